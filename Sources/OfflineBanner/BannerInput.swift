@@ -1,0 +1,59 @@
+/// The records the controller acts on (recording-format.md, "Records the controller acts on").
+/// Fields the controller never reads are kept only where diagnostics want them.
+public enum BannerInput: Equatable, Sendable {
+    /// The window's `offline` event: a fast edge of `navigator.onLine` to false.
+    case offline
+    /// The window's `online` event.
+    case online
+    /// `turbo:fetch-request-error`: a Turbo fetch failed at the network layer.
+    case fetchRequestError(FetchRequestError)
+    /// `turbo:submit-end`.
+    case submitEnd(SubmitEnd)
+    /// The controller connected: the page body (and the pill) rendered.
+    case connect(context: String? = nil, online: Bool = true)
+    /// The controller disconnected: the page body is being replaced.
+    case disconnect
+}
+
+/// What a failed fetch said about itself. The controller reads none of it.
+public struct FetchRequestError: Equatable, Sendable {
+    public var url: String?
+    public var method: String?
+    /// `html` for a Visit, `turbo-frame#id`, `form#id`, `a#id` (a link prefetch).
+    public var target: String?
+    public var error: String?
+
+    public init(url: String? = nil, method: String? = nil, target: String? = nil, error: String? = nil) {
+        self.url = url
+        self.method = method
+        self.target = target
+        self.error = error
+    }
+}
+
+/// A finished Turbo form submission.
+public struct SubmitEnd: Equatable, Sendable {
+    /// Absent in a recording means false.
+    public var success: Bool
+    /// `nil` when no HTTP response arrived: the submission died on the way.
+    public var fetchResponse: FetchResponse?
+    public var action: String?
+    public var method: String?
+
+    public init(success: Bool = false, fetchResponse: FetchResponse? = nil, action: String? = nil, method: String? = nil) {
+        self.success = success
+        self.fetchResponse = fetchResponse
+        self.action = action
+        self.method = method
+    }
+}
+
+/// The HTTP response a submission got.
+public struct FetchResponse: Equatable, Sendable {
+    /// `nil` when the recording's `statusCode` is not a JSON integer.
+    public var statusCode: Int?
+
+    public init(statusCode: Int?) {
+        self.statusCode = statusCode
+    }
+}

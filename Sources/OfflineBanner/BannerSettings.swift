@@ -1,0 +1,21 @@
+/// Everything about the controller that a page can configure.
+public struct BannerSettings: Equatable, Sendable {
+    public var copy: BannerCopy
+    /// How long `navigator.onLine` must stay false before the pill shows, in ms.
+    public var debounce: Double
+    /// How long the green "back online" flash stays, in ms.
+    public var flash: Double
+
+    public static let defaultDebounce: Double = 800
+    public static let defaultFlash: Double = 2000
+
+    public init(copy: BannerCopy = .builtIn(.es), debounce: Double = defaultDebounce, flash: Double = defaultFlash) {
+        self.copy = copy
+        self.debounce = debounce
+        self.flash = flash
+    }
+
+    public init(locale: BannerLocale, debounce: Double = defaultDebounce, flash: Double = defaultFlash) {
+        self.init(copy: .builtIn(locale), debounce: debounce, flash: flash)
+    }
+}

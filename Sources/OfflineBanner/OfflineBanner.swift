@@ -1,0 +1,197 @@
+/// The `railsfast--offline-banner` controller as a value: its state, and its transitions as
+/// pure functions of (state, input, time). Time is virtual: nothing here reads a clock, and
+/// the two timers are due times that fire when the caller moves time past them.
+///
+///     var banner = OfflineBanner()
+///     banner.send(.offline, at: 100)      // []: the debounce is pending
+///     banner.send(.online, at: 500)       // []: cancelled, nothing shown
+///     banner.send(.offline, at: 1000)
+///     banner.advance(to: 1800)            // [.banner(t: 1800, offline, "Sin conexión", cause: .offline)]
+public struct OfflineBanner: Equatable, Sendable {
+    public private(set) var settings: BannerSettings
+    public private(set) var banner: BannerState = .hidden
+    /// The pill's text while it is visible; `nil` when hidden.
+    public private(set) var label: String?
+    public private(set) var connected = true
+    public private(set) var context: String?
+    public private(set) var debounce: PendingTimer?
+    public private(set) var flash: PendingTimer?
+    private var timersStarted: UInt64 = 0
+
+    public init(settings: BannerSettings = BannerSettings()) {
+        self.settings = settings
+    }
+
+    /// The earliest pending due time, if any timer is pending.
+    public var nextDue: Double? {
+        nextTimer.map { $0 == .debounce ? debounce!.due : flash!.due }
+    }
+
+    /// Fires every timer due at or before `t`, then handles `input` at `t`.
+    @discardableResult
+    public mutating func send(_ input: BannerInput, at t: Double) -> [TimelineRecord] {
+        var output: [TimelineRecord] = []
+        send(input, at: t, into: &output)
+        return output
+    }
+
+    /// As `send(_:at:)`, appending to `output` so that a long replay reuses one buffer.
+    public mutating func send(_ input: BannerInput, at t: Double, into output: inout [TimelineRecord]) {
+        advance(to: t, into: &output)
+        let before = (banner, label)
+        var decision: SubmitDecision.Outcome?
+        let cause: BannerCause
+
+        if !connected {
+            switch input {
+            case .connect(let context, let online):
+                cause = handleConnect(context: context, online: online)
+            case .submitEnd:
+                output.append(.submit(SubmitDecision(t: t, outcome: .silent(.disconnected))))
+                return
+            default:
+                return
+            }
+        } else {
+            switch input {
+            case .offline:
+                cause = .offline
+                if banner != .offline && debounce == nil {
+                    debounce = start(dueAt: t + settings.debounce)
+                }
+            case .online:
+                cause = .online
+                debounce = nil
+                if banner == .offline {
+                    banner = .backOnline
+                    label = settings.copy.backOnline
+                    flash = start(dueAt: t + settings.flash)
+                }
+            case .fetchRequestError:
+                cause = .fetchRequestError
+                showOffline()
+            case .submitEnd(let submission):
+                cause = .submitFailed
+                if submission.success {
+                    decision = .silent(.success)
+                } else if let response = submission.fetchResponse {
+                    decision = .silent(.serverResponse(status: response.statusCode))
+                } else {
+                    showOffline()
+                    let message = settings.copy.submitFailedMessage(context: context)
+                    label = message
+                    decision = .toast(label: message)
+                }
+            case .connect(let context, let online):
+                cause = handleConnect(context: context, online: online)
+            case .disconnect:
+                cause = .disconnect
+                debounce = nil
+                flash = nil
+                connected = false
+                banner = .hidden
+                label = nil
+            }
+        }
+
+        if (banner, label) != before {
+            output.append(.banner(BannerChange(t: t, banner: banner, label: label, cause: cause)))
+        }
+        if let decision {
+            output.append(.submit(SubmitDecision(t: t, outcome: decision)))
+        }
+    }
+
+    /// Fires, in order, every timer due at or before `t`. Each record carries its timer's due time.
+    @discardableResult
+    public mutating func advance(to t: Double) -> [TimelineRecord] {
+        var output: [TimelineRecord] = []
+        advance(to: t, into: &output)
+        return output
+    }
+
+    public mutating func advance(to t: Double, into output: inout [TimelineRecord]) {
+        while let timer = nextTimer, dueTime(of: timer) <= t {
+            fire(timer, into: &output)
+        }
+    }
+
+    /// The end of the recording: the page stays open, so every pending timer fires.
+    @discardableResult
+    public mutating func finish() -> [TimelineRecord] {
+        var output: [TimelineRecord] = []
+        finish(into: &output)
+        return output
+    }
+
+    public mutating func finish(into output: inout [TimelineRecord]) {
+        while let timer = nextTimer {
+            fire(timer, into: &output)
+        }
+    }
+
+    // MARK: - Transitions
+
+    private enum Timer { case debounce, flash }
+
+    private var nextTimer: Timer? {
+        switch (debounce, flash) {
+        case (nil, nil): return nil
+        case (.some, nil): return .debounce
+        case (nil, .some): return .flash
+        case let (d?, f?): return d.firesBefore(f) ? .debounce : .flash
+        }
+    }
+
+    private func dueTime(of timer: Timer) -> Double {
+        timer == .debounce ? debounce!.due : flash!.due
+    }
+
+    private mutating func fire(_ timer: Timer, into output: inout [TimelineRecord]) {
+        let before = (banner, label)
+        let t: Double
+        let cause: BannerCause
+        switch timer {
+        case .debounce:
+            t = debounce!.due
+            cause = .offline
+            showOffline()
+        case .flash:
+            t = flash!.due
+            cause = .flashElapsed
+            flash = nil
+            banner = .hidden
+            label = nil
+        }
+        if (banner, label) != before {
+            output.append(.banner(BannerChange(t: t, banner: banner, label: label, cause: cause)))
+        }
+    }
+
+    private mutating func start(dueAt due: Double) -> PendingTimer {
+        timersStarted += 1
+        return PendingTimer(due: due, startOrder: timersStarted)
+    }
+
+    private mutating func showOffline() {
+        debounce = nil
+        flash = nil
+        banner = .offline
+        label = settings.copy.offlineMessage(context: context)
+    }
+
+    private mutating func handleConnect(context: String?, online: Bool) -> BannerCause {
+        debounce = nil
+        flash = nil
+        connected = true
+        self.context = context
+        if online {
+            banner = .hidden
+            label = nil
+            return .connect
+        }
+        banner = .offline
+        label = settings.copy.offlineMessage(context: context)
+        return .connectOffline
+    }
+}
