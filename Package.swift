@@ -4,10 +4,21 @@ import PackageDescription
 let package = Package(
     name: "TurboReplay",
     products: [
-        // The pure cores: an app's own test target links these without json-c or Foundation.
+        // The pure core: an app's own test target links it without json-c or Foundation.
         .library(name: "OfflineBanner", targets: ["OfflineBanner"]),
+        .library(name: "TurboRecording", targets: ["TurboRecording"]),
+        .executable(name: "turbo-replay", targets: ["turbo-replay"]),
     ],
     targets: [
         .target(name: "OfflineBanner"),
+        .systemLibrary(
+            name: "CJSONC",
+            pkgConfig: "json-c",
+            providers: [.apt(["libjson-c-dev"]), .brew(["json-c"])]
+        ),
+        .target(name: "TurboRecording", dependencies: ["OfflineBanner", "CJSONC"]),
+        .executableTarget(name: "turbo-replay", dependencies: ["TurboRecording", "OfflineBanner"]),
+        .testTarget(name: "OfflineBannerTests", dependencies: ["OfflineBanner"]),
+        .testTarget(name: "TurboRecordingTests", dependencies: ["TurboRecording", "OfflineBanner", "turbo-replay"]),
     ]
 )

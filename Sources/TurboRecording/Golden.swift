@@ -1,0 +1,144 @@
+import CJSONC
+import Foundation
+import OfflineBanner
+
+/// The golden convention: a recording `NAME.jsonl` is checked against `NAME.expected.jsonl`
+/// beside it, replayed with `NAME.config.json` when there is one.
+public struct GoldenCase: Equatable, Sendable {
+    public var recording: String
+
+    public init(recording: String) { self.recording = recording }
+
+    public var golden: String { Self.stem(recording) + ".expected.jsonl" }
+    public var config: String { Self.stem(recording) + ".config.json" }
+
+    static func stem(_ path: String) -> String { String(path.dropLast(".jsonl".count)) }
+
+    public static func isGolden(_ path: String) -> Bool { path.hasSuffix(".expected.jsonl") }
+    public static func isRecording(_ path: String) -> Bool { path.hasSuffix(".jsonl") && !isGolden(path) }
+
+    /// Every recording under `paths`, sorted: directories are searched recursively (hidden
+    /// ones skipped); a golden named directly stands for its recording.
+    public static func find(in paths: [String]) throws -> [GoldenCase] {
+        var found: Set<String> = []
+        let files = FileManager.default
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard files.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                throw RecordingError(.unreadable, path: path, line: nil, "no such file or directory")
+            }
+            if !isDirectory.boolValue {
+                if isGolden(path) {
+                    found.insert(String(path.dropLast(".expected.jsonl".count)) + ".jsonl")
+                } else {
+                    found.insert(path)
+                }
+                continue
+            }
+            guard let walker = files.enumerator(atPath: path) else {
+                throw RecordingError(.unreadable, path: path, line: nil, "cannot list the directory")
+            }
+            while let relative = walker.nextObject() as? String {
+                if (relative as NSString).lastPathComponent.hasPrefix(".") {
+                    walker.skipDescendants()
+                    continue
+                }
+                if isRecording(relative) {
+                    found.insert(path.hasSuffix("/") ? path + relative : path + "/" + relative)
+                }
+            }
+        }
+        return found.sorted().map(GoldenCase.init)
+    }
+
+    /// The recording's canonical timeline, one JSON text per record.
+    public func actualTimeline() throws -> [String] {
+        var settings = BannerSettings()
+        if FileManager.default.fileExists(atPath: config) {
+            settings = try BannerConfig.load(path: config).settings()
+        }
+        return try replayTimeline(path: recording, settings: settings).map(timelineJSON)
+    }
+
+    /// The golden's records, re-printed by json-c, with their values for comparison.
+    public func expectedTimeline() throws -> [(text: String, value: JSONValue)] {
+        let lines = try JSONLines(path: golden)
+        var records: [(String, JSONValue)] = []
+        while let record = try lines.next({ object, _ in
+            (String(cString: json_object_to_json_string_ext(object, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE)),
+             JSONValue(object))
+        }) {
+            records.append(record)
+        }
+        return records
+    }
+}
+
+/// What checking one recording found.
+public enum GoldenResult: Equatable, Sendable {
+    case passed
+    /// The timeline differs; `diff` is for a person to read.
+    case mismatch(diff: String)
+    case missingGolden
+    /// The recording, its config or its golden could not be read.
+    case unreadable(RecordingError)
+    /// `--update` wrote the golden (`created` when there was none).
+    case written(created: Bool)
+
+    public var failed: Bool {
+        switch self {
+        case .passed, .written: return false
+        case .mismatch, .missingGolden, .unreadable: return true
+        }
+    }
+}
+
+extension GoldenCase {
+    /// Replays the recording and compares it with its golden, record by record, as JSON values.
+    /// With `update`, writes the golden instead when it is missing or differs.
+    public func check(update: Bool = false) -> GoldenResult {
+        let actual: [String]
+        do {
+            actual = try actualTimeline()
+        } catch let error as RecordingError {
+            return .unreadable(error)
+        } catch {
+            return .unreadable(RecordingError(.unreadable, path: recording, line: nil, "\(error)"))
+        }
+        guard FileManager.default.fileExists(atPath: golden) else {
+            return update ? write(actual, created: true) : .missingGolden
+        }
+        let expected: [(text: String, value: JSONValue)]
+        do {
+            expected = try expectedTimeline()
+        } catch let error as RecordingError {
+            return update ? write(actual, created: false) : .unreadable(error)
+        } catch {
+            return .unreadable(RecordingError(.unreadable, path: golden, line: nil, "\(error)"))
+        }
+        let actualValues = actual.map { JSONValue(parsing: $0) ?? .null }
+        if expected.map(\.value) == actualValues { return .passed }
+        if update { return write(actual, created: false) }
+        return .mismatch(diff: timelineDiff(expected: expected.map(\.text), expectedValues: expected.map(\.value),
+                                            actual: actual, actualValues: actualValues))
+    }
+
+    /// Writes beside the golden, then renames over it: an interrupted run leaves the old
+    /// golden or the new one, never half of one.
+    private func write(_ lines: [String], created: Bool) -> GoldenResult {
+        let temporary = golden + ".tmp-\(getpid())"
+        let text = lines.map { $0 + "\n" }.joined()
+        do {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: temporary))
+            guard rename(temporary, golden) == 0 else {
+                let reason = String(cString: strerror(errno))
+                try? FileManager.default.removeItem(atPath: temporary)
+                return .unreadable(RecordingError(.unreadable, path: golden, line: nil, "cannot replace: \(reason)"))
+            }
+        } catch {
+            try? FileManager.default.removeItem(atPath: temporary)
+            return .unreadable(RecordingError(.unreadable, path: golden, line: nil, "cannot write: \(error.localizedDescription)"))
+        }
+        return .written(created: created)
+    }
+}

@@ -1,0 +1,40 @@
+import CJSONC
+import Glibc
+
+/// Reads a small JSON file (a config) whole and parses it with json-c. The returned object
+/// belongs to the caller (`json_object_put`).
+func parseJSONDocument(path: String) throws -> OpaquePointer {
+    guard let file = fopen(path, "rb") else {
+        throw RecordingError(.unreadable, path: path, line: nil, "cannot open: \(String(cString: strerror(errno)))")
+    }
+    defer { fclose(file) }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+        let count = fread(&buffer, 1, buffer.count, file)
+        bytes.append(contentsOf: buffer[0..<count])
+        if count < buffer.count { break }
+        if bytes.count > JSONLines.defaultMaxLineBytes {
+            throw RecordingError(.malformed, path: path, line: nil, "larger than \(JSONLines.defaultMaxLineBytes) bytes")
+        }
+    }
+    if ferror(file) != 0 {
+        throw RecordingError(.unreadable, path: path, line: nil, "read failed: \(String(cString: strerror(errno)))")
+    }
+    bytes.append(0)
+    let tokener = json_tokener_new()!
+    defer { json_tokener_free(tokener) }
+    json_tokener_set_flags(tokener, JSON_TOKENER_STRICT | JSON_TOKENER_VALIDATE_UTF8)
+    let parsed = bytes.withUnsafeBufferPointer {
+        $0.baseAddress!.withMemoryRebound(to: CChar.self, capacity: $0.count) { json_tokener_parse_ex(tokener, $0, Int32(bytes.count)) }
+    }
+    let status = json_tokener_get_error(tokener)
+    guard status == json_tokener_success, let parsed else {
+        // Count the lines up to where json-c stopped, so the error points at the place.
+        let end = min(json_tokener_get_parse_end(tokener), bytes.count)
+        let line = bytes[0..<end].reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
+        let why = status == json_tokener_success ? "expected a JSON object, found null" : String(cString: json_tokener_error_desc(status))
+        throw RecordingError(.malformed, path: path, line: line, "not valid JSON: \(why)")
+    }
+    return parsed
+}

@@ -1,0 +1,62 @@
+import CJSONC
+import Glibc
+
+/// Typed reads of one field of a json-c object, for the decoders. A field is `.absent` when
+/// the key is missing, so that "absent" and "null" stay apart, as the format needs.
+enum Field {
+    case absent
+    case present(OpaquePointer?)
+
+    init(_ object: OpaquePointer, _ key: String) {
+        var value: OpaquePointer?
+        self = json_object_object_get_ex(object, key, &value) != 0 ? .present(value) : .absent
+    }
+
+    var isAbsent: Bool {
+        if case .absent = self { return true }
+        return false
+    }
+
+    var isNull: Bool {
+        if case .present(nil) = self { return true }
+        return false
+    }
+
+    /// The value when it is a JSON string; `nil` for any other type (informative fields may be anything).
+    var string: String? {
+        guard case .present(let value?) = self, json_object_get_type(value) == json_type_string else { return nil }
+        return String(cString: json_object_get_string(value))
+    }
+
+    var bool: Bool? {
+        guard case .present(let value?) = self, json_object_get_type(value) == json_type_boolean else { return nil }
+        return json_object_get_boolean(value) != 0
+    }
+
+    /// A JSON integer (not `422.0`, not `"422"`), within `Int`.
+    var integer: Int? {
+        guard case .present(let value?) = self, json_object_get_type(value) == json_type_int else { return nil }
+        errno = 0
+        let n = json_object_get_int64(value)
+        return errno == 0 ? Int(n) : nil
+    }
+
+    /// A JSON number that is finite.
+    var finiteNumber: Double? {
+        guard case .present(let value?) = self else { return nil }
+        let type = json_object_get_type(value)
+        guard type == json_type_double || type == json_type_int else { return nil }
+        let number = json_object_get_double(value)
+        return number.isFinite ? number : nil
+    }
+
+    var isObject: Bool {
+        guard case .present(let value?) = self else { return false }
+        return json_object_get_type(value) == json_type_object
+    }
+
+    var object: OpaquePointer? {
+        guard case .present(let value?) = self, json_object_get_type(value) == json_type_object else { return nil }
+        return value
+    }
+}

@@ -1,0 +1,44 @@
+import CJSONC
+
+/// A parsed JSON value, compared as a value: key order does not matter and every number is
+/// a double (so `3509` and `3509.0` are equal). Used to compare timelines with goldens.
+public enum JSONValue: Equatable, Sendable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([String: JSONValue])
+
+    init(_ object: OpaquePointer?) {
+        guard let object else { self = .null; return }
+        switch json_object_get_type(object) {
+        case json_type_boolean: self = .bool(json_object_get_boolean(object) != 0)
+        case json_type_int, json_type_double: self = .number(json_object_get_double(object))
+        case json_type_string: self = .string(String(cString: json_object_get_string(object)))
+        case json_type_array:
+            self = .array((0..<json_object_array_length(object)).map { JSONValue(json_object_array_get_idx(object, $0)) })
+        case json_type_object:
+            var members: [String: JSONValue] = [:]
+            var iterator = json_object_iter_begin(object)
+            var end = json_object_iter_end(object)
+            while json_object_iter_equal(&iterator, &end) == 0 {
+                members[String(cString: json_object_iter_peek_name(&iterator))] = JSONValue(json_object_iter_peek_value(&iterator))
+                json_object_iter_next(&iterator)
+            }
+            self = .object(members)
+        default: self = .null
+        }
+    }
+
+    /// Parses one JSON text; `nil` when it is not valid JSON.
+    public init?(parsing text: String) {
+        let tokener = json_tokener_new()
+        defer { json_tokener_free(tokener) }
+        json_tokener_set_flags(tokener, JSON_TOKENER_STRICT)
+        let parsed = json_tokener_parse_ex(tokener, text, Int32(text.utf8.count + 1))
+        guard json_tokener_get_error(tokener) == json_tokener_success else { return nil }
+        defer { json_object_put(parsed) }
+        self.init(parsed)
+    }
+}

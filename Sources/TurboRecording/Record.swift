@@ -1,0 +1,70 @@
+import OfflineBanner
+
+/// One line of a web recording, validated and decoded.
+public struct Record: Equatable, Sendable {
+    /// 1-based line in the file it came from.
+    public var line: Int
+    public var event: Event
+
+    public enum Event: Equatable, Sendable {
+        /// `meta`: says what made the recording. It has no time.
+        case meta(Meta)
+        /// A record the controller acts on.
+        case input(t: Double, BannerInput)
+        /// A record kept only for diagnostics (every other `type`).
+        case observed(t: Double, Observed)
+    }
+
+    public var t: Double? {
+        switch event {
+        case .meta: return nil
+        case .input(let t, _), .observed(let t, _): return t
+        }
+    }
+}
+
+/// The `meta` line's informative fields.
+public struct Meta: Equatable, Sendable {
+    public var version: Int?
+    public var source: String?
+    public var userAgent: String?
+    public var page: String?
+    public var startedAt: String?
+    /// `"native"` for a native error-view recording; absent for a web one.
+    public var recording: String?
+    public var platform: String?
+
+    public init(version: Int? = nil, source: String? = nil, userAgent: String? = nil, page: String? = nil,
+                startedAt: String? = nil, recording: String? = nil, platform: String? = nil) {
+        self.version = version
+        self.source = source
+        self.userAgent = userAgent
+        self.page = page
+        self.startedAt = startedAt
+        self.recording = recording
+        self.platform = platform
+    }
+}
+
+/// A record the controller ignores, with the fields diagnostics look at. Fields of an
+/// unexpected JSON type are allowed by the format and read here as absent.
+public struct Observed: Equatable, Sendable {
+    public var type: String
+    public var url: String?
+    public var action: String?
+    public var target: String?
+    public var statusCode: Int?
+    public var reason: String?
+    public var state: String?
+
+    public init(type: String, url: String? = nil, action: String? = nil, target: String? = nil,
+                statusCode: Int? = nil, reason: String? = nil, state: String? = nil) {
+        self.type = type
+        self.url = url
+        self.action = action
+        self.target = target
+        self.statusCode = statusCode
+        self.reason = reason
+        self.state = state
+    }
+}

@@ -1,0 +1,36 @@
+import OfflineBanner
+
+extension OfflineBanner {
+    /// Feeds one recorded line: an input is sent at its time; an observed record only moves
+    /// the clock (so a streamed log shows a timer's record as soon as time has passed it).
+    public mutating func feed(_ record: Record, into output: inout [TimelineRecord]) {
+        switch record.event {
+        case .meta: break
+        case .input(let t, let input): send(input, at: t, into: &output)
+        case .observed(let t, _): advance(to: t, into: &output)
+        }
+    }
+}
+
+/// Replays a recording through a fresh banner, handing each timeline record to `emit` as
+/// soon as it is decided. A malformed line stops the replay by throwing, after everything
+/// decided before it was emitted.
+public func replay(_ reader: RecordingReader, settings: BannerSettings,
+                   emit: (TimelineRecord) throws -> Void) throws {
+    var banner = OfflineBanner(settings: settings)
+    var output: [TimelineRecord] = []
+    while let record = try reader.next() {
+        banner.feed(record, into: &output)
+        for decided in output { try emit(decided) }
+        output.removeAll(keepingCapacity: true)
+    }
+    banner.finish(into: &output)
+    for decided in output { try emit(decided) }
+}
+
+/// The whole timeline of the recording at `path`, for tests and golden checks.
+public func replayTimeline(path: String, settings: BannerSettings = BannerSettings(), lenient: Bool = false) throws -> [TimelineRecord] {
+    var timeline: [TimelineRecord] = []
+    try replay(RecordingReader(path: path, lenient: lenient, keepObserved: false), settings: settings) { timeline.append($0) }
+    return timeline
+}

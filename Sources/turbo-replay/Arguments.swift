@@ -1,0 +1,106 @@
+/// A subcommand's command line: what it accepts and its help. A small stand-in for
+/// swift-argument-parser, which cannot be fetched here, with the same manners.
+struct CommandSpec {
+    struct Option {
+        var name: String
+        /// `nil` for a flag.
+        var value: String?
+        var help: String
+    }
+
+    var name: String
+    var summary: String
+    var usage: String
+    var options: [Option]
+    var discussion: String = ""
+
+    var help: String {
+        var text = "OVERVIEW: \(summary)\n\nUSAGE: turbo-replay \(usage)\n\nOPTIONS:\n"
+        let all = options + [Option(name: "help", value: nil, help: "Show this help.")]
+        let labels = all.map { "--\($0.name)" + ($0.value.map { " \($0)" } ?? "") }
+        let width = labels.map(\.count).max() ?? 0
+        for (label, option) in zip(labels, all) {
+            text += "  \(label.padding(width))  \(option.help)\n"
+        }
+        if !discussion.isEmpty { text += "\n\(discussion)\n" }
+        return text
+    }
+}
+
+struct UsageError: Error {
+    var message: String
+    var command: String?
+}
+
+/// What a command line said: option values by name (flags map to ""), and positionals.
+struct ParsedArguments {
+    var values: [String: String] = [:]
+    var positionals: [String] = []
+    var wantsHelp = false
+
+    func flag(_ name: String) -> Bool { values[name] != nil }
+}
+
+extension CommandSpec {
+    func parse(_ arguments: [String]) throws -> ParsedArguments {
+        var parsed = ParsedArguments()
+        var rest = arguments[...]
+        while let argument = rest.popFirst() {
+            if argument == "--" {
+                parsed.positionals += rest
+                break
+            }
+            if argument == "-h" || argument == "--help" {
+                parsed.wantsHelp = true
+                continue
+            }
+            guard argument.hasPrefix("-"), argument != "-" else {
+                parsed.positionals.append(argument)
+                continue
+            }
+            let body = argument.drop(while: { $0 == "-" })
+            let name = String(body.prefix(while: { $0 != "=" }))
+            let inline = body.contains("=") ? String(body.drop(while: { $0 != "=" }).dropFirst()) : nil
+            guard let option = options.first(where: { $0.name == name }) else {
+                var message = "unknown option '\(argument)' for '\(self.name)'"
+                if let guess = closest(to: name, in: options.map(\.name)) { message += "; did you mean '--\(guess)'?" }
+                throw UsageError(message: message, command: self.name)
+            }
+            if let valueName = option.value {
+                guard let value = inline ?? rest.popFirst() else {
+                    throw UsageError(message: "'--\(name)' needs a value: --\(name) \(valueName)", command: self.name)
+                }
+                parsed.values[name] = value
+            } else {
+                guard inline == nil else {
+                    throw UsageError(message: "'--\(name)' is a flag and takes no value", command: self.name)
+                }
+                parsed.values[name] = ""
+            }
+        }
+        return parsed
+    }
+}
+
+/// The candidate within two edits of `word`, for "did you mean".
+func closest(to word: String, in candidates: [String]) -> String? {
+    func distance(_ a: [Character], _ b: [Character]) -> Int {
+        var previous = Array(0...b.count)
+        for (i, x) in a.enumerated() {
+            var current = [i + 1]
+            for (j, y) in b.enumerated() {
+                current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+    let scored = candidates.map { ($0, distance(Array(word), Array($0))) }.filter { $0.1 <= 2 }
+    return scored.min { $0.1 < $1.1 }?.0
+}
+
+extension String {
+    func padding(_ width: Int) -> String {
+        count >= width ? self : self + String(repeating: " ", count: width - count)
+    }
+}

@@ -1,0 +1,39 @@
+import OfflineBanner
+import TurboRecording
+
+/// The options that configure the banner, shared by every command that replays one.
+/// Later sources win: defaults, then `--config`, then the single-setting options.
+enum BannerOptions {
+    static let specs: [CommandSpec.Option] = [
+        .init(name: "locale", value: "es|en", help: "Built-in copy to use (default: es, or the config's)."),
+        .init(name: "config", value: "FILE", help: "JSON file with strings, contexts and timings (see README)."),
+        .init(name: "debounce-ms", value: "N", help: "Offline debounce in milliseconds (default: 800)."),
+        .init(name: "flash-ms", value: "N", help: "Back-online flash in milliseconds (default: 2000)."),
+    ]
+
+    static func settings(_ arguments: ParsedArguments, command: String) throws -> BannerSettings {
+        var locale: BannerLocale?
+        if let name = arguments.values["locale"] {
+            guard let chosen = BannerLocale(rawValue: name) else {
+                throw UsageError(message: "unknown locale '\(name)'; use --locale es or --locale en", command: command)
+            }
+            locale = chosen
+        }
+        let config = try arguments.values["config"].map(BannerConfig.load(path:)) ?? BannerConfig()
+        var settings = config.settings(locale: locale)
+        if let value = arguments.values["debounce-ms"] {
+            settings.debounce = try milliseconds(value, option: "debounce-ms", command: command)
+        }
+        if let value = arguments.values["flash-ms"] {
+            settings.flash = try milliseconds(value, option: "flash-ms", command: command)
+        }
+        return settings
+    }
+
+    private static func milliseconds(_ text: String, option: String, command: String) throws -> Double {
+        guard let value = Double(text), value.isFinite, value >= 0 else {
+            throw UsageError(message: "'--\(option)' takes a number of milliseconds, 0 or more (got '\(text)')", command: command)
+        }
+        return value
+    }
+}

@@ -1,0 +1,45 @@
+import OfflineBanner
+import TurboRecording
+
+/// The timeline as a table for a person: time, what the user saw, and why.
+enum TextTimeline {
+    static let header = "      t (ms)  event         detail"
+
+    static func row(_ record: TimelineRecord) -> String {
+        let time = formatMilliseconds(record.t)
+        let padded = String(repeating: " ", count: max(0, 12 - time.count)) + time
+        switch record {
+        case .banner(let change):
+            let event = change.banner.rawValue.padding(12)
+            let label = change.label.map { "“\($0)”" } ?? ""
+            return "\(padded)  \(event)  \(label.padding(48))  ← \(explanation(change.cause))"
+        case .submit(let decision):
+            switch decision.outcome {
+            case .toast(let label):
+                return "\(padded)  \("toast".padding(12))  “\(label)”"
+            case .silent(let reason):
+                let detail: String
+                switch reason {
+                case .success: detail = "submission succeeded"
+                case .serverResponse(let status?): detail = "server answered \(status): the page shows it"
+                case .serverResponse(nil): detail = "server answered: the page shows it"
+                case .disconnected: detail = "controller disconnected: nothing to show it on"
+                }
+                return "\(padded)  \("silent".padding(12))  \(detail)"
+            }
+        }
+    }
+
+    private static func explanation(_ cause: BannerCause) -> String {
+        switch cause {
+        case .offline: return "offline for the whole debounce"
+        case .online: return "online event"
+        case .flashElapsed: return "back-online flash elapsed"
+        case .fetchRequestError: return "turbo:fetch-request-error"
+        case .submitFailed: return "submission died before any response"
+        case .connect: return "page rendered online"
+        case .connectOffline: return "page rendered while offline"
+        case .disconnect: return "page replaced"
+        }
+    }
+}

@@ -1,0 +1,57 @@
+import Glibc
+import TurboRecording
+
+let commands: [Command] = [
+    Command(spec: ReplayCommand.spec, run: ReplayCommand.run),
+    Command(spec: CheckCommand.spec, run: CheckCommand.run),
+]
+
+let rootHelp = """
+OVERVIEW: Replay recorded Turbo/window events through the offline banner, exactly.
+
+USAGE: turbo-replay <subcommand> [options]
+
+SUBCOMMANDS:
+\(commands.map { "  \($0.spec.name.padding(10))  \($0.spec.summary)" }.joined(separator: "\n"))
+
+See 'turbo-replay <subcommand> --help' for the options of each.
+"""
+
+@MainActor func main(_ arguments: [String], console: Console) -> ExitCode {
+    guard let name = arguments.first else {
+        console.error(rootHelp)
+        return .usage
+    }
+    if name == "--help" || name == "-h" || name == "help" {
+        console.print(rootHelp)
+        return .ok
+    }
+    guard let command = commands.first(where: { $0.spec.name == name }) else {
+        var message = "turbo-replay: error: unknown subcommand '\(name)'"
+        if let guess = closest(to: name, in: commands.map(\.spec.name)) { message += "; did you mean '\(guess)'?" }
+        console.error(message + "\nSee 'turbo-replay --help'.")
+        return .usage
+    }
+    do {
+        let parsed = try command.spec.parse(Array(arguments.dropFirst()))
+        if parsed.wantsHelp {
+            console.print(command.spec.help)
+            return .ok
+        }
+        return try command.run(parsed, console)
+    } catch let error as UsageError {
+        console.error("turbo-replay: error: \(error.message)\nUSAGE: turbo-replay \(command.spec.usage)\nSee 'turbo-replay \(command.spec.name) --help'.")
+        return .usage
+    } catch let error as RecordingError {
+        console.error("turbo-replay: error: \(error)")
+        return error.kind == .malformed ? .dataError : .noInput
+    } catch {
+        console.error("turbo-replay: error: \(error)")
+        return .dataError
+    }
+}
+
+let console = Console()
+let status = main(Array(CommandLine.arguments.dropFirst()), console: console)
+console.flush()
+exit(status.rawValue)
