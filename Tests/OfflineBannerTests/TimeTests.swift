@@ -1,0 +1,82 @@
+import OfflineBanner
+import Testing
+
+/// offline-banner.md, "Order in time", and the output rules around it.
+@Suite("Virtual time and output")
+struct TimeTests {
+    @Test("a due time is t + duration in doubles, compared exactly: 16.036 + 800 loses to an online at 816.036")
+    func dueTimesAreDoubles() {
+        var banner = OfflineBanner()
+        banner.send(.offline, at: 16.036)
+        #expect(banner.debounce?.due == 816.0360000000001)
+        #expect(banner.send(.online, at: 816.036).isEmpty)
+        #expect(banner.finish().isEmpty)
+    }
+
+    @Test("a timer due exactly at a record's t fires before that record")
+    func dueAtRecordTime() {
+        var banner = OfflineBanner()
+        banner.send(.offline, at: 100)
+        let output = banner.send(.online, at: 900)
+        #expect(output == [
+            .banner(BannerChange(t: 900, banner: .offline, label: "Sin conexión", cause: .offline)),
+            .banner(BannerChange(t: 900, banner: .backOnline, label: "De nuevo en línea", cause: .online)),
+        ])
+    }
+
+    @Test("timers due at the same time fire in the order they were started")
+    func tiesByStartOrder() {
+        // flash started at 0 (due 2000); debounce started at 1200 (due 2000): flash first.
+        var banner = OfflineBanner()
+        banner.send(.fetchRequestError(FetchRequestError()), at: -1)
+        banner.send(.online, at: 0)
+        banner.send(.offline, at: 1200)
+        #expect(banner.flash?.due == banner.debounce?.due)
+        #expect(banner.finish() == [
+            .banner(BannerChange(t: 2000, banner: .hidden, label: nil, cause: .flashElapsed)),
+            .banner(BannerChange(t: 2000, banner: .offline, label: "Sin conexión", cause: .offline)),
+        ])
+    }
+
+    @Test("the debounce firing cancels a pending flash")
+    func debounceCancelsFlash() {
+        var banner = OfflineBanner()
+        banner.send(.fetchRequestError(FetchRequestError()), at: 0)
+        banner.send(.online, at: 100)       // flash due 2100
+        banner.send(.offline, at: 200)      // debounce due 1000
+        #expect(banner.advance(to: 1000) == [.banner(BannerChange(t: 1000, banner: .offline, label: "Sin conexión", cause: .offline))])
+        #expect(banner.flash == nil)
+        #expect(banner.finish().isEmpty)
+    }
+
+    @Test("at the end every pending timer fires, the page stays open")
+    func finishFiresEverything() {
+        var banner = OfflineBanner()
+        banner.send(.offline, at: 0)
+        #expect(banner.finish() == [.banner(BannerChange(t: 800, banner: .offline, label: "Sin conexión", cause: .offline))])
+        #expect(banner.nextDue == nil)
+    }
+
+    @Test("one input yields at most one banner record: a failure while the plain pill is up shows nothing")
+    func noChangeNoRecord() {
+        var banner = OfflineBanner()
+        banner.send(.fetchRequestError(FetchRequestError()), at: 0)
+        #expect(banner.send(.fetchRequestError(FetchRequestError()), at: 10).isEmpty)
+    }
+
+    @Test("a later failure relabels a submit-failed pill back to the plain message")
+    func laterFailureRelabels() {
+        var banner = OfflineBanner()
+        banner.send(.submitEnd(SubmitEnd()), at: 0)
+        #expect(banner.send(.fetchRequestError(FetchRequestError()), at: 10)
+                == [.banner(BannerChange(t: 10, banner: .offline, label: "Sin conexión", cause: .fetchRequestError))])
+    }
+
+    @Test("a second dead submission toasts again though the pill does not change")
+    func repeatedToast() {
+        var banner = OfflineBanner()
+        banner.send(.submitEnd(SubmitEnd()), at: 0)
+        #expect(banner.send(.submitEnd(SubmitEnd()), at: 10)
+                == [.submit(SubmitDecision(t: 10, outcome: .toast(label: "No se ha podido enviar. Tu texto sigue aquí…")))])
+    }
+}

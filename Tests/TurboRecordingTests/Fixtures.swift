@@ -1,0 +1,47 @@
+import Foundation
+
+/// Paths into the repository, and scratch files for a test.
+enum Fixtures {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let recordings = root.appendingPathComponent("recordings").path
+
+    /// Writes `text` to a fresh temporary file ending in `name` and returns its path.
+    static func file(_ text: String, name: String = "recording.jsonl") throws -> String {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("turbo-replay-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let url = directory.appendingPathComponent(name)
+        try Data(text.utf8).write(to: url)
+        return url.path
+    }
+
+    /// The built `turbo-replay`, beside the test bundle (the test target depends on it).
+    static var cli: String {
+        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("turbo-replay")
+        if FileManager.default.isExecutableFile(atPath: beside.path) { return beside.path }
+        return root.appendingPathComponent(".build/debug/turbo-replay").path
+    }
+
+    struct Run {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// Runs the CLI with `arguments`, feeding `input` on standard input.
+    static func run(_ arguments: [String], input: String = "") throws -> Run {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: cli)
+        process.arguments = arguments
+        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        stdin.fileHandleForWriting.write(Data(input.utf8))
+        try stdin.fileHandleForWriting.close()
+        let out = stdout.fileHandleForReading.readDataToEndOfFile()
+        let err = stderr.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
+    }
+}

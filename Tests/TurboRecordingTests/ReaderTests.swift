@@ -1,0 +1,153 @@
+import Foundation
+import OfflineBanner
+import Testing
+import TurboRecording
+
+/// recording-format.md, "What is an error", one case per kind of malformed line, and the
+/// shapes of valid input (CRLF, blank lines, empty file, no final newline).
+@Suite("Reading recordings")
+struct ReaderTests {
+    func records(_ text: String) throws -> [Record] {
+        let reader = try RecordingReader(path: try Fixtures.file(text))
+        var records: [Record] = []
+        while let record = try reader.next() { records.append(record) }
+        return records
+    }
+
+    func error(_ text: String) throws -> RecordingError? {
+        do {
+            _ = try records(text)
+            return nil
+        } catch let error as RecordingError {
+            return error
+        }
+    }
+
+    static let malformed: [(line: String, message: String)] = [
+        ("garbage", "not valid JSON: unexpected character"),
+        ("{oops}", "not valid JSON: quoted object property name expected"),
+        (#"{"t":11,"type":"x",}"#, "not valid JSON: unexpected character"),
+        (#"{"t":1,"type":"offline""#, "not valid JSON: unexpected end of data"),
+        (#"{"t":1,"type":"offline"} {"t":2}"#, "not valid JSON: unexpected character"),
+        ("[1,2]", "expected a JSON object, found an array"),
+        ("42", "expected a JSON object, found a number"),
+        ("null", "expected a JSON object, found null"),
+        (#""offline""#, "expected a JSON object, found a string"),
+        (#"{"t":1}"#, #"missing "type""#),
+        (#"{"t":1,"type":7}"#, #""type" must be a string"#),
+        (#"{"type":"offline"}"#, #"missing "t""#),
+        (#"{"t":"1","type":"offline"}"#, #""t" must be a finite number"#),
+        (#"{"t":null,"type":"offline"}"#, #""t" must be a finite number"#),
+        (#"{"t":1e999,"type":"offline"}"#, #""t" must be a finite number"#),
+        (#"{"t":5,"type":"offline"}"#, #""t" goes back in time: 5 after 10"#),
+        (#"{"t":11,"type":"turbo:submit-end","success":"false"}"#, #""success" must be a boolean"#),
+        (#"{"t":11,"type":"turbo:submit-end","success":null}"#, #""success" must be a boolean"#),
+        (#"{"t":11,"type":"connect","online":null}"#, #""online" must be a boolean"#),
+        (#"{"t":11,"type":"connect","online":"true"}"#, #""online" must be a boolean"#),
+        (#"{"t":11,"type":"turbo:submit-end","fetchResponse":422}"#, #""fetchResponse" must be an object or null"#),
+        (#"{"t":11,"type":"turbo:submit-end","fetchResponse":[]}"#, #""fetchResponse" must be an object or null"#),
+        (#"{"t":11,"type":"connect","context":3}"#, #""context" must be a string or null"#),
+        (#"{"t":11,"type":"connect","context":{"name":"ride"}}"#, #""context" must be a string or null"#),
+        (String(repeating: "[", count: 40) + String(repeating: "]", count: 40), "not valid JSON: nested deeper than 32 levels"),
+    ]
+
+    @Test("a malformed line is an error naming the file and its line", arguments: malformed)
+    func malformedLine(line: String, message: String) throws {
+        let text = "{\"type\":\"meta\",\"version\":1}\n\n{\"t\":10,\"type\":\"offline\"}\n\(line)\n{\"t\":20,\"type\":\"online\"}\n"
+        let error = try #require(try error(text))
+        #expect(error.kind == .malformed)
+        #expect(error.line == 4)
+        #expect(error.message == message)
+        #expect(error.description.hasSuffix("recording.jsonl:4: \(message)"))
+    }
+
+    @Test("invalid UTF-8 is malformed")
+    func invalidUTF8() throws {
+        let path = try Fixtures.file("")
+        try [UInt8](#"{"t":1,"type":"x","url":"\#u{0}"}"#.utf8).enumerated().map { $0.element == 0 ? 0xFF : $0.element }
+            .withUnsafeBytes { try Data($0).write(to: URL(fileURLWithPath: path)) }
+        let reader = try RecordingReader(path: path)
+        #expect(throws: RecordingError(.malformed, path: path, line: 1, "not valid JSON: invalid utf-8 string")) { try reader.next() }
+    }
+
+    @Test("a line over 1 MiB is an error naming it, not an allocation")
+    func overlongLine() throws {
+        let long = #"{"t":1,"type":"x","pad":""# + String(repeating: "a", count: 2 << 20) + "\"}"
+        let error = try #require(try error("{\"t\":0,\"type\":\"offline\"}\n" + long + "\n"))
+        #expect(error.line == 2)
+        #expect(error.message == "line is longer than 1048576 bytes")
+    }
+
+    @Test("unknown types, unknown fields and informative fields of any type are accepted")
+    func permissive() throws {
+        let records = try records("""
+        {"t":1,"type":"turbo:brand-new-event","anything":[1,{"a":null}]}
+        {"t":2,"type":"turbo:fetch-request-error","url":5,"target":null,"error":{"name":"TypeError"}}
+        {"t":3,"type":"connect","context":null,"page":42}
+        {"t":4,"type":"meta","version":1}
+        {"t":3,"type":"turbo:submit-end","success":false,"fetchResponse":{"statusCode":422.0}}
+        """)
+        #expect(records.count == 5)
+        #expect(records[1].event == .input(t: 2, .fetchRequestError(FetchRequestError())))
+        #expect(records[2].event == .input(t: 3, .connect(context: nil, online: true)))
+        #expect(records[4].event == .input(t: 3, .submitEnd(SubmitEnd(success: false, fetchResponse: FetchResponse(statusCode: nil)))))
+    }
+
+    @Test("absent fields take the contract's defaults")
+    func defaults() throws {
+        let records = try records("""
+        {"t":1,"type":"connect"}
+        {"t":2,"type":"turbo:submit-end"}
+        {"t":3,"type":"turbo:submit-end","success":true,"fetchResponse":{"statusCode":204,"redirected":false}}
+        """)
+        #expect(records.map(\.event) == [
+            .input(t: 1, .connect(context: nil, online: true)),
+            .input(t: 2, .submitEnd(SubmitEnd(success: false, fetchResponse: nil))),
+            .input(t: 3, .submitEnd(SubmitEnd(success: true, fetchResponse: FetchResponse(statusCode: 204)))),
+        ])
+    }
+
+    @Test("CRLF line ends, blank and whitespace-only lines, and no final newline")
+    func lineShapes() throws {
+        let records = try records("{\"t\":1,\"type\":\"offline\"}\r\n\r\n   \t \n{\"t\":2,\"type\":\"online\"}\r\n{\"t\":3,\"type\":\"disconnect\"}")
+        #expect(records.map(\.line) == [1, 4, 5])
+        #expect(records.map(\.event) == [.input(t: 1, .offline), .input(t: 2, .online), .input(t: 3, .disconnect)])
+    }
+
+    @Test("an empty file is a recording with nothing in it")
+    func emptyFile() throws {
+        #expect(try records("").isEmpty)
+        #expect(try records("\n\n").isEmpty)
+    }
+
+    @Test("a line longer than the read buffer is read whole")
+    func lineAcrossBuffers() throws {
+        let url = String(repeating: "x", count: 200_000)
+        let records = try records("{\"t\":1,\"type\":\"turbo:visit\",\"url\":\"\(url)\"}\n{\"t\":2,\"type\":\"offline\"}")
+        #expect(records.count == 2)
+        if case .observed(_, let observed) = records[0].event { #expect(observed.url == url) } else { Issue.record("not observed") }
+    }
+
+    @Test("lenient mode skips malformed lines, reports each, and counts them")
+    func lenient() throws {
+        var reported: [Int?] = []
+        let reader = try RecordingReader(path: try Fixtures.file("""
+        {"t":1,"type":"offline"}
+        oops
+        {"t":0,"type":"online"}
+        {"t":2,"type":"online"}
+        """), lenient: true) { reported.append($0.line) }
+        var events: [Record.Event] = []
+        while let record = try reader.next() { events.append(record.event) }
+        #expect(events == [.input(t: 1, .offline), .input(t: 2, .online)])
+        #expect(reported == [2, 3])
+        #expect(reader.skipped == 2)
+    }
+
+    @Test("a missing file is unreadable, not malformed")
+    func missingFile() {
+        #expect(throws: RecordingError(.unreadable, path: "/nonexistent/x.jsonl", line: nil, "cannot open: No such file or directory")) {
+            try RecordingReader(path: "/nonexistent/x.jsonl")
+        }
+    }
+}
