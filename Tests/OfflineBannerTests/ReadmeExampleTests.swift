@@ -1,0 +1,16 @@
+import OfflineBanner
+import Testing
+
+/// The README's library example, verbatim, so the docs cannot drift from the API.
+@Test func aDeadSubmissionTellsTheUser() {
+    var banner = OfflineBanner()                        // es copy, 800 ms debounce, 2000 ms flash
+    banner.send(.connect(context: nil, online: true), at: 0)
+    #expect(banner.send(.offline, at: 700).isEmpty)     // debounce pending, due at 1500
+    #expect(banner.advance(to: 1500) == [
+        .banner(BannerChange(t: 1500, banner: .offline, label: "Sin conexión", cause: .offline)),
+    ])
+    let died = banner.send(.submitEnd(SubmitEnd(success: false, fetchResponse: nil)), at: 2000)
+    #expect(died.last == .submit(SubmitDecision(t: 2000, outcome: .toast(label: "No se ha podido enviar. Tu texto sigue aquí…"))))
+    banner.send(.online, at: 3000)                      // green flash, due to hide at 5000
+    #expect(banner.finish() == [.banner(BannerChange(t: 5000, banner: .hidden, label: nil, cause: .flashElapsed))])
+}
