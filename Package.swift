@@ -4,13 +4,15 @@ import PackageDescription
 let package = Package(
     name: "TurboReplay",
     products: [
-        // The pure core: an app's own test target links it without json-c or Foundation.
+        // The pure cores: an app's own test target links these without json-c or Foundation.
         .library(name: "OfflineBanner", targets: ["OfflineBanner"]),
+        .library(name: "NativeErrorPolicy", targets: ["NativeErrorPolicy"]),
         .library(name: "TurboRecording", targets: ["TurboRecording"]),
         .executable(name: "turbo-replay", targets: ["turbo-replay"]),
     ],
     targets: [
         .target(name: "OfflineBanner"),
+        .target(name: "NativeErrorPolicy"),
         .systemLibrary(
             name: "CJSONC",
             pkgConfig: "json-c",
@@ -19,6 +21,7 @@ let package = Package(
         .target(name: "TurboRecording", dependencies: ["OfflineBanner", "CJSONC"]),
         .executableTarget(name: "turbo-replay", dependencies: ["TurboRecording", "OfflineBanner"]),
         .testTarget(name: "OfflineBannerTests", dependencies: ["OfflineBanner"]),
+        .testTarget(name: "NativeErrorPolicyTests", dependencies: ["NativeErrorPolicy"]),
         .testTarget(name: "TurboRecordingTests", dependencies: ["TurboRecording", "OfflineBanner", "turbo-replay"]),
     ]
 )
