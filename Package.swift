@@ -18,8 +18,8 @@ let package = Package(
             pkgConfig: "json-c",
             providers: [.apt(["libjson-c-dev"]), .brew(["json-c"])]
         ),
-        .target(name: "TurboRecording", dependencies: ["OfflineBanner", "CJSONC"]),
-        .executableTarget(name: "turbo-replay", dependencies: ["TurboRecording", "OfflineBanner"]),
+        .target(name: "TurboRecording", dependencies: ["OfflineBanner", "NativeErrorPolicy", "CJSONC"]),
+        .executableTarget(name: "turbo-replay", dependencies: ["TurboRecording", "OfflineBanner", "NativeErrorPolicy"]),
         .testTarget(name: "OfflineBannerTests", dependencies: ["OfflineBanner"]),
         .testTarget(name: "NativeErrorPolicyTests", dependencies: ["NativeErrorPolicy"]),
         .testTarget(name: "TurboRecordingTests", dependencies: ["TurboRecording", "OfflineBanner", "turbo-replay"]),

@@ -82,7 +82,7 @@ public struct BannerConfig: Equatable, Sendable {
 }
 
 /// Calls `body` for each member of a json-c object, rejecting keys outside `allowed`.
-private func forEachMember(_ object: OpaquePointer, allowed: Set<String>?, fail: (String) -> RecordingError,
+func forEachMember(_ object: OpaquePointer, allowed: Set<String>?, fail: (String) -> RecordingError,
                            _ body: (String, Field) throws -> Void) throws {
     var iterator = json_object_iter_begin(object)
     var end = json_object_iter_end(object)

@@ -51,8 +51,13 @@ public struct GoldenCase: Equatable, Sendable {
         return found.sorted().map(GoldenCase.init)
     }
 
-    /// The recording's canonical timeline, one JSON text per record.
+    /// The recording's canonical timeline, one JSON text per record: the banner's for a web
+    /// recording, the decision timeline for a native one (its config then has the native keys).
     public func actualTimeline() throws -> [String] {
+        if try isNativeRecording(path: recording) {
+            let native = FileManager.default.fileExists(atPath: config) ? try NativeConfig.load(path: config) : NativeConfig()
+            return try nativeTimeline(path: recording, config: native).map(timelineJSON)
+        }
         var settings = BannerSettings()
         if FileManager.default.fileExists(atPath: config) {
             settings = try BannerConfig.load(path: config).settings()

@@ -13,6 +13,9 @@ public final class RecordingReader {
     public private(set) var skipped = 0
     private let onSkip: (RecordingError) -> Void
     private var lastT = -Double.infinity
+    private var readARecord = false
+    /// The first record says this is a native recording: an error even in lenient mode.
+    private var isNative = false
 
     public var path: String { lines.path }
 
@@ -29,7 +32,7 @@ public final class RecordingReader {
         while true {
             do {
                 return try lines.next { object, line in try decode(object, line: line) }
-            } catch let error as RecordingError where lenient && error.kind == .malformed {
+            } catch let error as RecordingError where lenient && error.kind == .malformed && !isNative {
                 skipped += 1
                 onSkip(error)
             }
@@ -45,8 +48,15 @@ public final class RecordingReader {
         }
         let type = json_object_get_string(typeValue)!
         if strcmp(type, "meta") == 0 {
-            return Record(line: line, event: .meta(decodeMeta(object)))
+            let meta = decodeMeta(object)
+            if meta.recording == "native" && !readARecord {
+                isNative = true
+                throw lines.malformed(#"a native recording ("recording":"native"): replay it with turbo-replay native"#)
+            }
+            readARecord = true
+            return Record(line: line, event: .meta(meta))
         }
+        readARecord = true
 
         let tField = Field(object, "t")
         guard let t = tField.finiteNumber else {

@@ -1,0 +1,175 @@
+import CJSONC
+import Glibc
+import NativeErrorPolicy
+
+/// Reads a native recording record by record, validating each line as the contract's
+/// "Malformed" paragraph says, with errors naming `file:line`. Strict by default: the first
+/// malformed line throws. Lenient: it is reported to `onSkip`, counted, and reading goes on —
+/// except for the `meta` line, without which the file is not a native recording at all.
+public final class NativeRecordingReader {
+    public let lines: JSONLines
+    public let lenient: Bool
+    public private(set) var skipped = 0
+    /// The recording's `meta`, once the first record has been read.
+    public private(set) var meta: NativeMeta?
+    private let onSkip: (RecordingError) -> Void
+    private var lastT = -Double.infinity
+
+    public var path: String { lines.path }
+
+    public init(path: String, lenient: Bool = false, onSkip: @escaping (RecordingError) -> Void = { _ in }) throws {
+        lines = try JSONLines(path: path)
+        self.lenient = lenient
+        self.onSkip = onSkip
+    }
+
+    /// The next record, or `nil` at the end. The first is always the `meta`.
+    public func next() throws -> NativeRecord? {
+        while true {
+            do {
+                guard let record = try lines.next({ object, line in try decode(object, line: line) }) else {
+                    if meta == nil { throw RecordingError(.malformed, path: path, line: nil, Self.missingMeta + " (the file has no records)") }
+                    return nil
+                }
+                return record
+            } catch let error as RecordingError where lenient && error.kind == .malformed && meta != nil {
+                skipped += 1
+                onSkip(error)
+            }
+        }
+    }
+
+    static let missingMeta = #"missing "meta": a native recording starts with {"type":"meta","version":1,"recording":"native"}"#
+
+    // MARK: - Decoding
+
+    private func decode(_ object: OpaquePointer, line: Int) throws -> NativeRecord {
+        let typeField = Field(object, "type")
+        guard let type = typeField.string else {
+            throw lines.malformed(typeField.isAbsent ? #"missing "type""# : #""type" must be a string"#)
+        }
+        if meta == nil {
+            guard type == "meta" else { throw lines.malformed(Self.missingMeta + #", not a "\#(type)" record"#) }
+            let decoded = try decodeMeta(object)
+            meta = decoded
+            return NativeRecord(line: line, event: .meta(decoded))
+        }
+        if type == "meta" {
+            throw lines.malformed(#"misplaced "meta": only the first record of a recording may be its meta"#)
+        }
+
+        let tField = Field(object, "t")
+        guard let t = tField.finiteNumber else {
+            throw lines.malformed(tField.isAbsent ? #"missing "t""# : #""t" must be a finite number"#)
+        }
+        guard t >= lastT else {
+            throw lines.malformed(#""t" goes back in time: \#(formatMilliseconds(t)) after \#(formatMilliseconds(lastT))"#)
+        }
+        let event = try decodeTimed(object, type: type, t: t)
+        lastT = t
+        return NativeRecord(line: line, event: event)
+    }
+
+    private func decodeMeta(_ object: OpaquePointer) throws -> NativeMeta {
+        guard Field(object, "recording").string == "native" else {
+            throw lines.malformed(#"not a native recording: its "meta" has no "recording":"native" (a web recording? replay it with turbo-replay replay)"#)
+        }
+        let version = Field(object, "version")
+        guard version.integer == 1 else {
+            throw lines.malformed(version.isAbsent ? #"missing "version" in "meta" (this reader knows version 1)"#
+                                                   : #""version" must be 1, the only version this reader knows"#)
+        }
+        let platform = Field(object, "platform")
+        if platform.isAbsent { return NativeMeta(version: 1, platform: nil) }
+        guard let name = platform.string else { throw lines.malformed(#""platform" must be "ios" or "android""#) }
+        guard let known = Platform(rawValue: name) else {
+            throw lines.malformed(#"unknown "platform" "\#(name)": expected "ios" or "android""#)
+        }
+        return NativeMeta(version: 1, platform: known)
+    }
+
+    private func decodeTimed(_ object: OpaquePointer, type: String, t: Double) throws -> NativeRecord.Event {
+        switch type {
+        case "path":
+            let online = Field(object, "online")
+            guard let value = online.bool else {
+                throw lines.malformed(online.isAbsent ? #"missing "online" (a "path" record says whether the app is online)"#
+                                                      : #""online" must be a boolean (true or false)"#)
+            }
+            return .input(t: t, .path(online: value))
+        case "presented":
+            let surface = try surface(object, type)
+            return .input(t: t, .presented(surface: surface, error: try decodeError(object)))
+        case "tap-retry":
+            return .input(t: t, .tapRetry(surface: try surface(object, type)))
+        case "dismissed":
+            return .input(t: t, .dismissed(surface: try surface(object, type)))
+        case "foreground":
+            return .input(t: t, .foreground)
+        case "app-retry":
+            let surface = try surface(object, type)
+            let kind = Field(object, "kind")
+            guard let name = kind.string, let known = AppRetry.Kind(rawValue: name) else {
+                throw lines.malformed(kind.isAbsent ? #"missing "kind" ("auto" or "manual") on "app-retry""#
+                                                    : #""kind" on "app-retry" must be "auto" or "manual""#)
+            }
+            return .appRetry(t: t, AppRetry(surface: surface, kind: known))
+        default:
+            return .observed(t: t, type: type)
+        }
+    }
+
+    private func surface(_ object: OpaquePointer, _ type: String) throws -> String {
+        let field = Field(object, "surface")
+        guard let surface = field.string else {
+            throw lines.malformed(field.isAbsent ? #"missing "surface" on "\#(type)""# : #""surface" must be a string"#)
+        }
+        return surface
+    }
+
+    private static let errorShapes =
+        #"{"kind":"http","status":503}, {"kind":"web","code":-1009}, {"kind":"web","turbo":"networkFailure"} or "timeout", {"kind":"ssl"}, {"kind":"load"}"#
+
+    private func decodeError(_ object: OpaquePointer) throws -> NativeError {
+        let field = Field(object, "error")
+        guard let error = field.object else {
+            throw lines.malformed((field.isAbsent ? #"missing "error""# : #""error" must be an object"#) + "; one of: " + Self.errorShapes)
+        }
+        let kind = Field(error, "kind")
+        guard let name = kind.string else {
+            throw lines.malformed((kind.isAbsent ? #"missing "error.kind""# : #""error.kind" must be a string"#)
+                                  + #": "http", "web", "ssl" or "load""#)
+        }
+        switch name {
+        case "http":
+            let status = Field(error, "status")
+            guard let code = status.integer else {
+                throw lines.malformed(status.isAbsent ? #"missing "error.status" on an "http" error"#
+                                                      : #""error.status" must be an integer (the HTTP status)"#)
+            }
+            return .http(status: code)
+        case "web":
+            let code = Field(error, "code"), turbo = Field(error, "turbo")
+            switch (code.isAbsent, turbo.isAbsent) {
+            case (false, false):
+                throw lines.malformed(#"a "web" error has "code" or "turbo", not both"#)
+            case (true, true):
+                throw lines.malformed(#"a "web" error needs "code" (the platform's own error code) or "turbo" ("networkFailure" or "timeout")"#)
+            case (false, true):
+                guard let value = code.integer else { throw lines.malformed(#""error.code" must be an integer (the platform's own error code)"#) }
+                return .web(.code(value))
+            case (true, false):
+                guard let value = turbo.string.flatMap(TurboFailure.init(rawValue:)) else {
+                    throw lines.malformed(#""error.turbo" must be "networkFailure" or "timeout""#)
+                }
+                return .web(.turbo(value))
+            }
+        case "ssl":
+            return .ssl
+        case "load":
+            return .load
+        default:
+            throw lines.malformed(#"unknown "error.kind" "\#(name)": expected "http", "web", "ssl" or "load""#)
+        }
+    }
+}
