@@ -10,8 +10,10 @@ enum CheckCommand {
         ],
         discussion: """
         Every NAME.jsonl under PATH (searched recursively) is replayed and compared, as JSON values,
-        record by record, with NAME.expected.jsonl beside it. NAME.config.json beside it, if present,
-        configures the replay (same keys as --config). Files named *.expected.jsonl are goldens.
+        record by record, with NAME.expected.jsonl beside it: the banner's timeline for a web recording,
+        the decision timeline for a native one (first record {"type":"meta","recording":"native",…}).
+        NAME.config.json beside it, if present, configures the replay (the keys of --config of replay,
+        or of native). Files named *.expected.jsonl are goldens.
         Ends with 'N passed, N failed'. Exit status: 0 all passed, 1 something failed, 64 usage,
         66 a PATH does not exist.
         """

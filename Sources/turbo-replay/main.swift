@@ -4,10 +4,11 @@ import TurboRecording
 let commands: [Command] = [
     Command(spec: ReplayCommand.spec, run: ReplayCommand.run),
     Command(spec: CheckCommand.spec, run: CheckCommand.run),
+    Command(spec: NativeCommand.spec, run: NativeCommand.run),
 ]
 
 let rootHelp = """
-OVERVIEW: Replay recorded Turbo/window events through the offline banner, exactly.
+OVERVIEW: Replay recorded Turbo/window events through the offline banner, and native error-view\nrecordings through the retry policy, exactly.
 
 USAGE: turbo-replay <subcommand> [options]
 

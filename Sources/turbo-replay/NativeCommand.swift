@@ -1,0 +1,88 @@
+import NativeErrorPolicy
+import TurboRecording
+
+enum NativeCommand {
+    static let spec = CommandSpec(
+        name: "native",
+        summary: "Replay a native recording through the error-view policy and print its decisions.",
+        usage: "native [options] FILE|-",
+        options: [
+            .init(name: "format", value: "text|jsonl", help: "text: a table for people (default); jsonl: the canonical decision timeline."),
+            .init(name: "explain", value: nil, help: "Compare the app's app-retry lines with the policy and list the findings."),
+            .init(name: "lenient", value: nil, help: "Skip malformed lines with a warning instead of stopping at the first."),
+        ] + NativeOptions.specs,
+        discussion: """
+        FILE is a native recording (native-error-policy.md): JSON Lines whose first record is
+        {"type":"meta","version":1,"recording":"native"}; '-' reads standard input as lines arrive.
+        With --explain, each automatic retry of the policy is paired with an app-retry "auto" line on
+        the same surface at most 1 s away; the rest are findings: missed-retry (the policy retried, the
+        app did not) and unexpected-retry (the app retried, the policy would not have). A recording
+        without app-retry lines has nothing to compare.
+        Exit status: 0 ok (with --explain: no findings), 1 --explain reported findings, 64 usage,
+        65 malformed recording or config, 66 unreadable input.
+        """
+    )
+
+    @MainActor static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
+        guard arguments.positionals.count == 1, let path = arguments.positionals.first else {
+            throw UsageError(message: arguments.positionals.isEmpty ? "missing the native recording to replay (a FILE, or - for standard input)"
+                                                                    : "native takes one recording, got \(arguments.positionals.count)",
+                             command: spec.name)
+        }
+        let format = arguments.values["format"] ?? "text"
+        guard format == "text" || format == "jsonl" else {
+            throw UsageError(message: "unknown format '\(format)'; use --format text or --format jsonl", command: spec.name)
+        }
+        let config = try NativeOptions.config(arguments, command: spec.name)
+        let reader = try NativeRecordingReader(path: path, lenient: arguments.flag("lenient")) { skipped in
+            console.error("turbo-replay: warning: \(skipped) (line skipped)")
+        }
+        defer {
+            if reader.skipped > 0 {
+                console.error("turbo-replay: skipped \(reader.skipped) malformed line\(reader.skipped == 1 ? "" : "s") in \(reader.path)")
+            }
+        }
+        if arguments.flag("explain") {
+            return try explain(reader, config: config, jsonl: format == "jsonl", console: console)
+        }
+
+        let streaming = path == "-"
+        try replayNative(reader, config: config, observe: { record in
+            // The settings are known once the meta is read: say them above the table.
+            guard format == "text", case .meta = record.event else { return }
+            console.print(NativeOptions.describe(config.settings(recorded: reader.meta?.platform)))
+            console.print(NativeTextTimeline.header)
+        }) { decision in
+            console.print(format == "jsonl" ? timelineJSON(decision) : NativeTextTimeline.row(decision))
+            if streaming { console.flush() }
+        }
+        return .ok
+    }
+
+    @MainActor private static func explain(_ reader: NativeRecordingReader, config: NativeConfig, jsonl: Bool,
+                                           console: Console) throws -> ExitCode {
+        let explanation = try explainNative(reader, config: config)
+        if explanation.appRetryLines == 0 {
+            let note = "no app-retry lines in \(reader.path): nothing to compare"
+            if jsonl { console.error("turbo-replay: note: \(note)") } else { console.print(note) }
+            return .ok
+        }
+        if jsonl {
+            for finding in explanation.findings { console.print(findingJSON(finding)) }
+        } else {
+            let automatic = explanation.decisions.filter { if case .retry(.automatic) = $0.outcome { true } else { false } }.count
+            console.print(NativeOptions.describe(explanation.settings))
+            console.print("the policy retried automatically \(automatic) time\(automatic == 1 ? "" : "s"); "
+                + "the app logged \(explanation.appRetryLines) app-retry line\(explanation.appRetryLines == 1 ? "" : "s"), "
+                + "\(explanation.loggedAutomatic.count) automatic")
+            if !explanation.findings.isEmpty {
+                console.print(NativeTextTimeline.findingsHeader)
+                for finding in explanation.findings { console.print(NativeTextTimeline.row(finding)) }
+            }
+            let count = explanation.findings.count
+            console.print(count == 0 ? "no findings: the app's automatic retries match the policy's"
+                                     : "\(count) finding\(count == 1 ? "" : "s")")
+        }
+        return explanation.findings.isEmpty ? .ok : .checkFailed
+    }
+}

@@ -1,0 +1,52 @@
+import NativeErrorPolicy
+import TurboRecording
+
+/// The native decision timeline and the findings of `--explain`, as tables for a person.
+enum NativeTextTimeline {
+    static let header = "      t (ms)  surface       decision        detail"
+    static let findingsHeader = "      t (ms)  surface       finding           detail"
+
+    static func row(_ decision: Decision) -> String {
+        let (event, detail): (String, String)
+        switch decision.outcome {
+        case .view(.offline): (event, detail) = ("offline view", "watches connectivity, retries by itself")
+        case .view(.server): (event, detail) = ("server view", "never retries by itself; the Retry button works")
+        case .view(.none): (event, detail) = ("no view", "401: the auth shell has it")
+        case .retry(.automatic(.edge)): (event, detail) = ("retry (auto)", "edge: the path came back and settled")
+        case .retry(.automatic(.probe)): (event, detail) = ("retry (auto)", "probe: presented on a healthy path, no edge will come")
+        case .retry(.automatic(.foreground)): (event, detail) = ("retry (auto)", "foreground: the app came back online and settled")
+        case .retry(.manual): (event, detail) = ("retry (manual)", "Retry tapped: immediate, never throttled")
+        case .deferred(let until): (event, detail) = ("deferred", "inside the cooldown: waits until \(formatMilliseconds(until))")
+        }
+        return "\(time(decision.t))  \(decision.surface.padding(12))  \(event.padding(14))  \(detail)"
+    }
+
+    static func row(_ finding: RetryFinding) -> String {
+        let detail: String
+        switch finding.detail {
+        case .missed(let trigger):
+            detail = "the policy retried automatically (\(trigger.rawValue)); the app logged no automatic retry here within 1 s"
+        case .unexpected(let line, let policy):
+            detail = "line \(line): the app retried automatically; the policy has no automatic retry here within 1 s: "
+                + explanation(policy)
+        }
+        return "\(time(finding.t))  \(finding.surface.padding(12))  \(finding.kind.rawValue.padding(16))  \(detail)"
+    }
+
+    private static func explanation(_ state: PolicyState) -> String {
+        switch state {
+        case .noView: return "no error view on this surface"
+        case .serverView: return "a server view never retries by itself"
+        case .authShell: return "a 401 shows no view (the auth shell has it)"
+        case .alreadyRetried(let t): return "the policy already retried this instance at \(formatMilliseconds(t)) (single-shot)"
+        case .cooldown(let until): return "inside the cooldown: the policy waits until \(formatMilliseconds(until))"
+        case .notDue(let t?): return "the offline view's retry is due at \(formatMilliseconds(t))"
+        case .notDue(nil): return "the offline view waits for the path to come back"
+        }
+    }
+
+    private static func time(_ t: Double) -> String {
+        let text = formatMilliseconds(t)
+        return String(repeating: " ", count: max(0, 12 - text.count)) + text
+    }
+}
