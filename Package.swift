@@ -22,6 +22,7 @@ let package = Package(
         .executableTarget(name: "turbo-replay", dependencies: ["TurboRecording", "OfflineBanner", "NativeErrorPolicy"]),
         .testTarget(name: "OfflineBannerTests", dependencies: ["OfflineBanner"]),
         .testTarget(name: "NativeErrorPolicyTests", dependencies: ["NativeErrorPolicy"]),
+        .testTarget(name: "NativeRecordingTests", dependencies: ["TurboRecording", "NativeErrorPolicy", "turbo-replay"]),
         .testTarget(name: "TurboRecordingTests", dependencies: ["TurboRecording", "OfflineBanner", "turbo-replay"]),
     ]
 )

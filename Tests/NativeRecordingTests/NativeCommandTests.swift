@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+
+/// The built `turbo-replay`, end to end: what a person or CI sees.
+@Suite("turbo-replay native and check, end to end")
+struct NativeCommandTests {
+    @Test("native --format jsonl prints the contract's output for the contract's recording")
+    func contractExample() throws {
+        let run = try turboReplay(["native", "--format", "jsonl", "recordings/native/contract-example.jsonl"])
+        let golden = try String(contentsOfFile: nativeRecordings + "/contract-example.expected.jsonl", encoding: .utf8)
+        #expect(run.status == 0)
+        #expect(run.out == golden)
+        #expect(run.err == "")
+    }
+
+    @Test("--platform overrides the recording's meta: its code list and its cooldown")
+    func platform() throws {
+        // As iOS, the tab's Android code −2 is just a code (server), and the sheet has no cooldown to wait for.
+        let run = try turboReplay(["native", "--format", "jsonl", "--platform", "ios", "recordings/native/sheet-over-tab-android.jsonl"])
+        #expect(run.status == 0)
+        #expect(run.out.split(separator: "\n") == [
+            #"{"t":1200,"surface":"tab:home","view":"server"}"#,
+            #"{"t":2600,"surface":"sheet","view":"offline"}"#,
+            #"{"t":9400,"surface":"sheet","retry":"auto","trigger":"edge"}"#,
+        ])
+    }
+
+    @Test("text by default: the settings in force, then a table")
+    func text() throws {
+        let run = try turboReplay(["native", "recordings/native/contract-example.jsonl"])
+        #expect(run.status == 0)
+        #expect(run.out.hasPrefix("android: settle 400 ms, probe 2500 ms, cooldown 15000 ms\n"))
+        #expect(run.out.contains("deferred        inside the cooldown: waits until 20600"))
+    }
+
+    @Test("--explain exits 1 with findings, 0 without")
+    func explain() throws {
+        let found = try turboReplay(["native", "--explain", "--format", "jsonl", "recordings/native/sheet-over-tab-android.jsonl"])
+        #expect(found.status == 1)
+        #expect(found.out == #"{"t":24400,"surface":"sheet","finding":"missed-retry","trigger":"edge"}"# + "\n")
+        let clean = try turboReplay(["native", "--explain", "recordings/native/sheet-over-tab-ios.jsonl"])
+        #expect(clean.status == 0)
+        #expect(clean.out.hasSuffix("no findings: the app's automatic retries match the policy's\n"))
+    }
+
+    @Test("exit statuses: 64 usage, 65 malformed, 66 unreadable")
+    func statuses() throws {
+        #expect(try turboReplay(["native", "--platform", "windows", "recordings/native/contract-example.jsonl"]).status == 64)
+        #expect(try turboReplay(["native"]).status == 64)
+        let web = try turboReplay(["native", "recordings/chromium/flap-short.jsonl"])
+        #expect(web.status == 65)
+        #expect(web.err.contains("recordings/chromium/flap-short.jsonl:1: not a native recording"))
+        #expect(try turboReplay(["native", "recordings/native/no-such.jsonl"]).status == 66)
+        #expect(try turboReplay(["replay", "recordings/native/contract-example.jsonl"]).status == 65)
+    }
+
+    @Test("check takes native and web recordings side by side")
+    func check() throws {
+        let run = try turboReplay(["check", "recordings"])
+        #expect(run.status == 0)
+        let all = FileManager.default.enumerator(atPath: packageRoot + "/recordings")!.compactMap { $0 as? String }
+            .filter { $0.hasSuffix(".jsonl") && !$0.hasSuffix(".expected.jsonl") }
+        #expect(all.contains { $0.hasPrefix("chromium/") } && all.contains { $0.hasPrefix("native/") })
+        #expect(run.out.hasSuffix("\(all.count) passed, 0 failed\n"))
+    }
+}

@@ -1,0 +1,204 @@
+import Foundation
+import NativeErrorPolicy
+import Testing
+import TurboRecording
+
+/// A malformed native recording and the error it must give (native-error-policy.md, "Malformed").
+struct MalformedCase: CustomTestStringConvertible, Sendable {
+    let name: String
+    let lines: [String]
+    let line: Int?
+    let message: String
+    var testDescription: String { name }
+}
+
+private func after(_ record: String) -> [String] { [androidMeta, #"{"t":0,"type":"path","online":false}"#, record] }
+private func presented(_ error: String) -> [String] {
+    after(#"{"t":10,"type":"presented","surface":"sheet","error":\#(error)}"#)
+}
+
+extension MalformedCase {
+    static let all: [MalformedCase] = [
+        .init(name: "missing meta", lines: [#"{"t":0,"type":"path","online":false}"#], line: 1,
+              message: #"missing "meta": a native recording starts with {"type":"meta","version":1,"recording":"native"}, not a "path" record"#),
+        .init(name: "no records at all", lines: [""], line: nil,
+              message: #"missing "meta": a native recording starts with {"type":"meta","version":1,"recording":"native"} (the file has no records)"#),
+        .init(name: "a web recording's meta", lines: [#"{"type":"meta","version":1,"source":"chromium"}"#], line: 1,
+              message: #"not a native recording: its "meta" has no "recording":"native" (a web recording? replay it with turbo-replay replay)"#),
+        .init(name: "misplaced meta", lines: after(androidMeta), line: 3,
+              message: #"misplaced "meta": only the first record of a recording may be its meta"#),
+        .init(name: "version other than 1", lines: [#"{"type":"meta","version":2,"recording":"native"}"#], line: 1,
+              message: #""version" must be 1, the only version this reader knows"#),
+        .init(name: "unknown platform", lines: [#"{"type":"meta","version":1,"recording":"native","platform":"windows"}"#], line: 1,
+              message: #"unknown "platform" "windows": expected "ios" or "android""#),
+        .init(name: "platform not a string", lines: [#"{"type":"meta","version":1,"recording":"native","platform":true}"#], line: 1,
+              message: #""platform" must be "ios" or "android""#),
+        .init(name: "t missing", lines: after(#"{"type":"foreground"}"#), line: 3, message: #"missing "t""#),
+        .init(name: "t not a number", lines: after(#"{"t":"5","type":"foreground"}"#), line: 3, message: #""t" must be a finite number"#),
+        .init(name: "t going backwards", lines: [androidMeta, #"{"t":10,"type":"path","online":false}"#, #"{"t":9.5,"type":"foreground"}"#],
+              line: 3, message: #""t" goes back in time: 9.5 after 10"#),
+        .init(name: "online not a boolean", lines: after(#"{"t":1,"type":"path","online":"true"}"#), line: 3,
+              message: #""online" must be a boolean (true or false)"#),
+        .init(name: "online null", lines: after(#"{"t":1,"type":"path","online":null}"#), line: 3,
+              message: #""online" must be a boolean (true or false)"#),
+        .init(name: "online missing", lines: after(#"{"t":1,"type":"path"}"#), line: 3,
+              message: #"missing "online" (a "path" record says whether the app is online)"#),
+        .init(name: "unknown error kind", lines: presented(#"{"kind":"dns"}"#), line: 3,
+              message: #"unknown "error.kind" "dns": expected "http", "web", "ssl" or "load""#),
+        .init(name: "web with both code and turbo", lines: presented(#"{"kind":"web","code":-2,"turbo":"timeout"}"#), line: 3,
+              message: #"a "web" error has "code" or "turbo", not both"#),
+        .init(name: "web with neither code nor turbo", lines: presented(#"{"kind":"web"}"#), line: 3,
+              message: #"a "web" error needs "code" (the platform's own error code) or "turbo" ("networkFailure" or "timeout")"#),
+        .init(name: "non-integer status", lines: presented(#"{"kind":"http","status":503.5}"#), line: 3,
+              message: #""error.status" must be an integer (the HTTP status)"#),
+        .init(name: "status as a string", lines: presented(#"{"kind":"http","status":"503"}"#), line: 3,
+              message: #""error.status" must be an integer (the HTTP status)"#),
+        .init(name: "non-integer code", lines: presented(#"{"kind":"web","code":-2.0}"#), line: 3,
+              message: #""error.code" must be an integer (the platform's own error code)"#),
+        .init(name: "unknown turbo value", lines: presented(#"{"kind":"web","turbo":"offline"}"#), line: 3,
+              message: #""error.turbo" must be "networkFailure" or "timeout""#),
+        .init(name: "error not an object", lines: presented(#""timeout""#), line: 3,
+              message: #""error" must be an object; one of: {"kind":"http","status":503}, {"kind":"web","code":-1009}, {"kind":"web","turbo":"networkFailure"} or "timeout", {"kind":"ssl"}, {"kind":"load"}"#),
+        .init(name: "surface missing", lines: after(#"{"t":1,"type":"dismissed"}"#), line: 3, message: #"missing "surface" on "dismissed""#),
+        .init(name: "app-retry kind unknown", lines: after(#"{"t":1,"type":"app-retry","surface":"sheet","kind":"automatic"}"#), line: 3,
+              message: #""kind" on "app-retry" must be "auto" or "manual""#),
+    ]
+}
+
+@Suite("Native recording reader")
+struct NativeReaderTests {
+    @Test("a malformed line stops the replay with file:line and what is wrong", arguments: MalformedCase.all)
+    func malformed(_ c: MalformedCase) throws {
+        let path = try temporaryRecording("bad.jsonl", c.lines)
+        #expect {
+            _ = try nativeTimeline(path: path)
+        } throws: { error in
+            guard let error = error as? RecordingError else { return false }
+            return error.kind == .malformed && error.line == c.line && error.message == c.message
+                && error.description == (c.line.map { "\(path):\($0): \(c.message)" } ?? "\(path): \(c.message)")
+        }
+    }
+
+    @Test("well-formed records decode to the policy's inputs; other types and extra fields are ignored")
+    func decodes() throws {
+        let path = try temporaryRecording("ok.jsonl", [
+            androidMeta,
+            "",
+            #"{"t":0,"type":"path","online":true,"transport":"wifi"}"#,
+            #"{"t":1,"type":"presented","surface":"tab:home","error":{"kind":"web","code":-2}}"#,
+            #"{"t":2,"type":"presented","surface":"sheet","error":{"kind":"web","turbo":"networkFailure"}}"#,
+            #"{"t":3,"type":"presented","surface":"modal","error":{"kind":"http","status":401}}"#,
+            #"{"t":4,"type":"presented","surface":"auth","error":{"kind":"ssl","extra":1}}"#,
+            #"{"t":5,"type":"presented","surface":"live-card","error":{"kind":"load"}}"#,
+            #"{"t":6,"type":"tap-retry","surface":"sheet"}"#,
+            #"{"t":7,"type":"dismissed","surface":"modal"}"#,
+            #"{"t":8,"type":"foreground"}"#,
+            #"{"t":9,"type":"app-retry","surface":"sheet","kind":"manual"}"#,
+            #"{"t":9,"type":"turbo:visit","url":"/"}"#,
+        ])
+        let reader = try NativeRecordingReader(path: path)
+        var events: [NativeRecord.Event] = []
+        while let record = try reader.next() { events.append(record.event) }
+        #expect(events == [
+            .meta(NativeMeta(version: 1, platform: .android)),
+            .input(t: 0, .path(online: true)),
+            .input(t: 1, .presented(surface: "tab:home", error: .web(.code(-2)))),
+            .input(t: 2, .presented(surface: "sheet", error: .web(.turbo(.networkFailure)))),
+            .input(t: 3, .presented(surface: "modal", error: .http(status: 401))),
+            .input(t: 4, .presented(surface: "auth", error: .ssl)),
+            .input(t: 5, .presented(surface: "live-card", error: .load)),
+            .input(t: 6, .tapRetry(surface: "sheet")),
+            .input(t: 7, .dismissed(surface: "modal")),
+            .input(t: 8, .foreground),
+            .appRetry(t: 9, AppRetry(surface: "sheet", kind: .manual)),
+            .observed(t: 9, type: "turbo:visit"),
+        ])
+    }
+
+    @Test("lenient: a malformed line is skipped and counted; the replay goes on")
+    func lenient() throws {
+        let path = try temporaryRecording("lenient.jsonl", [
+            androidMeta,
+            #"{"t":0,"type":"path","online":1}"#,
+            #"{"t":20,"type":"presented","surface":"sheet","error":{"kind":"web","code":-2}}"#,
+        ])
+        var skipped: [RecordingError] = []
+        let reader = try NativeRecordingReader(path: path, lenient: true) { skipped.append($0) }
+        var timeline: [Decision] = []
+        try replayNative(reader) { timeline.append($0) }
+        #expect(timeline == [Decision(t: 20, surface: "sheet", outcome: .view(.offline))])
+        #expect(reader.skipped == 1)
+        #expect(skipped.map(\.line) == [2])
+    }
+
+    @Test("lenient never skips the meta: without it there is no native recording")
+    func lenientKeepsMeta() throws {
+        let path = try temporaryRecording("nometa.jsonl", [#"{"t":0,"type":"path","online":false}"#])
+        #expect(throws: RecordingError.self) { _ = try nativeTimeline(path: path, lenient: true) }
+    }
+
+    @Test("the web reader refuses a native recording with a hint, even lenient")
+    func webReaderRefusesNative() throws {
+        let path = nativeRecordings + "/contract-example.jsonl"
+        for lenient in [false, true] {
+            #expect {
+                _ = try replayTimeline(path: path, lenient: lenient)
+            } throws: { error in
+                (error as? RecordingError)?.description
+                    == #"\#(path):1: a native recording ("recording":"native"): replay it with turbo-replay native"#
+            }
+        }
+    }
+
+    @Test("a recording is native exactly when its first record is a native meta")
+    func detection() throws {
+        #expect(try isNativeRecording(path: nativeRecordings + "/contract-example.jsonl"))
+        #expect(try !isNativeRecording(path: packageRoot + "/recordings/chromium/flap-short.jsonl"))
+        let later = try temporaryRecording("later.jsonl", [#"{"t":0,"type":"online"}"#, androidMeta])
+        #expect(try !isNativeRecording(path: later))
+        let broken = try temporaryRecording("broken.jsonl", ["{not json"])
+        #expect(try !isNativeRecording(path: broken))
+    }
+}
+
+@Suite("Native settings: meta, config, options")
+struct NativeConfigTests {
+    @Test("the platform: a setting over the meta, the meta over the default (ios)")
+    func platform() {
+        #expect(NativeConfig().settings(recorded: nil) == PolicySettings(platform: .ios))
+        #expect(NativeConfig().settings(recorded: .android) == PolicySettings(platform: .android))
+        #expect(NativeConfig(platform: .ios).settings(recorded: .android) == PolicySettings(platform: .ios))
+        #expect(NativeConfig(platform: .ios).settings(recorded: .android).cooldown == nil)
+    }
+
+    @Test("durations and the cooldown are settings; a config file sets them, null meaning no cooldown")
+    func config() throws {
+        let path = try temporaryRecording("native.config.json", [#"{"platform":"android","settleMs":100,"probeMs":1000,"cooldownMs":null}"#])
+        let config = try NativeConfig.load(path: path)
+        #expect(config.settings(recorded: .ios) == PolicySettings(platform: .android, settle: 100, probe: 1000, cooldown: nil))
+        let options = NativeConfig(cooldown: .milliseconds(3000))
+        #expect(config.overridden(by: options).settings(recorded: nil).cooldown == 3000)
+    }
+
+    @Test("a config with an unknown key is an error naming it")
+    func unknownKey() throws {
+        let path = try temporaryRecording("typo.config.json", [#"{"cooldown":5000}"#])
+        #expect {
+            _ = try NativeConfig.load(path: path)
+        } throws: { error in
+            (error as? RecordingError)?.message == #"unknown key "cooldown" (expected one of: cooldownMs, platform, probeMs, settleMs)"#
+        }
+    }
+
+    @Test("replaying the contract's example as iOS: the Android code −2 is just a code there")
+    func platformOverride() throws {
+        let timeline = try nativeTimeline(path: nativeRecordings + "/contract-example.jsonl", config: NativeConfig(platform: .ios))
+        #expect(timeline == [
+            Decision(t: 120, surface: "tab:home", outcome: .view(.server)),
+            Decision(t: 5600.5, surface: "tab:home", outcome: .view(.offline)),
+            Decision(t: 6000, surface: "sheet", outcome: .view(.server)),
+            Decision(t: 8100.5, surface: "tab:home", outcome: .retry(.automatic(.probe))),
+            Decision(t: 9000, surface: "sheet", outcome: .retry(.manual)),
+        ])
+    }
+}
