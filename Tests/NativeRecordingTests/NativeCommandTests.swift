@@ -13,6 +13,27 @@ struct NativeCommandTests {
         #expect(run.err == "")
     }
 
+    @Test("native - reads standard input")
+    func stdin() throws {
+        let recording = try String(contentsOfFile: nativeRecordings + "/contract-example.jsonl", encoding: .utf8)
+        let run = try turboReplay(["native", "--format", "jsonl", "-"], input: recording)
+        #expect(run.status == 0)
+        #expect(run.out == (try String(contentsOfFile: nativeRecordings + "/contract-example.expected.jsonl", encoding: .utf8)))
+    }
+
+    @Test("a malformed line exits 65 naming file and line, after what was decided before it")
+    func malformed() throws {
+        let path = try temporaryRecording("bad.jsonl", [
+            androidMeta,
+            #"{"t":10,"type":"presented","surface":"sheet","error":{"kind":"http","status":503}}"#,
+            #"{"t":20,"type":"presented","surface":"sheet","error":{"kind":"web","code":-2,"turbo":"timeout"}}"#,
+        ])
+        let run = try turboReplay(["native", "--format", "jsonl", path])
+        #expect(run.status == 65)
+        #expect(run.out == #"{"t":10,"surface":"sheet","view":"server"}"# + "\n")
+        #expect(run.err == #"turbo-replay: error: \#(path):3: a "web" error has "code" or "turbo", not both"# + "\n")
+    }
+
     @Test("--platform overrides the recording's meta: its code list and its cooldown")
     func platform() throws {
         // As iOS, the tab's Android code −2 is just a code (server), and the sheet has no cooldown to wait for.

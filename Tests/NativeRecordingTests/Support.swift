@@ -25,8 +25,8 @@ func temporaryRecording(_ name: String, _ lines: [String]) throws -> String {
 
 let androidMeta = #"{"type":"meta","version":1,"recording":"native","platform":"android"}"#
 
-/// Runs the built `turbo-replay` with `arguments`, from the package root.
-func turboReplay(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
+/// Runs the built `turbo-replay` with `arguments`, from the package root, feeding `input`.
+func turboReplay(_ arguments: [String], input: String = "") throws -> (status: Int32, out: String, err: String) {
     let directory = Bundle.main.executableURL!.deletingLastPathComponent()
     var candidate = directory.appendingPathComponent("turbo-replay")
     // On some layouts the runner sits inside a bundle: look one and two levels up.
@@ -37,10 +37,13 @@ func turboReplay(_ arguments: [String]) throws -> (status: Int32, out: String, e
     process.executableURL = candidate
     process.arguments = arguments
     process.currentDirectoryURL = URL(fileURLWithPath: packageRoot)
-    let out = Pipe(), err = Pipe()
+    let stdin = Pipe(), out = Pipe(), err = Pipe()
+    process.standardInput = stdin
     process.standardOutput = out
     process.standardError = err
     try process.run()
+    stdin.fileHandleForWriting.write(Data(input.utf8))
+    try stdin.fileHandleForWriting.close()
     let outData = out.fileHandleForReading.readDataToEndOfFile()
     let errData = err.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
