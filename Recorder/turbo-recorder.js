@@ -324,10 +324,11 @@
   }
 
   // ---- optional sink: batched POST, sendBeacon when leaving ------------------
-  // Lines stay in the buffer until the sink answers 2xx; a failing sink
-  // (offline, 500, refused) only delays them. Each request names the tab
-  // session and the sequence number of its first line, so a server can put
-  // batches in order and drop duplicates (a request can arrive and still fail).
+  // Lines stay pending until the sink answers 2xx; a failing sink (offline,
+  // 500, refused) only delays them. Each request names the tab session and
+  // the sequence number of its first line (?session=…&seq=N, one line per
+  // number after it), so a server can order batches and drop repeats: a
+  // request can arrive and still look failed, and beacons are never answered.
 
   var inFlight = false, failures = 0, sinkErrors = 0, sinkTimer = null;
 
@@ -349,7 +350,7 @@
       "session=" + encodeURIComponent(st.session) + "&seq=" + firstSeq;
   }
 
-  function body(batch) {
+  function joinLines(batch) {
     return batch.map(function (l) { return l[1]; }).join("\n") + "\n";
   }
 
@@ -378,10 +379,10 @@
     if (!opts.sink || inFlight || typeof fetch !== "function") return Promise.resolve(false);
     var batch = pending(60000);
     if (!batch.length) return Promise.resolve(true);
+    var last = batch[batch.length - 1][0], req;
     inFlight = true;
-    var last = batch[batch.length - 1][0], text = body(batch);
-    var req;
     try {
+      var text = joinLines(batch);
       req = fetch(sinkUrl(batch[0][0]), {
         method: "POST",
         body: text,
@@ -415,9 +416,11 @@
       if (opts.sink && navigator.sendBeacon) {
         var batch = pending(60000); // beacons are limited to 64 KiB in flight
         if (batch.length) {
-          var ok = navigator.sendBeacon(sinkUrl(batch[0][0]),
-            new Blob([body(batch)], { type: "text/plain;charset=UTF-8" }));
-          if (ok) st.acked = batch[batch.length - 1][0]; // queued; no answer will come
+          // No answer ever comes back from a beacon, so these lines stay
+          // pending and are sent again by the next page in this tab: at
+          // least once, never lost (the sink drops repeats by session+seq).
+          navigator.sendBeacon(sinkUrl(batch[0][0]),
+            new Blob([joinLines(batch)], { type: "text/plain;charset=UTF-8" }));
         }
       }
     } catch (_) { sinkErrors++; }
