@@ -12,11 +12,13 @@ import time
 
 def flap(b, times):
     """Real offline/online events, so there is something to record and send."""
+    total = "const s = TurboRecorder.stats(); return s.lines + s.dropped"
     for _ in range(times):
-        n = len([r for r in b.records() if r["type"] == "online"])
+        before = b.js(total)
         b.network(False)
         b.network(True)
-        b.wait_for("an online event", lambda rs: len([r for r in rs if r["type"] == "online"]) > n)
+        wait_until("an offline and an online record", lambda: b.js(total) >= before + 2
+                   and json.loads(b.js("return TurboRecorder.lines().pop()"))["type"] == "online")
 
 
 def page_state(b):

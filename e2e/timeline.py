@@ -31,7 +31,7 @@ def replay(exe, path):
                          capture_output=True, text=True, timeout=60)
     if run.returncode != 0:
         raise RuntimeError(f"turbo-replay exited {run.returncode}: {run.stderr.strip()}")
-    return [json.loads(line) for line in run.stdout.splitlines() if line.strip()]
+    return run.stdout, [json.loads(line) for line in run.stdout.splitlines() if line.strip()]
 
 
 class TimingError(Exception):

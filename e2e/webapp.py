@@ -9,6 +9,7 @@ It stands in for a Rails app. Its routes are what the scenarios need:
   GET /flaky           Turbo's fetch of it is dropped; the browser's own
                        navigation (Turbo's full-reload fallback) is served
   /sinkpage            a page whose recorder POSTs to a sink
+  /cappage             a page whose recorder keeps at most 5 lines
   POST /sink           the recording sink (failing or accepting, see Sink)
 """
 
@@ -159,6 +160,9 @@ class App:
                 if url.path == "/sinkpage":
                     which = parse_qs(url.query).get("sink", ["failing"])[0]
                     return self.send(200, app.sink_page(which))
+                if url.path == "/cappage":  # a tiny buffer, to see the cap work
+                    return self.send(200, page("Cap", "/turbo.js",
+                                               extra_head='<meta name="turbo-recorder-max-lines" content="5">'))
                 if url.path == "/favicon.ico":
                     return self.send(204, "", "image/x-icon")
                 if url.path == "/blank":
