@@ -10,6 +10,7 @@ It stands in for a Rails app. Its routes are what the scenarios need:
                        navigation (Turbo's full-reload fallback) is served
   /sinkpage            a page whose recorder POSTs to a sink
   /cappage             a page whose recorder keeps at most 5 lines
+  /optinpage           a page whose recorder keeps queries and form data
   POST /sink           the recording sink (failing or accepting, see Sink)
 """
 
@@ -163,6 +164,10 @@ class App:
                 if url.path == "/cappage":  # a tiny buffer, to see the cap work
                     return self.send(200, page("Cap", "/turbo.js",
                                                extra_head='<meta name="turbo-recorder-max-lines" content="5">'))
+                if url.path == "/optinpage":  # the privacy opt-ins turned on
+                    return self.send(200, page("Opt-in", "/turbo.js", extra_head=(
+                        '<meta name="turbo-recorder-record-query" content="true">'
+                        '<meta name="turbo-recorder-record-form-data" content="true">')))
                 if url.path == "/favicon.ico":
                     return self.send(204, "", "image/x-icon")
                 if url.path == "/blank":
