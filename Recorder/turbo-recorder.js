@@ -112,9 +112,8 @@
 
   function restore() {
     if (!opts.persist) return null;
-    var raw = storage("get");
-    if (!raw) return null;
-    var s = JSON.parse(raw);
+    var raw = storage("get"), s = null;
+    try { s = raw && JSON.parse(raw); } catch (_) { storageErrors++; } // corrupt: start over
     if (!s || s.v !== 1 || !s.lines || !s.lines.length) return null;
     var shift = timeOrigin() - s.origin;
     if (!(shift >= 0 && shift < 864e5)) return null; // clock went odd: start over
@@ -225,8 +224,9 @@
   // So: one connect per <body> element we see, a disconnect before the next.
   // A MutationObserver catches the swap at the same moment Stimulus does (its
   // own observer); turbo:render / turbo:load re-check in case the observer is
-  // lost (e.g. <html> itself replaced). A morph (Turbo 8) keeps <body>, and
-  // the controller stays connected: no record, as with Stimulus.
+  // lost (e.g. <html> itself replaced). Not turbo:before-render: an app can
+  // pause, cancel or replace that render, so it does not prove a swap. A
+  // morph (Turbo 8) keeps <body>, the controller stays connected: no record.
 
   // Not while the document is still being parsed: Stimulus connects
   // controllers once it is (and Turbo 7.1's first turbo:load can come first).
