@@ -1,0 +1,530 @@
+/*
+ * turbo-recorder.js — records what a page's offline banner sees, as
+ * TurboReplay recording format v1 (JSON Lines; see recording-format.md).
+ *
+ * Dependency-free. Load it as a classic <script> or as a module (importmap
+ * `import "turbo-recorder"`); it has no exports on purpose, so the same file
+ * parses in both. It installs one global, window.TurboRecorder.
+ *
+ * Works with Turbo 7.1+ and Turbo 8: it only reads event details that both
+ * have (7.1 never fires turbo:fetch-request-error; that record just never
+ * appears there).
+ *
+ * Rules it keeps, because field logs come from real users' pages:
+ *   - it never throws into the page (every entry point is guarded);
+ *   - memory is bounded (maxLines; the oldest lines after `meta` are dropped
+ *     and counted);
+ *   - no form contents and no query strings/fragments unless asked for.
+ *
+ * Options come from window.TurboRecorderConfig (an object set before this
+ * script runs) over <meta name="turbo-recorder-OPTION" content="…"> tags.
+ */
+(function () {
+  "use strict";
+  if (typeof window === "undefined" || typeof document === "undefined") return;
+  if (window.TurboRecorder) return; // loaded twice (head + body, classic + module)
+
+  var DEFAULTS = {
+    enabled: true,
+    // Where the banner's Stimulus controller keeps its context value.
+    contextAttribute: "data-railsfast--offline-banner-context-value",
+    sink: "",            // URL to POST batches to; empty = keep in memory only
+    flushInterval: 5000, // ms between POSTs of pending lines
+    batchSize: 100,      // POST early once this many lines are pending
+    maxLines: 5000,      // cap on buffered lines (meta included)
+    persist: true,       // keep the buffer in sessionStorage across full loads
+    storageKey: "turbo-recorder",
+    recordQuery: false,  // keep ?query and #fragment in URLs
+    recordFormData: false, // add form fields to turbo:submit-start
+    source: ""           // meta.source; empty = guessed from the user agent
+  };
+
+  var internalErrors = 0;
+  function guard(fn) {
+    return function (a, b) {
+      try { return fn(a, b); } catch (_) { internalErrors++; }
+    };
+  }
+
+  // ---- options -----------------------------------------------------------
+
+  function readOptions() {
+    var o = {}, k;
+    for (k in DEFAULTS) o[k] = DEFAULTS[k];
+    for (k in DEFAULTS) {
+      var meta = document.querySelector('meta[name="turbo-recorder-' + kebab(k) + '"]');
+      if (meta) o[k] = coerce(meta.getAttribute("content"), DEFAULTS[k]);
+    }
+    var given = window.TurboRecorderConfig;
+    if (given && typeof given === "object") {
+      for (k in DEFAULTS) if (k in given) o[k] = coerce(given[k], DEFAULTS[k]);
+    }
+    return o;
+  }
+  function kebab(s) { return s.replace(/[A-Z]/g, function (c) { return "-" + c.toLowerCase(); }); }
+  function coerce(v, like) {
+    if (typeof like === "boolean") return v === true || v === "true" || v === "";
+    if (typeof like === "number") { var n = Number(v); return isFinite(n) && n > 0 ? n : like; }
+    return v == null ? "" : String(v);
+  }
+  function guessSource() {
+    var ua = navigator.userAgent || "";
+    if (/\b(CriOS|FxiOS|EdgiOS)\//.test(ua)) return "webkit"; // iOS browsers are WebKit
+    if (/Firefox\//.test(ua)) return "firefox";
+    if (/(Chrome|Chromium)\//.test(ua)) return "chromium";
+    if (/AppleWebKit\//.test(ua)) return "webkit";
+    return "browser";
+  }
+
+  var opts = readOptions();
+  if (!opts.enabled) return;
+
+  // ---- clock ---------------------------------------------------------------
+  // One monotonic clock per tab session: performance.now() of this document,
+  // shifted by how much later this document started than the first one, so a
+  // full reload continues the timeline instead of going back to 0.
+
+  function timeOrigin() {
+    var p = window.performance;
+    if (p && p.timeOrigin) return p.timeOrigin;
+    if (p && p.timing && p.timing.navigationStart) return p.timing.navigationStart;
+    return Date.now() - perfNow();
+  }
+  function perfNow() {
+    return window.performance && performance.now ? performance.now() : 0;
+  }
+
+  // ---- state (what sessionStorage keeps) -----------------------------------
+
+  var st = null;
+  function freshState() {
+    return {
+      v: 1,
+      session: Math.random().toString(36).slice(2) + Date.now().toString(36),
+      origin: timeOrigin(), // epoch ms of t = 0
+      lastT: 0,
+      seq: 0,      // sequence number of the last line written
+      acked: 0,    // highest sequence number the sink accepted
+      dropped: 0,
+      lines: []    // [seq, jsonText] pairs, oldest first; lines[0] is meta
+    };
+  }
+
+  function restore() {
+    if (!opts.persist) return null;
+    var raw = storage("get"), s = null;
+    try { s = raw && JSON.parse(raw); } catch (_) { storageErrors++; } // corrupt: start over
+    if (!s || s.v !== 1 || !s.lines || !s.lines.length) return null;
+    var shift = timeOrigin() - s.origin;
+    if (!(shift >= 0 && shift < 864e5)) return null; // clock went odd: start over
+    return s;
+  }
+
+  var storageErrors = 0;
+  function storage(op, value) {
+    try {
+      var ss = window.sessionStorage;
+      if (op === "get") return ss.getItem(opts.storageKey);
+      if (op === "set") ss.setItem(opts.storageKey, value);
+      if (op === "remove") ss.removeItem(opts.storageKey);
+    } catch (_) { storageErrors++; } // private mode, quota, disabled storage
+    return null;
+  }
+
+  var saveTimer = null;
+  function save() {
+    if (saveTimer) { clearTimeout(saveTimer); saveTimer = null; }
+    if (opts.persist) storage("set", JSON.stringify(st));
+  }
+  function saveSoon() {
+    if (opts.persist && !saveTimer) saveTimer = setTimeout(guard(save), 1000);
+  }
+
+  // ---- writing records -----------------------------------------------------
+
+  function now() {
+    var t = Math.round((timeOrigin() - st.origin + perfNow()) * 10) / 10;
+    if (!(t >= st.lastT)) t = st.lastT; // never decreasing, even if clocks disagree
+    st.lastT = t;
+    return t;
+  }
+
+  function push(text) {
+    st.seq++;
+    st.lines.push([st.seq, text]);
+    // Keep meta (line 0) and the newest lines: a field report is about the end.
+    while (st.lines.length > opts.maxLines && st.lines.length > 1) {
+      st.lines.splice(1, 1);
+      st.dropped++;
+    }
+    saveSoon();
+    sinkMaybeFlush();
+  }
+
+  function emit(type, fields) {
+    var rec = { t: now(), type: type }, k;
+    if (fields) for (k in fields) rec[k] = fields[k];
+    push(JSON.stringify(rec));
+  }
+
+  function writeMeta() {
+    push(JSON.stringify({
+      type: "meta",
+      version: 1,
+      source: opts.source || guessSource(),
+      userAgent: navigator.userAgent,
+      page: cleanUrl(location.href, false),
+      startedAt: new Date(st.origin).toISOString()
+    }));
+  }
+
+  // ---- describing things without leaking them -------------------------------
+
+  function cleanUrl(u, absolute) {
+    if (u == null) return null;
+    try {
+      var url = new URL(String(u), location.href);
+      var tail = opts.recordQuery ? url.search + url.hash : "";
+      if (!absolute && url.origin === location.origin) return url.pathname + tail;
+      return url.origin + url.pathname + tail;
+    } catch (_) {
+      return null;
+    }
+  }
+
+  // "html" for a Visit, "turbo-frame#comments", "form#composer", "a#next".
+  function describe(el) {
+    if (!el || !el.tagName) return "document";
+    var d = el.tagName.toLowerCase();
+    return el.id ? d + "#" + el.id : d;
+  }
+
+  function methodOf(req, fallback) {
+    var m = (req && req.fetchOptions && req.fetchOptions.method) || fallback;
+    return typeof m === "string" ? m.toUpperCase() : null;
+  }
+
+  function errorText(e) {
+    if (e == null) return null;
+    try { return String(e); } catch (_) { return "error"; }
+  }
+
+  function readContext() {
+    var attr = opts.contextAttribute;
+    var sel = "[" + (window.CSS && CSS.escape ? CSS.escape(attr) : attr) + "]";
+    var el = document.body && document.body.querySelector(sel);
+    var v = el && el.getAttribute(attr);
+    return v ? v : null;
+  }
+
+  // ---- connect / disconnect -------------------------------------------------
+  // The banner's controller lives in <body>. Turbo replaces <body> on every
+  // render (a fetched page, a cache preview, a cache restore, a 4xx form
+  // response), which disconnects the old controller and connects a new one.
+  // So: one connect per <body> element we see, a disconnect before the next.
+  // A MutationObserver catches the swap at the same moment Stimulus does (its
+  // own observer); turbo:render / turbo:load re-check in case the observer is
+  // lost (e.g. <html> itself replaced). Not turbo:before-render: an app can
+  // pause, cancel or replace that render, so it does not prove a swap. A
+  // morph (Turbo 8) keeps <body>, the controller stays connected: no record.
+
+  // Not while the document is still being parsed: Stimulus connects
+  // controllers once it is (and Turbo 7.1's first turbo:load can come first).
+  var body = null;
+  function syncBody() {
+    if (document.readyState === "loading" || document.body === body) return;
+    if (body) emit("disconnect");
+    body = document.body;
+    if (body) {
+      emit("connect", {
+        context: readContext(),
+        online: navigator.onLine !== false, // a cache restore offline says false
+        page: cleanUrl(location.href, false)
+      });
+    }
+  }
+
+  var rootObserver = null, htmlObserved = null;
+  function observeBody() {
+    if (!window.MutationObserver) return;
+    if (!rootObserver) {
+      rootObserver = new MutationObserver(guard(function () {
+        if (document.documentElement !== htmlObserved) observeBody();
+        syncBody();
+      }));
+      rootObserver.observe(document, { childList: true });
+    }
+    var html = document.documentElement;
+    if (html && html !== htmlObserved) {
+      rootObserver.observe(html, { childList: true });
+      htmlObserved = html;
+    }
+  }
+
+  // ---- the events -------------------------------------------------------------
+
+  var detailOf = function (e) { return (e && e.detail) || {}; };
+
+  var handlers = {
+    "offline": function () { emit("offline"); },
+    "online": function () { emit("online"); sinkFlushSoon(); },
+    "turbo:fetch-request-error": function (e) {
+      var d = detailOf(e), req = d.request || {};
+      emit("turbo:fetch-request-error", {
+        url: cleanUrl(req.url, true),
+        method: methodOf(req, req.method),
+        target: describe(e.target),
+        error: errorText(d.error)
+      });
+    },
+    "turbo:submit-start": function (e) {
+      var fields = null, fs = detailOf(e).formSubmission;
+      if (opts.recordFormData && fs) fields = { formData: formFields(fs) };
+      emit("turbo:submit-start", fields);
+    },
+    "turbo:submit-end": function (e) {
+      var d = detailOf(e), fs = d.formSubmission || {}, fr = d.fetchResponse;
+      var rec = {
+        success: d.success === true,
+        fetchResponse: fr ? { statusCode: fr.statusCode, redirected: fr.redirected === true } : null
+      };
+      if (d.error != null) rec.error = errorText(d.error);
+      rec.action = cleanUrl(fs.location || fs.action, false);
+      rec.method = methodOf(fs.fetchRequest, typeof fs.method === "string" ? fs.method : null);
+      emit("turbo:submit-end", rec);
+    },
+    "turbo:visit": function (e) {
+      var d = detailOf(e);
+      emit("turbo:visit", { url: cleanUrl(d.url, false), action: d.action == null ? null : String(d.action) });
+    },
+    "turbo:before-fetch-response": function (e) {
+      var fr = detailOf(e).fetchResponse;
+      emit("turbo:before-fetch-response", { statusCode: fr ? fr.statusCode : null, target: describe(e.target) });
+    },
+    "turbo:frame-load": function (e) { emit("turbo:frame-load", { target: describe(e.target) }); },
+    "turbo:render": function () { syncBody(); },
+    "turbo:load": function () { syncBody(); emit("turbo:load"); },
+    "turbo:reload": function (e) { // Turbo 8: detail is {reason: "…"}
+      var d = e && e.detail;
+      emit("turbo:reload", { reason: d && typeof d === "object" ? String(d.reason) : errorText(d) });
+    },
+    "visibilitychange": function () {
+      emit("visibilitychange", { state: document.visibilityState });
+      // Mobile browsers may kill a hidden page without pagehide: leave now.
+      if (document.visibilityState === "hidden") leaving();
+    },
+    "pagehide": function () { emit("pagehide"); leaving(); }
+  };
+
+  function formFields(fs) {
+    var out = {}, data = fs.formData || (fs.formElement && new FormData(fs.formElement));
+    if (!data || !data.forEach) return out;
+    data.forEach(function (v, k) { if (typeof v === "string") out[k] = v; });
+    return out;
+  }
+
+  // ---- optional sink: batched POST, sendBeacon when leaving ------------------
+  // Lines stay pending until the sink answers 2xx; a failing sink (offline,
+  // 500, refused) only delays them. Each request names the tab session and
+  // the sequence number of its first line (?session=…&seq=N, one line per
+  // number after it), so a server can order batches and drop repeats: a
+  // request can arrive and still look failed, and beacons are never answered.
+
+  var inFlight = false, failures = 0, sinkErrors = 0, sinkTimer = null;
+
+  function pending(maxBytes) {
+    var out = [], bytes = 0;
+    for (var i = 0; i < st.lines.length; i++) {
+      var l = st.lines[i];
+      if (l[0] <= st.acked) continue;
+      bytes += l[1].length + 1;
+      if (maxBytes && out.length && bytes > maxBytes) break;
+      out.push(l);
+    }
+    return out;
+  }
+
+  function sinkUrl(firstSeq) {
+    var u = opts.sink;
+    return u + (u.indexOf("?") < 0 ? "?" : "&") +
+      "session=" + encodeURIComponent(st.session) + "&seq=" + firstSeq;
+  }
+
+  function joinLines(batch) {
+    return batch.map(function (l) { return l[1]; }).join("\n") + "\n";
+  }
+
+  function sinkSchedule(delay) {
+    if (!opts.sink || sinkTimer) return;
+    sinkTimer = setTimeout(guard(function () { sinkTimer = null; sinkFlush(); }), delay);
+  }
+  function sinkFlushSoon() { if (opts.sink) { clearTimeout(sinkTimer); sinkTimer = null; sinkSchedule(0); } }
+
+  function sinkMaybeFlush() {
+    if (!opts.sink) return;
+    if (!failures && st.seq - st.acked >= opts.batchSize) sinkFlushSoon();
+    else sinkSchedule(opts.flushInterval);
+  }
+
+  function sinkFailed() {
+    inFlight = false;
+    failures++;
+    sinkErrors++;
+    // Back off (up to a minute) so a dead sink is not hammered.
+    sinkSchedule(Math.min(opts.flushInterval * Math.pow(2, failures), 60000));
+  }
+
+  // Resolves true once everything pending at the call was accepted.
+  function sinkFlush() {
+    if (!opts.sink || inFlight || typeof fetch !== "function") return Promise.resolve(false);
+    var batch = pending(60000);
+    if (!batch.length) return Promise.resolve(true);
+    var last = batch[batch.length - 1][0], req;
+    inFlight = true;
+    try {
+      var text = joinLines(batch);
+      req = fetch(sinkUrl(batch[0][0]), {
+        method: "POST",
+        body: text,
+        headers: { "Content-Type": "text/plain;charset=UTF-8" },
+        credentials: "same-origin",
+        keepalive: text.length < 60000
+      });
+    } catch (_) {
+      sinkFailed();
+      return Promise.resolve(false);
+    }
+    return req.then(function (res) {
+      if (!res.ok) { sinkFailed(); return false; }
+      inFlight = false;
+      failures = 0;
+      if (last > st.acked) st.acked = last;
+      saveSoon();
+      if (st.seq > st.acked) sinkSchedule(opts.flushInterval);
+      return st.seq === st.acked;
+    }, function () {
+      sinkFailed();
+      return false;
+    }).catch(function () { internalErrors++; return false; });
+  }
+
+  // The page is going away (or may be killed while hidden): hand what is
+  // pending to sendBeacon, which outlives the page, and save the buffer so a
+  // full reload in this tab continues it.
+  function leaving() {
+    try {
+      if (opts.sink && navigator.sendBeacon) {
+        var batch = pending(60000); // beacons are limited to 64 KiB in flight
+        if (batch.length) {
+          // No answer ever comes back from a beacon, so these lines stay
+          // pending and are sent again by the next page in this tab: at
+          // least once, never lost (the sink drops repeats by session+seq).
+          navigator.sendBeacon(sinkUrl(batch[0][0]),
+            new Blob([joinLines(batch)], { type: "text/plain;charset=UTF-8" }));
+        }
+      }
+    } catch (_) { sinkErrors++; }
+    save();
+  }
+
+  // ---- public helpers -----------------------------------------------------------
+
+  function text() {
+    var out = st.lines.map(function (l) { return l[1]; });
+    if (st.dropped) {
+      out.push(JSON.stringify({ t: st.lastT, type: "turbo-recorder:dropped", count: st.dropped }));
+    }
+    return out.join("\n") + "\n";
+  }
+
+  function copy() {
+    var s = text();
+    if (navigator.clipboard && navigator.clipboard.writeText) {
+      return navigator.clipboard.writeText(s).then(function () { return true; }, function () { return copyByHand(s); });
+    }
+    return Promise.resolve(copyByHand(s));
+  }
+  function copyByHand(s) {
+    var ta = document.createElement("textarea");
+    ta.value = s;
+    ta.setAttribute("readonly", "");
+    ta.style.position = "fixed";
+    ta.style.opacity = "0";
+    document.documentElement.appendChild(ta);
+    ta.select();
+    var ok = false;
+    try { ok = document.execCommand("copy"); } catch (_) { ok = false; }
+    ta.remove();
+    return ok;
+  }
+
+  function download(filename) {
+    var a = document.createElement("a");
+    a.href = URL.createObjectURL(new Blob([text()], { type: "application/x-ndjson" }));
+    a.download = filename || "turbo-recording-" + new Date(st.origin).toISOString().replace(/[:.]/g, "-") + ".jsonl";
+    document.documentElement.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(function () { URL.revokeObjectURL(a.href); }, 1000);
+    return true;
+  }
+
+  function stats() {
+    return {
+      lines: st.lines.length,
+      dropped: st.dropped,
+      pending: opts.sink ? st.seq - st.acked : 0,
+      sinkErrors: sinkErrors,
+      storageErrors: storageErrors,
+      errors: internalErrors,
+      session: st.session
+    };
+  }
+
+  function clear() {
+    st = freshState();
+    body = null;
+    writeMeta();
+    syncBody();
+    save();
+  }
+
+  // ---- start ------------------------------------------------------------------
+
+  var start = guard(function () {
+    st = restore() || null;
+    if (!st) { st = freshState(); writeMeta(); }
+    for (var type in handlers) {
+      var target = type === "visibilitychange" ? document : window;
+      // Capture on window: we see every Turbo event even if the app stops it.
+      target.addEventListener(type, guard(handlers[type]), true);
+    }
+    observeBody();
+    if (document.readyState === "loading") {
+      document.addEventListener("DOMContentLoaded", guard(syncBody));
+    } else {
+      syncBody();
+    }
+    if (opts.sink && st.seq > st.acked) sinkSchedule(opts.flushInterval);
+  });
+
+  var safe = function (fn, fallback) {
+    return function () {
+      try { return fn.apply(null, arguments); } catch (_) { internalErrors++; return fallback; }
+    };
+  };
+
+  window.TurboRecorder = {
+    version: 1,
+    options: opts,
+    text: safe(text, ""),
+    lines: safe(function () { return st.lines.map(function (l) { return l[1]; }); }, []),
+    copy: safe(copy, Promise.resolve(false)),
+    download: safe(download, false),
+    flush: safe(sinkFlush, Promise.resolve(false)),
+    stats: safe(stats, null),
+    clear: safe(clear, undefined)
+  };
+
+  start();
+})();

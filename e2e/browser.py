@@ -1,0 +1,88 @@
+"""Debian's headless Chromium, driven through chromium-driver by Debian's
+python3-selenium, plus the DevTools commands the scenarios need."""
+
+import json
+import shutil
+import time
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMEDRIVER = "/usr/bin/chromedriver"
+
+
+class SetupError(Exception):
+    pass
+
+
+def launch():
+    try:
+        from selenium import webdriver
+        from selenium.webdriver.chrome.service import Service
+    except ImportError as e:
+        raise SetupError(f"python3-selenium is missing ({e}); run e2e/install-deps as root")
+    for path in (CHROMIUM, CHROMEDRIVER):
+        if not shutil.which(path):
+            raise SetupError(f"{path} is missing; run e2e/install-deps as root")
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage",
+                "--disable-gpu", "--window-size=1024,768",
+                "--no-first-run", "--disable-background-networking"):
+        options.add_argument(arg)
+    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+    driver.set_page_load_timeout(20)
+    return Browser(driver)
+
+
+class Browser:
+    def __init__(self, driver):
+        self.driver = driver
+        self.driver.execute_cdp_cmd("Network.enable", {})
+
+    @property
+    def version(self):
+        return self.driver.capabilities.get("browserVersion", "?")
+
+    def quit(self):
+        self.driver.quit()
+
+    def network(self, online):
+        """Cut or restore the network. Chromium then fires real offline/online
+        events and flips navigator.onLine, as airplane mode would."""
+        self.driver.execute_cdp_cmd("Network.emulateNetworkConditions", {
+            "offline": not online, "latency": 0,
+            "downloadThroughput": -1, "uploadThroughput": -1,
+        })
+
+    def js(self, script, *args):
+        return self.driver.execute_script(script, *args)
+
+    def get(self, url):
+        self.driver.get(url)
+
+    def click(self, css):
+        self.driver.find_element("css selector", css).click()
+
+    def type(self, css, text):
+        self.driver.find_element("css selector", css).send_keys(text)
+
+    def value(self, css):
+        return self.driver.find_element("css selector", css).get_property("value")
+
+    def records(self):
+        """The recording so far, parsed (empty before the recorder runs)."""
+        text = self.js("return window.TurboRecorder ? TurboRecorder.text() : ''") or ""
+        return [json.loads(line) for line in text.splitlines() if line.strip()]
+
+    def wait_for(self, what, predicate, timeout=10.0):
+        """Poll the recording until predicate(records) is truthy; return it."""
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                found = predicate(self.records())
+            except Exception:  # page mid-navigation: try again
+                found = None
+            if found:
+                return found
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"timed out after {timeout}s waiting for {what}")
+            time.sleep(0.05)

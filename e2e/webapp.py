@@ -1,0 +1,199 @@
+"""The small app the browser drives: a few Turbo pages, forms that fail in
+each interesting way, and a recording sink, served on 127.0.0.1.
+
+It stands in for a Rails app. Its routes are what the scenarios need:
+  /, /ride, /flaky     pages with the banner's controller element
+  POST /messages       303 to / (only ever reached online)
+  POST /invalid        422 with a re-rendered page (Turbo renders it)
+  POST /dead           the connection is dropped: no response at all
+  GET /flaky           Turbo's fetch of it is dropped; the browser's own
+                       navigation (Turbo's full-reload fallback) is served
+  /sinkpage            a page whose recorder POSTs to a sink
+  /cappage             a page whose recorder keeps at most 5 lines
+  /optinpage           a page whose recorder keeps queries and form data
+  POST /sink           the recording sink (failing or accepting, see Sink)
+"""
+
+import html
+import socket
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from urllib.parse import parse_qs, urlsplit
+
+CONTEXT_ATTR = "data-railsfast--offline-banner-context-value"
+
+
+class Sink:
+    """What the recorder's POSTs reached. mode: "500" answers 500, "ok" 204."""
+
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.mode = "500"
+        self.attempts = 0
+        self.by_session = {}  # session -> {seq: line}
+
+    def receive(self, query, body):
+        with self.lock:
+            self.attempts += 1
+            if self.mode != "ok":
+                return 500
+            session = query.get("session", [""])[0]
+            first = int(query.get("seq", ["0"])[0])
+            lines = self.by_session.setdefault(session, {})
+            for i, line in enumerate(body.decode("utf-8").splitlines()):
+                lines[first + i] = line  # a resent batch overwrites itself
+            return 204
+
+    def stream(self, session):
+        """The lines of one session in sequence order, and any gaps in it."""
+        with self.lock:
+            got = dict(self.by_session.get(session, {}))
+        seqs = sorted(got)
+        gaps = [s for s in range(seqs[0], seqs[-1] + 1) if s not in got] if seqs else []
+        return [got[s] for s in seqs], gaps
+
+
+def page(title, turbo_src, *, context=None, recorder_tag=None, extra_head=""):
+    ctx = f' {CONTEXT_ATTR}="{html.escape(context)}"' if context else ""
+    recorder_tag = recorder_tag or '<script src="/recorder.js"></script>'
+    return f"""<!doctype html>
+<html><head><meta charset="utf-8"><title>{html.escape(title)}</title>
+<script>
+  // Anything thrown into the page, by anyone, ends up here for the test.
+  window.__pageErrors = [];
+  addEventListener("error", e => __pageErrors.push({{message: String(e.message), stack: String(e.error && e.error.stack)}}));
+  addEventListener("unhandledrejection", e => __pageErrors.push({{message: String(e.reason), stack: String(e.reason && e.reason.stack)}}));
+</script>
+{extra_head}
+{recorder_tag}
+<script src="{turbo_src}"></script>
+</head><body>
+<div id="banner" data-controller="railsfast--offline-banner"{ctx}></div>
+<h1>{html.escape(title)}</h1>
+<form id="composer" action="/messages" method="post">
+  <textarea name="body" id="body"></textarea><button id="send">Send</button>
+</form>
+<form id="invalid" action="/invalid" method="post">
+  <input name="title" value=""><button id="save">Save</button>
+</form>
+<form id="dead" action="/dead" method="post">
+  <input name="note" value="x"><button id="post-dead">Post</button>
+</form>
+<a id="ride" href="/ride">ride</a> <a id="home" href="/">home</a> <a id="flaky" href="/flaky">flaky</a>
+</body></html>
+"""
+
+
+class App:
+    def __init__(self, turbo_js_path, recorder_path):
+        self.turbo = open(turbo_js_path, "rb").read()
+        self.recorder_path = recorder_path
+        self.sink = Sink()
+        self.refused_port = closed_port()
+        self.flaky_dropped = 0
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
+        self.port = self.server.server_address[1]
+        self.base = f"http://127.0.0.1:{self.port}"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def close(self):
+        self.server.shutdown()
+        self.server.server_close()
+
+    def sink_page(self, which):
+        sinks = {
+            "failing": "/sink",
+            "refused": f"http://127.0.0.1:{self.refused_port}/sink",
+            "ok": "/sink",
+        }
+        # The module form of the recorder, configured through meta tags.
+        head = (f'<meta name="turbo-recorder-sink" content="{sinks[which]}">'
+                '<meta name="turbo-recorder-flush-interval" content="150">'
+                '<meta name="turbo-recorder-batch-size" content="4">')
+        return page("Sink " + which, "/turbo.js", extra_head=head,
+                    recorder_tag='<script type="module" src="/recorder.js"></script>')
+
+    def _handler(self):
+        app = self
+
+        class Handler(BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.0"  # one request per connection: no silent retries
+
+            def log_message(self, *args):
+                pass
+
+            def send(self, status, body, ctype="text/html; charset=utf-8", headers=()):
+                data = body.encode() if isinstance(body, str) else body
+                self.send_response(status)
+                self.send_header("Content-Type", ctype)
+                self.send_header("Content-Length", str(len(data)))
+                self.send_header("Cache-Control", "no-store")
+                for k, v in headers:
+                    self.send_header(k, v)
+                self.end_headers()
+                self.wfile.write(data)
+
+            def drop(self):
+                # Close the socket without a byte of response: what a dead
+                # upstream looks like to a browser that thinks it is online.
+                self.close_connection = True
+                try:
+                    self.connection.shutdown(socket.SHUT_RDWR)
+                except OSError:
+                    pass
+
+            def do_GET(self):
+                url = urlsplit(self.path)
+                if url.path == "/turbo.js":
+                    return self.send(200, app.turbo, "text/javascript")
+                if url.path == "/recorder.js":
+                    with open(app.recorder_path, "rb") as f:
+                        return self.send(200, f.read(), "text/javascript")
+                if url.path == "/":
+                    return self.send(200, page("Home", "/turbo.js"))
+                if url.path == "/ride":
+                    return self.send(200, page("Ride", "/turbo.js", context="ride"))
+                if url.path == "/flaky":
+                    if self.headers.get("Sec-Fetch-Mode") != "navigate":
+                        app.flaky_dropped += 1
+                        return self.drop()  # Turbo's fetch dies; its reload is served
+                    return self.send(200, page("Flaky", "/turbo.js"))
+                if url.path == "/sinkpage":
+                    which = parse_qs(url.query).get("sink", ["failing"])[0]
+                    return self.send(200, app.sink_page(which))
+                if url.path == "/cappage":  # a tiny buffer, to see the cap work
+                    return self.send(200, page("Cap", "/turbo.js",
+                                               extra_head='<meta name="turbo-recorder-max-lines" content="5">'))
+                if url.path == "/optinpage":  # the privacy opt-ins turned on
+                    return self.send(200, page("Opt-in", "/turbo.js", extra_head=(
+                        '<meta name="turbo-recorder-record-query" content="true">'
+                        '<meta name="turbo-recorder-record-form-data" content="true">')))
+                if url.path == "/favicon.ico":
+                    return self.send(204, "", "image/x-icon")
+                if url.path == "/blank":
+                    return self.send(200, "<!doctype html><title>blank</title>")
+                self.send(404, "not found", "text/plain")
+
+            def do_POST(self):
+                url = urlsplit(self.path)
+                body = self.rfile.read(int(self.headers.get("Content-Length") or 0))
+                if url.path == "/messages":
+                    return self.send(303, "", headers=[("Location", "/")])
+                if url.path == "/invalid":
+                    return self.send(422, page("Home (invalid)", "/turbo.js"))
+                if url.path == "/dead":
+                    return self.drop()
+                if url.path == "/sink":
+                    return self.send(app.sink.receive(parse_qs(url.query), body), "", "text/plain")
+                self.send(404, "not found", "text/plain")
+
+        return Handler
+
+
+def closed_port():
+    """A port on 127.0.0.1 that nothing listens on: connecting is refused."""
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    port = s.getsockname()[1]
+    s.close()
+    return port
