@@ -17,7 +17,8 @@ let package = Package(
             providers: [.apt(["libjson-c-dev"]), .brew(["json-c"])]
         ),
         .target(name: "TurboRecording", dependencies: ["OfflineBanner", "CJSONC"]),
-        .executableTarget(name: "turbo-replay", dependencies: ["TurboRecording", "OfflineBanner"]),
+        .target(name: "FieldReport", dependencies: ["TurboRecording", "OfflineBanner"]),
+        .executableTarget(name: "turbo-replay", dependencies: ["TurboRecording", "OfflineBanner", "FieldReport"]),
         .testTarget(name: "OfflineBannerTests", dependencies: ["OfflineBanner"]),
         .testTarget(name: "TurboRecordingTests", dependencies: ["TurboRecording", "OfflineBanner", "turbo-replay"]),
     ]

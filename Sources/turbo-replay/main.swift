@@ -4,6 +4,8 @@ import TurboRecording
 let commands: [Command] = [
     Command(spec: ReplayCommand.spec, run: ReplayCommand.run),
     Command(spec: CheckCommand.spec, run: CheckCommand.run),
+    Command(spec: ExplainCommand.spec, run: ExplainCommand.run),
+    Command(spec: StatsCommand.spec, run: StatsCommand.run),
 ]
 
 let rootHelp = """
