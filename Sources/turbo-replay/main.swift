@@ -6,6 +6,7 @@ let commands: [Command] = [
     Command(spec: CheckCommand.spec, run: CheckCommand.run),
     Command(spec: ExplainCommand.spec, run: ExplainCommand.run),
     Command(spec: StatsCommand.spec, run: StatsCommand.run),
+    Command(spec: RenderCommand.spec, run: RenderCommand.run),
 ]
 
 let rootHelp = """
