@@ -12,7 +12,7 @@ public enum ExplainText {
         var lines = ["explain \(terminalSafe(path))"]
         var about: [String] = []
         if let meta {
-            if let source = meta.source { about.append("recorded by \(terminalSafe(source))") }
+            if let source = meta.source { about.append("source \(terminalSafe(source))") }
             if let page = meta.page { about.append("page \(terminalSafe(page))") }
             if let startedAt = meta.startedAt { about.append("started \(terminalSafe(startedAt))") }
         }
@@ -83,7 +83,7 @@ public enum ExplainText {
         if before.connected != after.connected {
             effects.append(after.connected ? "controller connected" : "controller disconnected")
         }
-        if before.context != after.context {
+        if before.context != after.context, !isConnect(step.input) {
             effects.append(after.context.map { "context \(quote($0))" } ?? "no context")
         }
         if let change = step.change {
@@ -108,6 +108,11 @@ public enum ExplainText {
             if after.debounceDue == nil && after.flashDue == nil { effects.append("nothing shown") }
         }
         return effects.joined(separator: ", ")
+    }
+
+    private static func isConnect(_ input: BannerInput) -> Bool {
+        if case .connect = input { return true }
+        return false
     }
 
     /// Why an input changed nothing at all.

@@ -114,7 +114,7 @@ public struct Finding: Equatable, Sendable {
             return "navigator.onLine was false for \(ms(downMs)) ms, less than the \(ms(debounceMs)) ms debounce, so no pill was shown."
         case .prefetchPill(let target, let url, let label, let relabelled):
             let link = url.map { "\(target) (\($0))" } ?? target
-            return "The pill was \(relabelled ? "relabelled" : "raised") “\(label)” by a failed hover prefetch of \(link), not by anything the user did."
+            return "A failed hover prefetch of \(link) \(relabelled ? "relabelled" : "raised") the pill “\(label)”, not anything the user did."
         case .reloadOffline(let url):
             let visit = url.map { "a Visit to \($0)" } ?? "a Visit"
             return "Turbo gave up on \(visit) (turbo:reload request_failed) and does a full page load; in a native shell the native error screen owns that moment, not the pill."
