@@ -21,5 +21,6 @@ let package = Package(
         .executableTarget(name: "turbo-replay", dependencies: ["TurboRecording", "OfflineBanner", "FieldReport"]),
         .testTarget(name: "OfflineBannerTests", dependencies: ["OfflineBanner"]),
         .testTarget(name: "TurboRecordingTests", dependencies: ["TurboRecording", "OfflineBanner", "turbo-replay"]),
+        .testTarget(name: "FieldReportTests", dependencies: ["FieldReport", "TurboRecording", "OfflineBanner"]),
     ]
 )
