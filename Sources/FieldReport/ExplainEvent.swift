@@ -71,6 +71,9 @@ public struct ObservedStep: Equatable, Sendable {
         /// the network works. `whilePillUp` when the amber pill was up; `first` when it was the
         /// first such in this pill.
         case response(whilePillUp: Bool, first: Bool)
+        /// `turbo:load` after a restoration Visit that got no response: rendered from Turbo's
+        /// cache, so not evidence that the network works.
+        case cachedLoad
         case visit
         case reload
         case submitStart

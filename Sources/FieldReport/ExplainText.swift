@@ -175,6 +175,8 @@ public enum ExplainText {
             let about = [observed.statusCode.map(String.init), observed.target.map(terminalSafe)].compactMap { $0 }
             let details = about.isEmpty ? "" : " (\(about.joined(separator: " ")))"
             return "\(head)\(details): a response arrived while the pill is up: the network works"
+        case .cachedLoad:
+            return "\(head): rendered from Turbo's cache (restoration Visit, no response): says nothing about the network"
         case .visit:
             let about = [observed.url, observed.action].compactMap { $0 }.map(terminalSafe).joined(separator: ", ")
             return "\(head)\(about.isEmpty ? "" : " (\(about))"): Turbo starts a Visit"

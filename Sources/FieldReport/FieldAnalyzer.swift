@@ -26,6 +26,9 @@ public struct FieldAnalyzer: Sendable {
     /// ending with no response is the same failed request, not a second one.
     private var formFailurePending = false
     private var lastVisit: (line: Int, url: String?)?
+    /// A restoration Visit is under way with no response yet: Turbo renders it from its cache,
+    /// so the `turbo:load` that ends it proves nothing about the network.
+    private var restoringFromCache = false
     private var buffer: [TimelineRecord] = []
 
     private struct OpenPill: Sendable {
@@ -205,12 +208,17 @@ public struct FieldAnalyzer: Sendable {
     private mutating func handle(_ observed: Observed, line: Int, t: Double, _ emit: (ExplainEvent) throws -> Void) rethrows {
         let role: ObservedStep.Role
         switch observed.type {
+        case "turbo:load" where restoringFromCache:
+            restoringFromCache = false
+            role = .cachedLoad
         case "turbo:before-fetch-response", "turbo:frame-load", "turbo:load":
+            if observed.type == "turbo:before-fetch-response" { restoringFromCache = false }
             let whilePillUp = pill != nil
             let first = noteResponse(line: line, t: t, type: observed.type)
             role = .response(whilePillUp: whilePillUp, first: first)
         case "turbo:visit":
             lastVisit = (line, observed.url)
+            restoringFromCache = observed.action == "restore"
             role = .visit
         case "turbo:reload":
             role = .reload

@@ -105,11 +105,12 @@ public struct Finding: Equatable, Sendable {
             return "\(what) \(how) while navigator.onLine was true\(since): dead upstream, captive portal, or a radio with zero throughput."
         case .stalePill(_, _, let evidence, let responses, let until, let clearedBy, let navigatorOnline):
             let more = responses > 1 ? " (\(responses) responses in all)" : ""
-            let end = clearedBy.map { "until \(ms(until)) (\($0.rawValue))" } ?? "to the end of the recording"
+            let stayed = clearedBy.map { "the pill stayed up \(ms(until - t)) ms more, until \(ms(until)) (\($0.rawValue))" }
+                ?? "the pill was still up when the recording ended, \(ms(until - t)) ms later"
             let why = navigatorOnline
                 ? "navigator.onLine stayed true, so no online event came to take it down (only online, connect or disconnect can)"
                 : "navigator.onLine still said offline while the network worked"
-            return "A response (\(evidence)) arrived while the amber pill was up\(more), yet the pill stayed up \(ms(until - t)) ms more, \(end): \(why)."
+            return "A response (\(evidence)) arrived while the amber pill was up\(more), yet \(stayed): \(why)."
         case .flapSuppressed(let downMs, let debounceMs):
             return "navigator.onLine was false for \(ms(downMs)) ms, less than the \(ms(debounceMs)) ms debounce, so no pill was shown."
         case .prefetchPill(let target, let url, let label, let relabelled):

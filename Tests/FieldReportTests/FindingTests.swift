@@ -76,10 +76,25 @@ import TurboRecording
         #expect(FieldJSON.finding(finding).contains(#""stillUpAtEnd":true"#))
     }
 
-    @Test func noStalePillForResponsesBeforeThePillOrDuringTheGreenFlash() throws {
+    @Test func noStalePillForResponsesBeforeThePillDuringTheGreenFlashOrFromTurbosCache() throws {
         let session = try analyze("findings/stale-pill-absent")
         #expect(session.findings.isEmpty)
-        #expect(session.summary.pills.count == 1)
+        #expect(session.summary.pills.map(\.cause) == [.offline, .offline, .connectOffline])
+        #expect(session.events.contains { if case .observed(let step) = $0 { return step.role == .cachedLoad } else { return false } })
+    }
+
+    @Test func aTurboLoadAfterARestorationVisitThatGotAResponseIsEvidence() throws {
+        let session = try analyze(lines: [
+            #"{"t":1,"type":"connect","online":false}"#,
+            #"{"t":2,"type":"turbo:visit","url":"/","action":"restore"}"#,
+            #"{"t":3,"type":"turbo:before-fetch-response","statusCode":200,"target":"html"}"#,
+            #"{"t":4,"type":"turbo:load"}"#,
+        ])
+        let finding = try #require(session.findings(.stalePill).first)
+        guard case .stalePill(_, _, let evidence, let responses, _, _, let online) = finding.detail else { Issue.record("wrong detail"); return }
+        #expect(evidence == "turbo:before-fetch-response")
+        #expect(responses == 2)
+        #expect(!online)
     }
 
     // MARK: - flap-suppressed
