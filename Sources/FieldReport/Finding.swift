@@ -107,9 +107,9 @@ public struct Finding: Equatable, Sendable {
             let more = responses > 1 ? " (\(responses) responses in all)" : ""
             let stayed = clearedBy.map { "the pill stayed up \(ms(until - t)) ms more, until \(ms(until)) (\($0.rawValue))" }
                 ?? "the pill was still up when the recording ended, \(ms(until - t)) ms later"
-            let why = navigatorOnline
-                ? "navigator.onLine stayed true, so no online event came to take it down (only online, connect or disconnect can)"
-                : "navigator.onLine still said offline while the network worked"
+            let why = !navigatorOnline ? "navigator.onLine still said offline while the network worked"
+                : clearedBy == .online ? "nothing but an online event could take it down"
+                : "navigator.onLine stayed true, so no online event came to take it down (only online, connect or disconnect can)"
             return "A response (\(evidence)) arrived while the amber pill was up\(more), yet \(stayed): \(why)."
         case .flapSuppressed(let downMs, let debounceMs):
             return "navigator.onLine was false for \(ms(downMs)) ms, less than the \(ms(debounceMs)) ms debounce, so no pill was shown."

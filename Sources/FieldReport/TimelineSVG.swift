@@ -190,7 +190,7 @@ private struct Chart {
         var notes: [[String]] = []
         for (index, finding) in findings.enumerated() {
             let head = "\(index + 1)  \(finding.kind.id) at \(formatMilliseconds(finding.t)) ms, line\(finding.lines.count == 1 ? "" : "s") \(finding.lines.map(String.init).joined(separator: ", ")): "
-            notes.append(wrap(head + finding.sentence, width: Int((width - left - right) / 6.2)))
+            notes.append(wrap(head + finding.sentence, width: Int((width - 16 - 40) / 6.3)))
         }
         let legendY = axisY + 40
         let summaryY = legendY + 26
@@ -214,7 +214,7 @@ private struct Chart {
         out += "<rect x=\"0\" y=\"0\" width=\"\(n(width))\" height=\"\(n(height))\" fill=\"#ffffff\"/>\n"
 
         // Title and what was rendered.
-        text(16, 26, session.path, size: 16, weight: "bold")
+        text(16, 26, shortened(session.path, to: 120), size: 16, weight: "bold")
         var about: [String] = []
         if let meta = session.meta {
             if let source = meta.source { about.append("source \(source)") }
@@ -222,7 +222,7 @@ private struct Chart {
             if let startedAt = meta.startedAt { about.append("started \(startedAt)") }
         }
         about.append("debounce \(formatMilliseconds(session.settings.debounce)) ms, flash \(formatMilliseconds(session.settings.flash)) ms")
-        text(16, 46, about.joined(separator: " · "), size: 11.5, fill: "#555555")
+        text(16, 46, shortened(about.joined(separator: " · "), to: 190), size: 11.5, fill: "#555555")
 
         // Lane labels and backgrounds.
         laneLabel("findings", y: findingsTop, height: findingsHeight)
@@ -379,24 +379,37 @@ private struct Chart {
 
     private mutating func drawBanner(y: Double, height: Double) {
         out += "<line x1=\"\(n(left))\" y1=\"\(n(y + height / 2))\" x2=\"\(n(left + plotWidth))\" y2=\"\(n(y + height / 2))\" stroke=\"#dddddd\" stroke-dasharray=\"2 3\"/>\n"
-        for span in bannerSpans {
-            let x0 = x(span.from), x1 = max(x(span.to), x0 + 1.5)
-            let amber = span.state == .offline
-            let fill = amber ? "#ffb300" : "#43a047"
-            let ink = amber ? "#3e2723" : "#ffffff"
-            clipCount += 1
-            let clip = "tr-clip-\(clipCount)"
+        // The spans (a pill shown for no time at all still gets a visible sliver).
+        let spans = bannerSpans.map { span in (span, x0: x(span.from), x1: max(x(span.to), x(span.from) + 3)) }
+        for (span, x0, x1) in spans {
+            let fill = span.state == .offline ? "#ffb300" : "#43a047"
             let still = span.stillUp ? ", still up when the recording ends" : ""
             out += "<g>\n<title>\(xmlEscaped("\(span.state.rawValue) “\(span.label)” from \(formatMilliseconds(span.from)) to \(formatMilliseconds(span.to)) ms\(still)"))</title>\n"
-            out += "<clipPath id=\"\(clip)\"><rect x=\"\(n(x0))\" y=\"\(n(y))\" width=\"\(n(x1 - x0))\" height=\"\(n(height))\"/></clipPath>\n"
             out += "<rect x=\"\(n(x0))\" y=\"\(n(y))\" width=\"\(n(x1 - x0))\" height=\"\(n(height))\" rx=\"5\" fill=\"\(fill)\"/>\n"
-            if let (label, size) = fit(span.label, width: x1 - x0 - 10) {
-                out += "<text x=\"\(n(x0 + 6))\" y=\"\(n(y + height / 2 + size / 2 - 1.5))\" font-size=\"\(n(size))\" fill=\"\(ink)\" clip-path=\"url(#\(clip))\">\(xmlEscaped(label))</text>\n"
-            }
             if span.stillUp {
                 out += "<path d=\"M\(n(x1 - 1)) \(n(y + 6)) L\(n(x1 + 7)) \(n(y + height / 2)) L\(n(x1 - 1)) \(n(y + height - 6)) Z\" fill=\"\(fill)\"/>\n"
             }
             out += "</g>\n"
+        }
+        // A stale pill: hatched from the first response to the moment it came down.
+        for finding in findings {
+            guard case .stalePill(_, _, _, _, let until, _, _) = finding.detail else { continue }
+            let x0 = x(finding.t), x1 = x(until)
+            out += "<rect x=\"\(n(x0))\" y=\"\(n(y))\" width=\"\(n(max(x1 - x0, 1)))\" height=\"\(n(height))\" fill=\"url(#tr-stale)\" stroke=\"#b00020\" stroke-width=\"1.5\" stroke-dasharray=\"4 2\"><title>\(xmlEscaped("stale: the network worked from \(formatMilliseconds(finding.t)) ms, the pill stayed up until \(formatMilliseconds(until)) ms"))</title></rect>\n"
+        }
+        // The pill's text on top of everything, clipped to its span.
+        for (span, x0, x1) in spans {
+            guard let (label, size) = fit(span.label, width: x1 - x0 - 10) else { continue }
+            clipCount += 1
+            let clip = "tr-clip-\(clipCount)"
+            let ink = span.state == .offline ? "#3e2723" : "#ffffff"
+            out += "<clipPath id=\"\(clip)\"><rect x=\"\(n(x0))\" y=\"\(n(y))\" width=\"\(n(x1 - x0))\" height=\"\(n(height))\"/></clipPath>\n"
+            if span.state == .offline {
+                // A pale band under the text keeps it legible over the hatching.
+                let w = min(textWidth(label, size: size) + 8, x1 - x0 - 4)
+                out += "<rect x=\"\(n(x0 + 2))\" y=\"\(n(y + height / 2 - size / 2 - 3))\" width=\"\(n(w))\" height=\"\(n(size + 6))\" rx=\"3\" fill=\"#ffb300\" fill-opacity=\"0.85\" clip-path=\"url(#\(clip))\"/>\n"
+            }
+            out += "<text x=\"\(n(x0 + 6))\" y=\"\(n(y + height / 2 + size / 2 - 1.5))\" font-size=\"\(n(size))\" fill=\"\(ink)\" clip-path=\"url(#\(clip))\">\(xmlEscaped(label))</text>\n"
         }
         // Page changes: the controller disconnected (and connected again on the new page).
         for page in pages {
@@ -404,12 +417,6 @@ private struct Chart {
             let what = page.until.map { "page replaced: disconnect at \(formatMilliseconds(page.t)) ms, connect at \(formatMilliseconds($0)) ms" }
                 ?? "disconnect at \(formatMilliseconds(page.t)) ms"
             out += "<path d=\"M\(n(px - 4.5)) \(n(y + height + 7)) L\(n(px + 4.5)) \(n(y + height + 7)) L\(n(px)) \(n(y + height)) Z\" fill=\"#37474f\"><title>\(xmlEscaped(what))</title></path>\n"
-        }
-        // A stale pill: hatched from the first response to the moment it came down.
-        for finding in findings {
-            guard case .stalePill(_, _, _, _, let until, _, _) = finding.detail else { continue }
-            let x0 = x(finding.t), x1 = x(until)
-            out += "<rect x=\"\(n(x0))\" y=\"\(n(y))\" width=\"\(n(max(x1 - x0, 1)))\" height=\"\(n(height))\" fill=\"url(#tr-stale)\" stroke=\"#b00020\" stroke-width=\"1.5\" stroke-dasharray=\"4 2\"><title>\(xmlEscaped("stale: the network worked from \(formatMilliseconds(finding.t)) ms, the pill stayed up until \(formatMilliseconds(until)) ms"))</title></rect>\n"
         }
     }
 
@@ -458,6 +465,10 @@ private struct Chart {
         let room = Int(width / (9.5 * 0.58)) - 1
         guard room >= 3 else { return nil }
         return (String(text.prefix(room)) + "…", 9.5)
+    }
+
+    private func shortened(_ text: String, to length: Int) -> String {
+        text.count <= length ? text : String(text.prefix(length - 1)) + "…"
     }
 
     /// A rough width for `text` in the sans-serif fonts a viewer falls back to.
