@@ -332,9 +332,13 @@ private struct Chart {
         for failure in failures {
             let fx = x(failure.t) + 7
             let label = failure.kind.rawValue
-            if fx > lastEnd + 4 {
+            let labelWidth = textWidth(label, size: 10.5)
+            if fx + labelWidth > width - 4 {
+                text(fx - 14, y + 24, label, size: 10.5, anchor: "end", fill: failure.kind.color)
+                lastEnd = fx
+            } else if fx > lastEnd + 4 {
                 text(fx, y + 24, label, size: 10.5, fill: failure.kind.color)
-                lastEnd = fx + textWidth(label, size: 10.5)
+                lastEnd = fx + labelWidth
             }
         }
     }
@@ -369,7 +373,10 @@ private struct Chart {
             let what = submission.about.isEmpty ? "" : " (\(submission.about))"
             out += "<g>\n<title>\(xmlEscaped("submission at \(formatMilliseconds(submission.t)) ms\(what): \(label)"))</title>\n"
             out += "<circle cx=\"\(n(sx))\" cy=\"\(n(cy))\" r=\"6.5\" fill=\"\(fill)\" stroke=\"\(stroke)\" stroke-width=\"2\"/>\n"
-            if sx + 10 > lastEnd + 4 {
+            if sx + 10 + textWidth(label, size: 11) > width - 4 {
+                text(sx - 10, cy + 4, label, size: 11, anchor: "end", fill: stroke)
+                lastEnd = sx + 10
+            } else if sx + 10 > lastEnd + 4 {
                 text(sx + 10, cy + 4, label, size: 11, fill: stroke)
                 lastEnd = sx + 10 + textWidth(label, size: 11)
             }
