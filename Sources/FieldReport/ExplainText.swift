@@ -23,7 +23,7 @@ public enum ExplainText {
     }
 
     /// One row for an event, or `nil` for an observed record that explains nothing.
-    public static func row(_ event: ExplainEvent, settings: BannerSettings) -> String? {
+    public static func row(_ event: ExplainEvent) -> String? {
         switch event {
         case .input(let step): return column("line \(step.line)") + describe(step)
         case .timer(let step): return column("timer") + describe(step)
@@ -83,9 +83,6 @@ public enum ExplainText {
         if before.connected != after.connected {
             effects.append(after.connected ? "controller connected" : "controller disconnected")
         }
-        if before.context != after.context, !isConnect(step.input) {
-            effects.append(after.context.map { "context \(quote($0))" } ?? "no context")
-        }
         if let change = step.change {
             effects.append(describe(change, from: before.banner))
         }
@@ -108,11 +105,6 @@ public enum ExplainText {
             if after.debounceDue == nil && after.flashDue == nil { effects.append("nothing shown") }
         }
         return effects.joined(separator: ", ")
-    }
-
-    private static func isConnect(_ input: BannerInput) -> Bool {
-        if case .connect = input { return true }
-        return false
     }
 
     /// Why an input changed nothing at all.

@@ -45,7 +45,7 @@ enum ExplainCommand {
         }
         let emit: (ExplainEvent) -> Void = { event in
             if text {
-                if let row = ExplainText.row(event, settings: settings) { console.print(row) }
+                if let row = ExplainText.row(event) { console.print(row) }
             } else if case .finding(let finding) = event {
                 console.print(FieldJSON.finding(finding))
             }

@@ -5,7 +5,7 @@ import TurboRecording
 
 @Suite struct ExplainTests {
     private func rows(_ session: FieldSession) -> [String] {
-        session.events.compactMap { ExplainText.row($0, settings: session.settings) }
+        session.events.compactMap { ExplainText.row($0) }
             .map { $0.drop(while: { $0 == " " }) }.map(String.init)
     }
 
@@ -32,7 +32,7 @@ import TurboRecording
         let text = rows(session)
         #expect(text.contains("line 7  turbo:fetch-request-error at 2482.1 (form#composer POST http://127.0.0.1:41025/messages: TypeError: Failed to fetch): nothing visible: the pill is already up with that text"))
         #expect(text.contains("line 8  turbo:submit-end at 2483.2 (POST /messages, no response): pill relabelled “No se ha podido enviar. Tu texto sigue aquí…”, toast"))
-        #expect(try analyze("chromium/server-422-submit").events.compactMap { ExplainText.row($0, settings: BannerSettings()) }
+        #expect(try analyze("chromium/server-422-submit").events.compactMap { ExplainText.row($0) }
             .contains { $0.hasSuffix("silent: the server answered 422, its page shows it") })
     }
 
