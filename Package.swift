@@ -19,10 +19,12 @@ let package = Package(
             providers: [.apt(["libjson-c-dev"]), .brew(["json-c"])]
         ),
         .target(name: "TurboRecording", dependencies: ["OfflineBanner", "NativeErrorPolicy", "CJSONC"]),
-        .executableTarget(name: "turbo-replay", dependencies: ["TurboRecording", "OfflineBanner", "NativeErrorPolicy"]),
+        .target(name: "FieldReport", dependencies: ["TurboRecording", "OfflineBanner"]),
+        .executableTarget(name: "turbo-replay", dependencies: ["TurboRecording", "OfflineBanner", "NativeErrorPolicy", "FieldReport"]),
         .testTarget(name: "OfflineBannerTests", dependencies: ["OfflineBanner"]),
         .testTarget(name: "NativeErrorPolicyTests", dependencies: ["NativeErrorPolicy"]),
         .testTarget(name: "NativeRecordingTests", dependencies: ["TurboRecording", "NativeErrorPolicy", "turbo-replay"]),
         .testTarget(name: "TurboRecordingTests", dependencies: ["TurboRecording", "OfflineBanner", "turbo-replay"]),
+        .testTarget(name: "FieldReportTests", dependencies: ["FieldReport", "TurboRecording", "OfflineBanner"]),
     ]
 )

@@ -17,7 +17,7 @@ struct CommandSpec {
     var help: String {
         var text = "OVERVIEW: \(summary)\n\nUSAGE: turbo-replay \(usage)\n\nOPTIONS:\n"
         let all = options + [Option(name: "help", value: nil, help: "Show this help.")]
-        let labels = all.map { "--\($0.name)" + ($0.value.map { " \($0)" } ?? "") }
+        let labels = all.map { ($0.name.count == 1 ? "-" : "--") + $0.name + ($0.value.map { " \($0)" } ?? "") }
         let width = labels.map(\.count).max() ?? 0
         for (label, option) in zip(labels, all) {
             text += "  \(label.padding(width))  \(option.help)\n"

@@ -1,0 +1,105 @@
+import OfflineBanner
+import TurboRecording
+
+/// The controller's state at one instant, as `explain` compares it before and after a record.
+public struct BannerSnapshot: Equatable, Sendable {
+    public var banner: BannerState
+    public var label: String?
+    /// When the pending offline debounce fires, if one is pending.
+    public var debounceDue: Double?
+    /// When the pending back-online flash ends, if one is pending.
+    public var flashDue: Double?
+    public var connected: Bool
+    public var context: String?
+
+    public init(_ banner: OfflineBanner) {
+        self.banner = banner.banner
+        label = banner.label
+        debounceDue = banner.debounce?.due
+        flashDue = banner.flash?.due
+        connected = banner.connected
+        context = banner.context
+    }
+}
+
+/// Where something came from: a record's line and time.
+public struct Origin: Equatable, Sendable {
+    public var line: Int
+    public var t: Double
+
+    public init(line: Int, t: Double) {
+        self.line = line
+        self.t = t
+    }
+}
+
+/// An input record and everything it did.
+public struct InputStep: Equatable, Sendable {
+    public var line: Int
+    public var t: Double
+    public var input: BannerInput
+    public var before: BannerSnapshot
+    public var after: BannerSnapshot
+    public var change: BannerChange?
+    public var decision: SubmitDecision?
+    /// A submission's response arrived while the amber pill was up, the first such in this pill.
+    public var firstResponseWhilePillUp: Bool
+    /// What the page believed `navigator.onLine` was just before this record.
+    public var navigatorOnline: Bool
+}
+
+/// A timer that fired, and what it did.
+public struct TimerStep: Equatable, Sendable {
+    public enum Timer: String, Sendable {
+        case debounce
+        case flash
+    }
+
+    public var timer: Timer
+    public var due: Double
+    /// The record that started it.
+    public var origin: Origin?
+    public var change: BannerChange?
+    /// The debounce fired while a back-online flash was pending, and cancelled it.
+    public var cancelledFlash: Bool
+}
+
+/// A record the controller ignores, as far as diagnostics care about it.
+public struct ObservedStep: Equatable, Sendable {
+    public enum Role: Equatable, Sendable {
+        /// A response arrived (`turbo:before-fetch-response`, `turbo:frame-load`, `turbo:load`):
+        /// the network works. `whilePillUp` when the amber pill was up; `first` when it was the
+        /// first such in this pill.
+        case response(whilePillUp: Bool, first: Bool)
+        /// `turbo:load` after a restoration Visit that got no response: rendered from Turbo's
+        /// cache, so not evidence that the network works.
+        case cachedLoad
+        case visit
+        case reload
+        case submitStart
+        case other
+    }
+
+    public var line: Int
+    public var t: Double
+    public var observed: Observed
+    public var role: Role
+}
+
+/// One thing `explain` reports, in the order it is decided.
+public enum ExplainEvent: Equatable, Sendable {
+    case input(InputStep)
+    case timer(TimerStep)
+    case observed(ObservedStep)
+    case finding(Finding)
+
+    /// When it happened (for a finding, when its pattern started).
+    public var t: Double {
+        switch self {
+        case .input(let step): return step.t
+        case .timer(let step): return step.due
+        case .observed(let step): return step.t
+        case .finding(let finding): return finding.t
+        }
+    }
+}

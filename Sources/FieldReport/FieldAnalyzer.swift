@@ -1,0 +1,275 @@
+import OfflineBanner
+import TurboRecording
+
+/// Replays a recording through the banner one record at a time and says what each record
+/// did, which timers it started or cancelled, and which findings it completes. Everything
+/// is handed to `emit` as soon as it is decided: a timer's step when a later record shows
+/// that time has passed it, a `stale-pill` when the pill it is about comes down.
+///
+///     var analyzer = FieldAnalyzer(settings: settings)
+///     while let record = try reader.next() { analyzer.feed(record) { print($0) } }
+///     analyzer.finish { print($0) }
+///     analyzer.summary
+public struct FieldAnalyzer: Sendable {
+    public private(set) var banner: OfflineBanner
+    public private(set) var summary = SessionSummary()
+    public private(set) var meta: Meta?
+    /// What the page believes `navigator.onLine` is (`connect.online`, `offline`, `online`);
+    /// true until a record says otherwise, as the contract assumes.
+    public private(set) var navigatorOnline = true
+    /// The record that last changed what the page believes (`nil`: assumed, never seen).
+    private var navigatorOnlineSource: Origin?
+    private var debounceOrigin: Origin?
+    private var flashOrigin: Origin?
+    private var pill: OpenPill?
+    /// A `form…` fetch failed and its `turbo:submit-end` has not come yet: that submission
+    /// ending with no response is the same failed request, not a second one.
+    private var formFailurePending = false
+    private var lastVisit: (line: Int, url: String?)?
+    /// A restoration Visit is under way with no response yet: Turbo renders it from its cache,
+    /// so the `turbo:load` that ends it proves nothing about the network.
+    private var restoringFromCache = false
+    private var buffer: [TimelineRecord] = []
+
+    private struct OpenPill: Sendable {
+        var start: Double
+        var cause: BannerCause
+        /// The record that raised it (for a debounce, the `offline` that started it).
+        var line: Int?
+        var firstResponse: (line: Int, t: Double, type: String, navigatorOnline: Bool)?
+        var responses = 0
+    }
+
+    public init(settings: BannerSettings = BannerSettings()) {
+        banner = OfflineBanner(settings: settings)
+    }
+
+    public var settings: BannerSettings { banner.settings }
+
+    // MARK: - Feeding
+
+    public mutating func feed(_ record: Record, emit: (ExplainEvent) throws -> Void) rethrows {
+        summary.records += 1
+        switch record.event {
+        case .meta(let meta):
+            if self.meta == nil { self.meta = meta }
+        case .input(let t, let input):
+            try fireTimers(through: t, emit)
+            noteTime(t)
+            try handle(input, line: record.line, t: t, emit)
+        case .observed(let t, let observed):
+            try fireTimers(through: t, emit)
+            noteTime(t)
+            try handle(observed, line: record.line, t: t, emit)
+        }
+    }
+
+    /// The end of the recording: every pending timer fires (the page stays open), and a
+    /// pill still up is closed at the end.
+    public mutating func finish(emit: (ExplainEvent) throws -> Void) rethrows {
+        try fireTimers(through: .infinity, emit)
+        if let open = pill, let end = summary.end {
+            try close(open, at: end, clearedBy: nil, line: nil, emit)
+            pill = nil
+        }
+    }
+
+    /// Notes lines a lenient reader skipped, for the summary.
+    public mutating func noteSkipped(_ count: Int) {
+        summary.skippedLines = count
+    }
+
+    private mutating func noteTime(_ t: Double) {
+        summary.end = max(summary.end ?? t, t)
+    }
+
+    // MARK: - Timers
+
+    private mutating func fireTimers(through t: Double, _ emit: (ExplainEvent) throws -> Void) rethrows {
+        while let due = banner.nextDue, due <= t {
+            let before = BannerSnapshot(banner)
+            buffer.removeAll(keepingCapacity: true)
+            banner.advance(to: due, into: &buffer)
+            let after = BannerSnapshot(banner)
+            noteTime(due)
+            var fired: Set<TimerStep.Timer> = []
+            for case .banner(let change) in buffer {
+                let timer: TimerStep.Timer = change.cause == .flashElapsed ? .flash : .debounce
+                fired.insert(timer)
+                let cancelledFlash = timer == .debounce && before.flashDue != nil && after.flashDue == nil
+                    && !buffer.contains { if case .banner(let c) = $0 { return c.cause == .flashElapsed } else { return false } }
+                let origin = timer == .debounce ? debounceOrigin : flashOrigin
+                try emit(.timer(TimerStep(timer: timer, due: due, origin: origin, change: change, cancelledFlash: cancelledFlash)))
+                try noteChange(change, raisedBy: origin?.line, emit)
+            }
+            // A timer that fired without a visible change still fired (the contract says it cannot
+            // happen today; the explanation must not hide it if it ever does).
+            if before.debounceDue == due, after.debounceDue == nil, !fired.contains(.debounce) {
+                try emit(.timer(TimerStep(timer: .debounce, due: due, origin: debounceOrigin, change: nil, cancelledFlash: false)))
+            }
+            if before.flashDue == due, after.flashDue == nil, !fired.contains(.flash), !fired.contains(.debounce) {
+                try emit(.timer(TimerStep(timer: .flash, due: due, origin: flashOrigin, change: nil, cancelledFlash: false)))
+            }
+            if after.debounceDue == nil { debounceOrigin = nil }
+            if after.flashDue == nil { flashOrigin = nil }
+        }
+    }
+
+    // MARK: - Inputs
+
+    private mutating func handle(_ input: BannerInput, line: Int, t: Double, _ emit: (ExplainEvent) throws -> Void) rethrows {
+        let before = BannerSnapshot(banner)
+        let onlineBefore = navigatorOnline
+        let onlineSourceBefore = navigatorOnlineSource
+        let debounceOriginBefore = debounceOrigin
+        buffer.removeAll(keepingCapacity: true)
+        banner.send(input, at: t, into: &buffer)
+        let after = BannerSnapshot(banner)
+
+        var change: BannerChange?
+        var decision: SubmitDecision?
+        for record in buffer {
+            switch record {
+            case .banner(let c): change = c
+            case .submit(let d): decision = d
+            }
+        }
+        if after.debounceDue != before.debounceDue { debounceOrigin = after.debounceDue == nil ? nil : Origin(line: line, t: t) }
+        if after.flashDue != before.flashDue { flashOrigin = after.flashDue == nil ? nil : Origin(line: line, t: t) }
+
+        switch input {
+        case .connect(_, let online):
+            setNavigatorOnline(online, line: line, t: t)
+            lastVisit = nil
+        case .offline: setNavigatorOnline(false, line: line, t: t)
+        case .online: setNavigatorOnline(true, line: line, t: t)
+        default: break
+        }
+
+        // A submission's own response is evidence too; the pill is judged after the record.
+        var firstResponse = false
+        if case .submitEnd(let submission) = input, submission.fetchResponse != nil {
+            firstResponse = noteResponse(line: line, t: t, type: "turbo:submit-end")
+        }
+
+        try emit(.input(InputStep(line: line, t: t, input: input, before: before, after: after, change: change,
+                                  decision: decision, firstResponseWhilePillUp: firstResponse,
+                                  navigatorOnline: onlineBefore)))
+        if let decision { summary.note(decision) }
+        if let change { try noteChange(change, raisedBy: line, emit) }
+
+        switch input {
+        case .fetchRequestError(let failure):
+            if onlineBefore {
+                try report(Finding(kind: .onlineLied, t: t, lines: [onlineSourceBefore?.line, line].compactMap { $0 },
+                                   detail: .onlineLied(
+                    request: .init(via: "turbo:fetch-request-error", target: failure.target, method: failure.method,
+                                   url: failure.url, error: failure.error),
+                    onlineSince: onlineSourceBefore?.t)), emit)
+            }
+            let target = failure.target ?? ""
+            if target.hasPrefix("form") { formFailurePending = true }
+            if Self.isLink(target), let change, change.banner == .offline {
+                try report(Finding(kind: .prefetchPill, t: t, lines: [line], detail: .prefetchPill(
+                    target: target, url: failure.url, label: change.label ?? "",
+                    relabelled: before.banner == .offline)), emit)
+            }
+        case .submitEnd(let submission):
+            let sameAsFormFailure = formFailurePending
+            formFailurePending = false
+            if !submission.success, submission.fetchResponse == nil, onlineBefore, !sameAsFormFailure {
+                try report(Finding(kind: .onlineLied, t: t, lines: [onlineSourceBefore?.line, line].compactMap { $0 },
+                                   detail: .onlineLied(
+                    request: .init(via: "turbo:submit-end", method: submission.method, url: submission.action),
+                    onlineSince: onlineSourceBefore?.t)), emit)
+            }
+        case .online:
+            if let origin = debounceOriginBefore, before.debounceDue != nil, after.debounceDue == nil {
+                try report(Finding(kind: .flapSuppressed, t: origin.t, lines: [origin.line, line],
+                                   detail: .flapSuppressed(downMs: t - origin.t, debounceMs: settings.debounce)), emit)
+            }
+        default:
+            break
+        }
+    }
+
+    /// `a` or `a#id`: the target of a link's hover prefetch.
+    static func isLink(_ target: String) -> Bool {
+        target == "a" || target.hasPrefix("a#") || target.hasPrefix("a.") || target.hasPrefix("a[")
+    }
+
+    private mutating func setNavigatorOnline(_ online: Bool, line: Int, t: Double) {
+        if online != navigatorOnline || navigatorOnlineSource == nil { navigatorOnlineSource = Origin(line: line, t: t) }
+        navigatorOnline = online
+    }
+
+    // MARK: - Observed records
+
+    private mutating func handle(_ observed: Observed, line: Int, t: Double, _ emit: (ExplainEvent) throws -> Void) rethrows {
+        let role: ObservedStep.Role
+        switch observed.type {
+        case "turbo:load" where restoringFromCache:
+            restoringFromCache = false
+            role = .cachedLoad
+        case "turbo:before-fetch-response", "turbo:frame-load", "turbo:load":
+            if observed.type == "turbo:before-fetch-response" { restoringFromCache = false }
+            let whilePillUp = pill != nil
+            let first = noteResponse(line: line, t: t, type: observed.type)
+            role = .response(whilePillUp: whilePillUp, first: first)
+        case "turbo:visit":
+            lastVisit = (line, observed.url)
+            restoringFromCache = observed.action == "restore"
+            role = .visit
+        case "turbo:reload":
+            role = .reload
+        case "turbo:submit-start":
+            formFailurePending = false
+            role = .submitStart
+        default:
+            role = .other
+        }
+        try emit(.observed(ObservedStep(line: line, t: t, observed: observed, role: role)))
+        if role == .reload, observed.reason == "request_failed" {
+            let visit = lastVisit
+            try report(Finding(kind: .reloadOffline, t: t, lines: [visit?.line, line].compactMap { $0 },
+                               detail: .reloadOffline(url: observed.url ?? visit?.url)), emit)
+        }
+    }
+
+    /// A response arrived: if the amber pill is up, it is evidence that the pill is stale.
+    /// Returns whether it was the first such evidence for this pill.
+    private mutating func noteResponse(line: Int, t: Double, type: String) -> Bool {
+        guard var open = pill else { return false }
+        open.responses += 1
+        let first = open.firstResponse == nil
+        if first { open.firstResponse = (line, t, type, navigatorOnline) }
+        pill = open
+        return first
+    }
+
+    // MARK: - The pill's episodes
+
+    private mutating func noteChange(_ change: BannerChange, raisedBy line: Int?, _ emit: (ExplainEvent) throws -> Void) rethrows {
+        if change.banner == .offline {
+            if pill == nil { pill = OpenPill(start: change.t, cause: change.cause, line: line) }
+        } else if let open = pill {
+            pill = nil
+            try close(open, at: change.t, clearedBy: change.cause, line: line, emit)
+        }
+    }
+
+    private mutating func close(_ open: OpenPill, at end: Double, clearedBy: BannerCause?, line: Int?,
+                                _ emit: (ExplainEvent) throws -> Void) rethrows {
+        summary.pills.append(PillEpisode(start: open.start, end: end, cause: open.cause, stillUp: clearedBy == nil))
+        guard let evidence = open.firstResponse else { return }
+        try report(Finding(kind: .stalePill, t: evidence.t, lines: [open.line, evidence.line, line].compactMap { $0 },
+                           detail: .stalePill(raisedAt: open.start, raisedBy: open.cause, evidence: evidence.type,
+                                              responses: open.responses, until: end, clearedBy: clearedBy,
+                                              navigatorOnline: evidence.navigatorOnline)), emit)
+    }
+
+    private mutating func report(_ finding: Finding, _ emit: (ExplainEvent) throws -> Void) rethrows {
+        summary.findings[finding.kind, default: 0] += 1
+        try emit(.finding(finding))
+    }
+}

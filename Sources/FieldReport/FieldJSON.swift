@@ -1,0 +1,83 @@
+import OfflineBanner
+import TurboRecording
+
+/// `explain --format jsonl`: one line per finding, then one summary line. Keys in a fixed
+/// order, times as `formatMilliseconds` prints them, strings escaped by json-c (`jsonString`).
+///
+///     {"t":3547.6,"finding":"stale-pill","lines":[5,6,10],"raisedAt":1239.6,…,"message":"…"}
+///     {"summary":{"end":5231.6,"pill":{…},"toasts":0,"silent":[],"findings":{…},…}}
+public enum FieldJSON {
+    private static let ms = formatMilliseconds
+
+    public static func finding(_ finding: Finding) -> String {
+        var fields: [(String, String)] = [
+            ("t", ms(finding.t)),
+            ("finding", jsonString(finding.kind.id)),
+            ("lines", "[" + finding.lines.map(String.init).joined(separator: ",") + "]"),
+        ]
+        func add(_ key: String, _ text: String?) { if let text { fields.append((key, jsonString(text))) } }
+        switch finding.detail {
+        case .onlineLied(let request, let onlineSince):
+            add("via", request.via)
+            add("target", request.target)
+            add("method", request.method)
+            add(request.via == "turbo:submit-end" ? "action" : "url", request.url)
+            add("error", request.error)
+            if let onlineSince { fields.append(("onlineSince", ms(onlineSince))) }
+        case .stalePill(let raisedAt, let raisedBy, let evidence, let responses, let until, let clearedBy, let navigatorOnline):
+            fields.append(("raisedAt", ms(raisedAt)))
+            add("raisedBy", raisedBy.rawValue)
+            add("evidence", evidence)
+            fields.append(("responses", String(responses)))
+            fields.append(("navigatorOnline", String(navigatorOnline)))
+            fields.append(("until", ms(until)))
+            fields.append(("staleMs", ms(until - finding.t)))
+            if let clearedBy { add("clearedBy", clearedBy.rawValue) } else { fields.append(("stillUpAtEnd", "true")) }
+        case .flapSuppressed(let downMs, let debounceMs):
+            fields.append(("downMs", ms(downMs)))
+            fields.append(("debounceMs", ms(debounceMs)))
+        case .prefetchPill(let target, let url, let label, let relabelled):
+            add("target", target)
+            add("url", url)
+            add("label", label)
+            fields.append(("relabelled", String(relabelled)))
+        case .reloadOffline(let url):
+            add("url", url)
+        }
+        add("message", finding.sentence)
+        return object(fields)
+    }
+
+    public static func summary(_ summary: SessionSummary) -> String {
+        let byCause = summary.pillTimeByCause.map { (key: $0.cause.rawValue, value: ms($0.ms)) }
+        let pill = object([
+            ("episodes", String(summary.pills.count)),
+            ("ms", ms(summary.pillTime)),
+            ("byCause", object(byCause.map { ($0.key, $0.value) })),
+            ("stillUpAtEnd", String(summary.pills.last?.stillUp ?? false)),
+        ])
+        let silent = "[" + summary.silentSorted.map { entry in
+            var fields = [("reason", jsonString(entry.key.reason))]
+            if let status = entry.key.status { fields.append(("status", String(status))) }
+            fields.append(("count", String(entry.count)))
+            return object(fields)
+        }.joined(separator: ",") + "]"
+        var fields: [(String, String)] = [
+            ("records", String(summary.records)),
+        ]
+        if let end = summary.end { fields.append(("end", ms(end))) }
+        fields += [
+            ("pill", pill),
+            ("toasts", String(summary.toasts)),
+            ("silent", silent),
+            ("findings", object(summary.findingsSorted.map { ($0.kind.id, String($0.count)) })),
+            ("skippedLines", String(summary.skippedLines)),
+        ]
+        return object([("summary", object(fields))])
+    }
+
+    /// A JSON object from keys and already-encoded values, in order.
+    static func object(_ fields: [(String, String)]) -> String {
+        "{" + fields.map { "\(jsonString($0.0)):\($0.1)" }.joined(separator: ",") + "}"
+    }
+}

@@ -1,0 +1,166 @@
+import Dispatch
+import Foundation
+import OfflineBanner
+import TurboRecording
+
+/// One file of a `stats` run: its summary, or why it could not be used.
+public struct StatsFile: Equatable, Sendable {
+    public enum Outcome: Equatable, Sendable {
+        case read(SessionSummary)
+        /// Strict mode stopped at a malformed line, or the file could not be opened.
+        case failed(RecordingError)
+        /// A native error-view recording (`meta.recording` is `native`): not a banner log.
+        case notWeb
+    }
+
+    public var path: String
+    public var outcome: Outcome
+    /// Malformed lines a lenient read skipped, in order (at most `StatsFile.maxWarnings`).
+    public var warnings: [RecordingError]
+
+    public static let maxWarnings = 20
+}
+
+/// Many field logs at once: each file is analysed on its own (in parallel, `jobs` at a time),
+/// and the results are combined in path order, so the report never depends on which file
+/// finished first.
+public struct FieldStats: Equatable, Sendable {
+    public var files: [StatsFile]
+
+    public init(files: [StatsFile]) {
+        self.files = files
+    }
+
+    /// Analyses every recording in `paths` (files, in the order given) with `jobs` workers.
+    public static func analyze(_ paths: [String], settings: BannerSettings = BannerSettings(), lenient: Bool = false,
+                               jobs: Int = ProcessInfo.processInfo.activeProcessorCount) -> FieldStats {
+        let slots = Slots(count: paths.count)
+        let workers = max(1, min(jobs, paths.count))
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            while let index = slots.take() {
+                slots.store(analyzeFile(paths[index], settings: settings, lenient: lenient), at: index)
+            }
+        }
+        return FieldStats(files: slots.results())
+    }
+
+    /// One file, start to end, in the calling thread.
+    public static func analyzeFile(_ path: String, settings: BannerSettings, lenient: Bool) -> StatsFile {
+        var warnings: [RecordingError] = []
+        do {
+            let reader = try RecordingReader(path: path, lenient: lenient, keepObserved: true) { skipped in
+                if warnings.count < StatsFile.maxWarnings { warnings.append(skipped) }
+            }
+            var analyzer = FieldAnalyzer(settings: settings)
+            var first = true
+            while let record = try reader.next() {
+                if first, case .meta(let meta) = record.event, meta.recording == "native" {
+                    return StatsFile(path: path, outcome: .notWeb, warnings: [])
+                }
+                first = false
+                analyzer.feed(record) { _ in }
+            }
+            analyzer.finish { _ in }
+            analyzer.noteSkipped(reader.skipped)
+            return StatsFile(path: path, outcome: .read(analyzer.summary), warnings: warnings)
+        } catch let error as RecordingError {
+            return StatsFile(path: path, outcome: .failed(error), warnings: warnings)
+        } catch {
+            return StatsFile(path: path, outcome: .failed(RecordingError(.unreadable, path: path, line: nil, "\(error)")),
+                             warnings: warnings)
+        }
+    }
+
+    // MARK: - Combined
+
+    public var summaries: [(path: String, summary: SessionSummary)] {
+        files.compactMap { file in
+            if case .read(let summary) = file.outcome { return (file.path, summary) }
+            return nil
+        }
+    }
+
+    public var failures: [RecordingError] {
+        files.compactMap { file in
+            if case .failed(let error) = file.outcome { return error }
+            return nil
+        }
+    }
+
+    public var malformed: Int { failures.filter { $0.kind == .malformed }.count }
+    public var unreadable: Int { failures.filter { $0.kind == .unreadable }.count }
+    public var notWeb: Int { files.filter { $0.outcome == .notWeb }.count }
+
+    public var pills: [PillEpisode] { summaries.flatMap(\.summary.pills) }
+
+    /// Per raising cause: episodes and total time, in `SessionSummary.raisingCauses` order.
+    public var pillsByCause: [(cause: BannerCause, episodes: Int, ms: Double)] {
+        SessionSummary.raisingCauses.compactMap { cause in
+            let episodes = pills.filter { $0.cause == cause }
+            return episodes.isEmpty ? nil : (cause, episodes.count, episodes.reduce(0) { $0 + $1.duration })
+        }
+    }
+
+    /// Median (the mean of the middle two for an even count), 90th percentile (nearest rank)
+    /// and maximum of the pill episodes' durations; `nil` with no episodes.
+    public var pillDuration: (median: Double, p90: Double, max: Double)? {
+        let durations = pills.map(\.duration).sorted()
+        guard !durations.isEmpty else { return nil }
+        let n = durations.count
+        let median = n % 2 == 1 ? durations[n / 2] : (durations[n / 2 - 1] + durations[n / 2]) / 2
+        let rank = Int((0.9 * Double(n)).rounded(.up))
+        return (median, durations[max(rank, 1) - 1], durations[n - 1])
+    }
+
+    public var toasts: Int { summaries.reduce(0) { $0 + $1.summary.toasts } }
+
+    public var silent: [(key: SilentKey, count: Int)] {
+        var counts: [SilentKey: Int] = [:]
+        for (_, summary) in summaries { counts.merge(summary.silent, uniquingKeysWith: +) }
+        return counts.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+    }
+
+    /// Every finding id, with its count and the recordings that show it (most occurrences
+    /// first, then by path).
+    public var findings: [(kind: Finding.Kind, count: Int, recordings: [(path: String, count: Int)])] {
+        Finding.Kind.allCases.map { kind in
+            let recordings = summaries.compactMap { entry in entry.summary.findings[kind].map { (entry.path, $0) } }
+                .sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0 < $1.0 }
+            return (kind, recordings.reduce(0) { $0 + $1.1 }, recordings.map { (path: $0.0, count: $0.1) })
+        }
+    }
+
+    public var skippedLines: Int { summaries.reduce(0) { $0 + $1.summary.skippedLines } }
+}
+
+/// The work list and the results of a parallel run: indices handed out in order, results
+/// stored by index.
+private final class Slots: @unchecked Sendable {
+    private let lock = NSLock()
+    private var next = 0
+    private var slots: [StatsFile?]
+
+    init(count: Int) {
+        slots = Array(repeating: nil, count: count)
+    }
+
+    func take() -> Int? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard next < slots.count else { return nil }
+        next += 1
+        return next - 1
+    }
+
+    func store(_ file: StatsFile, at index: Int) {
+        lock.lock()
+        slots[index] = file
+        lock.unlock()
+    }
+
+    func results() -> [StatsFile] {
+        lock.lock()
+        defer { lock.unlock() }
+        return slots.map { $0! }
+    }
+}

@@ -1,0 +1,124 @@
+import OfflineBanner
+import TurboRecording
+
+/// A pattern in a field log that a developer should look at: what it is (`kind`, a stable
+/// id), when it happened, the records (line numbers) it rests on, and what it means.
+public struct Finding: Equatable, Sendable {
+    public enum Kind: String, CaseIterable, Comparable, Sendable {
+        case onlineLied = "online-lied"
+        case stalePill = "stale-pill"
+        case flapSuppressed = "flap-suppressed"
+        case prefetchPill = "prefetch-pill"
+        case reloadOffline = "reload-offline"
+
+        /// The id printed and matched by scripts; never renamed.
+        public var id: String { rawValue }
+
+        /// What any finding of this kind means, for docs and legends.
+        public var meaning: String {
+            switch self {
+            case .onlineLied:
+                return "A request failed at the network layer while navigator.onLine was true: dead upstream, captive portal, or a radio with zero throughput."
+            case .stalePill:
+                return "The amber pill stayed up after a response had shown that the network works; the four signals give such a pill no way down but online, connect or disconnect."
+            case .flapSuppressed:
+                return "navigator.onLine went false and came back before the debounce fired, so no pill was shown."
+            case .prefetchPill:
+                return "The pill was raised or relabelled by a failed hover prefetch of a link, not by anything the user did."
+            case .reloadOffline:
+                return "Turbo gave up on a Visit and does a full page load; in a native shell the native error screen owns that moment, not the pill."
+            }
+        }
+
+        public static func < (a: Kind, b: Kind) -> Bool {
+            allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+        }
+    }
+
+    /// The request behind an `online-lied`: a failed fetch, or a submission that ended with no response.
+    public struct FailedRequest: Equatable, Sendable {
+        /// `turbo:fetch-request-error` or `turbo:submit-end`.
+        public var via: String
+        public var target: String?
+        public var method: String?
+        /// The fetch's `url`, or the submission's `action`.
+        public var url: String?
+        public var error: String?
+
+        public init(via: String, target: String? = nil, method: String? = nil, url: String? = nil, error: String? = nil) {
+            self.via = via
+            self.target = target
+            self.method = method
+            self.url = url
+            self.error = error
+        }
+    }
+
+    public enum Detail: Equatable, Sendable {
+        /// `onlineSince`: when `navigator.onLine` was last seen true (`nil`: assumed, never seen).
+        case onlineLied(request: FailedRequest, onlineSince: Double?)
+        /// The pill went up at `raisedAt` by `raisedBy`; the first response (`evidence`, a record
+        /// type) came at the finding's `t`; `responses` arrived in all while it was up; it came
+        /// down at `until` by `clearedBy`, or was still up when the recording ended (`clearedBy` nil).
+        /// `navigatorOnline`: what `navigator.onLine` said when the response came.
+        case stalePill(raisedAt: Double, raisedBy: BannerCause, evidence: String, responses: Int,
+                       until: Double, clearedBy: BannerCause?, navigatorOnline: Bool)
+        /// `navigator.onLine` was false for `downMs`, less than the `debounceMs` debounce.
+        case flapSuppressed(downMs: Double, debounceMs: Double)
+        /// The link prefetch that failed, and the pill's text after it.
+        case prefetchPill(target: String, url: String?, label: String, relabelled: Bool)
+        /// The Visit Turbo gave up on, when the log says which.
+        case reloadOffline(url: String?)
+    }
+
+    public var kind: Kind
+    /// When it happened, in the recording's milliseconds.
+    public var t: Double
+    /// The records it rests on, as 1-based line numbers in the recording, ascending.
+    public var lines: [Int]
+    public var detail: Detail
+
+    public init(kind: Kind, t: Double, lines: [Int], detail: Detail) {
+        self.kind = kind
+        self.t = t
+        self.lines = Array(Set(lines)).sorted()
+        self.detail = detail
+    }
+
+    /// How long the pill stayed up after the first response, for a `stale-pill`.
+    public var staleMs: Double? {
+        guard case .stalePill(_, _, _, _, let until, _, _) = detail else { return nil }
+        return until - t
+    }
+
+    /// One sentence saying what this occurrence means. Recording text is included as is:
+    /// whoever prints it escapes it for where it goes.
+    public var sentence: String {
+        let ms = formatMilliseconds
+        switch detail {
+        case .onlineLied(let request, let onlineSince):
+            var what = request.via == "turbo:submit-end" ? "A form submission" : "A request"
+            let parts = [request.target, request.method, request.url].compactMap { $0 }
+            if !parts.isEmpty { what += " (\(parts.joined(separator: " ")))" }
+            let how = request.via == "turbo:submit-end" ? "ended with no response" : "failed at the network layer"
+            let since = onlineSince.map { " (since \(ms($0)))" } ?? " (never said otherwise)"
+            return "\(what) \(how) while navigator.onLine was true\(since): dead upstream, captive portal, or a radio with zero throughput."
+        case .stalePill(_, _, let evidence, let responses, let until, let clearedBy, let navigatorOnline):
+            let more = responses > 1 ? " (\(responses) responses in all)" : ""
+            let stayed = clearedBy.map { "the pill stayed up \(ms(until - t)) ms more, until \(ms(until)) (\($0.rawValue))" }
+                ?? "the pill was still up when the recording ended, \(ms(until - t)) ms later"
+            let why = !navigatorOnline ? "navigator.onLine still said offline while the network worked"
+                : clearedBy == .online ? "nothing but an online event could take it down"
+                : "navigator.onLine stayed true, so no online event came to take it down (only online, connect or disconnect can)"
+            return "A response (\(evidence)) arrived while the amber pill was up\(more), yet \(stayed): \(why)."
+        case .flapSuppressed(let downMs, let debounceMs):
+            return "navigator.onLine was false for \(ms(downMs)) ms, less than the \(ms(debounceMs)) ms debounce, so no pill was shown."
+        case .prefetchPill(let target, let url, let label, let relabelled):
+            let link = url.map { "\(target) (\($0))" } ?? target
+            return "A failed hover prefetch of \(link) \(relabelled ? "relabelled" : "raised") the pill “\(label)”, not anything the user did."
+        case .reloadOffline(let url):
+            let visit = url.map { "a Visit to \($0)" } ?? "a Visit"
+            return "Turbo gave up on \(visit) (turbo:reload request_failed) and does a full page load; in a native shell the native error screen owns that moment, not the pill."
+        }
+    }
+}

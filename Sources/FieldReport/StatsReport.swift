@@ -1,0 +1,106 @@
+import OfflineBanner
+import TurboRecording
+
+extension FieldStats {
+    private static let ms = formatMilliseconds
+
+    /// The report for a person. Recordings per finding are capped at `listing` (nil: all).
+    public func text(listing: Int? = 10) -> [String] {
+        let ms = Self.ms
+        var lines: [String] = []
+        var sessions = "sessions: \(summaries.count) read"
+        sessions += ", \(malformed) malformed, \(unreadable) unreadable"
+        if notWeb > 0 { sessions += ", \(notWeb) native (not banner logs, skipped)" }
+        lines.append(sessions)
+        if skippedLines > 0 { lines.append("malformed lines skipped (--lenient): \(skippedLines)") }
+
+        let byCause = pillsByCause.map { "\($0.cause.rawValue) \($0.episodes)" }
+        lines.append("pill episodes: \(pills.count)" + (byCause.isEmpty ? "" : " (\(byCause.joined(separator: ", ")))"))
+        if let duration = pillDuration {
+            let total = pills.reduce(0) { $0 + $1.duration }
+            lines.append("pill up, ms: median \(ms(duration.median)), p90 \(ms(duration.p90)), max \(ms(duration.max)), total \(ms(total))")
+            let time = pillsByCause.map { "\($0.cause.rawValue) \(ms($0.ms))" }
+            lines.append("pill up by cause, ms: \(time.joined(separator: ", "))")
+        }
+        lines.append("toasts: \(toasts)")
+        let silent = self.silent.map { "\($0.key.name) \($0.count)" }
+        lines.append("silent submissions: \(silent.isEmpty ? "none" : silent.joined(separator: ", "))")
+
+        lines.append("findings:")
+        let width = Finding.Kind.allCases.map(\.id.count).max()!
+        for entry in findings {
+            let head = "  \(entry.kind.id.padded(width))  \(String(entry.count).leftPadded(4))"
+            guard !entry.recordings.isEmpty else {
+                lines.append(head)
+                continue
+            }
+            let shown = listing.map { Array(entry.recordings.prefix($0)) } ?? entry.recordings
+            for (index, recording) in shown.enumerated() {
+                let lead = index == 0 ? head : String(repeating: " ", count: head.count)
+                let times = recording.count > 1 ? " (\(recording.count))" : ""
+                lines.append("\(lead)  \(terminalSafe(recording.path))\(times)")
+            }
+            if shown.count < entry.recordings.count {
+                lines.append(String(repeating: " ", count: head.count) + "  … and \(entry.recordings.count - shown.count) more (--all lists every one)")
+            }
+        }
+        if !failures.isEmpty {
+            lines.append("not read:")
+            for failure in failures { lines.append("  \(terminalSafe(failure.description))") }
+        }
+        return lines
+    }
+
+    /// The report as one JSON object, for scripts.
+    public func json() -> String {
+        let ms = Self.ms
+        var pill: [(String, String)] = [
+            ("episodes", String(pills.count)),
+            ("byCause", FieldJSON.object(pillsByCause.map { ($0.cause.rawValue, FieldJSON.object([("episodes", String($0.episodes)), ("ms", ms($0.ms))])) })),
+        ]
+        if let duration = pillDuration {
+            pill += [("medianMs", ms(duration.median)), ("p90Ms", ms(duration.p90)), ("maxMs", ms(duration.max))]
+        }
+        let silent = "[" + self.silent.map { entry in
+            var fields = [("reason", jsonString(entry.key.reason))]
+            if let status = entry.key.status { fields.append(("status", String(status))) }
+            fields.append(("count", String(entry.count)))
+            return FieldJSON.object(fields)
+        }.joined(separator: ",") + "]"
+        let findings = FieldJSON.object(self.findings.map { entry in
+            (entry.kind.id, FieldJSON.object([
+                ("count", String(entry.count)),
+                ("recordings", FieldJSON.object(entry.recordings.map { ($0.path, String($0.count)) })),
+            ]))
+        })
+        let failures = "[" + self.failures.map { failure in
+            var fields = [("path", jsonString(failure.path))]
+            if let line = failure.line { fields.append(("line", String(line))) }
+            fields.append(("kind", jsonString(failure.kind == .malformed ? "malformed" : "unreadable")))
+            fields.append(("message", jsonString(failure.message)))
+            return FieldJSON.object(fields)
+        }.joined(separator: ",") + "]"
+        return FieldJSON.object([
+            ("sessions", String(summaries.count)),
+            ("malformed", String(malformed)),
+            ("unreadable", String(unreadable)),
+            ("native", String(notWeb)),
+            ("skippedLines", String(skippedLines)),
+            ("pill", FieldJSON.object(pill)),
+            ("toasts", String(toasts)),
+            ("silent", silent),
+            ("findings", findings),
+            ("failures", failures),
+        ])
+    }
+}
+
+extension String {
+    func padded(_ width: Int) -> String {
+        count >= width ? self : self + String(repeating: " ", count: width - count)
+    }
+
+    func leftPadded(_ width: Int) -> String {
+        count >= width ? self : String(repeating: " ", count: width - count) + self
+    }
+}

@@ -1,0 +1,77 @@
+import FieldReport
+import OfflineBanner
+import TurboRecording
+
+enum ExplainCommand {
+    static let spec = CommandSpec(
+        name: "explain",
+        summary: "Explain a recording: what each record did to the banner, and the findings.",
+        usage: "explain [options] FILE|-",
+        options: [
+            .init(name: "format", value: "text|jsonl", help: "text: the explained timeline and a summary (default); jsonl: findings and the summary as JSON lines."),
+            .init(name: "lenient", value: nil, help: "Skip malformed lines with a warning instead of stopping at the first."),
+        ] + BannerOptions.specs,
+        discussion: """
+        Each input record with what it did (timers started or cancelled, banner changes, submission
+        decisions), each timer that fired, and findings: online-lied, stale-pill, flap-suppressed,
+        prefetch-pill, reload-offline, each with its time and the lines it rests on.
+        '-' reads standard input as lines arrive and prints each event as soon as it is decided.
+        Exit status: 0 ok, 64 usage, 65 malformed recording or config, 66 unreadable input.
+        """
+    )
+
+    @MainActor static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
+        guard arguments.positionals.count == 1, let path = arguments.positionals.first else {
+            throw UsageError(message: arguments.positionals.isEmpty ? "missing the recording to explain (a FILE, or - for standard input)"
+                                                                    : "explain takes one recording, got \(arguments.positionals.count)",
+                             command: spec.name)
+        }
+        let format = arguments.values["format"] ?? "text"
+        guard format == "text" || format == "jsonl" else {
+            throw UsageError(message: "unknown format '\(format)'; use --format text or --format jsonl", command: spec.name)
+        }
+        let settings = try BannerOptions.settings(arguments, command: spec.name)
+        let reader = try RecordingReader(path: path, lenient: arguments.flag("lenient"), keepObserved: true) { skipped in
+            console.error("turbo-replay: warning: \(skipped) (line skipped)")
+        }
+        let streaming = path == "-"
+        let text = format == "text"
+        var analyzer = FieldAnalyzer(settings: settings)
+        var headerPrinted = false
+        func printHeader() {
+            guard text, !headerPrinted else { return }
+            headerPrinted = true
+            for line in ExplainText.header(path: reader.path, meta: analyzer.meta, settings: settings) { console.print(line) }
+        }
+        let emit: (ExplainEvent) -> Void = { event in
+            if text {
+                if let row = ExplainText.row(event) { console.print(row) }
+            } else if case .finding(let finding) = event {
+                console.print(FieldJSON.finding(finding))
+            }
+        }
+        do {
+            while let record = try reader.next() {
+                if case .meta = record.event {} else { printHeader() }
+                analyzer.feed(record, emit: emit)
+                if streaming { console.flush() }
+            }
+        } catch {
+            // What was decided before the malformed line stays printed; the error follows it.
+            console.flush()
+            throw error
+        }
+        printHeader()
+        analyzer.finish(emit: emit)
+        analyzer.noteSkipped(reader.skipped)
+        if text {
+            for line in ExplainText.summary(analyzer.summary) { console.print(line) }
+        } else {
+            console.print(FieldJSON.summary(analyzer.summary))
+        }
+        if reader.skipped > 0 {
+            console.error("turbo-replay: skipped \(reader.skipped) malformed line\(reader.skipped == 1 ? "" : "s") in \(reader.path)")
+        }
+        return .ok
+    }
+}

@@ -1,0 +1,59 @@
+import FieldReport
+import Foundation
+import TurboRecording
+
+enum RenderCommand {
+    static let spec = CommandSpec(
+        name: "render",
+        summary: "Draw a recording's timeline as a self-contained SVG picture.",
+        usage: "render [options] FILE|- -o OUT.svg",
+        options: [
+            .init(name: "o", value: "OUT.svg", help: "Where to write the SVG ('-': standard output). Required."),
+            .init(name: "lenient", value: nil, help: "Skip malformed lines with a warning instead of stopping at the first."),
+        ] + BannerOptions.specs,
+        discussion: """
+        Lanes: findings, navigator.onLine as the page believed it, network failures (by kind:
+        visit, frame, form, prefetch; responses as small grey ticks), submissions (by decision),
+        and the banner (amber pill spans with their text, green back-online spans); a time axis in
+        seconds; each finding's sentence under the chart. No scripts, fonts or images are
+        referenced; every text from the recording is XML-escaped. The file is written whole
+        (temporary file, then rename). View it in a browser, or make a PNG:
+          chromium --headless --screenshot=out.png --window-size=1200,600 out.svg
+        Exit status: 0 ok, 64 usage, 65 malformed recording or config, 66 unreadable input or
+        unwritable output.
+        """
+    )
+
+    @MainActor static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
+        guard arguments.positionals.count == 1, let path = arguments.positionals.first else {
+            throw UsageError(message: arguments.positionals.isEmpty ? "missing the recording to render (a FILE, or - for standard input)"
+                                                                    : "render takes one recording, got \(arguments.positionals.count)",
+                             command: spec.name)
+        }
+        guard let output = arguments.values["o"] else {
+            throw UsageError(message: "missing the output: -o timeline.svg (or -o - for standard output)", command: spec.name)
+        }
+        let settings = try BannerOptions.settings(arguments, command: spec.name)
+        let session = try FieldSession.analyze(path: path, settings: settings, lenient: arguments.flag("lenient")) { skipped in
+            console.error("turbo-replay: warning: \(skipped) (line skipped)")
+        }
+        let svg = TimelineSVG.render(session)
+        if output == "-" {
+            console.print(svg.hasSuffix("\n") ? String(svg.dropLast()) : svg)
+            return .ok
+        }
+        let temporary = output + ".tmp-\(ProcessInfo.processInfo.processIdentifier)"
+        do {
+            try Data(svg.utf8).write(to: URL(fileURLWithPath: temporary))
+            try? FileManager.default.removeItem(atPath: output)
+            try FileManager.default.moveItem(atPath: temporary, toPath: output)
+        } catch {
+            try? FileManager.default.removeItem(atPath: temporary)
+            throw RecordingError(.unreadable, path: output, line: nil, "cannot write: \(error.localizedDescription)")
+        }
+        if session.summary.skippedLines > 0 {
+            console.error("turbo-replay: skipped \(session.summary.skippedLines) malformed line\(session.summary.skippedLines == 1 ? "" : "s") in \(session.path)")
+        }
+        return .ok
+    }
+}

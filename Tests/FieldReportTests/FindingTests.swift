@@ -1,0 +1,179 @@
+import OfflineBanner
+import Testing
+import TurboRecording
+@testable import FieldReport
+
+/// Each finding on the recording that shows it, and absent from the one where it must not fire.
+@Suite struct FindingTests {
+    // MARK: - online-lied
+
+    @Test func onlineLiedOnAFailedVisitAndAFailedSubmission() throws {
+        let found = try analyze("findings/online-lied").findings(.onlineLied)
+        #expect(found.map(\.t) == [1260.5, 5010])
+        #expect(found.map(\.lines) == [[2, 4], [2, 6]])
+        guard case .onlineLied(let request, let since) = found[0].detail else { Issue.record("wrong detail"); return }
+        #expect(request.target == "html")
+        #expect(since == 100)
+    }
+
+    @Test func onlineLiedNotWhenNavigatorSaidOffline() throws {
+        let session = try analyze("findings/online-lied-absent")
+        #expect(session.findings(.onlineLied).isEmpty)
+        #expect(session.summary.toasts == 1)
+    }
+
+    @Test func aSubmissionThatDiedWithoutAFetchErrorIsItsOwnOnlineLied() throws {
+        let session = try analyze(lines: [
+            #"{"t":1,"type":"connect","online":true}"#,
+            #"{"t":5,"type":"turbo:submit-start"}"#,
+            #"{"t":9,"type":"turbo:submit-end","success":false,"action":"/notes","method":"POST"}"#,
+        ])
+        let found = session.findings(.onlineLied)
+        #expect(found.count == 1)
+        #expect(found.first?.lines == [1, 3])
+        guard case .onlineLied(let request, _)? = found.first?.detail else { Issue.record("wrong detail"); return }
+        #expect(request.via == "turbo:submit-end")
+        #expect(request.url == "/notes")
+    }
+
+    @Test func onlineLiedAssumesOnlineBeforeAnyRecordSaysSo() throws {
+        let session = try analyze(lines: [
+            #"{"t":3,"type":"turbo:fetch-request-error","target":"turbo-frame#x"}"#,
+        ])
+        #expect(session.findings(.onlineLied).map(\.lines) == [[1]])
+    }
+
+    // MARK: - stale-pill
+
+    @Test func stalePillOnTheChromiumDeadUpstreamFrame() throws {
+        let found = try analyze("chromium/dead-upstream-frame").findings(.stalePill)
+        #expect(found.count == 1)
+        let finding = try #require(found.first)
+        #expect(finding.t == 3547.6)
+        #expect(finding.lines == [5, 6, 10])
+        #expect(formatMilliseconds(finding.staleMs ?? 0) == "1620.5")
+        guard case .stalePill(let raisedAt, let raisedBy, let evidence, let responses, let until, let clearedBy, let online) = finding.detail else {
+            Issue.record("wrong detail"); return
+        }
+        #expect(raisedAt == 1239.6)
+        #expect(raisedBy == .fetchRequestError)
+        #expect(evidence == "turbo:before-fetch-response")
+        #expect(responses == 3)
+        #expect(until == 5168.1)
+        #expect(clearedBy == .disconnect)
+        #expect(online)
+    }
+
+    @Test func stalePillStillUpWhenTheRecordingEnds() throws {
+        let finding = try #require(try analyze("findings/stale-pill").findings(.stalePill).first)
+        #expect(finding.t == 2710.3)
+        guard case .stalePill(_, _, _, let responses, let until, let clearedBy, _) = finding.detail else {
+            Issue.record("wrong detail"); return
+        }
+        #expect(responses == 3)  // the response, the submission's own, the frame load
+        #expect(until == 9000)
+        #expect(clearedBy == nil)
+        #expect(FieldJSON.finding(finding).contains(#""stillUpAtEnd":true"#))
+    }
+
+    @Test func noStalePillForResponsesBeforeThePillDuringTheGreenFlashOrFromTurbosCache() throws {
+        let session = try analyze("findings/stale-pill-absent")
+        #expect(session.findings.isEmpty)
+        #expect(session.summary.pills.map(\.cause) == [.offline, .offline, .connectOffline])
+        #expect(session.events.contains { if case .observed(let step) = $0 { return step.role == .cachedLoad } else { return false } })
+    }
+
+    @Test func aTurboLoadAfterARestorationVisitThatGotAResponseIsEvidence() throws {
+        let session = try analyze(lines: [
+            #"{"t":1,"type":"connect","online":false}"#,
+            #"{"t":2,"type":"turbo:visit","url":"/","action":"restore"}"#,
+            #"{"t":3,"type":"turbo:before-fetch-response","statusCode":200,"target":"html"}"#,
+            #"{"t":4,"type":"turbo:load"}"#,
+        ])
+        let finding = try #require(session.findings(.stalePill).first)
+        guard case .stalePill(_, _, let evidence, let responses, _, _, let online) = finding.detail else { Issue.record("wrong detail"); return }
+        #expect(evidence == "turbo:before-fetch-response")
+        #expect(responses == 2)
+        #expect(!online)
+    }
+
+    // MARK: - flap-suppressed
+
+    @Test func flapSuppressedWithHowLongTheRadioWasDown() throws {
+        let found = try analyze("findings/flap-suppressed").findings(.flapSuppressed)
+        #expect(found.map(\.t) == [1000, 3000])
+        #expect(found.map(\.lines) == [[3, 4], [5, 6]])
+        #expect(found.map { if case .flapSuppressed(let down, _) = $0.detail { return formatMilliseconds(down) } else { return "" } }
+                == ["450.5", "799.9"])
+    }
+
+    @Test func flapSuppressedThreeTimesOnTheChromiumFlap() throws {
+        #expect(try analyze("chromium/flap-short").findings(.flapSuppressed).count == 3)
+    }
+
+    @Test func noFlapWhenOnlineComesAsTheDebounceFiresOrAFetchErrorCancelsIt() throws {
+        let session = try analyze("findings/flap-suppressed-absent")
+        #expect(session.findings(.flapSuppressed).isEmpty)
+        #expect(session.findings.isEmpty)
+    }
+
+    @Test func flapFollowsTheDoubleArithmeticOfTheContract() throws {
+        // 16.036 + 800 is 816.0360000000001: an online at 816.036 comes first and cancels it.
+        let session = try analyze(lines: [
+            #"{"t":16.036,"type":"offline"}"#,
+            #"{"t":816.036,"type":"online"}"#,
+        ])
+        #expect(session.findings(.flapSuppressed).count == 1)
+        #expect(session.summary.pills.isEmpty)
+    }
+
+    // MARK: - prefetch-pill
+
+    @Test func prefetchPillRaisedAndRelabelled() throws {
+        let found = try analyze("findings/prefetch-pill").findings(.prefetchPill)
+        #expect(found.map(\.t) == [2400, 4000])
+        #expect(found.map(\.lines) == [[3], [7]])
+        let relabelled: [Bool?] = found.map { if case .prefetchPill(_, _, _, let relabelled) = $0.detail { return relabelled } else { return nil } }
+        #expect(relabelled == [false, true])
+    }
+
+    @Test func noPrefetchPillWhenItChangesNothingOrTheTargetIsNotALink() throws {
+        let session = try analyze("findings/prefetch-pill-absent")
+        #expect(session.findings(.prefetchPill).isEmpty)
+        // The Chromium recording's a#page2 failure comes while the pill already shows its text.
+        #expect(try analyze("chromium/restore-from-cache-offline").findings.isEmpty)
+    }
+
+    @Test func linkTargets() {
+        #expect(FieldAnalyzer.isLink("a"))
+        #expect(FieldAnalyzer.isLink("a#page2"))
+        #expect(!FieldAnalyzer.isLink("aside#related"))
+        #expect(!FieldAnalyzer.isLink("html"))
+        #expect(!FieldAnalyzer.isLink("turbo-frame#a"))
+    }
+
+    // MARK: - reload-offline
+
+    @Test func reloadOfflineNamesTheVisit() throws {
+        let found = try analyze("findings/reload-offline").findings(.reloadOffline)
+        #expect(found.map(\.t) == [1532])
+        #expect(found.map(\.lines) == [[3, 5]])
+        #expect(found.first?.detail == .reloadOffline(url: "/reports/2026"))
+    }
+
+    @Test func noReloadOfflineForAnotherReason() throws {
+        #expect(try analyze("findings/reload-offline-absent").findings.isEmpty)
+    }
+
+    // MARK: - Everything else stays quiet
+
+    @Test func quietChromiumRecordingsHaveNoFindings() throws {
+        for name in ["airplane-mid-session", "offline-form-submit", "server-422-submit", "success-submit"] {
+            #expect(try analyze("chromium/" + name).findings.isEmpty, "\(name)")
+        }
+    }
+
+    @Test func findingIdsAreStable() {
+        #expect(Finding.Kind.allCases.map(\.id) == ["online-lied", "stale-pill", "flap-suppressed", "prefetch-pill", "reload-offline"])
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import OfflineBanner
+import Testing
+import TurboRecording
+@testable import FieldReport
+
+@Suite struct StatsTests {
+    private func allRecordings() throws -> [String] {
+        try GoldenCase.find(in: [packageRoot + "/recordings"]).map(\.recording)
+    }
+
+    @Test func sameReportWithOneJobOrTwo() throws {
+        let paths = try allRecordings()
+        #expect(paths.count >= 17)
+        let one = FieldStats.analyze(paths, jobs: 1)
+        let two = FieldStats.analyze(paths, jobs: 2)
+        let many = FieldStats.analyze(paths, jobs: 8)
+        #expect(one == two)
+        #expect(one.text(listing: nil) == two.text(listing: nil))
+        #expect(one.json() == two.json())
+        #expect(one.json() == many.json())
+    }
+
+    @Test func everyFindingShownByTheRecordingsFolder() throws {
+        let stats = FieldStats.analyze(try allRecordings(), jobs: 2)
+        #expect(stats.failures.isEmpty)
+        for entry in stats.findings {
+            #expect(entry.count > 0, "\(entry.kind.id)")
+            #expect(entry.recordings.contains { $0.path.contains("/findings/\(entry.kind.id).jsonl") }, "\(entry.kind.id)")
+            #expect(!entry.recordings.contains { $0.path.hasSuffix("\(entry.kind.id)-absent.jsonl") }, "\(entry.kind.id)")
+        }
+        let stale = try #require(stats.findings.first { $0.kind == .stalePill })
+        #expect(stale.recordings.map(\.path).contains { $0.hasSuffix("chromium/dead-upstream-frame.jsonl") })
+    }
+
+    @Test func aMalformedFileIsReportedWithItsLineAndTheRestAreRead() throws {
+        let files = try TemporaryRecordings()
+        let good = try files.write("a-good.jsonl", try String(contentsOfFile: recording("chromium/dead-upstream-frame"), encoding: .utf8)
+            .split(separator: "\n").map(String.init))
+        let bad = try files.write("b-bad.jsonl", [
+            #"{"t":1,"type":"connect"}"#,
+            #"{"t":2,"type":"offline"}"#,
+            #"{"t":3,"type":"offline""#,
+        ])
+        let alsoGood = try files.write("c-flap.jsonl", [#"{"t":1,"type":"offline"}"#, #"{"t":2,"type":"online"}"#])
+        let stats = FieldStats.analyze([good, bad, alsoGood, files.directory + "/missing.jsonl"], jobs: 2)
+        #expect(stats.summaries.map(\.path) == [good, alsoGood])
+        #expect(stats.malformed == 1)
+        #expect(stats.unreadable == 1)
+        let failure = try #require(stats.failures.first)
+        #expect(failure.path == bad)
+        #expect(failure.line == 3)
+        let text = stats.text()
+        #expect(text.first == "sessions: 2 read, 1 malformed, 1 unreadable")
+        #expect(text.contains { $0.hasPrefix("  \(bad):3: ") })
+        #expect(stats.findings.first { $0.kind == .flapSuppressed }?.recordings.map(\.path) == [alsoGood])
+
+        // Lenient: the malformed line is skipped and the file counts.
+        let lenient = FieldStats.analyze([bad], lenient: true, jobs: 1)
+        #expect(lenient.summaries.count == 1)
+        #expect(lenient.skippedLines == 1)
+        #expect(lenient.files.first?.warnings.first?.line == 3)
+    }
+
+    @Test func durationStatistics() {
+        func summary(_ durations: [Double]) -> SessionSummary {
+            var summary = SessionSummary()
+            summary.pills = durations.map { PillEpisode(start: 0, end: $0, cause: .offline, stillUp: false) }
+            return summary
+        }
+        let files = [
+            StatsFile(path: "a", outcome: .read(summary([100, 300])), warnings: []),
+            StatsFile(path: "b", outcome: .read(summary([200, 400, 500, 600, 700, 800, 900, 1000])), warnings: []),
+        ]
+        let duration = FieldStats(files: files).pillDuration
+        #expect(duration?.median == 550)
+        #expect(duration?.p90 == 900)
+        #expect(duration?.max == 1000)
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+import OfflineBanner
+import TurboRecording
+@testable import FieldReport
+
+/// The package's root, found from this file, so tests run from any directory.
+let packageRoot: String = {
+    var url = URL(fileURLWithPath: #filePath)
+    for _ in 0..<3 { url.deleteLastPathComponent() }
+    return url.path
+}()
+
+func recording(_ name: String) -> String {
+    packageRoot + "/recordings/" + name + ".jsonl"
+}
+
+func analyze(_ name: String, settings: BannerSettings = BannerSettings()) throws -> FieldSession {
+    try FieldSession.analyze(path: recording(name), settings: settings)
+}
+
+/// A recording written for one test, in a fresh temporary directory.
+final class TemporaryRecordings {
+    let directory: String
+
+    init() throws {
+        directory = NSTemporaryDirectory() + "field-report-tests-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+
+    @discardableResult
+    func write(_ name: String, _ lines: [String]) throws -> String {
+        let path = directory + "/" + name
+        try Data(lines.map { $0 + "\n" }.joined().utf8).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+}
+
+/// Analyses recording lines given inline.
+func analyze(lines: [String], settings: BannerSettings = BannerSettings()) throws -> FieldSession {
+    let files = try TemporaryRecordings()
+    let path = try files.write("inline.jsonl", lines)
+    return try FieldSession.analyze(path: path, settings: settings)
+}
