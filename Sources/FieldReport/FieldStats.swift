@@ -48,16 +48,14 @@ public struct FieldStats: Equatable, Sendable {
     public static func analyzeFile(_ path: String, settings: BannerSettings, lenient: Bool) -> StatsFile {
         var warnings: [RecordingError] = []
         do {
+            if try isNativeRecording(path: path) {
+                return StatsFile(path: path, outcome: .notWeb, warnings: [])
+            }
             let reader = try RecordingReader(path: path, lenient: lenient, keepObserved: true) { skipped in
                 if warnings.count < StatsFile.maxWarnings { warnings.append(skipped) }
             }
             var analyzer = FieldAnalyzer(settings: settings)
-            var first = true
             while let record = try reader.next() {
-                if first, case .meta(let meta) = record.event, meta.recording == "native" {
-                    return StatsFile(path: path, outcome: .notWeb, warnings: [])
-                }
-                first = false
                 analyzer.feed(record) { _ in }
             }
             analyzer.finish { _ in }

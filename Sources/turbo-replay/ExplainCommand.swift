@@ -16,6 +16,8 @@ enum ExplainCommand {
         decisions), each timer that fired, and findings: online-lied, stale-pill, flap-suppressed,
         prefetch-pill, reload-offline, each with its time and the lines it rests on.
         '-' reads standard input as lines arrive and prints each event as soon as it is decided.
+        A native error-view recording (its meta says "recording":"native") is explained as
+        'turbo-replay native --explain' does: the app's app-retry lines against the retry policy.
         Exit status: 0 ok, 64 usage, 65 malformed recording or config, 66 unreadable input.
         """
     )
@@ -29,6 +31,12 @@ enum ExplainCommand {
         let format = arguments.values["format"] ?? "text"
         guard format == "text" || format == "jsonl" else {
             throw UsageError(message: "unknown format '\(format)'; use --format text or --format jsonl", command: spec.name)
+        }
+        if path != "-", try isNativeRecording(path: path) {
+            // A native error-view log: the app's retries against the policy, as `native --explain`.
+            var native = ParsedArguments(values: ["explain": "", "format": format], positionals: [path])
+            if arguments.flag("lenient") { native.values["lenient"] = "" }
+            return try NativeCommand.run(native, console: console)
         }
         let settings = try BannerOptions.settings(arguments, command: spec.name)
         let reader = try RecordingReader(path: path, lenient: arguments.flag("lenient"), keepObserved: true) { skipped in

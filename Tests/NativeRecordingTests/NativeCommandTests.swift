@@ -13,6 +13,15 @@ struct NativeCommandTests {
         #expect(run.err == "")
     }
 
+    @Test("explain on a native recording compares the app with the policy, as native --explain")
+    func explainDelegates() throws {
+        let viaExplain = try turboReplay(["explain", "--format", "jsonl", "recordings/native/server-503.jsonl"])
+        let viaNative = try turboReplay(["native", "--explain", "--format", "jsonl", "recordings/native/server-503.jsonl"])
+        #expect(viaExplain.status == 1)
+        #expect(viaExplain.out.contains(#""finding":"unexpected-retry""#))
+        #expect(viaExplain.out == viaNative.out)
+    }
+
     @Test("native - reads standard input")
     func stdin() throws {
         let recording = try String(contentsOfFile: nativeRecordings + "/contract-example.jsonl", encoding: .utf8)
