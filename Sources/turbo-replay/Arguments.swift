@@ -104,3 +104,30 @@ extension String {
         count >= width ? self : self + String(repeating: " ", count: width - count)
     }
 }
+
+extension CommandSpec.Option {
+    static let lenient = CommandSpec.Option(
+        name: "lenient", value: nil, help: "Skip malformed lines with a warning instead of stopping at the first.")
+}
+
+extension ParsedArguments {
+    /// The one recording a command reads: a path, or `-` for standard input.
+    func recording(for command: String, verb: String) throws -> String {
+        guard positionals.count == 1, let path = positionals.first else {
+            throw UsageError(message: positionals.isEmpty ? "missing the recording to \(verb) (a FILE, or - for standard input)"
+                                                          : "\(command) takes one recording, got \(positionals.count)",
+                             command: command)
+        }
+        return path
+    }
+
+    /// `--format`, one of `allowed` (the first is the default).
+    func format(for command: String, allowed: [String] = ["text", "jsonl"]) throws -> String {
+        let format = values["format"] ?? allowed[0]
+        guard allowed.contains(format) else {
+            throw UsageError(message: "unknown format '\(format)'; use " + allowed.map { "--format \($0)" }.joined(separator: " or "),
+                             command: command)
+        }
+        return format
+    }
+}

@@ -30,3 +30,16 @@ final class Console {
         fflush(err)
     }
 }
+
+extension Console {
+    /// A line `--lenient` skipped, named.
+    func skipped(_ error: any Error) {
+        self.error("turbo-replay: warning: \(error) (line skipped)")
+    }
+
+    /// How many lines `--lenient` skipped in a file, when there were any.
+    func reportSkipped(_ count: Int, in path: String) {
+        guard count > 0 else { return }
+        error("turbo-replay: skipped \(count) malformed line\(count == 1 ? "" : "s") in \(path)")
+    }
+}

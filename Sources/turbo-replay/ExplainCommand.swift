@@ -9,7 +9,7 @@ enum ExplainCommand {
         usage: "explain [options] FILE|-",
         options: [
             .init(name: "format", value: "text|jsonl", help: "text: the explained timeline and a summary (default); jsonl: findings and the summary as JSON lines."),
-            .init(name: "lenient", value: nil, help: "Skip malformed lines with a warning instead of stopping at the first."),
+            .lenient,
         ] + BannerOptions.specs,
         discussion: """
         Each input record with what it did (timers started or cancelled, banner changes, submission
@@ -23,15 +23,8 @@ enum ExplainCommand {
     )
 
     @MainActor static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
-        guard arguments.positionals.count == 1, let path = arguments.positionals.first else {
-            throw UsageError(message: arguments.positionals.isEmpty ? "missing the recording to explain (a FILE, or - for standard input)"
-                                                                    : "explain takes one recording, got \(arguments.positionals.count)",
-                             command: spec.name)
-        }
-        let format = arguments.values["format"] ?? "text"
-        guard format == "text" || format == "jsonl" else {
-            throw UsageError(message: "unknown format '\(format)'; use --format text or --format jsonl", command: spec.name)
-        }
+        let path = try arguments.recording(for: spec.name, verb: "explain")
+        let format = try arguments.format(for: spec.name)
         if path != "-", try isNativeRecording(path: path) {
             // A native error-view log: the app's retries against the policy, as `native --explain`.
             var native = ParsedArguments(values: ["explain": "", "format": format], positionals: [path])
@@ -39,9 +32,7 @@ enum ExplainCommand {
             return try NativeCommand.run(native, console: console)
         }
         let settings = try BannerOptions.settings(arguments, command: spec.name)
-        let reader = try RecordingReader(path: path, lenient: arguments.flag("lenient"), keepObserved: true) { skipped in
-            console.error("turbo-replay: warning: \(skipped) (line skipped)")
-        }
+        let reader = try RecordingReader(path: path, lenient: arguments.flag("lenient"), keepObserved: true) { console.skipped($0) }
         let streaming = path == "-"
         let text = format == "text"
         var analyzer = FieldAnalyzer(settings: settings)
@@ -78,7 +69,7 @@ enum ExplainCommand {
             console.print(FieldJSON.summary(analyzer.summary))
         }
         if reader.skipped > 0 {
-            console.error("turbo-replay: skipped \(reader.skipped) malformed line\(reader.skipped == 1 ? "" : "s") in \(reader.path)")
+            console.reportSkipped(reader.skipped, in: reader.path)
         }
         return .ok
     }

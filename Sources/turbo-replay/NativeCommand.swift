@@ -9,7 +9,7 @@ enum NativeCommand {
         options: [
             .init(name: "format", value: "text|jsonl", help: "text: a table for people (default); jsonl: the canonical decision timeline."),
             .init(name: "explain", value: nil, help: "Compare the app's app-retry lines with the policy and list the findings."),
-            .init(name: "lenient", value: nil, help: "Skip malformed lines with a warning instead of stopping at the first."),
+            .lenient,
         ] + NativeOptions.specs,
         discussion: """
         FILE is a native recording (native-error-policy.md): JSON Lines whose first record is
@@ -24,22 +24,13 @@ enum NativeCommand {
     )
 
     @MainActor static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
-        guard arguments.positionals.count == 1, let path = arguments.positionals.first else {
-            throw UsageError(message: arguments.positionals.isEmpty ? "missing the native recording to replay (a FILE, or - for standard input)"
-                                                                    : "native takes one recording, got \(arguments.positionals.count)",
-                             command: spec.name)
-        }
-        let format = arguments.values["format"] ?? "text"
-        guard format == "text" || format == "jsonl" else {
-            throw UsageError(message: "unknown format '\(format)'; use --format text or --format jsonl", command: spec.name)
-        }
+        let path = try arguments.recording(for: spec.name, verb: "replay")
+        let format = try arguments.format(for: spec.name)
         let config = try NativeOptions.config(arguments, command: spec.name)
-        let reader = try NativeRecordingReader(path: path, lenient: arguments.flag("lenient")) { skipped in
-            console.error("turbo-replay: warning: \(skipped) (line skipped)")
-        }
+        let reader = try NativeRecordingReader(path: path, lenient: arguments.flag("lenient")) { console.skipped($0) }
         defer {
             if reader.skipped > 0 {
-                console.error("turbo-replay: skipped \(reader.skipped) malformed line\(reader.skipped == 1 ? "" : "s") in \(reader.path)")
+                console.reportSkipped(reader.skipped, in: reader.path)
             }
         }
         if arguments.flag("explain") {

@@ -9,7 +9,7 @@ enum RenderCommand {
         usage: "render [options] FILE|- -o OUT.svg",
         options: [
             .init(name: "o", value: "OUT.svg", help: "Where to write the SVG ('-': standard output). Required."),
-            .init(name: "lenient", value: nil, help: "Skip malformed lines with a warning instead of stopping at the first."),
+            .lenient,
         ] + BannerOptions.specs,
         discussion: """
         Lanes: findings, navigator.onLine as the page believed it, network failures (by kind:
@@ -25,18 +25,12 @@ enum RenderCommand {
     )
 
     @MainActor static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
-        guard arguments.positionals.count == 1, let path = arguments.positionals.first else {
-            throw UsageError(message: arguments.positionals.isEmpty ? "missing the recording to render (a FILE, or - for standard input)"
-                                                                    : "render takes one recording, got \(arguments.positionals.count)",
-                             command: spec.name)
-        }
+        let path = try arguments.recording(for: spec.name, verb: "render")
         guard let output = arguments.values["o"] else {
             throw UsageError(message: "missing the output: -o timeline.svg (or -o - for standard output)", command: spec.name)
         }
         let settings = try BannerOptions.settings(arguments, command: spec.name)
-        let session = try FieldSession.analyze(path: path, settings: settings, lenient: arguments.flag("lenient")) { skipped in
-            console.error("turbo-replay: warning: \(skipped) (line skipped)")
-        }
+        let session = try FieldSession.analyze(path: path, settings: settings, lenient: arguments.flag("lenient")) { console.skipped($0) }
         let svg = TimelineSVG.render(session)
         if output == "-" {
             console.print(svg.hasSuffix("\n") ? String(svg.dropLast()) : svg)
@@ -52,7 +46,7 @@ enum RenderCommand {
             throw RecordingError(.unreadable, path: output, line: nil, "cannot write: \(error.localizedDescription)")
         }
         if session.summary.skippedLines > 0 {
-            console.error("turbo-replay: skipped \(session.summary.skippedLines) malformed line\(session.summary.skippedLines == 1 ? "" : "s") in \(session.path)")
+            console.reportSkipped(session.summary.skippedLines, in: session.path)
         }
         return .ok
     }

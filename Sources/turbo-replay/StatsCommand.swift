@@ -27,10 +27,7 @@ enum StatsCommand {
         guard !arguments.positionals.isEmpty else {
             throw UsageError(message: "missing the recordings to summarise, e.g. turbo-replay stats recordings", command: spec.name)
         }
-        let format = arguments.values["format"] ?? "text"
-        guard format == "text" || format == "json" else {
-            throw UsageError(message: "unknown format '\(format)'; use --format text or --format json", command: spec.name)
-        }
+        let format = try arguments.format(for: spec.name, allowed: ["text", "json"])
         var jobs = ProcessInfo.processInfo.activeProcessorCount
         if let value = arguments.values["jobs"] {
             guard let n = Int(value), n >= 1 else {
@@ -47,7 +44,7 @@ enum StatsCommand {
 
         // Reported in path order after every file is done, so stderr is as stable as stdout.
         for file in stats.files {
-            for warning in file.warnings { console.error("turbo-replay: warning: \(warning) (line skipped)") }
+            for warning in file.warnings { console.skipped(warning) }
         }
         for failure in stats.failures { console.error("turbo-replay: error: \(failure)") }
 
