@@ -23,8 +23,7 @@ let package = Package(
         .executableTarget(name: "turbo-replay", dependencies: ["TurboRecording", "OfflineBanner", "NativeErrorPolicy", "FieldReport"]),
         .testTarget(name: "OfflineBannerTests", dependencies: ["OfflineBanner"]),
         .testTarget(name: "NativeErrorPolicyTests", dependencies: ["NativeErrorPolicy"]),
-        .testTarget(name: "NativeRecordingTests", dependencies: ["TurboRecording", "NativeErrorPolicy", "turbo-replay"]),
-        .testTarget(name: "TurboRecordingTests", dependencies: ["TurboRecording", "OfflineBanner", "turbo-replay"]),
+        .testTarget(name: "TurboRecordingTests", dependencies: ["TurboRecording", "OfflineBanner", "NativeErrorPolicy", "turbo-replay"]),
         .testTarget(name: "FieldReportTests", dependencies: ["FieldReport", "TurboRecording", "OfflineBanner"]),
     ]
 )

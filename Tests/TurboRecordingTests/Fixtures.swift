@@ -27,11 +27,12 @@ enum Fixtures {
         var stderr: String
     }
 
-    /// Runs the CLI with `arguments`, feeding `input` on standard input.
+    /// Runs the CLI from the package root with `arguments`, feeding `input` on standard input.
     static func run(_ arguments: [String], input: String = "") throws -> Run {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: cli)
         process.arguments = arguments
+        process.currentDirectoryURL = root
         let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
         process.standardInput = stdin
         process.standardOutput = stdout

@@ -1,0 +1,24 @@
+import Foundation
+
+/// The native tests' vocabulary, over the shared `Fixtures`.
+let packageRoot = Fixtures.root.path
+let nativeRecordings = Fixtures.recordings + "/native"
+let androidMeta = #"{"type":"meta","version":1,"recording":"native","platform":"android"}"#
+
+/// The names (without `.jsonl`) of the native recordings that have goldens.
+let nativeRecordingNames: [String] = {
+    let files = (try? FileManager.default.contentsOfDirectory(atPath: nativeRecordings)) ?? []
+    return files.filter { $0.hasSuffix(".jsonl") && !$0.hasSuffix(".expected.jsonl") }
+        .map { String($0.dropLast(".jsonl".count)) }.sorted()
+}()
+
+/// Writes `lines` to a fresh temporary file named `name` and returns its path.
+func temporaryRecording(_ name: String, _ lines: [String]) throws -> String {
+    try Fixtures.file(lines.joined(separator: "\n") + "\n", name: name)
+}
+
+/// Runs the built `turbo-replay` from the package root.
+func turboReplay(_ arguments: [String], input: String = "") throws -> (status: Int32, out: String, err: String) {
+    let run = try Fixtures.run(arguments, input: input)
+    return (run.status, run.stdout, run.stderr)
+}
