@@ -1,0 +1,44 @@
+/* The json-c floor: what any reader built on json-c must pay per line, and nothing more.
+ * Reads FILE with getline, parses each line with one reused strict tokener
+ * (json_tokener_parse_ex), reads "type", frees the object. Prints how many lines had a
+ * string "type" so the work cannot be optimised away.
+ *
+ *   cc -O2 -o floor bench/floor.c $(pkg-config --cflags --libs json-c)
+ *   ./floor FILE
+ */
+#include <json.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int main(int argc, char **argv) {
+    if (argc != 2) {
+        fprintf(stderr, "usage: floor FILE\n");
+        return 64;
+    }
+    FILE *file = fopen(argv[1], "rb");
+    if (!file) {
+        perror(argv[1]);
+        return 66;
+    }
+    struct json_tokener *tokener = json_tokener_new_ex(32);
+    json_tokener_set_flags(tokener, JSON_TOKENER_STRICT | JSON_TOKENER_VALIDATE_UTF8);
+    char *line = NULL;
+    size_t capacity = 0;
+    ssize_t length;
+    long typed = 0;
+    while ((length = getline(&line, &capacity, file)) != -1) {
+        json_tokener_reset(tokener);
+        struct json_object *object = json_tokener_parse_ex(tokener, line, (int)length);
+        if (!object) continue;
+        struct json_object *type;
+        if (json_object_object_get_ex(object, "type", &type) && json_object_get_type(type) == json_type_string)
+            typed += json_object_get_string(type)[0] != 0;
+        json_object_put(object);
+    }
+    free(line);
+    json_tokener_free(tokener);
+    fclose(file);
+    printf("%ld\n", typed);
+    return 0;
+}
