@@ -13,39 +13,122 @@ public final class JSONLines {
 
     public let path: String
     public let maxLineBytes: Int
+    public let maxDepth: Int
+    /// The input when it was given as bytes (`fmemopen` reads it in place).
+    private var ownedBytes: UnsafeMutableRawPointer?
     private let file: UnsafeMutablePointer<FILE>
     private let ownsFile: Bool
     private let tokener: UnsafeMutablePointer<json_tokener>
-    private var chunk: [UInt8]
-    private var chunkStart = 0
-    private var chunkEnd = 0
-    private var carry: [UInt8] = []
-    private var atEOF = false
-    private(set) public var lineNumber = 0
+    /// The read buffer. Buffers are owned pointers rather than arrays: the per-line loop then
+    /// pays no copy-on-write or exclusivity checks on them.
+    private let chunk: UnsafeMutableBufferPointer<UInt8>
+    /// Where reading is. Kept behind a pointer for the same reason: the class's own stored
+    /// `var`s would cost a dynamic exclusivity check at each access, several per line.
+    private let position = UnsafeMutablePointer<Position>.allocate(capacity: 1)
+
+    private struct Position {
+        var chunkStart = 0
+        var chunkEnd = 0
+        /// A line that crossed a refill, gathered here; grows up to `maxLineBytes`, then is freed.
+        var carry = LineBuffer()
+        var atEOF = false
+        var lineNumber = 0
+
+        /// Finds the next line without copying it when it lies whole in the read buffer.
+        mutating func nextRawLine(in chunk: UnsafeMutableBufferPointer<UInt8>, maxLineBytes: Int,
+                                  refill: () throws -> Int) throws -> RawLine? {
+            carry.count = 0
+            var overlong = false
+            while true {
+                if chunkStart == chunkEnd {
+                    if atEOF { break }
+                    chunkStart = 0
+                    chunkEnd = try refill()
+                    if chunkEnd == 0 {
+                        atEOF = true
+                        break
+                    }
+                }
+                let base = chunk.baseAddress!
+                if let found = memchr(base + chunkStart, 0x0A, chunkEnd - chunkStart) {
+                    let newline = UnsafeRawPointer(found) - UnsafeRawPointer(base)
+                    let start = chunkStart
+                    chunkStart = newline + 1
+                    lineNumber += 1
+                    if overlong || carry.count + (newline - start) > maxLineBytes { return .overlong }
+                    if carry.count == 0 { return .inChunk(start..<newline) }
+                    carry.append(base + start, count: newline - start)
+                    return .carried
+                }
+                // The line goes on past the buffer: keep it, up to the cap.
+                if !overlong {
+                    if carry.count + (chunkEnd - chunkStart) > maxLineBytes {
+                        overlong = true
+                        carry.free()
+                    } else {
+                        carry.append(base + chunkStart, count: chunkEnd - chunkStart)
+                    }
+                }
+                chunkStart = chunkEnd
+            }
+            // The last line, without a final newline.
+            guard overlong || carry.count > 0 else { return nil }
+            lineNumber += 1
+            return overlong ? .overlong : .carried
+        }
+    }
+
+    /// The number of the line read last (1-based).
+    public var lineNumber: Int { position.pointee.lineNumber }
 
     /// Opens `path`, or standard input for `-`.
-    public init(path: String, maxLineBytes: Int = defaultMaxLineBytes, maxDepth: Int = defaultMaxDepth) throws {
+    public convenience init(path: String, maxLineBytes: Int = defaultMaxLineBytes, maxDepth: Int = defaultMaxDepth) throws {
         if path == "-" {
-            file = fdopen(STDIN_FILENO, "rb")!
-            ownsFile = false
+            // Standard input is read as lines arrive (a piped capture); files in large blocks.
+            self.init(file: fdopen(STDIN_FILENO, "rb")!, ownsFile: false, name: "<stdin>", maxLineBytes: maxLineBytes,
+                      maxDepth: maxDepth, readBufferSize: 4096)
         } else {
             guard let opened = fopen(path, "rb") else {
                 throw RecordingError(.unreadable, path: path, line: nil, "cannot open: \(String(cString: strerror(errno)))")
             }
-            file = opened
-            ownsFile = true
+            self.init(file: opened, ownsFile: true, name: path, maxLineBytes: maxLineBytes, maxDepth: maxDepth, readBufferSize: 1 << 16)
         }
-        self.path = path == "-" ? "<stdin>" : path
+    }
+
+    /// Reads `bytes` as if they were a file called `name` (for tests and the fuzzer; a small
+    /// `readBufferSize` makes lines cross buffer refills).
+    public convenience init(bytes: [UInt8], name: String, maxLineBytes: Int = defaultMaxLineBytes,
+                            maxDepth: Int = defaultMaxDepth, readBufferSize: Int = 1 << 16) {
+        let copy = UnsafeMutableRawPointer.allocate(byteCount: max(bytes.count, 1), alignment: 1)
+        bytes.withUnsafeBytes { if let source = $0.baseAddress { copy.copyMemory(from: source, byteCount: bytes.count) } }
+        // fmemopen reads a buffer as a FILE; an empty one is /dev/null.
+        let file = bytes.isEmpty ? fopen("/dev/null", "rb")! : fmemopen(copy, bytes.count, "rb")!
+        self.init(file: file, ownsFile: true, name: name, maxLineBytes: maxLineBytes, maxDepth: maxDepth,
+                  readBufferSize: max(readBufferSize, 1))
+        ownedBytes = copy
+    }
+
+    private init(file: UnsafeMutablePointer<FILE>, ownsFile: Bool, name: String, maxLineBytes: Int, maxDepth: Int,
+                 readBufferSize: Int) {
+        self.file = file
+        self.ownsFile = ownsFile
+        self.path = name
         self.maxLineBytes = maxLineBytes
+        self.maxDepth = maxDepth
         tokener = json_tokener_new_ex(Int32(maxDepth))!
         json_tokener_set_flags(tokener, JSON_TOKENER_STRICT | JSON_TOKENER_VALIDATE_UTF8)
-        // Standard input is read as lines arrive (a piped capture); files in large blocks.
-        chunk = [UInt8](repeating: 0, count: path == "-" ? 4096 : 1 << 16)
+        chunk = .allocate(capacity: readBufferSize)
+        position.initialize(to: Position())
     }
 
     deinit {
+        chunk.deallocate()
+        position.pointee.carry.free()
+        position.deinitialize(count: 1)
+        position.deallocate()
         json_tokener_free(tokener)
         if ownsFile { fclose(file) }
+        ownedBytes?.deallocate()
     }
 
     /// Calls `body` with the next non-blank line's object and its line number, or returns
@@ -68,60 +151,20 @@ public final class JSONLines {
         case overlong
     }
 
-    /// Finds the next line without copying it when it lies whole in the read buffer.
     private func nextRawLine() throws -> RawLine? {
-        carry.removeAll(keepingCapacity: true)
-        var overlong = false
-        while true {
-            if chunkStart == chunkEnd {
-                if atEOF { break }
-                try refill()
-                if chunkStart == chunkEnd { break }
-            }
-            let found: Int? = chunk.withUnsafeBufferPointer { buffer in
-                let start = buffer.baseAddress! + chunkStart
-                return memchr(start, 0x0A, chunkEnd - chunkStart).map {
-                    UnsafeRawPointer($0) - UnsafeRawPointer(buffer.baseAddress!)
-                }
-            }
-            if let newline = found {
-                let start = chunkStart
-                chunkStart = newline + 1
-                lineNumber += 1
-                if overlong || carry.count + (newline - start) > maxLineBytes { return .overlong }
-                if carry.isEmpty { return .inChunk(start..<newline) }
-                carry.append(contentsOf: chunk[start..<newline])
-                return .carried
-            }
-            // The line goes on past the buffer: keep it, up to the cap.
-            if !overlong {
-                if carry.count + (chunkEnd - chunkStart) > maxLineBytes {
-                    overlong = true
-                    carry.removeAll(keepingCapacity: false)
-                } else {
-                    carry.append(contentsOf: chunk[chunkStart..<chunkEnd])
-                }
-            }
-            chunkStart = chunkEnd
-        }
-        // The last line, without a final newline.
-        guard overlong || !carry.isEmpty else { return nil }
-        lineNumber += 1
-        return overlong ? .overlong : .carried
+        try position.pointee.nextRawLine(in: chunk, maxLineBytes: maxLineBytes, refill: readChunk)
     }
 
-    private func refill() throws {
-        let count = chunk.withUnsafeMutableBytes { raw in
-            path == "<stdin>" ? readAvailable(into: raw) : fread(raw.baseAddress, 1, raw.count, file)
+    /// Fills the read buffer; 0 at the end of the input.
+    private var isStandardInput: Bool { !ownsFile && path == "<stdin>" }
+
+    private func readChunk() throws -> Int {
+        let raw = UnsafeMutableRawBufferPointer(chunk)
+        let count = isStandardInput ? readAvailable(into: raw) : fread(raw.baseAddress, 1, raw.count, file)
+        if count == 0, ferror(file) != 0 {
+            throw RecordingError(.unreadable, path: path, line: nil, "read failed: \(String(cString: strerror(errno)))")
         }
-        chunkStart = 0
-        chunkEnd = count
-        if count == 0 {
-            if ferror(file) != 0 {
-                throw RecordingError(.unreadable, path: path, line: nil, "read failed: \(String(cString: strerror(errno)))")
-            }
-            atEOF = true
-        }
+        return count
     }
 
     /// For a pipe, returns what has arrived rather than waiting for a whole buffer, so that
@@ -144,9 +187,9 @@ public final class JSONLines {
         case .overlong:
             throw malformed("line is longer than \(maxLineBytes) bytes")
         case .inChunk(let range):
-            return try chunk.withUnsafeBufferPointer { try parse(UnsafeBufferPointer(rebasing: $0[range]), body) }
+            return try parse(UnsafeBufferPointer(rebasing: chunk[range]), body)
         case .carried:
-            return try carry.withUnsafeBufferPointer { try parse($0, body) }
+            return try parse(position.pointee.carry.bytes, body)
         }
     }
 
@@ -172,7 +215,7 @@ public final class JSONLines {
             switch status {
             case json_tokener_success: throw malformed("expected a JSON object, found null")
             case json_tokener_continue: throw malformed("not valid JSON: the line ends inside a value")
-            case json_tokener_error_depth: throw malformed("not valid JSON: nested deeper than \(JSONLines.defaultMaxDepth) levels")
+            case json_tokener_error_depth: throw malformed("not valid JSON: nested deeper than \(maxDepth) levels")
             default: throw malformed("not valid JSON: \(String(cString: json_tokener_error_desc(status)))")
             }
         }
@@ -200,5 +243,38 @@ public final class JSONLines {
         case json_type_array: return "an array"
         default: return "an object"
         }
+    }
+}
+
+/// A growable byte buffer that the owner frees: the carry of a line split across reads.
+private struct LineBuffer {
+    private var storage: UnsafeMutablePointer<UInt8>?
+    private var capacity = 0
+    var count = 0
+
+    var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: storage, count: count) }
+
+    mutating func append(_ source: UnsafePointer<UInt8>, count added: Int) {
+        if count + added > capacity {
+            let grown = max(count + added, capacity * 2, 4096)
+            let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
+            if let storage {
+                larger.update(from: storage, count: count)
+                storage.deallocate()
+            }
+            storage = larger
+            capacity = grown
+        }
+        (storage! + count).update(from: source, count: added)
+        count += added
+    }
+
+    /// Gives the memory back (after an overlong line, so that one hostile line does not keep a
+    /// megabyte for the rest of the run).
+    mutating func free() {
+        storage?.deallocate()
+        storage = nil
+        capacity = 0
+        count = 0
     }
 }
