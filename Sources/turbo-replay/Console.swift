@@ -17,6 +17,11 @@ final class Console {
         fputc(0x0A, out)
     }
 
+    /// Writes `bytes` as they are (a line already ends in its newline).
+    func write(_ bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { _ = fwrite($0.baseAddress, 1, $0.count, out) }
+    }
+
     func flush() {
         fflush(out)
     }

@@ -23,8 +23,16 @@ enum ReplayCommand {
         let reader = try RecordingReader(path: path, lenient: arguments.flag("lenient"), keepObserved: false) { console.skipped($0) }
         let streaming = path == "-"
         if format == "text" { console.print(TextTimeline.header) }
+        var line: [UInt8] = []
         try replay(reader, settings: settings) { record in
-            console.print(format == "jsonl" ? timelineJSON(record) : TextTimeline.row(record))
+            if format == "jsonl" {
+                line.removeAll(keepingCapacity: true)
+                appendTimelineJSON(record, to: &line)
+                line.append(0x0A)
+                console.write(line)
+            } else {
+                console.print(TextTimeline.row(record))
+            }
             if streaming { console.flush() }
         }
         if reader.skipped > 0 {
