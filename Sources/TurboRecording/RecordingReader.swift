@@ -19,9 +19,15 @@ public final class RecordingReader {
 
     public var path: String { lines.path }
 
-    public init(path: String, lenient: Bool = false, keepObserved: Bool = true,
-                onSkip: @escaping (RecordingError) -> Void = { _ in }) throws {
-        lines = try JSONLines(path: path)
+    public convenience init(path: String, lenient: Bool = false, keepObserved: Bool = true,
+                            onSkip: @escaping (RecordingError) -> Void = { _ in }) throws {
+        self.init(lines: try JSONLines(path: path), lenient: lenient, keepObserved: keepObserved, onSkip: onSkip)
+    }
+
+    /// Reads from lines already opened (in memory, for tests and the fuzzer).
+    public init(lines: JSONLines, lenient: Bool = false, keepObserved: Bool = true,
+                onSkip: @escaping (RecordingError) -> Void = { _ in }) {
+        self.lines = lines
         self.lenient = lenient
         self.keepObserved = keepObserved
         self.onSkip = onSkip
