@@ -102,6 +102,7 @@ extension GoldenCase {
     /// Replays the recording and compares it with its golden, record by record, as JSON values.
     /// With `update`, writes the golden instead when it is missing or differs.
     public func check(update: Bool = false) -> GoldenResult {
+        if update { removeStaleTemporaries() }
         let actual: [String]
         do {
             actual = try actualTimeline()
@@ -128,22 +129,69 @@ extension GoldenCase {
                                             actual: actual, actualValues: actualValues))
     }
 
-    /// Writes beside the golden, then renames over it: an interrupted run leaves the old
-    /// golden or the new one, never half of one.
+    /// Writes beside the golden, flushes it to disk, then renames it over the golden: an
+    /// interrupted run (a kill, a crash, a full disk, a power cut) leaves the old golden or
+    /// the new one, never half of one. A temporary that a killed run left behind is removed by
+    /// the next `--update` (`removeStaleTemporaries`).
     private func write(_ lines: [String], created: Bool) -> GoldenResult {
-        let temporary = golden + ".tmp-\(getpid())"
-        let text = lines.map { $0 + "\n" }.joined()
         do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: temporary))
-            guard rename(temporary, golden) == 0 else {
-                let reason = String(cString: strerror(errno))
-                try? FileManager.default.removeItem(atPath: temporary)
-                return .unreadable(RecordingError(.unreadable, path: golden, line: nil, "cannot replace: \(reason)"))
-            }
+            try replaceAtomically(path: golden, contents: Array(lines.map { $0 + "\n" }.joined().utf8))
+        } catch let error as RecordingError {
+            return .unreadable(error)
         } catch {
-            try? FileManager.default.removeItem(atPath: temporary)
-            return .unreadable(RecordingError(.unreadable, path: golden, line: nil, "cannot write: \(error.localizedDescription)"))
+            return .unreadable(RecordingError(.unreadable, path: golden, line: nil, "\(error)"))
         }
         return .written(created: created)
     }
+
+    /// The temporary a process with `pid` writes the golden to.
+    public func temporary(pid: Int32 = getpid()) -> String { golden + GoldenCase.temporaryMarker + String(pid) }
+
+    static let temporaryMarker = ".tmp-"
+
+    /// Removes temporaries of this golden left by runs that are no longer alive (killed while
+    /// writing). A live process's temporary is left alone: it is about to be renamed.
+    public func removeStaleTemporaries() {
+        let directory = (golden as NSString).deletingLastPathComponent
+        let prefix = (golden as NSString).lastPathComponent + GoldenCase.temporaryMarker
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.isEmpty ? "." : directory) else { return }
+        for name in names where name.hasPrefix(prefix) {
+            guard let pid = Int32(name.dropFirst(prefix.count)) else { continue }
+            if pid == getpid() || (kill(pid, 0) != 0 && errno == ESRCH) {
+                unlink(directory.isEmpty ? name : directory + "/" + name)
+            }
+        }
+    }
+}
+
+/// Writes `contents` to `path` through a temporary beside it (`NAME.tmp-PID`), fsynced and
+/// renamed over `path`, so that `path` is at every moment either the old file or the whole
+/// new one. On failure the temporary is removed and `path` is untouched.
+public func replaceAtomically(path: String, contents: [UInt8]) throws {
+    let temporary = path + GoldenCase.temporaryMarker + String(getpid())
+    func failure(_ what: String, _ code: Int32 = errno) -> RecordingError {
+        let reason = String(cString: strerror(code))
+        unlink(temporary)
+        return RecordingError(.unreadable, path: path, line: nil, "\(what): \(reason)")
+    }
+    let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    guard fd >= 0 else { throw failure("cannot write") }
+    var written = 0
+    while written < contents.count {
+        let n = contents.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + written, contents.count - written) }
+        if n < 0 && errno == EINTR { continue }
+        guard n > 0 else {
+            let code = n == 0 ? ENOSPC : errno
+            close(fd)
+            throw failure("cannot write", code)
+        }
+        written += n
+    }
+    guard fsync(fd) == 0 else {
+        let code = errno
+        close(fd)
+        throw failure("cannot write", code)
+    }
+    guard close(fd) == 0 else { throw failure("cannot write") }
+    guard rename(temporary, path) == 0 else { throw failure("cannot replace") }
 }
