@@ -44,7 +44,7 @@ public struct BannerConfig: Equatable, Sendable {
 
         var config = BannerConfig()
         try forEachMember(root, allowed: ["locale", "strings", "contexts", "debounceMs", "flashMs"], fail: fail) { key, _ in
-            let field = Field(root, key)
+            let field = Field(root, named: key)
             switch key {
             case "locale":
                 guard let name = field.string, let locale = BannerLocale(rawValue: name) else {

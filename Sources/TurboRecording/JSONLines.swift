@@ -18,7 +18,7 @@ public final class JSONLines {
     private var ownedBytes: UnsafeMutableRawPointer?
     private let file: UnsafeMutablePointer<FILE>
     private let ownsFile: Bool
-    private let tokener: UnsafeMutablePointer<json_tokener>
+    private let parser: JSONLineParser
     /// The read buffer. Buffers are owned pointers rather than arrays: the per-line loop then
     /// pays no copy-on-write or exclusivity checks on them.
     private let chunk: UnsafeMutableBufferPointer<UInt8>
@@ -115,8 +115,7 @@ public final class JSONLines {
         self.path = name
         self.maxLineBytes = maxLineBytes
         self.maxDepth = maxDepth
-        tokener = json_tokener_new_ex(Int32(maxDepth))!
-        json_tokener_set_flags(tokener, JSON_TOKENER_STRICT | JSON_TOKENER_VALIDATE_UTF8)
+        parser = JSONLineParser(maxDepth: maxDepth)
         chunk = .allocate(capacity: readBufferSize)
         position.initialize(to: Position())
     }
@@ -126,7 +125,6 @@ public final class JSONLines {
         position.pointee.carry.free()
         position.deinitialize(count: 1)
         position.deallocate()
-        json_tokener_free(tokener)
         if ownsFile { fclose(file) }
         ownedBytes?.deallocate()
     }
@@ -182,67 +180,33 @@ public final class JSONLines {
 
     // MARK: - Parsing
 
+    var overlongMessage: String { "line is longer than \(maxLineBytes) bytes" }
+
     private func parse<R>(_ line: RawLine, _ body: (OpaquePointer, Int) throws -> R) throws -> R? {
+        let number = lineNumber
         switch line {
         case .overlong:
-            throw malformed("line is longer than \(maxLineBytes) bytes")
+            throw malformed(overlongMessage)
         case .inChunk(let range):
-            return try parse(UnsafeBufferPointer(rebasing: chunk[range]), body)
+            return try parser.parse(UnsafeBufferPointer(rebasing: chunk[range]), malformed: malformed) { try body($0, number) }
         case .carried:
-            return try parse(position.pointee.carry.bytes, body)
+            return try parser.parse(position.pointee.carry.bytes, malformed: malformed) { try body($0, number) }
         }
     }
 
-    private func parse<R>(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (OpaquePointer, Int) throws -> R) throws -> R? {
-        var length = bytes.count
-        while length > 0, isSpace(bytes[length - 1]) { length -= 1 }
-        var start = 0
-        while start < length, isSpace(bytes[start]) { start += 1 }
-        if start == length { return nil }  // blank
-
-        json_tokener_reset(tokener)
-        var object: OpaquePointer? = bytes.baseAddress!.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
-            json_tokener_parse_ex(tokener, $0 + start, Int32(length - start))
+    /// The next line's bytes (valid until the next call) and number, without parsing it:
+    /// `nil` bytes for a line over the cap. For readers that parse elsewhere (on other threads).
+    func nextLineBytes() throws -> (bytes: UnsafeBufferPointer<UInt8>?, line: Int)? {
+        guard let line = try nextRawLine() else { return nil }
+        switch line {
+        case .overlong: return (nil, lineNumber)
+        case .inChunk(let range): return (UnsafeBufferPointer(rebasing: chunk[range]), lineNumber)
+        case .carried: return (position.pointee.carry.bytes, lineNumber)
         }
-        var status = json_tokener_get_error(tokener)
-        if status == json_tokener_continue {
-            // A bare number, `true` or `null` waits for a terminator; the line is all there is.
-            var terminator: CChar = 0
-            object = json_tokener_parse_ex(tokener, &terminator, 1)
-            status = json_tokener_get_error(tokener)
-        }
-        guard let object else {
-            switch status {
-            case json_tokener_success: throw malformed("expected a JSON object, found null")
-            case json_tokener_continue: throw malformed("not valid JSON: the line ends inside a value")
-            case json_tokener_error_depth: throw malformed("not valid JSON: nested deeper than \(maxDepth) levels")
-            default: throw malformed("not valid JSON: \(String(cString: json_tokener_error_desc(status)))")
-            }
-        }
-        defer { json_object_put(object) }
-        guard json_object_get_type(object) == json_type_object else {
-            throw malformed("expected a JSON object, found \(JSONLines.describe(json_object_get_type(object)))")
-        }
-        return try body(object, lineNumber)
-    }
-
-    private func isSpace(_ byte: UInt8) -> Bool {
-        byte == 0x20 || byte == 0x09 || byte == 0x0D
     }
 
     func malformed(_ message: String) -> RecordingError {
         RecordingError(.malformed, path: path, line: lineNumber, message)
-    }
-
-    static func describe(_ type: json_type) -> String {
-        switch type {
-        case json_type_null: return "null"
-        case json_type_boolean: return "a boolean"
-        case json_type_double, json_type_int: return "a number"
-        case json_type_string: return "a string"
-        case json_type_array: return "an array"
-        default: return "an object"
-        }
     }
 }
 

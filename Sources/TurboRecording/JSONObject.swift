@@ -7,7 +7,15 @@ enum Field {
     case absent
     case present(OpaquePointer?)
 
-    init(_ object: OpaquePointer, _ key: String) {
+    /// A field named by a literal: its bytes go to json-c as they are, with no C string made
+    /// per lookup (this runs several times for every line of a recording).
+    init(_ object: OpaquePointer, _ key: StaticString) {
+        var value: OpaquePointer?
+        let name = UnsafeRawPointer(key.utf8Start).assumingMemoryBound(to: CChar.self)
+        self = json_object_object_get_ex(object, name, &value) != 0 ? .present(value) : .absent
+    }
+
+    init(_ object: OpaquePointer, named key: String) {
         var value: OpaquePointer?
         self = json_object_object_get_ex(object, key, &value) != 0 ? .present(value) : .absent
     }
@@ -59,4 +67,10 @@ enum Field {
         guard case .present(let value?) = self, json_object_get_type(value) == json_type_object else { return nil }
         return value
     }
+}
+
+/// `strcmp(text, literal) == 0` without making a C string of the literal on every call
+/// (Swift would allocate one to pass a `String` where C wants `const char *`).
+func equals(_ text: UnsafePointer<CChar>, _ literal: StaticString) -> Bool {
+    strcmp(text, UnsafeRawPointer(literal.utf8Start).assumingMemoryBound(to: CChar.self)) == 0
 }

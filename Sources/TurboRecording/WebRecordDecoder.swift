@@ -1,0 +1,106 @@
+import CJSONC
+import Glibc
+import OfflineBanner
+
+/// Turns one parsed line of a web recording into a `Record`, validating it as
+/// recording-format.md says: everything that can be judged from the line alone. (Time order,
+/// which needs the line before, is the reader's.) A value without state, so that lines can
+/// be decoded on any thread.
+struct WebRecordDecoder: Sendable {
+    let path: String
+    /// Observed-only records cost a few strings each; a replay that ignores them skips that.
+    let keepObserved: Bool
+
+    func decode(_ object: OpaquePointer, line: Int) throws -> Record {
+        guard case .present(let typeValue?) = Field(object, "type"),
+              json_object_get_type(typeValue) == json_type_string else {
+            throw malformed(line, Field(object, "type").isAbsent ? #"missing "type""# : #""type" must be a string"#)
+        }
+        let type = json_object_get_string(typeValue)!
+        let kind = RecordType(type, length: Int(json_object_get_string_len(typeValue)))
+        if kind == .meta {
+            return Record(line: line, event: .meta(decodeMeta(object)))
+        }
+        let tField = Field(object, "t")
+        guard let t = tField.finiteNumber else {
+            throw malformed(line, tField.isAbsent ? #"missing "t""# : #""t" must be a finite number"#)
+        }
+        return Record(line: line, event: try decodeTimed(object, kind: kind, type: type, t: t, line: line))
+    }
+
+    private func decodeTimed(_ object: OpaquePointer, kind: RecordType?, type: UnsafePointer<CChar>, t: Double,
+                             line: Int) throws -> Record.Event {
+        switch kind {
+        case .offline: return .input(t: t, .offline)
+        case .online: return .input(t: t, .online)
+        case .submitEnd: return .input(t: t, .submitEnd(try decodeSubmitEnd(object, line: line)))
+        case .fetchRequestError:
+            return .input(t: t, .fetchRequestError(FetchRequestError(
+                url: Field(object, "url").string, method: Field(object, "method").string,
+                target: Field(object, "target").string, error: Field(object, "error").string)))
+        case .connect:
+            let context = Field(object, "context")
+            guard context.isAbsent || context.isNull || context.string != nil else {
+                throw malformed(line, #""context" must be a string or null"#)
+            }
+            return .input(t: t, .connect(context: context.string, online: try optionalBool(object, "online", default: true, line: line)))
+        case .disconnect: return .input(t: t, .disconnect)
+        case .meta, nil: break
+        }
+        guard keepObserved else { return .observed(t: t, Observed(type: "")) }
+        return .observed(t: t, Observed(
+            type: String(cString: type), url: Field(object, "url").string, action: Field(object, "action").string,
+            target: Field(object, "target").string, statusCode: Field(object, "statusCode").integer,
+            reason: Field(object, "reason").string, state: Field(object, "state").string))
+    }
+
+    private func decodeSubmitEnd(_ object: OpaquePointer, line: Int) throws -> SubmitEnd {
+        let success = try optionalBool(object, "success", default: false, line: line)
+        let response = Field(object, "fetchResponse")
+        var fetchResponse: FetchResponse?
+        if let responseObject = response.object {
+            fetchResponse = FetchResponse(statusCode: Field(responseObject, "statusCode").integer)
+        } else if !(response.isAbsent || response.isNull) {
+            throw malformed(line, #""fetchResponse" must be an object or null"#)
+        }
+        return SubmitEnd(success: success, fetchResponse: fetchResponse,
+                         action: Field(object, "action").string, method: Field(object, "method").string)
+    }
+
+    private func optionalBool(_ object: OpaquePointer, _ key: StaticString, default value: Bool, line: Int) throws -> Bool {
+        let field = Field(object, key)
+        if field.isAbsent { return value }
+        guard let bool = field.bool else { throw malformed(line, #""\#(key)" must be a boolean"#) }
+        return bool
+    }
+
+    private func malformed(_ line: Int, _ message: String) -> RecordingError {
+        RecordingError(.malformed, path: path, line: line, message)
+    }
+
+    private func decodeMeta(_ object: OpaquePointer) -> Meta {
+        Meta(version: Field(object, "version").integer, source: Field(object, "source").string,
+             userAgent: Field(object, "userAgent").string, page: Field(object, "page").string,
+             startedAt: Field(object, "startedAt").string, recording: Field(object, "recording").string,
+             platform: Field(object, "platform").string)
+    }
+}
+
+/// The types the controller acts on (and `meta`), told apart by length first: most lines of
+/// a field log are observed-only, and this is asked of every one.
+enum RecordType {
+    case meta, offline, online, submitEnd, fetchRequestError, connect, disconnect
+
+    init?(_ type: UnsafePointer<CChar>, length: Int) {
+        switch length {
+        case 4 where equals(type, "meta"): self = .meta
+        case 6 where equals(type, "online"): self = .online
+        case 7 where equals(type, "offline"): self = .offline
+        case 7 where equals(type, "connect"): self = .connect
+        case 10 where equals(type, "disconnect"): self = .disconnect
+        case 16 where equals(type, "turbo:submit-end"): self = .submitEnd
+        case 25 where equals(type, "turbo:fetch-request-error"): self = .fetchRequestError
+        default: return nil
+        }
+    }
+}
