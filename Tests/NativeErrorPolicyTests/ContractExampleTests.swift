@@ -3,18 +3,20 @@ import Testing
 
 @Suite("The contract's example")
 struct ContractExampleTests {
+    /// native-error-policy.md's example recording.
+    let records: [(t: Double, input: PolicyInput)] = [
+        (0, .path(online: false)),
+        (120, .presented(surface: "tab:home", error: .web(.code(-2)))),
+        (5200, .path(online: true)),
+        (5600.5, .presented(surface: "tab:home", error: .web(.turbo(.timeout)))),
+        (6000, .presented(surface: "sheet", error: .http(status: 503))),
+        (9000, .tapRetry(surface: "sheet")),
+        (9100, .foreground),
+    ]
+
     /// native-error-policy.md, "Recording (native)" and "Output", record for record.
     @Test("the example recording gives exactly the example output")
     func example() {
-        let records: [(t: Double, input: PolicyInput)] = [
-            (0, .path(online: false)),
-            (120, .presented(surface: "tab:home", error: .web(.code(-2)))),
-            (5200, .path(online: true)),
-            (5600.5, .presented(surface: "tab:home", error: .web(.turbo(.timeout)))),
-            (6000, .presented(surface: "sheet", error: .http(status: 503))),
-            (9000, .tapRetry(surface: "sheet")),
-            (9100, .foreground),
-        ]
         #expect(replay(.android, records) == [
             view(120, "tab:home", .offline),
             auto(5600, "tab:home", .edge),
@@ -58,15 +60,6 @@ struct ContractExampleTests {
     @Test("the same recording on iOS: no cooldown, so the probe retries when due")
     func exampleOnIOS() {
         // The Android codes are just codes on iOS: −2 is a server error there.
-        let records: [(t: Double, input: PolicyInput)] = [
-            (0, .path(online: false)),
-            (120, .presented(surface: "tab:home", error: .web(.code(-2)))),
-            (5200, .path(online: true)),
-            (5600.5, .presented(surface: "tab:home", error: .web(.turbo(.timeout)))),
-            (6000, .presented(surface: "sheet", error: .http(status: 503))),
-            (9000, .tapRetry(surface: "sheet")),
-            (9100, .foreground),
-        ]
         #expect(replay(.ios, records) == [
             view(120, "tab:home", .server),
             view(5600.5, "tab:home", .offline),
