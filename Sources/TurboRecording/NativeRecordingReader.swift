@@ -13,7 +13,7 @@ public final class NativeRecordingReader {
     /// The recording's `meta`, once the first record has been read.
     public private(set) var meta: NativeMeta?
     private let onSkip: (RecordingError) -> Void
-    private var lastT = -Double.infinity
+    private var order = TimeOrder()
 
     public var path: String { lines.path }
 
@@ -58,15 +58,10 @@ public final class NativeRecordingReader {
             throw lines.malformed(#"misplaced "meta": only the first record of a recording may be its meta"#)
         }
 
-        let tField = Field(object, "t")
-        guard let t = tField.finiteNumber else {
-            throw lines.malformed(tField.isAbsent ? #"missing "t""# : #""t" must be a finite number"#)
-        }
-        guard t >= lastT else {
-            throw lines.malformed(#""t" goes back in time: \#(formatMilliseconds(t)) after \#(formatMilliseconds(lastT))"#)
-        }
+        guard let t = recordTime(object) else { throw lines.malformed(timeProblem(object)) }
+        guard order.admits(t) else { throw lines.malformed(order.problem(t)) }
         let event = try decodeTimed(object, type: type, t: t)
-        lastT = t
+        order.advance(to: t)
         return NativeRecord(line: line, event: event)
     }
 

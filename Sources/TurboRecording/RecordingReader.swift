@@ -11,7 +11,7 @@ public final class RecordingReader {
     private let onSkip: (RecordingError) -> Void
     private let lines: JSONLines
     private let decoder: WebRecordDecoder
-    private var lastT = -Double.infinity
+    private var order = TimeOrder()
     private var readARecord = false
     /// The first record says this is a native recording: an error even in lenient mode.
     private var isNative = false
@@ -57,11 +57,8 @@ public final class RecordingReader {
             }
             return record
         }
-        guard t >= lastT else {
-            throw RecordingError(.malformed, path: path, line: record.line,
-                                 #""t" goes back in time: \#(formatMilliseconds(t)) after \#(formatMilliseconds(lastT))"#)
-        }
-        lastT = t
+        guard order.admits(t) else { throw RecordingError(.malformed, path: path, line: record.line, order.problem(t)) }
+        order.advance(to: t)
         return record
     }
 }

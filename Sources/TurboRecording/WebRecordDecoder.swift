@@ -21,10 +21,7 @@ struct WebRecordDecoder: Sendable {
         if kind == .meta {
             return Record(line: line, event: .meta(decodeMeta(object)))
         }
-        let tField = Field(object, "t")
-        guard let t = tField.finiteNumber else {
-            throw malformed(line, tField.isAbsent ? #"missing "t""# : #""t" must be a finite number"#)
-        }
+        guard let t = recordTime(object) else { throw malformed(line, timeProblem(object)) }
         return Record(line: line, event: try decodeTimed(object, kind: kind, type: type, t: t, line: line))
     }
 
