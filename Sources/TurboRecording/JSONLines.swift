@@ -13,7 +13,7 @@ public final class JSONLines {
 
     public let path: String
     public let maxLineBytes: Int
-    public let maxDepth: Int
+    public var maxDepth: Int { parser.maxDepth }
     /// The input when it was given as bytes (`fmemopen` reads it in place).
     private var ownedBytes: UnsafeMutableRawPointer?
     private let file: UnsafeMutablePointer<FILE>
@@ -114,7 +114,6 @@ public final class JSONLines {
         self.ownsFile = ownsFile
         self.path = name
         self.maxLineBytes = maxLineBytes
-        self.maxDepth = maxDepth
         parser = JSONLineParser(maxDepth: maxDepth)
         chunk = .allocate(capacity: readBufferSize)
         position.initialize(to: Position())
@@ -180,28 +179,15 @@ public final class JSONLines {
 
     // MARK: - Parsing
 
-    var overlongMessage: String { "line is longer than \(maxLineBytes) bytes" }
-
     private func parse<R>(_ line: RawLine, _ body: (OpaquePointer, Int) throws -> R) throws -> R? {
         let number = lineNumber
         switch line {
         case .overlong:
-            throw malformed(overlongMessage)
+            throw malformed("line is longer than \(maxLineBytes) bytes")
         case .inChunk(let range):
             return try parser.parse(UnsafeBufferPointer(rebasing: chunk[range]), malformed: malformed) { try body($0, number) }
         case .carried:
             return try parser.parse(position.pointee.carry.bytes, malformed: malformed) { try body($0, number) }
-        }
-    }
-
-    /// The next line's bytes (valid until the next call) and number, without parsing it:
-    /// `nil` bytes for a line over the cap. For readers that parse elsewhere (on other threads).
-    func nextLineBytes() throws -> (bytes: UnsafeBufferPointer<UInt8>?, line: Int)? {
-        guard let line = try nextRawLine() else { return nil }
-        switch line {
-        case .overlong: return (nil, lineNumber)
-        case .inChunk(let range): return (UnsafeBufferPointer(rebasing: chunk[range]), lineNumber)
-        case .carried: return (position.pointee.carry.bytes, lineNumber)
         }
     }
 
