@@ -1,29 +1,57 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// The arrows run one way:
+//
+//   PolicyCore ← OfflineBanner, NativeErrorPolicy          pure: no Foundation, no Glibc, no json-c
+//        ↑
+//   TurboRecording (reads and validates recordings; the only user of json-c)
+//        ↑
+//   Replay (drives the policies over records; says which policy reads which records)
+//        ↑
+//   Goldens (goldens and their diffs)   FieldReport (findings, stats, pictures)
+//        ↑
+//   turbo-replay (the command line: thin commands)
 let package = Package(
     name: "TurboReplay",
     products: [
-        // The pure cores: an app's own test target links these without json-c or Foundation.
+        // The pure cores: an app's own targets link these without json-c or Foundation.
+        .library(name: "PolicyCore", targets: ["PolicyCore"]),
         .library(name: "OfflineBanner", targets: ["OfflineBanner"]),
         .library(name: "NativeErrorPolicy", targets: ["NativeErrorPolicy"]),
+        // The shell, for tools and tests that read recordings from files.
         .library(name: "TurboRecording", targets: ["TurboRecording"]),
+        .library(name: "Replay", targets: ["Replay"]),
         .executable(name: "turbo-replay", targets: ["turbo-replay"]),
     ],
     targets: [
-        .target(name: "OfflineBanner"),
-        .target(name: "NativeErrorPolicy"),
+        .target(name: "PolicyCore"),
+        .target(name: "OfflineBanner", dependencies: ["PolicyCore"]),
+        .target(name: "NativeErrorPolicy", dependencies: ["PolicyCore"]),
         .systemLibrary(
             name: "CJSONC",
             pkgConfig: "json-c",
             providers: [.apt(["libjson-c-dev"]), .brew(["json-c"])]
         ),
-        .target(name: "TurboRecording", dependencies: ["OfflineBanner", "NativeErrorPolicy", "CJSONC"]),
-        .target(name: "FieldReport", dependencies: ["TurboRecording", "OfflineBanner"]),
-        .executableTarget(name: "turbo-replay", dependencies: ["TurboRecording", "OfflineBanner", "NativeErrorPolicy", "FieldReport"]),
-        .testTarget(name: "OfflineBannerTests", dependencies: ["OfflineBanner"]),
-        .testTarget(name: "NativeErrorPolicyTests", dependencies: ["NativeErrorPolicy"]),
-        .testTarget(name: "TurboRecordingTests", dependencies: ["TurboRecording", "OfflineBanner", "NativeErrorPolicy", "turbo-replay"]),
-        .testTarget(name: "FieldReportTests", dependencies: ["FieldReport", "TurboRecording", "OfflineBanner"]),
+        .target(name: "TurboRecording", dependencies: ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "CJSONC"]),
+        .target(name: "Replay", dependencies: ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "TurboRecording"]),
+        .target(name: "Goldens", dependencies: ["OfflineBanner", "NativeErrorPolicy", "TurboRecording", "Replay"]),
+        .target(name: "FieldReport", dependencies: ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "TurboRecording", "Replay"]),
+        .executableTarget(
+            name: "turbo-replay",
+            dependencies: ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "TurboRecording", "Replay", "Goldens", "FieldReport"]
+        ),
+
+        // Tests mirror the targets. TestSupport holds what several of them share: paths into the
+        // repository, scratch files, running the built CLI, the seeded recording generator.
+        .target(name: "TestSupport", dependencies: ["OfflineBanner", "TurboRecording", "Replay"], path: "Tests/TestSupport"),
+        .testTarget(name: "PolicyCoreTests", dependencies: ["PolicyCore", "TurboRecording"]),
+        .testTarget(name: "OfflineBannerTests", dependencies: ["OfflineBanner", "PolicyCore"]),
+        .testTarget(name: "NativeErrorPolicyTests", dependencies: ["NativeErrorPolicy", "PolicyCore"]),
+        .testTarget(name: "TurboRecordingTests", dependencies: ["TurboRecording", "Replay", "OfflineBanner", "NativeErrorPolicy", "PolicyCore", "TestSupport"]),
+        .testTarget(name: "GoldensTests", dependencies: ["Goldens", "TurboRecording", "Replay", "OfflineBanner", "NativeErrorPolicy", "TestSupport", "turbo-replay"]),
+        .testTarget(name: "FieldReportTests", dependencies: ["FieldReport", "TurboRecording", "Replay", "OfflineBanner", "NativeErrorPolicy", "PolicyCore", "TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["TestSupport", "turbo-replay"]),
+        .testTarget(name: "RepositoryTests", dependencies: ["TestSupport"]),
     ]
 )

@@ -16,6 +16,8 @@ let package = Package(
             dependencies: [
                 .product(name: "TurboRecording", package: "TurboReplay"),
                 .product(name: "OfflineBanner", package: "TurboReplay"),
+                .product(name: "Replay", package: "TurboReplay"),
+                .product(name: "PolicyCore", package: "TurboReplay"),
             ]
         ),
     ]

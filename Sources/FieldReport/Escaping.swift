@@ -1,3 +1,5 @@
+
+
 /// Text from a recording is typed by users and written by pages: it goes out escaped for
 /// wherever it is printed.
 

@@ -1,4 +1,5 @@
 import OfflineBanner
+import PolicyCore
 import TurboRecording
 
 /// `explain`'s text for a person: one row per event, the record's line on the left, and a

@@ -1,4 +1,5 @@
 import OfflineBanner
+import PolicyCore
 import TurboRecording
 
 /// `explain --format jsonl`: one line per finding, then one summary line. Keys in a fixed

@@ -1,6 +1,6 @@
-import Dispatch
 import Foundation
 import OfflineBanner
+import Replay
 import TurboRecording
 
 /// One file of a `stats` run: its summary, or why it could not be used.
@@ -34,14 +34,7 @@ public struct FieldStats: Equatable, Sendable {
     /// Analyses every recording in `paths` (files, in the order given) with `jobs` workers.
     public static func analyze(_ paths: [String], settings: BannerSettings = BannerSettings(), lenient: Bool = false,
                                jobs: Int = ProcessInfo.processInfo.activeProcessorCount) -> FieldStats {
-        let slots = Slots(count: paths.count)
-        let workers = max(1, min(jobs, paths.count))
-        DispatchQueue.concurrentPerform(iterations: workers) { _ in
-            while let index = slots.take() {
-                slots.store(analyzeFile(paths[index], settings: settings, lenient: lenient), at: index)
-            }
-        }
-        return FieldStats(files: slots.results())
+        FieldStats(files: inParallel(paths, jobs: jobs) { analyzeFile($0, settings: settings, lenient: lenient) })
     }
 
     /// One file, start to end, in the calling thread.
@@ -129,36 +122,4 @@ public struct FieldStats: Equatable, Sendable {
     }
 
     public var skippedLines: Int { summaries.reduce(0) { $0 + $1.summary.skippedLines } }
-}
-
-/// The work list and the results of a parallel run: indices handed out in order, results
-/// stored by index.
-private final class Slots: @unchecked Sendable {
-    private let lock = NSLock()
-    private var next = 0
-    private var slots: [StatsFile?]
-
-    init(count: Int) {
-        slots = Array(repeating: nil, count: count)
-    }
-
-    func take() -> Int? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard next < slots.count else { return nil }
-        next += 1
-        return next - 1
-    }
-
-    func store(_ file: StatsFile, at index: Int) {
-        lock.lock()
-        slots[index] = file
-        lock.unlock()
-    }
-
-    func results() -> [StatsFile] {
-        lock.lock()
-        defer { lock.unlock() }
-        return slots.map { $0! }
-    }
 }

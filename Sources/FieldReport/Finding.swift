@@ -1,4 +1,5 @@
 import OfflineBanner
+import PolicyCore
 import TurboRecording
 
 /// A pattern in a field log that a developer should look at: what it is (`kind`, a stable

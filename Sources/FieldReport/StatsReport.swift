@@ -1,4 +1,5 @@
 import OfflineBanner
+import PolicyCore
 import TurboRecording
 
 extension FieldStats {

@@ -1,4 +1,5 @@
 import OfflineBanner
+import PolicyCore
 import TurboRecording
 
 /// `render`: a session as a self-contained SVG timeline (no scripts, no external fonts or

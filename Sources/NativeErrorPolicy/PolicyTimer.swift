@@ -1,13 +1,15 @@
-/// A settle, a probe or a cooldown wait is data: when it is due, the trigger it will ask
-/// with, and when it was started relative to every other timer and wait, so that two due at
-/// the same instant fire in the order they were started.
+import PolicyCore
+
+/// A settle, a probe or a cooldown wait is data: a due timer (ordered with every other timer
+/// and wait of the policy) and the trigger it will ask with.
 public struct PolicyTimer: Equatable, Sendable {
-    public var due: Double
+    public var timer: DueTimer
     public var trigger: RetryTrigger
-    var startOrder: UInt64
+
+    public var due: Double { timer.due }
 
     func firesBefore(_ other: PolicyTimer) -> Bool {
-        due != other.due ? due < other.due : startOrder < other.startOrder
+        timer.firesBefore(other.timer)
     }
 }
 

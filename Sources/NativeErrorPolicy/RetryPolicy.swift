@@ -1,3 +1,5 @@
+import PolicyCore
+
 /// The native error view's auto-retry policy as a value: the error views on screen,
 /// connectivity and the app-wide cooldown, with transitions as pure functions of
 /// (state, input, time). Time is virtual: nothing here reads a clock, and settles, probes and
@@ -8,7 +10,7 @@
 ///                                         // [view offline on tab:home at 120]
 ///     policy.send(.path(online: true), at: 5200)   // []: the settle is due at 5600
 ///     policy.finish()                     // [retry auto (edge) on tab:home at 5600]
-public struct RetryPolicy: Equatable, Sendable {
+public struct RetryPolicy: TimedPolicy, Equatable, Sendable {
     public private(set) var settings: PolicySettings
     /// Connectivity, app-wide. Offline until the first `path` record says otherwise.
     public private(set) var online = false
@@ -16,7 +18,8 @@ public struct RetryPolicy: Equatable, Sendable {
     public private(set) var instances: [ErrorViewInstance] = []
     /// When the last automatic retry happened, for the cooldown.
     public private(set) var lastAutomaticRetry: Double?
-    private var timersStarted: UInt64 = 0
+    private var timers = TimerSequence()
+    private var clock = VirtualClock()
 
     public init(settings: PolicySettings = PolicySettings()) {
         self.settings = settings
@@ -36,24 +39,11 @@ public struct RetryPolicy: Equatable, Sendable {
     public static func timeline<S: Sequence>(
         of records: S, settings: PolicySettings = PolicySettings()
     ) -> [Decision] where S.Element == (t: Double, input: PolicyInput) {
-        var policy = RetryPolicy(settings: settings)
-        var output: [Decision] = []
-        for record in records {
-            policy.send(record.input, at: record.t, into: &output)
-        }
-        policy.finish(into: &output)
-        return output
+        RetryPolicy(settings: settings).timeline(of: records)
     }
 
-    /// Fires every settle, probe and wait due at or before `t`, then handles `input` at `t`.
-    @discardableResult
-    public mutating func send(_ input: PolicyInput, at t: Double) -> [Decision] {
-        var output: [Decision] = []
-        send(input, at: t, into: &output)
-        return output
-    }
-
-    /// As `send(_:at:)`, appending to `output` so that a long replay reuses one buffer.
+    /// Fires every settle, probe and wait due at or before `t`, then handles `input` at `t`,
+    /// appending the decisions to `output` (`send(_:at:)` returns them instead).
     public mutating func send(_ input: PolicyInput, at t: Double, into output: inout [Decision]) {
         advance(to: t, into: &output)
         switch input {
@@ -96,30 +86,20 @@ public struct RetryPolicy: Equatable, Sendable {
 
     /// Fires, in order, every settle, probe and wait due at or before `t`. Each decision
     /// carries its timer's due time.
-    @discardableResult
-    public mutating func advance(to t: Double) -> [Decision] {
-        var output: [Decision] = []
-        advance(to: t, into: &output)
-        return output
-    }
-
     public mutating func advance(to t: Double, into output: inout [Decision]) {
         while let next = nextTimer, next.timer.due <= t {
             fire(next, into: &output)
         }
+        // Nothing pending is due before a time already reached: a `t` that goes back fires
+        // nothing and stops here.
+        clock.move(to: t)
     }
 
     /// The end of the recording: every pending settle, probe and wait fires, including those
     /// started while doing so (a wait that ends in another wait).
-    @discardableResult
-    public mutating func finish() -> [Decision] {
-        var output: [Decision] = []
-        finish(into: &output)
-        return output
-    }
-
     public mutating func finish(into output: inout [Decision]) {
         while let next = nextTimer {
+            clock.move(to: next.timer.due)
             fire(next, into: &output)
         }
     }
@@ -186,8 +166,7 @@ public struct RetryPolicy: Equatable, Sendable {
     }
 
     private mutating func start(dueAt due: Double, trigger: RetryTrigger) -> PolicyTimer {
-        timersStarted += 1
-        return PolicyTimer(due: due, trigger: trigger, startOrder: timersStarted)
+        PolicyTimer(timer: timers.start(dueAt: due), trigger: trigger)
     }
 
     /// Takes the surface's instance off screen, with its timers and wait. True if it had one.

@@ -1,3 +1,5 @@
+import PolicyCore
+
 /// The `railsfast--offline-banner` controller as a value: its state, and its transitions as
 /// pure functions of (state, input, time). Time is virtual: nothing here reads a clock, and
 /// the two timers are due times that fire when the caller moves time past them.
@@ -7,16 +9,17 @@
 ///     banner.send(.online, at: 500)       // []: cancelled, nothing shown
 ///     banner.send(.offline, at: 1000)
 ///     banner.advance(to: 1800)            // [.banner(t: 1800, offline, "Sin conexión", cause: .offline)]
-public struct OfflineBanner: Equatable, Sendable {
+public struct OfflineBanner: TimedPolicy, Equatable, Sendable {
     public private(set) var settings: BannerSettings
     public private(set) var banner: BannerState = .hidden
     /// The pill's text while it is visible; `nil` when hidden.
     public private(set) var label: String?
     public private(set) var connected = true
     public private(set) var context: String?
-    public private(set) var debounce: PendingTimer?
-    public private(set) var flash: PendingTimer?
-    private var timersStarted: UInt64 = 0
+    public private(set) var debounce: DueTimer?
+    public private(set) var flash: DueTimer?
+    private var timers = TimerSequence()
+    private var clock = VirtualClock()
 
     public init(settings: BannerSettings = BannerSettings()) {
         self.settings = settings
@@ -27,15 +30,9 @@ public struct OfflineBanner: Equatable, Sendable {
         nextTimer.map { $0 == .debounce ? debounce!.due : flash!.due }
     }
 
-    /// Fires every timer due at or before `t`, then handles `input` at `t`.
-    @discardableResult
-    public mutating func send(_ input: BannerInput, at t: Double) -> [TimelineRecord] {
-        var output: [TimelineRecord] = []
-        send(input, at: t, into: &output)
-        return output
-    }
-
-    /// As `send(_:at:)`, appending to `output` so that a long replay reuses one buffer.
+    /// Fires every timer due at or before `t`, then handles `input` at `t`, appending the
+    /// records it decided to `output` (a long replay reuses one buffer). `send(_:at:)`
+    /// returns them instead.
     public mutating func send(_ input: BannerInput, at t: Double, into output: inout [TimelineRecord]) {
         advance(to: t, into: &output)
         let before = (banner, label)
@@ -103,29 +100,19 @@ public struct OfflineBanner: Equatable, Sendable {
     }
 
     /// Fires, in order, every timer due at or before `t`. Each record carries its timer's due time.
-    @discardableResult
-    public mutating func advance(to t: Double) -> [TimelineRecord] {
-        var output: [TimelineRecord] = []
-        advance(to: t, into: &output)
-        return output
-    }
-
     public mutating func advance(to t: Double, into output: inout [TimelineRecord]) {
         while let timer = nextTimer, dueTime(of: timer) <= t {
             fire(timer, into: &output)
         }
+        // After the timers: none can be due before a time already reached, so a `t` that
+        // goes back fires nothing and stops here.
+        clock.move(to: t)
     }
 
     /// The end of the recording: the page stays open, so every pending timer fires.
-    @discardableResult
-    public mutating func finish() -> [TimelineRecord] {
-        var output: [TimelineRecord] = []
-        finish(into: &output)
-        return output
-    }
-
     public mutating func finish(into output: inout [TimelineRecord]) {
         while let timer = nextTimer {
+            clock.move(to: dueTime(of: timer))
             fire(timer, into: &output)
         }
     }
@@ -168,9 +155,8 @@ public struct OfflineBanner: Equatable, Sendable {
         }
     }
 
-    private mutating func start(dueAt due: Double) -> PendingTimer {
-        timersStarted += 1
-        return PendingTimer(due: due, startOrder: timersStarted)
+    private mutating func start(dueAt due: Double) -> DueTimer {
+        timers.start(dueAt: due)
     }
 
     private mutating func showOffline() {

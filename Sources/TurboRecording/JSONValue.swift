@@ -1,4 +1,5 @@
 import CJSONC
+import PolicyCore
 
 /// A parsed JSON value, compared as a value: key order does not matter and every number is
 /// a double (so `3509` and `3509.0` are equal). Used to compare timelines with goldens.
@@ -40,5 +41,21 @@ public enum JSONValue: Equatable, Sendable {
         guard json_tokener_get_error(tokener) == json_tokener_success else { return nil }
         defer { json_object_put(parsed) }
         self.init(parsed)
+    }
+}
+
+extension JSONValue: CustomStringConvertible {
+    /// Compact JSON: object keys sorted, numbers as the contracts print them (at most 3
+    /// decimals), for messages that point at a value.
+    public var description: String {
+        switch self {
+        case .null: return "null"
+        case .bool(let value): return value ? "true" : "false"
+        case .number(let value): return formatMilliseconds(value)
+        case .string(let value): return jsonString(value)
+        case .array(let values): return "[" + values.map(\.description).joined(separator: ",") + "]"
+        case .object(let members):
+            return "{" + members.sorted { $0.key < $1.key }.map { jsonString($0.key) + ":" + $0.value.description }.joined(separator: ",") + "}"
+        }
     }
 }

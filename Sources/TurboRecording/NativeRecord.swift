@@ -1,7 +1,9 @@
 import NativeErrorPolicy
 
-/// One line of a native recording (native-error-policy.md, "Recording (native)"), validated
-/// and decoded.
+/// One line of a native recording, validated and decoded. A native recording is an app's
+/// log, and several policies read the same file (the error view, the launch, the web-archive
+/// cache): the reader decodes every record type any of them knows, and `Replay` says which
+/// policy reads which.
 public struct NativeRecord: Equatable, Sendable {
     /// 1-based line in the file it came from.
     public var line: Int
@@ -10,13 +12,8 @@ public struct NativeRecord: Equatable, Sendable {
     public enum Event: Equatable, Sendable {
         /// The first record: `"recording":"native"`, `"version":1`, and maybe the platform.
         case meta(NativeMeta)
-        /// A record the policy acts on.
-        case input(t: Double, PolicyInput)
-        /// The app's own log line saying it actually retried. The policy ignores it; `explain`
-        /// compares it with the policy's decisions.
-        case appRetry(t: Double, AppRetry)
-        /// Any other `type`: observed and ignored, so newer recorders work with older readers.
-        case observed(t: Double, type: String)
+        /// Every other record, with its time.
+        case timed(t: Double, NativeEvent)
     }
 
     public init(line: Int, event: Event) {
@@ -27,8 +24,57 @@ public struct NativeRecord: Equatable, Sendable {
     public var t: Double? {
         switch event {
         case .meta: return nil
-        case .input(let t, _), .appRetry(let t, _), .observed(let t, _): return t
+        case .timed(let t, _): return t
         }
+    }
+}
+
+/// What a timed native record says, by `type`.
+public enum NativeEvent: Equatable, Sendable {
+    // The error view (native-error-policy.md).
+    /// Connectivity changed (or was re-delivered).
+    case path(online: Bool)
+    /// An error view was presented for a failed visit.
+    case presented(Presented)
+    case tapRetry(surface: String)
+    case dismissed(surface: String)
+    case foreground
+    /// The app's own log line saying it retried: observed, for comparison with the policy.
+    case appRetry(AppRetry)
+
+    // The launch (launch-policy.md).
+    /// The app starts (cold), or is rebuilt after the OS discarded it.
+    case launch(cold: Bool)
+    /// The remote flags arrived or changed.
+    case config(offseason: Bool, tester: Bool)
+    /// A bridge message from the page.
+    case bridge(component: String, event: String)
+    /// Observed: the app's own log of the root screen it shows.
+    case appScreen(String)
+
+    // The web-archive cache (archive-cache-policy.md).
+    /// `didFinishNavigation`: a full page load finished.
+    case finish(url: String)
+    /// The web view's URL changed.
+    case urlChange(url: String)
+    case cacheClear
+    case cacheRemove(url: String)
+
+    /// Any other `type`: observed and ignored, so newer recorders work with older readers.
+    case observed(type: String)
+}
+
+/// A `presented` record: the surface, the error as the framework classified it, and the
+/// visit's URL when the app logged it.
+public struct Presented: Equatable, Sendable {
+    public var surface: String
+    public var error: NativeError
+    public var url: String?
+
+    public init(surface: String, error: NativeError, url: String? = nil) {
+        self.surface = surface
+        self.error = error
+        self.url = url
     }
 }
 

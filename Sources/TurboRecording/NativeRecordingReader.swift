@@ -84,6 +84,10 @@ public final class NativeRecordingReader {
     }
 
     private func decodeTimed(_ object: OpaquePointer, type: String, t: Double) throws -> NativeRecord.Event {
+        .timed(t: t, try decodeEvent(object, type: type))
+    }
+
+    private func decodeEvent(_ object: OpaquePointer, type: String) throws -> NativeEvent {
         switch type {
         case "path":
             let online = Field(object, "online")
@@ -91,16 +95,21 @@ public final class NativeRecordingReader {
                 throw lines.malformed(online.isAbsent ? #"missing "online" (a "path" record says whether the app is online)"#
                                                       : #""online" must be a boolean (true or false)"#)
             }
-            return .input(t: t, .path(online: value))
+            return .path(online: value)
         case "presented":
             let surface = try surface(object, type)
-            return .input(t: t, .presented(surface: surface, error: try decodeError(object)))
+            let error = try decodeError(object)
+            let url = Field(object, "url")
+            guard url.isAbsent || url.string != nil else {
+                throw lines.malformed(#""url" on "presented" must be a string (the visit that failed), or absent"#)
+            }
+            return .presented(Presented(surface: surface, error: error, url: url.string))
         case "tap-retry":
-            return .input(t: t, .tapRetry(surface: try surface(object, type)))
+            return .tapRetry(surface: try surface(object, type))
         case "dismissed":
-            return .input(t: t, .dismissed(surface: try surface(object, type)))
+            return .dismissed(surface: try surface(object, type))
         case "foreground":
-            return .input(t: t, .foreground)
+            return .foreground
         case "app-retry":
             let surface = try surface(object, type)
             let kind = Field(object, "kind")
@@ -108,10 +117,50 @@ public final class NativeRecordingReader {
                 throw lines.malformed(kind.isAbsent ? #"missing "kind" ("auto" or "manual") on "app-retry""#
                                                     : #""kind" on "app-retry" must be "auto" or "manual""#)
             }
-            return .appRetry(t: t, AppRetry(surface: surface, kind: known))
+            return .appRetry(AppRetry(surface: surface, kind: known))
+        case "launch":
+            return .launch(cold: try optionalBool(object, "cold", on: type, default: true))
+        case "config":
+            let offseason = Field(object, "offseason")
+            guard let gated = offseason.bool else {
+                throw lines.malformed(offseason.isAbsent ? #"missing "offseason" (a boolean) on "config""#
+                                                         : #""offseason" on "config" must be a boolean (true or false)"#)
+            }
+            return .config(offseason: gated, tester: try optionalBool(object, "tester", on: type, default: false))
+        case "bridge":
+            return .bridge(component: try string(object, "component", on: type, what: "the bridge component, e.g. \"page-load\""),
+                           event: try string(object, "event", on: type, what: "the message, e.g. \"connect\""))
+        case "app-screen":
+            return .appScreen(try string(object, "screen", on: type, what: "loading, web, offseason or error"))
+        case "finish":
+            return .finish(url: try string(object, "url", on: type, what: "the page that finished loading"))
+        case "url-change":
+            return .urlChange(url: try string(object, "url", on: type, what: "the web view's new URL"))
+        case "cache-clear":
+            return .cacheClear
+        case "cache-remove":
+            return .cacheRemove(url: try string(object, "url", on: type, what: "the page removed from the cache"))
         default:
-            return .observed(t: t, type: type)
+            return .observed(type: type)
         }
+    }
+
+    /// A boolean field that may be absent (then `value`), but not anything else.
+    private func optionalBool(_ object: OpaquePointer, _ key: String, on type: String, default value: Bool) throws -> Bool {
+        let field = Field(object, named: key)
+        if field.isAbsent { return value }
+        guard let bool = field.bool else { throw lines.malformed(#""\#(key)" on "\#(type)" must be a boolean (true or false)"#) }
+        return bool
+    }
+
+    /// A string field that must be there.
+    private func string(_ object: OpaquePointer, _ key: String, on type: String, what: String) throws -> String {
+        let field = Field(object, named: key)
+        guard let value = field.string else {
+            throw lines.malformed(field.isAbsent ? #"missing "\#(key)" on "\#(type)" (a string: \#(what))"#
+                                                 : #""\#(key)" on "\#(type)" must be a string (\#(what))"#)
+        }
+        return value
     }
 
     private func surface(_ object: OpaquePointer, _ type: String) throws -> String {

@@ -1,3 +1,5 @@
+import PolicyCore
+
 /// recording-format.md's rules for `t`, shared by the web and native readers: every timed
 /// record has a finite number of milliseconds, never less than the record before it.
 

@@ -1,3 +1,5 @@
+
+
 /// A subcommand's command line: what it accepts and its help. A small stand-in for
 /// swift-argument-parser, which cannot be fetched here, with the same manners.
 struct CommandSpec {

@@ -1,5 +1,7 @@
 import Dispatch
 import Foundation
+import Goldens
+import Replay
 import TurboRecording
 
 enum CheckCommand {
@@ -8,17 +10,20 @@ enum CheckCommand {
         summary: "Replay recordings and compare each timeline with its golden.",
         usage: "check [--update] [--jobs N] PATH...",
         options: [
-            .init(name: "update", value: nil, help: "Write goldens that are missing or differ, and list them."),
+            .init(name: "update", value: nil, help: "Write goldens that are missing or differ, and show what changed."),
             .init(name: "jobs", value: "N", help: "Check N recordings at a time (default: 1). Output is the same."),
         ],
         discussion: """
         Every NAME.jsonl under PATH (searched recursively) is replayed and compared, as JSON values,
-        record by record, with NAME.expected.jsonl beside it: the banner's timeline for a web recording,
-        the decision timeline for a native one (first record {"type":"meta","recording":"native",…}).
-        NAME.config.json beside it, if present, configures the replay (the keys of --config of replay,
-        or of native). Files named *.expected.jsonl are goldens.
-        Ends with 'N passed, N failed'. Exit status: 0 all passed, 1 something failed, 64 usage,
-        66 a PATH does not exist.
+        record by record, with its goldens beside it: NAME.expected.jsonl holds the banner's timeline
+        for a web recording, the error view's decisions for a native one (first record
+        {"type":"meta","recording":"native",…}). NAME.config.json beside it, if present, configures the
+        replay. Files named *.expected.jsonl are goldens.
+        A difference prints a diff and, for each differing record, the golden's file:line and the keys
+        that differ. Ends with 'N passed, N failed' (one per golden).
+        Exit status: 0 all passed, 1 a timeline differs or a golden is missing, 64 usage, 65 a
+        recording, golden or config is malformed, 66 a PATH or file cannot be read. When several
+        apply, the highest wins: a check that could not be made is worse than one that failed.
         """
     )
 
@@ -27,82 +32,67 @@ enum CheckCommand {
             throw UsageError(message: "missing the recordings to check, e.g. turbo-replay check recordings", command: spec.name)
         }
         let update = arguments.flag("update")
-        let jobs = try jobCount(arguments.values["jobs"])
+        let jobs = try jobCount(arguments.values["jobs"], command: spec.name)
         let cases = try GoldenCase.find(in: arguments.positionals)
         var passed = 0, failed = 0
-        for (golden, result) in zip(cases, checkAll(cases, update: update, jobs: jobs)) {
-            if result.failed { failed += 1 } else { passed += 1 }
-            switch result {
-            case .passed:
-                break
-            case .written(let created):
-                console.print("\(created ? "created" : "updated") \(golden.golden)")
-            case .missingGolden:
-                console.print("FAIL \(golden.recording): no golden at \(golden.golden)")
-                console.print("     review the timeline, then create it: turbo-replay check --update \(golden.recording)")
-            case .unreadable(let error):
-                console.print("FAIL \(golden.recording): \(error)")
-            case .mismatch(let diff):
-                console.print("FAIL \(golden.recording): timeline differs from \(golden.golden)")
-                console.print("     (- expected, + replayed, > first difference)")
-                console.print(diff)
+        var status = ExitCode.ok
+        for (golden, checks) in zip(cases, checkAll(cases, update: update, jobs: jobs)) {
+            for check in checks {
+                if check.result.failed { failed += 1 } else { passed += 1 }
+                status = max(status, exitCode(check.result))
+                print(check, of: golden, console: console)
             }
         }
         if cases.isEmpty { console.error("turbo-replay: warning: no recordings (*.jsonl) under \(arguments.positionals.joined(separator: " "))") }
         console.print("\(passed) passed, \(failed) failed")
-        return failed == 0 ? .ok : .checkFailed
+        return status
     }
 
-    static func jobCount(_ text: String?) throws -> Int {
+    @MainActor private static func print(_ check: GoldenCheck, of golden: GoldenCase, console: Console) {
+        switch check.result {
+        case .passed:
+            break
+        case .written(created: true, _):
+            console.print("created \(check.golden)")
+        case .written(created: false, let diff):
+            console.print("updated \(check.golden)")
+            console.print(indented(diff))
+        case .missingGolden:
+            console.print("FAIL \(golden.recording): no golden at \(check.golden)")
+            console.print("     review the timeline, then create it: turbo-replay check --update \(golden.recording)")
+        case .unreadable(let error):
+            console.print("FAIL \(golden.recording): \(error)")
+        case .mismatch(let diff):
+            console.print("FAIL \(golden.recording): timeline differs from \(check.golden)")
+            console.print("     (- expected, + replayed, > first difference)")
+            console.print(diff)
+        }
+    }
+
+    private static func indented(_ diff: String) -> String {
+        diff.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n")
+    }
+
+    static func exitCode(_ result: GoldenResult) -> ExitCode {
+        switch result {
+        case .passed, .written: return .ok
+        case .mismatch, .missingGolden: return .checkFailed
+        case .unreadable(let error): return error.kind == .malformed ? .dataError : .noInput
+        }
+    }
+
+    static func jobCount(_ text: String?, command: String) throws -> Int {
         guard let text else { return 1 }
         guard let jobs = Int(text), jobs >= 1 else {
-            throw UsageError(message: "'--jobs' takes a number of jobs, 1 or more (got '\(text)')", command: spec.name)
+            throw UsageError(message: "'--jobs' takes a number of jobs, 1 or more (got '\(text)')", command: command)
         }
         return jobs
     }
 
-    /// Each case's result, in the cases' order, checked `jobs` at a time. Every case is
-    /// independent (its own files, its own reader and json-c tokener), so the work is
-    /// embarrassingly parallel; the caller prints in order, so output does not depend on jobs.
-    static func checkAll(_ cases: [GoldenCase], update: Bool, jobs: Int) -> [GoldenResult] {
-        guard jobs > 1, cases.count > 1 else { return cases.map { $0.check(update: update) } }
-        let results = Results(count: cases.count)
-        let next = Results.Counter()
-        DispatchQueue.concurrentPerform(iterations: min(jobs, cases.count)) { _ in
-            while let index = next.take(below: cases.count) {
-                results.set(index, cases[index].check(update: update))
-            }
-        }
-        return results.all
-    }
-
-    /// Results filled in by worker threads, each slot written once.
-    private final class Results: @unchecked Sendable {
-        private var slots: [GoldenResult?]
-        private let lock = NSLock()
-
-        init(count: Int) { slots = Array(repeating: nil, count: count) }
-
-        func set(_ index: Int, _ result: GoldenResult) {
-            lock.lock()
-            slots[index] = result
-            lock.unlock()
-        }
-
-        var all: [GoldenResult] { lock.withLock { slots.map { $0! } } }
-
-        /// Hands out the next index to check.
-        final class Counter: @unchecked Sendable {
-            private var value = 0
-            private let lock = NSLock()
-
-            func take(below limit: Int) -> Int? {
-                lock.withLock {
-                    guard value < limit else { return nil }
-                    defer { value += 1 }
-                    return value
-                }
-            }
-        }
+    /// Each case's checks, in the cases' order, `jobs` at a time. Every case is independent
+    /// (its own files, reader and json-c tokener); the caller prints in order, so the output
+    /// does not depend on `jobs`.
+    static func checkAll(_ cases: [GoldenCase], update: Bool, jobs: Int) -> [[GoldenCheck]] {
+        inParallel(cases, jobs: jobs) { $0.check(update: update) }
     }
 }

@@ -1,3 +1,5 @@
+
+
 /// A subcommand: its command line, and what it does with it.
 struct Command {
     var spec: CommandSpec

@@ -1,3 +1,5 @@
+
+
 /// Exit statuses, from sysexits(3) where one fits.
 enum ExitCode: Int32 {
     case ok = 0
@@ -9,4 +11,9 @@ enum ExitCode: Int32 {
     case dataError = 65
     /// EX_NOINPUT: an input file cannot be opened or read.
     case noInput = 66
+}
+
+extension ExitCode: Comparable {
+    /// Higher is worse, as the codes are chosen: when several apply, a command reports the highest.
+    static func < (a: ExitCode, b: ExitCode) -> Bool { a.rawValue < b.rawValue }
 }

@@ -1,5 +1,6 @@
 import FieldReport
 import OfflineBanner
+import Replay
 import TurboRecording
 
 enum ExplainCommand {

@@ -1,4 +1,6 @@
+import FieldReport
 import NativeErrorPolicy
+import Replay
 import TurboRecording
 
 enum NativeCommand {
@@ -44,7 +46,7 @@ enum NativeCommand {
             console.print(NativeOptions.describe(config.settings(recorded: reader.meta?.platform)))
             console.print(NativeTextTimeline.header)
         }) { decision in
-            console.print(format == "jsonl" ? timelineJSON(decision) : NativeTextTimeline.row(decision))
+            console.print(format == "jsonl" ? decision.jsonLine : NativeTextTimeline.row(decision))
             if streaming { console.flush() }
         }
         return .ok
@@ -59,7 +61,7 @@ enum NativeCommand {
             return .ok
         }
         if jsonl {
-            for finding in explanation.findings { console.print(findingJSON(finding)) }
+            for finding in explanation.findings { console.print(finding.jsonLine) }
         } else {
             let automatic = explanation.decisions.filter { if case .retry(.automatic) = $0.outcome { true } else { false } }.count
             console.print(NativeOptions.describe(explanation.settings))

@@ -1,4 +1,5 @@
 import NativeErrorPolicy
+import PolicyCore
 import TurboRecording
 
 /// The options that configure the native policy. Later sources win: the recording's `meta`

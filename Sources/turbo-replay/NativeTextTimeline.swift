@@ -1,4 +1,6 @@
+import FieldReport
 import NativeErrorPolicy
+import PolicyCore
 import TurboRecording
 
 /// The native decision timeline and the findings of `--explain`, as tables for a person.

@@ -1,4 +1,5 @@
 import OfflineBanner
+import Replay
 import TurboRecording
 
 enum ReplayCommand {
@@ -27,7 +28,7 @@ enum ReplayCommand {
         try replay(reader, settings: settings) { record in
             if format == "jsonl" {
                 line.removeAll(keepingCapacity: true)
-                appendTimelineJSON(record, to: &line)
+                record.appendJSON(to: &line)
                 line.append(0x0A)
                 console.write(line)
             } else {

@@ -36,7 +36,7 @@ enum StatsCommand {
             jobs = n
         }
         let settings = try BannerOptions.settings(arguments, command: spec.name)
-        let paths = try GoldenCase.find(in: arguments.positionals).map(\.recording)
+        let paths = try RecordingFiles.find(in: arguments.positionals)
         if paths.isEmpty {
             console.error("turbo-replay: warning: no recordings (*.jsonl) under \(arguments.positionals.joined(separator: " "))")
         }

@@ -1,4 +1,5 @@
 import OfflineBanner
+import PolicyCore
 import TurboRecording
 
 /// The timeline as a table for a person: time, what the user saw, and why.

@@ -1,4 +1,7 @@
 import OfflineBanner
+import PolicyCore
+import Replay
+@testable import TestSupport
 import Testing
 import TurboRecording
 @testable import FieldReport

@@ -3,6 +3,9 @@ import Foundation
 import FoundationXML
 #endif
 import OfflineBanner
+import PolicyCore
+import Replay
+@testable import TestSupport
 import Testing
 import TurboRecording
 @testable import FieldReport

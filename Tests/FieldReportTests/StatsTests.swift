@@ -1,12 +1,15 @@
 import Foundation
 import OfflineBanner
+import PolicyCore
+import Replay
+@testable import TestSupport
 import Testing
 import TurboRecording
 @testable import FieldReport
 
 @Suite struct StatsTests {
     private func allRecordings() throws -> [String] {
-        try GoldenCase.find(in: [packageRoot + "/recordings"]).map(\.recording)
+        try RecordingFiles.find(in: [packageRoot + "/recordings"])
     }
 
     @Test func sameReportWithOneJobOrTwo() throws {

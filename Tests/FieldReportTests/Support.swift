@@ -1,14 +1,8 @@
 import Foundation
 import OfflineBanner
+@testable import TestSupport
 import TurboRecording
 @testable import FieldReport
-
-/// The package's root, found from this file, so tests run from any directory.
-let packageRoot: String = {
-    var url = URL(fileURLWithPath: #filePath)
-    for _ in 0..<3 { url.deleteLastPathComponent() }
-    return url.path
-}()
 
 func recording(_ name: String) -> String {
     packageRoot + "/recordings/" + name + ".jsonl"

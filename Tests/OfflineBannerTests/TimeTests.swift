@@ -80,3 +80,44 @@ struct TimeTests {
                 == [.submit(SubmitDecision(t: 10, outcome: .toast(label: "No se ha podido enviar. Tu texto sigue aquí…")))])
     }
 }
+
+@Suite("Time never goes back")
+struct TimeOrderTests {
+    @Test("a send at an earlier time than one already handled stops the test, naming both times")
+    func sendBackInTime() async {
+        await #expect(processExitsWith: .failure) {
+            var banner = OfflineBanner()
+            banner.send(.offline, at: 6000)
+            banner.send(.online, at: 1000)
+        }
+    }
+
+    @Test("advance(to:) cannot go back either, not even after the timers fired")
+    func advanceBackInTime() async {
+        await #expect(processExitsWith: .failure) {
+            var banner = OfflineBanner()
+            banner.send(.offline, at: 0)
+            banner.advance(to: 900)
+            banner.advance(to: 850)
+        }
+    }
+
+    @Test("equal times are in order: records with the same t are taken as they come")
+    func equalTimes() {
+        var banner = OfflineBanner()
+        banner.send(.offline, at: 100)
+        banner.send(.online, at: 100)
+        #expect(banner.send(.offline, at: 100).isEmpty)
+        #expect(banner.debounce?.due == 900)
+    }
+
+    @Test("timeline(of:) replays a list of timed inputs and finishes")
+    func timelineOfInputs() {
+        let timeline = OfflineBanner().timeline(of: [(t: 0, input: .connect()), (700, .offline), (3000, .online)])
+        #expect(timeline.map(\.description) == [
+            #"{"t":1500,"banner":"offline","label":"Sin conexión","cause":"offline"}"#,
+            #"{"t":3000,"banner":"back-online","label":"De nuevo en línea","cause":"online"}"#,
+            #"{"t":5000,"banner":"hidden","cause":"flash-elapsed"}"#,
+        ])
+    }
+}

@@ -1,5 +1,7 @@
 import Foundation
 import NativeErrorPolicy
+import Replay
+@testable import TestSupport
 import Testing
 import TurboRecording
 
@@ -60,6 +62,28 @@ extension MalformedCase {
         .init(name: "error not an object", lines: presented(#""timeout""#), line: 3,
               message: #""error" must be an object; one of: {"kind":"http","status":503}, {"kind":"web","code":-1009}, {"kind":"web","turbo":"networkFailure"} or "timeout", {"kind":"ssl"}, {"kind":"load"}"#),
         .init(name: "surface missing", lines: after(#"{"t":1,"type":"dismissed"}"#), line: 3, message: #"missing "surface" on "dismissed""#),
+        .init(name: "presented url null", lines: after(#"{"t":1,"type":"presented","surface":"s","error":{"kind":"load"},"url":null}"#), line: 3,
+              message: #""url" on "presented" must be a string (the visit that failed), or absent"#),
+        .init(name: "launch cold not a boolean", lines: after(#"{"t":1,"type":"launch","cold":"yes"}"#), line: 3,
+              message: #""cold" on "launch" must be a boolean (true or false)"#),
+        .init(name: "config without offseason", lines: after(#"{"t":1,"type":"config","tester":true}"#), line: 3,
+              message: #"missing "offseason" (a boolean) on "config""#),
+        .init(name: "config offseason null", lines: after(#"{"t":1,"type":"config","offseason":null}"#), line: 3,
+              message: #""offseason" on "config" must be a boolean (true or false)"#),
+        .init(name: "config tester not a boolean", lines: after(#"{"t":1,"type":"config","offseason":false,"tester":1}"#), line: 3,
+              message: #""tester" on "config" must be a boolean (true or false)"#),
+        .init(name: "bridge without component", lines: after(#"{"t":1,"type":"bridge","event":"connect"}"#), line: 3,
+              message: #"missing "component" on "bridge" (a string: the bridge component, e.g. "page-load")"#),
+        .init(name: "bridge event not a string", lines: after(#"{"t":1,"type":"bridge","component":"page-load","event":7}"#), line: 3,
+              message: #""event" on "bridge" must be a string (the message, e.g. "connect")"#),
+        .init(name: "app-screen without screen", lines: after(#"{"t":1,"type":"app-screen"}"#), line: 3,
+              message: #"missing "screen" on "app-screen" (a string: loading, web, offseason or error)"#),
+        .init(name: "finish without url", lines: after(#"{"t":1,"type":"finish"}"#), line: 3,
+              message: #"missing "url" on "finish" (a string: the page that finished loading)"#),
+        .init(name: "url-change url not a string", lines: after(#"{"t":1,"type":"url-change","url":["/"]}"#), line: 3,
+              message: #""url" on "url-change" must be a string (the web view's new URL)"#),
+        .init(name: "cache-remove without url", lines: after(#"{"t":1,"type":"cache-remove"}"#), line: 3,
+              message: #"missing "url" on "cache-remove" (a string: the page removed from the cache)"#),
         .init(name: "app-retry kind unknown", lines: after(#"{"t":1,"type":"app-retry","surface":"sheet","kind":"automatic"}"#), line: 3,
               message: #""kind" on "app-retry" must be "auto" or "manual""#),
     ]
@@ -79,14 +103,14 @@ struct NativeReaderTests {
         }
     }
 
-    @Test("well-formed records decode to the policy's inputs; other types and extra fields are ignored")
+    @Test("well-formed records decode to what they say; other types and extra fields are kept as observed")
     func decodes() throws {
         let path = try temporaryRecording("ok.jsonl", [
             androidMeta,
             "",
             #"{"t":0,"type":"path","online":true,"transport":"wifi"}"#,
             #"{"t":1,"type":"presented","surface":"tab:home","error":{"kind":"web","code":-2}}"#,
-            #"{"t":2,"type":"presented","surface":"sheet","error":{"kind":"web","turbo":"networkFailure"}}"#,
+            #"{"t":2,"type":"presented","surface":"sheet","error":{"kind":"web","turbo":"networkFailure"},"url":"https://a.example/x"}"#,
             #"{"t":3,"type":"presented","surface":"modal","error":{"kind":"http","status":401}}"#,
             #"{"t":4,"type":"presented","surface":"auth","error":{"kind":"ssl","extra":1}}"#,
             #"{"t":5,"type":"presented","surface":"live-card","error":{"kind":"load"}}"#,
@@ -95,24 +119,48 @@ struct NativeReaderTests {
             #"{"t":8,"type":"foreground"}"#,
             #"{"t":9,"type":"app-retry","surface":"sheet","kind":"manual"}"#,
             #"{"t":9,"type":"turbo:visit","url":"/"}"#,
+            #"{"t":10,"type":"launch"}"#,
+            #"{"t":10,"type":"launch","cold":false}"#,
+            #"{"t":11,"type":"config","offseason":true}"#,
+            #"{"t":11,"type":"config","offseason":false,"tester":true}"#,
+            #"{"t":12,"type":"bridge","component":"page-load","event":"connect","data":{}}"#,
+            #"{"t":13,"type":"app-screen","screen":"web"}"#,
+            #"{"t":14,"type":"finish","url":"https://a.example/"}"#,
+            #"{"t":14,"type":"url-change","url":"https://a.example/"}"#,
+            #"{"t":15,"type":"cache-remove","url":"https://a.example/"}"#,
+            #"{"t":16,"type":"cache-clear"}"#,
         ])
         let reader = try NativeRecordingReader(path: path)
         var events: [NativeRecord.Event] = []
         while let record = try reader.next() { events.append(record.event) }
-        #expect(events == [
+        let expected: [NativeRecord.Event] = [
             .meta(NativeMeta(version: 1, platform: .android)),
-            .input(t: 0, .path(online: true)),
-            .input(t: 1, .presented(surface: "tab:home", error: .web(.code(-2)))),
-            .input(t: 2, .presented(surface: "sheet", error: .web(.turbo(.networkFailure)))),
-            .input(t: 3, .presented(surface: "modal", error: .http(status: 401))),
-            .input(t: 4, .presented(surface: "auth", error: .ssl)),
-            .input(t: 5, .presented(surface: "live-card", error: .load)),
-            .input(t: 6, .tapRetry(surface: "sheet")),
-            .input(t: 7, .dismissed(surface: "modal")),
-            .input(t: 8, .foreground),
-            .appRetry(t: 9, AppRetry(surface: "sheet", kind: .manual)),
-            .observed(t: 9, type: "turbo:visit"),
-        ])
+            .timed(t: 0, .path(online: true)),
+            .timed(t: 1, .presented(Presented(surface: "tab:home", error: .web(.code(-2))))),
+            .timed(t: 2, .presented(Presented(surface: "sheet", error: .web(.turbo(.networkFailure)), url: "https://a.example/x"))),
+            .timed(t: 3, .presented(Presented(surface: "modal", error: .http(status: 401)))),
+            .timed(t: 4, .presented(Presented(surface: "auth", error: .ssl))),
+            .timed(t: 5, .presented(Presented(surface: "live-card", error: .load))),
+            .timed(t: 6, .tapRetry(surface: "sheet")),
+            .timed(t: 7, .dismissed(surface: "modal")),
+            .timed(t: 8, .foreground),
+            .timed(t: 9, .appRetry(AppRetry(surface: "sheet", kind: .manual))),
+            .timed(t: 9, .observed(type: "turbo:visit")),
+            .timed(t: 10, .launch(cold: true)),
+            .timed(t: 10, .launch(cold: false)),
+            .timed(t: 11, .config(offseason: true, tester: false)),
+            .timed(t: 11, .config(offseason: false, tester: true)),
+            .timed(t: 12, .bridge(component: "page-load", event: "connect")),
+            .timed(t: 13, .appScreen("web")),
+            .timed(t: 14, .finish(url: "https://a.example/")),
+            .timed(t: 14, .urlChange(url: "https://a.example/")),
+            .timed(t: 15, .cacheRemove(url: "https://a.example/")),
+            .timed(t: 16, .cacheClear),
+        ]
+        #expect(events.count == expected.count)
+        for (event, want) in zip(events, expected) {
+            #expect(event == want)
+        }
     }
 
     @Test("lenient: a malformed line is skipped and counted; the replay goes on")

@@ -1,4 +1,7 @@
 import OfflineBanner
+import PolicyCore
+import Replay
+@testable import TestSupport
 import Testing
 import TurboRecording
 
@@ -7,49 +10,24 @@ import TurboRecording
 @Suite struct PropertyTests {
     static let seeds: [UInt64] = Array(1...150)
 
-    /// The canonical JSONL timeline of `bytes`, as `turbo-replay replay --format jsonl` prints it.
-    static func replayOutput(_ bytes: [UInt8], readBufferSize: Int = 1 << 16,
-                             lenient: Bool = false) throws -> (output: [UInt8], skipped: Int) {
-        let reader = RecordingReader(lines: JSONLines(bytes: bytes, name: "generated", readBufferSize: readBufferSize),
-                                     lenient: lenient, keepObserved: false)
-        var output: [UInt8] = []
-        try replay(reader, settings: BannerSettings()) { record in
-            appendTimelineJSON(record, to: &output)
-            output.append(0x0A)
-        }
-        return (output, reader.skipped)
-    }
-
-    static func timeline(_ bytes: [UInt8]) throws -> [TimelineRecord] {
-        var timeline: [TimelineRecord] = []
-        let reader = RecordingReader(lines: JSONLines(bytes: bytes, name: "generated"), keepObserved: false)
-        try replay(reader, settings: BannerSettings()) { timeline.append($0) }
-        return timeline
-    }
-
-    static func recording(seed: UInt64) -> (lines: [String], bytes: [UInt8]) {
-        var generator = RecordingGenerator(seed: seed)
-        let lines = generator.recording(records: 20 + Int(seed % 7) * 15)
-        return (lines, Array(lines.map { $0 + "\n" }.joined().utf8))
-    }
 
     @Test func sameInputGivesByteIdenticalOutput() throws {
         for seed in Self.seeds {
-            let (_, bytes) = Self.recording(seed: seed)
-            let first = try Self.replayOutput(bytes).output
+            let (_, bytes) = Generated.recording(seed: seed)
+            let first = try Generated.replayOutput(bytes).output
             // Again, and with lines crossing tiny read buffers.
-            #expect(try Self.replayOutput(bytes).output == first, "seed \(seed)")
-            #expect(try Self.replayOutput(bytes, readBufferSize: 5).output == first, "seed \(seed): small read buffer")
+            #expect(try Generated.replayOutput(bytes).output == first, "seed \(seed)")
+            #expect(try Generated.replayOutput(bytes, readBufferSize: 5).output == first, "seed \(seed): small read buffer")
             // CRLF line ends and blank lines change nothing.
             let crlf = Array(String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "\n", with: "\r\n\n").utf8)
-            #expect(try Self.replayOutput(crlf).output == first, "seed \(seed): CRLF")
+            #expect(try Generated.replayOutput(crlf).output == first, "seed \(seed): CRLF")
         }
     }
 
     @Test func everyBannerRecordChangesTheBannerOrItsLabel() throws {
         for seed in Self.seeds {
             var shown: (BannerState, String?) = (.hidden, nil)
-            for record in try Self.timeline(Self.recording(seed: seed).bytes) {
+            for record in try Generated.timeline(Generated.recording(seed: seed).bytes) {
                 guard case .banner(let change) = record else { continue }
                 #expect((change.banner, change.label) != shown, "seed \(seed): \(change)")
                 #expect((change.label == nil) == (change.banner == .hidden), "seed \(seed): \(change)")
@@ -62,7 +40,7 @@ import TurboRecording
     @Test func toastExactlyForSubmissionsThatDiedWhileConnected() throws {
         var toasted = 0, silent = 0
         for seed in Self.seeds {
-            let (_, bytes) = Self.recording(seed: seed)
+            let (_, bytes) = Generated.recording(seed: seed)
             var expected: [Double] = []
             var connected = true
             let reader = RecordingReader(lines: JSONLines(bytes: bytes, name: "g"), keepObserved: false)
@@ -76,13 +54,13 @@ import TurboRecording
                 default: break
                 }
             }
-            let toasts = try Self.timeline(bytes).compactMap { record -> Double? in
+            let toasts = try Generated.timeline(bytes).compactMap { record -> Double? in
                 guard case .submit(let decision) = record, case .toast = decision.outcome else { return nil }
                 return decision.t
             }
             #expect(toasts == expected, "seed \(seed)")
             toasted += toasts.count
-            silent += try Self.timeline(bytes).filter { if case .submit(let d) = $0, case .silent = d.outcome { true } else { false } }.count
+            silent += try Generated.timeline(bytes).filter { if case .submit(let d) = $0, case .silent = d.outcome { true } else { false } }.count
         }
         // The generator does reach both sides of the property.
         #expect(toasted > 50 && silent > 50, "\(toasted) toasts, \(silent) silent decisions")
@@ -91,8 +69,8 @@ import TurboRecording
     @Test func lenientSkipsInterleavedBadLinesAndGivesTheSameTimeline() throws {
         var total = 0
         for seed in Self.seeds {
-            let (lines, bytes) = Self.recording(seed: seed)
-            let clean = try Self.replayOutput(bytes).output
+            let (lines, bytes) = Generated.recording(seed: seed)
+            let clean = try Generated.replayOutput(bytes).output
             var generator = RecordingGenerator(seed: seed &+ 1_000_000)
             // Bad lines anywhere after the first timed record (one kind goes back in time).
             let firstTimed = lines.firstIndex { $0.hasPrefix(#"{"t":"#) } ?? lines.count
@@ -105,7 +83,7 @@ import TurboRecording
                     inserted += 1
                 }
             }
-            let lenient = try Self.replayOutput(dirty, lenient: true)
+            let lenient = try Generated.replayOutput(dirty, lenient: true)
             #expect(lenient.output == clean, "seed \(seed)")
             #expect(lenient.skipped == inserted, "seed \(seed)")
             total += inserted
@@ -120,7 +98,7 @@ import TurboRecording
             let text = String((0..<Int.random(in: 0...12, using: &random)).map { _ in random.pick(alphabet) })
             var bytes: [UInt8] = []
             appendJSONString(text, to: &bytes)
-            #expect(bytes == Array(jsonString(text).utf8), "\(text.debugDescription)")
+            #expect(bytes == Array(jsonCString(text).utf8), "\(text.debugDescription)")
         }
     }
 

@@ -1,5 +1,7 @@
 import Foundation
 import OfflineBanner
+import Replay
+@testable import TestSupport
 import Testing
 import TurboRecording
 

@@ -1,5 +1,7 @@
 import Glibc
 import OfflineBanner
+import PolicyCore
+import Replay
 import TurboRecording
 
 /// libFuzzer's entry point: arbitrary bytes as a recording, through the reader and the port.
@@ -23,7 +25,7 @@ func fuzzReplay(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     banner.finish(into: &timeline)
     var shown: (BannerState, String?) = (.hidden, nil)
     for record in timeline {
-        let line = timelineJSON(record)
+        let line = record.jsonLine
         require(JSONValue(parsing: line) != nil, "timeline line is not JSON", line)
         if case .banner(let change) = record {
             require((change.banner, change.label) != shown, "banner record without a change", line)
@@ -34,7 +36,7 @@ func fuzzReplay(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         if case .input(_, .connect(let context?, _)) = record.event {
             var escaped: [UInt8] = []
             appendJSONString(context, to: &escaped)
-            require(escaped == Array(jsonString(context).utf8), "escaping differs from json-c", context)
+            require(escaped == Array(jsonCString(context).utf8), "escaping differs from json-c", context)
         }
     }
     return 0

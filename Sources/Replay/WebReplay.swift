@@ -1,4 +1,5 @@
 import OfflineBanner
+import TurboRecording
 
 extension OfflineBanner {
     /// Feeds one recorded line: an input is sent at its time; an observed record only moves
@@ -12,7 +13,7 @@ extension OfflineBanner {
     }
 }
 
-/// Replays a recording through a fresh banner, handing each timeline record to `emit` as
+/// Replays a web recording through a fresh banner, handing each timeline record to `emit` as
 /// soon as it is decided. A malformed line stops the replay by throwing, after everything
 /// decided before it was emitted.
 public func replay(_ reader: RecordingReader, settings: BannerSettings,
@@ -28,7 +29,7 @@ public func replay(_ reader: RecordingReader, settings: BannerSettings,
     for decided in output { try emit(decided) }
 }
 
-/// The whole timeline of the recording at `path`, for tests and golden checks.
+/// The whole timeline of the web recording at `path`, for tests and golden checks.
 public func replayTimeline(path: String, settings: BannerSettings = BannerSettings(), lenient: Bool = false) throws -> [TimelineRecord] {
     var timeline: [TimelineRecord] = []
     try replay(RecordingReader(path: path, lenient: lenient, keepObserved: false), settings: settings) { timeline.append($0) }

@@ -1,5 +1,8 @@
 import Foundation
+import Goldens
 import NativeErrorPolicy
+import Replay
+@testable import TestSupport
 import Testing
 import TurboRecording
 
@@ -17,12 +20,12 @@ struct NativeGoldenTests {
 
     @Test("each recording replays to its hand-written golden", arguments: nativeRecordingNames)
     func golden(_ name: String) {
-        #expect(GoldenCase(recording: "\(nativeRecordings)/\(name).jsonl").check() == .passed)
+        #expect(GoldenCase(recording: "\(nativeRecordings)/\(name).jsonl").checkFirst() == .passed)
     }
 
     @Test("the contract's example prints exactly the contract's output, byte for byte")
     func contractExampleBytes() throws {
-        let lines = try nativeTimeline(path: nativeRecordings + "/contract-example.jsonl").map(timelineJSON)
+        let lines = try nativeTimeline(path: nativeRecordings + "/contract-example.jsonl").map(\.jsonLine)
         #expect(lines == [
             #"{"t":120,"surface":"tab:home","view":"offline"}"#,
             #"{"t":5600,"surface":"tab:home","retry":"auto","trigger":"edge"}"#,
@@ -36,9 +39,9 @@ struct NativeGoldenTests {
 
     @Test("a none view adds the reason; surfaces are escaped as JSON strings")
     func lineShapes() {
-        #expect(timelineJSON(Decision(t: 1800, surface: "tab:home", outcome: .view(.none)))
+        #expect(Decision(t: 1800, surface: "tab:home", outcome: .view(.none)).jsonLine
             == #"{"t":1800,"surface":"tab:home","view":"none","reason":"auth-shell"}"#)
-        #expect(timelineJSON(Decision(t: 816.0360000000001, surface: #"tab:"quoted""#, outcome: .retry(.automatic(.foreground))))
+        #expect(Decision(t: 816.0360000000001, surface: #"tab:"quoted""#, outcome: .retry(.automatic(.foreground))).jsonLine
             == #"{"t":816.036,"surface":"tab:\"quoted\"","retry":"auto","trigger":"foreground"}"#)
     }
 
@@ -49,7 +52,7 @@ struct NativeGoldenTests {
         let golden = String(recording.dropLast(".jsonl".count)) + ".expected.jsonl"
         try Data(#"{"t":10,"surface":"sheet","view":"offline"}\#n{"t":2510,"surface":"sheet","retry":"auto","trigger":"edge"}\#n"#.utf8)
             .write(to: URL(fileURLWithPath: golden))
-        guard case .mismatch(let diff) = GoldenCase(recording: recording).check() else {
+        guard case .mismatch(let diff) = GoldenCase(recording: recording).checkFirst() else {
             Issue.record("expected a mismatch")
             return
         }

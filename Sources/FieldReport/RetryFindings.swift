@@ -1,4 +1,7 @@
 import NativeErrorPolicy
+import PolicyCore
+import Replay
+import TurboRecording
 
 /// What the policy had on a surface at some moment (timers due by then having fired): why an
 /// automatic retry the app logged there was not the policy's.
@@ -156,7 +159,7 @@ public func explainNative(_ reader: NativeRecordingReader, config: NativeConfig 
             continue
         }
         current.feed(record, into: &decisions)
-        if case .appRetry(let t, let retry) = record.event {
+        if case .timed(let t, .appRetry(let retry)) = record.event {
             appRetryLines += 1
             if retry.kind == .auto {
                 logged.append(LoggedRetry(line: record.line, t: t, surface: retry.surface,
@@ -183,4 +186,25 @@ private func state(of policy: RetryPolicy, on surface: String, after decisions: 
     case .view(.none): return .authShell
     default: return .noView
     }
+}
+
+extension RetryFinding: CustomStringConvertible {
+    /// A finding as one JSON line: `t`, `surface`, `finding`, then its details.
+    public var jsonLine: String {
+        var line = JSONLine()
+        line.number("t", t)
+        line.string("surface", surface)
+        line.string("finding", kind.rawValue)
+        switch detail {
+        case .missed(let trigger):
+            line.string("trigger", trigger.rawValue)
+        case .unexpected(let at, let policy):
+            line.integer("line", at)
+            line.string("policy", policy.name)
+            if let t = policy.at { line.number("at", t) }
+        }
+        return line.text
+    }
+
+    public var description: String { jsonLine }
 }

@@ -1,4 +1,8 @@
+import FieldReport
 import NativeErrorPolicy
+@testable import TestSupport
+import PolicyCore
+import Replay
 import Testing
 import TurboRecording
 
@@ -120,8 +124,8 @@ struct NativeExplainTests {
             unexpected(400, "modal", line: 6, .authShell),
             unexpected(500, "live-card", line: 7, .noView),
         ])
-        #expect(findingJSON(explanation.findings[0])
+        #expect(explanation.findings[0].jsonLine
             == #"{"t":200,"surface":"tab:home","finding":"unexpected-retry","line":4,"policy":"not-due","at":2600}"#)
-        #expect(findingJSON(missed(24400, "sheet", .edge)) == #"{"t":24400,"surface":"sheet","finding":"missed-retry","trigger":"edge"}"#)
+        #expect(missed(24400, "sheet", .edge).jsonLine == #"{"t":24400,"surface":"sheet","finding":"missed-retry","trigger":"edge"}"#)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+@testable import TestSupport
 import Testing
 
 /// The command line's manners: outputs, exit codes (sysexits), help, and errors that say

@@ -14,6 +14,13 @@ enum Fixtures {
         return url.path
     }
 
+    /// A fresh empty directory for a test's files.
+    static func scratchDirectory() throws -> String {
+        let path = NSTemporaryDirectory() + "turbo-replay-tests-\(getpid())-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+        return path
+    }
+
     /// The built `turbo-replay`, beside the test bundle (the test target depends on it).
     static var cli: String {
         let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("turbo-replay")

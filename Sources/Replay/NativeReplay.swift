@@ -1,15 +1,26 @@
-import CJSONC
 import NativeErrorPolicy
+import PolicyCore
+import TurboRecording
+
+extension TimedPolicy {
+    /// Feeds one timed record: its input, if the policy reads this record, is sent at its
+    /// time; otherwise the record only moves the clock (so a streamed log shows a timer's
+    /// decision as soon as time has passed it).
+    @inlinable
+    public mutating func feed(_ input: Input?, at t: Double, into output: inout [Output]) {
+        if let input {
+            send(input, at: t, into: &output)
+        } else {
+            advance(to: t, into: &output)
+        }
+    }
+}
 
 extension RetryPolicy {
-    /// Feeds one recorded line: an input is sent at its time; any other timed record only
-    /// moves the clock (so a streamed log shows a timer's decision as soon as time has passed it).
+    /// Feeds one recorded line of a native recording.
     public mutating func feed(_ record: NativeRecord, into output: inout [Decision]) {
-        switch record.event {
-        case .meta: break
-        case .input(let t, let input): send(input, at: t, into: &output)
-        case .appRetry(let t, _), .observed(let t, _): advance(to: t, into: &output)
-        }
+        guard case .timed(let t, let event) = record.event else { return }
+        feed(event.retryInput, at: t, into: &output)
     }
 }
 
@@ -44,19 +55,4 @@ public func nativeTimeline(path: String, config: NativeConfig = NativeConfig(), 
     var timeline: [Decision] = []
     try replayNative(NativeRecordingReader(path: path, lenient: lenient), config: config) { timeline.append($0) }
     return timeline
-}
-
-/// True when the recording's first record is a `meta` with `"recording":"native"`; every other
-/// recording is a web one (a first line that is not even JSON is left to the web reader to report).
-public func isNativeRecording(path: String) throws -> Bool {
-    let lines = try JSONLines(path: path)
-    let first: Bool?
-    do {
-        first = try lines.next { object, _ in
-            Field(object, "type").string == "meta" && Field(object, "recording").string == "native"
-        }
-    } catch let error as RecordingError where error.kind == .malformed {
-        return false
-    }
-    return first ?? false
 }

@@ -1,4 +1,5 @@
 import Foundation
+@testable import TestSupport
 import Testing
 
 /// The built `turbo-replay`, end to end: what a person or CI sees.

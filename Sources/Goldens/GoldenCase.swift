@@ -1,0 +1,151 @@
+import Foundation
+import TurboRecording
+
+/// The golden convention: a recording `NAME.jsonl` is checked against `NAME.expected.jsonl`
+/// beside it (and, for the other timelines it has, `NAME.<timeline>.expected.jsonl`),
+/// replayed with `NAME.config.json` when there is one.
+public struct GoldenCase: Equatable, Sendable {
+    public var recording: String
+
+    public init(recording: String) { self.recording = recording }
+
+    /// The first timeline's golden: `NAME.expected.jsonl`.
+    public var golden: String { RecordingFiles.stem(recording) + ".expected.jsonl" }
+    public var config: String { RecordingFiles.stem(recording) + ".config.json" }
+
+    /// Every recording under `paths`, sorted (see `RecordingFiles.find`).
+    public static func find(in paths: [String]) throws -> [GoldenCase] {
+        try RecordingFiles.find(in: paths).map(GoldenCase.init)
+    }
+}
+
+/// What checking one golden found.
+public enum GoldenResult: Equatable, Sendable {
+    case passed
+    /// The timeline differs; `diff` is for a person to read.
+    case mismatch(diff: String)
+    case missingGolden
+    /// The recording, its config or its golden could not be read, or breaks its format.
+    case unreadable(RecordingError)
+    /// `--update` wrote the golden: `created` when there was none, else `diff` says what changed.
+    case written(created: Bool, diff: String)
+
+    public var failed: Bool {
+        switch self {
+        case .passed, .written: return false
+        case .mismatch, .missingGolden, .unreadable: return true
+        }
+    }
+}
+
+/// One golden of a recording, checked.
+public struct GoldenCheck: Equatable, Sendable {
+    public var golden: String
+    public var result: GoldenResult
+
+    public init(golden: String, result: GoldenResult) {
+        self.golden = golden
+        self.result = result
+    }
+}
+
+extension GoldenCase {
+    /// Replays the recording and compares each of its timelines with its golden, record by
+    /// record, as JSON values. With `update`, writes a golden instead when it is missing or
+    /// differs. The first timeline's golden comes first; a recording that cannot be read
+    /// gives that one failure.
+    public func check(update: Bool = false) -> [GoldenCheck] {
+        let kind: RecordingKind
+        do {
+            kind = try RecordingKind.of(path: recording)
+        } catch {
+            return [GoldenCheck(golden: golden, result: .unreadable(recordingError(error, path: recording)))]
+        }
+        let config = FileManager.default.fileExists(atPath: self.config) ? self.config : nil
+        var checks: [GoldenCheck] = []
+        for timeline in GoldenTimeline.all(for: kind) {
+            let golden = timeline.golden(for: recording)
+            let text: [UInt8]
+            do {
+                guard let replayed = try timeline.replay(recording, config) else { continue }
+                text = replayed
+            } catch {
+                checks.append(GoldenCheck(golden: golden, result: .unreadable(recordingError(error, path: recording))))
+                continue
+            }
+            if !timeline.alwaysRequired && text.isEmpty && !FileManager.default.fileExists(atPath: golden) { continue }
+            checks.append(GoldenCheck(golden: golden, result: compare(text, with: golden, update: update)))
+        }
+        return checks
+    }
+
+    /// The first timeline's result alone (a web recording has no other).
+    public func checkFirst(update: Bool = false) -> GoldenResult {
+        check(update: update).first?.result ?? .passed
+    }
+
+    private func compare(_ text: [UInt8], with golden: String, update: Bool) -> GoldenResult {
+        if update { removeStaleTemporaries(of: golden) }
+        guard let existing = FileManager.default.contents(atPath: golden) else {
+            return update ? write(text, to: golden, created: true, diff: "") : .missingGolden
+        }
+        // The common case, decided without parsing: the golden is, byte for byte, what this
+        // replay prints (identical text is identical JSON values).
+        if existing.elementsEqual(text) { return .passed }
+        let replayed = TimelineLines(text: text)
+        let expected: [JSONLineValue]
+        do {
+            expected = try readJSONLineValues(path: golden)
+        } catch {
+            // A malformed golden is rewritten by --update, and a failure without it.
+            if update { return write(text, to: golden, created: false, diff: "(the old golden was malformed: \(error))") }
+            return .unreadable(recordingError(error, path: golden))
+        }
+        if expected.map(\.value) == replayed.values { return .passed }
+        let diff = timelineDiff(golden: golden, expected: expected, actual: replayed)
+        return update ? write(text, to: golden, created: false, diff: diff) : .mismatch(diff: diff)
+    }
+
+    private func write(_ text: [UInt8], to golden: String, created: Bool, diff: String) -> GoldenResult {
+        do {
+            try replaceAtomically(path: golden, contents: text)
+        } catch {
+            return .unreadable(recordingError(error, path: golden))
+        }
+        return .written(created: created, diff: diff)
+    }
+
+    /// Removes temporaries of `golden` left by runs that are no longer alive (killed while
+    /// writing). A live process's temporary is left alone: it is about to be renamed.
+    public func removeStaleTemporaries(of golden: String) {
+        let directory = (golden as NSString).deletingLastPathComponent
+        let prefix = (golden as NSString).lastPathComponent + temporaryMarker
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.isEmpty ? "." : directory) else { return }
+        for name in names where name.hasPrefix(prefix) {
+            guard let pid = Int32(name.dropFirst(prefix.count)) else { continue }
+            if pid == getpid() || (kill(pid, 0) != 0 && errno == ESRCH) {
+                unlink(directory.isEmpty ? name : directory + "/" + name)
+            }
+        }
+    }
+
+    /// The temporary a process with `pid` writes `golden` to.
+    public func temporary(of golden: String, pid: Int32 = getpid()) -> String {
+        temporaryPath(for: golden, pid: pid)
+    }
+}
+
+/// A replayed timeline, split in lines and parsed for comparison.
+struct TimelineLines {
+    var lines: [String]
+    var values: [JSONValue]
+
+    init(text: [UInt8]) {
+        lines = text.split(separator: 0x0A, omittingEmptySubsequences: true).map { String(decoding: $0, as: UTF8.self) }
+        values = lines.map { JSONValue(parsing: $0) ?? .null }
+    }
+}
+
+func recordingError(_ error: any Error, path: String) -> RecordingError {
+    error as? RecordingError ?? RecordingError(.unreadable, path: path, line: nil, "\(error)")
+}

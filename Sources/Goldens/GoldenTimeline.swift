@@ -1,0 +1,56 @@
+import Foundation
+import OfflineBanner
+import Replay
+import TurboRecording
+
+/// One timeline a recording is checked for: its golden's name, when that golden must exist,
+/// and how the timeline is replayed. A web recording has the banner's; a native one, one per
+/// policy that reads native logs. Adding a policy is adding an entry to `all(for:)`.
+public struct GoldenTimeline: Sendable {
+    /// "" for the recording's first timeline (`NAME.expected.jsonl`), else the part of the
+    /// golden's name that says which (`NAME.launch.expected.jsonl`).
+    public let name: String
+    /// The first timeline's golden must exist, even empty. Another's only once its timeline
+    /// has something in it: a recording with nothing for a policy needs no golden for it.
+    public let alwaysRequired: Bool
+    /// The canonical timeline, one JSON line per record; `nil` when it does not apply to this
+    /// recording (read from `recording`, configured by `config` when that file exists).
+    let replay: @Sendable (_ recording: String, _ config: String?) throws -> [UInt8]?
+
+    public init(name: String, alwaysRequired: Bool,
+                replay: @escaping @Sendable (_ recording: String, _ config: String?) throws -> [UInt8]?) {
+        self.name = name
+        self.alwaysRequired = alwaysRequired
+        self.replay = replay
+    }
+
+    /// The golden of this timeline for `recording`.
+    public func golden(for recording: String) -> String {
+        RecordingFiles.stem(recording) + (name.isEmpty ? "" : "." + name) + ".expected.jsonl"
+    }
+
+    /// The timelines a recording of `kind` is checked for.
+    public static func all(for kind: RecordingKind) -> [GoldenTimeline] {
+        switch kind {
+        case .web: return [.banner]
+        case .native: return [.errorView]
+        }
+    }
+
+    /// The banner's timeline (offline-banner.md), with `NAME.config.json`'s copy and timings.
+    public static let banner = GoldenTimeline(name: "", alwaysRequired: true) { recording, config in
+        let settings = try config.map { try BannerConfig.load(path: $0).settings() } ?? BannerSettings()
+        var text: [UInt8] = []
+        try Replay.replay(RecordingReader(path: recording, keepObserved: false), settings: settings) { record in
+            record.appendJSON(to: &text)
+            text.append(0x0A)
+        }
+        return text
+    }
+
+    /// The error view's decisions (native-error-policy.md), with `NAME.config.json`'s settings.
+    public static let errorView = GoldenTimeline(name: "", alwaysRequired: true) { recording, config in
+        let native = try config.map(NativeConfig.load(path:)) ?? NativeConfig()
+        return Array(try nativeTimeline(path: recording, config: native).map { $0.jsonLine + "\n" }.joined().utf8)
+    }
+}

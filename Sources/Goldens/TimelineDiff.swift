@@ -1,0 +1,117 @@
+import TurboRecording
+
+/// A line diff of a golden and a replayed timeline, for a person: `-` only in the golden, `+`
+/// only in the replay, the first difference marked with `>`; then, for each difference, the
+/// golden's `file:line` and what differs, key by key (`label: "Sin conexion" ≠ "Sin
+/// conexión"`, golden first). Records are matched as JSON values (a longest common
+/// subsequence; past a million cells, record by record, so a huge timeline cannot exhaust memory).
+func timelineDiff(golden: String, expected: [JSONLineValue], actual: TimelineLines) -> String {
+    let steps = diffSteps(expected.map(\.value), actual.values)
+    var rows: [String] = []
+    var marked = false
+    for step in steps {
+        let mark = marked || step.kind == .same ? " " : ">"
+        if step.kind != .same { marked = true }
+        switch step.kind {
+        case .same: rows.append("    \(expected[step.expected!].text)")
+        case .removed: rows.append("\(mark) - \(expected[step.expected!].text)")
+        case .added: rows.append("\(mark) + \(actual.lines[step.actual!])")
+        case .elided(let count): rows.append("    … \(count) equal records")
+        }
+    }
+    rows.append("what differs (\(golden):LINE, golden ≠ replayed):")
+    rows += explain(steps, golden: golden, expected: expected, actual: actual)
+    return rows.joined(separator: "\n")
+}
+
+/// `- ` then `+ ` in one run are the same record changed: they are paired in order and
+/// compared key by key; what is left over was dropped or added.
+private func explain(_ steps: [DiffStep], golden: String, expected: [JSONLineValue], actual: TimelineLines) -> [String] {
+    var rows: [String] = []
+    var index = 0
+    var lastGoldenLine = 0
+    while index < steps.count {
+        if steps[index].kind == .same {
+            lastGoldenLine = expected[steps[index].expected!].line
+            index += 1
+            continue
+        }
+        if case .elided = steps[index].kind { index += 1; continue }
+        var removed: [Int] = [], added: [Int] = []
+        while index < steps.count, steps[index].kind == .removed || steps[index].kind == .added {
+            if steps[index].kind == .removed { removed.append(steps[index].expected!) } else { added.append(steps[index].actual!) }
+            index += 1
+        }
+        for pair in 0..<max(removed.count, added.count) {
+            switch (pair < removed.count ? removed[pair] : nil, pair < added.count ? added[pair] : nil) {
+            case let (e?, a?):
+                rows.append("  \(golden):\(expected[e].line): " + keyDifferences(expected[e].value, actual.values[a]))
+                lastGoldenLine = expected[e].line
+            case let (e?, nil):
+                rows.append("  \(golden):\(expected[e].line): not replayed")
+                lastGoldenLine = expected[e].line
+            case let (nil, a?):
+                let place = lastGoldenLine == 0 ? "before the golden's first record" : "after its line \(lastGoldenLine)"
+                rows.append("  \(golden): replayed record \(a + 1) is not in the golden (\(place))")
+            case (nil, nil):
+                break
+            }
+        }
+    }
+    return rows
+}
+
+/// `key: golden ≠ replayed` for every key whose value differs, `(absent)` for a missing key.
+func keyDifferences(_ expected: JSONValue, _ actual: JSONValue) -> String {
+    guard case .object(let e) = expected, case .object(let a) = actual else { return "\(expected) ≠ \(actual)" }
+    // In the order of the replayed line's keys as the contracts print them (t first), then the golden's extras.
+    let order = ["t", "banner", "submit", "surface", "screen", "launch", "capture", "served", "miss", "passed"]
+    let keys = Set(e.keys).union(a.keys).filter { e[$0] != a[$0] }
+        .sorted { (order.firstIndex(of: $0) ?? order.count, $0) < (order.firstIndex(of: $1) ?? order.count, $1) }
+    return keys.map { "\($0): \(e[$0]?.description ?? "(absent)") ≠ \(a[$0]?.description ?? "(absent)")" }.joined(separator: "; ")
+}
+
+struct DiffStep: Equatable {
+    enum Kind: Equatable { case same, removed, added, elided(Int) }
+    var kind: Kind
+    var expected: Int?
+    var actual: Int?
+}
+
+/// The steps that turn `expected` into `actual`.
+func diffSteps(_ expected: [JSONValue], _ actual: [JSONValue]) -> [DiffStep] {
+    let n = expected.count, m = actual.count
+    guard n * m <= 1_000_000 else { return positionalSteps(expected, actual) }
+    var common = [[Int]](repeating: [Int](repeating: 0, count: m + 1), count: n + 1)
+    for i in stride(from: n - 1, through: 0, by: -1) {
+        for j in stride(from: m - 1, through: 0, by: -1) {
+            common[i][j] = expected[i] == actual[j] ? common[i + 1][j + 1] + 1 : max(common[i + 1][j], common[i][j + 1])
+        }
+    }
+    var steps: [DiffStep] = []
+    var i = 0, j = 0
+    while i < n || j < m {
+        if i < n, j < m, expected[i] == actual[j] {
+            steps.append(DiffStep(kind: .same, expected: i, actual: j))
+            i += 1; j += 1
+        } else if j == m || (i < n && common[i + 1][j] >= common[i][j + 1]) {
+            steps.append(DiffStep(kind: .removed, expected: i, actual: nil))
+            i += 1
+        } else {
+            steps.append(DiffStep(kind: .added, expected: nil, actual: j))
+            j += 1
+        }
+    }
+    return steps
+}
+
+/// For huge timelines: the equal prefix elided, then the first differing record of each side.
+private func positionalSteps(_ expected: [JSONValue], _ actual: [JSONValue]) -> [DiffStep] {
+    guard let first = (0..<max(expected.count, actual.count)).first(where: {
+        $0 >= expected.count || $0 >= actual.count || expected[$0] != actual[$0]
+    }) else { return [] }
+    var steps = [DiffStep(kind: .elided(first), expected: nil, actual: nil)]
+    if first < expected.count { steps.append(DiffStep(kind: .removed, expected: first, actual: nil)) }
+    if first < actual.count { steps.append(DiffStep(kind: .added, expected: nil, actual: first)) }
+    return steps
+}

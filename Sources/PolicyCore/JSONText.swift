@@ -1,0 +1,95 @@
+/// Output lines are JSON, written here by hand (reading JSON is json-c's job, in the shell;
+/// writing it needs no parser): keys in the contract's order, numbers as `appendMilliseconds`
+/// prints them, strings escaped exactly as json-c escapes them (`"`, `\` and control
+/// characters; `/` and non-ASCII text kept as they are), so a line can be compared byte for
+/// byte with one json-c printed.
+
+/// Appends `text` as a JSON string literal, quotes included.
+public func appendJSONString(_ text: String, to out: inout [UInt8]) {
+    out.append(UInt8(ascii: "\""))
+    // Every built-in message needs no escape: copied in one go, on the replay's hot path.
+    if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+        out.append(contentsOf: text.utf8)
+        out.append(UInt8(ascii: "\""))
+        return
+    }
+    for byte in text.utf8 {
+        switch byte {
+        case UInt8(ascii: "\""): out.append(contentsOf: [0x5C, 0x22])
+        case UInt8(ascii: "\\"): out.append(contentsOf: [0x5C, 0x5C])
+        case 0x08: out.append(contentsOf: [0x5C, UInt8(ascii: "b")])
+        case 0x09: out.append(contentsOf: [0x5C, UInt8(ascii: "t")])
+        case 0x0A: out.append(contentsOf: [0x5C, UInt8(ascii: "n")])
+        case 0x0C: out.append(contentsOf: [0x5C, UInt8(ascii: "f")])
+        case 0x0D: out.append(contentsOf: [0x5C, UInt8(ascii: "r")])
+        case ..<0x20:
+            let hex: [UInt8] = Array("0123456789abcdef".utf8)
+            out.append(contentsOf: [0x5C, UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+        default: out.append(byte)
+        }
+    }
+    out.append(UInt8(ascii: "\""))
+}
+
+/// `text` as a JSON string literal, quotes included.
+public func jsonString(_ text: String) -> String {
+    var bytes: [UInt8] = []
+    appendJSONString(text, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+}
+
+/// A JSON object written key by key, in the order the keys are added: the shape of every
+/// output line here.
+///
+///     var line = JSONLine()
+///     line.number("t", 1534.6)
+///     line.string("banner", "offline")
+///     line.text          // {"t":1534.6,"banner":"offline"}
+public struct JSONLine: Sendable {
+    public private(set) var bytes: [UInt8] = [UInt8(ascii: "{")]
+
+    public init() {}
+
+    private mutating func key(_ name: String) {
+        if bytes.count > 1 { bytes.append(UInt8(ascii: ",")) }
+        appendJSONString(name, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+    }
+
+    /// A number of milliseconds, as the contracts print them.
+    public mutating func number(_ name: String, _ value: Double) {
+        key(name)
+        appendMilliseconds(value, to: &bytes)
+    }
+
+    public mutating func integer(_ name: String, _ value: Int) {
+        key(name)
+        bytes.append(contentsOf: String(value).utf8)
+    }
+
+    public mutating func string(_ name: String, _ value: String) {
+        key(name)
+        appendJSONString(value, to: &bytes)
+    }
+
+    public mutating func bool(_ name: String, _ value: Bool) {
+        key(name)
+        bytes.append(contentsOf: (value ? "true" : "false").utf8)
+    }
+
+    public mutating func null(_ name: String) {
+        key(name)
+        bytes.append(contentsOf: "null".utf8)
+    }
+
+    /// A value already written as JSON (an array, a nested object).
+    public mutating func raw(_ name: String, _ json: String) {
+        key(name)
+        bytes.append(contentsOf: json.utf8)
+    }
+
+    /// The finished object.
+    public var text: String {
+        String(decoding: bytes + [UInt8(ascii: "}")], as: UTF8.self)
+    }
+}

@@ -1,0 +1,20 @@
+import NativeErrorPolicy
+import TurboRecording
+
+/// Which policy reads which native records: one app log feeds them all, each takes what its
+/// contract names and treats every other record as the passing of time.
+extension NativeEvent {
+    /// What the error view's retry policy reads (native-error-policy.md): `path`,
+    /// `presented`, `tap-retry`, `dismissed`, `foreground`.
+    public var retryInput: PolicyInput? {
+        switch self {
+        case .path(let online): return .path(online: online)
+        case .presented(let presented): return .presented(surface: presented.surface, error: presented.error)
+        case .tapRetry(let surface): return .tapRetry(surface: surface)
+        case .dismissed(let surface): return .dismissed(surface: surface)
+        case .foreground: return .foreground
+        case .appRetry, .launch, .config, .bridge, .appScreen, .finish, .urlChange, .cacheClear, .cacheRemove, .observed:
+            return nil
+        }
+    }
+}

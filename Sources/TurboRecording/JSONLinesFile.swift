@@ -1,0 +1,34 @@
+import CJSONC
+
+/// One line of a JSON Lines file that is not a recording (a golden): the object as json-c
+/// prints it back, and its value for comparison.
+public struct JSONLineValue: Equatable, Sendable {
+    /// 1-based line in the file.
+    public var line: Int
+    /// The object re-printed by json-c on one line (keys as written, numbers as parsed).
+    public var text: String
+    public var value: JSONValue
+}
+
+/// Every object of the JSON Lines file at `path`, strictly parsed: a line that is not a JSON
+/// object is an error naming the file and line.
+public func readJSONLineValues(path: String) throws -> [JSONLineValue] {
+    let lines = try JSONLines(path: path)
+    var values: [JSONLineValue] = []
+    while let value = try lines.next({ object, line in
+        JSONLineValue(line: line,
+                      text: String(cString: json_object_to_json_string_ext(object, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE)),
+                      value: JSONValue(object))
+    }) {
+        values.append(value)
+    }
+    return values
+}
+
+/// `text` as json-c escapes a string (a JSON string literal, quotes included): the reference
+/// the hand-written escaping of output lines is tested against.
+public func jsonCString(_ text: String) -> String {
+    let object = json_object_new_string_len(text, Int32(text.utf8.count))
+    defer { json_object_put(object) }
+    return String(cString: json_object_to_json_string_ext(object, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE))
+}

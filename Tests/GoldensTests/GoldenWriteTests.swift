@@ -1,0 +1,108 @@
+import Foundation
+import Goldens
+@testable import TestSupport
+import Testing
+
+/// `check --update` never leaves a half-written golden, whatever stops it.
+@Suite struct GoldenWriteTests {
+    static func scratch() throws -> String { try Fixtures.scratchDirectory() }
+
+    static func files(in directory: String) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).sorted()
+    }
+
+    static let recording = """
+        {"t":100,"type":"connect","context":null,"online":true}
+        {"t":200,"type":"offline"}
+
+        """
+    static let oldGolden = #"{"t":1,"banner":"hidden","cause":"connect"}"# + "\n"
+    static let newGolden = #"{"t":1000,"banner":"offline","label":"Sin conexión","cause":"offline"}"# + "\n"
+
+    @Test func failedWriteLeavesTheOldGoldenIntact() throws {
+        let directory = try Self.scratch()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try Self.recording.write(toFile: directory + "/r.jsonl", atomically: false, encoding: .utf8)
+        try Self.oldGolden.write(toFile: directory + "/r.expected.jsonl", atomically: false, encoding: .utf8)
+        let golden = GoldenCase(recording: directory + "/r.jsonl")
+
+        // The temporary cannot be created: the write fails before touching the golden.
+        try FileManager.default.createDirectory(atPath: golden.temporary(of: golden.golden), withIntermediateDirectories: false)
+        guard case .unreadable(let error) = golden.checkFirst(update: true) else {
+            Issue.record("the write should have failed")
+            return
+        }
+        #expect(error.description.contains("cannot write"))
+        #expect(try String(contentsOfFile: golden.golden, encoding: .utf8) == Self.oldGolden)
+
+        try FileManager.default.removeItem(atPath: golden.temporary(of: golden.golden))
+        #expect(golden.checkFirst(update: true) == .written(created: false, diff: """
+            > - {"t":1,"banner":"hidden","cause":"connect"}
+              + {"t":1000,"banner":"offline","label":"Sin conexión","cause":"offline"}
+            what differs (\(golden.golden):LINE, golden ≠ replayed):
+              \(golden.golden):1: t: 1 ≠ 1000; banner: "hidden" ≠ "offline"; cause: "connect" ≠ "offline"; label: (absent) ≠ "Sin conexión"
+            """))
+        #expect(try String(contentsOfFile: golden.golden, encoding: .utf8) == Self.newGolden)
+        #expect(Self.files(in: directory) == ["r.expected.jsonl", "r.jsonl"])
+    }
+
+    @Test func staleTemporariesAreRemovedLiveOnesKept() throws {
+        let directory = try Self.scratch()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try Self.recording.write(toFile: directory + "/r.jsonl", atomically: false, encoding: .utf8)
+        let golden = GoldenCase(recording: directory + "/r.jsonl")
+        // A run that was killed mid-write (no such process), and one still writing (our parent).
+        let dead = golden.temporary(of: golden.golden, pid: Int32.max)
+        let live = golden.temporary(of: golden.golden, pid: getppid())
+        try "{\"t\":1,\"ban".write(toFile: dead, atomically: false, encoding: .utf8)
+        try "{\"t\":1,\"ban".write(toFile: live, atomically: false, encoding: .utf8)
+        #expect(golden.checkFirst(update: true) == .written(created: true, diff: ""))
+        #expect(!FileManager.default.fileExists(atPath: dead))
+        #expect(FileManager.default.fileExists(atPath: live))
+        #expect(try String(contentsOfFile: golden.golden, encoding: .utf8) == Self.newGolden)
+    }
+
+    /// The real thing: `turbo-replay check --update` killed at arbitrary moments, over and over.
+    /// Whenever it dies, the golden is the whole old one or the whole new one.
+    @Test func killedUpdateNeverLeavesAHalfWrittenGolden() throws {
+        let binary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+            .deletingLastPathComponent().appendingPathComponent("turbo-replay").path
+        guard FileManager.default.isExecutableFile(atPath: binary) else {
+            Issue.record("no turbo-replay beside the test binary at \(binary)")
+            return
+        }
+        let directory = try Self.scratch()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        var generator = RecordingGenerator(seed: 42)
+        let lines = generator.recording(records: 20_000)
+        try (lines.joined(separator: "\n") + "\n").write(toFile: directory + "/big.jsonl", atomically: false, encoding: .utf8)
+        try Self.oldGolden.write(toFile: directory + "/big.expected.jsonl", atomically: false, encoding: .utf8)
+        let expected = try Generated.replayOutput(Array((lines.joined(separator: "\n") + "\n").utf8)).output
+        let new = String(decoding: expected, as: UTF8.self)
+
+        var random = SeededRandom(seed: 3)
+        for _ in 0..<6 {
+            // Back to the old golden, then kill an update somewhere in its run.
+            try Self.oldGolden.write(toFile: directory + "/big.expected.jsonl", atomically: false, encoding: .utf8)
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: binary)
+            process.arguments = ["check", "--update", directory]
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            usleep(UInt32.random(in: 0...150_000, using: &random))
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            let golden = try String(contentsOfFile: directory + "/big.expected.jsonl", encoding: .utf8)
+            #expect(golden == Self.oldGolden || golden == new, "half-written golden: \(golden.utf8.count) bytes")
+        }
+        // A run to the end writes the new golden and sweeps what the killed ones left.
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = ["check", "--update", directory]
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        #expect(try String(contentsOfFile: directory + "/big.expected.jsonl", encoding: .utf8) == new)
+        #expect(Self.files(in: directory) == ["big.expected.jsonl", "big.jsonl"])
+    }
+}
