@@ -27,13 +27,15 @@ public enum GoldenResult: Equatable, Sendable {
     case missingGolden
     /// The recording, its config or its golden could not be read, or breaks its format.
     case unreadable(RecordingError)
+    /// `--update` could not write the golden (the old one is left as it was).
+    case writeFailed(WriteError)
     /// `--update` wrote the golden: `created` when there was none, else `diff` says what changed.
     case written(created: Bool, diff: String)
 
     public var failed: Bool {
         switch self {
         case .passed, .written: return false
-        case .mismatch, .missingGolden, .unreadable: return true
+        case .mismatch, .missingGolden, .unreadable, .writeFailed: return true
         }
     }
 }
@@ -109,8 +111,10 @@ extension GoldenCase {
     private func write(_ text: [UInt8], to golden: String, created: Bool, diff: String) -> GoldenResult {
         do {
             try replaceAtomically(path: golden, contents: text)
+        } catch let error as WriteError {
+            return .writeFailed(error)
         } catch {
-            return .unreadable(recordingError(error, path: golden))
+            return .writeFailed(WriteError(.io, destination: golden, reason: "\(error)"))
         }
         return .written(created: created, diff: diff)
     }

@@ -40,32 +40,34 @@ enum CheckCommand {
             for check in checks {
                 if check.result.failed { failed += 1 } else { passed += 1 }
                 status = max(status, exitCode(check.result))
-                print(check, of: golden, console: console)
+                try print(check, of: golden, console: console)
             }
         }
         if cases.isEmpty { console.error("turbo-replay: warning: no recordings (*.jsonl) under \(arguments.positionals.joined(separator: " "))") }
-        console.print("\(passed) passed, \(failed) failed")
+        try console.print("\(passed) passed, \(failed) failed")
         return status
     }
 
-    @MainActor private static func print(_ check: GoldenCheck, of golden: GoldenCase, console: Console) {
+    @MainActor private static func print(_ check: GoldenCheck, of golden: GoldenCase, console: Console) throws {
         switch check.result {
         case .passed:
             break
         case .written(created: true, _):
-            console.print("created \(check.golden)")
+            try console.print("created \(check.golden)")
         case .written(created: false, let diff):
-            console.print("updated \(check.golden)")
-            console.print(indented(diff))
+            try console.print("updated \(check.golden)")
+            try console.print(indented(diff))
         case .missingGolden:
-            console.print("FAIL \(golden.recording): no golden at \(check.golden)")
-            console.print("     review the timeline, then create it: turbo-replay check --update \(golden.recording)")
+            try console.print("FAIL \(golden.recording): no golden at \(check.golden)")
+            try console.print("     review the timeline, then create it: turbo-replay check --update \(golden.recording)")
         case .unreadable(let error):
-            console.print("FAIL \(golden.recording): \(error)")
+            try console.print("FAIL \(golden.recording): \(error)")
+        case .writeFailed(let error):
+            try console.print("FAIL \(golden.recording): \(error)")
         case .mismatch(let diff):
-            console.print("FAIL \(golden.recording): timeline differs from \(check.golden)")
-            console.print("     (- expected, + replayed, > first difference)")
-            console.print(diff)
+            try console.print("FAIL \(golden.recording): timeline differs from \(check.golden)")
+            try console.print("     (- expected, + replayed, > first difference)")
+            try console.print(diff)
         }
     }
 
@@ -78,6 +80,7 @@ enum CheckCommand {
         case .passed, .written: return .ok
         case .mismatch, .missingGolden: return .checkFailed
         case .unreadable(let error): return error.kind == .malformed ? .dataError : .noInput
+        case .writeFailed(let error): return ExitCode(error)
         }
     }
 

@@ -1,35 +1,51 @@
 import Glibc
+import Goldens
 
 /// Standard output and error, through C stdio: block-buffered into a pipe or file (a
 /// replay's output is mostly written in one go), flushed at each record when streaming.
+///
+/// Every write to standard output is checked. The first that fails (a full disk, an I/O
+/// error, a closed descriptor) throws a `WriteError`, which ends the command with exit
+/// status 74: what was written before it stays written, but the status says the output is
+/// incomplete. (A closed pipe ends the process by SIGPIPE first, as for any Unix tool.)
 final class Console {
-    private let out: UnsafeMutablePointer<FILE>
-    private let err: UnsafeMutablePointer<FILE>
+    private let out: UnsafeMutablePointer<FILE>?
+    private let err: UnsafeMutablePointer<FILE>?
 
     init() {
         out = fdopen(STDOUT_FILENO, "w")
         err = fdopen(STDERR_FILENO, "w")
-        setvbuf(out, nil, _IOFBF, 1 << 16)
+        if let out { setvbuf(out, nil, _IOFBF, 1 << 16) }
     }
 
-    func print(_ line: String) {
-        fputs(line, out)
-        fputc(0x0A, out)
+    /// A write to standard output has failed (and was reported by whoever caught it).
+    private(set) var failed = false
+
+    private var failure: WriteError {
+        failed = true
+        return WriteError(.io, destination: "standard output", reason: String(cString: strerror(errno == 0 ? EIO : errno)))
+    }
+
+    func print(_ line: String) throws {
+        guard let out, fputs(line, out) >= 0, fputc(0x0A, out) != EOF else { throw failure }
     }
 
     /// Writes `bytes` as they are (a line already ends in its newline).
-    func write(_ bytes: [UInt8]) {
-        bytes.withUnsafeBufferPointer { _ = fwrite($0.baseAddress, 1, $0.count, out) }
+    func write(_ bytes: [UInt8]) throws {
+        guard let out else { throw failure }
+        let written = bytes.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count, out) }
+        guard written == bytes.count else { throw failure }
     }
 
-    func flush() {
-        fflush(out)
+    func flush() throws {
+        guard let out, fflush(out) == 0 else { throw failure }
     }
 
     /// A line on standard error, after flushing what was printed before it, so the two
-    /// streams read in order in a terminal.
+    /// streams read in order in a terminal. Errors about errors have nowhere to go.
     func error(_ line: String) {
-        fflush(out)
+        if let out { fflush(out) }
+        guard let err else { return }
         fputs(line, err)
         fputc(0x0A, err)
         fflush(err)

@@ -1,3 +1,5 @@
+import Goldens
+
 
 
 /// Exit statuses, from sysexits(3) where one fits.
@@ -11,9 +13,19 @@ enum ExitCode: Int32 {
     case dataError = 65
     /// EX_NOINPUT: an input file cannot be opened or read.
     case noInput = 66
+    /// EX_CANTCREAT: an output file cannot be created (a missing or read-only directory).
+    case cannotCreate = 73
+    /// EX_IOERR: output could not be written whole (a full disk, an I/O error).
+    case ioError = 74
 }
 
 extension ExitCode: Comparable {
     /// Higher is worse, as the codes are chosen: when several apply, a command reports the highest.
     static func < (a: ExitCode, b: ExitCode) -> Bool { a.rawValue < b.rawValue }
+}
+
+extension ExitCode {
+    init(_ error: WriteError) {
+        self = error.kind == .cannotCreate ? .cannotCreate : .ioError
+    }
 }

@@ -38,36 +38,36 @@ enum ExplainCommand {
         let text = format == "text"
         var analyzer = FieldAnalyzer(settings: settings)
         var headerPrinted = false
-        func printHeader() {
+        func printHeader() throws {
             guard text, !headerPrinted else { return }
             headerPrinted = true
-            for line in ExplainText.header(path: reader.path, meta: analyzer.meta, settings: settings) { console.print(line) }
+            for line in ExplainText.header(path: reader.path, meta: analyzer.meta, settings: settings) { try console.print(line) }
         }
-        let emit: (ExplainEvent) -> Void = { event in
+        let emit: (ExplainEvent) throws -> Void = { event in
             if text {
-                if let row = ExplainText.row(event) { console.print(row) }
+                if let row = ExplainText.row(event) { try console.print(row) }
             } else if case .finding(let finding) = event {
-                console.print(FieldJSON.finding(finding))
+                try console.print(FieldJSON.finding(finding))
             }
         }
         do {
             while let record = try reader.next() {
-                if case .meta = record.event {} else { printHeader() }
-                analyzer.feed(record, emit: emit)
-                if streaming { console.flush() }
+                if case .meta = record.event {} else { try printHeader() }
+                try analyzer.feed(record, emit: emit)
+                if streaming { try console.flush() }
             }
-        } catch {
+        } catch let error as RecordingError {
             // What was decided before the malformed line stays printed; the error follows it.
-            console.flush()
+            try console.flush()
             throw error
         }
-        printHeader()
-        analyzer.finish(emit: emit)
+        try printHeader()
+        try analyzer.finish(emit: emit)
         analyzer.noteSkipped(reader.skipped)
         if text {
-            for line in ExplainText.summary(analyzer.summary) { console.print(line) }
+            for line in ExplainText.summary(analyzer.summary) { try console.print(line) }
         } else {
-            console.print(FieldJSON.summary(analyzer.summary))
+            try console.print(FieldJSON.summary(analyzer.summary))
         }
         if reader.skipped > 0 {
             console.reportSkipped(reader.skipped, in: reader.path)

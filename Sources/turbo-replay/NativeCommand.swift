@@ -43,11 +43,11 @@ enum NativeCommand {
         try replayNative(reader, config: config, observe: { record in
             // The settings are known once the meta is read: say them above the table.
             guard format == "text", case .meta = record.event else { return }
-            console.print(NativeOptions.describe(config.settings(recorded: reader.meta?.platform)))
-            console.print(NativeTextTimeline.header)
+            try console.print(NativeOptions.describe(config.settings(recorded: reader.meta?.platform)))
+            try console.print(NativeTextTimeline.header)
         }) { decision in
-            console.print(format == "jsonl" ? decision.jsonLine : NativeTextTimeline.row(decision))
-            if streaming { console.flush() }
+            try console.print(format == "jsonl" ? decision.jsonLine : NativeTextTimeline.row(decision))
+            if streaming { try console.flush() }
         }
         return .ok
     }
@@ -57,23 +57,23 @@ enum NativeCommand {
         let explanation = try explainNative(reader, config: config)
         if explanation.appRetryLines == 0 {
             let note = "no app-retry lines in \(reader.path): nothing to compare"
-            if jsonl { console.error("turbo-replay: note: \(note)") } else { console.print(note) }
+            if jsonl { console.error("turbo-replay: note: \(note)") } else { try console.print(note) }
             return .ok
         }
         if jsonl {
-            for finding in explanation.findings { console.print(finding.jsonLine) }
+            for finding in explanation.findings { try console.print(finding.jsonLine) }
         } else {
             let automatic = explanation.decisions.filter { if case .retry(.automatic) = $0.outcome { true } else { false } }.count
-            console.print(NativeOptions.describe(explanation.settings))
-            console.print("the policy retried automatically \(automatic) time\(automatic == 1 ? "" : "s"); "
+            try console.print(NativeOptions.describe(explanation.settings))
+            try console.print("the policy retried automatically \(automatic) time\(automatic == 1 ? "" : "s"); "
                 + "the app logged \(explanation.appRetryLines) app-retry line\(explanation.appRetryLines == 1 ? "" : "s"), "
                 + "\(explanation.loggedAutomatic.count) automatic")
             if !explanation.findings.isEmpty {
-                console.print(NativeTextTimeline.findingsHeader)
-                for finding in explanation.findings { console.print(NativeTextTimeline.row(finding)) }
+                try console.print(NativeTextTimeline.findingsHeader)
+                for finding in explanation.findings { try console.print(NativeTextTimeline.row(finding)) }
             }
             let count = explanation.findings.count
-            console.print(count == 0 ? "no findings: the app's automatic retries match the policy's"
+            try console.print(count == 0 ? "no findings: the app's automatic retries match the policy's"
                                      : "\(count) finding\(count == 1 ? "" : "s")")
         }
         return explanation.findings.isEmpty ? .ok : .checkFailed

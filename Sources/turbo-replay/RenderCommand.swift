@@ -1,5 +1,5 @@
 import FieldReport
-import Foundation
+import Goldens
 import TurboRecording
 
 enum RenderCommand {
@@ -16,11 +16,12 @@ enum RenderCommand {
         visit, frame, form, prefetch; responses as small grey ticks), submissions (by decision),
         and the banner (amber pill spans with their text, green back-online spans); a time axis in
         seconds; each finding's sentence under the chart. No scripts, fonts or images are
-        referenced; every text from the recording is XML-escaped. The file is written whole
-        (temporary file, then rename). View it in a browser, or make a PNG:
+        referenced; every text from the recording is XML-escaped. A regular file is written whole
+        (temporary file, then rename); a device or FIFO is written directly. View it in a browser,
+        or make a PNG:
           chromium --headless --screenshot=out.png --window-size=1200,600 out.svg
-        Exit status: 0 ok, 64 usage, 65 malformed recording or config, 66 unreadable input or
-        unwritable output.
+        Exit status: 0 ok, 64 usage, 65 malformed recording or config, 66 unreadable input,
+        73 the output cannot be created, 74 the output could not be written whole.
         """
     )
 
@@ -33,18 +34,10 @@ enum RenderCommand {
         let session = try FieldSession.analyze(path: path, settings: settings, lenient: arguments.flag("lenient")) { console.skipped($0) }
         let svg = TimelineSVG.render(session)
         if output == "-" {
-            console.print(svg.hasSuffix("\n") ? String(svg.dropLast()) : svg)
+            try console.print(svg.hasSuffix("\n") ? String(svg.dropLast()) : svg)
             return .ok
         }
-        let temporary = output + ".tmp-\(ProcessInfo.processInfo.processIdentifier)"
-        do {
-            try Data(svg.utf8).write(to: URL(fileURLWithPath: temporary))
-            try? FileManager.default.removeItem(atPath: output)
-            try FileManager.default.moveItem(atPath: temporary, toPath: output)
-        } catch {
-            try? FileManager.default.removeItem(atPath: temporary)
-            throw RecordingError(.unreadable, path: output, line: nil, "cannot write: \(error.localizedDescription)")
-        }
+        try writeOutputFile(path: output, contents: Array(svg.utf8))
         if session.summary.skippedLines > 0 {
             console.reportSkipped(session.summary.skippedLines, in: session.path)
         }

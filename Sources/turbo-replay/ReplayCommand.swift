@@ -23,18 +23,18 @@ enum ReplayCommand {
         let settings = try BannerOptions.settings(arguments, command: spec.name)
         let reader = try RecordingReader(path: path, lenient: arguments.flag("lenient"), keepObserved: false) { console.skipped($0) }
         let streaming = path == "-"
-        if format == "text" { console.print(TextTimeline.header) }
+        if format == "text" { try console.print(TextTimeline.header) }
         var line: [UInt8] = []
         try replay(reader, settings: settings) { record in
             if format == "jsonl" {
                 line.removeAll(keepingCapacity: true)
                 record.appendJSON(to: &line)
                 line.append(0x0A)
-                console.write(line)
+                try console.write(line)
             } else {
-                console.print(TextTimeline.row(record))
+                try console.print(TextTimeline.row(record))
             }
-            if streaming { console.flush() }
+            if streaming { try console.flush() }
         }
         if reader.skipped > 0 {
             console.reportSkipped(reader.skipped, in: reader.path)

@@ -49,9 +49,9 @@ enum StatsCommand {
         for failure in stats.failures { console.error("turbo-replay: error: \(failure)") }
 
         if format == "json" {
-            console.print(stats.json())
+            try console.print(stats.json())
         } else {
-            for line in stats.text(listing: arguments.flag("all") ? nil : 10) { console.print(line) }
+            for line in stats.text(listing: arguments.flag("all") ? nil : 10) { try console.print(line) }
         }
         if stats.malformed > 0 { return .dataError }
         if stats.unreadable > 0 { return .noInput }

@@ -1,4 +1,5 @@
 import Glibc
+import Goldens
 import TurboRecording
 
 let commands: [Command] = [
@@ -27,7 +28,12 @@ See 'turbo-replay <subcommand> --help' for the options of each.
         return .usage
     }
     if name == "--help" || name == "-h" || name == "help" {
-        console.print(rootHelp)
+        do {
+            try console.print(rootHelp)
+        } catch {
+            console.error("turbo-replay: error: \(error)")
+            return .ioError
+        }
         return .ok
     }
     guard let command = commands.first(where: { $0.spec.name == name }) else {
@@ -39,7 +45,7 @@ See 'turbo-replay <subcommand> --help' for the options of each.
     do {
         let parsed = try command.spec.parse(Array(arguments.dropFirst()))
         if parsed.wantsHelp {
-            console.print(command.spec.help)
+            try console.print(command.spec.help)
             return .ok
         }
         return try command.run(parsed, console)
@@ -49,6 +55,9 @@ See 'turbo-replay <subcommand> --help' for the options of each.
     } catch let error as RecordingError {
         console.error("turbo-replay: error: \(error)")
         return error.kind == .malformed ? .dataError : .noInput
+    } catch let error as WriteError {
+        console.error("turbo-replay: error: \(error)")
+        return ExitCode(error)
     } catch {
         console.error("turbo-replay: error: \(error)")
         return .dataError
@@ -56,6 +65,12 @@ See 'turbo-replay <subcommand> --help' for the options of each.
 }
 
 let console = Console()
-let status = main(Array(CommandLine.arguments.dropFirst()), console: console)
-console.flush()
+var status = main(Array(CommandLine.arguments.dropFirst()), console: console)
+do {
+    if !console.failed { try console.flush() }
+} catch {
+    // What was decided was not all written: the status must say so, whatever the command said.
+    console.error("turbo-replay: error: \(error)")
+    status = max(status, .ioError)
+}
 exit(status.rawValue)

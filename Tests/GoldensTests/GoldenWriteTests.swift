@@ -28,11 +28,12 @@ import Testing
 
         // The temporary cannot be created: the write fails before touching the golden.
         try FileManager.default.createDirectory(atPath: golden.temporary(of: golden.golden), withIntermediateDirectories: false)
-        guard case .unreadable(let error) = golden.checkFirst(update: true) else {
+        guard case .writeFailed(let error) = golden.checkFirst(update: true) else {
             Issue.record("the write should have failed")
             return
         }
-        #expect(error.description.contains("cannot write"))
+        #expect(error.kind == .cannotCreate)
+        #expect(error.description.hasPrefix("cannot create \(golden.golden): "))
         #expect(try String(contentsOfFile: golden.golden, encoding: .utf8) == Self.oldGolden)
 
         try FileManager.default.removeItem(atPath: golden.temporary(of: golden.golden))

@@ -35,21 +35,33 @@ enum Fixtures {
     }
 
     /// Runs the CLI from the package root with `arguments`, feeding `input` on standard input.
-    static func run(_ arguments: [String], input: String = "") throws -> Run {
+    /// With `stdoutPath`, standard output goes to that file (a device such as `/dev/full`)
+    /// instead of being captured; `user` runs it as that uid and gid (through setpriv).
+    static func run(_ arguments: [String], input: String = "", stdoutPath: String? = nil, user: UInt32? = nil) throws -> Run {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: cli)
-        process.arguments = arguments
+        if let user {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+            process.arguments = ["--reuid=\(user)", "--regid=\(user)", "--clear-groups", cli] + arguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: cli)
+            process.arguments = arguments
+        }
         process.currentDirectoryURL = root
         let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
         process.standardInput = stdin
-        process.standardOutput = stdout
+        let sink = try stdoutPath.map { path in
+            guard let handle = FileHandle(forWritingAtPath: path) else { throw CocoaError(.fileNoSuchFile) }
+            return handle
+        }
+        process.standardOutput = sink ?? stdout
         process.standardError = stderr
         try process.run()
         stdin.fileHandleForWriting.write(Data(input.utf8))
         try stdin.fileHandleForWriting.close()
-        let out = stdout.fileHandleForReading.readDataToEndOfFile()
+        let out = sink == nil ? stdout.fileHandleForReading.readDataToEndOfFile() : Data()
         let err = stderr.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        try sink?.close()
         return Run(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
     }
 }

@@ -1,0 +1,70 @@
+import Glibc
+
+/// Output that could not be written: where, and the system's reason. A tool that people
+/// script must never hide one (sysexits: 73 cannot create, 74 I/O error).
+public struct WriteError: Error, Equatable, Sendable, CustomStringConvertible {
+    public enum Kind: Equatable, Sendable {
+        /// The file (or its temporary) could not be created: a missing or read-only directory.
+        case cannotCreate
+        /// Writing, flushing, syncing or renaming failed: a full disk, an I/O error.
+        case io
+    }
+
+    public var kind: Kind
+    /// The destination as the user named it (`standard output` for the stream).
+    public var destination: String
+    public var reason: String
+
+    public init(_ kind: Kind, destination: String, reason: String) {
+        self.kind = kind
+        self.destination = destination
+        self.reason = reason
+    }
+
+    /// `cannot write to out.svg: No space left on device`
+    public var description: String {
+        "cannot \(kind == .cannotCreate ? "create" : "write to") \(destination): \(reason)"
+    }
+
+    static func system(_ kind: Kind, _ destination: String, _ code: Int32 = errno) -> WriteError {
+        WriteError(kind, destination: destination, reason: String(cString: strerror(code)))
+    }
+}
+
+/// Writes a named output file whole. A regular file (or a new one) is written through a
+/// temporary beside it (`NAME.tmp-PID`), fsynced and renamed into place, so that at every
+/// moment the path holds the old file or the whole new one. Anything else that exists at the
+/// path (a device such as `/dev/stdout` or `/dev/full`, a FIFO, a symbolic link) is written
+/// directly, never renamed over: as root, a rename would replace the device node itself.
+public func writeOutputFile(path: String, contents: [UInt8]) throws {
+    var status = stat()
+    if lstat(path, &status) == 0, (status.st_mode & S_IFMT) != S_IFREG {
+        try writeInPlace(path: path, contents: contents)
+    } else {
+        try replaceAtomically(path: path, contents: contents)
+    }
+}
+
+/// Writes to what is at `path` as it is (truncating a file a symbolic link points to).
+func writeInPlace(path: String, contents: [UInt8]) throws {
+    let fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
+    guard fd >= 0 else { throw WriteError.system(.cannotCreate, path) }
+    do {
+        try writeAll(fd, contents, destination: path)
+    } catch {
+        close(fd)
+        throw error
+    }
+    guard close(fd) == 0 else { throw WriteError.system(.io, path) }
+}
+
+/// Every byte, or an error: a short write is retried, `0` bytes written is a full device.
+func writeAll(_ fd: Int32, _ contents: [UInt8], destination: String) throws {
+    var written = 0
+    while written < contents.count {
+        let n = contents.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + written, contents.count - written) }
+        if n < 0 && errno == EINTR { continue }
+        guard n > 0 else { throw WriteError.system(.io, destination, n == 0 ? ENOSPC : errno) }
+        written += n
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+@testable import TestSupport
+import Testing
+
+/// No command exits 0 after a failed write: standard output, `-o` files and goldens. A
+/// failed write ends with 74 (EX_IOERR) and names the destination and the system's reason;
+/// a destination that cannot be created ends with 73 (EX_CANTCREAT).
+@Suite("Output failures")
+struct OutputFailureTests {
+    static let full = "/dev/full"
+    static var hasFull: Bool { FileManager.default.fileExists(atPath: full) }
+    static let web = "recordings/chromium/dead-upstream-frame.jsonl"
+    static let native = "recordings/native/contract-example.jsonl"
+
+    static let commands: [[String]] = [
+        ["replay", web],
+        ["replay", "--format", "jsonl", web],
+        ["explain", web],
+        ["explain", "--format", "jsonl", web],
+        ["explain", native],
+        ["native", native],
+        ["native", "--format", "jsonl", native],
+        ["check", "recordings/rules"],
+        ["stats", "recordings"],
+        ["stats", "--format", "json", "recordings"],
+        ["render", web, "-o", "-"],
+        ["--help"],
+        ["replay", "--help"],
+    ]
+
+    @Test("standard output on a full device: exit 74, naming standard output and the reason",
+          .enabled(if: hasFull, "/dev/full exists on Linux only"), arguments: commands)
+    func standardOutputFull(_ arguments: [String]) throws {
+        let run = try Fixtures.run(arguments, stdoutPath: Self.full)
+        #expect(run.status == 74)
+        #expect(run.stderr.contains("cannot write to standard output: No space left on device"))
+    }
+
+    @Test("check --update writes its goldens, and still says its report was lost",
+          .enabled(if: hasFull, "/dev/full exists on Linux only"))
+    func updateWithFullOutput() throws {
+        let directory = try Fixtures.scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try #"{"t":0,"type":"offline"}"#.appending("\n").write(toFile: directory + "/r.jsonl", atomically: false, encoding: .utf8)
+        let run = try Fixtures.run(["check", "--update", directory], stdoutPath: Self.full)
+        #expect(run.status == 74)
+        #expect(FileManager.default.fileExists(atPath: directory + "/r.expected.jsonl"))
+    }
+
+    @Test("render -o /dev/full writes the device directly, exits 74, and leaves the device a device",
+          .enabled(if: hasFull, "/dev/full exists on Linux only"))
+    func renderToFullDevice() throws {
+        let run = try Fixtures.run(["render", Self.web, "-o", Self.full])
+        #expect(run.status == 74)
+        #expect(run.stderr.contains("cannot write to /dev/full: No space left on device"))
+        let type = try FileManager.default.attributesOfItem(atPath: Self.full)[.type] as? FileAttributeType
+        #expect(type == .typeCharacterSpecial)
+    }
+
+    @Test("render -o into a missing directory: exit 73, nothing created")
+    func missingDirectory() throws {
+        let run = try Fixtures.run(["render", Self.web, "-o", "/nonexistent-turbo-replay/out.svg"])
+        #expect(run.status == 73)
+        #expect(run.stderr.contains("cannot create /nonexistent-turbo-replay/out.svg: No such file or directory"))
+    }
+
+    @Test("render -o into a read-only directory: exit 73, and an existing file there is kept",
+          .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"), "needs setpriv to drop root"))
+    func readOnlyDirectory() throws {
+        let directory = try Fixtures.scratchDirectory()
+        defer {
+            chmod(directory, 0o755)
+            try? FileManager.default.removeItem(atPath: directory)
+        }
+        try "old".write(toFile: directory + "/out.svg", atomically: false, encoding: .utf8)
+        chmod(directory, 0o555)
+        chmod(directory + "/out.svg", 0o444)
+        // Root writes anywhere; the test runs the CLI as nobody so the directory is read-only for it.
+        let run = try Fixtures.run(["render", Self.web, "-o", directory + "/out.svg"], user: getuid() == 0 ? 65534 : nil)
+        #expect(run.status == 73)
+        #expect(run.stderr.contains("cannot create \(directory)/out.svg: Permission denied"))
+        #expect(try String(contentsOfFile: directory + "/out.svg", encoding: .utf8) == "old")
+    }
+
+    @Test("render -o to a regular file replaces it whole, through a temporary beside it")
+    func regularFileReplaced() throws {
+        let directory = try Fixtures.scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try "old".write(toFile: directory + "/out.svg", atomically: false, encoding: .utf8)
+        let run = try Fixtures.run(["render", Self.web, "-o", directory + "/out.svg"])
+        #expect(run.status == 0)
+        #expect(try String(contentsOfFile: directory + "/out.svg", encoding: .utf8).contains("<svg xmlns"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["out.svg"])
+    }
+}
