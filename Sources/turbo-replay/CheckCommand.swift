@@ -78,7 +78,7 @@ enum CheckCommand {
     static func exitCode(_ result: GoldenResult) -> ExitCode {
         switch result {
         case .passed, .written: return .ok
-        case .mismatch, .missingGolden: return .checkFailed
+        case .mismatch, .missingGolden: return .problemsFound
         case .unreadable(let error): return error.kind == .malformed ? .dataError : .noInput
         case .writeFailed(let error): return ExitCode(error)
         }

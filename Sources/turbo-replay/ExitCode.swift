@@ -5,8 +5,9 @@ import Goldens
 /// Exit statuses, from sysexits(3) where one fits.
 enum ExitCode: Int32 {
     case ok = 0
-    /// `check` found a timeline that differs from its golden (or no golden).
-    case checkFailed = 1
+    /// Something to look at: `check` found a timeline that differs from its golden (or no
+    /// golden); `explain` (web or native) reported findings. Scripts and CI gate on it.
+    case problemsFound = 1
     /// EX_USAGE: the command line is wrong.
     case usage = 64
     /// EX_DATAERR: a recording or config breaks its format.

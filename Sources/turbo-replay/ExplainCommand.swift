@@ -19,7 +19,9 @@ enum ExplainCommand {
         '-' reads standard input as lines arrive and prints each event as soon as it is decided.
         A native error-view recording (its meta says "recording":"native") is explained as
         'turbo-replay native --explain' does: the app's app-retry lines against the retry policy.
-        Exit status: 0 ok, 64 usage, 65 malformed recording or config, 66 unreadable input.
+        Exit status: 0 explained, no findings; 1 explained, with findings (web or native alike, so CI
+        can gate on a field log); 64 usage; 65 malformed recording or config; 66 unreadable input;
+        74 the output could not be written.
         """
     )
 
@@ -72,6 +74,6 @@ enum ExplainCommand {
         if reader.skipped > 0 {
             console.reportSkipped(reader.skipped, in: reader.path)
         }
-        return .ok
+        return analyzer.summary.findings.isEmpty ? .ok : .problemsFound
     }
 }

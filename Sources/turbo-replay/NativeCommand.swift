@@ -76,6 +76,6 @@ enum NativeCommand {
             try console.print(count == 0 ? "no findings: the app's automatic retries match the policy's"
                                      : "\(count) finding\(count == 1 ? "" : "s")")
         }
-        return explanation.findings.isEmpty ? .ok : .checkFailed
+        return explanation.findings.isEmpty ? .ok : .problemsFound
     }
 }

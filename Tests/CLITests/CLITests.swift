@@ -106,4 +106,15 @@ struct CLITests {
         #expect(bad.stdout.contains("turbo-replay check --update \(orphan)"))
         #expect(bad.stdout.hasSuffix("0 passed, 1 failed\n"))
     }
+
+    @Test("explain exits 1 when it reports findings and 0 when it has none, for web and native logs alike", arguments: [
+        ("recordings/chromium/dead-upstream-frame.jsonl", Int32(1)),
+        ("recordings/chromium/success-submit.jsonl", 0),
+        ("recordings/native/offline-and-back-before-deferred-expiry.jsonl", 1),
+        ("recordings/native/contract-example.jsonl", 0),
+    ])
+    func explainStatus(path: String, status: Int32) throws {
+        #expect(try Fixtures.run(["explain", path]).status == status)
+        #expect(try Fixtures.run(["explain", "--format", "jsonl", path]).status == status)
+    }
 }
