@@ -3,7 +3,7 @@ import PackageDescription
 
 // The arrows run one way:
 //
-//   PolicyCore ← OfflineBanner, NativeErrorPolicy          pure: no Foundation, no Glibc, no json-c
+//   PolicyCore ← OfflineBanner, NativeErrorPolicy ← ArchiveCachePolicy     pure: no Foundation, no Glibc, no json-c
 //        ↑
 //   TurboRecording (reads and validates recordings; the only user of json-c)
 //        ↑
@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "PolicyCore", targets: ["PolicyCore"]),
         .library(name: "OfflineBanner", targets: ["OfflineBanner"]),
         .library(name: "NativeErrorPolicy", targets: ["NativeErrorPolicy"]),
+        .library(name: "ArchiveCachePolicy", targets: ["ArchiveCachePolicy"]),
         // The shell, for tools and tests that read recordings from files.
         .library(name: "TurboRecording", targets: ["TurboRecording"]),
         .library(name: "Replay", targets: ["Replay"]),
@@ -28,6 +29,8 @@ let package = Package(
         .target(name: "PolicyCore"),
         .target(name: "OfflineBanner", dependencies: ["PolicyCore"]),
         .target(name: "NativeErrorPolicy", dependencies: ["PolicyCore"]),
+        // The web-archive cache reads the error view's classification to tell offline failures.
+        .target(name: "ArchiveCachePolicy", dependencies: ["PolicyCore", "NativeErrorPolicy"]),
         .systemLibrary(
             name: "CJSONC",
             pkgConfig: "json-c",
@@ -48,6 +51,7 @@ let package = Package(
         .testTarget(name: "PolicyCoreTests", dependencies: ["PolicyCore", "TurboRecording"]),
         .testTarget(name: "OfflineBannerTests", dependencies: ["OfflineBanner", "PolicyCore"]),
         .testTarget(name: "NativeErrorPolicyTests", dependencies: ["NativeErrorPolicy", "PolicyCore"]),
+        .testTarget(name: "ArchiveCachePolicyTests", dependencies: ["ArchiveCachePolicy", "NativeErrorPolicy", "PolicyCore"]),
         .testTarget(name: "TurboRecordingTests", dependencies: ["TurboRecording", "Replay", "OfflineBanner", "NativeErrorPolicy", "PolicyCore", "TestSupport"]),
         .testTarget(name: "GoldensTests", dependencies: ["Goldens", "TurboRecording", "Replay", "OfflineBanner", "NativeErrorPolicy", "TestSupport", "turbo-replay"]),
         .testTarget(name: "FieldReportTests", dependencies: ["FieldReport", "TurboRecording", "Replay", "OfflineBanner", "NativeErrorPolicy", "PolicyCore", "TestSupport"]),

@@ -14,6 +14,7 @@ struct LayoutTests {
         "PolicyCore": [],
         "OfflineBanner": ["PolicyCore"],
         "NativeErrorPolicy": ["PolicyCore"],
+        "ArchiveCachePolicy": ["PolicyCore", "NativeErrorPolicy"],
         "TurboRecording": ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "CJSONC", "Glibc"],
         "Replay": ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "TurboRecording", "Dispatch", "Foundation"],
         "Goldens": ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "TurboRecording", "Replay", "Foundation", "Glibc"],
