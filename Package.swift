@@ -37,8 +37,8 @@ let package = Package(
             providers: [.apt(["libjson-c-dev"]), .brew(["json-c"])]
         ),
         .target(name: "TurboRecording", dependencies: ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "CJSONC"]),
-        .target(name: "Replay", dependencies: ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "TurboRecording"]),
-        .target(name: "Goldens", dependencies: ["OfflineBanner", "NativeErrorPolicy", "TurboRecording", "Replay"]),
+        .target(name: "Replay", dependencies: ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "ArchiveCachePolicy", "TurboRecording"]),
+        .target(name: "Goldens", dependencies: ["OfflineBanner", "NativeErrorPolicy", "ArchiveCachePolicy", "TurboRecording", "Replay"]),
         .target(name: "FieldReport", dependencies: ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "TurboRecording", "Replay"]),
         .executableTarget(
             name: "turbo-replay",
@@ -52,7 +52,7 @@ let package = Package(
         .testTarget(name: "OfflineBannerTests", dependencies: ["OfflineBanner", "PolicyCore"]),
         .testTarget(name: "NativeErrorPolicyTests", dependencies: ["NativeErrorPolicy", "PolicyCore"]),
         .testTarget(name: "ArchiveCachePolicyTests", dependencies: ["ArchiveCachePolicy", "NativeErrorPolicy", "PolicyCore"]),
-        .testTarget(name: "TurboRecordingTests", dependencies: ["TurboRecording", "Replay", "OfflineBanner", "NativeErrorPolicy", "PolicyCore", "TestSupport"]),
+        .testTarget(name: "TurboRecordingTests", dependencies: ["TurboRecording", "Replay", "OfflineBanner", "NativeErrorPolicy", "ArchiveCachePolicy", "PolicyCore", "TestSupport"]),
         .testTarget(name: "GoldensTests", dependencies: ["Goldens", "TurboRecording", "Replay", "OfflineBanner", "NativeErrorPolicy", "TestSupport", "turbo-replay"]),
         .testTarget(name: "FieldReportTests", dependencies: ["FieldReport", "TurboRecording", "Replay", "OfflineBanner", "NativeErrorPolicy", "PolicyCore", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["TestSupport", "turbo-replay"]),

@@ -1,3 +1,4 @@
+import ArchiveCachePolicy
 import Foundation
 import OfflineBanner
 import Replay
@@ -33,7 +34,7 @@ public struct GoldenTimeline: Sendable {
     public static func all(for kind: RecordingKind) -> [GoldenTimeline] {
         switch kind {
         case .web: return [.banner]
-        case .native: return [.errorView]
+        case .native: return [.errorView, .archive]
         }
     }
 
@@ -52,5 +53,12 @@ public struct GoldenTimeline: Sendable {
     public static let errorView = GoldenTimeline(name: "", alwaysRequired: true) { recording, config in
         let native = try config.map(NativeConfig.load(path:)) ?? NativeConfig()
         return Array(try nativeTimeline(path: recording, config: native).map { $0.jsonLine + "\n" }.joined().utf8)
+    }
+
+    /// The web-archive cache's decisions (archive-cache-policy.md), with `NAME.config.json`'s
+    /// `"archive"` settings: `NAME.archive.expected.jsonl`. It does not apply to an Android recording.
+    public static let archive = GoldenTimeline(name: "archive", alwaysRequired: false) { recording, config in
+        let native = try config.map(NativeConfig.load(path:)) ?? NativeConfig()
+        return try archiveTimeline(path: recording, config: native).map { Array($0.map { $0.jsonLine + "\n" }.joined().utf8) }
     }
 }

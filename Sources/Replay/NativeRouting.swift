@@ -1,3 +1,4 @@
+import ArchiveCachePolicy
 import NativeErrorPolicy
 import TurboRecording
 
@@ -14,6 +15,21 @@ extension NativeEvent {
         case .dismissed(let surface): return .dismissed(surface: surface)
         case .foreground: return .foreground
         case .appRetry, .launch, .config, .bridge, .appScreen, .finish, .urlChange, .cacheClear, .cacheRemove, .observed:
+            return nil
+        }
+    }
+
+    /// What the web-archive cache reads (archive-cache-policy.md): `finish`, `url-change`,
+    /// `launch`, `cache-clear`, `cache-remove`, and `presented` with its `url`.
+    public var archiveInput: ArchiveInput? {
+        switch self {
+        case .finish(let url): return .finish(url: url)
+        case .urlChange(let url): return .urlChange(url: url)
+        case .launch: return .launch
+        case .cacheClear: return .cacheClear
+        case .cacheRemove(let url): return .cacheRemove(url: url)
+        case .presented(let presented): return .presented(error: presented.error, url: presented.url)
+        case .path, .tapRetry, .dismissed, .foreground, .appRetry, .config, .bridge, .appScreen, .observed:
             return nil
         }
     }
