@@ -39,10 +39,10 @@ let package = Package(
         .target(name: "TurboRecording", dependencies: ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "CJSONC"]),
         .target(name: "Replay", dependencies: ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "ArchiveCachePolicy", "TurboRecording"]),
         .target(name: "Goldens", dependencies: ["OfflineBanner", "NativeErrorPolicy", "ArchiveCachePolicy", "TurboRecording", "Replay"]),
-        .target(name: "FieldReport", dependencies: ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "TurboRecording", "Replay"]),
+        .target(name: "FieldReport", dependencies: ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "ArchiveCachePolicy", "TurboRecording", "Replay"]),
         .executableTarget(
             name: "turbo-replay",
-            dependencies: ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "TurboRecording", "Replay", "Goldens", "FieldReport"]
+            dependencies: ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "ArchiveCachePolicy", "TurboRecording", "Replay", "Goldens", "FieldReport"]
         ),
 
         // Tests mirror the targets. TestSupport holds what several of them share: paths into the

@@ -19,8 +19,11 @@ enum NativeCommand {
         With --explain, each automatic retry of the policy is paired with an app-retry "auto" line on
         the same surface at most 1 s away; the rest are findings: missed-retry (the policy retried, the
         app did not) and unexpected-retry (the app retried, the policy would not have). A recording
-        without app-retry lines has nothing to compare.
-        Exit status: 0 ok (with --explain: no findings), 1 --explain reported findings, 64 usage,
+        without app-retry lines has nothing to compare. An iOS recording with navigation records
+        (finish, url-change, cache-clear, cache-remove, presented with a url) adds what the web-archive
+        cache would have done, and its findings: offline-miss, not-intercepted, stale-archive (see
+        'turbo-replay archive --help'; --config's "archive" object sets the cache).
+        Exit status: 0 ok (with --explain: no findings), 1 --explain reported findings (either kind), 64 usage,
         65 malformed recording or config, 66 unreadable input.
         """
     )
@@ -54,9 +57,17 @@ enum NativeCommand {
 
     @MainActor private static func explain(_ reader: NativeRecordingReader, config: NativeConfig, jsonl: Bool,
                                            console: Console) throws -> ExitCode {
-        let explanation = try explainNative(reader, config: config)
+        var archive = ArchiveExplain(config: config)
+        let explanation = try explainNative(reader, config: config) { archive.observe($0, path: reader.path) }
+        let retry = try report(explanation, path: reader.path, jsonl: jsonl, console: console)
+        return max(retry, try archive.report(jsonl: jsonl, console: console))
+    }
+
+    /// The retry comparison: the app's app-retry lines against the policy.
+    @MainActor private static func report(_ explanation: NativeExplanation, path: String, jsonl: Bool,
+                                          console: Console) throws -> ExitCode {
         if explanation.appRetryLines == 0 {
-            let note = "no app-retry lines in \(reader.path): nothing to compare"
+            let note = "no app-retry lines in \(path): nothing to compare"
             if jsonl { console.error("turbo-replay: note: \(note)") } else { try console.print(note) }
             return .ok
         }

@@ -6,6 +6,7 @@ let commands: [Command] = [
     Command(spec: ReplayCommand.spec, run: ReplayCommand.run),
     Command(spec: CheckCommand.spec, run: CheckCommand.run),
     Command(spec: NativeCommand.spec, run: NativeCommand.run),
+    Command(spec: ArchiveCommand.spec, run: ArchiveCommand.run),
     Command(spec: ExplainCommand.spec, run: ExplainCommand.run),
     Command(spec: StatsCommand.spec, run: StatsCommand.run),
     Command(spec: RenderCommand.spec, run: RenderCommand.run),

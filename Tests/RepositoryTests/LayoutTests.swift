@@ -18,8 +18,8 @@ struct LayoutTests {
         "TurboRecording": ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "CJSONC", "Glibc"],
         "Replay": ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "ArchiveCachePolicy", "TurboRecording", "Dispatch", "Foundation"],
         "Goldens": ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "ArchiveCachePolicy", "TurboRecording", "Replay", "Foundation", "Glibc"],
-        "FieldReport": ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "TurboRecording", "Replay", "Foundation", "Dispatch"],
-        "turbo-replay": ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "TurboRecording", "Replay", "Goldens", "FieldReport",
+        "FieldReport": ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "ArchiveCachePolicy", "TurboRecording", "Replay", "Foundation", "Dispatch"],
+        "turbo-replay": ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "ArchiveCachePolicy", "TurboRecording", "Replay", "Goldens", "FieldReport",
                          "Foundation", "Dispatch", "Glibc"],
     ]
 
