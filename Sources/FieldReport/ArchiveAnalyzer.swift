@@ -32,6 +32,12 @@ public struct ArchiveRow: Equatable, Sendable {
     /// The record's line; `nil` for the timer.
     public var line: Int?
     public var step: ArchiveStep
+
+    public init(t: Double, line: Int?, step: ArchiveStep) {
+        self.t = t
+        self.line = line
+        self.step = step
+    }
 }
 
 /// What the analysis of a log hands out as it goes: a row, and any finding it made.
