@@ -86,7 +86,7 @@ public enum ExplainText {
         var effects: [String] = []
         if before.connected != after.connected {
             if case .pagehide = step.input {
-                effects.append("page unloaded, the controller with it")
+                effects.append("page unloaded, controller gone")
             } else {
                 effects.append(after.connected ? "controller connected" : "controller disconnected")
             }
