@@ -50,7 +50,7 @@ let package = Package(
         .testTarget(name: "NativeErrorPolicyTests", dependencies: ["NativeErrorPolicy", "PolicyCore"]),
         .testTarget(name: "TurboRecordingTests", dependencies: ["TurboRecording", "Replay", "OfflineBanner", "NativeErrorPolicy", "PolicyCore", "TestSupport"]),
         .testTarget(name: "GoldensTests", dependencies: ["Goldens", "TurboRecording", "Replay", "OfflineBanner", "NativeErrorPolicy", "TestSupport", "turbo-replay"]),
-        .testTarget(name: "FieldReportTests", dependencies: ["FieldReport", "TurboRecording", "Replay", "OfflineBanner", "NativeErrorPolicy", "PolicyCore", "TestSupport"]),
+        .testTarget(name: "FieldReportTests", dependencies: ["FieldReport", "Goldens", "TurboRecording", "Replay", "OfflineBanner", "NativeErrorPolicy", "PolicyCore", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["TestSupport", "turbo-replay"]),
         .testTarget(name: "RepositoryTests", dependencies: ["TestSupport"]),
     ]
