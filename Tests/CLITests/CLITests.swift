@@ -53,6 +53,8 @@ struct CLITests {
     @Test("usage errors exit 64 and say what to type", arguments: [
         (["replay"], "missing the recording"),
         (["replay", "--formt", "jsonl", "x"], "did you mean '--format'?"),
+        (["replay", "--debounce", "500", "x"], "did you mean '--debounce-ms'?"),
+        (["native", "--cooldown", "none", "x"], "did you mean '--cooldown-ms'?"),
         (["replay", "--format", "yaml", "x"], "use --format text or --format jsonl"),
         (["replay", "--locale", "fr", "x"], "use --locale es or --locale en"),
         (["replay", "--debounce-ms", "soon", "x"], "takes a number of milliseconds"),
