@@ -101,7 +101,7 @@ struct CLITests {
     func check() throws {
         let good = try Fixtures.run(["check", Fixtures.recordings + "/chromium"])
         #expect(good.status == 0)
-        #expect(good.stdout.hasSuffix("7 passed, 0 failed\n"))
+        #expect(good.stdout.hasSuffix("8 passed, 0 failed\n"))
         let orphan = try Fixtures.file("{\"t\":0,\"type\":\"offline\"}\n")
         let bad = try Fixtures.run(["check", orphan])
         #expect(bad.status == 1)
