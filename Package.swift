@@ -54,7 +54,7 @@ let package = Package(
         .testTarget(name: "ArchiveCachePolicyTests", dependencies: ["ArchiveCachePolicy", "NativeErrorPolicy", "PolicyCore"]),
         .testTarget(name: "TurboRecordingTests", dependencies: ["TurboRecording", "Replay", "OfflineBanner", "NativeErrorPolicy", "ArchiveCachePolicy", "PolicyCore", "TestSupport"]),
         .testTarget(name: "GoldensTests", dependencies: ["Goldens", "TurboRecording", "Replay", "OfflineBanner", "NativeErrorPolicy", "ArchiveCachePolicy", "TestSupport", "turbo-replay"]),
-        .testTarget(name: "FieldReportTests", dependencies: ["FieldReport", "TurboRecording", "Replay", "OfflineBanner", "NativeErrorPolicy", "ArchiveCachePolicy", "PolicyCore", "TestSupport"]),
+        .testTarget(name: "FieldReportTests", dependencies: ["FieldReport", "Goldens", "TurboRecording", "Replay", "OfflineBanner", "NativeErrorPolicy", "ArchiveCachePolicy", "PolicyCore", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["TestSupport", "turbo-replay"]),
         .testTarget(name: "RepositoryTests", dependencies: ["TestSupport"]),
     ]
