@@ -41,6 +41,13 @@ public struct ArchiveCache: TimedPolicy, Equatable, Sendable {
         self.settings = settings
     }
 
+    /// A cache that starts with archives already on disk (key → capture time), as an app's
+    /// does when it launches: the files outlive the process, the pending capture does not.
+    public init(settings: ArchiveSettings = ArchiveSettings(), archives: [String: Double]) {
+        self.settings = settings
+        self.archives = archives
+    }
+
     /// When the page at `url` was captured, if the cache holds it.
     public func capturedAt(_ url: String) -> Double? {
         archives[settings.key(url)]

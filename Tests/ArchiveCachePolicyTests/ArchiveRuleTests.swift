@@ -95,6 +95,12 @@ struct ArchiveRuleTests {
         #expect(cache.send(notConnected(page), at: 5000) == [served(5000, page, key: page, age: 4900)])
     }
 
+    @Test("an app restores the archives it has on disk when it launches")
+    func restored() {
+        var cache = ArchiveCache(archives: [page: 1000])
+        #expect(cache.send(notConnected(page + "#top"), at: 4000) == [served(4000, page + "#top", key: page, age: 3000)])
+    }
+
     @Test("cache-clear removes every key; the pending capture stays")
     func clear() {
         var cache = ArchiveCache()
