@@ -54,7 +54,7 @@ let package = Package(
         .testTarget(name: "LaunchPolicyTests", dependencies: ["LaunchPolicy", "NativeErrorPolicy", "PolicyCore"]),
         .testTarget(name: "TurboRecordingTests", dependencies: ["TurboRecording", "Replay", "OfflineBanner", "NativeErrorPolicy", "PolicyCore", "TestSupport"]),
         .testTarget(name: "GoldensTests", dependencies: ["Goldens", "TurboRecording", "Replay", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "TestSupport", "turbo-replay"]),
-        .testTarget(name: "FieldReportTests", dependencies: ["FieldReport", "TurboRecording", "Replay", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "PolicyCore", "TestSupport"]),
+        .testTarget(name: "FieldReportTests", dependencies: ["FieldReport", "Goldens", "TurboRecording", "Replay", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "PolicyCore", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["TestSupport", "turbo-replay"]),
         .testTarget(name: "RepositoryTests", dependencies: ["TestSupport"]),
     ]

@@ -61,6 +61,10 @@ public struct FieldAnalyzer: Sendable {
             try fireTimers(through: t, emit)
             noteTime(t)
             try handle(observed, line: record.line, t: t, emit)
+        case .passing(let t):
+            // Read without its details (`keepObserved: false`): only time passes.
+            try fireTimers(through: t, emit)
+            noteTime(t)
         }
     }
 

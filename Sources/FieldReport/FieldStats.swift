@@ -6,11 +6,12 @@ import TurboRecording
 /// One file of a `stats` run: its summary, or why it could not be used.
 public struct StatsFile: Equatable, Sendable {
     public enum Outcome: Equatable, Sendable {
+        /// A web recording: what the banner did.
         case read(SessionSummary)
+        /// A native recording (`meta.recording` is `native`): what the native policies did.
+        case native(NativeSummary)
         /// Strict mode stopped at a malformed line, or the file could not be opened.
         case failed(RecordingError)
-        /// A native error-view recording (`meta.recording` is `native`): not a banner log.
-        case notWeb
     }
 
     public var path: String
@@ -42,7 +43,10 @@ public struct FieldStats: Equatable, Sendable {
         var warnings: [RecordingError] = []
         do {
             if try isNativeRecording(path: path) {
-                return StatsFile(path: path, outcome: .notWeb, warnings: [])
+                let reader = try NativeRecordingReader(path: path, lenient: lenient) { skipped in
+                    if warnings.count < StatsFile.maxWarnings { warnings.append(skipped) }
+                }
+                return StatsFile(path: path, outcome: .native(try NativeSummary.analyze(reader)), warnings: warnings)
             }
             let reader = try RecordingReader(path: path, lenient: lenient, keepObserved: true) { skipped in
                 if warnings.count < StatsFile.maxWarnings { warnings.append(skipped) }
@@ -80,7 +84,12 @@ public struct FieldStats: Equatable, Sendable {
 
     public var malformed: Int { failures.filter { $0.kind == .malformed }.count }
     public var unreadable: Int { failures.filter { $0.kind == .unreadable }.count }
-    public var notWeb: Int { files.filter { $0.outcome == .notWeb }.count }
+    public var natives: [(path: String, summary: NativeSummary)] {
+        files.compactMap { file in
+            if case .native(let summary) = file.outcome { return (file.path, summary) }
+            return nil
+        }
+    }
 
     public var pills: [PillEpisode] { summaries.flatMap(\.summary.pills) }
 
@@ -121,5 +130,7 @@ public struct FieldStats: Equatable, Sendable {
         }
     }
 
-    public var skippedLines: Int { summaries.reduce(0) { $0 + $1.summary.skippedLines } }
+    public var skippedLines: Int {
+        summaries.reduce(0) { $0 + $1.summary.skippedLines } + natives.reduce(0) { $0 + $1.summary.skippedLines }
+    }
 }

@@ -140,6 +140,8 @@ public struct NativeExplanation: Equatable, Sendable {
     /// nothing to compare, and no findings.
     public var appRetryLines: Int
     public var findings: [RetryFinding]
+    /// Records read, `meta` included.
+    public var records: Int
 }
 
 /// Replays a native recording and compares the policy's automatic retries with the app's
@@ -151,7 +153,9 @@ public func explainNative(_ reader: NativeRecordingReader, config: NativeConfig 
     var decisions: [Decision] = []
     var logged: [LoggedRetry] = []
     var appRetryLines = 0
+    var records = 0
     while let record = try reader.next() {
+        records += 1
         guard var current = policy else {
             // The first record is the meta: the platform is known before any input.
             settings = config.settings(recorded: reader.meta?.platform)
@@ -171,7 +175,7 @@ public func explainNative(_ reader: NativeRecordingReader, config: NativeConfig 
     policy?.finish(into: &decisions)
     let findings = appRetryLines == 0 ? [] : retryFindings(decisions: decisions, appRetries: logged, window: window)
     return NativeExplanation(settings: settings, decisions: decisions, loggedAutomatic: logged,
-                             appRetryLines: appRetryLines, findings: findings)
+                             appRetryLines: appRetryLines, findings: findings, records: records)
 }
 
 private func state(of policy: RetryPolicy, on surface: String, after decisions: [Decision]) -> PolicyState {

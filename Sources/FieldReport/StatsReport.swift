@@ -9,9 +9,9 @@ extension FieldStats {
     public func text(listing: Int? = 10) -> [String] {
         let ms = Self.ms
         var lines: [String] = []
-        var sessions = "sessions: \(summaries.count) read"
+        var sessions = "sessions: \(summaries.count + natives.count) read"
+        if !natives.isEmpty { sessions += " (\(summaries.count) web, \(natives.count) native)" }
         sessions += ", \(malformed) malformed, \(unreadable) unreadable"
-        if notWeb > 0 { sessions += ", \(notWeb) native (not banner logs, skipped)" }
         lines.append(sessions)
         if skippedLines > 0 { lines.append("malformed lines skipped (--lenient): \(skippedLines)") }
 
@@ -30,24 +30,49 @@ extension FieldStats {
         lines.append("findings:")
         let width = Finding.Kind.allCases.map(\.id.count).max()!
         for entry in findings {
-            let head = "  \(entry.kind.id.padded(width))  \(String(entry.count).leftPadded(4))"
-            guard !entry.recordings.isEmpty else {
-                lines.append(head)
-                continue
-            }
-            let shown = listing.map { Array(entry.recordings.prefix($0)) } ?? entry.recordings
-            for (index, recording) in shown.enumerated() {
-                let lead = index == 0 ? head : String(repeating: " ", count: head.count)
-                let times = recording.count > 1 ? " (\(recording.count))" : ""
-                lines.append("\(lead)  \(terminalSafe(recording.path))\(times)")
-            }
-            if shown.count < entry.recordings.count {
-                lines.append(String(repeating: " ", count: head.count) + "  … and \(entry.recordings.count - shown.count) more (--all lists every one)")
-            }
+            lines += Self.findingRows(entry.kind.id, entry.count, entry.recordings, width: width, listing: listing)
         }
+        if !natives.isEmpty { lines += nativeText(listing: listing) }
         if !failures.isEmpty {
             lines.append("not read:")
             for failure in failures { lines.append("  \(terminalSafe(failure.description))") }
+        }
+        return lines
+    }
+
+    /// A finding id, its count, and the logs to open (at most `listing`, most occurrences first).
+    static func findingRows(_ id: String, _ count: Int, _ recordings: [(path: String, count: Int)], width: Int,
+                            listing: Int?) -> [String] {
+        let head = "  \(id.padded(width))  \(String(count).leftPadded(4))"
+        guard !recordings.isEmpty else { return [head] }
+        var lines: [String] = []
+        let shown = listing.map { Array(recordings.prefix($0)) } ?? recordings
+        for (index, recording) in shown.enumerated() {
+            let lead = index == 0 ? head : String(repeating: " ", count: head.count)
+            let times = recording.count > 1 ? " (\(recording.count))" : ""
+            lines.append("\(lead)  \(terminalSafe(recording.path))\(times)")
+        }
+        if shown.count < recordings.count {
+            lines.append(String(repeating: " ", count: head.count) + "  … and \(recordings.count - shown.count) more (--all lists every one)")
+        }
+        return lines
+    }
+
+    /// The native logs' part of the report.
+    private func nativeText(listing: Int?) -> [String] {
+        var lines: [String] = []
+        let platforms = nativePlatforms.map { "\($0.platform.rawValue) \($0.count)" }.joined(separator: ", ")
+        lines.append("native logs: \(natives.count) (\(platforms))")
+        let views = errorViews.map { "\($0.variant.rawValue) \($0.count)" }.joined(separator: ", ")
+        lines.append("error views: \(errorViews.reduce(0) { $0 + $1.count })" + (views.isEmpty ? "" : " (\(views))"))
+        let automatic = automaticRetries.reduce(0) { $0 + $1.count }
+        let triggers = automaticRetries.map { "\($0.trigger.rawValue) \($0.count)" }.joined(separator: ", ")
+        lines.append("retries: automatic \(automatic)" + (triggers.isEmpty ? "" : " (\(triggers))")
+                     + ", manual \(manualRetries), deferred by the cooldown \(deferredRetries)")
+        lines.append("native findings:")
+        let width = NativeSummary.findingIDs.map(\.count).max() ?? 0
+        for entry in nativeFindings {
+            lines += Self.findingRows(entry.id, entry.count, entry.recordings, width: width, listing: listing)
         }
         return lines
     }
@@ -81,16 +106,30 @@ extension FieldStats {
             fields.append(("message", jsonString(failure.message)))
             return FieldJSON.object(fields)
         }.joined(separator: ",") + "]"
+        let native = FieldJSON.object([
+            ("sessions", String(natives.count)),
+            ("platforms", FieldJSON.object(nativePlatforms.map { ($0.platform.rawValue, String($0.count)) })),
+            ("errorViews", FieldJSON.object(errorViews.map { ($0.variant.rawValue, String($0.count)) })),
+            ("automaticRetries", FieldJSON.object(automaticRetries.map { ($0.trigger.rawValue, String($0.count)) })),
+            ("manualRetries", String(manualRetries)),
+            ("deferredRetries", String(deferredRetries)),
+            ("findings", FieldJSON.object(nativeFindings.map { entry in
+                (entry.id, FieldJSON.object([
+                    ("count", String(entry.count)),
+                    ("recordings", FieldJSON.object(entry.recordings.map { ($0.path, String($0.count)) })),
+                ]))
+            })),
+        ])
         return FieldJSON.object([
             ("sessions", String(summaries.count)),
             ("malformed", String(malformed)),
             ("unreadable", String(unreadable)),
-            ("native", String(notWeb)),
             ("skippedLines", String(skippedLines)),
             ("pill", FieldJSON.object(pill)),
             ("toasts", String(toasts)),
             ("silent", silent),
             ("findings", findings),
+            ("native", native),
             ("failures", failures),
         ])
     }

@@ -7,9 +7,14 @@
 /// Appends `text` as a JSON string literal, quotes included.
 public func appendJSONString(_ text: String, to out: inout [UInt8]) {
     out.append(UInt8(ascii: "\""))
-    // Every built-in message needs no escape: copied in one go, on the replay's hot path.
-    if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-        out.append(contentsOf: text.utf8)
+    // Every built-in message needs no escape: scanned and copied in one go over the string's
+    // own bytes, on the replay's hot path.
+    let copied: Bool? = text.utf8.withContiguousStorageIfAvailable { bytes in
+        for byte in bytes where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return false }
+        out.append(contentsOf: bytes)
+        return true
+    }
+    if copied == true {
         out.append(UInt8(ascii: "\""))
         return
     }

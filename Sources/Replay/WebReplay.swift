@@ -8,7 +8,7 @@ extension OfflineBanner {
         switch record.event {
         case .meta: break
         case .input(let t, let input): send(input, at: t, into: &output)
-        case .observed(let t, _): advance(to: t, into: &output)
+        case .observed(let t, _), .passing(let t): advance(to: t, into: &output)
         }
     }
 }
@@ -20,10 +20,13 @@ public func replay(_ reader: RecordingReader, settings: BannerSettings,
                    emit: (TimelineRecord) throws -> Void) throws {
     var banner = OfflineBanner(settings: settings)
     var output: [TimelineRecord] = []
-    while let record = try reader.next() {
+    try reader.forEach { record in
         banner.feed(record, into: &output)
-        for decided in output { try emit(decided) }
-        output.removeAll(keepingCapacity: true)
+        // Most records decide nothing: the buffer is touched only when they do.
+        if !output.isEmpty {
+            for decided in output { try emit(decided) }
+            output.removeAll(keepingCapacity: true)
+        }
     }
     banner.finish(into: &output)
     for decided in output { try emit(decided) }

@@ -6,19 +6,25 @@ public struct Record: Equatable, Sendable {
     public var line: Int
     public var event: Event
 
+    /// The two large payloads, `Meta` and `Observed`, are boxed (`indirect`): a record is
+    /// moved several times on its way from the parser to the policy, and a replay reads
+    /// millions of them, so it is kept small.
     public enum Event: Equatable, Sendable {
         /// `meta`: says what made the recording. It has no time.
-        case meta(Meta)
+        indirect case meta(Meta)
         /// A record the controller acts on.
         case input(t: Double, BannerInput)
         /// A record kept only for diagnostics (every other `type`).
-        case observed(t: Double, Observed)
+        indirect case observed(t: Double, Observed)
+        /// A record the controller ignores, read by a reader that does not keep them
+        /// (`keepObserved: false`, as a replay reads): only its time matters.
+        case passing(t: Double)
     }
 
     public var t: Double? {
         switch event {
         case .meta: return nil
-        case .input(let t, _), .observed(let t, _): return t
+        case .input(let t, _), .observed(let t, _), .passing(let t): return t
         }
     }
 }

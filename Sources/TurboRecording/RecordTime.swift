@@ -11,7 +11,12 @@ func recordTime(_ object: OpaquePointer) -> Double? {
 
 /// Why `recordTime` found no time in the record.
 func timeProblem(_ object: OpaquePointer) -> String {
-    Field(object, "t").isAbsent ? #"missing "t""# : #""t" must be a finite number"#
+    timeProblem(Field(object, "t"))
+}
+
+/// Why the field `t` is not a time.
+func timeProblem(_ t: Field) -> String {
+    t.isAbsent ? #"missing "t""# : #""t" must be a finite number"#
 }
 
 /// The time of the last record accepted. A rejected line (skipped in lenient mode) does not

@@ -7,14 +7,21 @@ public final class RecordingReader {
     public let path: String
     public let lenient: Bool
     public let keepObserved: Bool
-    public private(set) var skipped = 0
+    public var skipped: Int { state.pointee.skipped }
     private let onSkip: (RecordingError) -> Void
     private let lines: JSONLines
     private let decoder: WebRecordDecoder
-    private var order = TimeOrder()
-    private var readARecord = false
-    /// The first record says this is a native recording: an error even in lenient mode.
-    private var isNative = false
+    /// What reading has seen so far. Behind a pointer, as JSONLines keeps its position: the
+    /// class's own stored `var`s would cost an exclusivity check at each access, on every line.
+    private let state = UnsafeMutablePointer<State>.allocate(capacity: 1)
+
+    private struct State {
+        var order = TimeOrder()
+        var readARecord = false
+        /// The first record says this is a native recording: an error even in lenient mode.
+        var isNative = false
+        var skipped = 0
+    }
 
     /// Opens `path`, or standard input for `-`.
     public convenience init(path: String, lenient: Bool = false, keepObserved: Bool = true,
@@ -31,34 +38,68 @@ public final class RecordingReader {
         self.onSkip = onSkip
         self.lines = lines
         decoder = WebRecordDecoder(path: lines.path, keepObserved: keepObserved)
+        state.initialize(to: State())
+    }
+
+    deinit {
+        state.deinitialize(count: 1)
+        state.deallocate()
     }
 
     /// The next record, or `nil` at the end.
     public func next() throws -> Record? {
+        var found: Record?
+        _ = try read { record in
+            found = record
+            return false
+        }
+        return found
+    }
+
+    /// Hands every record left to `body`, in order, as it is read; stops early when `body`
+    /// returns false. The replay's loop: a record goes from the parser to the policy without
+    /// being returned up through the layers as an optional.
+    public func forEach(_ body: (Record) throws -> Void) throws {
+        _ = try read { record in
+            try body(record)
+            return true
+        }
+    }
+
+    /// Reads records into `body` while it returns true; false at the end of the input.
+    private func read(_ body: (Record) throws -> Bool) throws -> Bool {
         while true {
+            var wantsMore = true
             do {
-                guard let record = try lines.next({ object, line in try decoder.decode(object, line: line) }) else { return nil }
-                return try ordered(record)
-            } catch let error as RecordingError where lenient && error.kind == .malformed && !isNative {
-                skipped += 1
+                let read = try lines.next { object, line -> Void in
+                    let record = try decoder.decode(object, line: line)
+                    try ordered(record)
+                    wantsMore = try body(record)
+                }
+                if read == nil { return false }
+                if !wantsMore { return true }
+            } catch let error as RecordingError where lenient && error.kind == .malformed && !state.pointee.isNative
+                && error.path == path {
+                state.pointee.skipped += 1
                 onSkip(error)
             }
         }
     }
 
     /// The checks that need the records before: a native `meta` first, and time never going back.
-    private func ordered(_ record: Record) throws -> Record {
-        defer { readARecord = true }
+    private func ordered(_ record: Record) throws {
+        defer { state.pointee.readARecord = true }
         guard let t = record.t else {
-            if case .meta(let meta) = record.event, meta.recording == "native", !readARecord {
-                isNative = true
+            if case .meta(let meta) = record.event, meta.recording == "native", !state.pointee.readARecord {
+                state.pointee.isNative = true
                 throw RecordingError(.malformed, path: path, line: record.line,
                                      #"a native recording ("recording":"native"): replay it with turbo-replay native"#)
             }
-            return record
+            return
         }
-        guard order.admits(t) else { throw RecordingError(.malformed, path: path, line: record.line, order.problem(t)) }
-        order.advance(to: t)
-        return record
+        guard state.pointee.order.admits(t) else {
+            throw RecordingError(.malformed, path: path, line: record.line, state.pointee.order.problem(t))
+        }
+        state.pointee.order.advance(to: t)
     }
 }

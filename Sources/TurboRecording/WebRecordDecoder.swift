@@ -12,16 +12,16 @@ struct WebRecordDecoder: Sendable {
     let keepObserved: Bool
 
     func decode(_ object: OpaquePointer, line: Int) throws -> Record {
-        guard case .present(let typeValue?) = Field(object, "type"),
-              json_object_get_type(typeValue) == json_type_string else {
-            throw malformed(line, Field(object, "type").isAbsent ? #"missing "type""# : #""type" must be a string"#)
+        let head = typeAndTime(object)
+        guard case .present(let typeValue?) = head.type, json_object_get_type(typeValue) == json_type_string else {
+            throw malformed(line, head.type.isAbsent ? #"missing "type""# : #""type" must be a string"#)
         }
         let type = json_object_get_string(typeValue)!
         let kind = RecordType(type, length: Int(json_object_get_string_len(typeValue)))
         if kind == .meta {
             return Record(line: line, event: .meta(decodeMeta(object)))
         }
-        guard let t = recordTime(object) else { throw malformed(line, timeProblem(object)) }
+        guard let t = head.t.finiteNumber else { throw malformed(line, timeProblem(head.t)) }
         return Record(line: line, event: try decodeTimed(object, kind: kind, type: type, t: t, line: line))
     }
 
@@ -44,7 +44,7 @@ struct WebRecordDecoder: Sendable {
         case .disconnect: return .input(t: t, .disconnect)
         case .meta, nil: break
         }
-        guard keepObserved else { return .observed(t: t, Observed(type: "")) }
+        guard keepObserved else { return .passing(t: t) }
         return .observed(t: t, Observed(
             type: String(cString: type), url: Field(object, "url").string, action: Field(object, "action").string,
             target: Field(object, "target").string, statusCode: Field(object, "statusCode").integer,

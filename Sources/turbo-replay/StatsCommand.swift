@@ -5,7 +5,7 @@ import TurboRecording
 enum StatsCommand {
     static let spec = CommandSpec(
         name: "stats",
-        summary: "Summarise many recordings: pill episodes and durations, toasts, findings.",
+        summary: "Summarise many recordings: pill episodes and durations, toasts, native decisions, findings.",
         usage: "stats [options] PATH...",
         options: [
             .init(name: "jobs", value: "N", help: "Files analysed in parallel (default: all cores)."),
@@ -15,9 +15,10 @@ enum StatsCommand {
         ] + BannerOptions.specs,
         discussion: """
         Every NAME.jsonl under PATH (searched recursively, goldens *.expected.jsonl excluded) is
-        analysed as `explain` does. Sessions read, pill episodes by cause, pill duration (median,
-        p90, max), toasts, silent submissions by status, findings by id and the recordings that
-        show each. The output does not depend on --jobs or on the order in which files finish.
+        analysed as `explain` does. Web logs: pill episodes by cause, pill duration (median, p90,
+        max), toasts, silent submissions by status, findings by id and the recordings that show
+        each. Native logs (replayed with each log's platform and the default settings): error views
+        by variant, retries by trigger, and native findings with the logs that show each. The output does not depend on --jobs or on the order in which files finish.
         A malformed or unreadable file is reported (name:line) and counted; the rest are still read.
         Exit status: 0 ok, 64 usage, 65 some file malformed, 66 some file unreadable (or no PATH).
         """

@@ -1,4 +1,5 @@
 import Foundation
+import Goldens
 import OfflineBanner
 import PolicyCore
 import Replay
@@ -79,5 +80,32 @@ import TurboRecording
         #expect(duration?.median == 550)
         #expect(duration?.p90 == 900)
         #expect(duration?.max == 1000)
+    }
+
+    @Test func nativeLogsAreSummarisedAsTheirGoldensSay() throws {
+        let paths = try RecordingFiles.find(in: [packageRoot + "/recordings/native"])
+        let stats = FieldStats.analyze(paths, jobs: 2)
+        #expect(stats.natives.count == paths.count)
+        #expect(stats.summaries.isEmpty)
+        // The same figures, counted from the hand-written goldens instead of the replay.
+        var views: [String: Int] = [:], triggers: [String: Int] = [:], manual = 0, deferred = 0
+        for path in paths {
+            for line in try readJSONLineValues(path: GoldenCase(recording: path).golden) {
+                guard case .object(let record) = line.value else { continue }
+                if case .string(let view)? = record["view"] { views[view, default: 0] += 1 }
+                if case .string("manual")? = record["retry"] { manual += 1 }
+                if case .string(let trigger)? = record["trigger"] { triggers[trigger, default: 0] += 1 }
+                if record["deferred"] != nil { deferred += 1 }
+            }
+        }
+        #expect(Dictionary(uniqueKeysWithValues: stats.errorViews.map { ($0.variant.rawValue, $0.count) }) == views)
+        #expect(Dictionary(uniqueKeysWithValues: stats.automaticRetries.map { ($0.trigger.rawValue, $0.count) }) == triggers)
+        #expect(stats.manualRetries == manual)
+        #expect(stats.deferredRetries == deferred)
+        let text = stats.text()
+        #expect(text.first == "sessions: \(paths.count) read (0 web, \(paths.count) native), 0 malformed, 0 unreadable")
+        let missed = try #require(stats.nativeFindings.first { $0.id == "missed-retry" })
+        #expect(missed.recordings.map(\.path).contains { $0.hasSuffix("native/exit-tunnel-double-fail.jsonl") })
+        #expect(!stats.nativeFindings.flatMap(\.recordings).contains { $0.path.hasSuffix("native/contract-example.jsonl") })
     }
 }

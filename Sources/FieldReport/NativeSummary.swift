@@ -1,0 +1,59 @@
+import NativeErrorPolicy
+import Replay
+import TurboRecording
+
+/// What one native log amounted to, policy by policy: the figures `stats` adds up over a
+/// fleet. Plain data only, so that summaries made on different machines can be combined.
+public struct NativeSummary: Equatable, Sendable {
+    public var platform: Platform
+    /// Records read (lines that held a record, `meta` included).
+    public var records = 0
+    /// Malformed lines skipped in lenient mode.
+    public var skippedLines = 0
+    public var errorView = ErrorViewSummary()
+    /// Findings of every native policy by id (`missed-retry`, …), in this log.
+    public var findings: [String: Int] = [:]
+
+    public init(platform: Platform) {
+        self.platform = platform
+    }
+
+    /// Every native finding id, in the order reports list them.
+    public static let findingIDs: [String] = RetryFinding.Kind.allCases.map(\.rawValue)
+}
+
+/// The error view's decisions in one log.
+public struct ErrorViewSummary: Equatable, Sendable {
+    /// Error views presented, by the variant they got (`none`: a 401, no view).
+    public var views: [ErrorVariant: Int] = [:]
+    /// Automatic retries, by what triggered them.
+    public var automaticRetries: [RetryTrigger: Int] = [:]
+    public var manualRetries = 0
+    /// Automatic retries the Android cooldown made wait.
+    public var deferred = 0
+
+    public init() {}
+
+    mutating func note(_ decision: Decision) {
+        switch decision.outcome {
+        case .view(let variant): views[variant, default: 0] += 1
+        case .retry(.automatic(let trigger)): automaticRetries[trigger, default: 0] += 1
+        case .retry(.manual): manualRetries += 1
+        case .deferred: deferred += 1
+        }
+    }
+}
+
+extension NativeSummary {
+    /// Reads and summarises the native recording behind `reader`, with the default settings
+    /// over its `meta` (field logs come without the goldens' config files).
+    public static func analyze(_ reader: NativeRecordingReader) throws -> NativeSummary {
+        let explanation = try explainNative(reader)
+        var summary = NativeSummary(platform: explanation.settings.platform)
+        summary.records = explanation.records
+        summary.skippedLines = reader.skipped
+        for decision in explanation.decisions { summary.errorView.note(decision) }
+        for finding in explanation.findings { summary.findings[finding.kind.rawValue, default: 0] += 1 }
+        return summary
+    }
+}
