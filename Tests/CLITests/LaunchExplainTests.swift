@@ -72,3 +72,20 @@ struct LaunchExplainTests {
         #expect(stalled.out.split(separator: "\n").map { $0.contains("unexpected-retry") || $0.contains(#""finding":"stalled""#) } == [true, true])
     }
 }
+
+@Suite("turbo-replay render: a native recording, end to end")
+struct NativeRenderCommandTests {
+    @Test("render writes the native picture; a web recording still gets the banner's")
+    func render() throws {
+        let directory = try Fixtures.scratchDirectory()
+        let native = try turboReplay(["render", "recordings/launch/stall.jsonl", "-o", directory + "/stall.svg"])
+        #expect(native.status == 0)
+        let svg = try String(contentsOfFile: directory + "/stall.svg", encoding: .utf8)
+        #expect(svg.contains("<title>Native timeline: recordings/launch/stall.jsonl</title>") && svg.contains(">root screen<"))
+        let web = try turboReplay(["render", "recordings/chromium/flap-short.jsonl", "-o", "-"])
+        #expect(web.status == 0 && web.out.contains(">navigator.onLine<"))
+        let stalled = try turboReplay(["render", "--stall-ms", "20000", "recordings/launch/stall.jsonl", "-o", "-"])
+        #expect(!stalled.out.contains("stalled:"))
+        #expect(try turboReplay(["render", "recordings/launch/stall.jsonl", "-o", "/no-such-dir/x.svg"]).status == 73)
+    }
+}
