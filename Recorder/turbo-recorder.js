@@ -313,7 +313,10 @@
       // Mobile browsers may kill a hidden page without pagehide: leave now.
       if (document.visibilityState === "hidden") leaving();
     },
-    "pagehide": function () { emit("pagehide"); leaving(); }
+    // The banner acts on it (contract v1.1): an unload takes the pill and its timers with it,
+    // and no disconnect ever comes for it. persisted (the page kept in the back-forward
+    // cache, where the controller stays connected) is what tells the two apart.
+    "pagehide": function (e) { emit("pagehide", { persisted: !!(e && e.persisted === true) }); leaving(); }
   };
 
   function formFields(fs) {

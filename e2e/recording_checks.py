@@ -72,7 +72,7 @@ def check_pairs(c, rs):
     a disconnect, and no two disconnects are in a row."""
     state, bad = "none", []
     for r in rs:
-        if r["type"] == "pagehide":
+        if r["type"] == "pagehide" and r.get("persisted") is not True:
             state = "none"  # a new document starts: Stimulus never disconnects on unload
         elif r["type"] == "connect":
             if state == "connected":
@@ -117,6 +117,10 @@ def check_full_reload(c, seen):
     c.ok("full reload: the buffer survived it (sessionStorage) and /flaky connected after pagehide",
          hide and of_type(after, "connect", page="/flaky") and rs[0]["type"] == "meta"
          and rs[1:] and of_type(rs[: rs.index(hide[-1])], "connect", page="/"), [r["type"] for r in after])
+    c.ok("pagehide: every one carries the event's persisted flag, a boolean",
+         hide and all(isinstance(r.get("persisted"), bool) for r in hide), hide)
+    c.ok("full reload: its pagehide says persisted false (a reload never enters the back-forward cache)",
+         hide and hide[-1].get("persisted") is False, hide[-1:])
 
 
 def fields(record, **want):

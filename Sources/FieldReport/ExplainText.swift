@@ -51,6 +51,7 @@ public enum ExplainText {
         case .submitEnd: return "turbo:submit-end"
         case .connect: return "connect"
         case .disconnect: return "disconnect"
+        case .pagehide: return "pagehide"
         }
     }
 
@@ -75,6 +76,8 @@ public enum ExplainText {
         case .connect(let context, let online):
             let contextText = context.map { "context \(quote($0))" } ?? "no context"
             return " (\(online ? "online" : "offline"), \(contextText))"
+        case .pagehide(let persisted):
+            return persisted ? " (persisted)" : ""
         }
     }
 
@@ -82,7 +85,11 @@ public enum ExplainText {
         let (before, after) = (step.before, step.after)
         var effects: [String] = []
         if before.connected != after.connected {
-            effects.append(after.connected ? "controller connected" : "controller disconnected")
+            if case .pagehide = step.input {
+                effects.append("page unloaded, controller gone")
+            } else {
+                effects.append(after.connected ? "controller connected" : "controller disconnected")
+            }
         }
         if let change = step.change {
             effects.append(describe(change, from: before.banner))
@@ -122,6 +129,8 @@ public enum ExplainText {
             return "nothing visible: the pill is already up with that text"
         case .connect(_, let online):
             return online ? "page rendered online, nothing shown" : "page rendered offline, the pill stays"
+        case .pagehide(persisted: true):
+            return "nothing: the page is kept in the back-forward cache, its controller still connected"
         default:
             break
         }

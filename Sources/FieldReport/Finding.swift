@@ -21,7 +21,7 @@ public struct Finding: Equatable, Sendable {
             case .onlineLied:
                 return "A request failed at the network layer while navigator.onLine was true: dead upstream, captive portal, or a radio with zero throughput."
             case .stalePill:
-                return "The amber pill stayed up after a response had shown that the network works; the four signals give such a pill no way down but online, connect or disconnect."
+                return "The amber pill stayed up after a response had shown that the network works; the four signals give such a pill no way down but online, connect, disconnect or the page unloading."
             case .flapSuppressed:
                 return "navigator.onLine went false and came back before the debounce fired, so no pill was shown."
             case .prefetchPill:
@@ -110,7 +110,7 @@ public struct Finding: Equatable, Sendable {
                 ?? "the pill was still up when the recording ended, \(ms(until - t)) ms later"
             let why = !navigatorOnline ? "navigator.onLine still said offline while the network worked"
                 : clearedBy == .online ? "nothing but an online event could take it down"
-                : "navigator.onLine stayed true, so no online event came to take it down (only online, connect or disconnect can)"
+                : "navigator.onLine stayed true, so no online event came to take it down (only online, connect, disconnect or the page unloading can)"
             return "A response (\(evidence)) arrived while the amber pill was up\(more), yet \(stayed): \(why)."
         case .flapSuppressed(let downMs, let debounceMs):
             return "navigator.onLine was false for \(ms(downMs)) ms, less than the \(ms(debounceMs)) ms debounce, so no pill was shown."

@@ -61,8 +61,9 @@ private struct Chart {
     var submissions: [(t: Double, decision: SubmitDecision, about: String)] = []
     var bannerSpans: [(from: Double, to: Double, state: BannerState, label: String, stillUp: Bool)] = []
     var findings: [Finding] = []
-    /// Page changes: a `disconnect`, and the `connect` that followed it, if any.
-    var pages: [(t: Double, until: Double?)] = []
+    /// Page changes: a `disconnect`, or a `pagehide` that unloaded the document (`unload`), and
+    /// the `connect` that followed it, if any.
+    var pages: [(t: Double, until: Double?, unload: Bool)] = []
 
     init(_ session: FieldSession) {
         self.session = session
@@ -102,7 +103,11 @@ private struct Chart {
                         responses.append((step.t, "turbo:submit-end response"))
                     }
                 case .disconnect:
-                    pages.append((step.t, nil))
+                    pages.append((step.t, nil, false))
+                case .pagehide:
+                    // Only an unload that took the controller with it; a page kept in the
+                    // back-forward cache, or one already disconnected, changes nothing.
+                    if step.before.connected && !step.after.connected { pages.append((step.t, nil, true)) }
                 }
                 if case .connect = step.input, let last = pages.last, last.until == nil {
                     pages[pages.count - 1].until = step.t
@@ -419,11 +424,13 @@ private struct Chart {
             }
             out += "<text x=\"\(n(x0 + 6))\" y=\"\(n(y + height / 2 + size / 2 - 1.5))\" font-size=\"\(n(size))\" fill=\"\(ink)\" clip-path=\"url(#\(clip))\">\(xmlEscaped(label))</text>\n"
         }
-        // Page changes: the controller disconnected (and connected again on the new page).
+        // Page changes: the controller disconnected, or the whole document unloaded (and a
+        // controller connected again on the new page).
         for page in pages {
             let px = x(page.t)
-            let what = page.until.map { "page replaced: disconnect at \(formatMilliseconds(page.t)) ms, connect at \(formatMilliseconds($0)) ms" }
-                ?? "disconnect at \(formatMilliseconds(page.t)) ms"
+            let (change, left) = page.unload ? ("page unloaded", "pagehide") : ("page replaced", "disconnect")
+            let what = page.until.map { "\(change): \(left) at \(formatMilliseconds(page.t)) ms, connect at \(formatMilliseconds($0)) ms" }
+                ?? "\(page.unload ? "page unloaded: " : "")\(left) at \(formatMilliseconds(page.t)) ms"
             out += "<path d=\"M\(n(px - 4.5)) \(n(y + height + 7)) L\(n(px + 4.5)) \(n(y + height + 7)) L\(n(px)) \(n(y + height)) Z\" fill=\"#37474f\"><title>\(xmlEscaped(what))</title></path>\n"
         }
     }

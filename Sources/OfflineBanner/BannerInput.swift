@@ -13,6 +13,12 @@ public enum BannerInput: Equatable, Sendable {
     case connect(context: String? = nil, online: Bool = true)
     /// The controller disconnected: the page body is being replaced.
     case disconnect
+    /// The window's `pagehide`: the whole document is going away (a full page load, a reload,
+    /// leaving the site). No `disconnect` comes for a document that unloads, so this is the only
+    /// word that its pill and timers are gone. `persisted` is the event's own flag (absent in a
+    /// recording means false): true only when the browser keeps the page in its back-forward
+    /// cache, where the controller stays connected and may be shown again as it was.
+    case pagehide(persisted: Bool = false)
 }
 
 /// What a failed fetch said about itself. The controller reads none of it.

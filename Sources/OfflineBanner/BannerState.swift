@@ -18,4 +18,6 @@ public enum BannerCause: String, Equatable, Sendable {
     case connect
     case connectOffline = "connect-offline"
     case disconnect
+    /// The document unloaded (a `pagehide` not kept in the back-forward cache).
+    case pagehide
 }

@@ -83,11 +83,12 @@ public struct OfflineBanner: TimedPolicy, Equatable, Sendable {
                 cause = handleConnect(context: context, online: online)
             case .disconnect:
                 cause = .disconnect
-                debounce = nil
-                flash = nil
-                connected = false
-                banner = .hidden
-                label = nil
+                handleDisconnect()
+            case .pagehide(let persisted):
+                cause = .pagehide
+                // A page kept in the back-forward cache is frozen, not gone: its controller
+                // stays connected and comes back as it was, so only an unload acts.
+                if !persisted { handleDisconnect() }
             }
         }
 
@@ -164,6 +165,16 @@ public struct OfflineBanner: TimedPolicy, Equatable, Sendable {
         flash = nil
         banner = .offline
         label = settings.copy.offlineMessage(context: context)
+    }
+
+    /// `disconnect`, and a `pagehide` that unloads the document: the pill and its timers go
+    /// with the page.
+    private mutating func handleDisconnect() {
+        debounce = nil
+        flash = nil
+        connected = false
+        banner = .hidden
+        label = nil
     }
 
     private mutating func handleConnect(context: String?, online: Bool) -> BannerCause {

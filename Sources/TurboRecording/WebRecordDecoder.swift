@@ -42,6 +42,10 @@ struct WebRecordDecoder: Sendable {
             }
             return .input(t: t, .connect(context: context.string, online: try optionalBool(object, "online", default: true, line: line)))
         case .disconnect: return .input(t: t, .disconnect)
+        case .pagehide:
+            // Not one of the four fields the format type-checks: any value but `true` (absent,
+            // null, "true") is a document that unloads.
+            return .input(t: t, .pagehide(persisted: Field(object, "persisted").bool == true))
         case .meta, nil: break
         }
         guard keepObserved else { return .passing(t: t) }
@@ -86,7 +90,7 @@ struct WebRecordDecoder: Sendable {
 /// The types the controller acts on (and `meta`), told apart by length first: most lines of
 /// a field log are observed-only, and this is asked of every one.
 enum RecordType {
-    case meta, offline, online, submitEnd, fetchRequestError, connect, disconnect
+    case meta, offline, online, submitEnd, fetchRequestError, connect, disconnect, pagehide
 
     init?(_ type: UnsafePointer<CChar>, length: Int) {
         switch length {
@@ -94,6 +98,7 @@ enum RecordType {
         case 6 where equals(type, "online"): self = .online
         case 7 where equals(type, "offline"): self = .offline
         case 7 where equals(type, "connect"): self = .connect
+        case 8 where equals(type, "pagehide"): self = .pagehide
         case 10 where equals(type, "disconnect"): self = .disconnect
         case 16 where equals(type, "turbo:submit-end"): self = .submitEnd
         case 25 where equals(type, "turbo:fetch-request-error"): self = .fetchRequestError

@@ -84,8 +84,11 @@ extension CommandSpec {
     }
 }
 
-/// The candidate within two edits of `word`, for "did you mean".
+/// The candidate `word` is the start of (`--debounce` for `--debounce-ms`), else the one
+/// within two edits of it, for "did you mean".
 func closest(to word: String, in candidates: [String]) -> String? {
+    let extended = candidates.filter { $0.hasPrefix(word) && $0 != word }
+    if word.count >= 3, extended.count == 1 { return extended[0] }
     func distance(_ a: [Character], _ b: [Character]) -> Int {
         var previous = Array(0...b.count)
         for (i, x) in a.enumerated() {

@@ -41,6 +41,7 @@ enum TextTimeline {
         case .connect: return "page rendered online"
         case .connectOffline: return "page rendered while offline"
         case .disconnect: return "page replaced"
+        case .pagehide: return "page unloaded (pagehide)"
         }
     }
 }

@@ -53,6 +53,8 @@ struct CLITests {
     @Test("usage errors exit 64 and say what to type", arguments: [
         (["replay"], "missing the recording"),
         (["replay", "--formt", "jsonl", "x"], "did you mean '--format'?"),
+        (["replay", "--debounce", "500", "x"], "did you mean '--debounce-ms'?"),
+        (["native", "--cooldown", "none", "x"], "did you mean '--cooldown-ms'?"),
         (["replay", "--format", "yaml", "x"], "use --format text or --format jsonl"),
         (["replay", "--locale", "fr", "x"], "use --locale es or --locale en"),
         (["replay", "--debounce-ms", "soon", "x"], "takes a number of milliseconds"),
@@ -99,7 +101,7 @@ struct CLITests {
     func check() throws {
         let good = try Fixtures.run(["check", Fixtures.recordings + "/chromium"])
         #expect(good.status == 0)
-        #expect(good.stdout.hasSuffix("7 passed, 0 failed\n"))
+        #expect(good.stdout.hasSuffix("8 passed, 0 failed\n"))
         let orphan = try Fixtures.file("{\"t\":0,\"type\":\"offline\"}\n")
         let bad = try Fixtures.run(["check", orphan])
         #expect(bad.status == 1)

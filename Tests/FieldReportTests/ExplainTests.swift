@@ -42,7 +42,7 @@ import TurboRecording
     /// The timeline inside the explanation is the banner's own: same records, same order.
     @Test func explanationCarriesTheReplayedTimeline() throws {
         for name in ["airplane-mid-session", "dead-upstream-frame", "offline-form-submit", "restore-from-cache-offline",
-                     "server-422-submit", "success-submit", "flap-short"] {
+                     "server-422-submit", "success-submit", "flap-short", "offline-visit-full-reload"] {
             let session = try analyze("chromium/" + name)
             var timeline: [TimelineRecord] = []
             for event in session.events {
@@ -119,6 +119,55 @@ import TurboRecording
         #expect(summary.toasts == 1)
         #expect(summary.silentSorted.map(\.key.name) == ["server-response 422", "success"])
         #expect(ExplainText.summary(summary).contains("  pill up 390 ms in 2 episodes: offline 190 ms, submit-failed 200 ms"))
+    }
+
+    /// A page that unloads takes its pill with it: the episode ends at the pagehide, not at the
+    /// next page or the end of the log, and a pill kept in the back-forward cache stays up.
+    @Test func aPillEpisodeEndedByPagehideEndsThere() throws {
+        let session = try analyze(lines: [
+            #"{"t":0,"type":"connect","context":null,"online":true}"#,
+            #"{"t":100,"type":"turbo:fetch-request-error","target":"turbo-frame#comments"}"#,
+            #"{"t":250,"type":"turbo:frame-load","target":"turbo-frame#comments"}"#,
+            #"{"t":400,"type":"pagehide","persisted":false}"#,
+            #"{"t":420,"type":"offline"}"#,
+            #"{"t":3000,"type":"connect","context":null,"online":true}"#,
+            #"{"t":3100,"type":"turbo:fetch-request-error","target":"html"}"#,
+            #"{"t":3200,"type":"pagehide","persisted":true}"#,
+            #"{"t":5000,"type":"turbo:load"}"#,
+        ])
+        let text = rows(session)
+        #expect(text.contains("line 4  pagehide at 400: page unloaded, controller gone, pill hidden"))
+        #expect(text.contains("line 5  offline at 420: ignored: the controller is disconnected"))
+        #expect(text.contains("line 6  connect at 3000 (online, no context): controller connected, nothing shown"))
+        #expect(text.contains("line 8  pagehide at 3200 (persisted): nothing: the page is kept in the back-forward cache, its controller still connected"))
+        #expect(session.summary.pills == [
+            PillEpisode(start: 100, end: 400, cause: .fetchRequestError, stillUp: false),
+            PillEpisode(start: 3100, end: 5000, cause: .fetchRequestError, stillUp: true),
+        ])
+        let stale = try #require(session.findings(.stalePill).first)
+        guard case .stalePill(_, _, _, _, let until, let clearedBy, _) = stale.detail else { Issue.record("wrong detail"); return }
+        #expect(until == 400)
+        #expect(clearedBy == .pagehide)
+        #expect(stale.sentence.contains("until 400 (pagehide)"))
+    }
+
+    @Test func aPagehideDuringADebounceOrAFlashCancelsIt() throws {
+        let session = try analyze(lines: [
+            #"{"t":0,"type":"offline"}"#,
+            #"{"t":500,"type":"pagehide"}"#,
+            #"{"t":2000,"type":"connect","online":false}"#,
+            #"{"t":2100,"type":"online"}"#,
+            #"{"t":2146,"type":"pagehide"}"#,
+        ])
+        #expect(rows(session) == [
+            "line 1  offline at 0: debounce until 800",
+            "line 2  pagehide at 500: page unloaded, controller gone, debounce cancelled, nothing shown",
+            "line 3  connect at 2000 (offline, no context): controller connected, pill “Sin conexión”",
+            "line 4  online at 2100: back online “De nuevo en línea”, flash until 4100",
+            "line 5  pagehide at 2146: page unloaded, controller gone, banner hidden, flash cancelled",
+        ])
+        #expect(session.summary.pills == [PillEpisode(start: 2000, end: 2100, cause: .connectOffline, stillUp: false)])
+        #expect(session.summary.end == 2146)
     }
 
     @Test func recordingTextCannotDriveTheTerminal() throws {

@@ -37,7 +37,7 @@ private final class XMLCheck: NSObject, XMLParserDelegate {
 @Suite struct RenderTests {
     @Test func rendersEveryChromiumRecordingAsWellFormedSVG() throws {
         for name in ["airplane-mid-session", "dead-upstream-frame", "flap-short", "offline-form-submit",
-                     "restore-from-cache-offline", "server-422-submit", "success-submit"] {
+                     "offline-visit-full-reload", "restore-from-cache-offline", "server-422-submit", "success-submit"] {
             let svg = TimelineSVG.render(try analyze("chromium/" + name))
             let (ok, check) = XMLCheck.parse(svg)
             #expect(ok, "\(name)")
@@ -55,6 +55,22 @@ private final class XMLCheck: NSObject, XMLParserDelegate {
                      "Sin conexión", "1 online-lied", "2 stale-pill", "frame", "5 s"] {
             #expect(check.text.contains(text), "\(text)")
         }
+    }
+
+    /// A full page load is a page change: ▲ at the pagehide, and the green flash it cut short
+    /// ends there, not 2 s later.
+    @Test func aPagehideIsAPageChangeAndEndsTheFlash() throws {
+        let svg = TimelineSVG.render(try analyze("chromium/offline-visit-full-reload"))
+        let (ok, check) = XMLCheck.parse(svg)
+        #expect(ok)
+        #expect(check.text.contains("page unloaded: pagehide at 2167.9 ms, connect at 4388.4 ms"))
+        #expect(check.text.contains("back-online “De nuevo en línea” from 2121.4 to 2167.9 ms"))
+        // A page kept in the back-forward cache is no page change.
+        let kept = TimelineSVG.render(try analyze(lines: [
+            #"{"t":10,"type":"connect","online":true}"#,
+            #"{"t":20,"type":"pagehide","persisted":true}"#,
+        ]))
+        #expect(!XMLCheck.parse(kept).check.text.contains("pagehide at"))
     }
 
     @Test func hostileRecordingTextCannotInjectMarkup() throws {

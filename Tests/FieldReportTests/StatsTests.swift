@@ -66,6 +66,20 @@ import TurboRecording
         #expect(lenient.files.first?.warnings.first?.line == 3)
     }
 
+    @Test func aPillEpisodeEndedByPagehideCountsUntilThePagehide() throws {
+        let files = try TemporaryRecordings()
+        let unloaded = try files.write("unloaded.jsonl", [
+            #"{"t":0,"type":"connect","online":true}"#,
+            #"{"t":100,"type":"turbo:fetch-request-error","target":"html"}"#,
+            #"{"t":400,"type":"pagehide"}"#,
+            #"{"t":5000,"type":"connect","online":true}"#,
+            #"{"t":9000,"type":"turbo:load"}"#,
+        ])
+        let stats = FieldStats.analyze([unloaded], jobs: 1)
+        #expect(stats.pills == [PillEpisode(start: 100, end: 400, cause: .fetchRequestError, stillUp: false)])
+        #expect(stats.text().contains("pill up by cause, ms: fetch-request-error 300"))
+    }
+
     @Test func durationStatistics() {
         func summary(_ durations: [Double]) -> SessionSummary {
             var summary = SessionSummary()

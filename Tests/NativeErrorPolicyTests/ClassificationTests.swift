@@ -93,3 +93,23 @@ struct ClassificationTests {
         #expect(ErrorVariant.server.reason == nil)
     }
 }
+
+@Suite("Reading a decision timeline in a test")
+struct DecisionQueryTests {
+    @Test("retries, automatic retries and views, without pattern matching")
+    func queries() {
+        let decisions = RetryPolicy.timeline(of: [
+            (t: 0, input: .path(online: false)),
+            (100, .presented(surface: "tab:home", error: .web(.code(-1009)))),
+            (200, .presented(surface: "sheet", error: .http(status: 503))),
+            (300, .tapRetry(surface: "sheet")),
+            (5000, .path(online: true)),
+        ])
+        #expect(decisions.compactMap(\.view) == [.offline, .server])
+        #expect(decisions.retries.map(\.description) == [
+            #"{"t":300,"surface":"sheet","retry":"manual"}"#,
+            #"{"t":5400,"surface":"tab:home","retry":"auto","trigger":"edge"}"#,
+        ])
+        #expect(decisions.automaticRetries.map(\.surface) == ["tab:home"])
+    }
+}

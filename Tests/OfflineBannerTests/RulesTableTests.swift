@@ -156,6 +156,59 @@ struct RulesTableTests {
         #expect(debouncing.finish().isEmpty)                    // and the debounce is gone
     }
 
+    @Test("pagehide | persisted is not true, and connected | as disconnect, cause pagehide: the pill goes with the page")
+    func pagehideTakesThePill() {
+        var banner = offlineBanner()
+        let output = banner.send(.pagehide(persisted: false), at: 40)
+        #expect(output == [.banner(BannerChange(t: 40, banner: .hidden, label: nil, cause: .pagehide))])
+        #expect(!banner.connected)
+        #expect(banner.finish().isEmpty)
+    }
+
+    @Test("pagehide | persisted is not true, and connected | a pending flash goes with the page: it never elapses")
+    func pagehideDuringTheFlash() {
+        var banner = offlineBanner()
+        banner.send(.online, at: 100)                    // the flash, due at 2100
+        let output = banner.send(.pagehide(), at: 146)   // absent persisted is false
+        #expect(output == [.banner(BannerChange(t: 146, banner: .hidden, label: nil, cause: .pagehide))])
+        #expect(banner.flash == nil)
+        #expect(banner.finish().isEmpty)                 // no flash-elapsed on a page that is gone
+    }
+
+    @Test("pagehide | persisted is not true, and connected | a pending debounce goes with the page: no pill, ever")
+    func pagehideDuringTheDebounce() {
+        var banner = OfflineBanner()
+        banner.send(.offline, at: 100)                   // the debounce, due at 900
+        #expect(banner.send(.pagehide(), at: 500).isEmpty)  // nothing was visible, nothing changes
+        #expect(banner.debounce == nil && !banner.connected)
+        #expect(banner.finish().isEmpty)
+    }
+
+    @Test("pagehide | persisted is true | nothing: the page is kept in the back-forward cache, controller and timers")
+    func pagehidePersisted() {
+        var banner = offlineBanner()
+        banner.send(.online, at: 100)
+        let before = banner
+        #expect(banner.send(.pagehide(persisted: true), at: 146).isEmpty)
+        #expect(banner == before)
+        #expect(banner.finish() == [.banner(BannerChange(t: 2100, banner: .hidden, label: nil, cause: .flashElapsed))])
+    }
+
+    @Test("connect | after a pagehide | the next document's controller starts afresh")
+    func connectAfterPagehide() {
+        var banner = offlineBanner()
+        banner.send(.pagehide(), at: 40)
+        #expect(banner.send(.offline, at: 50).isEmpty)   // between documents: nobody listens
+        #expect(banner.send(.connect(context: nil, online: true), at: 2000).isEmpty)  // already hidden
+        #expect(banner.connected && banner.debounce == nil)
+        #expect(banner.send(.offline, at: 2100).isEmpty)
+        #expect(banner.debounce?.due == 2900)            // the new page debounces again
+        var offline = offlineBanner()
+        offline.send(.pagehide(), at: 40)
+        #expect(offline.send(.connect(context: "ride", online: false), at: 2000)
+                == [.banner(BannerChange(t: 2000, banner: .offline, label: "Sin conexión — tu viaje se sigue registrando", cause: .connectOffline))])
+    }
+
     @Test("turbo:submit-end | disconnected | nothing; silent, reason disconnected")
     func submitWhileDisconnected() {
         var banner = OfflineBanner()
@@ -166,7 +219,8 @@ struct RulesTableTests {
     }
 
     @Test("any other input but connect | disconnected | ignored",
-          arguments: [BannerInput.offline, .online, .fetchRequestError(FetchRequestError()), .disconnect])
+          arguments: [BannerInput.offline, .online, .fetchRequestError(FetchRequestError()), .disconnect,
+                      .pagehide(persisted: false), .pagehide(persisted: true)])
     func ignoredWhileDisconnected(input: BannerInput) {
         var banner = OfflineBanner()
         banner.send(.disconnect, at: 0)

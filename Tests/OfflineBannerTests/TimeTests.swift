@@ -121,3 +121,34 @@ struct TimeOrderTests {
         ])
     }
 }
+
+@Suite("Reading a timeline in a test")
+struct TimelineQueryTests {
+    static let timeline = OfflineBanner().timeline(of: [
+        (t: 0, input: .connect()), (100, .offline), (1000, .submitEnd(SubmitEnd(fetchResponse: nil))),
+        (1100, .submitEnd(SubmitEnd(fetchResponse: FetchResponse(statusCode: 422)))), (1200, .online),
+    ])
+
+    @Test("toasts, states, changes and decisions, without pattern matching")
+    func queries() {
+        #expect(Self.timeline.toasts == ["No se ha podido enviar. Tu texto sigue aquí…"])
+        #expect(Self.timeline.states == [.offline, .offline, .backOnline, .hidden])
+        #expect(Self.timeline.changes.map(\.cause) == [.offline, .submitFailed, .online, .flashElapsed])
+        #expect(Self.timeline.decisions.map(\.silentReason) == [nil, .serverResponse(status: 422)])
+        #expect(Self.timeline.filter(\.isToast).map(\.t) == [1000])
+    }
+
+    @Test("every record describes itself as its timeline line, so a failed #expect reads like the golden")
+    func descriptions() {
+        #expect(Self.timeline.map(\.description) == [
+            #"{"t":900,"banner":"offline","label":"Sin conexión","cause":"offline"}"#,
+            #"{"t":1000,"banner":"offline","label":"No se ha podido enviar. Tu texto sigue aquí…","cause":"submit-failed"}"#,
+            #"{"t":1000,"submit":"toast","label":"No se ha podido enviar. Tu texto sigue aquí…"}"#,
+            #"{"t":1100,"submit":"silent","reason":"server-response","status":422}"#,
+            #"{"t":1200,"banner":"back-online","label":"De nuevo en línea","cause":"online"}"#,
+            #"{"t":3200,"banner":"hidden","cause":"flash-elapsed"}"#,
+        ])
+        #expect(Self.timeline.changes.first?.description == #"{"t":900,"banner":"offline","label":"Sin conexión","cause":"offline"}"#)
+        #expect(String(describing: Self.timeline.decisions[1]) == #"{"t":1100,"submit":"silent","reason":"server-response","status":422}"#)
+    }
+}

@@ -74,7 +74,11 @@ struct RecordingGenerator {
         case 53..<58: return #"{"t":\#(time),"type":"disconnect"}"#
         case 58..<60:
             return #"{"type":"meta","version":1,"source":"generated"}"#
-        case 60..<64:
+        case 60..<62:
+            // `persisted` is not type-checked: anything but true is a document that unloads.
+            let persisted = random.pick(["", #","persisted":false"#, #","persisted":true"#, #","persisted":null"#, #","persisted":"true""#])
+            return #"{"t":\#(time),"type":"pagehide"\#(persisted)}"#
+        case 62..<64:
             // Unusual but valid JSON: json-c reads these lines, not the fast path.
             return random.pick([
                 #"{ "t" : \#(time) , "type" : "turbo:load" }"#,
@@ -90,7 +94,6 @@ struct RecordingGenerator {
                 #"{"t":\#(time),"type":"turbo:visit","url":"/page2","action":"advance"}"#,
                 #"{"t":\#(time),"type":"visibilitychange","state":"hidden"}"#,
                 #"{"t":\#(time),"type":"turbo:submit-start"}"#,
-                #"{"t":\#(time),"type":"pagehide"}"#,
                 #"{"t":\#(time),"type":"some-future-event","data":[1,"two",null,true,{"x":-0.5}]}"#,
             ])
         }

@@ -49,6 +49,7 @@ import TurboRecording
                 switch input {
                 case .connect: connected = true
                 case .disconnect: connected = false
+                case .pagehide(let persisted): if !persisted { connected = false }
                 case .submitEnd(let submission):
                     if connected && !submission.success && submission.fetchResponse == nil { expected.append(t) }
                 default: break

@@ -109,6 +109,28 @@ struct ReaderTests {
         ])
     }
 
+    @Test("pagehide is an input: persisted is true only for the boolean true, and no other value is an error")
+    func pagehidePersisted() throws {
+        let records = try records("""
+        {"t":1,"type":"pagehide","persisted":true}
+        {"t":2,"type":"pagehide","persisted":false}
+        {"t":3,"type":"pagehide"}
+        {"t":4,"type":"pagehide","persisted":null}
+        {"t":5,"type":"pagehide","persisted":"true"}
+        {"t":6,"type":"pagehide","persisted":1}
+        {"t":7,"type":"pageshow","persisted":true}
+        """)
+        #expect(records.map(\.event) == [
+            .input(t: 1, .pagehide(persisted: true)),
+            .input(t: 2, .pagehide(persisted: false)),
+            .input(t: 3, .pagehide(persisted: false)),
+            .input(t: 4, .pagehide(persisted: false)),
+            .input(t: 5, .pagehide(persisted: false)),
+            .input(t: 6, .pagehide(persisted: false)),
+            .observed(t: 7, Observed(type: "pageshow")),  // as long as pagehide, and only observed
+        ])
+    }
+
     @Test("CRLF line ends, blank and whitespace-only lines, and no final newline")
     func lineShapes() throws {
         let records = try records("{\"t\":1,\"type\":\"offline\"}\r\n\r\n   \t \n{\"t\":2,\"type\":\"online\"}\r\n{\"t\":3,\"type\":\"disconnect\"}")
