@@ -78,4 +78,19 @@ struct LaunchStatsTests {
         #expect(stats.launches == 0)
         #expect(!stats.text().contains { $0.hasPrefix("launches:") })
     }
+
+    @Test("a partial carries a log's launch figures exactly, and a log without a launch writes none")
+    func partial() throws {
+        let file = FieldStats.analyzeFile(launchRecordings + "/contract-example.jsonl", settings: .init(), lenient: false)
+        let line = StatsPartial.line(file)
+        #expect(line.contains(#""launch":{"launches":3,"readyMs":[1840.5,6500.0],"stalls":1,"throughError":1,"offseason":1}"#))
+        guard case .object(let object)? = JSONValue(parsing: line) else {
+            Issue.record("not a JSON object: \(line)")
+            return
+        }
+        let decoded = try StatsPartial.decodeFile(object) { RecordingError(.malformed, path: "partial", line: 2, $0) }
+        #expect(decoded == file)
+        let quiet = FieldStats.analyzeFile(packageRoot + "/recordings/native/server-503.jsonl", settings: .init(), lenient: false)
+        #expect(!StatsPartial.line(quiet).contains(#""launch""#))
+    }
 }
