@@ -145,8 +145,8 @@ public struct NativeExplanation: Equatable, Sendable {
 }
 
 /// Replays a native recording and compares the policy's automatic retries with the app's
-/// `app-retry` lines (when it has any). `observe` sees every record as it is read, so other
-/// policies' explanations (the web-archive cache's) come from the same single pass.
+/// `app-retry` lines (when it has any). `observe` sees every record as it is read, so that the
+/// other native policies' analyses ride along the same pass.
 public func explainNative(_ reader: NativeRecordingReader, config: NativeConfig = NativeConfig(),
                           window: Double = 1000, observe: (NativeRecord) -> Void = { _ in }) throws -> NativeExplanation {
     var settings = config.settings(recorded: nil)
@@ -156,8 +156,8 @@ public func explainNative(_ reader: NativeRecordingReader, config: NativeConfig 
     var appRetryLines = 0
     var records = 0
     while let record = try reader.next() {
-        observe(record)
         records += 1
+        observe(record)
         guard var current = policy else {
             // The first record is the meta: the platform is known before any input.
             settings = config.settings(recorded: reader.meta?.platform)

@@ -106,6 +106,7 @@ public enum StatsPartial {
         errorView.integer("manualRetries", summary.errorView.manualRetries)
         errorView.integer("deferred", summary.errorView.deferred)
         line.raw("errorView", errorView.text)
+        if let launch = launch(summary.launch) { line.raw("launch", launch) }
         line.raw("findings", counts(summary.findings, { $0 }))
         return line.text
     }
@@ -233,6 +234,7 @@ public enum StatsPartial {
         }
         summary.errorView.manualRetries = try read.int(errorView["manualRetries"], "manualRetries")
         summary.errorView.deferred = try read.int(errorView["deferred"], "deferred")
+        summary.launch = try decodeLaunch(object["launch"], read)
         for (id, count) in try read.object(object["findings"], "findings") {
             summary.findings[id] = try read.int(count, id)
         }

@@ -17,7 +17,8 @@ enum CheckCommand {
         Every NAME.jsonl under PATH (searched recursively) is replayed and compared, as JSON values,
         record by record, with its goldens beside it: NAME.expected.jsonl holds the banner's timeline
         for a web recording, the error view's decisions for a native one (first record
-        {"type":"meta","recording":"native",…}). An iOS native recording is also checked against
+        {"type":"meta","recording":"native",…}), and NAME.launch.expected.jsonl the launch's screen
+        timeline of a native one that has a launch. An iOS native recording is also checked against
         NAME.archive.expected.jsonl, the web-archive cache's decisions, once that timeline has any.
         NAME.config.json beside it, if present, configures the replay. Files named *.expected.jsonl
         are goldens.

@@ -20,8 +20,10 @@ enum StatsCommand {
         analysed as `explain` does. Web logs: pill episodes by cause, pill duration (median, p90,
         max), toasts, silent submissions by status, findings by id and the recordings that show
         each. Native logs (replayed with each log's platform and the default settings): error views
-        by variant, retries by trigger, and native findings with the logs that show each. The output
-        does not depend on --jobs or on the order in which files finish. A malformed or unreadable
+        by variant, retries by trigger, launches (time to web: median, p90, max, the slowest logs;
+        stalled, through the error screen, offseason: with the logs that show each), and native
+        findings with the logs that show each. The output does not depend on --jobs or on the order
+        in which files finish. A malformed or unreadable
         file is reported (name:line) and counted; the rest are still read.
 
         Past one machine, as the map and reduce steps of an existing engine: `stats --partial`
