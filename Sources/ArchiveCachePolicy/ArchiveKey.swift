@@ -33,9 +33,9 @@ public func isCapturable(_ url: String) -> Bool {
     return asciiLowercased(scheme).hasPrefix("http")
 }
 
-/// The host is the part after the last `@` (a userinfo may itself contain `@` only encoded,
-/// but the contract takes the last to be safe), up to a `:` outside `[…]` (an IPv6 literal's
-/// colons are not its port's).
+/// The host is the part after the last `@` (a raw `@` typed into a password must not make the
+/// rest of the password the host), up to a `:` outside `[…]` (an IPv6 literal's colons are not
+/// its port's).
 private func normalisedAuthority(_ authority: String) -> String {
     let bytes = Array(authority.utf8)
     let hostStart = (bytes.lastIndex(of: UInt8(ascii: "@")).map { $0 + 1 }) ?? 0
