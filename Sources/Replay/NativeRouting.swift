@@ -1,3 +1,4 @@
+import ArchiveCachePolicy
 import LaunchPolicy
 import NativeErrorPolicy
 import TurboRecording
@@ -28,6 +29,21 @@ extension NativeEvent {
         case .bridge(let component, let event): return .bridge(component: component, event: event)
         case .presented(let presented): return .presented(surface: presented.surface, error: presented.error)
         case .path, .tapRetry, .dismissed, .foreground, .appRetry, .appScreen, .finish, .urlChange, .cacheClear, .cacheRemove, .observed:
+            return nil
+        }
+    }
+
+    /// What the web-archive cache reads (archive-cache-policy.md): `finish`, `url-change`,
+    /// `launch`, `cache-clear`, `cache-remove`, and `presented` with its `url`.
+    public var archiveInput: ArchiveInput? {
+        switch self {
+        case .finish(let url): return .finish(url: url)
+        case .urlChange(let url): return .urlChange(url: url)
+        case .launch: return .launch
+        case .cacheClear: return .cacheClear
+        case .cacheRemove(let url): return .cacheRemove(url: url)
+        case .presented(let presented): return .presented(error: presented.error, url: presented.url)
+        case .path, .tapRetry, .dismissed, .foreground, .appRetry, .config, .bridge, .appScreen, .observed:
             return nil
         }
     }

@@ -8,7 +8,8 @@ import NativeErrorPolicy
 ///     {"platform": "android", "settleMs": 400, "probeMs": 2500, "cooldownMs": 15000}
 ///
 /// `"cooldownMs": null` means no cooldown; absent, the platform's default (15000 ms on
-/// Android, none on iOS). `"launch"` holds the launch's settings (`LaunchConfig`).
+/// Android, none on iOS). `"launch"` holds the launch's settings (`LaunchConfig`), `"archive"`
+/// the web-archive cache's (`ArchiveConfig`).
 public struct NativeConfig: Equatable, Sendable {
     public enum Cooldown: Equatable, Sendable {
         case none
@@ -20,14 +21,16 @@ public struct NativeConfig: Equatable, Sendable {
     public var probe: Double?
     public var cooldown: Cooldown?
     public var launch: LaunchConfig
+    public var archive: ArchiveConfig
 
     public init(platform: Platform? = nil, settle: Double? = nil, probe: Double? = nil, cooldown: Cooldown? = nil,
-                launch: LaunchConfig = LaunchConfig()) {
+                launch: LaunchConfig = LaunchConfig(), archive: ArchiveConfig = ArchiveConfig()) {
         self.platform = platform
         self.settle = settle
         self.probe = probe
         self.cooldown = cooldown
         self.launch = launch
+        self.archive = archive
     }
 
     /// The settings for a recording that says `recorded` (its `meta`), this config winning.
@@ -47,7 +50,7 @@ public struct NativeConfig: Equatable, Sendable {
     public func overridden(by other: NativeConfig) -> NativeConfig {
         NativeConfig(platform: other.platform ?? platform, settle: other.settle ?? settle,
                      probe: other.probe ?? probe, cooldown: other.cooldown ?? cooldown,
-                     launch: launch.overridden(by: other.launch))
+                     launch: launch.overridden(by: other.launch), archive: archive.overridden(by: other.archive))
     }
 
     /// Reads and validates a native config file. Unknown keys are errors: a typo must not be ignored.
@@ -58,8 +61,10 @@ public struct NativeConfig: Equatable, Sendable {
         guard json_object_get_type(root) == json_type_object else { throw fail("expected a JSON object") }
 
         var config = NativeConfig()
-        try forEachMember(root, allowed: ["platform", "settleMs", "probeMs", "cooldownMs", "launch"], fail: fail) { key, field in
+        try forEachMember(root, allowed: ["platform", "settleMs", "probeMs", "cooldownMs", "launch", "archive"], fail: fail) { key, field in
             switch key {
+            case "archive":
+                config.archive = try ArchiveConfig.decode(field, fail: fail)
             case "platform":
                 guard let name = field.string, let platform = Platform(rawValue: name) else {
                     throw fail(#""platform" must be "ios" or "android""#)

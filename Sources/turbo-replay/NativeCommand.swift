@@ -21,8 +21,12 @@ enum NativeCommand {
         the same surface at most 1 s away; the rest are findings: missed-retry (the policy retried, the
         app did not) and unexpected-retry (the app retried, the policy would not have). A recording
         without app-retry lines has nothing to compare. A recording with launch or app-screen records
-        also gets the launch's rows and findings, as 'turbo-replay explain' shows them.
-        Exit status: 0 ok (with --explain: no findings), 1 --explain reported findings, 64 usage,
+        also gets the launch's rows and findings, as 'turbo-replay explain' shows them. An iOS recording
+        with navigation records (finish, url-change, cache-clear, cache-remove, presented with a url)
+        adds what the web-archive cache would have done, and its findings: offline-miss,
+        not-intercepted, stale-archive (see 'turbo-replay archive --help'; --config's "archive" object
+        sets the cache).
+        Exit status: 0 ok (with --explain: no findings), 1 --explain reported findings (of any policy), 64 usage,
         65 malformed recording or config, 66 unreadable input.
         """
     )
@@ -56,9 +60,13 @@ enum NativeCommand {
 
     @MainActor private static func explain(_ reader: NativeRecordingReader, config: NativeConfig, jsonl: Bool,
                                            console: Console) throws -> ExitCode {
-        // The launch rides along the same pass over the log.
+        // The launch and the web-archive cache ride along the same pass over the log.
         var launch = LaunchAnalyzer(config: config)
-        let explanation = try explainNative(reader, config: config, observe: { launch.feed($0) })
+        var archive = ArchiveExplain(config: config)
+        let explanation = try explainNative(reader, config: config, observe: { record in
+            launch.feed(record)
+            archive.observe(record, path: reader.path)
+        })
         launch.finish()
         if explanation.appRetryLines == 0 {
             let note = "no app-retry lines in \(reader.path): nothing to compare"
@@ -80,6 +88,7 @@ enum NativeCommand {
                                      : "\(count) finding\(count == 1 ? "" : "s")")
         }
         try LaunchExplain.print(launch, jsonl: jsonl, console: console)
-        return explanation.findings.isEmpty && launch.findings.isEmpty ? .ok : .problemsFound
+        let archiveStatus = try archive.report(jsonl: jsonl, console: console)
+        return max(explanation.findings.isEmpty && launch.findings.isEmpty ? .ok : .problemsFound, archiveStatus)
     }
 }

@@ -7,6 +7,7 @@ let commands: [Command] = [
     Command(spec: CheckCommand.spec, run: CheckCommand.run),
     Command(spec: NativeCommand.spec, run: NativeCommand.run),
     Command(spec: LaunchCommand.spec, run: LaunchCommand.run),
+    Command(spec: ArchiveCommand.spec, run: ArchiveCommand.run),
     Command(spec: ExplainCommand.spec, run: ExplainCommand.run),
     Command(spec: StatsCommand.spec, run: StatsCommand.run),
     Command(spec: RenderCommand.spec, run: RenderCommand.run),

@@ -15,11 +15,12 @@ struct LayoutTests {
         "OfflineBanner": ["PolicyCore"],
         "NativeErrorPolicy": ["PolicyCore"],
         "LaunchPolicy": ["PolicyCore", "NativeErrorPolicy"],
+        "ArchiveCachePolicy": ["PolicyCore", "NativeErrorPolicy"],
         "TurboRecording": ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "CJSONC", "Glibc"],
-        "Replay": ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "TurboRecording", "Dispatch", "Foundation"],
-        "Goldens": ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "TurboRecording", "Replay", "Foundation", "Glibc"],
-        "FieldReport": ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "TurboRecording", "Replay", "Foundation", "Dispatch"],
-        "turbo-replay": ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "TurboRecording", "Replay", "Goldens", "FieldReport",
+        "Replay": ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy", "TurboRecording", "Dispatch", "Foundation"],
+        "Goldens": ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy", "TurboRecording", "Replay", "Foundation", "Glibc"],
+        "FieldReport": ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy", "TurboRecording", "Replay", "Foundation", "Dispatch"],
+        "turbo-replay": ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy", "TurboRecording", "Replay", "Goldens", "FieldReport",
                          "Foundation", "Dispatch", "Glibc"],
     ]
 

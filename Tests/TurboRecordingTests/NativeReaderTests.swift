@@ -97,6 +97,14 @@ extension MalformedCase {
               message: #""url" on "url-change" must be a string (the web view's new URL)"#),
         .init(name: "cache-remove without url", lines: after(#"{"t":1,"type":"cache-remove"}"#), line: 3,
               message: #"missing "url" on "cache-remove" (a string: the page removed from the cache)"#),
+        .init(name: "presented url a number", lines: after(#"{"t":1,"type":"presented","surface":"s","error":{"kind":"web","code":-1009},"url":7}"#),
+              line: 3, message: #""url" on "presented" must be a string (the visit that failed), or absent"#),
+        .init(name: "finish url null", lines: after(#"{"t":1,"type":"finish","url":null}"#), line: 3,
+              message: #""url" on "finish" must be a string (the page that finished loading)"#),
+        .init(name: "url-change without url", lines: after(#"{"t":1,"type":"url-change"}"#), line: 3,
+              message: #"missing "url" on "url-change" (a string: the web view's new URL)"#),
+        .init(name: "cache-remove url not a string", lines: after(#"{"t":1,"type":"cache-remove","url":{"href":"/"}}"#), line: 3,
+              message: #""url" on "cache-remove" must be a string (the page removed from the cache)"#),
         .init(name: "app-retry kind unknown", lines: after(#"{"t":1,"type":"app-retry","surface":"sheet","kind":"automatic"}"#), line: 3,
               message: #""kind" on "app-retry" must be "auto" or "manual""#),
     ]
@@ -247,7 +255,7 @@ struct NativeConfigTests {
         #expect {
             _ = try NativeConfig.load(path: path)
         } throws: { error in
-            (error as? RecordingError)?.message == #"unknown key "cooldown" (expected one of: cooldownMs, launch, platform, probeMs, settleMs)"#
+            (error as? RecordingError)?.message == #"unknown key "cooldown" (expected one of: archive, cooldownMs, launch, platform, probeMs, settleMs)"#
         }
     }
 
