@@ -1,4 +1,5 @@
 import Foundation
+import LaunchPolicy
 import OfflineBanner
 import Replay
 import TurboRecording
@@ -33,7 +34,7 @@ public struct GoldenTimeline: Sendable {
     public static func all(for kind: RecordingKind) -> [GoldenTimeline] {
         switch kind {
         case .web: return [.banner]
-        case .native: return [.errorView]
+        case .native: return [.errorView, .launch]
         }
     }
 
@@ -52,5 +53,12 @@ public struct GoldenTimeline: Sendable {
     public static let errorView = GoldenTimeline(name: "", alwaysRequired: true) { recording, config in
         let native = try config.map(NativeConfig.load(path:)) ?? NativeConfig()
         return Array(try nativeTimeline(path: recording, config: native).map { $0.jsonLine + "\n" }.joined().utf8)
+    }
+
+    /// The root screen's timeline (launch-policy.md), `NAME.launch.expected.jsonl`, with
+    /// `NAME.config.json`'s settings. Required once the recording has a launch in it.
+    public static let launch = GoldenTimeline(name: "launch", alwaysRequired: false) { recording, config in
+        let native = try config.map(NativeConfig.load(path:)) ?? NativeConfig()
+        return Array(try launchTimeline(path: recording, config: native).map { $0.jsonLine + "\n" }.joined().utf8)
     }
 }

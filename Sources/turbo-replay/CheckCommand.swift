@@ -17,8 +17,9 @@ enum CheckCommand {
         Every NAME.jsonl under PATH (searched recursively) is replayed and compared, as JSON values,
         record by record, with its goldens beside it: NAME.expected.jsonl holds the banner's timeline
         for a web recording, the error view's decisions for a native one (first record
-        {"type":"meta","recording":"native",…}). NAME.config.json beside it, if present, configures the
-        replay. Files named *.expected.jsonl are goldens.
+        {"type":"meta","recording":"native",…}), and NAME.launch.expected.jsonl the launch's screen
+        timeline of a native one that has a launch. NAME.config.json beside it, if present, configures
+        the replay. Files named *.expected.jsonl are goldens.
         A difference prints a diff and, for each differing record, the golden's file:line and the keys
         that differ. Ends with 'N passed, N failed' (one per golden).
         Exit status: 0 all passed, 1 a timeline differs or a golden is missing, 64 usage, 65 a
