@@ -35,7 +35,7 @@ def cases(root=ROOT):
             continue
         stem = path[: -len(".jsonl")]
         if is_native(path):
-            left_out.append((path, "native (the error-view policy, not the banner)"))
+            left_out.append((path, "a native recording (not the banner's input)"))
         elif os.path.exists(stem + CONFIG):
             left_out.append((path, f"has {os.path.basename(stem + CONFIG)} (other copy or timings)"))
         else:

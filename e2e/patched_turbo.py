@@ -4,7 +4,8 @@ and later do, from the real Turbo 7.1.0 that e2e/install-deps installs: no
 registry reachable here has a later Turbo, and this is how the e2e shows it
 holds for one that fires the event.
 
-    TURBO_JS=$(e2e/patched_turbo.py /tmp/turbo-7.1.0+fetch-request-error.js) e2e/run
+    e2e/patched_turbo.py /tmp/turbo-7.1.0+fetch-request-error.js
+    TURBO_JS=/tmp/turbo-7.1.0+fetch-request-error.js e2e/run
 
 One change, in FetchRequest#perform, shaped as Turbo 7.2's source has it
 (hotwired/turbo#685): when fetch fails with anything but an abort, dispatch

@@ -41,8 +41,8 @@ def fires(version):
 def check(c, version, rs, want):
     events = fires(version)
     if events is None:
-        print(f"note Turbo {version}: not a version these checks know (a release from 7.1.0, a pre-release,"
-              f" or the e2e's own patched build); only the version-independent checks apply", flush=True)
+        print(f"note Turbo {version}: the version-specific checks know releases from 7.1.0, their pre-releases"
+              f" and the e2e's own patched build, not this; only the version-independent checks apply", flush=True)
         return
     name = f"turbo {version}"
     for event, present in events.items():
