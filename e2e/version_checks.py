@@ -64,7 +64,7 @@ def fetch_errors_reported(c, name, rs, want):
     Turbo's own reaction to it, on the element that made the request."""
     for action, target in (("/messages", "form#composer"), ("/dead", "form#dead")):
         ends = of_type(rs, "turbo:submit-end", action=action)
-        start = last(rs[: rs.index(ends[0])], "turbo:submit-start") if ends else None
+        start = last(rs[: position(rs, ends[0])], "turbo:submit-start") if ends else None
         errors = between(rs, start, ends[0] if ends else None, "turbo:fetch-request-error")
         c.ok(f"{name}: the failed submission to {action} fired turbo:fetch-request-error on {target}"
              " before its turbo:submit-end",
@@ -93,4 +93,9 @@ def between(rs, first, end, type_):
     """Records of type_ after first and before end in file order; none if either is missing."""
     if first is None or end is None:
         return []
-    return [r for r in rs[rs.index(first) + 1: rs.index(end)] if r.get("type") == type_]
+    return [r for r in rs[position(rs, first) + 1: position(rs, end)] if r.get("type") == type_]
+
+
+def position(rs, record):
+    """By identity: two records can be equal (same t, same type)."""
+    return next(i for i, r in enumerate(rs) if r is record)
