@@ -1,4 +1,6 @@
+import ArchiveCachePolicy
 import Glibc
+import LaunchPolicy
 import NativeErrorPolicy
 import OfflineBanner
 import PolicyCore
@@ -6,14 +8,15 @@ import Replay
 import TurboRecording
 
 /// libFuzzer's entry point: arbitrary bytes as a recording, read as a web recording through
-/// the banner and as a native one through every native policy.
+/// the banner and as a native one through every native policy (the error view's retries, the
+/// launch, the web-archive cache).
 ///
 /// Crashes, hangs and sanitizer reports are findings by themselves. On top of that it checks
 /// what must hold for any input:
 /// - each reader gives the same records and the same errors however its read buffer cuts the
 ///   lines (strict and lenient; a 7-byte buffer makes every line cross refills);
 /// - every policy's output is valid JSON line by line and never goes back in time; a banner
-///   record always changes the banner or its label;
+///   record always changes the banner or its label; the archive key of a key is itself;
 /// - strings are escaped exactly as json-c escapes them.
 func fuzzReplay(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
@@ -76,16 +79,38 @@ func fuzzNative(_ bytes: [UInt8]) {
     let reader = NativeRecordingReader(lines: JSONLines(bytes: bytes, name: "fuzz"), lenient: true)
     while let record = try? reader.next() { records.append(record) }
     guard case .meta(let meta)? = records.first?.event else { return }
-    var retry = RetryPolicy(settings: PolicySettings(platform: meta.platform ?? .ios))
-    var decisions: [Decision] = []
+    let platform = meta.platform ?? .ios
+    var retry = RetryPolicy(settings: PolicySettings(platform: platform))
+    var launch = LaunchPolicy(settings: LaunchSettings(platform: platform))
+    var cache = ArchiveCache()
+    var decisions: [Decision] = [], screens: [LaunchRecord] = [], captures: [ArchiveDecision] = []
     var last = -Double.infinity
     for case .timed(let t, let event) in records.dropFirst().map(\.event) {
         require(t >= last, "the native reader let time go back", t, last)
         last = t
         retry.feed(event.retryInput, at: t, into: &decisions)
+        launch.feed(event.launchInput, at: t, into: &screens)
+        cache.feed(event.archiveInput, at: t, into: &captures)
+        if let url = url(of: event) {
+            let key = archiveKey(url)
+            require(archiveKey(key) == key, "the archive key of a key is not itself", url, key)
+        }
     }
     retry.finish(into: &decisions)
+    launch.finish(into: &screens)
+    cache.finish(into: &captures)
     requireOrderedJSON(decisions.map { ($0.t, $0.jsonLine) })
+    requireOrderedJSON(screens.map { ($0.t, $0.jsonLine) })
+    requireOrderedJSON(captures.map { ($0.t, $0.jsonLine) })
+}
+
+/// The URL a native record names, if any.
+func url(of event: NativeEvent) -> String? {
+    switch event {
+    case .finish(let url), .urlChange(let url), .cacheRemove(let url): return url
+    case .presented(let presented): return presented.url
+    default: return nil
+    }
 }
 
 func readNative(_ bytes: [UInt8], readBufferSize: Int) -> [Outcome<NativeRecord>] {
