@@ -52,6 +52,7 @@ public enum ExplainText {
         case .connect: return "connect"
         case .disconnect: return "disconnect"
         case .pagehide: return "pagehide"
+        case .beforeFetchResponse: return "turbo:before-fetch-response"
         }
     }
 
@@ -78,6 +79,9 @@ public enum ExplainText {
             return " (\(online ? "online" : "offline"), \(contextText))"
         case .pagehide(let persisted):
             return persisted ? " (persisted)" : ""
+        case .beforeFetchResponse(let response):
+            let about = [response.statusCode.map(String.init), response.target.map(terminalSafe)].compactMap { $0 }
+            return about.isEmpty ? "" : " (\(about.joined(separator: " ")))"
         }
     }
 

@@ -102,6 +102,10 @@ private struct Chart {
                     if submission.fetchResponse != nil {
                         responses.append((step.t, "turbo:submit-end response"))
                     }
+                case .beforeFetchResponse(let response):
+                    let about = ["turbo:before-fetch-response", response.statusCode.map(String.init), response.target]
+                        .compactMap { $0 }.joined(separator: " ")
+                    responses.append((step.t, about))
                 case .disconnect:
                     pages.append((step.t, nil, false))
                 case .pagehide:
