@@ -150,10 +150,18 @@ public struct FieldAnalyzer: Sendable {
         default: break
         }
 
-        // A submission's own response is evidence too; the pill is judged after the record.
+        // A response is evidence that a pill still up after it is stale: a fetch's own
+        // (`turbo:before-fetch-response`, an input since a variant may act on it) or a
+        // submission's. One that took the pill down itself (a variant's rule) is not.
         var firstResponse = false
-        if case .submitEnd(let submission) = input, submission.fetchResponse != nil {
-            firstResponse = noteResponse(line: line, t: t, type: "turbo:submit-end")
+        switch input {
+        case .beforeFetchResponse:
+            restoringFromCache = false
+            if after.banner == .offline { firstResponse = noteResponse(line: line, t: t, type: "turbo:before-fetch-response") }
+        case .submitEnd(let submission) where submission.fetchResponse != nil:
+            if after.banner == .offline { firstResponse = noteResponse(line: line, t: t, type: "turbo:submit-end") }
+        default:
+            break
         }
 
         try emit(.input(InputStep(line: line, t: t, input: input, before: before, after: after, change: change,
@@ -215,8 +223,7 @@ public struct FieldAnalyzer: Sendable {
         case "turbo:load" where restoringFromCache:
             restoringFromCache = false
             role = .cachedLoad
-        case "turbo:before-fetch-response", "turbo:frame-load", "turbo:load":
-            if observed.type == "turbo:before-fetch-response" { restoringFromCache = false }
+        case "turbo:frame-load", "turbo:load":
             let whilePillUp = pill != nil
             let first = noteResponse(line: line, t: t, type: observed.type)
             role = .response(whilePillUp: whilePillUp, first: first)
