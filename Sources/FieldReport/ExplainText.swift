@@ -17,7 +17,8 @@ public enum ExplainText {
             if let page = meta.page { about.append("page \(terminalSafe(page))") }
             if let startedAt = meta.startedAt { about.append("started \(terminalSafe(startedAt))") }
         }
-        let timings = "debounce \(ms(settings.debounce)) ms, flash \(ms(settings.flash)) ms"
+        var timings = "debounce \(ms(settings.debounce)) ms, flash \(ms(settings.flash)) ms"
+        if !settings.variants.isEmpty { timings += "; variant " + settings.variants.sorted().map(\.name).joined(separator: ", ") }
         lines.append("  " + (about.isEmpty ? timings : about.joined(separator: ", ") + "; " + timings))
         lines.append("")
         return lines

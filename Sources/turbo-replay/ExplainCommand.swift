@@ -11,7 +11,7 @@ enum ExplainCommand {
         options: [
             .init(name: "format", value: "text|jsonl", help: "text: the explained timeline and a summary (default); jsonl: findings and the summary as JSON lines."),
             .lenient,
-        ] + BannerOptions.specs,
+        ] + BannerOptions.specs + [BannerOptions.variantSpec],
         discussion: """
         Each input record with what it did (timers started or cancelled, banner changes, submission
         decisions), each timer that fired, and findings: online-lied, stale-pill, flap-suppressed,

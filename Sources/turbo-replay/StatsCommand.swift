@@ -12,7 +12,7 @@ enum StatsCommand {
             .init(name: "format", value: "text|json", help: "text: a report for people (default); json: one JSON object."),
             .init(name: "all", value: nil, help: "List every recording that shows a finding, not only the first 10."),
             .init(name: "lenient", value: nil, help: "Skip malformed lines with a warning instead of giving up on the file."),
-        ] + BannerOptions.specs,
+        ] + BannerOptions.specs + [BannerOptions.variantSpec],
         discussion: """
         Every NAME.jsonl under PATH (searched recursively, goldens *.expected.jsonl excluded) is
         analysed as `explain` does. Web logs: pill episodes by cause, pill duration (median, p90,
