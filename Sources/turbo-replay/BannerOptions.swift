@@ -34,15 +34,7 @@ enum BannerOptions {
     }
 
     static func settings(_ arguments: ParsedArguments, command: String) throws -> BannerSettings {
-        var locale: BannerLocale?
-        if let name = arguments.values["locale"] {
-            guard let chosen = BannerLocale(rawValue: name) else {
-                throw UsageError(message: "unknown locale '\(name)'; use --locale es or --locale en", command: command)
-            }
-            locale = chosen
-        }
-        let config = try arguments.values["config"].map(BannerConfig.load(path:)) ?? BannerConfig()
-        var settings = config.settings(locale: locale)
+        var settings = try copySettings(arguments, command: command)
         if let value = arguments.values["debounce-ms"] {
             settings.debounce = try milliseconds(value, option: "debounce-ms", command: command)
         }
@@ -51,6 +43,19 @@ enum BannerOptions {
         }
         if let variant = try variant(arguments, command: command) { settings.variants.insert(variant) }
         return settings
+    }
+
+    /// Defaults, then `--config`, then `--locale`: for `tune`, which sets timings and variants itself.
+    static func copySettings(_ arguments: ParsedArguments, command: String) throws -> BannerSettings {
+        var locale: BannerLocale?
+        if let name = arguments.values["locale"] {
+            guard let chosen = BannerLocale(rawValue: name) else {
+                throw UsageError(message: "unknown locale '\(name)'; use --locale es or --locale en", command: command)
+            }
+            locale = chosen
+        }
+        let config = try arguments.values["config"].map(BannerConfig.load(path:)) ?? BannerConfig()
+        return config.settings(locale: locale)
     }
 
     static func milliseconds(_ text: String, option: String, command: String) throws -> Double {
