@@ -15,10 +15,7 @@ public enum TuneReport {
         let debounces = Set(tune.combinations.map(\.debounce)).count
         let flashes = Set(tune.combinations.map(\.flash)).count
         var head = "tune: \(tune.sessions) session\(tune.sessions == 1 ? "" : "s")"
-        var aside: [String] = []
-        if tune.natives > 0 { aside.append("\(tune.natives) native skipped") }
-        if !tune.failures.isEmpty { aside.append("\(tune.failures.count) not read") }
-        if !aside.isEmpty { head += " (" + aside.joined(separator: ", ") + ")" }
+        if !tune.failures.isEmpty { head += " (\(tune.failures.count) not read)" }
         head += "; \(plural(variants, "variant")) × \(plural(debounces, "debounce")) × \(plural(flashes, "flash", "flashes"))"
             + " = \(plural(rows.count, "combination"))"
         let header = ["debounce ms", "flash ms", "variant", "sessions", "pill episodes", "pill ms", "toasts", "flaps suppressed"]

@@ -67,7 +67,7 @@ public enum WhatIfText {
             lines.append("  toasts: v1 \(recording.toasts.v1), \(name) \(recording.toasts.variant)")
         }
         if comparison.worse > 0 {
-            lines.append("  WARNING: \(name) made \(worseCount(comparison)) here, which banner-variants.md says it never does")
+            lines.append("  WARNING: \(name) made \(worseCount(comparison)) here, which a variant must never do (docs/variants.md)")
         }
         return lines
     }
@@ -121,10 +121,9 @@ public enum WhatIfText {
         let name = fleet.variant.name
         let recordings = fleet.recordings.count
         var head = "totals: \(recordings) recording\(recordings == 1 ? "" : "s"), \(fleet.changed.count) changed by \(name)"
-        var aside: [String] = []
-        if fleet.natives > 0 { aside.append("\(fleet.natives) native skipped") }
-        if !fleet.failures.isEmpty { aside.append("\(fleet.failures.count) not read") }
-        if !aside.isEmpty { head += " (" + aside.joined(separator: ", ") + ")" }
+        // Native recordings (no banner) are left out without a word, as the help says: a
+        // count of them would only change with the corpus.
+        if !fleet.failures.isEmpty { head += " (\(fleet.failures.count) not read)" }
         var lines = [head]
         lines.append("  pill up: v1 \(time(comparison.v1Ms, comparison.episodes.count)), \(name) "
                      + "\(time(comparison.variantMs, comparison.variantEpisodes))\(difference(comparison))")
@@ -144,7 +143,7 @@ public enum WhatIfText {
         let worse = fleet.worse
         if !worse.isEmpty {
             lines.append("WARNING: \(name) lengthened \(comparison.count(.lengthened)) and added \(comparison.added.count) pill episodes, "
-                         + "which banner-variants.md says it never does: " + worse.map { terminalSafe($0.path) }.joined(separator: ", "))
+                         + "which a variant must never do (docs/variants.md): " + worse.map { terminalSafe($0.path) }.joined(separator: ", "))
         }
         return lines
     }

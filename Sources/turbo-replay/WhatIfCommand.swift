@@ -24,7 +24,7 @@ enum WhatIfCommand {
         pieces when the pill came back, or removed). Over many recordings: the totals and the recordings
         where the variant changed most. '-' reads one recording from standard input and prints each
         difference as soon as it is decided.
-        banner-variants.md says a variant never makes a pill episode longer nor adds one: if it does,
+        A variant must never make a pill episode longer nor add one (docs/variants.md): if it does,
         WARNING lines say where, and the exit status is 1.
         Exit status: 0 compared, no episode lengthened or added; 1 some episode lengthened or added;
         64 usage; 65 a malformed recording or config; 66 an unreadable input; 74 the output could not be

@@ -56,7 +56,7 @@ import TurboRecording
         let text = WhatIfText.summary(recording)
         #expect(text.contains { $0.contains("WARNING: lengthened") })
         #expect(text.contains { $0.hasPrefix("    WARNING: added an episode at 400 (fetch-request-error), 100 ms") })
-        #expect(text.last == "  WARNING: recover-on-response made 1 pill episode longer and 1 pill episode more here, which banner-variants.md says it never does")
+        #expect(text.last == "  WARNING: recover-on-response made 1 pill episode longer and 1 pill episode more here, which a variant must never do (docs/variants.md)")
         let fleet = WhatIfFleet(variant: variant, files: [WhatIfFile(path: "r.jsonl", outcome: .compared(recording))])
         #expect(WhatIfText.totals(fleet).last?.hasPrefix("WARNING: recover-on-response lengthened 1 and added 1 pill episodes") == true)
     }
