@@ -121,6 +121,15 @@ struct VariantRuleTests {
         #expect(banner.flash == nil)
     }
 
+    @Test("docs/variants.md's Swift example")
+    func docsExample() {
+        var banner = OfflineBanner(settings: BannerSettings(variants: [.recoverOnResponse]))
+        banner.send(.fetchRequestError(FetchRequestError(target: "turbo-frame#feed")), at: 1200)   // the pill
+        banner.send(.beforeFetchResponse(BeforeFetchResponse(statusCode: 200)), at: 2450.5)         // back-online, cause .response
+        #expect(banner.navigatorOnline)
+        #expect(banner.banner == .backOnline && banner.flash?.due == 4450.5)
+    }
+
     // MARK: - navigator.onLine
 
     @Test("navigator.onLine | at the start | true: a pill raised before any record says otherwise is recovered")
