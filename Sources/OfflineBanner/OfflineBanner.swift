@@ -41,6 +41,9 @@ public struct OfflineBanner: TimedPolicy, Equatable, Sendable {
     /// returns them instead.
     public mutating func send(_ input: BannerInput, at t: Double, into output: inout [TimelineRecord]) {
         advance(to: t, into: &output)
+        // A third of a field log is responses, and v1 (or a hidden banner) lets them pass as
+        // time only: said here, before any of the bookkeeping below.
+        if case .beforeFetchResponse = input, !(banner == .offline && connected && navigatorOnline) { return }
         switch input {
         case .offline: navigatorOnline = false
         case .online: navigatorOnline = true
@@ -75,8 +78,7 @@ public struct OfflineBanner: TimedPolicy, Equatable, Sendable {
             case .beforeFetchResponse:
                 cause = .response
                 // recover-on-response: a response proves the network works, unless the browser
-                // says it is offline (then a service worker answered from its cache). State is
-                // tested first: v1 replays meet this row on a third of their lines.
+                // says it is offline (then a service worker answered from its cache).
                 if banner == .offline, navigatorOnline, settings.variants.contains(.recoverOnResponse) {
                     debounce = nil
                     showBackOnline(at: t)
