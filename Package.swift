@@ -3,7 +3,7 @@ import PackageDescription
 
 // The arrows run one way:
 //
-//   PolicyCore ← OfflineBanner, NativeErrorPolicy          pure: no Foundation, no Glibc, no json-c
+//   PolicyCore ← OfflineBanner, NativeErrorPolicy ← LaunchPolicy, ArchiveCachePolicy   pure: no Foundation, no Glibc, no json-c
 //        ↑
 //   TurboRecording (reads and validates recordings; the only user of json-c)
 //        ↑
@@ -19,6 +19,8 @@ let package = Package(
         .library(name: "PolicyCore", targets: ["PolicyCore"]),
         .library(name: "OfflineBanner", targets: ["OfflineBanner"]),
         .library(name: "NativeErrorPolicy", targets: ["NativeErrorPolicy"]),
+        .library(name: "LaunchPolicy", targets: ["LaunchPolicy"]),
+        .library(name: "ArchiveCachePolicy", targets: ["ArchiveCachePolicy"]),
         // The shell, for tools and tests that read recordings from files.
         .library(name: "TurboRecording", targets: ["TurboRecording"]),
         .library(name: "Replay", targets: ["Replay"]),
@@ -28,18 +30,22 @@ let package = Package(
         .target(name: "PolicyCore"),
         .target(name: "OfflineBanner", dependencies: ["PolicyCore"]),
         .target(name: "NativeErrorPolicy", dependencies: ["PolicyCore"]),
+        // The launch reuses the error view's classification for `presented`, and nothing else of it.
+        .target(name: "LaunchPolicy", dependencies: ["PolicyCore", "NativeErrorPolicy"]),
+        // The web-archive cache reads the error view's classification to tell offline failures.
+        .target(name: "ArchiveCachePolicy", dependencies: ["PolicyCore", "NativeErrorPolicy"]),
         .systemLibrary(
             name: "CJSONC",
             pkgConfig: "json-c",
             providers: [.apt(["libjson-c-dev"]), .brew(["json-c"])]
         ),
         .target(name: "TurboRecording", dependencies: ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "CJSONC"]),
-        .target(name: "Replay", dependencies: ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "TurboRecording"]),
-        .target(name: "Goldens", dependencies: ["OfflineBanner", "NativeErrorPolicy", "TurboRecording", "Replay"]),
-        .target(name: "FieldReport", dependencies: ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "TurboRecording", "Replay"]),
+        .target(name: "Replay", dependencies: ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy", "TurboRecording"]),
+        .target(name: "Goldens", dependencies: ["OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy", "TurboRecording", "Replay"]),
+        .target(name: "FieldReport", dependencies: ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy", "TurboRecording", "Replay"]),
         .executableTarget(
             name: "turbo-replay",
-            dependencies: ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "TurboRecording", "Replay", "Goldens", "FieldReport"]
+            dependencies: ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy", "TurboRecording", "Replay", "Goldens", "FieldReport"]
         ),
 
         // Tests mirror the targets. TestSupport holds what several of them share: paths into the
@@ -48,9 +54,11 @@ let package = Package(
         .testTarget(name: "PolicyCoreTests", dependencies: ["PolicyCore", "TurboRecording"]),
         .testTarget(name: "OfflineBannerTests", dependencies: ["OfflineBanner", "PolicyCore"]),
         .testTarget(name: "NativeErrorPolicyTests", dependencies: ["NativeErrorPolicy", "PolicyCore"]),
-        .testTarget(name: "TurboRecordingTests", dependencies: ["TurboRecording", "Replay", "OfflineBanner", "NativeErrorPolicy", "PolicyCore", "TestSupport"]),
-        .testTarget(name: "GoldensTests", dependencies: ["Goldens", "TurboRecording", "Replay", "OfflineBanner", "NativeErrorPolicy", "TestSupport", "turbo-replay"]),
-        .testTarget(name: "FieldReportTests", dependencies: ["FieldReport", "Goldens", "TurboRecording", "Replay", "OfflineBanner", "NativeErrorPolicy", "PolicyCore", "TestSupport"]),
+        .testTarget(name: "LaunchPolicyTests", dependencies: ["LaunchPolicy", "NativeErrorPolicy", "PolicyCore"]),
+        .testTarget(name: "ArchiveCachePolicyTests", dependencies: ["ArchiveCachePolicy", "NativeErrorPolicy", "PolicyCore"]),
+        .testTarget(name: "TurboRecordingTests", dependencies: ["TurboRecording", "Replay", "OfflineBanner", "NativeErrorPolicy", "ArchiveCachePolicy", "PolicyCore", "TestSupport"]),
+        .testTarget(name: "GoldensTests", dependencies: ["Goldens", "TurboRecording", "Replay", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy", "TestSupport", "turbo-replay"]),
+        .testTarget(name: "FieldReportTests", dependencies: ["FieldReport", "Goldens", "TurboRecording", "Replay", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy", "PolicyCore", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["TestSupport", "turbo-replay"]),
         .testTarget(name: "RepositoryTests", dependencies: ["TestSupport"]),
     ]

@@ -45,8 +45,6 @@ def check(c, seen):
     c.equal("browser: the form kept the typed text after the offline submission",
             seen["typed_text_after_offline_submit"], SECRET_TEXT)
     check_submissions(c, rs)
-    c.equal("turbo 7.1: no turbo:fetch-request-error (the event arrived in Turbo 7.2)",
-            of_type(rs, "turbo:fetch-request-error"), [])
     check_full_reload(c, seen)
 
     stats = seen["stats"]

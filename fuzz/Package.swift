@@ -18,6 +18,8 @@ let package = Package(
                 .product(name: "OfflineBanner", package: "TurboReplay"),
                 .product(name: "Replay", package: "TurboReplay"),
                 .product(name: "PolicyCore", package: "TurboReplay"),
+                .product(name: "LaunchPolicy", package: "TurboReplay"),
+                .product(name: "ArchiveCachePolicy", package: "TurboReplay"),
             ]
         ),
     ]

@@ -1,3 +1,4 @@
+import LaunchPolicy
 import NativeErrorPolicy
 import Replay
 import TurboRecording
@@ -11,6 +12,7 @@ public struct NativeSummary: Equatable, Sendable {
     /// Malformed lines skipped in lenient mode.
     public var skippedLines = 0
     public var errorView = ErrorViewSummary()
+    public var launch = LaunchSummary()
     /// Findings of every native policy by id (`missed-retry`, …), in this log.
     public var findings: [String: Int] = [:]
 
@@ -19,7 +21,7 @@ public struct NativeSummary: Equatable, Sendable {
     }
 
     /// Every native finding id, in the order reports list them.
-    public static let findingIDs: [String] = RetryFinding.Kind.allCases.map(\.rawValue)
+    public static let findingIDs: [String] = RetryFinding.Kind.allCases.map(\.rawValue) + LaunchFinding.Kind.allCases.map(\.rawValue)
 }
 
 /// The error view's decisions in one log.
@@ -48,12 +50,16 @@ extension NativeSummary {
     /// Reads and summarises the native recording behind `reader`, with the default settings
     /// over its `meta` (field logs come without the goldens' config files).
     public static func analyze(_ reader: NativeRecordingReader) throws -> NativeSummary {
-        let explanation = try explainNative(reader)
+        var launch = LaunchAnalyzer()
+        let explanation = try explainNative(reader, observe: { launch.feed($0) })
+        launch.finish()
         var summary = NativeSummary(platform: explanation.settings.platform)
         summary.records = explanation.records
         summary.skippedLines = reader.skipped
         for decision in explanation.decisions { summary.errorView.note(decision) }
         for finding in explanation.findings { summary.findings[finding.kind.rawValue, default: 0] += 1 }
+        summary.launch = launch.summary
+        for finding in launch.findings { summary.findings[finding.kind.rawValue, default: 0] += 1 }
         return summary
     }
 }

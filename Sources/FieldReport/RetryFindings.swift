@@ -145,9 +145,10 @@ public struct NativeExplanation: Equatable, Sendable {
 }
 
 /// Replays a native recording and compares the policy's automatic retries with the app's
-/// `app-retry` lines (when it has any).
+/// `app-retry` lines (when it has any). `observe` sees every record as it is read, so that the
+/// other native policies' analyses ride along the same pass.
 public func explainNative(_ reader: NativeRecordingReader, config: NativeConfig = NativeConfig(),
-                          window: Double = 1000) throws -> NativeExplanation {
+                          window: Double = 1000, observe: (NativeRecord) -> Void = { _ in }) throws -> NativeExplanation {
     var settings = config.settings(recorded: nil)
     var policy: RetryPolicy?
     var decisions: [Decision] = []
@@ -156,6 +157,7 @@ public func explainNative(_ reader: NativeRecordingReader, config: NativeConfig 
     var records = 0
     while let record = try reader.next() {
         records += 1
+        observe(record)
         guard var current = policy else {
             // The first record is the meta: the platform is known before any input.
             settings = config.settings(recorded: reader.meta?.platform)

@@ -69,6 +69,7 @@ extension FieldStats {
         let triggers = automaticRetries.map { "\($0.trigger.rawValue) \($0.count)" }.joined(separator: ", ")
         lines.append("retries: automatic \(automatic)" + (triggers.isEmpty ? "" : " (\(triggers))")
                      + ", manual \(manualRetries), deferred by the cooldown \(deferredRetries)")
+        lines += launchText(listing: listing)
         lines.append("native findings:")
         let width = NativeSummary.findingIDs.map(\.count).max() ?? 0
         for entry in nativeFindings {
@@ -113,6 +114,7 @@ extension FieldStats {
             ("automaticRetries", FieldJSON.object(automaticRetries.map { ($0.trigger.rawValue, String($0.count)) })),
             ("manualRetries", String(manualRetries)),
             ("deferredRetries", String(deferredRetries)),
+            ("launch", launchJSON()),
             ("findings", FieldJSON.object(nativeFindings.map { entry in
                 (entry.id, FieldJSON.object([
                     ("count", String(entry.count)),

@@ -1,4 +1,6 @@
+import ArchiveCachePolicy
 import Foundation
+import LaunchPolicy
 import OfflineBanner
 import Replay
 import TurboRecording
@@ -33,7 +35,7 @@ public struct GoldenTimeline: Sendable {
     public static func all(for kind: RecordingKind) -> [GoldenTimeline] {
         switch kind {
         case .web: return [.banner]
-        case .native: return [.errorView]
+        case .native: return [.errorView, .launch, .archive]
         }
     }
 
@@ -46,5 +48,19 @@ public struct GoldenTimeline: Sendable {
     public static let errorView = GoldenTimeline(name: "", alwaysRequired: true) { recording, config in
         let native = try config.map(NativeConfig.load(path:)) ?? NativeConfig()
         return Array(try nativeTimeline(path: recording, config: native).map { $0.jsonLine + "\n" }.joined().utf8)
+    }
+
+    /// The root screen's timeline (launch-policy.md), `NAME.launch.expected.jsonl`, with
+    /// `NAME.config.json`'s settings. Required once the recording has a launch in it.
+    public static let launch = GoldenTimeline(name: "launch", alwaysRequired: false) { recording, config in
+        let native = try config.map(NativeConfig.load(path:)) ?? NativeConfig()
+        return Array(try launchTimeline(path: recording, config: native).map { $0.jsonLine + "\n" }.joined().utf8)
+    }
+
+    /// The web-archive cache's decisions (archive-cache-policy.md), with `NAME.config.json`'s
+    /// `"archive"` settings: `NAME.archive.expected.jsonl`. It does not apply to an Android recording.
+    public static let archive = GoldenTimeline(name: "archive", alwaysRequired: false) { recording, config in
+        let native = try config.map(NativeConfig.load(path:)) ?? NativeConfig()
+        return try archiveTimeline(path: recording, config: native).map { Array($0.map { $0.jsonLine + "\n" }.joined().utf8) }
     }
 }

@@ -1,3 +1,5 @@
+import ArchiveCachePolicy
+import LaunchPolicy
 import NativeErrorPolicy
 import TurboRecording
 
@@ -14,6 +16,34 @@ extension NativeEvent {
         case .dismissed(let surface): return .dismissed(surface: surface)
         case .foreground: return .foreground
         case .appRetry, .launch, .config, .bridge, .appScreen, .finish, .urlChange, .cacheClear, .cacheRemove, .observed:
+            return nil
+        }
+    }
+
+    /// What the launch policy reads (launch-policy.md): `launch`, `config`, `bridge`,
+    /// `presented`. `app-screen` is the app's own log, compared with the policy, never fed to it.
+    public var launchInput: LaunchInput? {
+        switch self {
+        case .launch(let cold): return .launch(cold: cold)
+        case .config(let offseason, let tester): return .config(offseason: offseason, tester: tester)
+        case .bridge(let component, let event): return .bridge(component: component, event: event)
+        case .presented(let presented): return .presented(surface: presented.surface, error: presented.error)
+        case .path, .tapRetry, .dismissed, .foreground, .appRetry, .appScreen, .finish, .urlChange, .cacheClear, .cacheRemove, .observed:
+            return nil
+        }
+    }
+
+    /// What the web-archive cache reads (archive-cache-policy.md): `finish`, `url-change`,
+    /// `launch`, `cache-clear`, `cache-remove`, and `presented` with its `url`.
+    public var archiveInput: ArchiveInput? {
+        switch self {
+        case .finish(let url): return .finish(url: url)
+        case .urlChange(let url): return .urlChange(url: url)
+        case .launch: return .launch
+        case .cacheClear: return .cacheClear
+        case .cacheRemove(let url): return .cacheRemove(url: url)
+        case .presented(let presented): return .presented(error: presented.error, url: presented.url)
+        case .path, .tapRetry, .dismissed, .foreground, .appRetry, .config, .bridge, .appScreen, .observed:
             return nil
         }
     }

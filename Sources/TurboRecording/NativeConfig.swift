@@ -8,7 +8,8 @@ import NativeErrorPolicy
 ///     {"platform": "android", "settleMs": 400, "probeMs": 2500, "cooldownMs": 15000}
 ///
 /// `"cooldownMs": null` means no cooldown; absent, the platform's default (15000 ms on
-/// Android, none on iOS).
+/// Android, none on iOS). `"launch"` holds the launch's settings (`LaunchConfig`), `"archive"`
+/// the web-archive cache's (`ArchiveConfig`).
 public struct NativeConfig: Equatable, Sendable {
     public enum Cooldown: Equatable, Sendable {
         case none
@@ -19,12 +20,17 @@ public struct NativeConfig: Equatable, Sendable {
     public var settle: Double?
     public var probe: Double?
     public var cooldown: Cooldown?
+    public var launch: LaunchConfig
+    public var archive: ArchiveConfig
 
-    public init(platform: Platform? = nil, settle: Double? = nil, probe: Double? = nil, cooldown: Cooldown? = nil) {
+    public init(platform: Platform? = nil, settle: Double? = nil, probe: Double? = nil, cooldown: Cooldown? = nil,
+                launch: LaunchConfig = LaunchConfig(), archive: ArchiveConfig = ArchiveConfig()) {
         self.platform = platform
         self.settle = settle
         self.probe = probe
         self.cooldown = cooldown
+        self.launch = launch
+        self.archive = archive
     }
 
     /// The settings for a recording that says `recorded` (its `meta`), this config winning.
@@ -43,7 +49,8 @@ public struct NativeConfig: Equatable, Sendable {
     /// This config with every field that `other` sets replaced by its value.
     public func overridden(by other: NativeConfig) -> NativeConfig {
         NativeConfig(platform: other.platform ?? platform, settle: other.settle ?? settle,
-                     probe: other.probe ?? probe, cooldown: other.cooldown ?? cooldown)
+                     probe: other.probe ?? probe, cooldown: other.cooldown ?? cooldown,
+                     launch: launch.overridden(by: other.launch), archive: archive.overridden(by: other.archive))
     }
 
     /// Reads and validates a native config file. Unknown keys are errors: a typo must not be ignored.
@@ -54,13 +61,17 @@ public struct NativeConfig: Equatable, Sendable {
         guard json_object_get_type(root) == json_type_object else { throw fail("expected a JSON object") }
 
         var config = NativeConfig()
-        try forEachMember(root, allowed: ["platform", "settleMs", "probeMs", "cooldownMs"], fail: fail) { key, field in
+        try forEachMember(root, allowed: ["platform", "settleMs", "probeMs", "cooldownMs", "launch", "archive"], fail: fail) { key, field in
             switch key {
+            case "archive":
+                config.archive = try ArchiveConfig.decode(field, fail: fail)
             case "platform":
                 guard let name = field.string, let platform = Platform(rawValue: name) else {
                     throw fail(#""platform" must be "ios" or "android""#)
                 }
                 config.platform = platform
+            case "launch":
+                config.launch = try LaunchConfig.parse(field, fail: fail)
             case "cooldownMs" where field.isNull:
                 config.cooldown = Cooldown.none
             default:

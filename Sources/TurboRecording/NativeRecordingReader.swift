@@ -17,8 +17,14 @@ public final class NativeRecordingReader {
 
     public var path: String { lines.path }
 
-    public init(path: String, lenient: Bool = false, onSkip: @escaping (RecordingError) -> Void = { _ in }) throws {
-        lines = try JSONLines(path: path)
+    /// Opens `path`, or standard input for `-`.
+    public convenience init(path: String, lenient: Bool = false, onSkip: @escaping (RecordingError) -> Void = { _ in }) throws {
+        self.init(lines: try JSONLines(path: path), lenient: lenient, onSkip: onSkip)
+    }
+
+    /// Reads from lines already opened (in memory, for tests and the fuzzer).
+    public init(lines: JSONLines, lenient: Bool = false, onSkip: @escaping (RecordingError) -> Void = { _ in }) {
+        self.lines = lines
         self.lenient = lenient
         self.onSkip = onSkip
     }

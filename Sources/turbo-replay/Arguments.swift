@@ -8,6 +8,9 @@ struct CommandSpec {
         /// `nil` for a flag.
         var value: String?
         var help: String
+        /// Given any number of times, each value kept in order (`ParsedArguments.all`), rather
+        /// than one value.
+        var repeatable = false
     }
 
     var name: String
@@ -34,13 +37,19 @@ struct UsageError: Error {
     var command: String?
 }
 
-/// What a command line said: option values by name (flags map to ""), and positionals.
+/// What a command line said: option values by name (flags map to ""), every value of a
+/// repeatable option in order, and positionals.
 struct ParsedArguments {
     var values: [String: String] = [:]
+    var lists: [String: [String]] = [:]
     var positionals: [String] = []
     var wantsHelp = false
 
     func flag(_ name: String) -> Bool { values[name] != nil }
+
+    /// Every value a repeatable option was given, in order; `nil` when it was not given at all
+    /// (so that "not given" and "given" stay apart: given, the values replace a default list).
+    func all(_ name: String) -> [String]? { lists[name] }
 }
 
 extension CommandSpec {
@@ -72,7 +81,11 @@ extension CommandSpec {
                 guard let value = inline ?? rest.popFirst() else {
                     throw UsageError(message: "'--\(name)' needs a value: --\(name) \(valueName)", command: self.name)
                 }
-                parsed.values[name] = value
+                if option.repeatable {
+                    parsed.lists[name, default: []].append(value)
+                } else {
+                    parsed.values[name] = value
+                }
             } else {
                 guard inline == nil else {
                     throw UsageError(message: "'--\(name)' is a flag and takes no value", command: self.name)

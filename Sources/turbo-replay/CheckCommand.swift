@@ -20,9 +20,11 @@ enum CheckCommand {
         Every NAME.jsonl under PATH (searched recursively) is replayed and compared, as JSON values,
         record by record, with its goldens beside it: NAME.expected.jsonl holds the banner's timeline
         for a web recording, the error view's decisions for a native one (first record
-        {"type":"meta","recording":"native",…}). NAME.config.json beside it, if present, configures the
-        replay (its "variant" key replays a web recording under that variant). Files named
-        *.expected.jsonl are goldens.
+        {"type":"meta","recording":"native",…}), and NAME.launch.expected.jsonl the launch's screen
+        timeline of a native one that has a launch. An iOS native recording is also checked against
+        NAME.archive.expected.jsonl, the web-archive cache's decisions, once that timeline has any.
+        NAME.config.json beside it, if present, configures the replay (its "variant" key replays a web
+        recording under that variant). Files named *.expected.jsonl are goldens.
         --variant NAME replays every web recording under the variant and compares it with
         NAME.<variant>.expected.jsonl when that file exists, else with NAME.expected.jsonl (the variant
         must then change nothing); with --update it writes NAME.<variant>.expected.jsonl only where the

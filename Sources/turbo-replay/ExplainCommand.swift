@@ -11,15 +11,18 @@ enum ExplainCommand {
         options: [
             .init(name: "format", value: "text|jsonl", help: "text: the explained timeline and a summary (default); jsonl: findings and the summary as JSON lines."),
             .lenient,
-        ] + BannerOptions.specs + [BannerOptions.variantSpec],
+        ] + BannerOptions.specs + [BannerOptions.variantSpec, LaunchOptions.stall, LaunchOptions.tolerance],
         discussion: """
         Each input record with what it did (timers started or cancelled, banner changes, submission
         decisions), each timer that fired, and findings: online-lied, stale-pill, flap-suppressed,
         prefetch-pill, reload-offline, relabelled-toast, each with its time and the lines it rests on.
         --variant explains the recording under a variant of the controller (see docs/variants.md).
         '-' reads standard input as lines arrive and prints each event as soon as it is decided.
-        A native error-view recording (its meta says "recording":"native") is explained as
-        'turbo-replay native --explain' does: the app's app-retry lines against the retry policy.
+        A native recording (its meta says "recording":"native") is explained as
+        'turbo-replay native --explain' does: the app's app-retry lines against the retry policy; and,
+        when it has launch or app-screen records, a row per record the launch reads and the launch
+        findings: stalled, screen-mismatch (the app's app-screen log off the policy for more than
+        --tolerance-ms) and error-behind-loading (the app on loading while the policy says error).
         Exit status: 0 explained, no findings; 1 explained, with findings (web or native alike, so CI
         can gate on a field log); 64 usage; 65 malformed recording or config; 66 unreadable input;
         74 the output could not be written.
@@ -33,6 +36,7 @@ enum ExplainCommand {
             // A native error-view log: the app's retries against the policy, as `native --explain`.
             var native = ParsedArguments(values: ["explain": "", "format": format], positionals: [path])
             if arguments.flag("lenient") { native.values["lenient"] = "" }
+            for option in ["stall-ms", "tolerance-ms"] { native.values[option] = arguments.values[option] }
             return try NativeCommand.run(native, console: console)
         }
         let settings = try BannerOptions.settings(arguments, command: spec.name)

@@ -1,4 +1,5 @@
 import FieldReport
+import LaunchPolicy
 import NativeErrorPolicy
 import Replay
 import TurboRecording
@@ -12,15 +13,20 @@ enum NativeCommand {
             .init(name: "format", value: "text|jsonl", help: "text: a table for people (default); jsonl: the canonical decision timeline."),
             .init(name: "explain", value: nil, help: "Compare the app's app-retry lines with the policy and list the findings."),
             .lenient,
-        ] + NativeOptions.specs,
+        ] + NativeOptions.specs + [LaunchOptions.stall, LaunchOptions.tolerance],
         discussion: """
         FILE is a native recording (native-error-policy.md): JSON Lines whose first record is
         {"type":"meta","version":1,"recording":"native"}; '-' reads standard input as lines arrive.
         With --explain, each automatic retry of the policy is paired with an app-retry "auto" line on
         the same surface at most 1 s away; the rest are findings: missed-retry (the policy retried, the
         app did not) and unexpected-retry (the app retried, the policy would not have). A recording
-        without app-retry lines has nothing to compare.
-        Exit status: 0 ok (with --explain: no findings), 1 --explain reported findings, 64 usage,
+        without app-retry lines has nothing to compare. A recording with launch or app-screen records
+        also gets the launch's rows and findings, as 'turbo-replay explain' shows them. An iOS recording
+        with navigation records (finish, url-change, cache-clear, cache-remove, presented with a url)
+        adds what the web-archive cache would have done, and its findings: offline-miss,
+        not-intercepted, stale-archive (see 'turbo-replay archive --help'; --config's "archive" object
+        sets the cache).
+        Exit status: 0 ok (with --explain: no findings), 1 --explain reported findings (of any policy), 64 usage,
         65 malformed recording or config, 66 unreadable input.
         """
     )
@@ -28,7 +34,7 @@ enum NativeCommand {
     @MainActor static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
         let path = try arguments.recording(for: spec.name, verb: "replay")
         let format = try arguments.format(for: spec.name)
-        let config = try NativeOptions.config(arguments, command: spec.name)
+        let config = try LaunchOptions.apply(arguments, to: NativeOptions.config(arguments, command: spec.name), command: spec.name)
         let reader = try NativeRecordingReader(path: path, lenient: arguments.flag("lenient")) { console.skipped($0) }
         defer {
             if reader.skipped > 0 {
@@ -54,13 +60,18 @@ enum NativeCommand {
 
     @MainActor private static func explain(_ reader: NativeRecordingReader, config: NativeConfig, jsonl: Bool,
                                            console: Console) throws -> ExitCode {
-        let explanation = try explainNative(reader, config: config)
+        // The launch and the web-archive cache ride along the same pass over the log.
+        var launch = LaunchAnalyzer(config: config)
+        var archive = ArchiveExplain(config: config)
+        let explanation = try explainNative(reader, config: config, observe: { record in
+            launch.feed(record)
+            archive.observe(record, path: reader.path)
+        })
+        launch.finish()
         if explanation.appRetryLines == 0 {
             let note = "no app-retry lines in \(reader.path): nothing to compare"
             if jsonl { console.error("turbo-replay: note: \(note)") } else { try console.print(note) }
-            return .ok
-        }
-        if jsonl {
+        } else if jsonl {
             for finding in explanation.findings { try console.print(finding.jsonLine) }
         } else {
             let automatic = explanation.decisions.filter { if case .retry(.automatic) = $0.outcome { true } else { false } }.count
@@ -76,6 +87,8 @@ enum NativeCommand {
             try console.print(count == 0 ? "no findings: the app's automatic retries match the policy's"
                                      : "\(count) finding\(count == 1 ? "" : "s")")
         }
-        return explanation.findings.isEmpty ? .ok : .problemsFound
+        try LaunchExplain.print(launch, jsonl: jsonl, console: console)
+        let archiveStatus = try archive.report(jsonl: jsonl, console: console)
+        return max(explanation.findings.isEmpty && launch.findings.isEmpty ? .ok : .problemsFound, archiveStatus)
     }
 }

@@ -10,12 +10,15 @@ enum RenderCommand {
         options: [
             .init(name: "o", value: "OUT.svg", help: "Where to write the SVG ('-': standard output). Required."),
             .lenient,
-        ] + BannerOptions.specs + [BannerOptions.variantSpec],
+        ] + BannerOptions.specs + [BannerOptions.variantSpec, LaunchOptions.stall, LaunchOptions.tolerance],
         discussion: """
         Lanes: findings, navigator.onLine as the page believed it, network failures (by kind:
         visit, frame, form, prefetch; responses as small grey ticks), submissions (by decision),
         and the banner (amber pill spans with their text, green back-online spans); a time axis in
-        seconds; each finding's sentence under the chart. No scripts, fonts or images are
+        seconds; each finding's sentence under the chart. A native recording is drawn by its policies:
+        the root screen as the launch policy decides it (launches, ready, stalled), the app's own
+        app-screen log (hatched where it disagrees), the error view's decisions and connectivity,
+        with the launch and retry findings. No scripts, fonts or images are
         referenced; every text from the recording is XML-escaped. A regular file is written whole
         (temporary file, then rename); a device or FIFO is written directly. View it in a browser,
         or make a PNG:
@@ -30,6 +33,9 @@ enum RenderCommand {
         guard let output = arguments.values["o"] else {
             throw UsageError(message: "missing the output: -o timeline.svg (or -o - for standard output)", command: spec.name)
         }
+        if path != "-", try isNativeRecording(path: path) {
+            return try renderNative(path, to: output, arguments: arguments, console: console)
+        }
         let settings = try BannerOptions.settings(arguments, command: spec.name)
         let session = try FieldSession.analyze(path: path, settings: settings, lenient: arguments.flag("lenient")) { console.skipped($0) }
         let svg = TimelineSVG.render(session)
@@ -41,6 +47,24 @@ enum RenderCommand {
         if session.summary.skippedLines > 0 {
             console.reportSkipped(session.summary.skippedLines, in: session.path)
         }
+        return .ok
+    }
+
+    @MainActor private static func renderNative(_ path: String, to output: String, arguments: ParsedArguments,
+                                                console: Console) throws -> ExitCode {
+        let config = try LaunchOptions.apply(arguments, to: NativeConfig(), command: spec.name)
+        var skipped = 0
+        let session = try NativeSession.analyze(path: path, config: config, lenient: arguments.flag("lenient")) {
+            skipped += 1
+            console.skipped($0)
+        }
+        let svg = NativeTimelineSVG.render(session)
+        if output == "-" {
+            try console.print(svg.hasSuffix("\n") ? String(svg.dropLast()) : svg)
+        } else {
+            try writeOutputFile(path: output, contents: Array(svg.utf8))
+        }
+        console.reportSkipped(skipped, in: session.path)
         return .ok
     }
 }

@@ -6,6 +6,8 @@ let commands: [Command] = [
     Command(spec: ReplayCommand.spec, run: ReplayCommand.run),
     Command(spec: CheckCommand.spec, run: CheckCommand.run),
     Command(spec: NativeCommand.spec, run: NativeCommand.run),
+    Command(spec: LaunchCommand.spec, run: LaunchCommand.run),
+    Command(spec: ArchiveCommand.spec, run: ArchiveCommand.run),
     Command(spec: ExplainCommand.spec, run: ExplainCommand.run),
     Command(spec: StatsCommand.spec, run: StatsCommand.run),
     Command(spec: RenderCommand.spec, run: RenderCommand.run),
@@ -14,7 +16,7 @@ let commands: [Command] = [
 ]
 
 let rootHelp = """
-OVERVIEW: Replay recorded Turbo/window events through the offline banner, and native error-view\nrecordings through the retry policy, exactly.
+OVERVIEW: Replay recorded Turbo/window events through the offline banner, and native recordings\nthrough the error view's retry policy and the launch policy, exactly.
 
 USAGE: turbo-replay <subcommand> [options]
 

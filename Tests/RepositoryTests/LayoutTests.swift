@@ -14,11 +14,13 @@ struct LayoutTests {
         "PolicyCore": [],
         "OfflineBanner": ["PolicyCore"],
         "NativeErrorPolicy": ["PolicyCore"],
+        "LaunchPolicy": ["PolicyCore", "NativeErrorPolicy"],
+        "ArchiveCachePolicy": ["PolicyCore", "NativeErrorPolicy"],
         "TurboRecording": ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "CJSONC", "Glibc"],
-        "Replay": ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "TurboRecording", "Dispatch", "Foundation"],
-        "Goldens": ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "TurboRecording", "Replay", "Foundation", "Glibc"],
-        "FieldReport": ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "TurboRecording", "Replay", "Foundation", "Dispatch"],
-        "turbo-replay": ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "TurboRecording", "Replay", "Goldens", "FieldReport",
+        "Replay": ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy", "TurboRecording", "Dispatch", "Foundation"],
+        "Goldens": ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy", "TurboRecording", "Replay", "Foundation", "Glibc"],
+        "FieldReport": ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy", "TurboRecording", "Replay", "Foundation", "Dispatch"],
+        "turbo-replay": ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy", "TurboRecording", "Replay", "Goldens", "FieldReport",
                          "Foundation", "Dispatch", "Glibc"],
     ]
 
@@ -57,6 +59,21 @@ struct LayoutTests {
     func jsonCLivesInTurboRecording() throws {
         for target in Self.targets where target != "TurboRecording" {
             #expect(try Self.imports(of: target).allSatisfy { $0.module != "CJSONC" }, "\(target) imports CJSONC")
+        }
+    }
+
+    /// The launch reads presented errors as the error view classifies them, and nothing else of
+    /// the error view: its retry policy, settings and decisions are another policy's.
+    @Test("LaunchPolicy uses only the error view's classification")
+    func launchUsesOnlyTheClassification() throws {
+        let directory = Self.sources + "/LaunchPolicy"
+        for file in try FileManager.default.contentsOfDirectory(atPath: directory) where file.hasSuffix(".swift") {
+            let text = try String(contentsOfFile: directory + "/" + file, encoding: .utf8)
+            let words = Set(text.split { !($0.isLetter || $0.isNumber || $0 == "_") }.map(String.init))
+            for name in ["RetryPolicy", "PolicySettings", "PolicyInput", "PolicyTimer", "ErrorViewInstance", "Decision",
+                         "Retry", "RetryTrigger"] {
+                #expect(!words.contains(name), "Sources/LaunchPolicy/\(file) uses \(name)")
+            }
         }
     }
 }

@@ -66,6 +66,19 @@ extension MalformedCase {
               message: #""url" on "presented" must be a string (the visit that failed), or absent"#),
         .init(name: "launch cold not a boolean", lines: after(#"{"t":1,"type":"launch","cold":"yes"}"#), line: 3,
               message: #""cold" on "launch" must be a boolean (true or false)"#),
+        .init(name: "launch cold null", lines: after(#"{"t":1,"type":"launch","cold":null}"#), line: 3,
+              message: #""cold" on "launch" must be a boolean (true or false)"#),
+        .init(name: "config offseason a string", lines: after(#"{"t":1,"type":"config","offseason":"true"}"#), line: 3,
+              message: #""offseason" on "config" must be a boolean (true or false)"#),
+        .init(name: "config tester null", lines: after(#"{"t":1,"type":"config","offseason":true,"tester":null}"#), line: 3,
+              message: #""tester" on "config" must be a boolean (true or false)"#),
+        .init(name: "bridge without event", lines: after(#"{"t":1,"type":"bridge","component":"page-load"}"#), line: 3,
+              message: #"missing "event" on "bridge" (a string: the message, e.g. "connect")"#),
+        .init(name: "bridge component not a string", lines: after(#"{"t":1,"type":"bridge","component":null,"event":"connect"}"#), line: 3,
+              message: #""component" on "bridge" must be a string (the bridge component, e.g. "page-load")"#),
+        .init(name: "app-screen screen not a string", lines: after(#"{"t":1,"type":"app-screen","screen":1}"#), line: 3,
+              message: #""screen" on "app-screen" must be a string (loading, web, offseason or error)"#),
+        .init(name: "launch without t", lines: after(#"{"type":"launch"}"#), line: 3, message: #"missing "t""#),
         .init(name: "config without offseason", lines: after(#"{"t":1,"type":"config","tester":true}"#), line: 3,
               message: #"missing "offseason" (a boolean) on "config""#),
         .init(name: "config offseason null", lines: after(#"{"t":1,"type":"config","offseason":null}"#), line: 3,
@@ -84,6 +97,14 @@ extension MalformedCase {
               message: #""url" on "url-change" must be a string (the web view's new URL)"#),
         .init(name: "cache-remove without url", lines: after(#"{"t":1,"type":"cache-remove"}"#), line: 3,
               message: #"missing "url" on "cache-remove" (a string: the page removed from the cache)"#),
+        .init(name: "presented url a number", lines: after(#"{"t":1,"type":"presented","surface":"s","error":{"kind":"web","code":-1009},"url":7}"#),
+              line: 3, message: #""url" on "presented" must be a string (the visit that failed), or absent"#),
+        .init(name: "finish url null", lines: after(#"{"t":1,"type":"finish","url":null}"#), line: 3,
+              message: #""url" on "finish" must be a string (the page that finished loading)"#),
+        .init(name: "url-change without url", lines: after(#"{"t":1,"type":"url-change"}"#), line: 3,
+              message: #"missing "url" on "url-change" (a string: the web view's new URL)"#),
+        .init(name: "cache-remove url not a string", lines: after(#"{"t":1,"type":"cache-remove","url":{"href":"/"}}"#), line: 3,
+              message: #""url" on "cache-remove" must be a string (the page removed from the cache)"#),
         .init(name: "app-retry kind unknown", lines: after(#"{"t":1,"type":"app-retry","surface":"sheet","kind":"automatic"}"#), line: 3,
               message: #""kind" on "app-retry" must be "auto" or "manual""#),
     ]
@@ -234,7 +255,32 @@ struct NativeConfigTests {
         #expect {
             _ = try NativeConfig.load(path: path)
         } throws: { error in
-            (error as? RecordingError)?.message == #"unknown key "cooldown" (expected one of: cooldownMs, platform, probeMs, settleMs)"#
+            (error as? RecordingError)?.message == #"unknown key "cooldown" (expected one of: archive, cooldownMs, launch, platform, probeMs, settleMs)"#
+        }
+    }
+
+    @Test("the launch's settings sit under their own key, each optional, and options override them")
+    func launchConfig() throws {
+        let path = try temporaryRecording("launch.config.json", [#"{"platform":"android","launch":{"stallMs":2500,"toleranceMs":750}}"#])
+        let config = try NativeConfig.load(path: path)
+        #expect(config.launch == LaunchConfig(stall: 2500, tolerance: 750))
+        #expect(config.overridden(by: NativeConfig(launch: LaunchConfig(tolerance: 100))).launch == LaunchConfig(stall: 2500, tolerance: 100))
+        let partial = try temporaryRecording("partial.config.json", [#"{"launch":{}}"#])
+        #expect(try NativeConfig.load(path: partial).launch == LaunchConfig())
+    }
+
+    @Test("a bad launch setting is an error naming it", arguments: [
+        (#"{"launch":{"stall":5000}}"#, #"in "launch": unknown key "stall" (expected one of: stallMs, toleranceMs)"#),
+        (#"{"launch":{"stallMs":-1}}"#, #""launch.stallMs" must be a number of milliseconds, 0 or more"#),
+        (#"{"launch":{"toleranceMs":"500"}}"#, #""launch.toleranceMs" must be a number of milliseconds, 0 or more"#),
+        (#"{"launch":10000}"#, #""launch" must be an object: {"stallMs": 10000, "toleranceMs": 500}"#),
+    ])
+    func badLaunchConfig(_ text: String, _ message: String) throws {
+        let path = try temporaryRecording("bad.config.json", [text])
+        #expect {
+            _ = try NativeConfig.load(path: path)
+        } throws: { error in
+            (error as? RecordingError)?.message == message
         }
     }
 

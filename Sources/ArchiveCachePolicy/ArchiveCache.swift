@@ -1,0 +1,123 @@
+import NativeErrorPolicy
+import PolicyCore
+
+/// A capture waiting for its URL to stay put: the URL as recorded, when the `url-change` came,
+/// and its timer.
+public struct PendingCapture: Equatable, Sendable {
+    public let url: String
+    public let since: Double
+    public let timer: DueTimer
+
+    public var due: Double { timer.due }
+}
+
+/// The web-archive cache of archive-cache-policy.md as a value: which pages are archived and
+/// since when, and the one capture that may be pending, with transitions as pure functions of
+/// (state, input, time). Nothing here reads a clock or touches a disk: the capture timer is a
+/// due time that fires when the caller moves time past it, and each decision says what the
+/// shell should do.
+///
+///     var cache = ArchiveCache()
+///     cache.send(.finish(url: "https://app.example.com/courses/1"), at: 1200)
+///                                     // [capture https://app.example.com/courses/1 via finish]
+///     cache.send(.presented(error: .web(.code(-1009)), url: "https://app.example.com/courses/1?mobile_offline=1"), at: 9000)
+///                                     // [served, key https://app.example.com/courses/1, ageMs 7800]
+///
+/// In an iOS shell: send `.finish` from `webView(_:didFinish:)` and `.urlChange` from a KVO
+/// observer of `webView.url`; after each `send`, schedule one wake-up at `nextDue` that calls
+/// `advance(to:)`; on a `capture`, call `createWebArchiveData()` and write the file under its
+/// key; on a failed visit, send `.presented` before showing anything, and on `served` load the
+/// archive instead of the error view, on `miss` show the toast and go back.
+public struct ArchiveCache: TimedPolicy, Equatable, Sendable {
+    public private(set) var settings: ArchiveSettings
+    /// Archived pages: key → the time it was captured. The cache never evicts.
+    public private(set) var archives: [String: Double] = [:]
+    /// At most one capture waits for its debounce.
+    public private(set) var pending: PendingCapture?
+    private var timers = TimerSequence()
+    private var clock = VirtualClock()
+
+    public init(settings: ArchiveSettings = ArchiveSettings()) {
+        self.settings = settings
+    }
+
+    /// A cache that starts with archives already on disk (key → capture time), as an app's
+    /// does when it launches: the files outlive the process, the pending capture does not.
+    public init(settings: ArchiveSettings = ArchiveSettings(), archives: [String: Double]) {
+        self.settings = settings
+        self.archives = archives
+    }
+
+    /// When the page at `url` was captured, if the cache holds it.
+    public func capturedAt(_ url: String) -> Double? {
+        archives[settings.key(url)]
+    }
+
+    public var nextDue: Double? { pending?.due }
+
+    /// The timeline of a whole recording: every input in order, then `finish()`.
+    public static func timeline<S: Sequence>(
+        of records: S, settings: ArchiveSettings = ArchiveSettings()
+    ) -> [ArchiveDecision] where S.Element == (t: Double, input: ArchiveInput) {
+        ArchiveCache(settings: settings).timeline(of: records)
+    }
+
+    /// Fires the capture timer if it is due at or before `t`, then handles `input` at `t`.
+    public mutating func send(_ input: ArchiveInput, at t: Double, into output: inout [ArchiveDecision]) {
+        advance(to: t, into: &output)
+        switch input {
+        case .finish(let url):
+            if isCapturable(url) { capture(url, at: t, via: .finish, into: &output) }
+        case .urlChange(let url):
+            // A newer URL supersedes the pending one: only a URL that stays put is captured.
+            pending = PendingCapture(url: url, since: t, timer: timers.start(dueAt: t + settings.debounce))
+        case .launch:
+            // The timer lived in the process that is gone; the archives are files and stay.
+            pending = nil
+        case .cacheClear:
+            archives.removeAll()
+        case .cacheRemove(let url):
+            archives[settings.key(url)] = nil
+        case .presented(let error, let url):
+            guard let url, case .web(let failure) = error,
+                  OfflineErrorPolicy.classify(error, on: .ios) == .offline else { return }
+            let key = settings.key(url)
+            if failure == .code(-1009) {
+                // Only "not connected" is intercepted: the shell knows for sure there is no network,
+                // where a timeout or a lost connection might still recover with a retry.
+                if let capturedAt = archives[key] {
+                    output.append(ArchiveDecision(t: t, outcome: .served(url: url, key: key, ageMs: t - capturedAt)))
+                } else {
+                    output.append(ArchiveDecision(t: t, outcome: .miss(url: url, toast: ArchiveDecision.missToast(url))))
+                }
+            } else {
+                output.append(ArchiveDecision(t: t, outcome: .passed(url: url, failure: failure, cached: archives[key] != nil)))
+            }
+        }
+    }
+
+    /// Fires the capture timer if it is due at or before `t`; its capture carries its due time.
+    public mutating func advance(to t: Double, into output: inout [ArchiveDecision]) {
+        if let due = pending, due.due <= t { fire(due, into: &output) }
+        clock.move(to: t)
+    }
+
+    /// The end of the recording: a pending capture fires.
+    public mutating func finish(into output: inout [ArchiveDecision]) {
+        if let due = pending {
+            clock.move(to: due.due)
+            fire(due, into: &output)
+        }
+    }
+
+    private mutating func fire(_ capture: PendingCapture, into output: inout [ArchiveDecision]) {
+        pending = nil
+        if isCapturable(capture.url) { self.capture(capture.url, at: capture.due, via: .urlChange, into: &output) }
+    }
+
+    private mutating func capture(_ url: String, at t: Double, via: CaptureTrigger, into output: inout [ArchiveDecision]) {
+        let key = settings.key(url)
+        archives[key] = t
+        output.append(ArchiveDecision(t: t, outcome: .capture(key: key, via: via)))
+    }
+}

@@ -1,0 +1,130 @@
+import ArchiveCachePolicy
+import NativeErrorPolicy
+import Replay
+import TurboRecording
+
+/// Replays a native log through the cache and says what each record did, with the findings
+/// (archive-cache-policy.md, "Findings"). It keeps what the policy does not need: which keys
+/// were ever visited and ever captured, so that a miss can say why.
+public struct ArchiveAnalyzer: Sendable {
+    public private(set) var cache: ArchiveCache
+    public private(set) var summary = ArchiveFileSummary()
+    public private(set) var findings: [ArchiveFinding] = []
+    private var visited: Set<String> = []
+    private var everCaptured: Set<String> = []
+    private var pendingLine = 0
+
+    public init(settings: ArchiveSettings = ArchiveSettings()) {
+        cache = ArchiveCache(settings: settings)
+    }
+
+    public var settings: ArchiveSettings { cache.settings }
+
+    /// Whether a record is one the cache learns pages from, or serves a page for.
+    public static func isNavigation(_ event: NativeEvent) -> Bool {
+        switch event {
+        case .finish, .urlChange, .cacheClear, .cacheRemove: return true
+        case .presented(let presented): return presented.url != nil
+        default: return false
+        }
+    }
+
+    public mutating func feed(_ record: NativeRecord, emit: (ArchiveEvent) throws -> Void) rethrows {
+        guard case .timed(let t, let event) = record.event else { return }
+        try fireTimer(upTo: t, emit: emit)
+        guard let input = event.archiveInput else { return }
+        let before = cache
+        var decided: [ArchiveDecision] = []
+        cache.send(input, at: t, into: &decided)
+        func row(_ step: ArchiveStep) throws { try emit(.row(ArchiveRow(t: t, line: record.line, step: step))) }
+
+        switch input {
+        case .finish(let url):
+            summary.hasNavigation = true
+            visited.insert(cache.settings.key(url))
+            if decided.isEmpty { try row(.notCapturable(url: url)) }
+        case .urlChange(let url):
+            summary.hasNavigation = true
+            visited.insert(cache.settings.key(url))
+            pendingLine = record.line
+            try row(.scheduled(url: url, due: cache.nextDue ?? t, superseded: before.pending?.url))
+        case .launch:
+            if let pending = before.pending { try row(.cancelled(url: pending.url)) }
+        case .cacheClear:
+            summary.hasNavigation = true
+            try row(.cleared(count: before.archives.count))
+        case .cacheRemove(let url):
+            summary.hasNavigation = true
+            try row(.removed(url: url, key: cache.settings.key(url), held: before.capturedAt(url) != nil))
+        case .presented(let error, let url):
+            guard OfflineErrorPolicy.classify(error, on: .ios) == .offline else { break }
+            summary.offlineViews += 1
+            if url == nil {
+                summary.offlineWithoutURL += 1
+                try row(.offlineWithoutURL)
+            } else {
+                summary.hasNavigation = true
+            }
+        }
+        for decision in decided {
+            if case .finish(let url) = input { try row(.finished(url: url, capture: decision)) } else { try row(.decided(decision)) }
+            try account(decision, line: record.line, before: before, emit: emit)
+        }
+    }
+
+    /// The end of the log: a pending capture fires, and the archives held are counted.
+    public mutating func finish(emit: (ArchiveEvent) throws -> Void) rethrows {
+        try fireTimer(upTo: nil, emit: emit)
+        summary.archivesAtEnd = cache.archives.count
+    }
+
+    public mutating func noteSkipped(_ lines: Int) {
+        summary.skippedLines = lines
+    }
+
+    /// Fires the capture timer if it is due at or before `t` (`nil`: the end of the log), with its row.
+    private mutating func fireTimer(upTo t: Double?, emit: (ArchiveEvent) throws -> Void) rethrows {
+        guard let pending = cache.pending, pending.due <= t ?? .infinity else { return }
+        var decided: [ArchiveDecision] = []
+        if let t { cache.advance(to: t, into: &decided) } else { cache.finish(into: &decided) }
+        let before = cache
+        try emit(.row(ArchiveRow(t: pending.due, line: nil,
+                                 step: .timerFired(url: pending.url, since: pending.since, sinceLine: pendingLine, capture: decided.first))))
+        for decision in decided { try account(decision, line: pendingLine, before: before, emit: emit) }
+    }
+
+    /// Counts a decision and makes its finding, if it has one.
+    private mutating func account(_ decision: ArchiveDecision, line: Int, before: ArchiveCache,
+                                  emit: (ArchiveEvent) throws -> Void) rethrows {
+        var finding: ArchiveFinding?
+        switch decision.outcome {
+        case .capture(let key, _):
+            summary.captures += 1
+            everCaptured.insert(key)
+        case .served(let url, let key, let ageMs):
+            summary.served += 1
+            summary.servedAges.append(ageMs)
+            if ageMs > cache.settings.stale {
+                finding = ArchiveFinding(t: decision.t, line: line, url: url, key: key,
+                                         detail: .staleArchive(ageMs: ageMs, staleMs: cache.settings.stale))
+            }
+        case .miss(let url, _):
+            let key = cache.settings.key(url)
+            let reason: MissReason = !visited.contains(key) ? .neverVisited : everCaptured.contains(key) ? .removed : .notCaptured
+            summary.missed[reason, default: 0] += 1
+            finding = ArchiveFinding(t: decision.t, line: line, url: url, key: key, detail: .offlineMiss(reason))
+        case .passed(let url, let failure, let cached):
+            summary.passed += 1
+            if cached, let capturedAt = before.capturedAt(url) {
+                summary.passedCached += 1
+                finding = ArchiveFinding(t: decision.t, line: line, url: url, key: cache.settings.key(url),
+                                         detail: .notIntercepted(failure, capturedAt: capturedAt))
+            }
+        }
+        if let finding {
+            summary.findings[finding.kind, default: 0] += 1
+            findings.append(finding)
+            try emit(.finding(finding))
+        }
+    }
+}

@@ -1,0 +1,88 @@
+import ArchiveCachePolicy
+import NativeErrorPolicy
+import PolicyCore
+
+/// Why a −1009 visit found no archive (archive-cache-policy.md, "Findings"), in the order the
+/// contract decides it.
+public enum MissReason: String, CaseIterable, Equatable, Hashable, Sendable {
+    /// No earlier `finish` or `url-change` had this key: the user never opened the page.
+    case neverVisited = "never-visited"
+    /// The key was captured at some time and is gone now: a clear or a remove took it.
+    case removed
+    /// Visited but never captured: its URL changes were superseded within the debounce (or cut
+    /// short by a launch), or its scheme was not http.
+    case notCaptured = "not-captured"
+}
+
+/// A pattern in a native log a team should look at, about the web-archive cache.
+public struct ArchiveFinding: Equatable, Sendable {
+    public enum Kind: String, CaseIterable, Equatable, Hashable, Sendable {
+        /// A `miss`: the user saw "Not available offline" and was sent back.
+        case offlineMiss = "offline-miss"
+        /// A `passed` with `cached` true: the page was on disk, yet an offline failure other
+        /// than −1009 showed the error view.
+        case notIntercepted = "not-intercepted"
+        /// A `served` older than `staleMs`: the user read an old page without being told how old.
+        case staleArchive = "stale-archive"
+    }
+
+    public enum Detail: Equatable, Sendable {
+        case offlineMiss(MissReason)
+        /// The failure the cache let through, and when the page it held was captured.
+        case notIntercepted(WebFailure, capturedAt: Double)
+        /// The archive's age, and the setting it is over.
+        case staleArchive(ageMs: Double, staleMs: Double)
+    }
+
+    /// The `presented` record's time and line.
+    public var t: Double
+    public var line: Int
+    /// The URL as recorded.
+    public var url: String
+    public var key: String
+    public var detail: Detail
+
+    public init(t: Double, line: Int, url: String, key: String, detail: Detail) {
+        self.t = t
+        self.line = line
+        self.url = url
+        self.key = key
+        self.detail = detail
+    }
+
+    public var kind: Kind {
+        switch detail {
+        case .offlineMiss: return .offlineMiss
+        case .notIntercepted: return .notIntercepted
+        case .staleArchive: return .staleArchive
+        }
+    }
+}
+
+extension ArchiveFinding: CustomStringConvertible {
+    /// A finding as one JSON line: `t`, `finding`, `line`, `url`, `key`, then its details.
+    public var jsonLine: String {
+        var line = JSONLine()
+        line.number("t", t)
+        line.string("finding", kind.rawValue)
+        line.integer("line", self.line)
+        line.string("url", url)
+        line.string("key", key)
+        switch detail {
+        case .offlineMiss(let reason):
+            line.string("reason", reason.rawValue)
+        case .notIntercepted(let failure, let capturedAt):
+            switch failure {
+            case .code(let code): line.integer("code", code)
+            case .turbo(let turbo): line.string("turbo", turbo.rawValue)
+            }
+            line.number("capturedAt", capturedAt)
+        case .staleArchive(let ageMs, let staleMs):
+            line.number("ageMs", ageMs)
+            line.number("staleMs", staleMs)
+        }
+        return line.text
+    }
+
+    public var description: String { jsonLine }
+}

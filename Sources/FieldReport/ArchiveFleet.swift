@@ -1,0 +1,139 @@
+import ArchiveCachePolicy
+import Foundation
+import Replay
+import TurboRecording
+
+/// One log of an `archive --summary` run: its cache's summary, or why it was not counted.
+public struct ArchiveFleetFile: Equatable, Sendable {
+    public enum Outcome: Equatable, Sendable {
+        case read(ArchiveFileSummary)
+        /// Strict mode stopped at a malformed line, or the file could not be opened.
+        case failed(RecordingError)
+        /// An Android log: the cache is iOS-only.
+        case android
+        /// A web (banner) recording: not an app log.
+        case web
+    }
+
+    public var path: String
+    public var outcome: Outcome
+    /// Malformed lines a lenient read skipped, in order (at most `StatsFile.maxWarnings`).
+    public var warnings: [RecordingError]
+}
+
+/// The team's question over a folder of native logs: of the offline error views its users
+/// saw, how many would a web-archive cache have replaced, with pages how old, and which would it
+/// still have shown. Each log is replayed on its own (`jobs` at a time, as `stats` does) and the
+/// results are added up in path order, so the report never depends on which finished first.
+public struct ArchiveFleet: Equatable, Sendable {
+    public var settings: ArchiveSettings
+    public var files: [ArchiveFleetFile]
+
+    public init(settings: ArchiveSettings, files: [ArchiveFleetFile]) {
+        self.settings = settings
+        self.files = files
+    }
+
+    /// Every log in `paths` (files, in the order given), replayed with `config`.
+    public static func analyze(_ paths: [String], config: NativeConfig = NativeConfig(), lenient: Bool = false,
+                               jobs: Int = ProcessInfo.processInfo.activeProcessorCount) -> ArchiveFleet {
+        ArchiveFleet(settings: config.archive.settings,
+                     files: inParallel(paths, jobs: jobs) { analyzeFile($0, config: config, lenient: lenient) })
+    }
+
+    /// One log, start to end, in the calling thread.
+    public static func analyzeFile(_ path: String, config: NativeConfig, lenient: Bool) -> ArchiveFleetFile {
+        var warnings: [RecordingError] = []
+        do {
+            guard try isNativeRecording(path: path) else { return ArchiveFleetFile(path: path, outcome: .web, warnings: []) }
+            let reader = try NativeRecordingReader(path: path, lenient: lenient) { skipped in
+                if warnings.count < StatsFile.maxWarnings { warnings.append(skipped) }
+            }
+            _ = try reader.next()
+            if archiveRefusal(path: path, meta: reader.meta, config: config) != nil {
+                return ArchiveFleetFile(path: path, outcome: .android, warnings: [])
+            }
+            var analyzer = ArchiveAnalyzer(settings: config.archive.settings)
+            while let record = try reader.next() { analyzer.feed(record) { _ in } }
+            analyzer.finish { _ in }
+            analyzer.noteSkipped(reader.skipped)
+            return ArchiveFleetFile(path: path, outcome: .read(analyzer.summary), warnings: warnings)
+        } catch let error as RecordingError {
+            return ArchiveFleetFile(path: path, outcome: .failed(error), warnings: warnings)
+        } catch {
+            return ArchiveFleetFile(path: path, outcome: .failed(RecordingError(.unreadable, path: path, line: nil, "\(error)")),
+                                    warnings: warnings)
+        }
+    }
+
+    // MARK: - Added up
+
+    public var summaries: [(path: String, summary: ArchiveFileSummary)] {
+        files.compactMap { file in
+            if case .read(let summary) = file.outcome { return (file.path, summary) }
+            return nil
+        }
+    }
+
+    public var failures: [RecordingError] {
+        files.compactMap { file in
+            if case .failed(let error) = file.outcome { return error }
+            return nil
+        }
+    }
+
+    public var malformed: Int { failures.filter { $0.kind == .malformed }.count }
+    public var unreadable: Int { failures.filter { $0.kind == .unreadable }.count }
+    public var android: Int { files.filter { $0.outcome == .android }.count }
+    public var web: Int { files.filter { $0.outcome == .web }.count }
+
+    private func total(_ count: (ArchiveFileSummary) -> Int) -> Int {
+        summaries.reduce(0) { $0 + count($1.summary) }
+    }
+
+    public var offlineViews: Int { total(\.offlineViews) }
+    public var offlineWithoutURL: Int { total(\.offlineWithoutURL) }
+    public var served: Int { total(\.served) }
+    public var passed: Int { total(\.passed) }
+    public var passedCached: Int { total(\.passedCached) }
+    public var captures: Int { total(\.captures) }
+    public var archivesAtEnd: Int { total(\.archivesAtEnd) }
+    public var skippedLines: Int { total(\.skippedLines) }
+
+    /// Misses by reason, in the contract's order, every reason listed.
+    public var missed: [(reason: MissReason, count: Int)] {
+        MissReason.allCases.map { reason in (reason, total { $0.missed[reason] ?? 0 }) }
+    }
+
+    public var misses: Int { total(\.misses) }
+
+    /// The log whose cache ended the largest (the first in path order on a tie).
+    public var largestCache: (path: String, archives: Int)? {
+        var largest: (path: String, archives: Int)?
+        for (path, summary) in summaries where summary.archivesAtEnd > (largest?.archives ?? -1) {
+            largest = (path, summary.archivesAtEnd)
+        }
+        return largest
+    }
+
+    /// Median (the mean of the middle two for an even count), 90th percentile (nearest rank) and
+    /// maximum of the archives' ages at serve, as `stats` gives pill durations; `nil` with none.
+    public var ageAtServe: (median: Double, p90: Double, max: Double)? {
+        let ages = summaries.flatMap(\.summary.servedAges).sorted()
+        guard !ages.isEmpty else { return nil }
+        let n = ages.count
+        let median = n % 2 == 1 ? ages[n / 2] : (ages[n / 2 - 1] + ages[n / 2]) / 2
+        let rank = Int((0.9 * Double(n)).rounded(.up))
+        return (median, ages[max(rank, 1) - 1], ages[n - 1])
+    }
+
+    /// Every finding id, with its count and the logs that show it: the logs to open, most
+    /// occurrences first, then by path.
+    public var findings: [(kind: ArchiveFinding.Kind, count: Int, recordings: [(path: String, count: Int)])] {
+        ArchiveFinding.Kind.allCases.map { kind in
+            let recordings = summaries.compactMap { entry in entry.summary.findings[kind].map { (path: entry.path, count: $0) } }
+                .sorted { $0.count != $1.count ? $0.count > $1.count : $0.path < $1.path }
+            return (kind, recordings.reduce(0) { $0 + $1.count }, recordings)
+        }
+    }
+}

@@ -1,0 +1,225 @@
+import LaunchPolicy
+import NativeErrorPolicy
+import PolicyCore
+import Replay
+import TurboRecording
+
+/// One row of `explain`'s launch table: a record the launch reads (or the app's own screen
+/// log, or the stall timer), the root screen after it, and what it did or why it did nothing.
+public struct LaunchRow: Equatable, Sendable {
+    public var t: Double
+    /// The record's line; `nil` for the stall timer.
+    public var line: Int?
+    /// What it was: `launch (cold)`, `config offseason`, `bridge page-load connect`, …
+    public var record: String
+    /// The policy's root screen after it.
+    public var screen: RootScreen
+    public var detail: String
+}
+
+/// An `app-screen` record: the screen the app says it shows.
+public struct AppScreen: Equatable, Sendable {
+    public var t: Double
+    public var line: Int
+    public var screen: String
+}
+
+/// A native log's launch, analysed: the launch policy replayed over it record by record, the
+/// app's `app-screen` log held against it, and what `explain`, `stats` and `render` show of
+/// it — rows, findings (`stalled`, `screen-mismatch`, `error-behind-loading`) and a summary.
+/// Fed one record at a time, so it rides along any pass over the log.
+public struct LaunchAnalyzer: Sendable {
+    /// How long the app's screen may disagree with the policy before it is a finding.
+    public static let defaultTolerance: Double = 500
+
+    public private(set) var settings: LaunchSettings
+    public let tolerance: Double
+    /// The policy's timeline: what `turbo-replay launch` prints.
+    public private(set) var timeline: [LaunchRecord] = []
+    public private(set) var rows: [LaunchRow] = []
+    /// In time order once `finish()` has run.
+    public private(set) var findings: [LaunchFinding] = []
+    public private(set) var appScreens: [AppScreen] = []
+    public private(set) var summary = LaunchSummary()
+    /// The last record's `t`.
+    public private(set) var end: Double?
+
+    private let config: NativeConfig
+    private var policy: LaunchPolicy
+    private var comparison: ScreenComparison
+    private var output: [LaunchRecord] = []
+    private var launchLine: Int?
+    /// The record that last put the loading screen up (a launch, or a config that lifted the flag).
+    private var loadingLine: Int?
+    private var sawError = false
+    private var sawOffseason = false
+
+    /// With `config`'s launch settings over the recording's `meta` (read from the first record).
+    public init(config: NativeConfig = NativeConfig()) {
+        self.config = config
+        settings = config.launchSettings(recorded: nil)
+        tolerance = config.launch.tolerance ?? Self.defaultTolerance
+        policy = LaunchPolicy(settings: settings)
+        comparison = ScreenComparison(tolerance: tolerance)
+    }
+
+    /// Reads the whole native recording behind `reader` and analyses its launch.
+    public static func analyze(_ reader: NativeRecordingReader, config: NativeConfig = NativeConfig()) throws -> LaunchAnalyzer {
+        var analyzer = LaunchAnalyzer(config: config)
+        while let record = try reader.next() { analyzer.feed(record) }
+        analyzer.finish()
+        return analyzer
+    }
+
+    /// The log has something of the launch in it: a `launch`, or the app's own screen log.
+    public var isRelevant: Bool { summary.launches > 0 || !appScreens.isEmpty }
+
+    public mutating func feed(_ record: NativeRecord) {
+        switch record.event {
+        case .meta(let meta):
+            settings = config.launchSettings(recorded: meta.platform)
+            policy = LaunchPolicy(settings: settings)
+        case .timed(let t, let event):
+            end = t
+            policy.advance(to: t, into: &output)
+            takeTimers()
+            if let input = event.launchInput {
+                handle(input, at: t, line: record.line)
+            } else if case .appScreen(let screen) = event {
+                comparison.appShows(screen)
+                appScreens.append(AppScreen(t: t, line: record.line, screen: screen))
+                let detail = screen == policy.screen.rawValue ? "the app shows \(screen), as the policy says"
+                    : "the app shows \(screen); the policy says \(policy.screen.rawValue)"
+                rows.append(LaunchRow(t: t, line: record.line, record: "app-screen \(screen)", screen: policy.screen, detail: detail))
+            }
+            compare(at: t, line: record.line)
+        }
+    }
+
+    /// The end of the log: a pending stall fires, and a mismatch still open is measured.
+    public mutating func finish() {
+        policy.finish(into: &output)
+        takeTimers()
+        if let finding = comparison.finish(lastRecordAt: end) { findings.append(finding) }
+        findings = findings.enumerated().sorted { ($0.element.t, $0.element.kind, $0.offset) < ($1.element.t, $1.element.kind, $1.offset) }
+            .map(\.element)
+    }
+
+    // MARK: - Records
+
+    private mutating func handle(_ input: LaunchInput, at t: Double, line: Int) {
+        let before = policy
+        if case .launch = input {
+            summary.launches += 1
+            launchLine = line
+            sawError = false
+            sawOffseason = false
+        }
+        policy.send(input, at: t, into: &output)
+        let records = output
+        output.removeAll(keepingCapacity: true)
+        for record in records { note(record) }
+        if records.contains(where: { if case .screen(let change) = $0 { change.screen == .loading } else { false } }) {
+            loadingLine = line
+        }
+        rows.append(LaunchRow(t: t, line: line, record: Self.label(input), screen: policy.screen,
+                              detail: detail(input, before: before, records: records)))
+    }
+
+    /// The stall, when it fired: its row, its finding, and a comparison at its due time.
+    private mutating func takeTimers() {
+        let fired = output
+        output.removeAll(keepingCapacity: true)
+        for record in fired {
+            note(record)
+            guard case .launch(let decision) = record, decision.outcome == .stalled else { continue }
+            let launchedAt = policy.launchedAt ?? decision.t
+            var lines = [launchLine, loadingLine].compactMap { $0 }
+            if lines.count == 2 && lines[0] == lines[1] { lines.removeLast() }
+            let since = launchLine.map { " (line \($0))" } ?? ""
+            rows.append(LaunchRow(t: decision.t, line: nil, record: "stall timer", screen: policy.screen,
+                                  detail: "stalled: \(ms(decision.launchMs)) ms since the launch\(since), still loading, "
+                                      + "with neither a page nor an error"))
+            findings.append(LaunchFinding(t: decision.t, kind: .stalled, lines: lines,
+                                          detail: .stalled(launchedAt: launchedAt, launchMs: decision.launchMs)))
+            compare(at: decision.t, line: nil)
+        }
+    }
+
+    private mutating func compare(at t: Double, line: Int?) {
+        if let finding = comparison.compare(at: t, policy: policy.screen, line: line) { findings.append(finding) }
+    }
+
+    private mutating func note(_ record: LaunchRecord) {
+        timeline.append(record)
+        switch record {
+        case .screen(let change):
+            if change.screen == .error && !sawError {
+                sawError = true
+                summary.throughError += 1
+            }
+            if change.screen == .offseason && !sawOffseason {
+                sawOffseason = true
+                summary.offseason += 1
+            }
+        case .launch(let decision):
+            switch decision.outcome {
+            case .ready: summary.readyMs.append(decision.launchMs)
+            case .stalled: summary.stalls += 1
+            }
+        }
+    }
+
+    // MARK: - What a row says
+
+    static func label(_ input: LaunchInput) -> String {
+        switch input {
+        case .launch(let cold): return cold ? "launch (cold)" : "launch (rebuilt)"
+        case .config(let flags):
+            let set = [flags.offseason ? "offseason" : nil, flags.tester ? "tester" : nil].compactMap { $0 }
+            return set.isEmpty ? "config" : "config " + set.joined(separator: "+")
+        case .bridge(let component, let event): return "bridge \(component) \(event)"
+        case .presented(let surface, _): return "presented \(surface)"
+        }
+    }
+
+    private func detail(_ input: LaunchInput, before: LaunchPolicy, records: [LaunchRecord]) -> String {
+        let stallDue = policy.nextDue.map { "; stall due at \(ms($0))" } ?? ""
+        switch input {
+        case .launch:
+            return policy.screen == .offseason ? "a new root: the offseason screen (the kept flags gate this user out)"
+                : "a new root: the loading screen, the first page loading behind it\(stallDue)"
+        case .config(let flags):
+            let stored = "flags stored (\(flags.offseason ? "offseason" : "not offseason")\(flags.tester ? ", a tester" : ""))"
+            if before.launchedAt == nil { return stored + "; no root yet" }
+            guard !records.isEmpty else { return stored + "; the screen stays \(policy.screen.rawValue)" }
+            switch policy.screen {
+            case .offseason: return "offseason, not a tester: the user is sent out of the \(before.screen.rawValue) screen"
+            case .web: return "the flag lifted: the web view (the page was ready behind the offseason screen)"
+            default: return "the flag lifted: the loading screen, the page still loading\(stallDue)"
+            }
+        case .bridge(let component, let event):
+            guard component == "page-load" && event == "connect" else {
+                return "nothing: only page-load connect says the page is ready"
+            }
+            if before.launchedAt == nil { return "nothing: no launch yet" }
+            if before.pageReady { return "nothing: the page was already ready (every later page connects again)" }
+            for case .launch(let decision) in records {
+                return "the page is ready: crossfade to the web view, ready in \(ms(decision.launchMs)) ms"
+            }
+            return "the page is ready behind the offseason screen: noted, shown when the flag lifts"
+        case .presented(let surface, let error):
+            let view = OfflineErrorPolicy.classify(error, on: settings.platform)
+            if !records.isEmpty { return "a first visit failed (\(view.rawValue) view on \(surface)): the root error screen" }
+            switch before.screen {
+            case .none: return "nothing: no launch yet"
+            case .loading: return "nothing: a 401 shows no view (the auth shell has it); still loading"
+            case .web: return "nothing: on the web view the error view shows in its own surface"
+            case .error: return "nothing: the root error screen is already up"
+            case .offseason: return "nothing: the offseason screen is up"
+            }
+        }
+    }
+}
+
+private func ms(_ value: Double) -> String { formatMilliseconds(value) }

@@ -1,0 +1,51 @@
+import LaunchPolicy
+import PolicyCore
+
+/// `explain`'s launch section for a person: the settings, one row per record the launch reads
+/// (and the app's own screen log, and the stall timer), the log's launch figures, then the
+/// findings with their sentences. Text from the recording is made terminal-safe.
+public enum LaunchExplainText {
+    public static let header = "      t (ms)  line  record                     screen      detail"
+    public static let findingsHeader = "      t (ms)  finding               detail"
+
+    public static func lines(_ analyzer: LaunchAnalyzer) -> [String] {
+        var lines = ["launch: \(analyzer.settings.platform.rawValue), stall \(ms(analyzer.settings.stall)) ms, "
+                     + "app-screen tolerance \(ms(analyzer.tolerance)) ms", header]
+        lines += analyzer.rows.map(row)
+        lines.append(summary(analyzer.summary))
+        if analyzer.findings.isEmpty {
+            lines.append(analyzer.appScreens.isEmpty ? "no launch findings (no app-screen lines: the app's screens were not compared)"
+                                                     : "no launch findings")
+        } else {
+            lines.append(findingsHeader)
+            lines += analyzer.findings.map(row)
+            let count = analyzer.findings.count
+            lines.append("\(count) launch finding\(count == 1 ? "" : "s")")
+        }
+        return lines
+    }
+
+    public static func row(_ row: LaunchRow) -> String {
+        let line = row.line.map(String.init) ?? ""
+        return "\(time(row.t))  \(line.leftPadded(4))  \(terminalSafe(row.record).padded(25))  "
+            + "\(row.screen.rawValue.padded(10))  \(terminalSafe(row.detail))"
+    }
+
+    public static func row(_ finding: LaunchFinding) -> String {
+        let lines = "line\(finding.lines.count == 1 ? "" : "s") " + finding.lines.map(String.init).joined(separator: ", ")
+        return "\(time(finding.t))  \(finding.kind.rawValue.padded(20))  \(lines): \(terminalSafe(finding.sentence))"
+    }
+
+    /// "launches 3: ready 2 (to web 1840.5, 6500 ms), stalled 1, through error 1, offseason 1"
+    static func summary(_ summary: LaunchSummary) -> String {
+        let ready = summary.readyMs.isEmpty ? "" : " (to web " + summary.readyMs.map(ms).joined(separator: ", ") + " ms)"
+        return "launches \(summary.launches): ready \(summary.readyMs.count)\(ready), stalled \(summary.stalls), "
+            + "through error \(summary.throughError), offseason \(summary.offseason)"
+    }
+
+    private static func time(_ t: Double) -> String {
+        ms(t).leftPadded(12)
+    }
+}
+
+private func ms(_ value: Double) -> String { formatMilliseconds(value) }

@@ -1,0 +1,40 @@
+import LaunchPolicy
+import NativeErrorPolicy
+import Replay
+import TurboRecording
+
+/// A whole native recording analysed, for `render`: the launch (root screens, the app's own
+/// screen log, launch findings), the error view's decisions and retry findings, and
+/// connectivity as the `path` records said it.
+public struct NativeSession: Sendable {
+    public var path: String
+    public var platform: Platform
+    public var launch: LaunchAnalyzer
+    public var decisions: [Decision]
+    public var retryFindings: [RetryFinding]
+    /// Each `path` record: when, and whether online.
+    public var connectivity: [(t: Double, online: Bool)]
+    /// The first and last records' `t`; `nil` for a log with no timed record.
+    public var first: Double?
+    public var last: Double?
+
+    /// Reads and analyses the native recording at `path` (`-`: standard input), with `config`
+    /// over its `meta`. Strict unless `lenient`, whose skipped lines go to `onSkip`.
+    public static func analyze(path: String, config: NativeConfig = NativeConfig(), lenient: Bool = false,
+                               onSkip: @escaping (RecordingError) -> Void = { _ in }) throws -> NativeSession {
+        let reader = try NativeRecordingReader(path: path, lenient: lenient, onSkip: onSkip)
+        var launch = LaunchAnalyzer(config: config)
+        var connectivity: [(t: Double, online: Bool)] = []
+        var first: Double?
+        let explanation = try explainNative(reader, config: config, observe: { record in
+            launch.feed(record)
+            guard case .timed(let t, let event) = record.event else { return }
+            if first == nil { first = t }
+            if case .path(let online) = event { connectivity.append((t, online)) }
+        })
+        launch.finish()
+        return NativeSession(path: reader.path, platform: explanation.settings.platform, launch: launch,
+                             decisions: explanation.decisions, retryFindings: explanation.findings,
+                             connectivity: connectivity, first: first, last: launch.end)
+    }
+}

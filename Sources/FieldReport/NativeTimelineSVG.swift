@@ -1,0 +1,419 @@
+import LaunchPolicy
+import NativeErrorPolicy
+import PolicyCore
+
+/// `render` of a native recording: a self-contained SVG (no scripts, fonts, images or links).
+/// Lanes, top to bottom: findings (launch and retry), the root screen as the launch policy
+/// decides it (with each launch, `ready` and `stalled`), the app's own `app-screen` log when it
+/// has one (hatched where it disagreed with the policy for longer than the tolerance), the
+/// error view's decisions, and connectivity; a time axis in seconds; the findings' sentences.
+/// Every string from the recording (or its path) goes through `xmlEscaped`.
+public enum NativeTimelineSVG {
+    public static func render(_ session: NativeSession) -> String {
+        var chart = NativeChart(session)
+        return chart.draw()
+    }
+
+    /// The colour of a root screen, the same in the policy's lane and the app's.
+    static func color(_ screen: String) -> String {
+        switch screen {
+        case RootScreen.loading.rawValue: return "#78909c"
+        case RootScreen.web.rawValue: return "#43a047"
+        case RootScreen.offseason.rawValue: return "#8e24aa"
+        case RootScreen.error.rawValue: return "#c62828"
+        default: return "#bdbdbd"
+        }
+    }
+}
+
+/// A finding of either native policy, as the picture shows it.
+private struct Flag {
+    var t: Double
+    var id: String
+    var lines: [Int]
+    var sentence: String
+}
+
+private struct NativeChart {
+    let width = 1200.0
+    let left = 150.0
+    let right = 30.0
+    var plotWidth: Double { width - left - right }
+    let font = "font-family=\"DejaVu Sans, Verdana, Arial, sans-serif\""
+
+    let session: NativeSession
+    var out = ""
+    var clipCount = 0
+    var start = 0.0
+    var end = 0.0
+    var step = 1000.0
+    var flags: [Flag] = []
+    /// The root screen's spans, from the policy's screen changes.
+    var screens: [(from: Double, to: Double, change: ScreenChange)] = []
+    /// The app's logged screens.
+    var appSpans: [(from: Double, to: Double, screen: String, line: Int)] = []
+
+    init(_ session: NativeSession) {
+        self.session = session
+        collect()
+    }
+
+    private mutating func collect() {
+        let launch = session.launch
+        var times = launch.timeline.map(\.t) + session.decisions.map(\.t)
+        times += [session.first, session.last].compactMap { $0 }
+        let first = times.min() ?? 0
+        end = max(times.max() ?? first, first)
+
+        let changes = launch.timeline.compactMap { if case .screen(let change) = $0 { change } else { nil } }
+        for (index, change) in changes.enumerated() {
+            screens.append((change.t, index + 1 < changes.count ? changes[index + 1].t : end, change))
+        }
+        for (index, shown) in launch.appScreens.enumerated() {
+            let to = index + 1 < launch.appScreens.count ? launch.appScreens[index + 1].t : end
+            appSpans.append((shown.t, to, shown.screen, shown.line))
+        }
+        flags = launch.findings.map { Flag(t: $0.t, id: $0.kind.rawValue, lines: $0.lines, sentence: $0.sentence) }
+        flags += session.retryFindings.map { finding in
+            switch finding.detail {
+            case .missed(let trigger):
+                return Flag(t: finding.t, id: finding.kind.rawValue, lines: [],
+                            sentence: "On \(finding.surface) the policy retried automatically (\(trigger.rawValue)); the app logged no automatic retry there within 1 s.")
+            case .unexpected(let line, let policy):
+                return Flag(t: finding.t, id: finding.kind.rawValue, lines: [line],
+                            sentence: "On \(finding.surface) the app retried automatically where the policy has no automatic retry within 1 s (\(policy.name)).")
+            }
+        }
+        flags.sort { ($0.t, $0.id) < ($1.t, $1.id) }
+
+        start = first > 0 && first <= (end - first) * 0.25 ? 0 : first
+        let span = max(end - start, 1)
+        let steps: [Double] = [10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 2500, 5000, 10_000, 15_000, 30_000, 60_000,
+                               120_000, 300_000, 600_000, 900_000, 1_800_000, 3_600_000, 7_200_000, 21_600_000, 43_200_000, 86_400_000]
+        step = steps.first { span / $0 <= 12 } ?? (span / 12).rounded(.up)
+        start = (start / step).rounded(.down) * step
+        end = max(end, start + step)
+        end += (end - start) * 0.015
+    }
+
+    private func x(_ t: Double) -> Double {
+        left + (t - start) / (end - start) * plotWidth
+    }
+
+    // MARK: - Drawing
+
+    mutating func draw() -> String {
+        var rows: [[ClosedRange<Double>]] = []
+        var flagRows: [Int] = []
+        var flagLeft: [Bool] = []
+        for (index, flag) in flags.enumerated() {
+            let fx = x(flag.t)
+            let labelWidth = textWidth("\(index + 1) \(flag.id)", size: 11)
+            let toLeft = fx + 10 + labelWidth > width - 4
+            let extent = toLeft ? (fx - 4 - labelWidth)...(fx + 9) : fx...(fx + 10 + labelWidth)
+            if let row = rows.firstIndex(where: { $0.allSatisfy { !$0.overlaps((extent.lowerBound - 6)...(extent.upperBound + 6)) } }) {
+                rows[row].append(extent)
+                flagRows.append(row)
+            } else {
+                rows.append([extent])
+                flagRows.append(rows.count - 1)
+            }
+            flagLeft.append(toLeft)
+        }
+        let findingsTop = 64.0
+        let findingsHeight = max(1, Double(rows.count)) * 17 + 6
+        // Room above the root lane for the launch marks.
+        var y = findingsTop + findingsHeight + 16
+        let rootLane = (y: y, height: 40.0)
+        y += rootLane.height + 30
+        let appLane: (y: Double, height: Double)? = appSpans.isEmpty ? nil : (y, 26)
+        if let appLane { y += appLane.height + 10 }
+        let errorLane = (y: y, height: 40.0)
+        y += errorLane.height + 10
+        let pathLane = (y: y, height: 22.0)
+        let plotBottom = pathLane.y + pathLane.height
+        let axisY = plotBottom + 8
+
+        var notes: [[String]] = []
+        for (index, flag) in flags.enumerated() {
+            let lines = flag.lines.isEmpty ? "" : ", line\(flag.lines.count == 1 ? "" : "s") " + flag.lines.map(String.init).joined(separator: ", ")
+            notes.append(wrap("\(index + 1)  \(flag.id) at \(ms(flag.t)) ms\(lines): \(flag.sentence)", width: Int((width - 56) / 6.3)))
+        }
+        let legendY = axisY + 40
+        let summaryY = legendY + 26
+        var notesY = summaryY + 26
+        let height = notesY + notes.reduce(0) { $0 + Double($1.count) * 15 + 4 } + 12
+
+        out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        out += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(n(width))\" height=\"\(n(height))\" viewBox=\"0 0 \(n(width)) \(n(height))\" \(font) font-size=\"12\">\n"
+        out += "<title>\(xmlEscaped("Native timeline: " + session.path))</title>\n"
+        out += """
+        <defs>
+        <pattern id="tr-mismatch" width="8" height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
+        <rect width="8" height="8" fill="none"/><line x1="0" y1="0" x2="0" y2="8" stroke="#b00020" stroke-width="2.5" stroke-opacity="0.7"/>
+        </pattern>
+        <pattern id="tr-assumed" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
+        <rect width="6" height="6" fill="#eceff1"/><line x1="0" y1="0" x2="0" y2="6" stroke="#ffffff" stroke-width="2"/>
+        </pattern>
+        </defs>\n
+        """
+        out += "<rect x=\"0\" y=\"0\" width=\"\(n(width))\" height=\"\(n(height))\" fill=\"#ffffff\"/>\n"
+        text(16, 26, shortened(session.path, to: 120), size: 16, weight: "bold")
+        let settings = session.launch.settings
+        text(16, 46, "native recording · \(session.platform.rawValue) · stall \(ms(settings.stall)) ms · app-screen tolerance \(ms(session.launch.tolerance)) ms",
+             size: 11.5, fill: "#555555")
+
+        laneLabel("findings", y: findingsTop, height: findingsHeight)
+        laneLabel("root screen", y: rootLane.y, height: rootLane.height)
+        if let appLane { laneLabel("app-screen", y: appLane.y, height: appLane.height) }
+        laneLabel("error views", y: errorLane.y, height: errorLane.height)
+        laneLabel("connectivity", y: pathLane.y, height: pathLane.height)
+
+        var ticks: [Double] = []
+        var tick = start
+        while tick <= end + 0.0001 {
+            ticks.append(tick)
+            tick += step
+        }
+        out += "<g stroke=\"#e6e6e6\" stroke-width=\"1\">\n"
+        for t in ticks { out += "<line x1=\"\(n(x(t)))\" y1=\"\(n(findingsTop))\" x2=\"\(n(x(t)))\" y2=\"\(n(plotBottom))\"/>\n" }
+        out += "</g>\n"
+        out += "<line x1=\"\(n(left))\" y1=\"\(n(axisY))\" x2=\"\(n(left + plotWidth))\" y2=\"\(n(axisY))\" stroke=\"#333333\"/>\n"
+        for t in ticks {
+            out += "<line x1=\"\(n(x(t)))\" y1=\"\(n(axisY))\" x2=\"\(n(x(t)))\" y2=\"\(n(axisY + 5))\" stroke=\"#333333\"/>\n"
+            text(x(t), axisY + 18, ms(t / 1000) + " s", size: 11, anchor: "middle", fill: "#333333")
+        }
+
+        drawRoot(y: rootLane.y, height: rootLane.height)
+        if let appLane { drawApp(y: appLane.y, height: appLane.height) }
+        drawErrorViews(y: errorLane.y, height: errorLane.height)
+        drawConnectivity(y: pathLane.y, height: pathLane.height)
+
+        for (index, flag) in flags.enumerated() {
+            let fx = x(flag.t)
+            let fy = findingsTop + 4 + Double(flagRows[index]) * 17
+            out += "<g>\n<title>\(xmlEscaped("\(flag.id) at \(ms(flag.t)) ms: \(flag.sentence)"))</title>\n"
+            out += "<line x1=\"\(n(fx))\" y1=\"\(n(fy + 12))\" x2=\"\(n(fx))\" y2=\"\(n(plotBottom))\" stroke=\"#b00020\" stroke-width=\"1.2\" stroke-dasharray=\"4 3\"/>\n"
+            out += "<path d=\"M\(n(fx)) \(n(fy)) L\(n(fx + 8)) \(n(fy + 4)) L\(n(fx)) \(n(fy + 8)) Z\" fill=\"#b00020\"/>\n"
+            out += "<line x1=\"\(n(fx))\" y1=\"\(n(fy))\" x2=\"\(n(fx))\" y2=\"\(n(fy + 13))\" stroke=\"#b00020\" stroke-width=\"1.5\"/>\n"
+            if flagLeft[index] {
+                text(fx - 4, fy + 10, "\(index + 1) \(flag.id)", size: 11, weight: "bold", anchor: "end", fill: "#b00020")
+            } else {
+                text(fx + 10, fy + 10, "\(index + 1) \(flag.id)", size: 11, weight: "bold", fill: "#b00020")
+            }
+            out += "</g>\n"
+        }
+
+        drawLegend(y: legendY)
+        let summary = session.launch.summary
+        var parts = ["launches \(summary.launches)", "ready \(summary.readyMs.count)" + (summary.readyMs.isEmpty ? "" : " (" + summary.readyMs.map { ms($0) + " ms" }.joined(separator: ", ") + ")"),
+                     "stalled \(summary.stalls)", "through error \(summary.throughError)", "offseason \(summary.offseason)",
+                     "error views \(session.decisions.filter { if case .view = $0.outcome { true } else { false } }.count)"]
+        parts.append("findings: " + (flags.isEmpty ? "none" : "\(flags.count)"))
+        text(16, summaryY, parts.joined(separator: " · "), size: 12, weight: "bold", fill: "#333333")
+        for lines in notes {
+            for (index, line) in lines.enumerated() {
+                text(index == 0 ? 16 : 40, notesY, line, size: 11.5, fill: index == 0 ? "#222222" : "#444444")
+                notesY += 15
+            }
+            notesY += 4
+        }
+        out += "</svg>\n"
+        return out
+    }
+
+    private mutating func drawRoot(y: Double, height: Double) {
+        for span in screens {
+            let x0 = x(span.from), x1 = max(x(span.to), x0 + 3)
+            let screen = span.change.screen.rawValue
+            var label = screen
+            if case .presented(let surface, let view) = span.change.cause { label += " (\(view.rawValue), \(surface))" }
+            out += "<g>\n<title>\(xmlEscaped("\(label) from \(ms(span.from)) ms (\(span.change.cause.name)) to \(ms(span.to)) ms"))</title>\n"
+            out += "<rect x=\"\(n(x0))\" y=\"\(n(y))\" width=\"\(n(x1 - x0))\" height=\"\(n(height))\" fill=\"\(NativeTimelineSVG.color(screen))\"/>\n"
+            out += "</g>\n"
+            clippedLabel(label, x0: x0, x1: x1, y: y, height: height)
+        }
+        // Each launch builds a new root: a dark mark where it began.
+        for record in session.launch.timeline {
+            switch record {
+            case .screen(let change) where change.cause == .launch:
+                let lx = x(change.t)
+                out += "<path d=\"M\(n(lx - 5)) \(n(y - 9)) L\(n(lx + 5)) \(n(y - 9)) L\(n(lx)) \(n(y - 1)) Z\" fill=\"#263238\"><title>\(xmlEscaped("launch at \(ms(change.t)) ms: a new root"))</title></path>\n"
+            case .launch(let decision):
+                let dx = x(decision.t), dy = y + height + 10
+                let ready = decision.outcome == .ready
+                let color = ready ? "#1b5e20" : "#e65100"
+                let what = ready ? "ready in \(ms(decision.launchMs)) ms" : "stalled: \(ms(decision.launchMs)) ms loading"
+                out += "<g>\n<title>\(xmlEscaped("\(what) (at \(ms(decision.t)) ms)"))</title>\n"
+                if ready {
+                    out += "<path d=\"M\(n(dx)) \(n(dy - 6)) L\(n(dx + 6)) \(n(dy)) L\(n(dx)) \(n(dy + 6)) L\(n(dx - 6)) \(n(dy)) Z\" fill=\"\(color)\"/>\n"
+                } else {
+                    out += "<path d=\"M\(n(dx)) \(n(dy - 7)) L\(n(dx + 7)) \(n(dy + 6)) L\(n(dx - 7)) \(n(dy + 6)) Z\" fill=\"\(color)\"/>\n"
+                }
+                if dx + 10 + textWidth(what, size: 10.5) > width - 4 {
+                    text(dx - 10, dy + 4, what, size: 10.5, anchor: "end", fill: color)
+                } else {
+                    text(dx + 10, dy + 4, what, size: 10.5, fill: color)
+                }
+                out += "</g>\n"
+            default:
+                break
+            }
+        }
+    }
+
+    private mutating func drawApp(y: Double, height: Double) {
+        for span in appSpans {
+            let x0 = x(span.from), x1 = max(x(span.to), x0 + 3)
+            out += "<g>\n<title>\(xmlEscaped("the app logged \(span.screen) at \(ms(span.from)) ms (line \(span.line))"))</title>\n"
+            out += "<rect x=\"\(n(x0))\" y=\"\(n(y))\" width=\"\(n(x1 - x0))\" height=\"\(n(height))\" fill=\"\(NativeTimelineSVG.color(span.screen))\" fill-opacity=\"0.6\"/>\n"
+            out += "</g>\n"
+            clippedLabel(span.screen, x0: x0, x1: x1, y: y, height: height)
+        }
+        for finding in session.launch.findings {
+            guard case .mismatch(let app, let policy, let until, let duration) = finding.detail else { continue }
+            let x0 = x(finding.t), x1 = x(until ?? session.last ?? finding.t)
+            out += "<rect x=\"\(n(x0))\" y=\"\(n(y))\" width=\"\(n(max(x1 - x0, 1)))\" height=\"\(n(height))\" fill=\"url(#tr-mismatch)\" stroke=\"#b00020\" stroke-width=\"1.5\" stroke-dasharray=\"4 2\"><title>\(xmlEscaped("\(finding.kind.rawValue): the app showed \(app), the policy says \(policy.rawValue), for \(ms(duration)) ms"))</title></rect>\n"
+        }
+    }
+
+    private mutating func drawErrorViews(y: Double, height: Double) {
+        out += "<line x1=\"\(n(left))\" y1=\"\(n(y + height / 2))\" x2=\"\(n(left + plotWidth))\" y2=\"\(n(y + height / 2))\" stroke=\"#eeeeee\"/>\n"
+        var lastEnd = -Double.infinity
+        for decision in session.decisions {
+            let dx = x(decision.t), cy = y + height / 2
+            let (shape, label, color): (String, String, String)
+            switch decision.outcome {
+            case .view(let variant):
+                color = variant == .offline ? "#ef6c00" : variant == .server ? "#c62828" : "#757575"
+                shape = "<circle cx=\"\(n(dx))\" cy=\"\(n(cy))\" r=\"6\" fill=\"\(variant == .none ? "#ffffff" : color)\" stroke=\"\(color)\" stroke-width=\"2\"/>\n"
+                label = "\(variant.rawValue) view, \(decision.surface)"
+            case .retry(let retry):
+                color = "#2e7d32"
+                shape = "<path d=\"M\(n(dx)) \(n(cy - 7)) L\(n(dx + 6)) \(n(cy + 5)) L\(n(dx - 6)) \(n(cy + 5)) Z\" fill=\"\(color)\"/>\n"
+                switch retry {
+                case .automatic(let trigger): label = "retry (\(trigger.rawValue)), \(decision.surface)"
+                case .manual: label = "retry (manual), \(decision.surface)"
+                }
+            case .deferred(let until):
+                color = "#6d4c41"
+                shape = "<circle cx=\"\(n(dx))\" cy=\"\(n(cy))\" r=\"5\" fill=\"#ffffff\" stroke=\"\(color)\" stroke-width=\"2\"/>\n"
+                label = "deferred until \(ms(until)), \(decision.surface)"
+            }
+            out += "<g>\n<title>\(xmlEscaped("\(label) at \(ms(decision.t)) ms"))</title>\n" + shape
+            if dx + 10 + textWidth(label, size: 10.5) > width - 4 {
+                if dx - 10 - textWidth(label, size: 10.5) > lastEnd + 4 {
+                    text(dx - 10, cy + 4, label, size: 10.5, anchor: "end", fill: color)
+                    lastEnd = dx
+                }
+            } else if dx + 10 > lastEnd + 4 {
+                text(dx + 10, cy + 4, label, size: 10.5, fill: color)
+                lastEnd = dx + 10 + textWidth(label, size: 10.5)
+            }
+            out += "</g>\n"
+        }
+    }
+
+    private mutating func drawConnectivity(y: Double, height: Double) {
+        // Offline until the first path record says otherwise (the error view's contract).
+        var spans: [(from: Double, to: Double, online: Bool, assumed: Bool)] = []
+        var current = (since: start, online: false, assumed: true)
+        for (t, online) in session.connectivity where current.assumed || online != current.online {
+            if t > current.since { spans.append((current.since, t, current.online, current.assumed)) }
+            current = (t, online, false)
+        }
+        spans.append((current.since, end, current.online, current.assumed))
+        for span in spans where span.to >= span.from {
+            let x0 = x(span.from), x1 = x(span.to)
+            let fill = span.assumed ? "url(#tr-assumed)" : span.online ? "#c8e6c9" : "#455a64"
+            let label = span.assumed ? "offline (assumed)" : span.online ? "online" : "offline"
+            out += "<g>\n<title>\(xmlEscaped("\(label) from \(ms(span.from)) ms"))</title>\n"
+            out += "<rect x=\"\(n(x0))\" y=\"\(n(y))\" width=\"\(n(max(x1 - x0, 0.8)))\" height=\"\(n(height))\" fill=\"\(fill)\"/>\n"
+            if x1 - x0 > textWidth(label, size: 10.5) + 8 {
+                text(x0 + 5, y + height / 2 + 4, label, size: 10.5, fill: span.online || span.assumed ? "#1b5e20" : "#ffffff")
+            }
+            out += "</g>\n"
+        }
+    }
+
+    private mutating func drawLegend(y: Double) {
+        var lx = 16.0
+        func item(_ shape: String, _ label: String) {
+            out += shape
+            text(lx + 14, y + 4, label, size: 11, fill: "#333333")
+            lx += 14 + textWidth(label, size: 11) + 18
+        }
+        text(lx, y + 4, "legend:", size: 11, weight: "bold", fill: "#333333")
+        lx += 56
+        for screen in [RootScreen.loading, .web, .offseason, .error] {
+            item("<rect x=\"\(n(lx))\" y=\"\(n(y - 6))\" width=\"11\" height=\"12\" fill=\"\(NativeTimelineSVG.color(screen.rawValue))\"/>\n", screen.rawValue)
+        }
+        item("<path d=\"M\(n(lx)) \(n(y - 5)) L\(n(lx + 10)) \(n(y - 5)) L\(n(lx + 5)) \(n(y + 3)) Z\" fill=\"#263238\"/>\n", "launch")
+        item("<path d=\"M\(n(lx + 5)) \(n(y - 6)) L\(n(lx + 11)) \(n(y)) L\(n(lx + 5)) \(n(y + 6)) L\(n(lx - 1)) \(n(y)) Z\" fill=\"#1b5e20\"/>\n", "ready")
+        item("<path d=\"M\(n(lx + 5)) \(n(y - 6)) L\(n(lx + 11)) \(n(y + 5)) L\(n(lx - 1)) \(n(y + 5)) Z\" fill=\"#e65100\"/>\n", "stalled")
+        item("<rect x=\"\(n(lx))\" y=\"\(n(y - 6))\" width=\"11\" height=\"12\" fill=\"url(#tr-mismatch)\" stroke=\"#b00020\"/>\n", "app off the policy")
+        item("<circle cx=\"\(n(lx + 5))\" cy=\"\(n(y))\" r=\"5\" fill=\"#ef6c00\"/>\n", "error view")
+        item("<path d=\"M\(n(lx + 5)) \(n(y - 6)) L\(n(lx + 10)) \(n(y + 4)) L\(n(lx)) \(n(y + 4)) Z\" fill=\"#2e7d32\"/>\n", "retry")
+    }
+
+    private mutating func clippedLabel(_ label: String, x0: Double, x1: Double, y: Double, height: Double) {
+        guard let (fitted, size) = fit(label, width: x1 - x0 - 10) else { return }
+        clipCount += 1
+        let clip = "tr-clip-\(clipCount)"
+        out += "<clipPath id=\"\(clip)\"><rect x=\"\(n(x0))\" y=\"\(n(y))\" width=\"\(n(x1 - x0))\" height=\"\(n(height))\"/></clipPath>\n"
+        out += "<text x=\"\(n(x0 + 6))\" y=\"\(n(y + height / 2 + size / 2 - 1.5))\" font-size=\"\(n(size))\" fill=\"#ffffff\" clip-path=\"url(#\(clip))\">\(xmlEscaped(fitted))</text>\n"
+    }
+
+    private mutating func laneLabel(_ label: String, y: Double, height: Double) {
+        out += "<rect x=\"\(n(left))\" y=\"\(n(y))\" width=\"\(n(plotWidth))\" height=\"\(n(height))\" fill=\"#fafafa\"/>\n"
+        text(left - 10, y + height / 2 + 4, label, size: 12, weight: "bold", anchor: "end", fill: "#333333")
+    }
+
+    // MARK: - Primitives
+
+    private mutating func text(_ x: Double, _ y: Double, _ content: String, size: Double = 12, weight: String? = nil,
+                               anchor: String? = nil, fill: String = "#000000") {
+        var attributes = "x=\"\(n(x))\" y=\"\(n(y))\" font-size=\"\(n(size))\" fill=\"\(fill)\""
+        if let weight { attributes += " font-weight=\"\(weight)\"" }
+        if let anchor { attributes += " text-anchor=\"\(anchor)\"" }
+        out += "<text \(attributes)>\(xmlEscaped(content))</text>\n"
+    }
+
+    private func fit(_ text: String, width: Double) -> (String, Double)? {
+        for size in [12.0, 10.5, 9.5] where textWidth(text, size: size) <= width {
+            return (text, size)
+        }
+        let room = Int(width / (9.5 * 0.58)) - 1
+        guard room >= 3 else { return nil }
+        return (String(text.prefix(room)) + "…", 9.5)
+    }
+
+    private func shortened(_ text: String, to length: Int) -> String {
+        text.count <= length ? text : String(text.prefix(length - 1)) + "…"
+    }
+
+    private func textWidth(_ text: String, size: Double) -> Double {
+        Double(text.count) * size * 0.58
+    }
+
+    private func wrap(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ", omittingEmptySubsequences: false) {
+            if !line.isEmpty, line.count + 1 + word.count > width {
+                lines.append(line)
+                line = String(word)
+            } else {
+                line += line.isEmpty ? String(word) : " " + word
+            }
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
+    }
+
+    private func n(_ value: Double) -> String {
+        formatMilliseconds((value * 10).rounded() / 10)
+    }
+
+    private func ms(_ value: Double) -> String { formatMilliseconds(value) }
+}

@@ -1,0 +1,53 @@
+import LaunchPolicy
+import NativeErrorPolicy
+import TurboRecording
+
+extension LaunchPolicy {
+    /// Feeds one recorded line of a native recording.
+    public mutating func feed(_ record: NativeRecord, into output: inout [LaunchRecord]) {
+        guard case .timed(let t, let event) = record.event else { return }
+        feed(event.launchInput, at: t, into: &output)
+    }
+}
+
+extension NativeConfig {
+    /// The launch's settings for a recording that says `recorded` (its `meta`): the platform
+    /// as the error view gets it (it classifies `presented` the same way), the stall from
+    /// `"launch"`, else the default.
+    public func launchSettings(recorded: Platform?) -> LaunchSettings {
+        LaunchSettings(platform: platform ?? recorded ?? .ios, stall: launch.stall ?? LaunchSettings.defaultStall)
+    }
+}
+
+/// Replays a native recording through a fresh launch policy, with `config` over the
+/// recording's `meta`, handing each screen change and decision to `emit` as soon as it is made
+/// and each record to `observe` as it is read. A malformed line stops the replay by throwing,
+/// after everything decided before it was emitted. Returns the settings the replay used.
+@discardableResult
+public func replayLaunch(_ reader: NativeRecordingReader, config: NativeConfig = NativeConfig(),
+                         observe: (NativeRecord) throws -> Void = { _ in },
+                         emit: (LaunchRecord) throws -> Void) throws -> LaunchSettings {
+    // The reader's first record is the meta (it throws otherwise): the platform is known
+    // before any input.
+    guard let first = try reader.next() else { return config.launchSettings(recorded: nil) }
+    try observe(first)
+    let settings = config.launchSettings(recorded: reader.meta?.platform)
+    var policy = LaunchPolicy(settings: settings)
+    var output: [LaunchRecord] = []
+    while let record = try reader.next() {
+        try observe(record)
+        policy.feed(record, into: &output)
+        for decided in output { try emit(decided) }
+        output.removeAll(keepingCapacity: true)
+    }
+    policy.finish(into: &output)
+    for decided in output { try emit(decided) }
+    return settings
+}
+
+/// The whole launch timeline of the native recording at `path`, for tests and golden checks.
+public func launchTimeline(path: String, config: NativeConfig = NativeConfig(), lenient: Bool = false) throws -> [LaunchRecord] {
+    var timeline: [LaunchRecord] = []
+    try replayLaunch(NativeRecordingReader(path: path, lenient: lenient), config: config) { timeline.append($0) }
+    return timeline
+}

@@ -1,0 +1,87 @@
+import ArchiveCachePolicy
+import FieldReport
+import Foundation
+import Replay
+import TurboRecording
+
+enum ArchiveCommand {
+    static let spec = CommandSpec(
+        name: "archive",
+        summary: "What an iOS web-archive cache would have done: one native log's decisions, or --summary over many.",
+        usage: "archive [options] FILE|-   or   archive --summary [options] PATH...",
+        options: [
+            .init(name: "format", value: "text|jsonl|json",
+                  help: "One log: text, a table (default), or jsonl, the canonical decisions. --summary: text (default) or json."),
+            .init(name: "summary", value: nil, help: "Add up every native log under PATH...: the what-if for a fleet."),
+            .init(name: "jobs", value: "N", help: "With --summary: logs replayed in parallel (default: all cores)."),
+            .init(name: "all", value: nil, help: "With --summary: list every log that shows a finding, not only the first 10."),
+            .lenient,
+        ] + ArchiveOptions.specs,
+        discussion: """
+        FILE is an iOS native recording (its first record {"type":"meta","version":1,"recording":"native"}):
+        its finish and url-change records capture pages, launch cancels a pending capture, cache-clear
+        and cache-remove empty the cache, and each presented error with a url is served from the
+        archive (-1009 and the page cached), missed (-1009, not cached: a toast), or passed (another
+        offline failure: the error view shows). '-' reads standard input as lines arrive.
+        The cache is iOS-only: a recording whose meta (or config) says android is refused (65).
+        --summary reads every NAME.jsonl under each PATH (searched recursively, goldens excluded) with
+        the same settings: offline error views, served, missed by reason, passed (and how many the
+        cache held), archive age at serve, archives at the end, and the logs to open for each finding
+        (offline-miss, not-intercepted, stale-archive). Web and Android logs are counted and skipped.
+        Exit status: 0 ok, 64 usage, 65 malformed recording or config (or an Android one),
+        66 unreadable input, 74 the output could not be written.
+        """
+    )
+
+    @MainActor static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
+        let config = try ArchiveOptions.config(arguments, command: spec.name)
+        if arguments.flag("summary") { return try summary(arguments, config: config, console: console) }
+        for option in ["jobs", "all"] where arguments.values[option] != nil {
+            throw UsageError(message: "'--\(option)' only applies with --summary", command: spec.name)
+        }
+        let path = try arguments.recording(for: spec.name, verb: "replay")
+        let format = try arguments.format(for: spec.name)
+        let reader = try NativeRecordingReader(path: path, lenient: arguments.flag("lenient")) { console.skipped($0) }
+        defer { console.reportSkipped(reader.skipped, in: reader.path) }
+        let streaming = path == "-"
+        try replayArchive(reader, config: config, observe: { record in
+            // The settings are known before any decision: say them above the table.
+            guard format == "text", case .meta = record.event else { return }
+            try console.print(ArchiveTextTimeline.settings(config.archive.settings))
+            try console.print(ArchiveTextTimeline.header)
+        }) { decision in
+            try console.print(format == "jsonl" ? decision.jsonLine : ArchiveTextTimeline.row(decision))
+            if streaming { try console.flush() }
+        }
+        return .ok
+    }
+
+    @MainActor private static func summary(_ arguments: ParsedArguments, config: NativeConfig, console: Console) throws -> ExitCode {
+        guard !arguments.positionals.isEmpty else {
+            throw UsageError(message: "missing the logs to summarise, e.g. turbo-replay archive --summary logs/", command: spec.name)
+        }
+        let format = try arguments.format(for: spec.name, allowed: ["text", "json"])
+        let jobs = try arguments.values["jobs"].map { try CheckCommand.jobCount($0, command: spec.name) }
+            ?? ProcessInfo.processInfo.activeProcessorCount
+        let paths = try RecordingFiles.find(in: arguments.positionals)
+        if paths.isEmpty {
+            console.error("turbo-replay: warning: no recordings (*.jsonl) under \(arguments.positionals.joined(separator: " "))")
+        }
+        let fleet = ArchiveFleet.analyze(paths, config: config, lenient: arguments.flag("lenient"), jobs: jobs)
+
+        // Reported in path order after every log is done, so stderr is as stable as stdout.
+        for file in fleet.files {
+            for warning in file.warnings { console.skipped(warning) }
+        }
+        for failure in fleet.failures { console.error("turbo-replay: error: \(failure)") }
+
+        if format == "json" {
+            try console.print(fleet.json())
+        } else {
+            for line in fleet.text(listing: arguments.flag("all") ? nil : 10) { try console.print(line) }
+        }
+        if fleet.malformed > 0 { return .dataError }
+        if fleet.unreadable > 0 { return .noInput }
+        return .ok
+    }
+}

@@ -1,0 +1,64 @@
+import ArchiveCachePolicy
+import FieldReport
+import Replay
+import TurboRecording
+
+/// The web-archive cache's part of `explain` on a native log: fed the same records as the
+/// retry comparison, it says what each navigation record did to the cache and what the cache
+/// decided, with its findings. A log without navigation records (no `finish`, `url-change`,
+/// `cache-clear`, `cache-remove`, nor a `presented` with a `url`) adds nothing; an Android one
+/// adds a note, since the cache is iOS-only.
+struct ArchiveExplain {
+    private let config: NativeConfig
+    private var analyzer: ArchiveAnalyzer
+    private var events: [ArchiveEvent] = []
+    private var android = false
+    private var androidNavigation = false
+
+    init(config: NativeConfig) {
+        self.config = config
+        analyzer = ArchiveAnalyzer(settings: config.archive.settings)
+    }
+
+    mutating func observe(_ record: NativeRecord, path: String) {
+        switch record.event {
+        case .meta(let meta):
+            android = archiveRefusal(path: path, meta: meta, config: config) != nil
+        case .timed(_, let event) where android:
+            androidNavigation = androidNavigation || ArchiveAnalyzer.isNavigation(event)
+        case .timed:
+            analyzer.feed(record) { events.append($0) }
+        }
+    }
+
+    /// Prints the cache's section; `.problemsFound` when it has findings.
+    @MainActor mutating func report(jsonl: Bool, console: Console) throws -> ExitCode {
+        if android {
+            if androidNavigation {
+                let note = "archive cache: not replayed, it is iOS-only and this log is android"
+                if jsonl { console.error("turbo-replay: note: \(note)") } else { try console.print(note) }
+            }
+            return .ok
+        }
+        analyzer.finish { events.append($0) }
+        guard analyzer.summary.hasNavigation else { return .ok }
+        if jsonl {
+            for finding in analyzer.findings { try console.print(finding.jsonLine) }
+        } else {
+            try console.print("archive cache (" + ArchiveTextTimeline.settings(analyzer.settings) + ")")
+            try console.print(ArchiveTextTimeline.explainHeader)
+            for event in events {
+                switch event {
+                case .row(let row): try console.print(ArchiveTextTimeline.row(row, settings: analyzer.settings))
+                case .finding(let finding): try console.print(ArchiveTextTimeline.row(finding))
+                }
+            }
+            let summary = analyzer.summary
+            try console.print("archive: \(summary.served) served, \(summary.misses) missed, \(summary.passed) passed "
+                + "(\(summary.passedCached) cached); \(summary.archivesAtEnd) archive\(summary.archivesAtEnd == 1 ? "" : "s") at the end")
+            let count = analyzer.findings.count
+            try console.print(count == 0 ? "no archive findings" : "\(count) archive finding\(count == 1 ? "" : "s")")
+        }
+        return analyzer.findings.isEmpty ? .ok : .problemsFound
+    }
+}

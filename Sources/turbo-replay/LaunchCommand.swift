@@ -1,0 +1,50 @@
+import LaunchPolicy
+import Replay
+import TurboRecording
+
+enum LaunchCommand {
+    static let spec = CommandSpec(
+        name: "launch",
+        summary: "Replay a native recording through the launch policy and print the root screen's timeline.",
+        usage: "launch [options] FILE|-",
+        options: [
+            .init(name: "format", value: "text|jsonl", help: "text: a table for people (default); jsonl: the canonical screen timeline."),
+            LaunchOptions.stall,
+            .lenient,
+        ] + LaunchOptions.native,
+        discussion: """
+        FILE is a native recording: JSON Lines whose first record is
+        {"type":"meta","version":1,"recording":"native"}; '-' reads standard input as lines arrive.
+        The policy reads launch, config, bridge (page-load connect) and presented records and prints
+        one line per change of the root screen (loading, web, offseason, error) and one per decision
+        (ready, with launchMs; stalled, when the loading screen stays up for the stall time).
+        --config reads a native config; its "launch" object sets stallMs. The platform (from
+        --platform, else the meta, else ios) decides how a presented error is classified.
+        Exit status: 0 ok, 64 usage, 65 malformed recording or config, 66 unreadable input,
+        74 the output could not be written.
+        """
+    )
+
+    @MainActor static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
+        let path = try arguments.recording(for: spec.name, verb: "replay")
+        let format = try arguments.format(for: spec.name)
+        let config = try LaunchOptions.apply(arguments, to: NativeOptions.config(arguments, command: spec.name), command: spec.name)
+        let reader = try NativeRecordingReader(path: path, lenient: arguments.flag("lenient")) { console.skipped($0) }
+        defer {
+            if reader.skipped > 0 {
+                console.reportSkipped(reader.skipped, in: reader.path)
+            }
+        }
+        let streaming = path == "-"
+        try replayLaunch(reader, config: config, observe: { record in
+            // The settings are known once the meta is read: say them above the table.
+            guard format == "text", case .meta = record.event else { return }
+            try console.print(LaunchOptions.describe(config.launchSettings(recorded: reader.meta?.platform)))
+            try console.print(LaunchTextTimeline.header)
+        }) { record in
+            try console.print(format == "jsonl" ? record.jsonLine : LaunchTextTimeline.row(record))
+            if streaming { try console.flush() }
+        }
+        return .ok
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+@testable import TestSupport
+import Testing
+
+/// `stats --partial` and `stats --merge`: the bundled recordings split into parts, each part
+/// summarised on its own, the partials merged — and the report is, byte for byte, the one a
+/// single `stats` over all of them prints.
+@Suite("stats --partial and --merge")
+struct StatsPartialTests {
+    static func recordings() throws -> [String] {
+        try Fixtures.run(["stats", "--partial", "recordings"]).stdout
+            .split(separator: "\n").dropFirst()
+            .compactMap { line in
+                guard let range = line.range(of: #""path":""#) else { return nil }
+                return String(line[range.upperBound...].prefix { $0 != "\"" })
+            }
+    }
+
+    /// The recordings dealt into `count` parts, round robin, so no part is a contiguous run.
+    static func parts(_ count: Int) throws -> [[String]] {
+        let all = try recordings()
+        return (0..<count).map { part in all.enumerated().filter { $0.offset % count == part }.map(\.element) }
+    }
+
+    @Test("merging the partials of three parts prints what one stats over all prints", arguments: [
+        [String](), ["--all"], ["--format", "json"],
+    ])
+    func mergeIsExact(_ options: [String]) throws {
+        let whole = try Fixtures.run(["stats"] + options + ["recordings"])
+        #expect(whole.status == 0)
+        let directory = try Fixtures.scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        var partials: [String] = []
+        for (index, part) in try Self.parts(3).enumerated() {
+            // Fed as a mapper is fed: one path per line on standard input.
+            let run = try Fixtures.run(["stats", "--partial", "-"], input: part.joined(separator: "\n") + "\n")
+            #expect(run.status == 0)
+            let path = directory + "/part-\(index).jsonl"
+            try run.stdout.write(toFile: path, atomically: false, encoding: .utf8)
+            partials.append(path)
+        }
+        let merged = try Fixtures.run(["stats", "--merge"] + options + partials.reversed())
+        #expect(merged.status == 0)
+        #expect(merged.stdout == whole.stdout)
+        // And as a reducer is fed: every partial, one after another, on standard input.
+        let piped = try Fixtures.run(["stats", "--merge", "-"] + options,
+                                     input: try partials.map { try String(contentsOfFile: $0, encoding: .utf8) }.joined())
+        #expect(piped.stdout == whole.stdout)
+    }
+
+    @Test("failures and lenient warnings travel in the partial and are reported by the merge")
+    func failuresTravel() throws {
+        let directory = try Fixtures.scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try #"{"t":1,"type":"offline"}"#.appending("\nnope\n").write(toFile: directory + "/a.jsonl", atomically: false, encoding: .utf8)
+        // A native log whose meta is wrong fails even leniently: without it there is no native log.
+        try #"{"type":"meta","version":2,"recording":"native"}"#.appending("\n").write(toFile: directory + "/b.jsonl", atomically: false, encoding: .utf8)
+        let whole = try Fixtures.run(["stats", "--lenient", directory])
+        let partial = try Fixtures.run(["stats", "--lenient", "--partial", directory])
+        #expect(partial.status == 0)
+        let merged = try Fixtures.run(["stats", "--merge", "-"], input: partial.stdout)
+        #expect(merged.status == whole.status)
+        #expect(merged.status == 65)
+        #expect(merged.stdout == whole.stdout)
+        #expect(merged.stderr == whole.stderr)
+    }
+
+    @Test("partials that cannot be merged are errors naming file and line", arguments: [
+        ("same log twice", ["a", "a"], "is in two partials"),
+        ("other settings", ["a", "slow"], "made with other settings"),
+        ("another variant", ["a", "variant"], "made with other settings"),
+        ("not a partial", ["junk"], "not a stats partial"),
+    ])
+    func refused(_ name: String, _ parts: [String], _ message: String) throws {
+        let directory = try Fixtures.scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let one = "recordings/chromium/flap-short.jsonl"
+        let files: [String: [String]] = [
+            "a": ["stats", "--partial", one],
+            "slow": ["stats", "--partial", "--debounce-ms", "1200", "recordings/chromium/success-submit.jsonl"],
+            "variant": ["stats", "--partial", "--variant", "recover-on-response", "recordings/chromium/success-submit.jsonl"],
+        ]
+        var paths: [String] = []
+        for (index, part) in parts.enumerated() {
+            let path = directory + "/\(index)-\(part).jsonl"
+            let text = part == "junk" ? #"{"path":"x.jsonl","web":{}}"# + "\n" : try Fixtures.run(files[part]!).stdout
+            try text.write(toFile: path, atomically: false, encoding: .utf8)
+            paths.append(path)
+        }
+        let run = try Fixtures.run(["stats", "--merge"] + paths)
+        #expect(run.status == 65, "\(name)")
+        #expect(run.stderr.contains(message), "\(name): \(run.stderr)")
+        #expect(run.stderr.contains(paths.last! + ":"), "\(name): names the partial and its line")
+    }
+}

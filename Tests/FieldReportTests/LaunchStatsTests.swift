@@ -1,0 +1,96 @@
+import Foundation
+import Goldens
+@testable import TestSupport
+import Testing
+import TurboRecording
+@testable import FieldReport
+
+@Suite("stats: the launch figures")
+struct LaunchStatsTests {
+    @Test("launches, times to web, stalls, launches through error and offseason: as the hand-written launch goldens say")
+    func asTheGoldensSay() throws {
+        // Field logs come without config files: stats replays with the defaults, so the recordings
+        // whose goldens were replayed with NAME.config.json are left out.
+        let paths = try RecordingFiles.find(in: [launchRecordings]).filter {
+            !FileManager.default.fileExists(atPath: RecordingFiles.stem($0) + ".config.json")
+        }
+        #expect(paths.count == launchRecordingNames.count - 1)
+        let stats = FieldStats.analyze(paths, jobs: 2)
+        #expect(stats.natives.count == paths.count)
+
+        // The same figures, counted from the goldens instead of the replay: a screen record with
+        // cause launch begins a launch; an error or offseason screen counts once per launch.
+        var launches = 0, ready: [Double] = [], stalls = 0, throughError: [String: Int] = [:], offseason: [String: Int] = [:]
+        for path in paths {
+            var sawError = false, sawOffseason = false
+            for line in try readJSONLineValues(path: RecordingFiles.stem(path) + ".launch.expected.jsonl") {
+                guard case .object(let record) = line.value else { continue }
+                if case .string("launch")? = record["cause"] { launches += 1; sawError = false; sawOffseason = false }
+                if case .string("error")? = record["screen"], !sawError { sawError = true; throughError[path, default: 0] += 1 }
+                if case .string("offseason")? = record["screen"], !sawOffseason { sawOffseason = true; offseason[path, default: 0] += 1 }
+                if case .string("ready")? = record["launch"], case .number(let ms)? = record["launchMs"] { ready.append(ms) }
+                if case .string("stalled")? = record["launch"] { stalls += 1 }
+            }
+        }
+        #expect(stats.launches == launches)
+        #expect(stats.timesToWeb.sorted() == ready.sorted())
+        #expect(stats.launchFigure { $0.stalls }.count == stalls)
+        #expect(Dictionary(uniqueKeysWithValues: stats.launchFigure { $0.throughError }.recordings.map { ($0.path, $0.count) }) == throughError)
+        #expect(Dictionary(uniqueKeysWithValues: stats.launchFigure { $0.offseason }.recordings.map { ($0.path, $0.count) }) == offseason)
+    }
+
+    @Test("time to web: median, p90 (nearest rank) and max; the slowest logs first")
+    func distribution() {
+        func log(_ path: String, _ readyMs: [Double]) -> StatsFile {
+            var summary = NativeSummary(platform: .ios)
+            summary.launch.launches = readyMs.count
+            summary.launch.readyMs = readyMs
+            return StatsFile(path: path, outcome: .native(summary), warnings: [])
+        }
+        let stats = FieldStats(files: [log("a", [100, 300]), log("b", [200, 400, 500, 600, 700, 800, 900, 1000]), log("c", [])])
+        let time = stats.timeToWeb
+        #expect(time?.median == 550)
+        #expect(time?.p90 == 900)
+        #expect(time?.max == 1000)
+        #expect(stats.slowestToWeb.map(\.path) == ["b", "a"])
+        #expect(FieldStats(files: [log("c", [])]).timeToWeb == nil)
+    }
+
+    @Test("the report: the launch lines with the logs to open, and the same in JSON")
+    func report() throws {
+        let stats = FieldStats.analyze([launchRecordings + "/stall.jsonl", launchRecordings + "/contract-example.jsonl",
+                                        launchRecordings + "/offseason-guest.jsonl"], jobs: 1)
+        let text = stats.text()
+        #expect(text.contains("launches: 6 in 3 logs, 3 ready"))
+        #expect(text.contains("time to web, ms: median 6500, p90 14250, max 14250"))
+        #expect(text.contains { $0.hasPrefix("  stalled           2  ") && $0.hasSuffix("launch/contract-example.jsonl") })
+        #expect(text.contains { $0.hasPrefix("  offseason         3  ") && $0.hasSuffix("launch/offseason-guest.jsonl (2)") })
+        #expect(text.contains { $0.hasPrefix("  slowest              /") && $0.hasSuffix("launch/stall.jsonl (14250)") })
+        #expect(text.contains { $0.hasPrefix("  error-behind-loading     0") })
+        let json = stats.json()
+        #expect(json.contains(#""launch":{"launches":6,"ready":3,"timeToWebMs":{"median":6500,"p90":14250,"max":14250},"#))
+        #expect(json.contains(#""throughError":{"count":1,"recordings":{"#))
+    }
+
+    @Test("native logs without a launch add no launch lines")
+    func noLaunches() throws {
+        let stats = FieldStats.analyze(try RecordingFiles.find(in: [packageRoot + "/recordings/native"]), jobs: 1)
+        #expect(stats.launches == 0)
+        #expect(!stats.text().contains { $0.hasPrefix("launches:") })
+    }
+
+    @Test("a partial carries a log's launch figures exactly, and a log without a launch writes none")
+    func partial() throws {
+        let file = FieldStats.analyzeFile(launchRecordings + "/contract-example.jsonl", settings: .init(), lenient: false)
+        let line = StatsPartial.line(file)
+        #expect(line.contains(#""launch":{"launches":3,"readyMs":[1840.5,6500.0],"stalls":1,"throughError":1,"offseason":1}"#))
+        guard case .object(let object)? = JSONValue(parsing: line) else {
+            Issue.record("not a JSON object: \(line)")
+            return
+        }
+        let decoded = try StatsPartial.decodeFile(object) { RecordingError(.malformed, path: "partial", line: 2, $0) }
+        #expect(decoded == file)
+        let quiet = FieldStats.analyzeFile(packageRoot + "/recordings/native/server-503.jsonl", settings: .init(), lenient: false)
+        #expect(!StatsPartial.line(quiet).contains(#""launch""#))
+    }
+}

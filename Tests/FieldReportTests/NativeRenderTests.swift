@@ -1,0 +1,89 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import FieldReport
+@testable import TestSupport
+import Testing
+import TurboRecording
+
+/// The elements, attributes and text of an SVG, and whether it parsed as XML.
+private final class SVGCheck: NSObject, XMLParserDelegate {
+    var elements: [String] = []
+    var attributes: [String] = []
+    var text = ""
+
+    static func parse(_ svg: String) -> (ok: Bool, check: SVGCheck) {
+        let check = SVGCheck()
+        let parser = XMLParser(data: Data(svg.utf8))
+        parser.delegate = check
+        return (parser.parse(), check)
+    }
+
+    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+                qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]) {
+        elements.append(elementName)
+        attributes += attributeDict.keys
+    }
+
+    func parser(_ parser: XMLParser, foundCharacters string: String) {
+        text += string
+    }
+}
+
+@Suite("render: a native recording")
+struct NativeRenderTests {
+    @Test("every launch and native recording renders as self-contained, well-formed SVG",
+          arguments: launchRecordingNames.map { "launch/" + $0 } + nativeRecordingNames.map { "native/" + $0 })
+    func wellFormed(_ name: String) throws {
+        let svg = NativeTimelineSVG.render(try NativeSession.analyze(path: Fixtures.recordings + "/\(name).jsonl"))
+        let (ok, check) = SVGCheck.parse(svg)
+        #expect(ok)
+        #expect(check.elements.first == "svg")
+        #expect(!check.elements.contains("script") && !check.elements.contains("image") && !check.elements.contains("foreignObject"))
+        #expect(!check.attributes.contains { $0.hasSuffix("href") })
+    }
+
+    @Test("the root screen is a lane, with launches, ready, stalled, the app's log and the findings")
+    func lanes() throws {
+        let svg = NativeTimelineSVG.render(try NativeSession.analyze(path: launchRecordings + "/error-behind-loading.jsonl"))
+        let (ok, check) = SVGCheck.parse(svg)
+        #expect(ok)
+        for text in ["root screen", "app-screen", "error views", "connectivity", "findings", "error (offline, tab:home)",
+                     "ready in 33800.5 ms", "1 error-behind-loading", "offline view, tab:home", "retry (edge), tab:home", "30 s"] {
+            #expect(check.text.contains(text), "\(text)")
+        }
+        let stalled = NativeTimelineSVG.render(try NativeSession.analyze(path: launchRecordings + "/contract-example.jsonl"))
+        #expect(SVGCheck.parse(stalled).check.text.contains("stalled: 10000 ms loading"))
+        #expect(SVGCheck.parse(stalled).check.text.contains("1 stalled"))
+    }
+
+    @Test("text from the recording cannot inject markup")
+    func hostile() throws {
+        let hostile = #"</text><script>alert(\"x\")</script><a href='javascript:1'>&amp;\u0001"#
+        let path = try temporaryRecording("hostile.jsonl", [
+            iosMeta,
+            #"{"t":0,"type":"launch"}"#,
+            #"{"t":0,"type":"app-screen","screen":"\#(hostile)"}"#,
+            #"{"t":10,"type":"presented","surface":"\#(hostile)","error":{"kind":"web","code":-1009}}"#,
+            #"{"t":20,"type":"app-retry","surface":"\#(hostile)","kind":"auto"}"#,
+            #"{"t":900,"type":"bridge","component":"\#(hostile)","event":"connect"}"#,
+        ])
+        let session = try NativeSession.analyze(path: path)
+        #expect(!session.launch.findings.isEmpty && !session.retryFindings.isEmpty)
+        let svg = NativeTimelineSVG.render(session)
+        let (ok, check) = SVGCheck.parse(svg)
+        #expect(ok)
+        #expect(!check.elements.contains("script") && !check.elements.contains("a"))
+        #expect(!svg.contains("<script"))
+        #expect(!check.attributes.contains { $0.hasSuffix("href") })
+        #expect(!svg.unicodeScalars.contains { $0.value == 1 })
+        #expect(check.text.contains("<script>alert(\"x\")</script>"))
+    }
+
+    @Test("a native log with no timed record still renders")
+    func empty() throws {
+        let path = try temporaryRecording("empty.jsonl", [iosMeta])
+        #expect(SVGCheck.parse(NativeTimelineSVG.render(try NativeSession.analyze(path: path))).ok)
+    }
+}
