@@ -23,7 +23,8 @@ enum TuneCommand {
         Every web recording NAME.jsonl under PATH (searched recursively; goldens and native recordings
         skipped) is read once and replayed under every combination of debounce, flash and variant (v1,
         then each --variant), with the copy of --config/--locale for every file (NAME.config.json is not
-        read). One row per combination, summed over the recordings:
+        read, nor a config's "variant": name variants with --variant). One row per combination, summed
+        over the recordings:
           sessions         the web recordings read
           pillEpisodes     the times the banner became offline from anything else (as stats counts them)
           pillMs           their total duration; one still up ends with its log (its last record, or a
