@@ -188,7 +188,9 @@ public struct FieldAnalyzer: Sendable {
             if openFetches.count == Self.openFetchLimit { openFetches.removeFirst() }
             openFetches.append(OpenFetch(target: response.target, countedFor: counted))
         case .submitEnd(let submission) where submission.fetchResponse != nil:
-            if after.banner == .offline, completesCountedFetch({ $0?.hasPrefix("form") == true }) == false {
+            // It completes its form's fetch whether or not a pill is up, so no later one is taken for it.
+            let counted = completesCountedFetch { $0?.hasPrefix("form") == true }
+            if after.banner == .offline, !counted {
                 firstResponse = noteResponse(line: line, t: t, type: "turbo:submit-end")
             }
         default:
