@@ -49,6 +49,10 @@ enum TuneCommand {
             throw UsageError(message: "tune replays files many times over: give files or directories, not '-'", command: spec.name)
         }
         let format = try arguments.format(for: spec.name)
+        if format == "jsonl", arguments.values["plot"] == "-" {
+            throw UsageError(message: "--plot - would mix the SVG into the JSON lines: write it to a file, e.g. --plot tune.svg",
+                             command: spec.name)
+        }
         let jobs = try arguments.values["jobs"].map { try CheckCommand.jobCount($0, command: spec.name) }
             ?? ProcessInfo.processInfo.activeProcessorCount
         let settings = try BannerOptions.copySettings(arguments, command: spec.name)
