@@ -42,7 +42,8 @@ public struct InputStep: Equatable, Sendable {
     public var after: BannerSnapshot
     public var change: BannerChange?
     public var decision: SubmitDecision?
-    /// A submission's response arrived while the amber pill was up, the first such in this pill.
+    /// A response (`turbo:before-fetch-response`, or a submission's own) arrived and the
+    /// amber pill stayed up: the first such in this pill.
     public var firstResponseWhilePillUp: Bool
     /// What the page believed `navigator.onLine` was just before this record.
     public var navigatorOnline: Bool
@@ -67,7 +68,7 @@ public struct TimerStep: Equatable, Sendable {
 /// A record the controller ignores, as far as diagnostics care about it.
 public struct ObservedStep: Equatable, Sendable {
     public enum Role: Equatable, Sendable {
-        /// A response arrived (`turbo:before-fetch-response`, `turbo:frame-load`, `turbo:load`):
+        /// A response arrived (`turbo:frame-load`, `turbo:load`; a `turbo:before-fetch-response` is an input):
         /// the network works. `whilePillUp` when the amber pill was up; `first` when it was the
         /// first such in this pill.
         case response(whilePillUp: Bool, first: Bool)

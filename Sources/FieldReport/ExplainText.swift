@@ -17,16 +17,23 @@ public enum ExplainText {
             if let page = meta.page { about.append("page \(terminalSafe(page))") }
             if let startedAt = meta.startedAt { about.append("started \(terminalSafe(startedAt))") }
         }
-        let timings = "debounce \(ms(settings.debounce)) ms, flash \(ms(settings.flash)) ms"
+        var timings = "debounce \(ms(settings.debounce)) ms, flash \(ms(settings.flash)) ms"
+        if !settings.variants.isEmpty { timings += "; variant " + settings.variants.sorted().map(\.name).joined(separator: ", ") }
         lines.append("  " + (about.isEmpty ? timings : about.joined(separator: ", ") + "; " + timings))
         lines.append("")
         return lines
     }
 
-    /// One row for an event, or `nil` for an observed record that explains nothing.
+    /// One row for an event, or `nil` for a record that explains nothing: an observed one, or a
+    /// response that changed nothing and is not the first while the pill is up.
     public static func row(_ event: ExplainEvent) -> String? {
         switch event {
-        case .input(let step): return column("line \(step.line)") + describe(step)
+        case .input(let step):
+            if case .beforeFetchResponse = step.input, step.change == nil, !step.firstResponseWhilePillUp,
+               step.before.debounceDue == step.after.debounceDue, step.before.flashDue == step.after.flashDue {
+                return nil
+            }
+            return column("line \(step.line)") + describe(step)
         case .timer(let step): return column("timer") + describe(step)
         case .observed(let step): return describe(step).map { column("line \(step.line)") + $0 }
         case .finding(let finding): return column("finding") + describe(finding)
@@ -52,6 +59,7 @@ public enum ExplainText {
         case .connect: return "connect"
         case .disconnect: return "disconnect"
         case .pagehide: return "pagehide"
+        case .beforeFetchResponse: return "turbo:before-fetch-response"
         }
     }
 
@@ -78,6 +86,9 @@ public enum ExplainText {
             return " (\(online ? "online" : "offline"), \(contextText))"
         case .pagehide(let persisted):
             return persisted ? " (persisted)" : ""
+        case .beforeFetchResponse(let response):
+            let about = [response.statusCode.map(String.init), response.target.map(terminalSafe)].compactMap { $0 }
+            return about.isEmpty ? "" : " (\(about.joined(separator: " ")))"
         }
     }
 
@@ -110,6 +121,7 @@ public enum ExplainText {
         if step.firstResponseWhilePillUp { effects.append("a response arrived while the pill is up: the network works") }
         if step.change == nil && step.decision == nil {
             if effects.isEmpty { return nothing(step) }
+            if case .beforeFetchResponse = step.input { return effects.joined(separator: ", ") }
             if after.debounceDue == nil && after.flashDue == nil { effects.append("nothing shown") }
         }
         return effects.joined(separator: ", ")

@@ -29,6 +29,16 @@ public struct FieldAnalyzer: Sendable {
     /// A restoration Visit is under way with no response yet: Turbo renders it from its cache,
     /// so the `turbo:load` that ends it proves nothing about the network.
     private var restoringFromCache = false
+    /// Fetches whose response has arrived (`turbo:before-fetch-response`) and whose completion
+    /// (`turbo:frame-load`, `turbo:load`, `turbo:submit-end`) has not: a fetch is one response.
+    private var openFetches: [OpenFetch] = []
+    /// Pills raised so far: tells a pill from the next one.
+    private var pillsRaised = 0
+    /// The pill shows a toast's submit-failed message: the submission's line and time, and the text.
+    private var toastOnPill: (line: Int, t: Double, label: String)?
+    /// A failed form request replaced the toast's message: held until the next visible change,
+    /// since a dying submission's own fetch error comes just before its toast puts the message back.
+    private var pendingRelabel: Finding?
     private var buffer: [TimelineRecord] = []
 
     private struct OpenPill: Sendable {
@@ -36,9 +46,20 @@ public struct FieldAnalyzer: Sendable {
         var cause: BannerCause
         /// The record that raised it (for a debounce, the `offline` that started it).
         var line: Int?
+        /// Which pill this is (`pillsRaised` when it went up).
+        var serial: Int
         var firstResponse: (line: Int, t: Double, type: String, navigatorOnline: Bool)?
         var responses = 0
     }
+
+    private struct OpenFetch: Sendable {
+        var target: String?
+        /// The pill its response was counted for, if one was up and stayed up.
+        var countedFor: Int?
+    }
+
+    /// Open fetches remembered: a log of prefetches that never complete must not grow it.
+    private static let openFetchLimit = 32
 
     public init(settings: BannerSettings = BannerSettings()) {
         banner = OfflineBanner(settings: settings)
@@ -72,6 +93,7 @@ public struct FieldAnalyzer: Sendable {
     /// pill still up is closed at the end.
     public mutating func finish(emit: (ExplainEvent) throws -> Void) rethrows {
         try fireTimers(through: .infinity, emit)
+        try reportPendingRelabel(emit)
         if let open = pill, let end = summary.end {
             try close(open, at: end, clearedBy: nil, line: nil, emit)
             pill = nil
@@ -126,6 +148,7 @@ public struct FieldAnalyzer: Sendable {
         let onlineBefore = navigatorOnline
         let onlineSourceBefore = navigatorOnlineSource
         let debounceOriginBefore = debounceOrigin
+        let toastBefore = toastOnPill
         buffer.removeAll(keepingCapacity: true)
         banner.send(input, at: t, into: &buffer)
         let after = BannerSnapshot(banner)
@@ -150,10 +173,28 @@ public struct FieldAnalyzer: Sendable {
         default: break
         }
 
-        // A submission's own response is evidence too; the pill is judged after the record.
+        // A response is evidence that a pill still up after it is stale: a fetch's own
+        // (`turbo:before-fetch-response`, an input since a variant may act on it) or a
+        // submission's. One that took the pill down itself (a variant's rule) is not.
         var firstResponse = false
-        if case .submitEnd(let submission) = input, submission.fetchResponse != nil {
-            firstResponse = noteResponse(line: line, t: t, type: "turbo:submit-end")
+        switch input {
+        case .beforeFetchResponse(let response):
+            restoringFromCache = false
+            var counted: Int?
+            if after.banner == .offline {
+                firstResponse = noteResponse(line: line, t: t, type: "turbo:before-fetch-response")
+                counted = pill?.serial
+            }
+            if openFetches.count == Self.openFetchLimit { openFetches.removeFirst() }
+            openFetches.append(OpenFetch(target: response.target, countedFor: counted))
+        case .submitEnd(let submission) where submission.fetchResponse != nil:
+            // It completes its form's fetch whether or not a pill is up, so no later one is taken for it.
+            let counted = completesCountedFetch { $0?.hasPrefix("form") == true }
+            if after.banner == .offline, !counted {
+                firstResponse = noteResponse(line: line, t: t, type: "turbo:submit-end")
+            }
+        default:
+            break
         }
 
         try emit(.input(InputStep(line: line, t: t, input: input, before: before, after: after, change: change,
@@ -162,8 +203,21 @@ public struct FieldAnalyzer: Sendable {
         if let decision { summary.note(decision) }
         if let change { try noteChange(change, raisedBy: line, emit) }
 
+        if case .submitEnd = input, let change, change.cause == .submitFailed, let label = change.label {
+            // The first toast of this pill is when its message went up; another one keeps it up.
+            if toastBefore?.label != label { toastOnPill = (line, t, label) }
+        }
+
         switch input {
         case .fetchRequestError(let failure):
+            if let toast = toastBefore, let change, change.banner == .offline, before.banner == .offline,
+               before.label == toast.label, let relabelledTo = change.label, relabelledTo != toast.label {
+                let finding = Finding(kind: .relabelledToast, t: toast.t, lines: [toast.line, line], detail: .relabelledToast(
+                    label: toast.label, replacedAt: t, relabelledTo: relabelledTo,
+                    request: .init(via: "turbo:fetch-request-error", target: failure.target, method: failure.method,
+                                   url: failure.url, error: failure.error)))
+                if failure.target?.hasPrefix("form") == true { pendingRelabel = finding } else { try report(finding, emit) }
+            }
             if onlineBefore {
                 try report(Finding(kind: .onlineLied, t: t, lines: [onlineSourceBefore?.line, line].compactMap { $0 },
                                    detail: .onlineLied(
@@ -215,10 +269,13 @@ public struct FieldAnalyzer: Sendable {
         case "turbo:load" where restoringFromCache:
             restoringFromCache = false
             role = .cachedLoad
-        case "turbo:before-fetch-response", "turbo:frame-load", "turbo:load":
-            if observed.type == "turbo:before-fetch-response" { restoringFromCache = false }
+        case "turbo:frame-load", "turbo:load":
             let whilePillUp = pill != nil
-            let first = noteResponse(line: line, t: t, type: observed.type)
+            // A frame's load or a Visit's completes the fetch whose response came before it
+            // (same frame; `html` for a Visit): one response, already counted if this pill saw it.
+            let target = observed.type == "turbo:load" ? "html" : observed.target
+            let counted = completesCountedFetch { $0 == target && target != nil }
+            let first = counted ? false : noteResponse(line: line, t: t, type: observed.type)
             role = .response(whilePillUp: whilePillUp, first: first)
         case "turbo:visit":
             lastVisit = (line, observed.url)
@@ -240,6 +297,14 @@ public struct FieldAnalyzer: Sendable {
         }
     }
 
+    /// Removes the oldest open fetch whose target matches: the record completes it. Returns
+    /// whether its response was already counted for the pill now up.
+    private mutating func completesCountedFetch(_ matches: (String?) -> Bool) -> Bool {
+        guard let index = openFetches.firstIndex(where: { matches($0.target) }) else { return false }
+        let fetch = openFetches.remove(at: index)
+        return fetch.countedFor != nil && fetch.countedFor == pill?.serial
+    }
+
     /// A response arrived: if the amber pill is up, it is evidence that the pill is stale.
     /// Returns whether it was the first such evidence for this pill.
     private mutating func noteResponse(line: Int, t: Double, type: String) -> Bool {
@@ -254,8 +319,16 @@ public struct FieldAnalyzer: Sendable {
     // MARK: - The pill's episodes
 
     private mutating func noteChange(_ change: BannerChange, raisedBy line: Int?, _ emit: (ExplainEvent) throws -> Void) rethrows {
+        // A form's failure relabelled a toast's message; its own toast putting it back undoes that.
+        if pendingRelabel != nil {
+            if change.banner == .offline && change.cause == .submitFailed { pendingRelabel = nil } else { try reportPendingRelabel(emit) }
+        }
+        if change.banner != .offline || change.label != toastOnPill?.label { toastOnPill = nil }
         if change.banner == .offline {
-            if pill == nil { pill = OpenPill(start: change.t, cause: change.cause, line: line) }
+            if pill == nil {
+                pillsRaised += 1
+                pill = OpenPill(start: change.t, cause: change.cause, line: line, serial: pillsRaised)
+            }
         } else if let open = pill {
             pill = nil
             try close(open, at: change.t, clearedBy: change.cause, line: line, emit)
@@ -270,6 +343,12 @@ public struct FieldAnalyzer: Sendable {
                            detail: .stalePill(raisedAt: open.start, raisedBy: open.cause, evidence: evidence.type,
                                               responses: open.responses, until: end, clearedBy: clearedBy,
                                               navigatorOnline: evidence.navigatorOnline)), emit)
+    }
+
+    private mutating func reportPendingRelabel(_ emit: (ExplainEvent) throws -> Void) rethrows {
+        guard let finding = pendingRelabel else { return }
+        pendingRelabel = nil
+        try report(finding, emit)
     }
 
     private mutating func report(_ finding: Finding, _ emit: (ExplainEvent) throws -> Void) rethrows {

@@ -44,6 +44,16 @@ public enum FieldJSON {
             fields.append(("relabelled", String(relabelled)))
         case .reloadOffline(let url):
             add("url", url)
+        case .relabelledToast(let label, let replacedAt, let relabelledTo, let request):
+            add("label", label)
+            fields.append(("replacedAt", ms(replacedAt)))
+            fields.append(("shownMs", ms(replacedAt - finding.t)))
+            add("relabelledTo", relabelledTo)
+            add("via", request.via)
+            add("target", request.target)
+            add("method", request.method)
+            add("url", request.url)
+            add("error", request.error)
         }
         add("message", finding.sentence)
         return object(fields)

@@ -11,6 +11,7 @@ public struct Finding: Equatable, Sendable {
         case flapSuppressed = "flap-suppressed"
         case prefetchPill = "prefetch-pill"
         case reloadOffline = "reload-offline"
+        case relabelledToast = "relabelled-toast"
 
         /// The id printed and matched by scripts; never renamed.
         public var id: String { rawValue }
@@ -28,6 +29,8 @@ public struct Finding: Equatable, Sendable {
                 return "The pill was raised or relabelled by a failed hover prefetch of a link, not by anything the user did."
             case .reloadOffline:
                 return "Turbo gave up on a Visit and does a full page load; in a native shell the native error screen owns that moment, not the pill."
+            case .relabelledToast:
+                return "A later failure put the plain offline message back on a pill that said a submission had failed and its text was kept, within the same pill (the contract does this on purpose)."
             }
         }
 
@@ -70,6 +73,9 @@ public struct Finding: Equatable, Sendable {
         case prefetchPill(target: String, url: String?, label: String, relabelled: Bool)
         /// The Visit Turbo gave up on, when the log says which.
         case reloadOffline(url: String?)
+        /// The toast's submit-failed `label`, shown on the pill from the finding's `t`, was replaced
+        /// at `replacedAt` by `relabelledTo` when `request` failed, the pill staying up.
+        case relabelledToast(label: String, replacedAt: Double, relabelledTo: String, request: FailedRequest)
     }
 
     public var kind: Kind
@@ -120,6 +126,12 @@ public struct Finding: Equatable, Sendable {
         case .reloadOffline(let url):
             let visit = url.map { "a Visit to \($0)" } ?? "a Visit"
             return "Turbo gave up on \(visit) (turbo:reload request_failed) and does a full page load; in a native shell the native error screen owns that moment, not the pill."
+        case .relabelledToast(let label, let replacedAt, let relabelledTo, let request):
+            let parts = [request.target, request.method, request.url].compactMap { $0 }
+            let what = "a failed request" + (parts.isEmpty ? "" : " (\(parts.joined(separator: " ")))")
+            return "The submit-failed message “\(label)” was on the pill for \(ms(replacedAt - t)) ms: at \(ms(replacedAt)) \(what) "
+                + "relabelled the pill “\(relabelledTo)”, so it no longer says the text was kept. The contract does this on purpose; "
+                + "if that message matters, show it where a later failure cannot replace it (a toast of its own), or keep it while its pill is up."
         }
     }
 }

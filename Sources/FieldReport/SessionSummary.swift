@@ -11,6 +11,13 @@ public struct PillEpisode: Equatable, Sendable {
     /// The recording ended with the pill still up; `end` is the end of the recording.
     public var stillUp: Bool
 
+    public init(start: Double, end: Double, cause: BannerCause, stillUp: Bool = false) {
+        self.start = start
+        self.end = end
+        self.cause = cause
+        self.stillUp = stillUp
+    }
+
     public var duration: Double { end - start }
 }
 

@@ -24,17 +24,21 @@ public enum StatsPartial {
         public var debounceMs: Double
         public var flashMs: Double
         public var lenient: Bool
+        /// The banner's variants by name (`nil`: v1): a variant's numbers are not v1's.
+        public var variant: String?
 
         public init(_ banner: BannerSettings, lenient: Bool) {
             debounceMs = banner.debounce
             flashMs = banner.flash
             self.lenient = lenient
+            variant = banner.variants.isEmpty ? nil : banner.variants.sorted().map(\.name).joined(separator: ",")
         }
 
-        init(debounceMs: Double, flashMs: Double, lenient: Bool) {
+        init(debounceMs: Double, flashMs: Double, lenient: Bool, variant: String? = nil) {
             self.debounceMs = debounceMs
             self.flashMs = flashMs
             self.lenient = lenient
+            self.variant = variant
         }
     }
 
@@ -47,6 +51,8 @@ public enum StatsPartial {
         line.raw("debounceMs", exact(settings.debounceMs))
         line.raw("flashMs", exact(settings.flashMs))
         line.bool("lenient", settings.lenient)
+        // Only when there is one: a v1 partial reads as it always has.
+        if let variant = settings.variant { line.string("variant", variant) }
         return line.text
     }
 
@@ -140,7 +146,7 @@ public enum StatsPartial {
                 if object["format"] != nil {
                     let read = try decodeHeader(object, fail: fail)
                     if let settings, settings.value != read {
-                        throw fail("made with other settings than \(settings.from) (debounce, flash or --lenient differ): its numbers cannot be merged")
+                        throw fail("made with other settings than \(settings.from) (debounce, flash, variant or --lenient differ): its numbers cannot be merged")
                     }
                     settings = settings ?? (read, "\(source):\(entry.line)")
                     headerSeen = true
@@ -168,7 +174,13 @@ public enum StatsPartial {
               case .bool(let lenient)? = object["lenient"] else {
             throw fail("a partial's header needs debounceMs, flashMs and lenient")
         }
-        return Settings(debounceMs: debounce, flashMs: flash, lenient: lenient)
+        var variant: String?
+        switch object["variant"] {
+        case nil: break
+        case .string(let name)?: variant = name
+        default: throw fail("a partial's \"variant\" must be a string")
+        }
+        return Settings(debounceMs: debounce, flashMs: flash, lenient: lenient, variant: variant)
     }
 
     static func decodeFile(_ object: [String: JSONValue], fail: @escaping (String) -> RecordingError) throws -> StatsFile {

@@ -102,6 +102,10 @@ private struct Chart {
                     if submission.fetchResponse != nil {
                         responses.append((step.t, "turbo:submit-end response"))
                     }
+                case .beforeFetchResponse(let response):
+                    let about = ["turbo:before-fetch-response", response.statusCode.map(String.init), response.target]
+                        .compactMap { $0 }.joined(separator: " ")
+                    responses.append((step.t, about))
                 case .disconnect:
                     pages.append((step.t, nil, false))
                 case .pagehide:
@@ -228,6 +232,9 @@ private struct Chart {
             if let startedAt = meta.startedAt { about.append("started \(startedAt)") }
         }
         about.append("debounce \(formatMilliseconds(session.settings.debounce)) ms, flash \(formatMilliseconds(session.settings.flash)) ms")
+        if !session.settings.variants.isEmpty {
+            about.append("variant " + session.settings.variants.sorted().map(\.name).joined(separator: ", "))
+        }
         text(16, 46, shortened(about.joined(separator: " · "), to: 190), size: 11.5, fill: "#555555")
 
         // Lane labels and backgrounds.

@@ -44,10 +44,14 @@ public enum GoldenResult: Equatable, Sendable {
 public struct GoldenCheck: Equatable, Sendable {
     public var golden: String
     public var result: GoldenResult
+    /// Under a variant, for a recording without a golden of the variant's own: that golden's
+    /// name (the variant was held to v1's, `golden`, and had to change nothing).
+    public var missingVariantGolden: String?
 
-    public init(golden: String, result: GoldenResult) {
+    public init(golden: String, result: GoldenResult, missingVariantGolden: String? = nil) {
         self.golden = golden
         self.result = result
+        self.missingVariantGolden = missingVariantGolden
     }
 }
 
@@ -86,7 +90,7 @@ extension GoldenCase {
         check(update: update).first?.result ?? .passed
     }
 
-    private func compare(_ text: [UInt8], with golden: String, update: Bool) -> GoldenResult {
+    func compare(_ text: [UInt8], with golden: String, update: Bool) -> GoldenResult {
         if update { removeStaleTemporaries(of: golden) }
         guard let existing = FileManager.default.contents(atPath: golden) else {
             return update ? write(text, to: golden, created: true, diff: "") : .missingGolden
@@ -108,7 +112,7 @@ extension GoldenCase {
         return update ? write(text, to: golden, created: false, diff: diff) : .mismatch(diff: diff)
     }
 
-    private func write(_ text: [UInt8], to golden: String, created: Bool, diff: String) -> GoldenResult {
+    func write(_ text: [UInt8], to golden: String, created: Bool, diff: String) -> GoldenResult {
         do {
             try replaceAtomically(path: golden, contents: text)
         } catch let error as WriteError {

@@ -41,13 +41,7 @@ public struct GoldenTimeline: Sendable {
 
     /// The banner's timeline (offline-banner.md), with `NAME.config.json`'s copy and timings.
     public static let banner = GoldenTimeline(name: "", alwaysRequired: true) { recording, config in
-        let settings = try config.map { try BannerConfig.load(path: $0).settings() } ?? BannerSettings()
-        var text: [UInt8] = []
-        try Replay.replay(RecordingReader(path: recording, keepObserved: false), settings: settings) { record in
-            record.appendJSON(to: &text)
-            text.append(0x0A)
-        }
-        return text
+        try bannerTimelineText(recording, config: config, adding: nil)
     }
 
     /// The error view's decisions (native-error-policy.md), with `NAME.config.json`'s settings.

@@ -19,6 +19,25 @@ public enum BannerInput: Equatable, Sendable {
     /// recording means false): true only when the browser keeps the page in its back-forward
     /// cache, where the controller stays connected and may be shown again as it was.
     case pagehide(persisted: Bool = false)
+    /// `turbo:before-fetch-response`: a Turbo fetch got an HTTP response, so the network
+    /// works. The v1 controller does not listen for it (time passes, nothing else); the
+    /// `recoverOnResponse` variant acts on it.
+    case beforeFetchResponse(BeforeFetchResponse = BeforeFetchResponse())
+}
+
+/// What a response said about itself, for diagnostics: the controller reads none of it. A
+/// reader that keeps only what the controller needs (a replay) leaves it empty: responses are
+/// about a third of a field log's lines, and their strings would cost every replay.
+public struct BeforeFetchResponse: Equatable, Sendable {
+    /// The response's `statusCode`, when it was a JSON integer.
+    public var statusCode: Int?
+    /// `html` for a Visit, `turbo-frame#id`, `form#id`.
+    public var target: String?
+
+    public init(statusCode: Int? = nil, target: String? = nil) {
+        self.statusCode = statusCode
+        self.target = target
+    }
 }
 
 /// What a failed fetch said about itself. The controller reads none of it.

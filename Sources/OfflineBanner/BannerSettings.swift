@@ -5,17 +5,22 @@ public struct BannerSettings: Equatable, Sendable {
     public var debounce: Double
     /// How long the green "back online" flash stays, in ms.
     public var flash: Double
+    /// The rule changes on top of the v1 controller (banner-variants.md); empty is v1.
+    public var variants: Set<BannerVariant>
 
     public static let defaultDebounce: Double = 800
     public static let defaultFlash: Double = 2000
 
-    public init(copy: BannerCopy = .builtIn(.es), debounce: Double = defaultDebounce, flash: Double = defaultFlash) {
+    public init(copy: BannerCopy = .builtIn(.es), debounce: Double = defaultDebounce, flash: Double = defaultFlash,
+                variants: Set<BannerVariant> = []) {
         self.copy = copy
         self.debounce = debounce
         self.flash = flash
+        self.variants = variants
     }
 
-    public init(locale: BannerLocale, debounce: Double = defaultDebounce, flash: Double = defaultFlash) {
-        self.init(copy: .builtIn(locale), debounce: debounce, flash: flash)
+    public init(locale: BannerLocale, debounce: Double = defaultDebounce, flash: Double = defaultFlash,
+                variants: Set<BannerVariant> = []) {
+        self.init(copy: .builtIn(locale), debounce: debounce, flash: flash, variants: variants)
     }
 }

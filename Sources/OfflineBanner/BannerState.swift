@@ -20,4 +20,6 @@ public enum BannerCause: String, Equatable, Sendable {
     case disconnect
     /// The document unloaded (a `pagehide` not kept in the back-forward cache).
     case pagehide
+    /// A response while the pill was up and the browser said online (the `recoverOnResponse` variant).
+    case response
 }

@@ -9,6 +9,8 @@ import PolicyCore
 ///     banner.send(.online, at: 500)       // []: cancelled, nothing shown
 ///     banner.send(.offline, at: 1000)
 ///     banner.advance(to: 1800)            // [.banner(t: 1800, offline, "Sin conexión", cause: .offline)]
+///
+/// It is the v1.1 controller unless `settings.variants` names rule changes (banner-variants.md).
 public struct OfflineBanner: TimedPolicy, Equatable, Sendable {
     public private(set) var settings: BannerSettings
     public private(set) var banner: BannerState = .hidden
@@ -16,6 +18,10 @@ public struct OfflineBanner: TimedPolicy, Equatable, Sendable {
     public private(set) var label: String?
     public private(set) var connected = true
     public private(set) var context: String?
+    /// The browser's `navigator.onLine` as the recording last showed it, whatever the
+    /// controller's state: true at the start; `offline`, `online` and `connect` set it, and
+    /// nothing else (`disconnect` and `pagehide` included). v1 never reads it; a variant may.
+    public private(set) var navigatorOnline = true
     public private(set) var debounce: DueTimer?
     public private(set) var flash: DueTimer?
     private var timers = TimerSequence()
@@ -35,6 +41,15 @@ public struct OfflineBanner: TimedPolicy, Equatable, Sendable {
     /// returns them instead.
     public mutating func send(_ input: BannerInput, at t: Double, into output: inout [TimelineRecord]) {
         advance(to: t, into: &output)
+        // A third of a field log is responses, and v1 (or a hidden banner) lets them pass as
+        // time only: said here, before any of the bookkeeping below.
+        if case .beforeFetchResponse = input, !(banner == .offline && connected && navigatorOnline) { return }
+        switch input {
+        case .offline: navigatorOnline = false
+        case .online: navigatorOnline = true
+        case .connect(_, let online): navigatorOnline = online
+        default: break
+        }
         let before = (banner, label)
         var decision: SubmitDecision.Outcome?
         let cause: BannerCause
@@ -59,10 +74,14 @@ public struct OfflineBanner: TimedPolicy, Equatable, Sendable {
             case .online:
                 cause = .online
                 debounce = nil
-                if banner == .offline {
-                    banner = .backOnline
-                    label = settings.copy.backOnline
-                    flash = start(dueAt: t + settings.flash)
+                if banner == .offline { showBackOnline(at: t) }
+            case .beforeFetchResponse:
+                cause = .response
+                // recover-on-response: a response proves the network works, unless the browser
+                // says it is offline (then a service worker answered from its cache).
+                if banner == .offline, navigatorOnline, settings.variants.contains(.recoverOnResponse) {
+                    debounce = nil
+                    showBackOnline(at: t)
                 }
             case .fetchRequestError:
                 cause = .fetchRequestError
@@ -158,6 +177,13 @@ public struct OfflineBanner: TimedPolicy, Equatable, Sendable {
 
     private mutating func start(dueAt due: Double) -> DueTimer {
         timers.start(dueAt: due)
+    }
+
+    /// The green flash: the pill comes down, and hides when the flash elapses.
+    private mutating func showBackOnline(at t: Double) {
+        banner = .backOnline
+        label = settings.copy.backOnline
+        flash = start(dueAt: t + settings.flash)
     }
 
     private mutating func showOffline() {

@@ -8,11 +8,13 @@ import OfflineBanner
 ///       "strings": {"offline": "…", "backOnline": "…", "submitFailed": "…"},
 ///       "contexts": {"delivery": {"offline": "…", "submitFailed": "…"}},
 ///       "debounceMs": 1200,
-///       "flashMs": 3000
+///       "flashMs": 3000,
+///       "variant": "recover-on-response"
 ///     }
 ///
 /// The locale picks the built-in copy first; `strings` then replaces any of its three
 /// messages, and `contexts` adds contexts or replaces built-in ones (such as `ride`).
+/// `variant` replays under a variant of the controller (banner-variants.md) instead of v1.
 public struct BannerConfig: Equatable, Sendable {
     public var locale: BannerLocale?
     public var offline: String?
@@ -21,6 +23,7 @@ public struct BannerConfig: Equatable, Sendable {
     public var contexts: [String: ContextCopy] = [:]
     public var debounce: Double?
     public var flash: Double?
+    public var variant: BannerVariant?
 
     public init() {}
 
@@ -32,7 +35,7 @@ public struct BannerConfig: Equatable, Sendable {
         if let submitFailed { copy.submitFailed = submitFailed }
         copy.contexts.merge(contexts) { _, new in new }
         return BannerSettings(copy: copy, debounce: debounce ?? BannerSettings.defaultDebounce,
-                              flash: flash ?? BannerSettings.defaultFlash)
+                              flash: flash ?? BannerSettings.defaultFlash, variants: variant.map { [$0] } ?? [])
     }
 
     /// Reads and validates a config file. Unknown keys are errors: a typo must not be ignored.
@@ -43,7 +46,7 @@ public struct BannerConfig: Equatable, Sendable {
         guard json_object_get_type(root) == json_type_object else { throw fail("expected a JSON object") }
 
         var config = BannerConfig()
-        try forEachMember(root, allowed: ["locale", "strings", "contexts", "debounceMs", "flashMs"], fail: fail) { key, _ in
+        try forEachMember(root, allowed: ["locale", "strings", "contexts", "debounceMs", "flashMs", "variant"], fail: fail) { key, _ in
             let field = Field(root, named: key)
             switch key {
             case "locale":
@@ -51,6 +54,11 @@ public struct BannerConfig: Equatable, Sendable {
                     throw fail(#""locale" must be one of: \#(BannerLocale.allCases.map(\.rawValue).joined(separator: ", "))"#)
                 }
                 config.locale = locale
+            case "variant":
+                guard let name = field.string, let variant = BannerVariant(name: name) else {
+                    throw fail(#""variant" must be one of: \#(BannerVariant.allCases.map(\.name).joined(separator: ", "))"#)
+                }
+                config.variant = variant
             case "debounceMs", "flashMs":
                 guard let ms = field.finiteNumber, ms >= 0 else { throw fail(#""\#(key)" must be a number of milliseconds, 0 or more"#) }
                 if key == "debounceMs" { config.debounce = ms } else { config.flash = ms }

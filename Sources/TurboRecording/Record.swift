@@ -12,7 +12,8 @@ public struct Record: Equatable, Sendable {
     public enum Event: Equatable, Sendable {
         /// `meta`: says what made the recording. It has no time.
         indirect case meta(Meta)
-        /// A record the controller acts on.
+        /// A record the controller acts on, or that a variant acts on and v1 lets pass
+        /// (`turbo:before-fetch-response`).
         case input(t: Double, BannerInput)
         /// A record kept only for diagnostics (every other `type`).
         indirect case observed(t: Double, Observed)

@@ -46,6 +46,12 @@ struct WebRecordDecoder: Sendable {
             // Not one of the four fields the format type-checks: any value but `true` (absent,
             // null, "true") is a document that unloads.
             return .input(t: t, .pagehide(persisted: Field(object, "persisted").bool == true))
+        case .beforeFetchResponse:
+            // A third of a field log's lines: a replay takes only its time, with no lookup and
+            // no string; the fields are read for the readers that show them.
+            guard keepObserved else { return .input(t: t, .beforeFetchResponse()) }
+            return .input(t: t, .beforeFetchResponse(BeforeFetchResponse(
+                statusCode: Field(object, "statusCode").integer, target: Field(object, "target").string)))
         case .meta, nil: break
         }
         guard keepObserved else { return .passing(t: t) }
@@ -87,10 +93,10 @@ struct WebRecordDecoder: Sendable {
     }
 }
 
-/// The types the controller acts on (and `meta`), told apart by length first: most lines of
+/// The types the controller (v1 or a variant) acts on, and `meta`, told apart by length first: most lines of
 /// a field log are observed-only, and this is asked of every one.
 enum RecordType {
-    case meta, offline, online, submitEnd, fetchRequestError, connect, disconnect, pagehide
+    case meta, offline, online, submitEnd, fetchRequestError, connect, disconnect, pagehide, beforeFetchResponse
 
     init?(_ type: UnsafePointer<CChar>, length: Int) {
         switch length {
@@ -102,6 +108,7 @@ enum RecordType {
         case 10 where equals(type, "disconnect"): self = .disconnect
         case 16 where equals(type, "turbo:submit-end"): self = .submitEnd
         case 25 where equals(type, "turbo:fetch-request-error"): self = .fetchRequestError
+        case 27 where equals(type, "turbo:before-fetch-response"): self = .beforeFetchResponse
         default: return nil
         }
     }

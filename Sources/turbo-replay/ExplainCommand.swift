@@ -11,11 +11,12 @@ enum ExplainCommand {
         options: [
             .init(name: "format", value: "text|jsonl", help: "text: the explained timeline and a summary (default); jsonl: findings and the summary as JSON lines."),
             .lenient,
-        ] + BannerOptions.specs + [LaunchOptions.stall, LaunchOptions.tolerance],
+        ] + BannerOptions.specs + [BannerOptions.variantSpec, LaunchOptions.stall, LaunchOptions.tolerance],
         discussion: """
         Each input record with what it did (timers started or cancelled, banner changes, submission
         decisions), each timer that fired, and findings: online-lied, stale-pill, flap-suppressed,
-        prefetch-pill, reload-offline, each with its time and the lines it rests on.
+        prefetch-pill, reload-offline, relabelled-toast, each with its time and the lines it rests on.
+        --variant explains the recording under a variant of the controller (see docs/variants.md).
         '-' reads standard input as lines arrive and prints each event as soon as it is decided.
         A native recording (its meta says "recording":"native") is explained as
         'turbo-replay native --explain' does: the app's app-retry lines against the retry policy; and,

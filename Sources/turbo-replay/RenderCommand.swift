@@ -10,7 +10,7 @@ enum RenderCommand {
         options: [
             .init(name: "o", value: "OUT.svg", help: "Where to write the SVG ('-': standard output). Required."),
             .lenient,
-        ] + BannerOptions.specs + [LaunchOptions.stall, LaunchOptions.tolerance],
+        ] + BannerOptions.specs + [BannerOptions.variantSpec, LaunchOptions.stall, LaunchOptions.tolerance],
         discussion: """
         Lanes: findings, navigator.onLine as the page believed it, network failures (by kind:
         visit, frame, form, prefetch; responses as small grey ticks), submissions (by decision),

@@ -10,9 +10,11 @@ enum ReplayCommand {
         options: [
             .init(name: "format", value: "text|jsonl", help: "text: a table for people (default); jsonl: the canonical timeline."),
             .lenient,
-        ] + BannerOptions.specs,
+        ] + BannerOptions.specs + [BannerOptions.variantSpec],
         discussion: """
         FILE is a recording in format v1 (JSON Lines); '-' reads standard input as lines arrive.
+        --variant (or the config's "variant") replays a variant of the controller instead of v1; its
+        own changes carry their cause (recover-on-response: "response"). See docs/variants.md.
         Exit status: 0 ok, 64 usage, 65 malformed recording or config, 66 unreadable input.
         """
     )

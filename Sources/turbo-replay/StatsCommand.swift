@@ -14,7 +14,7 @@ enum StatsCommand {
             .init(name: "lenient", value: nil, help: "Skip malformed lines with a warning instead of giving up on the file."),
             .init(name: "partial", value: nil, help: "Write a mergeable summary of the files read (JSON Lines) instead of the report."),
             .init(name: "merge", value: nil, help: "Read partials (files, or - for standard input) and print the report for all their logs."),
-        ] + BannerOptions.specs,
+        ] + BannerOptions.specs + [BannerOptions.variantSpec],
         discussion: """
         Every NAME.jsonl under PATH (searched recursively, goldens *.expected.jsonl excluded) is
         analysed as `explain` does. Web logs: pill episodes by cause, pill duration (median, p90,
@@ -31,8 +31,8 @@ enum StatsCommand {
         JSON Lines; `stats --merge` reads any number of partials (files, or '-': partials one after
         another on standard input) and prints exactly the report one `stats` over all the logs
         prints. Partials carry every pill episode, so medians and p90 are exact. Partials made with
-        other settings (debounce, flash, --lenient), or two partials holding the same log, are an
-        error (65).
+        other settings (debounce, flash, --variant, --lenient), or two partials holding the same log,
+        are an error (65).
         Exit status: 0 ok, 64 usage, 65 some file (or partial) malformed, 66 some file unreadable
         (or no PATH), 74 the output could not be written.
         """
@@ -74,7 +74,7 @@ enum StatsCommand {
             throw UsageError(message: "missing the partials to merge, e.g. turbo-replay stats --merge part-*.jsonl (or - for standard input)",
                              command: spec.name)
         }
-        for option in ["partial", "jobs", "lenient", "locale", "config", "debounce-ms", "flash-ms"] where arguments.values[option] != nil {
+        for option in ["partial", "jobs", "lenient", "locale", "config", "debounce-ms", "flash-ms", "variant"] where arguments.values[option] != nil {
             throw UsageError(message: "--merge takes its settings from the partials; drop --\(option)", command: spec.name)
         }
         let merged = try StatsPartial.merge(arguments.positionals)

@@ -42,6 +42,7 @@ enum TextTimeline {
         case .connectOffline: return "page rendered while offline"
         case .disconnect: return "page replaced"
         case .pagehide: return "page unloaded (pagehide)"
+        case .response: return "a response arrived (recover-on-response)"
         }
     }
 }

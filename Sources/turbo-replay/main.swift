@@ -11,6 +11,8 @@ let commands: [Command] = [
     Command(spec: ExplainCommand.spec, run: ExplainCommand.run),
     Command(spec: StatsCommand.spec, run: StatsCommand.run),
     Command(spec: RenderCommand.spec, run: RenderCommand.run),
+    Command(spec: WhatIfCommand.spec, run: WhatIfCommand.run),
+    Command(spec: TuneCommand.spec, run: TuneCommand.run),
 ]
 
 let rootHelp = """

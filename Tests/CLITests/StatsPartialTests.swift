@@ -68,6 +68,7 @@ struct StatsPartialTests {
     @Test("partials that cannot be merged are errors naming file and line", arguments: [
         ("same log twice", ["a", "a"], "is in two partials"),
         ("other settings", ["a", "slow"], "made with other settings"),
+        ("another variant", ["a", "variant"], "made with other settings"),
         ("not a partial", ["junk"], "not a stats partial"),
     ])
     func refused(_ name: String, _ parts: [String], _ message: String) throws {
@@ -77,6 +78,7 @@ struct StatsPartialTests {
         let files: [String: [String]] = [
             "a": ["stats", "--partial", one],
             "slow": ["stats", "--partial", "--debounce-ms", "1200", "recordings/chromium/success-submit.jsonl"],
+            "variant": ["stats", "--partial", "--variant", "recover-on-response", "recordings/chromium/success-submit.jsonl"],
         ]
         var paths: [String] = []
         for (index, part) in parts.enumerated() {

@@ -61,7 +61,7 @@ import TurboRecording
         #expect(raisedAt == 1239.6)
         #expect(raisedBy == .fetchRequestError)
         #expect(evidence == "turbo:before-fetch-response")
-        #expect(responses == 3)
+        #expect(responses == 2)  // the frame's fetch (its response and its load), the Visit's response
         #expect(until == 5168.1)
         #expect(clearedBy == .disconnect)
         #expect(online)
@@ -73,7 +73,7 @@ import TurboRecording
         guard case .stalePill(_, _, _, let responses, let until, let clearedBy, _) = finding.detail else {
             Issue.record("wrong detail"); return
         }
-        #expect(responses == 3)  // the response, the submission's own, the frame load
+        #expect(responses == 2)  // the submission's fetch (its response and its submit-end), the frame load
         #expect(until == 9000)
         #expect(clearedBy == nil)
         #expect(FieldJSON.finding(finding).contains(#""stillUpAtEnd":true"#))
@@ -96,8 +96,83 @@ import TurboRecording
         let finding = try #require(session.findings(.stalePill).first)
         guard case .stalePill(_, _, let evidence, let responses, _, _, let online) = finding.detail else { Issue.record("wrong detail"); return }
         #expect(evidence == "turbo:before-fetch-response")
-        #expect(responses == 2)
+        #expect(responses == 1)  // the Visit's response and the turbo:load that ends it are one fetch
         #expect(!online)
+    }
+
+    @Test func responsesAreCountedPerFetch() throws {
+        let session = try analyze(lines: [
+            #"{"t":1,"type":"turbo:fetch-request-error","target":"turbo-frame#feed"}"#,
+            #"{"t":2,"type":"turbo:before-fetch-response","statusCode":200,"target":"turbo-frame#feed"}"#,
+            #"{"t":3,"type":"turbo:before-fetch-response","statusCode":200,"target":"turbo-frame#nav"}"#,
+            #"{"t":4,"type":"turbo:frame-load","target":"turbo-frame#nav"}"#,  // completes the nav fetch
+            #"{"t":5,"type":"turbo:frame-load","target":"turbo-frame#feed"}"#, // completes the feed fetch
+            #"{"t":6,"type":"turbo:frame-load","target":"turbo-frame#feed"}"#, // no response before it: its own
+            #"{"t":7,"type":"turbo:before-fetch-response","statusCode":422,"target":"form#composer"}"#,
+            #"{"t":8,"type":"turbo:submit-end","success":false,"fetchResponse":{"statusCode":422}}"#,
+            #"{"t":9,"type":"turbo:load"}"#,                                   // no Visit's response before it: its own
+            #"{"t":10,"type":"disconnect"}"#,
+        ])
+        guard case .stalePill(_, _, _, let responses, _, _, _)? = session.findings(.stalePill).first?.detail else {
+            Issue.record("no stale-pill"); return
+        }
+        #expect(responses == 5)
+    }
+
+    @Test func aResponseBeforeThePillDoesNotMakeItsFetchsCompletionCountTwice() throws {
+        let session = try analyze(lines: [
+            #"{"t":1,"type":"turbo:before-fetch-response","statusCode":200,"target":"turbo-frame#feed"}"#,
+            #"{"t":2,"type":"turbo:fetch-request-error","target":"turbo-frame#nav"}"#,
+            #"{"t":3,"type":"turbo:frame-load","target":"turbo-frame#feed"}"#,  // rendered while the pill is up: evidence
+            #"{"t":4,"type":"turbo:before-fetch-response","statusCode":200,"target":"turbo-frame#nav"}"#,
+            #"{"t":5,"type":"turbo:frame-load","target":"turbo-frame#nav"}"#,
+        ])
+        guard case .stalePill(_, _, let evidence, let responses, _, _, _)? = session.findings(.stalePill).first?.detail else {
+            Issue.record("no stale-pill"); return
+        }
+        #expect(evidence == "turbo:frame-load")
+        #expect(responses == 2)
+    }
+
+    // MARK: - relabelled-toast
+
+    @Test func relabelledToastWhenALaterFailureReplacesTheMessage() throws {
+        let found = try analyze("findings/relabelled-toast").findings(.relabelledToast)
+        let finding = try #require(found.first)
+        #expect(found.count == 1)
+        #expect(finding.t == 2507.2)
+        #expect(finding.lines == [6, 7])
+        guard case .relabelledToast(let label, let replacedAt, let relabelledTo, let request) = finding.detail else {
+            Issue.record("wrong detail"); return
+        }
+        #expect(label == "No se ha podido enviar. Tu texto sigue aquí…")
+        #expect(replacedAt == 3800.5)
+        #expect(relabelledTo == "Sin conexión")
+        #expect(request.target == "turbo-frame#feed")
+        #expect(FieldJSON.finding(finding).contains(#""shownMs":1293.3"#))
+        #expect(finding.sentence.contains("was on the pill for 1293.3 ms"))
+    }
+
+    @Test func noRelabelledToastForADyingSubmissionsOwnFetchErrorOrAnotherPill() throws {
+        let session = try analyze("findings/relabelled-toast-absent")
+        #expect(session.findings.isEmpty)
+        #expect(session.summary.toasts == 2)
+    }
+
+    @Test func aFormFailureWhoseSubmissionGetsNoToastStillRelabels() throws {
+        let session = try analyze(lines: [
+            #"{"t":1,"type":"offline"}"#,
+            #"{"t":900,"type":"turbo:submit-end","success":false}"#,
+            #"{"t":1000,"type":"turbo:fetch-request-error","target":"form#search"}"#,
+            #"{"t":1001,"type":"turbo:submit-end","success":false,"fetchResponse":{"statusCode":503}}"#,
+        ])
+        #expect(session.findings(.relabelledToast).map(\.lines) == [[2, 3]])
+    }
+
+    @Test func aPrefetchThatRelabelsTheToastIsBothFindings() throws {
+        let session = try analyze("findings/prefetch-pill")
+        #expect(session.findings(.relabelledToast).map(\.t) == [3011])
+        #expect(session.findings(.prefetchPill).count == 2)
     }
 
     // MARK: - flap-suppressed
@@ -177,6 +252,7 @@ import TurboRecording
     }
 
     @Test func findingIdsAreStable() {
-        #expect(Finding.Kind.allCases.map(\.id) == ["online-lied", "stale-pill", "flap-suppressed", "prefetch-pill", "reload-offline"])
+        #expect(Finding.Kind.allCases.map(\.id) == ["online-lied", "stale-pill", "flap-suppressed", "prefetch-pill", "reload-offline",
+                                                   "relabelled-toast"])
     }
 }

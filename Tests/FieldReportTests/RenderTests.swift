@@ -11,7 +11,7 @@ import TurboRecording
 @testable import FieldReport
 
 /// Collects the elements of an XML document, and whether it parsed.
-private final class XMLCheck: NSObject, XMLParserDelegate {
+final class XMLCheck: NSObject, XMLParserDelegate {
     var elements: [String] = []
     var attributes: [String: String] = [:]
     var text = ""

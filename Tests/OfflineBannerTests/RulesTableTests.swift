@@ -220,13 +220,27 @@ struct RulesTableTests {
 
     @Test("any other input but connect | disconnected | ignored",
           arguments: [BannerInput.offline, .online, .fetchRequestError(FetchRequestError()), .disconnect,
-                      .pagehide(persisted: false), .pagehide(persisted: true)])
+                      .pagehide(persisted: false), .pagehide(persisted: true), .beforeFetchResponse()])
     func ignoredWhileDisconnected(input: BannerInput) {
         var banner = OfflineBanner()
         banner.send(.disconnect, at: 0)
         let before = banner
         #expect(banner.send(input, at: 10).isEmpty)
-        #expect(banner == before)
+        // The controller ignores it; only the browser's own flag may move (`offline`, `online`
+        // set navigator.onLine whatever the controller's state).
+        #expect(banner.banner == before.banner && banner.label == before.label && !banner.connected)
+        #expect(banner.debounce == nil && banner.flash == nil && banner.context == before.context)
         #expect(banner.finish().isEmpty)
+    }
+
+    @Test("turbo:before-fetch-response | v1 | only observed: timers due by its t fire, nothing else")
+    func responseIsOnlyObservedInV1() {
+        var banner = offlineBanner()                     // a dead upstream's pill, navigator.onLine true
+        let before = banner
+        #expect(banner.send(.beforeFetchResponse(BeforeFetchResponse(statusCode: 200, target: "html")), at: 500).isEmpty)
+        #expect(banner == before)
+        banner.send(.online, at: 600)                     // the flash, due at 2600
+        #expect(banner.send(.beforeFetchResponse(), at: 2600)
+                == [.banner(BannerChange(t: 2600, banner: .hidden, label: nil, cause: .flashElapsed))])
     }
 }

@@ -17,10 +17,10 @@ enum Generated {
         return (output, reader.skipped)
     }
 
-    static func timeline(_ bytes: [UInt8]) throws -> [TimelineRecord] {
+    static func timeline(_ bytes: [UInt8], settings: BannerSettings = BannerSettings()) throws -> [TimelineRecord] {
         var timeline: [TimelineRecord] = []
         let reader = RecordingReader(lines: JSONLines(bytes: bytes, name: "generated"), keepObserved: false)
-        try replay(reader, settings: BannerSettings()) { timeline.append($0) }
+        try replay(reader, settings: settings) { timeline.append($0) }
         return timeline
     }
 

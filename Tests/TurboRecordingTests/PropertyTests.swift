@@ -24,6 +24,29 @@ import TurboRecording
         }
     }
 
+    /// recover-on-response only brings a pill down sooner: its banner records still each change
+    /// what is shown, it decides every submission as v1 does, and its own changes (cause
+    /// `response`) turn the amber pill into the green flash.
+    @Test func theVariantChangesOnlyWhenThePillComesDown() throws {
+        var recovered = 0
+        for seed in Self.seeds {
+            let bytes = Generated.recording(seed: seed).bytes
+            let v1 = try Generated.timeline(bytes)
+            let variant = try Generated.timeline(bytes, settings: BannerSettings(variants: [.recoverOnResponse]))
+            #expect(variant.decisions == v1.decisions, "seed \(seed)")
+            var shown: (BannerState, String?) = (.hidden, nil)
+            for change in variant.changes {
+                #expect((change.banner, change.label) != shown, "seed \(seed): \(change)")
+                if change.cause == .response {
+                    #expect(shown.0 == .offline && change.banner == .backOnline, "seed \(seed): \(change)")
+                    recovered += 1
+                }
+                shown = (change.banner, change.label)
+            }
+        }
+        #expect(recovered > 20, "the generator reaches the variant's row")
+    }
+
     @Test func everyBannerRecordChangesTheBannerOrItsLabel() throws {
         for seed in Self.seeds {
             var shown: (BannerState, String?) = (.hidden, nil)

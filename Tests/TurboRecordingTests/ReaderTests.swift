@@ -131,6 +131,24 @@ struct ReaderTests {
         ])
     }
 
+    @Test("turbo:before-fetch-response is an input (a variant acts on it); a replay's reader keeps only its time")
+    func beforeFetchResponse() throws {
+        let text = """
+        {"t":1,"type":"turbo:before-fetch-response","statusCode":200,"target":"turbo-frame#comments"}
+        {"t":2,"type":"turbo:before-fetch-response","statusCode":"200","target":7}
+        {"t":3,"type":"turbo:before-fetch-respons"}
+        """
+        #expect(try records(text).map(\.event) == [
+            .input(t: 1, .beforeFetchResponse(BeforeFetchResponse(statusCode: 200, target: "turbo-frame#comments"))),
+            .input(t: 2, .beforeFetchResponse(BeforeFetchResponse())),  // informative fields of any type
+            .observed(t: 3, Observed(type: "turbo:before-fetch-respons")),
+        ])
+        let replaying = RecordingReader(lines: JSONLines(bytes: Array(text.utf8), name: "r"), keepObserved: false)
+        var events: [Record.Event] = []
+        while let record = try replaying.next() { events.append(record.event) }
+        #expect(events == [.input(t: 1, .beforeFetchResponse()), .input(t: 2, .beforeFetchResponse()), .passing(t: 3)])
+    }
+
     @Test("CRLF line ends, blank and whitespace-only lines, and no final newline")
     func lineShapes() throws {
         let records = try records("{\"t\":1,\"type\":\"offline\"}\r\n\r\n   \t \n{\"t\":2,\"type\":\"online\"}\r\n{\"t\":3,\"type\":\"disconnect\"}")

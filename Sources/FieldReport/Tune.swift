@@ -1,0 +1,144 @@
+import Foundation
+import OfflineBanner
+import Replay
+import TurboRecording
+
+/// One combination of settings `tune` replays: a debounce, a flash, and v1 or a variant.
+public struct TuneCombination: Hashable, Sendable {
+    public var debounce: Double
+    public var flash: Double
+    /// `nil` for v1.
+    public var variant: BannerVariant?
+
+    public init(debounce: Double, flash: Double, variant: BannerVariant?) {
+        self.debounce = debounce
+        self.flash = flash
+        self.variant = variant
+    }
+
+    /// `base` (its copy) with this combination's timings and variant.
+    public func settings(from base: BannerSettings) -> BannerSettings {
+        var settings = base
+        settings.debounce = debounce
+        settings.flash = flash
+        settings.variants = variant.map { [$0] } ?? []
+        return settings
+    }
+
+    /// Every combination, v1's first, then each variant's; within one, by debounce then flash.
+    public static func all(debounces: [Double], flashes: [Double], variants: [BannerVariant]) -> [TuneCombination] {
+        ([nil] + variants.map(Optional.some)).flatMap { variant in
+            debounces.flatMap { debounce in
+                flashes.map { TuneCombination(debounce: debounce, flash: $0, variant: variant) }
+            }
+        }
+    }
+}
+
+/// What one combination amounted to over the recordings. A pill episode is counted as `stats`
+/// counts it (to the end of the log when still up); `flapsSuppressed` counts the `offline`
+/// debounces that `online` cancelled before they fired.
+public struct TuneRow: Equatable, Sendable {
+    public var combination: TuneCombination
+    public var sessions = 0
+    public var pillEpisodes = 0
+    public var pillMs: Double = 0
+    public var toasts = 0
+    public var flapsSuppressed = 0
+
+    public init(combination: TuneCombination) {
+        self.combination = combination
+    }
+
+    init(_ run: BannerRun, combination: TuneCombination) {
+        self.combination = combination
+        sessions = 1
+        pillEpisodes = run.episodes.count
+        pillMs = run.pillMs
+        toasts = run.toasts
+        flapsSuppressed = run.flapsSuppressed
+    }
+
+    mutating func add(_ other: TuneRow) {
+        sessions += other.sessions
+        pillEpisodes += other.pillEpisodes
+        pillMs += other.pillMs
+        toasts += other.toasts
+        flapsSuppressed += other.flapsSuppressed
+    }
+}
+
+/// One file of a `tune` run: a row per combination, or why there are none.
+public struct TuneFile: Equatable, Sendable {
+    public enum Outcome: Equatable, Sendable {
+        case replayed([TuneRow])
+        /// A native recording: it has no banner.
+        case native
+        case failed(RecordingError)
+    }
+
+    public var path: String
+    public var outcome: Outcome
+    public var warnings: [RecordingError]
+}
+
+/// `tune`: every combination replayed over every recording. A file is read once for all the
+/// combinations (each a banner of its own fed the same records); files are replayed `jobs`
+/// at a time and summed in path order, so the rows are the same for any `jobs`.
+public struct Tune: Equatable, Sendable {
+    public var combinations: [TuneCombination]
+    public var files: [TuneFile]
+
+    public static func analyze(_ paths: [String], settings: BannerSettings, combinations: [TuneCombination], lenient: Bool = false,
+                               jobs: Int = ProcessInfo.processInfo.activeProcessorCount) -> Tune {
+        Tune(combinations: combinations, files: inParallel(paths, jobs: jobs) {
+            analyzeFile($0, settings: settings, combinations: combinations, lenient: lenient)
+        })
+    }
+
+    public static func analyzeFile(_ path: String, settings: BannerSettings, combinations: [TuneCombination], lenient: Bool) -> TuneFile {
+        var warnings: [RecordingError] = []
+        do {
+            if try isNativeRecording(path: path) { return TuneFile(path: path, outcome: .native, warnings: []) }
+            let reader = try RecordingReader(path: path, lenient: lenient, keepObserved: false) { skipped in
+                if warnings.count < StatsFile.maxWarnings { warnings.append(skipped) }
+            }
+            var runs = combinations.map { BannerRun(settings: $0.settings(from: settings)) }
+            var scratch: [TimelineRecord] = []
+            try reader.forEach { record in
+                for index in runs.indices {
+                    scratch.removeAll(keepingCapacity: true)
+                    runs[index].feed(record, into: &scratch)
+                }
+            }
+            for index in runs.indices {
+                scratch.removeAll(keepingCapacity: true)
+                runs[index].finish(into: &scratch)
+            }
+            return TuneFile(path: path, outcome: .replayed(zip(runs, combinations).map { TuneRow($0, combination: $1) }),
+                            warnings: warnings)
+        } catch let error as RecordingError {
+            return TuneFile(path: path, outcome: .failed(error), warnings: warnings)
+        } catch {
+            return TuneFile(path: path, outcome: .failed(RecordingError(.unreadable, path: path, line: nil, "\(error)")),
+                            warnings: warnings)
+        }
+    }
+
+    /// One row per combination, in `combinations`' order, summed over the files in path order.
+    public var rows: [TuneRow] {
+        var rows = combinations.map(TuneRow.init(combination:))
+        for file in files {
+            guard case .replayed(let fileRows) = file.outcome else { continue }
+            for index in rows.indices { rows[index].add(fileRows[index]) }
+        }
+        return rows
+    }
+
+    public var sessions: Int { files.filter { if case .replayed = $0.outcome { true } else { false } }.count }
+    public var natives: Int { files.filter { $0.outcome == .native }.count }
+
+    public var failures: [RecordingError] {
+        files.compactMap { if case .failed(let error) = $0.outcome { return error } else { return nil } }
+    }
+}

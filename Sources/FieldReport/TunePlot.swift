@@ -1,0 +1,258 @@
+import OfflineBanner
+import PolicyCore
+
+/// `tune --plot`: the trade-off as a self-contained SVG (no scripts, fonts, images or links).
+/// Two panels share the debounce axis: the pill time users were shown, and the flaps the
+/// debounce suppressed; one line per variant (and per flash, when several were tried), each
+/// point labelled with its value. `about` (the paths tuned) comes from the user and goes
+/// through `xmlEscaped`, as every text here does.
+public enum TunePlot {
+    public static func render(_ tune: Tune, about: String) -> String {
+        var plot = Plot(tune: tune, about: about)
+        return plot.draw()
+    }
+}
+
+private struct Plot {
+    let tune: Tune
+    let about: String
+    let width = 960.0
+    let left = 92.0
+    let right = 36.0
+    var plotWidth: Double { width - left - right }
+    let panelHeight = 230.0
+    let font = "font-family=\"DejaVu Sans, Verdana, Arial, sans-serif\""
+    var out = ""
+
+    /// One line: a variant at one flash, its rows by debounce.
+    struct Series {
+        var variant: BannerVariant?
+        var flash: Double
+        var rows: [TuneRow]
+        var label: String
+        var color: String
+        var dash: String?
+        var marker: Marker
+    }
+
+    enum Marker { case circle, square, diamond }
+
+    var series: [Series] = []
+    var debounces: [Double] = []
+
+    init(tune: Tune, about: String) {
+        self.tune = tune
+        self.about = about
+        let rows = tune.rows
+        debounces = Array(Set(rows.map(\.combination.debounce))).sorted()
+        let flashes = Array(Set(rows.map(\.combination.flash))).sorted()
+        var variants: [BannerVariant?] = []
+        for row in rows where !variants.contains(row.combination.variant) { variants.append(row.combination.variant) }
+        let palette = ["#b26a00", "#1565c0", "#2e7d32", "#6a1b9a", "#c62828"]
+        let dashes: [String?] = [nil, "7 4", "2 3", "10 3 2 3"]
+        for (v, variant) in variants.enumerated() {
+            for (f, flash) in flashes.enumerated() {
+                let matching = rows.filter { $0.combination.variant == variant && $0.combination.flash == flash }
+                    .sorted { $0.combination.debounce < $1.combination.debounce }
+                var label = TuneReport.name(variant)
+                if flashes.count > 1 { label += ", flash \(formatMilliseconds(flash)) ms" }
+                series.append(Series(variant: variant, flash: flash, rows: matching, label: label,
+                                     color: palette[v % palette.count], dash: dashes[(v + f) % dashes.count],
+                                     marker: [.circle, .square, .diamond][v % 3]))
+            }
+        }
+    }
+
+    // MARK: - Scales
+
+    func x(_ debounce: Double) -> Double {
+        guard let low = debounces.first, let high = debounces.last, high > low else { return left + plotWidth / 2 }
+        let pad = (high - low) * 0.06
+        return left + (debounce - (low - pad)) / ((high + pad) - (low - pad)) * plotWidth
+    }
+
+    /// A round top for an axis whose data reach `maximum`, and its step (five steps or fewer);
+    /// a count's steps are whole numbers.
+    func niceAxis(_ maximum: Double, whole: Bool) -> (top: Double, step: Double) {
+        guard maximum > 0 else { return (whole ? 5 : 1, whole ? 1 : 0.2) }
+        var magnitude = 1.0
+        while magnitude * 10 <= maximum { magnitude *= 10 }
+        while magnitude > maximum { magnitude /= 10 }
+        for multiple in [0.2, 0.25, 0.5, 1, 2, 2.5, 5, 10] {
+            let step = multiple * magnitude
+            if whole && (step < 1 || step.rounded() != step) { continue }
+            if (maximum / step).rounded(.up) <= 5 { return ((maximum / step).rounded(.up) * step, step) }
+        }
+        return (maximum, maximum / 5)
+    }
+
+    // MARK: - Drawing
+
+    /// Rows the legend takes, as `drawLegend` lays them out.
+    var legendRows: Int {
+        var rows = 1, lx = left
+        for item in series {
+            let itemWidth = 42 + textWidth(item.label, size: 13)
+            if lx > left, lx + itemWidth > width - 12 {
+                rows += 1
+                lx = left
+            }
+            lx += itemWidth + 30
+        }
+        return rows
+    }
+
+    mutating func draw() -> String {
+        let top1 = 118.0 + Double(legendRows - 1) * 20
+        let top2 = top1 + panelHeight + 70
+        let axisY = top2 + panelHeight
+        let height = axisY + 128
+        out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        out += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(n(width))\" height=\"\(n(height))\" viewBox=\"0 0 \(n(width)) \(n(height))\" \(font) font-size=\"12\">\n"
+        out += "<title>\(xmlEscaped("tune: " + about))</title>\n"
+        out += "<rect x=\"0\" y=\"0\" width=\"\(n(width))\" height=\"\(n(height))\" fill=\"#ffffff\"/>\n"
+
+        text(20, 30, "The debounce's trade-off: pill time shown against flaps suppressed", size: 17, weight: "bold")
+        let sessions = "\(tune.sessions) session\(tune.sessions == 1 ? "" : "s")"
+        let flashes = Set(tune.combinations.map(\.flash))
+        let flash = flashes.count == 1 ? " · flash \(formatMilliseconds(flashes.first!)) ms" : ""
+        text(20, 52, shortened("\(about) · \(sessions)\(flash) · totals over every session", to: 150), size: 12, fill: "#555555")
+        drawLegend(y: 80)
+
+        panel(top: top1, title: "pill time shown (s, total)", value: { $0.pillMs / 1000 }, format: Plot.seconds, whole: false,
+              showAxis: false)
+        panel(top: top2, title: "flaps suppressed (count)", value: { Double($0.flapsSuppressed) }, format: { String(Int($0)) },
+              whole: true, showAxis: true)
+
+        text(left + plotWidth / 2, axisY + 44, "offline debounce (ms)", size: 13, weight: "bold", anchor: "middle", fill: "#333333")
+        let notes = [
+            "Pill time: how long the amber pill was up, summed over the sessions (an episode still up when its log ends counts to its end).",
+            "Flaps suppressed: offline debounces that online cancelled before they fired, so no pill was shown for them.",
+            "A longer debounce hides more short drops, and shows the pill later for the drops that last.",
+        ]
+        for (index, note) in notes.enumerated() {
+            text(20, axisY + 74 + Double(index) * 17, note, size: 11.5, fill: "#444444")
+        }
+        out += "</svg>\n"
+        return out
+    }
+
+    /// The lines' keys, in rows that fit the width; returns how far down they reach.
+    @discardableResult
+    private mutating func drawLegend(y top: Double) -> Double {
+        var lx = left, y = top
+        for item in series {
+            let itemWidth = 42 + textWidth(item.label, size: 13)
+            if lx > left, lx + itemWidth > width - 12 {
+                lx = left
+                y += 20
+            }
+            out += "<line x1=\"\(n(lx))\" y1=\"\(n(y))\" x2=\"\(n(lx + 34))\" y2=\"\(n(y))\" stroke=\"\(item.color)\" stroke-width=\"3\"\(dash(item))/>\n"
+            marker(item, x: lx + 17, y: y)
+            text(lx + 42, y + 4.5, item.label, size: 13, weight: "bold", fill: item.color)
+            lx += itemWidth + 30
+        }
+        return y
+    }
+
+    private mutating func panel(top: Double, title: String, value: (TuneRow) -> Double, format: (Double) -> String,
+                                whole: Bool, showAxis: Bool) {
+        let bottom = top + panelHeight
+        let maximum = series.flatMap(\.rows).map(value).max() ?? 0
+        let (ceiling, step) = niceAxis(maximum * 1.12, whole: whole)
+        func y(_ v: Double) -> Double { bottom - v / ceiling * panelHeight }
+
+        // Lines that coincide hide one another: say so rather than leave a reader looking for one.
+        let coincide = series.count > 1 && debounces.allSatisfy { debounce in
+            Set(series.compactMap { $0.rows.first { $0.combination.debounce == debounce }.map(value) }).count <= 1
+        }
+        text(left, top - 12, title + (coincide ? " — the same for every line" : ""), size: 13.5, weight: "bold", fill: "#222222")
+        out += "<rect x=\"\(n(left))\" y=\"\(n(top))\" width=\"\(n(plotWidth))\" height=\"\(n(panelHeight))\" fill=\"#fafafa\" stroke=\"#cccccc\"/>\n"
+        var tick = 0.0
+        while tick <= ceiling + step / 1000 {
+            out += "<line x1=\"\(n(left))\" y1=\"\(n(y(tick)))\" x2=\"\(n(left + plotWidth))\" y2=\"\(n(y(tick)))\" stroke=\"#e4e4e4\"/>\n"
+            text(left - 8, y(tick) + 4, format(tick), size: 11.5, anchor: "end", fill: "#444444")
+            tick += step
+        }
+        for debounce in debounces {
+            out += "<line x1=\"\(n(x(debounce)))\" y1=\"\(n(top))\" x2=\"\(n(x(debounce)))\" y2=\"\(n(bottom))\" stroke=\"#ececec\"/>\n"
+            if showAxis {
+                out += "<line x1=\"\(n(x(debounce)))\" y1=\"\(n(bottom))\" x2=\"\(n(x(debounce)))\" y2=\"\(n(bottom + 5))\" stroke=\"#333333\"/>\n"
+                text(x(debounce), bottom + 19, formatMilliseconds(debounce), size: 12, anchor: "middle", fill: "#333333")
+            }
+        }
+
+        // The lines, then their points and values on top. Values go above the first line's
+        // points and below the others', so lines that coincide still show both.
+        for item in series where item.rows.count > 1 {
+            let points = item.rows.map { "\(n(x($0.combination.debounce))),\(n(y(value($0))))" }.joined(separator: " ")
+            out += "<polyline points=\"\(points)\" fill=\"none\" stroke=\"\(item.color)\" stroke-width=\"\(item.dash == nil ? 3.5 : 2.5)\" stroke-linejoin=\"round\"\(dash(item))/>\n"
+        }
+        for item in series {
+            for row in item.rows {
+                out += "<g>\n<title>\(xmlEscaped("\(item.label), debounce \(formatMilliseconds(row.combination.debounce)) ms: \(format(value(row)))"))</title>\n"
+                marker(item, x: x(row.combination.debounce), y: y(value(row)))
+                out += "</g>\n"
+            }
+        }
+        // Each debounce's values: the highest above its point, the others below theirs (above
+        // when that would leave the panel); equal values share one label, in grey.
+        for debounce in debounces {
+            var points: [(value: Double, colors: [String])] = []
+            for item in series {
+                guard let row = item.rows.first(where: { $0.combination.debounce == debounce }) else { continue }
+                if let index = points.firstIndex(where: { $0.value == value(row) }) {
+                    points[index].colors.append(item.color)
+                } else {
+                    points.append((value(row), [item.color]))
+                }
+            }
+            points.sort { $0.value > $1.value }
+            for (rank, point) in points.enumerated() {
+                let py = y(point.value)
+                let ly = rank > 0 && py + 19 <= bottom - 3 ? py + 19 : max(py - 10, top + 13)
+                text(x(debounce), ly, format(point.value), size: 11.5, weight: "bold", anchor: "middle",
+                     fill: point.colors.count > 1 ? "#333333" : point.colors[0])
+            }
+        }
+    }
+
+    private mutating func marker(_ item: Series, x: Double, y: Double) {
+        switch item.marker {
+        case .circle:
+            out += "<circle cx=\"\(n(x))\" cy=\"\(n(y))\" r=\"5\" fill=\"\(item.color)\" stroke=\"#ffffff\" stroke-width=\"1.5\"/>\n"
+        case .square:
+            out += "<rect x=\"\(n(x - 4.5))\" y=\"\(n(y - 4.5))\" width=\"9\" height=\"9\" fill=\"\(item.color)\" stroke=\"#ffffff\" stroke-width=\"1.5\"/>\n"
+        case .diamond:
+            out += "<path d=\"M\(n(x)) \(n(y - 6)) L\(n(x + 6)) \(n(y)) L\(n(x)) \(n(y + 6)) L\(n(x - 6)) \(n(y)) Z\" fill=\"\(item.color)\" stroke=\"#ffffff\" stroke-width=\"1.5\"/>\n"
+        }
+    }
+
+    private func dash(_ item: Series) -> String {
+        item.dash.map { " stroke-dasharray=\"\($0)\"" } ?? ""
+    }
+
+    static func seconds(_ value: Double) -> String {
+        formatMilliseconds((value * 10).rounded() / 10)
+    }
+
+    private mutating func text(_ x: Double, _ y: Double, _ content: String, size: Double = 12, weight: String? = nil,
+                               anchor: String? = nil, fill: String = "#000000") {
+        var attributes = "x=\"\(n(x))\" y=\"\(n(y))\" font-size=\"\(n(size))\" fill=\"\(fill)\""
+        if let weight { attributes += " font-weight=\"\(weight)\"" }
+        if let anchor { attributes += " text-anchor=\"\(anchor)\"" }
+        out += "<text \(attributes)>\(xmlEscaped(content))</text>\n"
+    }
+
+    private func shortened(_ text: String, to length: Int) -> String {
+        text.count <= length ? text : String(text.prefix(length - 1)) + "…"
+    }
+
+    private func textWidth(_ text: String, size: Double) -> Double {
+        Double(text.count) * size * 0.6
+    }
+
+    private func n(_ value: Double) -> String {
+        formatMilliseconds((value * 10).rounded() / 10)
+    }
+}

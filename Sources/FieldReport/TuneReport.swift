@@ -1,0 +1,52 @@
+import OfflineBanner
+import PolicyCore
+import TurboRecording
+
+/// `tune`'s output: a table for people, or exactly one JSON object per combination.
+public enum TuneReport {
+    private static let ms = formatMilliseconds
+
+    /// The variant's name as the rows print it: `v1` for none.
+    public static func name(_ variant: BannerVariant?) -> String { variant?.name ?? "v1" }
+
+    public static func text(_ tune: Tune) -> [String] {
+        let rows = tune.rows
+        let variants = Set(tune.combinations.map(\.variant)).count
+        let debounces = Set(tune.combinations.map(\.debounce)).count
+        let flashes = Set(tune.combinations.map(\.flash)).count
+        var head = "tune: \(tune.sessions) session\(tune.sessions == 1 ? "" : "s")"
+        if !tune.failures.isEmpty { head += " (\(tune.failures.count) not read)" }
+        head += "; \(plural(variants, "variant")) × \(plural(debounces, "debounce")) × \(plural(flashes, "flash", "flashes"))"
+            + " = \(plural(rows.count, "combination"))"
+        let header = ["debounce ms", "flash ms", "variant", "sessions", "pill episodes", "pill ms", "toasts", "flaps suppressed"]
+        let cells = rows.map { row in
+            [ms(row.combination.debounce), ms(row.combination.flash), name(row.combination.variant), String(row.sessions),
+             String(row.pillEpisodes), ms(row.pillMs), String(row.toasts), String(row.flapsSuppressed)]
+        }
+        let widths = header.indices.map { column in ([header[column]] + cells.map { $0[column] }).map(\.count).max()! }
+        func line(_ values: [String]) -> String {
+            "  " + values.indices.map { column in
+                column == 2 ? values[column].padded(widths[column]) : values[column].leftPadded(widths[column])
+            }.joined(separator: "  ")
+        }
+        return [head, line(header)] + cells.map(line)
+    }
+
+    /// One object per combination, keys in this order.
+    public static func json(_ row: TuneRow) -> String {
+        var line = JSONLine()
+        line.number("debounceMs", row.combination.debounce)
+        line.number("flashMs", row.combination.flash)
+        if let variant = row.combination.variant { line.string("variant", variant.name) } else { line.null("variant") }
+        line.integer("sessions", row.sessions)
+        line.integer("pillEpisodes", row.pillEpisodes)
+        line.number("pillMs", row.pillMs)
+        line.integer("toasts", row.toasts)
+        line.integer("flapsSuppressed", row.flapsSuppressed)
+        return line.text
+    }
+
+    private static func plural(_ count: Int, _ word: String, _ words: String? = nil) -> String {
+        "\(count) " + (count == 1 ? word : words ?? word + "s")
+    }
+}

@@ -1,0 +1,100 @@
+import OfflineBanner
+import TurboRecording
+
+/// Where the two timelines of a what-if differ: what each banner decided on reading one
+/// record (timers that fired before it included), or at the end of the log (`line` nil).
+public struct WhatIfDifference: Equatable, Sendable {
+    public var line: Int?
+    /// The record's time; `nil` at the end of the log.
+    public var t: Double?
+    public var v1: [TimelineRecord]
+    public var variant: [TimelineRecord]
+}
+
+/// One log replayed twice at once, record by record: as v1, and under a variant, with the
+/// same copy and timings (banner-variants.md, "Comparing"). Each difference is handed to
+/// `emit` as soon as both banners have decided, so a streamed log shows it as it happens.
+public struct WhatIf: Sendable {
+    public let variant: BannerVariant
+    public private(set) var v1: BannerRun
+    public private(set) var withVariant: BannerRun
+    public private(set) var differences = 0
+    private var v1Output: [TimelineRecord] = []
+    private var variantOutput: [TimelineRecord] = []
+
+    /// `settings`' variants are set aside: the comparison is always with v1.
+    public init(settings: BannerSettings, variant: BannerVariant) {
+        self.variant = variant
+        var base = settings
+        base.variants = []
+        v1 = BannerRun(settings: base)
+        base.variants = [variant]
+        withVariant = BannerRun(settings: base)
+    }
+
+    public mutating func feed(_ record: Record, emit: (WhatIfDifference) throws -> Void) rethrows {
+        v1Output.removeAll(keepingCapacity: true)
+        variantOutput.removeAll(keepingCapacity: true)
+        v1.feed(record, into: &v1Output)
+        withVariant.feed(record, into: &variantOutput)
+        if v1Output != variantOutput {
+            differences += 1
+            try emit(WhatIfDifference(line: record.line, t: record.t, v1: v1Output, variant: variantOutput))
+        }
+    }
+
+    public mutating func finish(emit: (WhatIfDifference) throws -> Void) rethrows {
+        v1Output.removeAll(keepingCapacity: true)
+        variantOutput.removeAll(keepingCapacity: true)
+        v1.finish(into: &v1Output)
+        withVariant.finish(into: &variantOutput)
+        if v1Output != variantOutput {
+            differences += 1
+            try emit(WhatIfDifference(line: nil, t: nil, v1: v1Output, variant: variantOutput))
+        }
+    }
+
+    public var comparison: PillComparison {
+        PillComparison(v1: v1.episodes, variant: withVariant.episodes)
+    }
+}
+
+/// What `whatif` found in one recording.
+public struct WhatIfRecording: Equatable, Sendable {
+    public var path: String
+    public var variant: BannerVariant
+    public var differences: [WhatIfDifference]
+    public var comparison: PillComparison
+    public var toasts: (v1: Int, variant: Int)
+
+    /// The two timelines differ somewhere.
+    public var changed: Bool { !differences.isEmpty }
+
+    public init(path: String, variant: BannerVariant, differences: [WhatIfDifference], comparison: PillComparison,
+                toasts: (v1: Int, variant: Int)) {
+        self.path = path
+        self.variant = variant
+        self.differences = differences
+        self.comparison = comparison
+        self.toasts = toasts
+    }
+
+    public init(path: String, whatIf: WhatIf, differences: [WhatIfDifference]) {
+        self.init(path: path, variant: whatIf.variant, differences: differences, comparison: whatIf.comparison,
+                  toasts: (whatIf.v1.toasts, whatIf.withVariant.toasts))
+    }
+
+    public static func == (a: WhatIfRecording, b: WhatIfRecording) -> Bool {
+        a.path == b.path && a.variant == b.variant && a.differences == b.differences && a.comparison == b.comparison
+            && a.toasts == b.toasts
+    }
+
+    /// Reads the recording at `reader` to its end through both banners.
+    public static func analyze(_ reader: RecordingReader, settings: BannerSettings, variant: BannerVariant) throws -> WhatIfRecording {
+        var whatIf = WhatIf(settings: settings, variant: variant)
+        var differences: [WhatIfDifference] = []
+        try reader.forEach { whatIf.feed($0) { differences.append($0) } }
+        whatIf.finish { differences.append($0) }
+        return WhatIfRecording(path: reader.path, whatIf: whatIf, differences: differences)
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import OfflineBanner
+import Replay
+import TurboRecording
+
+/// One file of a `whatif` run: its comparison, or why there is none.
+public struct WhatIfFile: Equatable, Sendable {
+    public enum Outcome: Equatable, Sendable {
+        case compared(WhatIfRecording)
+        /// A native recording: it has no banner.
+        case native
+        /// Strict mode stopped at a malformed line, or the file could not be opened.
+        case failed(RecordingError)
+    }
+
+    public var path: String
+    public var outcome: Outcome
+    /// Malformed lines a lenient read skipped (at most `StatsFile.maxWarnings`).
+    public var warnings: [RecordingError]
+
+    public init(path: String, outcome: Outcome, warnings: [RecordingError] = []) {
+        self.path = path
+        self.outcome = outcome
+        self.warnings = warnings
+    }
+}
+
+/// `whatif` over many recordings: each file compared on its own (`jobs` at a time), combined
+/// in path order, so the report does not depend on which file finished first.
+public struct WhatIfFleet: Equatable, Sendable {
+    public var variant: BannerVariant
+    public var files: [WhatIfFile]
+
+    public init(variant: BannerVariant, files: [WhatIfFile]) {
+        self.variant = variant
+        self.files = files
+    }
+
+    public static func analyze(_ paths: [String], settings: BannerSettings, variant: BannerVariant, lenient: Bool = false,
+                               jobs: Int = ProcessInfo.processInfo.activeProcessorCount) -> WhatIfFleet {
+        WhatIfFleet(variant: variant, files: inParallel(paths, jobs: jobs) {
+            analyzeFile($0, settings: settings, variant: variant, lenient: lenient)
+        })
+    }
+
+    /// One file, start to end, in the calling thread.
+    public static func analyzeFile(_ path: String, settings: BannerSettings, variant: BannerVariant, lenient: Bool) -> WhatIfFile {
+        var warnings: [RecordingError] = []
+        do {
+            if try isNativeRecording(path: path) { return WhatIfFile(path: path, outcome: .native, warnings: []) }
+            let reader = try RecordingReader(path: path, lenient: lenient, keepObserved: false) { skipped in
+                if warnings.count < StatsFile.maxWarnings { warnings.append(skipped) }
+            }
+            let recording = try WhatIfRecording.analyze(reader, settings: settings, variant: variant)
+            return WhatIfFile(path: path, outcome: .compared(recording), warnings: warnings)
+        } catch let error as RecordingError {
+            return WhatIfFile(path: path, outcome: .failed(error), warnings: warnings)
+        } catch {
+            return WhatIfFile(path: path, outcome: .failed(RecordingError(.unreadable, path: path, line: nil, "\(error)")),
+                              warnings: warnings)
+        }
+    }
+
+    public var recordings: [WhatIfRecording] {
+        files.compactMap { if case .compared(let recording) = $0.outcome { return recording } else { return nil } }
+    }
+
+    public var changed: [WhatIfRecording] { recordings.filter(\.changed) }
+    public var natives: Int { files.filter { $0.outcome == .native }.count }
+
+    public var failures: [RecordingError] {
+        files.compactMap { if case .failed(let error) = $0.outcome { return error } else { return nil } }
+    }
+
+    /// Every comparison's episodes together.
+    public var comparison: PillComparison {
+        var total = PillComparison(v1: [], variant: [])
+        for recording in recordings {
+            total.episodes += recording.comparison.episodes
+            total.added += recording.comparison.added
+        }
+        return total
+    }
+
+    /// The recordings where the variant changed most: most pill time removed, then most
+    /// differences, then by path; only those it changed.
+    public func changedMost(_ limit: Int) -> [WhatIfRecording] {
+        Array(changed.sorted { a, b in
+            let (x, y) = (a.comparison.removedMs, b.comparison.removedMs)
+            if x != y { return x > y }
+            if a.differences.count != b.differences.count { return a.differences.count > b.differences.count }
+            return a.path < b.path
+        }.prefix(limit))
+    }
+
+    /// The recordings where the variant lengthened or added an episode.
+    public var worse: [WhatIfRecording] { recordings.filter { $0.comparison.worse > 0 } }
+}

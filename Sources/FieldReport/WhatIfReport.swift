@@ -1,0 +1,245 @@
+import OfflineBanner
+import PolicyCore
+import TurboRecording
+
+/// `whatif`'s text for a person: per recording, the two timelines side by side where they
+/// differ and the pill time before and after; over many, the totals. Rows are written as
+/// each difference is decided, so a streamed log prints them as it goes: the columns have a
+/// fixed width. Recording text goes through `terminalSafe`.
+public enum WhatIfText {
+    private static let ms = formatMilliseconds
+    static let recordColumn = 11
+    static let sideColumn = 58
+
+    public static func header(path: String, variant: BannerVariant) -> [String] {
+        ["whatif \(terminalSafe(path)): v1 → \(variant.name)"]
+    }
+
+    /// The side-by-side table's heading, printed before its first row.
+    public static func columns(variant: BannerVariant) -> String {
+        "record".leftPadded(recordColumn) + "  " + "v1".padded(sideColumn) + "  " + variant.name
+    }
+
+    /// One difference: as many rows as the longer side has records.
+    public static func rows(_ difference: WhatIfDifference) -> [String] {
+        let record = difference.line.map { "line \($0)" } ?? "end"
+        let left = difference.v1.map(describe), right = difference.variant.map(describe)
+        return (0..<max(left.count, right.count, 1)).map { index in
+            let l = index < left.count ? left[index] : (index == 0 ? "—" : "")
+            let r = index < right.count ? right[index] : (index == 0 ? "—" : "")
+            return (index == 0 ? record : "").leftPadded(recordColumn) + "  " + l.padded(sideColumn) + "  " + r
+        }
+    }
+
+    /// A timeline record in a few words: `3547.6 back-online “De nuevo en línea” (response)`.
+    public static func describe(_ record: TimelineRecord) -> String {
+        switch record {
+        case .banner(let change):
+            let label = change.label.map { " “\(terminalSafe($0))”" } ?? ""
+            return "\(ms(change.t)) \(change.banner.rawValue)\(label) (\(change.cause.rawValue))"
+        case .submit(let decision):
+            switch decision.outcome {
+            case .toast(let label): return "\(ms(decision.t)) toast “\(terminalSafe(label))”"
+            case .silent(let reason): return "\(ms(decision.t)) silent \(SilentKey(reason).name)"
+            }
+        }
+    }
+
+    /// The recording's pill time before and after, each v1 episode, and any warning.
+    public static func summary(_ recording: WhatIfRecording) -> [String] {
+        let comparison = recording.comparison
+        let name = recording.variant.name
+        var lines: [String] = []
+        if !recording.changed { lines.append("  the timelines are the same: \(name) changes nothing here") }
+        if comparison.episodes.isEmpty && comparison.added.isEmpty {
+            lines.append("  pill never up, as v1 or under \(name)")
+            return lines
+        }
+        lines.append("  pill up: v1 \(time(comparison.v1Ms, comparison.episodes.count)), \(name) "
+                     + "\(time(comparison.variantMs, comparison.variantEpisodes))\(difference(comparison))")
+        for episode in comparison.episodes {
+            lines.append("    episode at \(ms(episode.v1.start)) (\(episode.v1.cause.rawValue)): " + describe(episode))
+        }
+        for episode in comparison.added {
+            lines.append("    WARNING: added an episode at \(ms(episode.start)) (\(episode.cause.rawValue)), \(ms(episode.duration)) ms, where v1 showed no pill")
+        }
+        if recording.toasts.v1 != recording.toasts.variant {
+            lines.append("  toasts: v1 \(recording.toasts.v1), \(name) \(recording.toasts.variant)")
+        }
+        if comparison.worse > 0 {
+            lines.append("  WARNING: \(name) made \(worseCount(comparison)) here, which a variant must never do (docs/variants.md)")
+        }
+        return lines
+    }
+
+    private static func describe(_ episode: PillComparison.Episode) -> String {
+        let before = ms(episode.v1.duration) + " ms" + (episode.v1.stillUp ? " (still up at the end)" : "")
+        switch episode.change {
+        case .unchanged:
+            // Equal in time, yet v1's never came down: the log ended on what took the variant's down.
+            if episode.v1.stillUp, episode.variant.first?.stillUp == false {
+                return "\(before) → \(ms(episode.variantMs)) ms, the same time: the variant's came down as the log ended"
+            }
+            return "\(before), unchanged"
+        case .removed:
+            return "\(before) → none: removed"
+        case .shortened:
+            let pieces = episode.split ? " in \(episode.variant.count) pieces (" + episode.variant.map { ms($0.duration) }.joined(separator: " + ") + "; the pill came back)" : ""
+            return "\(before) → \(ms(episode.variantMs)) ms\(pieces): shortened by \(ms(episode.removedMs)) ms"
+        case .lengthened:
+            return "\(before) → \(ms(episode.variantMs)) ms: WARNING: lengthened (it reaches outside v1's episode)"
+        }
+    }
+
+    private static func time(_ total: Double, _ episodes: Int) -> String {
+        "\(ms(total)) ms in \(episodes) episode\(episodes == 1 ? "" : "s")"
+    }
+
+    private static func difference(_ comparison: PillComparison) -> String {
+        let removed = comparison.removedMs
+        if removed == 0 { return ": the same" }
+        let share = comparison.v1Ms > 0 ? " (\(percent(abs(removed) / comparison.v1Ms)))" : ""
+        return removed > 0 ? ": \(ms(removed)) ms less\(share)" : ": WARNING: \(ms(-removed)) ms more\(share)"
+    }
+
+    private static func percent(_ fraction: Double) -> String {
+        formatMilliseconds((fraction * 1000).rounded() / 10) + "%"
+    }
+
+    private static func worseCount(_ comparison: PillComparison) -> String {
+        var parts: [String] = []
+        let lengthened = comparison.count(.lengthened)
+        if lengthened > 0 { parts.append("\(lengthened) pill episode\(lengthened == 1 ? "" : "s") longer") }
+        if !comparison.added.isEmpty { parts.append("\(comparison.added.count) pill episode\(comparison.added.count == 1 ? "" : "s") more") }
+        return parts.joined(separator: " and ")
+    }
+
+    /// Over many recordings: what changed, the pill time before and after, and where the
+    /// variant changed most (at most `listing` recordings).
+    public static func totals(_ fleet: WhatIfFleet, listing: Int = 10) -> [String] {
+        let comparison = fleet.comparison
+        let name = fleet.variant.name
+        let recordings = fleet.recordings.count
+        var head = "totals: \(recordings) recording\(recordings == 1 ? "" : "s"), \(fleet.changed.count) changed by \(name)"
+        // Native recordings (no banner) are left out without a word, as the help says: a
+        // count of them would only change with the corpus.
+        if !fleet.failures.isEmpty { head += " (\(fleet.failures.count) not read)" }
+        var lines = [head]
+        lines.append("  pill up: v1 \(time(comparison.v1Ms, comparison.episodes.count)), \(name) "
+                     + "\(time(comparison.variantMs, comparison.variantEpisodes))\(difference(comparison))")
+        lines.append("  v1's episodes: \(comparison.count(.shortened)) shortened (\(comparison.splits) of them in pieces), "
+                     + "\(comparison.count(.removed)) removed, \(comparison.count(.unchanged)) unchanged; "
+                     + "\(comparison.count(.lengthened)) lengthened, \(comparison.added.count) added")
+        let most = fleet.changedMost(listing)
+        if !most.isEmpty {
+            lines.append("  changed most (pill time removed):")
+            let width = most.map { ms($0.comparison.removedMs).count }.max() ?? 0
+            for recording in most {
+                let c = recording.comparison
+                lines.append("    \(ms(c.removedMs).leftPadded(width)) ms  \(terminalSafe(recording.path)): \(ms(c.v1Ms)) → \(ms(c.variantMs)) ms")
+            }
+            if fleet.changed.count > most.count { lines.append("    … and \(fleet.changed.count - most.count) more") }
+        }
+        let worse = fleet.worse
+        if !worse.isEmpty {
+            lines.append("WARNING: \(name) lengthened \(comparison.count(.lengthened)) and added \(comparison.added.count) pill episodes, "
+                         + "which a variant must never do (docs/variants.md): " + worse.map { terminalSafe($0.path) }.joined(separator: ", "))
+        }
+        return lines
+    }
+}
+
+/// `whatif --format jsonl`: a line per difference as it is decided, a line per recording, and
+/// a totals line; each says what it is in `type`.
+///
+///     {"type":"difference","recording":"…","line":6,"t":3547.6,"v1":[],"variant":[{"t":3547.6,…}]}
+///     {"type":"recording","recording":"…","variant":"recover-on-response","changed":true,"pillMs":{…},…}
+///     {"type":"totals","variant":"recover-on-response","recordings":84,"changed":3,…}
+public enum WhatIfJSON {
+    private static let ms = formatMilliseconds
+
+    public static func difference(_ difference: WhatIfDifference, path: String) -> String {
+        var line = JSONLine()
+        line.string("type", "difference")
+        line.string("recording", path)
+        if let number = difference.line { line.integer("line", number) } else { line.null("line") }
+        if let t = difference.t { line.number("t", t) } else { line.null("t") }
+        line.raw("v1", "[" + difference.v1.map(\.jsonLine).joined(separator: ",") + "]")
+        line.raw("variant", "[" + difference.variant.map(\.jsonLine).joined(separator: ",") + "]")
+        return line.text
+    }
+
+    public static func recording(_ recording: WhatIfRecording) -> String {
+        let comparison = recording.comparison
+        var line = JSONLine()
+        line.string("type", "recording")
+        line.string("recording", recording.path)
+        line.string("variant", recording.variant.name)
+        line.bool("changed", recording.changed)
+        line.integer("differences", recording.differences.count)
+        line.raw("pillMs", pillMs(comparison))
+        line.raw("pillEpisodes", "{\"v1\":\(comparison.episodes.count),\"variant\":\(comparison.variantEpisodes)}")
+        line.raw("toasts", "{\"v1\":\(recording.toasts.v1),\"variant\":\(recording.toasts.variant)}")
+        line.raw("episodes", "[" + comparison.episodes.map(episode).joined(separator: ",") + "]")
+        line.raw("added", "[" + comparison.added.map(added).joined(separator: ",") + "]")
+        return line.text
+    }
+
+    public static func totals(_ fleet: WhatIfFleet, listing: Int = 10) -> String {
+        let comparison = fleet.comparison
+        var line = JSONLine()
+        line.string("type", "totals")
+        line.string("variant", fleet.variant.name)
+        line.integer("recordings", fleet.recordings.count)
+        line.integer("changed", fleet.changed.count)
+        line.integer("native", fleet.natives)
+        line.integer("notRead", fleet.failures.count)
+        line.raw("pillMs", pillMs(comparison))
+        var episodes = JSONLine()
+        episodes.integer("v1", comparison.episodes.count)
+        episodes.integer("variant", comparison.variantEpisodes)
+        for change in [PillComparison.Episode.Change.shortened, .removed, .unchanged, .lengthened] {
+            episodes.integer(change.rawValue, comparison.count(change))
+        }
+        episodes.integer("split", comparison.splits)
+        episodes.integer("added", comparison.added.count)
+        line.raw("episodes", episodes.text)
+        line.raw("changedMost", "[" + fleet.changedMost(listing).map { recording in
+            var entry = JSONLine()
+            entry.string("recording", recording.path)
+            entry.number("removedMs", recording.comparison.removedMs)
+            return entry.text
+        }.joined(separator: ",") + "]")
+        line.raw("worse", "[" + fleet.worse.map { jsonString($0.path) }.joined(separator: ",") + "]")
+        return line.text
+    }
+
+    private static func pillMs(_ comparison: PillComparison) -> String {
+        var line = JSONLine()
+        line.number("v1", comparison.v1Ms)
+        line.number("variant", comparison.variantMs)
+        line.number("removed", comparison.removedMs)
+        return line.text
+    }
+
+    private static func episode(_ episode: PillComparison.Episode) -> String {
+        var line = JSONLine()
+        line.number("start", episode.v1.start)
+        line.number("end", episode.v1.end)
+        line.string("cause", episode.v1.cause.rawValue)
+        line.number("v1Ms", episode.v1.duration)
+        line.number("variantMs", episode.variantMs)
+        line.integer("variantEpisodes", episode.variant.count)
+        line.string("change", episode.change.rawValue)
+        return line.text
+    }
+
+    private static func added(_ episode: PillEpisode) -> String {
+        var line = JSONLine()
+        line.number("start", episode.start)
+        line.number("end", episode.end)
+        line.string("cause", episode.cause.rawValue)
+        line.number("ms", episode.duration)
+        return line.text
+    }
+}

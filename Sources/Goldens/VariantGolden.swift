@@ -1,0 +1,68 @@
+import Foundation
+import OfflineBanner
+import Replay
+import TurboRecording
+
+/// The golden convention under a variant (`check --variant NAME`). A variant changes the
+/// banner's timeline of few recordings, so only those carry a golden of their own:
+///
+/// * `NAME.<variant>.expected.jsonl` beside the recording, when it exists, is what the
+///   variant must replay;
+/// * otherwise the variant must change nothing: it is held to v1's `NAME.expected.jsonl`;
+/// * `--update` writes `NAME.<variant>.expected.jsonl` only where the variant's timeline
+///   differs from v1's golden (and keeps an existing one up to date).
+///
+/// A recording whose `NAME.config.json` names a variant is replayed under it, with or without
+/// `--variant`: its `NAME.expected.jsonl` is that variant's timeline. Native recordings have
+/// no banner, so they are checked as always.
+extension GoldenCase {
+    /// The golden of this recording's banner timeline under `variant`.
+    public func golden(for variant: BannerVariant) -> String {
+        RecordingFiles.stem(recording) + "." + variant.name + ".expected.jsonl"
+    }
+
+    /// Replays the recording with `variant` added to its settings and compares the banner's
+    /// timeline as the convention says; a native recording is checked as `check(update:)` does.
+    public func check(update: Bool = false, variant: BannerVariant?) -> [GoldenCheck] {
+        guard let variant else { return check(update: update) }
+        do {
+            if try RecordingKind.of(path: recording) == .native { return check(update: update) }
+        } catch {
+            return [GoldenCheck(golden: golden, result: .unreadable(recordingError(error, path: recording)))]
+        }
+        let own = golden(for: variant)
+        let text: [UInt8]
+        do {
+            text = try bannerTimelineText(recording, config: FileManager.default.fileExists(atPath: config) ? config : nil,
+                                          adding: variant)
+        } catch {
+            return [GoldenCheck(golden: own, result: .unreadable(recordingError(error, path: recording)))]
+        }
+        if update { removeStaleTemporaries(of: own) }
+        if FileManager.default.fileExists(atPath: own) {
+            return [GoldenCheck(golden: own, result: compare(text, with: own, update: update))]
+        }
+        guard FileManager.default.fileExists(atPath: golden) else {
+            // Without v1's golden there is nothing to say the variant changed: that one comes first.
+            return [GoldenCheck(golden: golden, result: .missingGolden)]
+        }
+        let sameAsV1 = compare(text, with: golden, update: false)
+        guard update, case .mismatch = sameAsV1 else {
+            return [GoldenCheck(golden: golden, result: sameAsV1, missingVariantGolden: own)]
+        }
+        return [GoldenCheck(golden: own, result: write(text, to: own, created: true, diff: ""))]
+    }
+}
+
+/// The banner's canonical timeline of a web recording, one JSON line per record, with
+/// `config`'s copy, timings and variant, and `variant` added to them.
+func bannerTimelineText(_ recording: String, config: String?, adding variant: BannerVariant?) throws -> [UInt8] {
+    var settings = try config.map { try BannerConfig.load(path: $0).settings() } ?? BannerSettings()
+    if let variant { settings.variants.insert(variant) }
+    var text: [UInt8] = []
+    try Replay.replay(RecordingReader(path: recording, keepObserved: false), settings: settings) { record in
+        record.appendJSON(to: &text)
+        text.append(0x0A)
+    }
+    return text
+}

@@ -1,0 +1,141 @@
+import FieldReport
+import Foundation
+import OfflineBanner
+import TurboRecording
+
+enum WhatIfCommand {
+    static let spec = CommandSpec(
+        name: "whatif",
+        summary: "Replay recordings as v1 and under a variant of the banner, and compare what users saw.",
+        usage: "whatif --variant NAME [options] PATH...|-",
+        options: [
+            .init(name: "variant", value: "NAME",
+                  help: "The variant to compare with v1 (required): \(BannerVariant.allCases.map(\.name).joined(separator: ", "))."),
+            .init(name: "format", value: "text|jsonl", help: "text: a report for people (default); jsonl: a JSON line per difference, per recording, and the totals."),
+            .init(name: "jobs", value: "N", help: "Files compared in parallel (default: all cores). Output is the same."),
+            .lenient,
+        ] + BannerOptions.specs,
+        discussion: """
+        Each web recording (NAME.jsonl under PATH, searched recursively; goldens and native recordings
+        skipped) is replayed twice at once, as v1 and under the variant, with the same copy and timings
+        (the options above, for every file; NAME.config.json is not read). For each recording the variant
+        changes: the two timelines side by side where they differ (the record that decided it, or 'end'),
+        the pill time before and after, in total and per v1 episode (unchanged, shortened, perhaps in
+        pieces when the pill came back, or removed). Over many recordings: the totals and the recordings
+        where the variant changed most. '-' reads one recording from standard input and prints each
+        difference as soon as it is decided.
+        A variant must never make a pill episode longer nor add one (docs/variants.md): if it does,
+        WARNING lines say where, and the exit status is 1.
+        Exit status: 0 compared, no episode lengthened or added; 1 some episode lengthened or added;
+        64 usage; 65 a malformed recording or config; 66 an unreadable input; 74 the output could not be
+        written. When several apply, the highest wins.
+        """
+    )
+
+    @MainActor static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
+        guard let name = arguments.values["variant"] else {
+            throw UsageError(message: "whatif compares v1 with a variant: add " + BannerVariant.allCases.map { "--variant \($0.name)" }.joined(separator: " or "),
+                             command: spec.name)
+        }
+        let variant = try BannerOptions.variant(named: name, command: spec.name)
+        guard !arguments.positionals.isEmpty else {
+            throw UsageError(message: "missing the recordings to compare, e.g. turbo-replay whatif --variant \(variant.name) recordings",
+                             command: spec.name)
+        }
+        let format = try arguments.format(for: spec.name)
+        let jobs = try arguments.values["jobs"].map { try CheckCommand.jobCount($0, command: spec.name) }
+            ?? ProcessInfo.processInfo.activeProcessorCount
+        let settings = try BannerOptions.settings(arguments, command: spec.name)
+        let lenient = arguments.flag("lenient")
+        if arguments.positionals.contains("-") {
+            guard arguments.positionals == ["-"] else {
+                throw UsageError(message: "'-' (standard input) is one recording: give it alone, or give files", command: spec.name)
+            }
+            return try stream(settings: settings, variant: variant, format: format, lenient: lenient, console: console)
+        }
+
+        let paths = try RecordingFiles.find(in: arguments.positionals)
+        if paths.isEmpty {
+            console.error("turbo-replay: warning: no recordings (*.jsonl) under \(arguments.positionals.joined(separator: " "))")
+        }
+        let fleet = WhatIfFleet.analyze(paths, settings: settings, variant: variant, lenient: lenient, jobs: jobs)
+        for file in fleet.files {
+            for warning in file.warnings { console.skipped(warning) }
+        }
+        for failure in fleet.failures { console.error("turbo-replay: error: \(failure)") }
+
+        var first = true
+        for recording in fleet.recordings where format == "jsonl" || recording.changed || fleet.recordings.count == 1 {
+            if format == "jsonl" {
+                for difference in recording.differences { try console.print(WhatIfJSON.difference(difference, path: recording.path)) }
+                try console.print(WhatIfJSON.recording(recording))
+                continue
+            }
+            if !first { try console.print("") }
+            first = false
+            for line in WhatIfText.header(path: recording.path, variant: variant) { try console.print(line) }
+            if !recording.differences.isEmpty { try console.print(WhatIfText.columns(variant: variant)) }
+            for difference in recording.differences {
+                for row in WhatIfText.rows(difference) { try console.print(row) }
+            }
+            for line in WhatIfText.summary(recording) { try console.print(line) }
+        }
+        if format == "jsonl" {
+            try console.print(WhatIfJSON.totals(fleet))
+        } else if fleet.files.count > 1 {
+            if !first { try console.print("") }
+            for line in WhatIfText.totals(fleet) { try console.print(line) }
+        }
+
+        var status = warnAboutWorse(fleet.worse.count, variant: variant, console: console)
+        if fleet.failures.contains(where: { $0.kind == .malformed }) { status = max(status, .dataError) }
+        if fleet.failures.contains(where: { $0.kind == .unreadable }) { status = max(status, .noInput) }
+        return status
+    }
+
+    /// One recording from standard input, each difference printed as soon as it is decided.
+    @MainActor private static func stream(settings: BannerSettings, variant: BannerVariant, format: String, lenient: Bool,
+                                          console: Console) throws -> ExitCode {
+        let reader = try RecordingReader(path: "-", lenient: lenient, keepObserved: false) { console.skipped($0) }
+        var whatIf = WhatIf(settings: settings, variant: variant)
+        var differences: [WhatIfDifference] = []
+        if format == "text" { for line in WhatIfText.header(path: reader.path, variant: variant) { try console.print(line) } }
+        let emit: (WhatIfDifference) throws -> Void = { difference in
+            if format == "jsonl" {
+                try console.print(WhatIfJSON.difference(difference, path: reader.path))
+            } else {
+                if differences.isEmpty { try console.print(WhatIfText.columns(variant: variant)) }
+                for row in WhatIfText.rows(difference) { try console.print(row) }
+            }
+            differences.append(difference)
+            try console.flush()
+        }
+        do {
+            try reader.forEach { try whatIf.feed($0, emit: emit) }
+        } catch let error as RecordingError {
+            // What was decided before the malformed line stays printed; the error follows it.
+            try console.flush()
+            throw error
+        }
+        try whatIf.finish(emit: emit)
+        let recording = WhatIfRecording(path: reader.path, whatIf: whatIf, differences: differences)
+        if format == "jsonl" {
+            try console.print(WhatIfJSON.recording(recording))
+            try console.print(WhatIfJSON.totals(WhatIfFleet(variant: variant, files: [
+                WhatIfFile(path: reader.path, outcome: .compared(recording), warnings: []),
+            ])))
+        } else {
+            for line in WhatIfText.summary(recording) { try console.print(line) }
+        }
+        console.reportSkipped(reader.skipped, in: reader.path)
+        return warnAboutWorse(recording.comparison.worse > 0 ? 1 : 0, variant: variant, console: console)
+    }
+
+    /// The contract says a variant never lengthens nor adds a pill episode: when one did, say it
+    /// on standard error too, and fail.
+    @MainActor private static func warnAboutWorse(_ recordings: Int, variant: BannerVariant, console: Console) -> ExitCode {
+        guard recordings > 0 else { return .ok }
+        console.error("turbo-replay: WARNING: \(variant.name) lengthened or added pill episodes in \(recordings) recording\(recordings == 1 ? "" : "s") (see the WARNING lines above)")
+        return .problemsFound
+    }
+}
