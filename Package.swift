@@ -60,6 +60,7 @@ let package = Package(
         .testTarget(name: "GoldensTests", dependencies: ["Goldens", "TurboRecording", "Replay", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy", "TestSupport", "turbo-replay"]),
         .testTarget(name: "FieldReportTests", dependencies: ["FieldReport", "Goldens", "TurboRecording", "Replay", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy", "PolicyCore", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["TestSupport", "turbo-replay"]),
-        .testTarget(name: "RepositoryTests", dependencies: ["TestSupport"]),
+        // Depends on every library so that the docs' Swift snippets type-check against them all.
+        .testTarget(name: "RepositoryTests", dependencies: ["TestSupport", "turbo-replay", "OfflineBanner", "NativeErrorPolicy", "PolicyCore", "TurboRecording", "Replay"]),
     ]
 )

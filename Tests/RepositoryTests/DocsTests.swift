@@ -1,0 +1,121 @@
+import Foundation
+@testable import TestSupport
+import Testing
+
+/// Docs that cannot drift: every command output quoted in the README and in docs/ (a
+/// ```console block: `$ command`, then exactly what it prints) is produced again here from
+/// the bundled recordings and compared; every Swift snippet (a ```swift block) type-checks
+/// against the package as built; no link leaves the repository or points at nothing.
+@Suite("Docs")
+struct DocsTests {
+    static let consoleBlocks = MarkdownBlock.all.filter { $0.language == "console" }
+    static let swiftBlocks = MarkdownBlock.all.filter { $0.language == "swift" }
+
+    @Test("each quoted command prints what the docs say it prints", arguments: consoleBlocks)
+    func consoleOutput(_ block: MarkdownBlock) throws {
+        let session = ConsoleSession(block)
+        #expect(!session.commands.isEmpty, "a console block without a '$ ' command")
+        for (command, expected) in session.commands {
+            let got = try Self.shell(command)
+            #expect(got == expected, "\(block.file):\(block.line): `\(command)` printed:\n\(got)")
+        }
+    }
+
+    @Test("each Swift snippet type-checks against the package", arguments: swiftBlocks)
+    func swiftSnippet(_ block: MarkdownBlock) throws {
+        let directory = try Fixtures.scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let file = directory + "/snippet.swift"
+        try block.text.write(toFile: file, atomically: false, encoding: .utf8)
+        var arguments = ["-typecheck", file]
+        if block.text.contains("import PackageDescription") {
+            arguments += ["-I", Self.toolchain + "/lib/swift/pm/ManifestAPI", "-package-description-version", "6.0"]
+            for (product, package) in Self.productReferences(in: block.text) {
+                #expect(package == "TurboReplay", "\(block.testDescription): the package is named TurboReplay, not \(package)")
+                #expect(Self.products.contains(product), "\(block.testDescription): TurboReplay has no product \(product)")
+            }
+        } else {
+            arguments += ["-I", Fixtures.root.path + "/.build/debug/Modules"]
+        }
+        let run = try Self.run(Self.toolchain + "/bin/swiftc", arguments)
+        #expect(run.status == 0, "\(block.testDescription) does not type-check:\n\(run.output)")
+    }
+
+    @Test("links stay inside the repository and point at something", arguments: MarkdownBlock.files)
+    func links(_ file: String) throws {
+        let text = try String(contentsOfFile: Fixtures.root.path + "/" + file, encoding: .utf8)
+        #expect(!text.contains("../shared"), "\(file) sends readers to ../shared, which a clone does not have")
+        let directory = (file as NSString).deletingLastPathComponent
+        let pattern = try NSRegularExpression(pattern: #"\]\(([^)#\s]+)(#[^)]*)?\)"#)
+        for match in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+            let target = String(text[Range(match.range(at: 1), in: text)!])
+            if target.contains("://") || target.hasPrefix("mailto:") { continue }
+            let path = (Fixtures.root.path + "/" + directory + "/" + target as NSString).standardizingPath
+            #expect(path.hasPrefix(Fixtures.root.path + "/"), "\(file) links outside the repository: \(target)")
+            #expect(FileManager.default.fileExists(atPath: path), "\(file) links to \(target), which does not exist")
+        }
+    }
+
+    // MARK: - Running
+
+    static let toolchain: String = {
+        // swiftc beside the swift that runs these tests.
+        let candidates = ["/opt/swift/usr", "/usr"]
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0 + "/bin/swiftc") } ?? "/usr"
+    }()
+
+    /// The products Package.swift declares.
+    static let products: Set<String> = {
+        let manifest = (try? String(contentsOfFile: Fixtures.root.path + "/Package.swift", encoding: .utf8)) ?? ""
+        let pattern = try! NSRegularExpression(pattern: #"\.(?:library|executable)\(name: "([^"]+)""#)
+        return Set(pattern.matches(in: manifest, range: NSRange(manifest.startIndex..., in: manifest)).map {
+            String(manifest[Range($0.range(at: 1), in: manifest)!])
+        })
+    }()
+
+    static func productReferences(in text: String) -> [(product: String, package: String)] {
+        let pattern = try! NSRegularExpression(pattern: #"\.product\(name: "([^"]+)", package: "([^"]+)"\)"#)
+        return pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)).map {
+            (String(text[Range($0.range(at: 1), in: text)!]), String(text[Range($0.range(at: 2), in: text)!]))
+        }
+    }
+
+    /// Runs `command` with /bin/sh in a scratch folder that sees the repository's recordings
+    /// and docs, with the built `turbo-replay` first on the PATH. Standard output only.
+    static func shell(_ command: String) throws -> String {
+        let directory = try Fixtures.scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        for folder in ["recordings", "docs"] {
+            try FileManager.default.createSymbolicLink(atPath: directory + "/" + folder, withDestinationPath: Fixtures.root.path + "/" + folder)
+        }
+        try FileManager.default.createDirectory(atPath: directory + "/bin", withIntermediateDirectories: false)
+        try FileManager.default.createSymbolicLink(atPath: directory + "/bin/turbo-replay", withDestinationPath: Fixtures.cli)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", command]
+        process.currentDirectoryURL = URL(fileURLWithPath: directory)
+        var environment = ProcessInfo.processInfo.environment
+        environment["PATH"] = directory + "/bin:" + (environment["PATH"] ?? "/usr/bin:/bin")
+        process.environment = environment
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    static func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+}
