@@ -61,6 +61,6 @@ let package = Package(
         .testTarget(name: "FieldReportTests", dependencies: ["FieldReport", "Goldens", "TurboRecording", "Replay", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy", "PolicyCore", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["TestSupport", "turbo-replay"]),
         // Depends on every library so that the docs' Swift snippets type-check against them all.
-        .testTarget(name: "RepositoryTests", dependencies: ["TestSupport", "turbo-replay", "OfflineBanner", "NativeErrorPolicy", "PolicyCore", "TurboRecording", "Replay"]),
+        .testTarget(name: "RepositoryTests", dependencies: ["TestSupport", "turbo-replay", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy", "PolicyCore", "TurboRecording", "Replay"]),
     ]
 )

@@ -138,19 +138,6 @@ struct ArchiveCommandTests {
         #expect(run.err.contains("\(directory)/bad.jsonl:2: missing \"url\" on \"cache-remove\""))
     }
 
-    @Test("the summary the README and docs/archive-cache.md show is what the command prints, byte for byte",
-          arguments: ["README.md", "docs/archive-cache.md"])
-    func documentedSummary(_ document: String) throws {
-        let text = try String(contentsOfFile: packageRoot + "/" + document, encoding: .utf8)
-        let marker = try #require(text.range(of: "<!-- archive-summary:"))
-        let open = try #require(text.range(of: "```text\n", range: marker.upperBound..<text.endIndex))
-        let close = try #require(text.range(of: "```\n", range: open.upperBound..<text.endIndex))
-        let run = try turboReplay(["archive", "--summary", "recordings"])
-        #expect(run.status == 0)
-        #expect(String(text[open.upperBound..<close.lowerBound]) == run.out,
-                "\(document) shows an old summary: paste the output of `turbo-replay archive --summary recordings` in its place")
-    }
-
     @Test("explain on an iOS log with navigation records adds the cache's findings, and exits 1 for them")
     func explain() throws {
         let found = try turboReplay(["explain", "--format", "jsonl", "\(archiveRecordings)/not-intercepted.jsonl"])

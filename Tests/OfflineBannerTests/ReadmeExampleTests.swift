@@ -1,7 +1,8 @@
+// The README's library example, word for word (RepositoryTests checks that it is), so that the
+// example not only compiles but passes.
 import OfflineBanner
 import Testing
 
-/// The README's library example, verbatim, so the docs cannot drift from the API.
 @Test func aDeadSubmissionTellsTheUser() {
     var banner = OfflineBanner()                        // es copy, 800 ms debounce, 2000 ms flash
     banner.send(.connect(context: nil, online: true), at: 0)
@@ -10,7 +11,12 @@ import Testing
         .banner(BannerChange(t: 1500, banner: .offline, label: "Sin conexión", cause: .offline)),
     ])
     let died = banner.send(.submitEnd(SubmitEnd(success: false, fetchResponse: nil)), at: 2000)
-    #expect(died.last == .submit(SubmitDecision(t: 2000, outcome: .toast(label: "No se ha podido enviar. Tu texto sigue aquí…"))))
+    #expect(died.toasts == ["No se ha podido enviar. Tu texto sigue aquí…"])
     banner.send(.online, at: 3000)                      // green flash, due to hide at 5000
-    #expect(banner.finish() == [.banner(BannerChange(t: 5000, banner: .hidden, label: nil, cause: .flashElapsed))])
+    #expect(banner.finish().states == [.hidden])
+}
+
+@Test func aFlapShorterThanTheDebounceShowsNothing() {
+    let timeline = OfflineBanner().timeline(of: [(t: 0, input: .connect()), (100, .offline), (600, .online)])
+    #expect(timeline.isEmpty)
 }

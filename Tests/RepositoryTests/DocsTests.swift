@@ -30,9 +30,15 @@ struct DocsTests {
         var arguments = ["-typecheck", file]
         if block.text.contains("import PackageDescription") {
             arguments += ["-I", Self.toolchain + "/lib/swift/pm/ManifestAPI", "-package-description-version", "6.0"]
+            // SwiftPM names a dependency after the last part of its path or URL, and `package:`
+            // must say that name: the snippets clone this repository as TurboReplay.
             for (product, package) in Self.productReferences(in: block.text) {
                 #expect(package == "TurboReplay", "\(block.testDescription): the package is named TurboReplay, not \(package)")
                 #expect(Self.products.contains(product), "\(block.testDescription): TurboReplay has no product \(product)")
+            }
+            for location in Self.packageLocations(in: block.text) {
+                #expect(location.hasSuffix("/TurboReplay") || location.hasSuffix("/TurboReplay.git"),
+                        "\(block.testDescription): \(location) would make SwiftPM call the package something else than TurboReplay")
             }
         } else {
             arguments += ["-I", Fixtures.root.path + "/.build/debug/Modules"]
@@ -73,6 +79,21 @@ struct DocsTests {
         })
     }()
 
+    /// The paths and URLs of `.package(path:)` and `.package(url:…)` entries.
+    static func packageLocations(in text: String) -> [String] {
+        let pattern = try! NSRegularExpression(pattern: #"\.package\((?:path|url): "([^"]+)""#)
+        return pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)).map {
+            String(text[Range($0.range(at: 1), in: text)!])
+        }
+    }
+
+    @Test("the README's library example is the test that runs it, word for word")
+    func readmeExampleRuns() throws {
+        let example = try #require(MarkdownBlock.blocks(in: "README.md").first { $0.language == "swift" && $0.text.contains("import OfflineBanner") })
+        let test = try String(contentsOfFile: Fixtures.root.path + "/Tests/OfflineBannerTests/ReadmeExampleTests.swift", encoding: .utf8)
+        #expect(test.contains(example.text), "copy the README's example into Tests/OfflineBannerTests/ReadmeExampleTests.swift")
+    }
+
     static func productReferences(in text: String) -> [(product: String, package: String)] {
         let pattern = try! NSRegularExpression(pattern: #"\.product\(name: "([^"]+)", package: "([^"]+)"\)"#)
         return pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)).map {
@@ -81,13 +102,14 @@ struct DocsTests {
     }
 
     /// Runs `command` with /bin/sh in a scratch folder that sees the repository's recordings
-    /// and docs, with the built `turbo-replay` first on the PATH. Standard output only.
+    /// and a copy of its docs (a quoted command may write there, as `tune --plot docs/…` does,
+    /// and must not change the repository), with the built `turbo-replay` first on the PATH.
+    /// Standard output only.
     static func shell(_ command: String) throws -> String {
         let directory = try Fixtures.scratchDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        for folder in ["recordings", "docs"] {
-            try FileManager.default.createSymbolicLink(atPath: directory + "/" + folder, withDestinationPath: Fixtures.root.path + "/" + folder)
-        }
+        try FileManager.default.createSymbolicLink(atPath: directory + "/recordings", withDestinationPath: Fixtures.root.path + "/recordings")
+        try FileManager.default.copyItem(atPath: Fixtures.root.path + "/docs", toPath: directory + "/docs")
         try FileManager.default.createDirectory(atPath: directory + "/bin", withIntermediateDirectories: false)
         try FileManager.default.createSymbolicLink(atPath: directory + "/bin/turbo-replay", withDestinationPath: Fixtures.cli)
         let process = Process()
