@@ -7,32 +7,32 @@ extension TimelineRecord: CustomStringConvertible {
     /// Appends the line (without its newline) to `out`: the replay's hot path writes every
     /// record into one reused buffer rather than building a `String` per record.
     public func appendJSON(to out: inout [UInt8]) {
-        out.append(contentsOf: #"{"t":"#.utf8)
+        appendLiteral(#"{"t":"#, to: &out)
         appendMilliseconds(t, to: &out)
         switch self {
         case .banner(let change):
-            out.append(contentsOf: #","banner":""#.utf8)
-            out.append(contentsOf: change.banner.rawValue.utf8)
+            appendLiteral(#","banner":""#, to: &out)
+            appendUTF8(change.banner.rawValue, to: &out)
             out.append(UInt8(ascii: "\""))
             if let label = change.label {
-                out.append(contentsOf: #","label":"#.utf8)
+                appendLiteral(#","label":"#, to: &out)
                 appendJSONString(label, to: &out)
             }
-            out.append(contentsOf: #","cause":""#.utf8)
-            out.append(contentsOf: change.cause.rawValue.utf8)
-            out.append(contentsOf: #""}"#.utf8)
+            appendLiteral(#","cause":""#, to: &out)
+            appendUTF8(change.cause.rawValue, to: &out)
+            appendLiteral(#""}"#, to: &out)
         case .submit(let decision):
             switch decision.outcome {
             case .toast(let label):
-                out.append(contentsOf: #","submit":"toast","label":"#.utf8)
+                appendLiteral(#","submit":"toast","label":"#, to: &out)
                 appendJSONString(label, to: &out)
             case .silent(let reason):
-                out.append(contentsOf: #","submit":"silent","reason":""#.utf8)
-                out.append(contentsOf: reason.name.utf8)
+                appendLiteral(#","submit":"silent","reason":""#, to: &out)
+                appendUTF8(reason.name, to: &out)
                 out.append(UInt8(ascii: "\""))
                 if case .serverResponse(let status?) = reason {
-                    out.append(contentsOf: #","status":"#.utf8)
-                    out.append(contentsOf: String(status).utf8)
+                    appendLiteral(#","status":"#, to: &out)
+                    appendUTF8(String(status), to: &out)
                 }
             }
             out.append(UInt8(ascii: "}"))

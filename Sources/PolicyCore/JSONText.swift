@@ -98,3 +98,19 @@ public struct JSONLine: Sendable {
         String(decoding: bytes + [UInt8(ascii: "}")], as: UTF8.self)
     }
 }
+
+/// Appends a literal's bytes (a key, a piece of punctuation) in one copy: appending a
+/// `String`'s `utf8` view goes through a generic path that costs hundreds of instructions.
+@inlinable
+public func appendLiteral(_ text: StaticString, to out: inout [UInt8]) {
+    text.withUTF8Buffer { out.append(contentsOf: $0) }
+}
+
+/// Appends `text`'s UTF-8 bytes unescaped (a name the code chose, like an enum's raw value),
+/// straight from the string's own storage when it has one.
+@inlinable
+public func appendUTF8(_ text: String, to out: inout [UInt8]) {
+    if text.utf8.withContiguousStorageIfAvailable({ out.append(contentsOf: $0) }) == nil {
+        out.append(contentsOf: text.utf8)
+    }
+}

@@ -6,6 +6,9 @@ import OfflineBanner
 public final class RecordingReader {
     public let path: String
     public let lenient: Bool
+    /// Whether records the controller ignores, and the informative fields of those it acts on
+    /// (a failed fetch's URL, a submission's action), are read: `explain`, `stats` and `render`
+    /// show them; a replay needs only what the controller reads (`false`), and is faster for it.
     public let keepObserved: Bool
     public var skipped: Int { state.pointee.skipped }
     private let onSkip: (RecordingError) -> Void

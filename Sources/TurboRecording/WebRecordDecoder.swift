@@ -8,7 +8,8 @@ import OfflineBanner
 /// be decoded on any thread.
 struct WebRecordDecoder: Sendable {
     let path: String
-    /// Observed-only records cost a few strings each; a replay that ignores them skips that.
+    /// Observed-only records, and the informative fields of the others (a failed fetch's URL,
+    /// a submission's action), cost a few strings each; a replay reads none of them.
     let keepObserved: Bool
 
     func decode(_ object: OpaquePointer, line: Int) throws -> Record {
@@ -32,6 +33,9 @@ struct WebRecordDecoder: Sendable {
         case .online: return .input(t: t, .online)
         case .submitEnd: return .input(t: t, .submitEnd(try decodeSubmitEnd(object, line: line)))
         case .fetchRequestError:
+            // What a failed fetch says about itself is for the readers that show it; the
+            // controller reads none of it, so a replay makes no strings for it.
+            guard keepObserved else { return .input(t: t, .fetchRequestError(FetchRequestError())) }
             return .input(t: t, .fetchRequestError(FetchRequestError(
                 url: Field(object, "url").string, method: Field(object, "method").string,
                 target: Field(object, "target").string, error: Field(object, "error").string)))
@@ -70,6 +74,7 @@ struct WebRecordDecoder: Sendable {
         } else if !(response.isAbsent || response.isNull) {
             throw malformed(line, #""fetchResponse" must be an object or null"#)
         }
+        guard keepObserved else { return SubmitEnd(success: success, fetchResponse: fetchResponse) }
         return SubmitEnd(success: success, fetchResponse: fetchResponse,
                          action: Field(object, "action").string, method: Field(object, "method").string)
     }

@@ -119,4 +119,22 @@ struct CLITests {
         #expect(try Fixtures.run(["explain", path]).status == status)
         #expect(try Fixtures.run(["explain", "--format", "jsonl", path]).status == status)
     }
+
+    @Test("check's status says what went wrong, as the exit-status table does", arguments: [
+        ("golden differs", #"{"t":1,"banner":"hidden","cause":"connect"}"#, Int32(1)),
+        ("golden missing", nil, 1),
+        ("golden malformed", #"{"t":800,"banner":"#, 65),
+        ("golden right", #"{"t":800,"banner":"offline","label":"Sin conexión","cause":"offline"}"#, 0),
+    ])
+    func checkStatus(_ name: String, _ golden: String?, _ status: Int32) throws {
+        let directory = try Fixtures.scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try #"{"t":0,"type":"offline"}"#.appending("\n").write(toFile: directory + "/r.jsonl", atomically: false, encoding: .utf8)
+        if let golden {
+            try golden.appending("\n").write(toFile: directory + "/r.expected.jsonl", atomically: false, encoding: .utf8)
+        }
+        let run = try Fixtures.run(["check", directory])
+        #expect(run.status == status, "\(name)")
+        if status == 65 { #expect(run.stdout.contains("r.expected.jsonl:1: not valid JSON"), "\(name): names the golden and its line") }
+    }
 }
