@@ -55,7 +55,7 @@ enum StatsCommand {
         }
         let settings = try BannerOptions.settings(arguments, command: spec.name)
         let lenient = arguments.flag("lenient")
-        let paths = arguments.positionals == ["-"] ? try pathsFromStandardInput() : try RecordingFiles.find(in: arguments.positionals)
+        let paths = arguments.positionals == ["-"] ? pathsFromStandardInput() : try RecordingFiles.find(in: arguments.positionals)
         if paths.isEmpty {
             console.error("turbo-replay: warning: no recordings (*.jsonl) under \(arguments.positionals.joined(separator: " "))")
         }
@@ -100,7 +100,7 @@ enum StatsCommand {
 
     /// `-`: the logs to read, one path per line on standard input (as a Hadoop Streaming or
     /// Spark `pipe` mapper is fed). Blank lines are skipped.
-    private static func pathsFromStandardInput() throws -> [String] {
+    static func pathsFromStandardInput() -> [String] {
         var paths: [String] = []
         while let line = readLine(strippingNewline: true) {
             let path = line.trimmingCharacters(in: .whitespaces)

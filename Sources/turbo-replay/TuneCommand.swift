@@ -8,7 +8,7 @@ enum TuneCommand {
     static let spec = CommandSpec(
         name: "tune",
         summary: "Replay recordings under every combination of timings (and a variant), one row per combination.",
-        usage: "tune [--debounce-ms LIST] [--flash-ms LIST] [--variant NAME] [options] PATH...",
+        usage: "tune [--debounce-ms LIST] [--flash-ms LIST] [--variant NAME] [options] PATH... | tune --partial [options] PATH...|- | tune --merge PARTIAL...|-",
         options: [
             .init(name: "debounce-ms", value: "LIST", help: "Offline debounces to try, comma-separated (e.g. 300,800,1500; default: 800, or the config's)."),
             .init(name: "flash-ms", value: "LIST", help: "Back-online flashes to try, comma-separated (default: 2000, or the config's)."),
@@ -18,6 +18,8 @@ enum TuneCommand {
             .init(name: "plot", value: "OUT.svg", help: "Also draw the trade-off (pill time and flaps suppressed against the debounce) as an SVG ('-': standard output)."),
             .init(name: "jobs", value: "N", help: "Files replayed in parallel (default: all cores). Output is the same."),
             .lenient,
+            .init(name: "partial", value: nil, help: "Write a mergeable summary of the files read (JSON Lines) instead of the rows."),
+            .init(name: "merge", value: nil, help: "Read partials (files, or - for standard input) and print the rows for all their logs."),
         ] + BannerOptions.specs.filter { $0.name == "locale" || $0.name == "config" },
         discussion: """
         Every web recording NAME.jsonl under PATH (searched recursively; goldens and native recordings
@@ -35,6 +37,10 @@ enum TuneCommand {
         flashMs, variant (null for v1), sessions, pillEpisodes, pillMs, toasts, flapsSuppressed.
         The rows do not depend on --jobs. A malformed or unreadable file is reported (name:line) and
         left out; the rest are still read.
+        Past one machine, as for stats: `tune --partial` (PATHs, or '-': one path per line on
+        standard input) writes each log's counts under every combination as JSON Lines, and
+        `tune --merge PARTIAL...|-` prints exactly the rows one tune over all the logs prints (and
+        draws them with --plot); partials made with other combinations or --lenient are refused (65).
         Exit status: 0 ok, 64 usage, 65 some file (or the config) malformed, 66 some file unreadable,
         73 the plot cannot be created, 74 the output could not be written whole.
         """
@@ -45,13 +51,21 @@ enum TuneCommand {
             throw UsageError(message: "missing the recordings to tune over, e.g. turbo-replay tune --debounce-ms 300,800,1500 recordings",
                              command: spec.name)
         }
-        if arguments.positionals.contains("-") {
-            throw UsageError(message: "tune replays files many times over: give files or directories, not '-'", command: spec.name)
-        }
         let format = try arguments.format(for: spec.name)
         if format == "jsonl", arguments.values["plot"] == "-" {
             throw UsageError(message: "--plot - would mix the SVG into the JSON lines: write it to a file, e.g. --plot tune.svg",
                              command: spec.name)
+        }
+        if arguments.flag("merge") {
+            for option in ["partial", "jobs", "lenient", "locale", "config", "debounce-ms", "flash-ms", "variant"] where arguments.values[option] != nil {
+                throw UsageError(message: "--merge takes its combinations from the partials; drop --\(option)", command: spec.name)
+            }
+            return try report(TunePartial.merge(arguments.positionals).tune, arguments: arguments, format: format, console: console)
+        }
+        let fromStandardInput = arguments.positionals == ["-"] && arguments.flag("partial")
+        if arguments.positionals.contains("-") && !fromStandardInput {
+            throw UsageError(message: "tune replays files many times over: give files or directories, not '-' "
+                             + "(tune --partial - reads the paths of the logs from standard input)", command: spec.name)
         }
         let jobs = try arguments.values["jobs"].map { try CheckCommand.jobCount($0, command: spec.name) }
             ?? ProcessInfo.processInfo.activeProcessorCount
@@ -65,11 +79,24 @@ enum TuneCommand {
         }
         let combinations = TuneCombination.all(debounces: debounces, flashes: flashes, variants: variants)
 
-        let paths = try RecordingFiles.find(in: arguments.positionals)
+        let paths = fromStandardInput ? StatsCommand.pathsFromStandardInput() : try RecordingFiles.find(in: arguments.positionals)
         if paths.isEmpty {
             console.error("turbo-replay: warning: no recordings (*.jsonl) under \(arguments.positionals.joined(separator: " "))")
         }
-        let tune = Tune.analyze(paths, settings: settings, combinations: combinations, lenient: arguments.flag("lenient"), jobs: jobs)
+        let lenient = arguments.flag("lenient")
+        let tune = Tune.analyze(paths, settings: settings, combinations: combinations, lenient: lenient, jobs: jobs)
+        if arguments.flag("partial") {
+            try console.print(TunePartial.header(combinations: combinations, lenient: lenient))
+            for file in tune.files { try console.print(TunePartial.line(file)) }
+            // The partial holds the failures and warnings; the merge reports them.
+            return .ok
+        }
+        return try report(tune, arguments: arguments, format: format, console: console)
+    }
+
+    /// The rows (and the plot), after the warnings and errors on standard error in path order;
+    /// the status says whether every file could be read.
+    @MainActor private static func report(_ tune: Tune, arguments: ParsedArguments, format: String, console: Console) throws -> ExitCode {
         for file in tune.files {
             for warning in file.warnings { console.skipped(warning) }
         }

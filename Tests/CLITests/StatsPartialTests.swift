@@ -93,3 +93,42 @@ struct StatsPartialTests {
         #expect(run.stderr.contains(paths.last! + ":"), "\(name): names the partial and its line")
     }
 }
+
+/// `tune --partial` and `tune --merge`: the same split, and the same rows to the byte.
+@Suite("tune --partial and --merge")
+struct TunePartialTests {
+    static let combinations = ["--debounce-ms", "300,800,1500", "--flash-ms", "1000,2000", "--variant", "recover-on-response"]
+
+    @Test("merging the partials of three parts prints the rows one tune over all prints", arguments: [["--format", "jsonl"], []])
+    func mergeIsExact(_ format: [String]) throws {
+        let whole = try Fixtures.run(["tune"] + Self.combinations + format + ["recordings"])
+        #expect(whole.status == 0)
+        let directory = try Fixtures.scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        var partials: [String] = []
+        for (index, part) in try StatsPartialTests.parts(3).enumerated() {
+            let run = try Fixtures.run(["tune", "--partial"] + Self.combinations + ["-"], input: part.joined(separator: "\n") + "\n")
+            #expect(run.status == 0)
+            let path = directory + "/part-\(index).jsonl"
+            try run.stdout.write(toFile: path, atomically: false, encoding: .utf8)
+            partials.append(path)
+        }
+        let merged = try Fixtures.run(["tune", "--merge"] + format + partials.reversed())
+        #expect(merged.status == 0)
+        #expect(merged.stdout == whole.stdout)
+    }
+
+    @Test("partials of other combinations are refused, naming the partial and its line")
+    func otherCombinations() throws {
+        let directory = try Fixtures.scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let a = directory + "/a.jsonl", b = directory + "/b.jsonl"
+        try Fixtures.run(["tune", "--partial", "--debounce-ms", "800", "recordings/chromium/flap-short.jsonl"]).stdout
+            .write(toFile: a, atomically: false, encoding: .utf8)
+        try Fixtures.run(["tune", "--partial", "--debounce-ms", "500", "recordings/chromium/success-submit.jsonl"]).stdout
+            .write(toFile: b, atomically: false, encoding: .utf8)
+        let run = try Fixtures.run(["tune", "--merge", a, b])
+        #expect(run.status == 65)
+        #expect(run.stderr.contains("\(b):1: made with other combinations"))
+    }
+}

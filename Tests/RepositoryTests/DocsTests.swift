@@ -15,8 +15,11 @@ struct DocsTests {
     func consoleOutput(_ block: MarkdownBlock) throws {
         let session = ConsoleSession(block)
         #expect(!session.commands.isEmpty, "a console block without a '$ ' command")
+        // The commands of one block run one after another in one folder, as in a terminal.
+        let directory = try Self.scratchRepository()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
         for (command, expected) in session.commands {
-            let got = try Self.shell(command)
+            let got = try Self.shell(command, in: directory)
             #expect(got == expected, "\(block.file):\(block.line): `\(command)` printed:\n\(got)")
         }
     }
@@ -101,17 +104,21 @@ struct DocsTests {
         }
     }
 
-    /// Runs `command` with /bin/sh in a scratch folder that sees the repository's recordings
-    /// and a copy of its docs (a quoted command may write there, as `tune --plot docs/…` does,
-    /// and must not change the repository), with the built `turbo-replay` first on the PATH.
-    /// Standard output only.
-    static func shell(_ command: String) throws -> String {
+    /// A scratch folder that sees the repository's recordings and a copy of its docs (a
+    /// quoted command may write there, as `tune --plot docs/…` does, and must not change the
+    /// repository), with the built `turbo-replay` in its `bin`.
+    static func scratchRepository() throws -> String {
         let directory = try Fixtures.scratchDirectory()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
         try FileManager.default.createSymbolicLink(atPath: directory + "/recordings", withDestinationPath: Fixtures.root.path + "/recordings")
         try FileManager.default.copyItem(atPath: Fixtures.root.path + "/docs", toPath: directory + "/docs")
         try FileManager.default.createDirectory(atPath: directory + "/bin", withIntermediateDirectories: false)
         try FileManager.default.createSymbolicLink(atPath: directory + "/bin/turbo-replay", withDestinationPath: Fixtures.cli)
+        return directory
+    }
+
+    /// Runs `command` with /bin/sh in `directory` (a scratch repository), with the built
+    /// `turbo-replay` first on the PATH. Standard output only.
+    static func shell(_ command: String, in directory: String) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", command]
