@@ -39,7 +39,7 @@ public enum FailureKind: String, CaseIterable, Sendable {
     }
 }
 
-private struct Chart {
+private struct Chart: SVGDrawing {
     // Layout, in SVG user units (px).
     let width = 1200.0
     let left = 150.0
@@ -466,55 +466,5 @@ private struct Chart {
     private mutating func laneLabel(_ label: String, y: Double, height: Double) {
         out += "<rect x=\"\(n(left))\" y=\"\(n(y))\" width=\"\(n(plotWidth))\" height=\"\(n(height))\" fill=\"#fafafa\"/>\n"
         text(left - 10, y + height / 2 + 4, label, size: 12, weight: "bold", anchor: "end", fill: "#333333")
-    }
-
-    // MARK: - Primitives
-
-    private mutating func text(_ x: Double, _ y: Double, _ content: String, size: Double = 12, weight: String? = nil,
-                               anchor: String? = nil, fill: String = "#000000") {
-        var attributes = "x=\"\(n(x))\" y=\"\(n(y))\" font-size=\"\(n(size))\" fill=\"\(fill)\""
-        if let weight { attributes += " font-weight=\"\(weight)\"" }
-        if let anchor { attributes += " text-anchor=\"\(anchor)\"" }
-        out += "<text \(attributes)>\(xmlEscaped(content))</text>\n"
-    }
-
-    /// `text` at the largest of three sizes that fits `width`, or cut short with "…" at the
-    /// smallest; `nil` when not even that fits.
-    private func fit(_ text: String, width: Double) -> (String, Double)? {
-        for size in [12.0, 10.5, 9.5] where textWidth(text, size: size) <= width {
-            return (text, size)
-        }
-        let room = Int(width / (9.5 * 0.58)) - 1
-        guard room >= 3 else { return nil }
-        return (String(text.prefix(room)) + "…", 9.5)
-    }
-
-    private func shortened(_ text: String, to length: Int) -> String {
-        text.count <= length ? text : String(text.prefix(length - 1)) + "…"
-    }
-
-    /// A rough width for `text` in the sans-serif fonts a viewer falls back to.
-    private func textWidth(_ text: String, size: Double) -> Double {
-        Double(text.count) * size * 0.58
-    }
-
-    private func wrap(_ text: String, width: Int) -> [String] {
-        var lines: [String] = []
-        var line = ""
-        for word in text.split(separator: " ", omittingEmptySubsequences: false) {
-            if !line.isEmpty, line.count + 1 + word.count > width {
-                lines.append(line)
-                line = String(word)
-            } else {
-                line += line.isEmpty ? String(word) : " " + word
-            }
-        }
-        if !line.isEmpty { lines.append(line) }
-        return lines
-    }
-
-    /// A coordinate, to a tenth of a unit.
-    private func n(_ value: Double) -> String {
-        formatMilliseconds((value * 10).rounded() / 10)
     }
 }

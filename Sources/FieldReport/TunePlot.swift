@@ -13,7 +13,10 @@ public enum TunePlot {
     }
 }
 
-private struct Plot {
+private struct Plot: SVGDrawing {
+    /// A little wider than the timelines' estimate: the plot's labels are numbers and short words.
+    let glyphWidth = 0.6
+
     let tune: Tune
     let about: String
     let width = 960.0
@@ -233,26 +236,6 @@ private struct Plot {
     }
 
     static func seconds(_ value: Double) -> String {
-        formatMilliseconds((value * 10).rounded() / 10)
-    }
-
-    private mutating func text(_ x: Double, _ y: Double, _ content: String, size: Double = 12, weight: String? = nil,
-                               anchor: String? = nil, fill: String = "#000000") {
-        var attributes = "x=\"\(n(x))\" y=\"\(n(y))\" font-size=\"\(n(size))\" fill=\"\(fill)\""
-        if let weight { attributes += " font-weight=\"\(weight)\"" }
-        if let anchor { attributes += " text-anchor=\"\(anchor)\"" }
-        out += "<text \(attributes)>\(xmlEscaped(content))</text>\n"
-    }
-
-    private func shortened(_ text: String, to length: Int) -> String {
-        text.count <= length ? text : String(text.prefix(length - 1)) + "…"
-    }
-
-    private func textWidth(_ text: String, size: Double) -> Double {
-        Double(text.count) * size * 0.6
-    }
-
-    private func n(_ value: Double) -> String {
         formatMilliseconds((value * 10).rounded() / 10)
     }
 }

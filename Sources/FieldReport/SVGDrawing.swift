@@ -1,0 +1,63 @@
+import PolicyCore
+
+/// What every picture here is drawn with: an SVG document built as text, coordinates to a
+/// tenth of a unit, and text — always XML-escaped, since most of it comes from recordings —
+/// measured with a rough width for the sans-serif fonts a viewer falls back to.
+protocol SVGDrawing {
+    var out: String { get set }
+    /// The width of a glyph as a fraction of the font size.
+    var glyphWidth: Double { get }
+}
+
+extension SVGDrawing {
+    var glyphWidth: Double { 0.58 }
+
+    /// A coordinate, to a tenth of a unit.
+    func n(_ value: Double) -> String {
+        formatMilliseconds((value * 10).rounded() / 10)
+    }
+
+    mutating func text(_ x: Double, _ y: Double, _ content: String, size: Double = 12, weight: String? = nil,
+                       anchor: String? = nil, fill: String = "#000000") {
+        var attributes = "x=\"\(n(x))\" y=\"\(n(y))\" font-size=\"\(n(size))\" fill=\"\(fill)\""
+        if let weight { attributes += " font-weight=\"\(weight)\"" }
+        if let anchor { attributes += " text-anchor=\"\(anchor)\"" }
+        out += "<text \(attributes)>\(xmlEscaped(content))</text>\n"
+    }
+
+    /// A rough width for `text` at `size`.
+    func textWidth(_ text: String, size: Double) -> Double {
+        Double(text.count) * size * glyphWidth
+    }
+
+    /// `text` at the largest of three sizes that fits `width`, or cut short with "…" at the
+    /// smallest; `nil` when not even that fits.
+    func fit(_ text: String, width: Double) -> (String, Double)? {
+        for size in [12.0, 10.5, 9.5] where textWidth(text, size: size) <= width {
+            return (text, size)
+        }
+        let room = Int(width / (9.5 * glyphWidth)) - 1
+        guard room >= 3 else { return nil }
+        return (String(text.prefix(room)) + "…", 9.5)
+    }
+
+    func shortened(_ text: String, to length: Int) -> String {
+        text.count <= length ? text : String(text.prefix(length - 1)) + "…"
+    }
+
+    /// `text` in lines of at most `width` characters, broken at spaces.
+    func wrap(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ", omittingEmptySubsequences: false) {
+            if !line.isEmpty, line.count + 1 + word.count > width {
+                lines.append(line)
+                line = String(word)
+            } else {
+                line += line.isEmpty ? String(word) : " " + word
+            }
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
+    }
+}
