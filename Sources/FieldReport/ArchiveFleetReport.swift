@@ -43,20 +43,7 @@ extension ArchiveFleet {
         lines.append("findings:")
         let width = ArchiveFinding.Kind.allCases.map(\.rawValue.count).max()!
         for entry in findings {
-            let head = "  \(entry.kind.rawValue.padded(width))  \(String(entry.count).leftPadded(4))"
-            guard !entry.recordings.isEmpty else {
-                lines.append(head)
-                continue
-            }
-            let shown = listing.map { Array(entry.recordings.prefix($0)) } ?? entry.recordings
-            for (index, recording) in shown.enumerated() {
-                let lead = index == 0 ? head : String(repeating: " ", count: head.count)
-                let times = recording.count > 1 ? " (\(recording.count))" : ""
-                lines.append("\(lead)  \(terminalSafe(recording.path))\(times)")
-            }
-            if shown.count < entry.recordings.count {
-                lines.append(String(repeating: " ", count: head.count) + "  … and \(entry.recordings.count - shown.count) more (--all lists every one)")
-            }
+            lines += FieldStats.findingRows(entry.kind.rawValue, entry.count, entry.recordings, width: width, listing: listing)
         }
         if !failures.isEmpty {
             lines.append("not read:")
@@ -79,18 +66,9 @@ extension ArchiveFleet {
             age = [("medianMs", ms(ageAtServe.median)), ("p90Ms", ms(ageAtServe.p90)), ("maxMs", ms(ageAtServe.max))]
         }
         let findings = FieldJSON.object(self.findings.map { entry in
-            (entry.kind.rawValue, FieldJSON.object([
-                ("count", String(entry.count)),
-                ("recordings", FieldJSON.object(entry.recordings.map { ($0.path, String($0.count)) })),
-            ]))
+            (entry.kind.rawValue, FieldJSON.counted(entry.count, in: entry.recordings))
         })
-        let failures = "[" + self.failures.map { failure in
-            var fields = [("path", jsonString(failure.path))]
-            if let line = failure.line { fields.append(("line", String(line))) }
-            fields.append(("kind", jsonString(failure.kind == .malformed ? "malformed" : "unreadable")))
-            fields.append(("message", jsonString(failure.message)))
-            return FieldJSON.object(fields)
-        }.joined(separator: ",") + "]"
+        let failures = FieldJSON.failures(self.failures)
         return FieldJSON.object([
             ("logs", String(summaries.count)),
             ("malformed", String(malformed)),

@@ -87,6 +87,22 @@ public enum FieldJSON {
         return object([("summary", object(fields))])
     }
 
+    /// A count and the logs that make it up: `{"count":3,"recordings":{"a.jsonl":2,"b.jsonl":1}}`.
+    static func counted(_ count: Int, in recordings: [(path: String, count: Int)]) -> String {
+        object([("count", String(count)), ("recordings", object(recordings.map { ($0.path, String($0.count)) }))])
+    }
+
+    /// The logs that could not be read, as a JSON array of `{path, line, kind, message}`.
+    static func failures(_ failures: [RecordingError]) -> String {
+        "[" + failures.map { failure in
+            var fields = [("path", jsonString(failure.path))]
+            if let line = failure.line { fields.append(("line", String(line))) }
+            fields.append(("kind", jsonString(failure.kind == .malformed ? "malformed" : "unreadable")))
+            fields.append(("message", jsonString(failure.message)))
+            return object(fields)
+        }.joined(separator: ",") + "]"
+    }
+
     /// A JSON object from keys and already-encoded values, in order.
     static func object(_ fields: [(String, String)]) -> String {
         "{" + fields.map { "\(jsonString($0.0)):\($0.1)" }.joined(separator: ",") + "}"

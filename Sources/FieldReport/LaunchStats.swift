@@ -79,10 +79,7 @@ extension FieldStats {
         }
         for (key, figure) in zip(["stalled", "throughError", "offseason"], Self.launchFigures) {
             let entry = launchFigure(figure.count)
-            fields.append((key, FieldJSON.object([
-                ("count", String(entry.count)),
-                ("recordings", FieldJSON.object(entry.recordings.map { ($0.path, String($0.count)) })),
-            ])))
+            fields.append((key, FieldJSON.counted(entry.count, in: entry.recordings)))
         }
         return FieldJSON.object(fields)
     }

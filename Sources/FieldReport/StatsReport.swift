@@ -95,18 +95,9 @@ extension FieldStats {
             return FieldJSON.object(fields)
         }.joined(separator: ",") + "]"
         let findings = FieldJSON.object(self.findings.map { entry in
-            (entry.kind.id, FieldJSON.object([
-                ("count", String(entry.count)),
-                ("recordings", FieldJSON.object(entry.recordings.map { ($0.path, String($0.count)) })),
-            ]))
+            (entry.kind.id, FieldJSON.counted(entry.count, in: entry.recordings))
         })
-        let failures = "[" + self.failures.map { failure in
-            var fields = [("path", jsonString(failure.path))]
-            if let line = failure.line { fields.append(("line", String(line))) }
-            fields.append(("kind", jsonString(failure.kind == .malformed ? "malformed" : "unreadable")))
-            fields.append(("message", jsonString(failure.message)))
-            return FieldJSON.object(fields)
-        }.joined(separator: ",") + "]"
+        let failures = FieldJSON.failures(self.failures)
         let native = FieldJSON.object([
             ("sessions", String(natives.count)),
             ("platforms", FieldJSON.object(nativePlatforms.map { ($0.platform.rawValue, String($0.count)) })),
@@ -116,10 +107,7 @@ extension FieldStats {
             ("deferredRetries", String(deferredRetries)),
             ("launch", launchJSON()),
             ("findings", FieldJSON.object(nativeFindings.map { entry in
-                (entry.id, FieldJSON.object([
-                    ("count", String(entry.count)),
-                    ("recordings", FieldJSON.object(entry.recordings.map { ($0.path, String($0.count)) })),
-                ]))
+                (entry.id, FieldJSON.counted(entry.count, in: entry.recordings))
             })),
         ])
         return FieldJSON.object([

@@ -14,8 +14,7 @@ extension ArchiveConfig {
 extension ArchiveCache {
     /// Feeds one recorded line of a native recording.
     public mutating func feed(_ record: NativeRecord, into output: inout [ArchiveDecision]) {
-        guard case .timed(let t, let event) = record.event else { return }
-        feed(event.archiveInput, at: t, into: &output)
+        feed(record, reading: \.archiveInput, into: &output)
     }
 }
 
@@ -66,14 +65,6 @@ private func replayArchive(afterMeta reader: NativeRecordingReader, config: Nati
                            observe: (NativeRecord) throws -> Void,
                            emit: (ArchiveDecision) throws -> Void) throws -> ArchiveSettings {
     var cache = ArchiveCache(settings: config.archive.settings)
-    var output: [ArchiveDecision] = []
-    while let record = try reader.next() {
-        try observe(record)
-        cache.feed(record, into: &output)
-        for decided in output { try emit(decided) }
-        output.removeAll(keepingCapacity: true)
-    }
-    cache.finish(into: &output)
-    for decided in output { try emit(decided) }
+    try cache.replay(reader, reading: \.archiveInput, observe: observe, emit: emit)
     return cache.settings
 }

@@ -5,8 +5,7 @@ import TurboRecording
 extension LaunchPolicy {
     /// Feeds one recorded line of a native recording.
     public mutating func feed(_ record: NativeRecord, into output: inout [LaunchRecord]) {
-        guard case .timed(let t, let event) = record.event else { return }
-        feed(event.launchInput, at: t, into: &output)
+        feed(record, reading: \.launchInput, into: &output)
     }
 }
 
@@ -33,15 +32,7 @@ public func replayLaunch(_ reader: NativeRecordingReader, config: NativeConfig =
     try observe(first)
     let settings = config.launchSettings(recorded: reader.meta?.platform)
     var policy = LaunchPolicy(settings: settings)
-    var output: [LaunchRecord] = []
-    while let record = try reader.next() {
-        try observe(record)
-        policy.feed(record, into: &output)
-        for decided in output { try emit(decided) }
-        output.removeAll(keepingCapacity: true)
-    }
-    policy.finish(into: &output)
-    for decided in output { try emit(decided) }
+    try policy.replay(reader, reading: \.launchInput, observe: observe, emit: emit)
     return settings
 }
 

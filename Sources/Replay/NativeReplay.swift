@@ -16,11 +16,36 @@ extension TimedPolicy {
     }
 }
 
+extension TimedPolicy {
+    /// Feeds one recorded line of a native recording; `route` says what this policy reads of
+    /// it (NativeRouting), and a record it does not read only moves the clock.
+    public mutating func feed(_ record: NativeRecord, reading route: (NativeEvent) -> Input?, into output: inout [Output]) {
+        guard case .timed(let t, let event) = record.event else { return }
+        feed(route(event), at: t, into: &output)
+    }
+
+    /// Feeds every record `reader` has left, then finishes: the replay loop of every native
+    /// policy. Each record goes to `observe` as it is read and each output to `emit` as soon
+    /// as it is decided, so a streamed log prints as it arrives; a malformed line throws after
+    /// everything decided before it was emitted.
+    public mutating func replay(_ reader: NativeRecordingReader, reading route: (NativeEvent) -> Input?,
+                                observe: (NativeRecord) throws -> Void, emit: (Output) throws -> Void) throws {
+        var output: [Output] = []
+        while let record = try reader.next() {
+            try observe(record)
+            feed(record, reading: route, into: &output)
+            for decided in output { try emit(decided) }
+            output.removeAll(keepingCapacity: true)
+        }
+        finish(into: &output)
+        for decided in output { try emit(decided) }
+    }
+}
+
 extension RetryPolicy {
     /// Feeds one recorded line of a native recording.
     public mutating func feed(_ record: NativeRecord, into output: inout [Decision]) {
-        guard case .timed(let t, let event) = record.event else { return }
-        feed(event.retryInput, at: t, into: &output)
+        feed(record, reading: \.retryInput, into: &output)
     }
 }
 
@@ -38,15 +63,7 @@ public func replayNative(_ reader: NativeRecordingReader, config: NativeConfig =
     try observe(first)
     let settings = config.settings(recorded: reader.meta?.platform)
     var policy = RetryPolicy(settings: settings)
-    var output: [Decision] = []
-    while let record = try reader.next() {
-        try observe(record)
-        policy.feed(record, into: &output)
-        for decided in output { try emit(decided) }
-        output.removeAll(keepingCapacity: true)
-    }
-    policy.finish(into: &output)
-    for decided in output { try emit(decided) }
+    try policy.replay(reader, reading: \.retryInput, observe: observe, emit: emit)
     return settings
 }
 
