@@ -34,7 +34,7 @@ private struct Flag {
     var sentence: String
 }
 
-private struct NativeChart: SVGDrawing {
+private struct NativeChart: TimeChart {
     let width = 1200.0
     let left = 150.0
     let right = 30.0
@@ -86,42 +86,15 @@ private struct NativeChart: SVGDrawing {
         }
         flags.sort { ($0.t, $0.id) < ($1.t, $1.id) }
 
-        start = first > 0 && first <= (end - first) * 0.25 ? 0 : first
-        let span = max(end - start, 1)
-        let steps: [Double] = [10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 2500, 5000, 10_000, 15_000, 30_000, 60_000,
-                               120_000, 300_000, 600_000, 900_000, 1_800_000, 3_600_000, 7_200_000, 21_600_000, 43_200_000, 86_400_000]
-        step = steps.first { span / $0 <= 12 } ?? (span / 12).rounded(.up)
-        start = (start / step).rounded(.down) * step
-        end = max(end, start + step)
-        end += (end - start) * 0.015
-    }
-
-    private func x(_ t: Double) -> Double {
-        left + (t - start) / (end - start) * plotWidth
+        fitAxis(first: first)
     }
 
     // MARK: - Drawing
 
     mutating func draw() -> String {
-        var rows: [[ClosedRange<Double>]] = []
-        var flagRows: [Int] = []
-        var flagLeft: [Bool] = []
-        for (index, flag) in flags.enumerated() {
-            let fx = x(flag.t)
-            let labelWidth = textWidth("\(index + 1) \(flag.id)", size: 11)
-            let toLeft = fx + 10 + labelWidth > width - 4
-            let extent = toLeft ? (fx - 4 - labelWidth)...(fx + 9) : fx...(fx + 10 + labelWidth)
-            if let row = rows.firstIndex(where: { $0.allSatisfy { !$0.overlaps((extent.lowerBound - 6)...(extent.upperBound + 6)) } }) {
-                rows[row].append(extent)
-                flagRows.append(row)
-            } else {
-                rows.append([extent])
-                flagRows.append(rows.count - 1)
-            }
-            flagLeft.append(toLeft)
-        }
+        let layout = layoutFlags(flags.enumerated().map { (t: $1.t, label: "\($0 + 1) \($1.id)") })
         let findingsTop = 64.0
-        let findingsHeight = max(1, Double(rows.count)) * 17 + 6
+        let findingsHeight = max(1, Double(layout.rows)) * 17 + 6
         // Room above the root lane for the launch marks.
         var y = findingsTop + findingsHeight + 16
         let rootLane = (y: y, height: 40.0)
@@ -169,20 +142,7 @@ private struct NativeChart: SVGDrawing {
         laneLabel("error views", y: errorLane.y, height: errorLane.height)
         laneLabel("connectivity", y: pathLane.y, height: pathLane.height)
 
-        var ticks: [Double] = []
-        var tick = start
-        while tick <= end + 0.0001 {
-            ticks.append(tick)
-            tick += step
-        }
-        out += "<g stroke=\"#e6e6e6\" stroke-width=\"1\">\n"
-        for t in ticks { out += "<line x1=\"\(n(x(t)))\" y1=\"\(n(findingsTop))\" x2=\"\(n(x(t)))\" y2=\"\(n(plotBottom))\"/>\n" }
-        out += "</g>\n"
-        out += "<line x1=\"\(n(left))\" y1=\"\(n(axisY))\" x2=\"\(n(left + plotWidth))\" y2=\"\(n(axisY))\" stroke=\"#333333\"/>\n"
-        for t in ticks {
-            out += "<line x1=\"\(n(x(t)))\" y1=\"\(n(axisY))\" x2=\"\(n(x(t)))\" y2=\"\(n(axisY + 5))\" stroke=\"#333333\"/>\n"
-            text(x(t), axisY + 18, ms(t / 1000) + " s", size: 11, anchor: "middle", fill: "#333333")
-        }
+        drawGridAndAxis(gridTop: findingsTop, gridBottom: plotBottom, axisY: axisY)
 
         drawRoot(y: rootLane.y, height: rootLane.height)
         if let appLane { drawApp(y: appLane.y, height: appLane.height) }
@@ -190,18 +150,8 @@ private struct NativeChart: SVGDrawing {
         drawConnectivity(y: pathLane.y, height: pathLane.height)
 
         for (index, flag) in flags.enumerated() {
-            let fx = x(flag.t)
-            let fy = findingsTop + 4 + Double(flagRows[index]) * 17
-            out += "<g>\n<title>\(xmlEscaped("\(flag.id) at \(ms(flag.t)) ms: \(flag.sentence)"))</title>\n"
-            out += "<line x1=\"\(n(fx))\" y1=\"\(n(fy + 12))\" x2=\"\(n(fx))\" y2=\"\(n(plotBottom))\" stroke=\"#b00020\" stroke-width=\"1.2\" stroke-dasharray=\"4 3\"/>\n"
-            out += "<path d=\"M\(n(fx)) \(n(fy)) L\(n(fx + 8)) \(n(fy + 4)) L\(n(fx)) \(n(fy + 8)) Z\" fill=\"#b00020\"/>\n"
-            out += "<line x1=\"\(n(fx))\" y1=\"\(n(fy))\" x2=\"\(n(fx))\" y2=\"\(n(fy + 13))\" stroke=\"#b00020\" stroke-width=\"1.5\"/>\n"
-            if flagLeft[index] {
-                text(fx - 4, fy + 10, "\(index + 1) \(flag.id)", size: 11, weight: "bold", anchor: "end", fill: "#b00020")
-            } else {
-                text(fx + 10, fy + 10, "\(index + 1) \(flag.id)", size: 11, weight: "bold", fill: "#b00020")
-            }
-            out += "</g>\n"
+            drawFlag("\(index + 1) \(flag.id)", t: flag.t, y: findingsTop + 4 + Double(layout.row[index]) * 17, bottom: plotBottom,
+                     toLeft: layout.toLeft[index], title: "\(flag.id) at \(ms(flag.t)) ms: \(flag.sentence)")
         }
 
         drawLegend(y: legendY)

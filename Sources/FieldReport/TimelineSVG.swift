@@ -39,7 +39,7 @@ public enum FailureKind: String, CaseIterable, Sendable {
     }
 }
 
-private struct Chart: SVGDrawing {
+private struct Chart: TimeChart {
     // Layout, in SVG user units (px).
     let width = 1200.0
     let left = 150.0
@@ -149,47 +149,17 @@ private struct Chart: SVGDrawing {
         }
         findings.sort { ($0.t, $0.kind) < ($1.t, $1.kind) }
 
-        // The axis: start at 0 unless the recording starts late in its clock.
-        start = first > 0 && first <= (end - first) * 0.25 ? 0 : first
-        let span = max(end - start, 1)
-        let steps: [Double] = [10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 2500, 5000, 10_000, 15_000, 30_000, 60_000,
-                               120_000, 300_000, 600_000, 900_000, 1_800_000, 3_600_000, 7_200_000, 21_600_000, 43_200_000, 86_400_000]
-        step = steps.first { span / $0 <= 12 } ?? (span / 12).rounded(.up)
-        start = (start / step).rounded(.down) * step
-        end = max(end, start + step)
-        end += (end - start) * 0.015
-    }
-
-    private func x(_ t: Double) -> Double {
-        left + (t - start) / (end - start) * plotWidth
+        fitAxis(first: first)
     }
 
     // MARK: - Drawing
 
     mutating func draw() -> String {
         // Findings' flags take rows, so their labels never overlap.
-        // A label goes right of its flag, or left of it at the right edge.
-        var rows: [[ClosedRange<Double>]] = []
-        var flagRows: [Int] = []
-        var flagLeft: [Bool] = []
-        for (index, finding) in findings.enumerated() {
-            let fx = x(finding.t)
-            let labelWidth = textWidth("\(index + 1) \(finding.kind.id)", size: 11)
-            let toLeft = fx + 10 + labelWidth > width - 4
-            let extent = toLeft ? (fx - 4 - labelWidth)...(fx + 9) : fx...(fx + 10 + labelWidth)
-            let row = rows.firstIndex { row in row.allSatisfy { !$0.overlaps((extent.lowerBound - 6)...(extent.upperBound + 6)) } }
-            if let row {
-                rows[row].append(extent)
-                flagRows.append(row)
-            } else {
-                rows.append([extent])
-                flagRows.append(rows.count - 1)
-            }
-            flagLeft.append(toLeft)
-        }
+        let flags = layoutFlags(findings.enumerated().map { (t: $1.t, label: "\($0 + 1) \($1.kind.id)") })
         let flagRowHeight = 17.0
         let findingsTop = 64.0
-        let findingsHeight = max(1, Double(rows.count)) * flagRowHeight + 6
+        let findingsHeight = max(1, Double(flags.rows)) * flagRowHeight + 6
         let onlineTop = findingsTop + findingsHeight + 8
         let lanes = (online: onlineTop, failures: onlineTop + 38, submissions: onlineTop + 38 + 54, banner: onlineTop + 38 + 54 + 46)
         let laneHeights = (online: 28.0, failures: 44.0, submissions: 36.0, banner: 36.0)
@@ -244,23 +214,7 @@ private struct Chart: SVGDrawing {
         laneLabel("submissions", y: lanes.submissions, height: laneHeights.submissions)
         laneLabel("banner", y: lanes.banner, height: laneHeights.banner)
 
-        // Grid and axis.
-        out += "<g stroke=\"#e6e6e6\" stroke-width=\"1\">\n"
-        var tick = start
-        var ticks: [Double] = []
-        while tick <= end + 0.0001 {
-            ticks.append(tick)
-            tick += step
-        }
-        for t in ticks {
-            out += "<line x1=\"\(n(x(t)))\" y1=\"\(n(findingsTop))\" x2=\"\(n(x(t)))\" y2=\"\(n(plotBottom))\"/>\n"
-        }
-        out += "</g>\n"
-        out += "<line x1=\"\(n(left))\" y1=\"\(n(axisY))\" x2=\"\(n(left + plotWidth))\" y2=\"\(n(axisY))\" stroke=\"#333333\"/>\n"
-        for t in ticks {
-            out += "<line x1=\"\(n(x(t)))\" y1=\"\(n(axisY))\" x2=\"\(n(x(t)))\" y2=\"\(n(axisY + 5))\" stroke=\"#333333\"/>\n"
-            text(x(t), axisY + 18, formatMilliseconds(t / 1000) + " s", size: 11, anchor: "middle", fill: "#333333")
-        }
+        drawGridAndAxis(gridTop: findingsTop, gridBottom: plotBottom, axisY: axisY)
 
         drawOnline(y: lanes.online, height: laneHeights.online)
         drawFailures(y: lanes.failures, height: laneHeights.failures)
@@ -269,18 +223,9 @@ private struct Chart: SVGDrawing {
 
         // Findings: a flag in their lane, a dashed line down through the others.
         for (index, finding) in findings.enumerated() {
-            let fx = x(finding.t)
-            let fy = findingsTop + 4 + Double(flagRows[index]) * flagRowHeight
-            out += "<g>\n<title>\(xmlEscaped("\(finding.kind.id) at \(formatMilliseconds(finding.t)) ms: \(finding.sentence)"))</title>\n"
-            out += "<line x1=\"\(n(fx))\" y1=\"\(n(fy + 12))\" x2=\"\(n(fx))\" y2=\"\(n(plotBottom))\" stroke=\"#b00020\" stroke-width=\"1.2\" stroke-dasharray=\"4 3\"/>\n"
-            out += "<path d=\"M\(n(fx)) \(n(fy)) L\(n(fx + 8)) \(n(fy + 4)) L\(n(fx)) \(n(fy + 8)) Z\" fill=\"#b00020\"/>\n"
-            out += "<line x1=\"\(n(fx))\" y1=\"\(n(fy))\" x2=\"\(n(fx))\" y2=\"\(n(fy + 13))\" stroke=\"#b00020\" stroke-width=\"1.5\"/>\n"
-            if flagLeft[index] {
-                text(fx - 4, fy + 10, "\(index + 1) \(finding.kind.id)", size: 11, weight: "bold", anchor: "end", fill: "#b00020")
-            } else {
-                text(fx + 10, fy + 10, "\(index + 1) \(finding.kind.id)", size: 11, weight: "bold", fill: "#b00020")
-            }
-            out += "</g>\n"
+            drawFlag("\(index + 1) \(finding.kind.id)", t: finding.t, y: findingsTop + 4 + Double(flags.row[index]) * flagRowHeight,
+                     bottom: plotBottom, toLeft: flags.toLeft[index],
+                     title: "\(finding.kind.id) at \(formatMilliseconds(finding.t)) ms: \(finding.sentence)")
         }
 
         drawLegend(y: legendY)

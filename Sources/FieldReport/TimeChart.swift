@@ -1,0 +1,96 @@
+import PolicyCore
+
+/// What the two timelines (a web log's and a native log's) share: lanes over a time axis in
+/// seconds, and findings as numbered flags whose labels never overlap.
+protocol TimeChart: SVGDrawing {
+    var width: Double { get }
+    var left: Double { get }
+    var plotWidth: Double { get }
+    /// The axis, in the recording's milliseconds: where it starts and ends, and its tick step.
+    var start: Double { get set }
+    var end: Double { get set }
+    var step: Double { get set }
+}
+
+/// Which row each flag's label takes, and which labels go left of their flag.
+struct FlagLayout {
+    var rows = 0
+    var row: [Int] = []
+    var toLeft: [Bool] = []
+}
+
+extension TimeChart {
+    func x(_ t: Double) -> Double {
+        left + (t - start) / (end - start) * plotWidth
+    }
+
+    /// Sets the axis for a recording from `first` to `end`: from 0 unless the recording starts
+    /// late in its clock, a round step giving at most a dozen ticks, a little room at the right.
+    mutating func fitAxis(first: Double) {
+        start = first > 0 && first <= (end - first) * 0.25 ? 0 : first
+        let span = max(end - start, 1)
+        let steps: [Double] = [10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 2500, 5000, 10_000, 15_000, 30_000, 60_000,
+                               120_000, 300_000, 600_000, 900_000, 1_800_000, 3_600_000, 7_200_000, 21_600_000, 43_200_000, 86_400_000]
+        step = steps.first { span / $0 <= 12 } ?? (span / 12).rounded(.up)
+        start = (start / step).rounded(.down) * step
+        end = max(end, start + step)
+        end += (end - start) * 0.015
+    }
+
+    /// Vertical grid lines from `gridTop` to `gridBottom`, and the axis with its labels at `axisY`.
+    mutating func drawGridAndAxis(gridTop: Double, gridBottom: Double, axisY: Double) {
+        var ticks: [Double] = []
+        var tick = start
+        while tick <= end + 0.0001 {
+            ticks.append(tick)
+            tick += step
+        }
+        out += "<g stroke=\"#e6e6e6\" stroke-width=\"1\">\n"
+        for t in ticks { out += "<line x1=\"\(n(x(t)))\" y1=\"\(n(gridTop))\" x2=\"\(n(x(t)))\" y2=\"\(n(gridBottom))\"/>\n" }
+        out += "</g>\n"
+        out += "<line x1=\"\(n(left))\" y1=\"\(n(axisY))\" x2=\"\(n(left + plotWidth))\" y2=\"\(n(axisY))\" stroke=\"#333333\"/>\n"
+        for t in ticks {
+            out += "<line x1=\"\(n(x(t)))\" y1=\"\(n(axisY))\" x2=\"\(n(x(t)))\" y2=\"\(n(axisY + 5))\" stroke=\"#333333\"/>\n"
+            text(x(t), axisY + 18, formatMilliseconds(t / 1000) + " s", size: 11, anchor: "middle", fill: "#333333")
+        }
+    }
+
+    /// Rows for the flags' labels (`"1 stale-pill"`, at their times), so that no two overlap:
+    /// a label goes right of its flag, or left of it at the right edge.
+    func layoutFlags(_ flags: [(t: Double, label: String)]) -> FlagLayout {
+        var rows: [[ClosedRange<Double>]] = []
+        var layout = FlagLayout()
+        for flag in flags {
+            let fx = x(flag.t)
+            let labelWidth = textWidth(flag.label, size: 11)
+            let toLeft = fx + 10 + labelWidth > width - 4
+            let extent = toLeft ? (fx - 4 - labelWidth)...(fx + 9) : fx...(fx + 10 + labelWidth)
+            if let row = rows.firstIndex(where: { $0.allSatisfy { !$0.overlaps((extent.lowerBound - 6)...(extent.upperBound + 6)) } }) {
+                rows[row].append(extent)
+                layout.row.append(row)
+            } else {
+                rows.append([extent])
+                layout.row.append(rows.count - 1)
+            }
+            layout.toLeft.append(toLeft)
+        }
+        layout.rows = rows.count
+        return layout
+    }
+
+    /// A finding's flag at `t` in the row at `y`, with a dashed line down to `bottom`; `title`
+    /// is what a viewer shows on hover.
+    mutating func drawFlag(_ label: String, t: Double, y fy: Double, bottom: Double, toLeft: Bool, title: String) {
+        let fx = x(t)
+        out += "<g>\n<title>\(xmlEscaped(title))</title>\n"
+        out += "<line x1=\"\(n(fx))\" y1=\"\(n(fy + 12))\" x2=\"\(n(fx))\" y2=\"\(n(bottom))\" stroke=\"#b00020\" stroke-width=\"1.2\" stroke-dasharray=\"4 3\"/>\n"
+        out += "<path d=\"M\(n(fx)) \(n(fy)) L\(n(fx + 8)) \(n(fy + 4)) L\(n(fx)) \(n(fy + 8)) Z\" fill=\"#b00020\"/>\n"
+        out += "<line x1=\"\(n(fx))\" y1=\"\(n(fy))\" x2=\"\(n(fx))\" y2=\"\(n(fy + 13))\" stroke=\"#b00020\" stroke-width=\"1.5\"/>\n"
+        if toLeft {
+            text(fx - 4, fy + 10, label, size: 11, weight: "bold", anchor: "end", fill: "#b00020")
+        } else {
+            text(fx + 10, fy + 10, label, size: 11, weight: "bold", fill: "#b00020")
+        }
+        out += "</g>\n"
+    }
+}
