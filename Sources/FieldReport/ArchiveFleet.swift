@@ -43,27 +43,18 @@ public struct ArchiveFleet: Equatable, Sendable {
 
     /// One log, start to end, in the calling thread.
     public static func analyzeFile(_ path: String, config: NativeConfig, lenient: Bool) -> ArchiveFleetFile {
-        var warnings: [RecordingError] = []
-        do {
-            guard try isNativeRecording(path: path) else { return ArchiveFleetFile(path: path, outcome: .web, warnings: []) }
-            let reader = try NativeRecordingReader(path: path, lenient: lenient) { skipped in
-                if warnings.count < StatsFile.maxWarnings { warnings.append(skipped) }
-            }
+        let read = readFleetLog(path, failed: ArchiveFleetFile.Outcome.failed) { onSkip -> ArchiveFleetFile.Outcome in
+            guard try isNativeRecording(path: path) else { return .web }
+            let reader = try NativeRecordingReader(path: path, lenient: lenient, onSkip: onSkip)
             _ = try reader.next()
-            if archiveRefusal(path: path, meta: reader.meta, config: config) != nil {
-                return ArchiveFleetFile(path: path, outcome: .android, warnings: [])
-            }
+            if archiveRefusal(path: path, meta: reader.meta, config: config) != nil { return .android }
             var analyzer = ArchiveAnalyzer(settings: config.archive.settings)
             while let record = try reader.next() { analyzer.feed(record) { _ in } }
             analyzer.finish { _ in }
             analyzer.noteSkipped(reader.skipped)
-            return ArchiveFleetFile(path: path, outcome: .read(analyzer.summary), warnings: warnings)
-        } catch let error as RecordingError {
-            return ArchiveFleetFile(path: path, outcome: .failed(error), warnings: warnings)
-        } catch {
-            return ArchiveFleetFile(path: path, outcome: .failed(RecordingError(.unreadable, path: path, line: nil, "\(error)")),
-                                    warnings: warnings)
+            return .read(analyzer.summary)
         }
+        return ArchiveFleetFile(path: path, outcome: read.outcome, warnings: read.warnings)
     }
 
     // MARK: - Added up

@@ -40,30 +40,20 @@ public struct FieldStats: Equatable, Sendable {
 
     /// One file, start to end, in the calling thread.
     public static func analyzeFile(_ path: String, settings: BannerSettings, lenient: Bool) -> StatsFile {
-        var warnings: [RecordingError] = []
-        do {
+        let read = readFleetLog(path, failed: StatsFile.Outcome.failed) { onSkip -> StatsFile.Outcome in
             if try isNativeRecording(path: path) {
-                let reader = try NativeRecordingReader(path: path, lenient: lenient) { skipped in
-                    if warnings.count < StatsFile.maxWarnings { warnings.append(skipped) }
-                }
-                return StatsFile(path: path, outcome: .native(try NativeSummary.analyze(reader)), warnings: warnings)
+                return .native(try NativeSummary.analyze(NativeRecordingReader(path: path, lenient: lenient, onSkip: onSkip)))
             }
-            let reader = try RecordingReader(path: path, lenient: lenient, keepObserved: true) { skipped in
-                if warnings.count < StatsFile.maxWarnings { warnings.append(skipped) }
-            }
+            let reader = try RecordingReader(path: path, lenient: lenient, keepObserved: true, onSkip: onSkip)
             var analyzer = FieldAnalyzer(settings: settings)
             while let record = try reader.next() {
                 analyzer.feed(record) { _ in }
             }
             analyzer.finish { _ in }
             analyzer.noteSkipped(reader.skipped)
-            return StatsFile(path: path, outcome: .read(analyzer.summary), warnings: warnings)
-        } catch let error as RecordingError {
-            return StatsFile(path: path, outcome: .failed(error), warnings: warnings)
-        } catch {
-            return StatsFile(path: path, outcome: .failed(RecordingError(.unreadable, path: path, line: nil, "\(error)")),
-                             warnings: warnings)
+            return .read(analyzer.summary)
         }
+        return StatsFile(path: path, outcome: read.outcome, warnings: read.warnings)
     }
 
     // MARK: - Combined

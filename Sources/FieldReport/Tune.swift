@@ -97,12 +97,9 @@ public struct Tune: Equatable, Sendable {
     }
 
     public static func analyzeFile(_ path: String, settings: BannerSettings, combinations: [TuneCombination], lenient: Bool) -> TuneFile {
-        var warnings: [RecordingError] = []
-        do {
-            if try isNativeRecording(path: path) { return TuneFile(path: path, outcome: .native, warnings: []) }
-            let reader = try RecordingReader(path: path, lenient: lenient, keepObserved: false) { skipped in
-                if warnings.count < StatsFile.maxWarnings { warnings.append(skipped) }
-            }
+        let read = readFleetLog(path, failed: TuneFile.Outcome.failed) { onSkip -> TuneFile.Outcome in
+            if try isNativeRecording(path: path) { return .native }
+            let reader = try RecordingReader(path: path, lenient: lenient, keepObserved: false, onSkip: onSkip)
             var runs = combinations.map { BannerRun(settings: $0.settings(from: settings)) }
             var scratch: [TimelineRecord] = []
             try reader.forEach { record in
@@ -115,14 +112,9 @@ public struct Tune: Equatable, Sendable {
                 scratch.removeAll(keepingCapacity: true)
                 runs[index].finish(into: &scratch)
             }
-            return TuneFile(path: path, outcome: .replayed(zip(runs, combinations).map { TuneRow($0, combination: $1) }),
-                            warnings: warnings)
-        } catch let error as RecordingError {
-            return TuneFile(path: path, outcome: .failed(error), warnings: warnings)
-        } catch {
-            return TuneFile(path: path, outcome: .failed(RecordingError(.unreadable, path: path, line: nil, "\(error)")),
-                            warnings: warnings)
+            return .replayed(zip(runs, combinations).map { TuneRow($0, combination: $1) })
         }
+        return TuneFile(path: path, outcome: read.outcome, warnings: read.warnings)
     }
 
     /// One row per combination, in `combinations`' order, summed over the files in path order.

@@ -43,16 +43,11 @@ enum ArchiveCommand {
         let format = try arguments.format(for: spec.name)
         let reader = try NativeRecordingReader(path: path, lenient: arguments.flag("lenient")) { console.skipped($0) }
         defer { console.reportSkipped(reader.skipped, in: reader.path) }
-        let streaming = path == "-"
-        try replayArchive(reader, config: config, observe: { record in
-            // The settings are known before any decision: say them above the table.
-            guard format == "text", case .meta = record.event else { return }
-            try console.print(ArchiveTextTimeline.settings(config.archive.settings))
-            try console.print(ArchiveTextTimeline.header)
-        }) { decision in
-            try console.print(format == "jsonl" ? decision.jsonLine : ArchiveTextTimeline.row(decision))
-            if streaming { try console.flush() }
-        }
+        let printer = NativeTimelinePrinter<ArchiveDecision>(
+            console: console, jsonl: format == "jsonl", streaming: path == "-",
+            header: { [ArchiveTextTimeline.settings(config.archive.settings), ArchiveTextTimeline.header] },
+            row: ArchiveTextTimeline.row, line: \.jsonLine)
+        try replayArchive(reader, config: config, observe: printer.observe, emit: printer.emit)
         return .ok
     }
 

@@ -35,16 +35,11 @@ enum LaunchCommand {
                 console.reportSkipped(reader.skipped, in: reader.path)
             }
         }
-        let streaming = path == "-"
-        try replayLaunch(reader, config: config, observe: { record in
-            // The settings are known once the meta is read: say them above the table.
-            guard format == "text", case .meta = record.event else { return }
-            try console.print(LaunchOptions.describe(config.launchSettings(recorded: reader.meta?.platform)))
-            try console.print(LaunchTextTimeline.header)
-        }) { record in
-            try console.print(format == "jsonl" ? record.jsonLine : LaunchTextTimeline.row(record))
-            if streaming { try console.flush() }
-        }
+        let printer = NativeTimelinePrinter<LaunchRecord>(
+            console: console, jsonl: format == "jsonl", streaming: path == "-",
+            header: { [LaunchOptions.describe(config.launchSettings(recorded: reader.meta?.platform)), LaunchTextTimeline.header] },
+            row: LaunchTextTimeline.row, line: \.jsonLine)
+        try replayLaunch(reader, config: config, observe: printer.observe, emit: printer.emit)
         return .ok
     }
 }

@@ -45,16 +45,11 @@ enum NativeCommand {
             return try explain(reader, config: config, jsonl: format == "jsonl", console: console)
         }
 
-        let streaming = path == "-"
-        try replayNative(reader, config: config, observe: { record in
-            // The settings are known once the meta is read: say them above the table.
-            guard format == "text", case .meta = record.event else { return }
-            try console.print(NativeOptions.describe(config.settings(recorded: reader.meta?.platform)))
-            try console.print(NativeTextTimeline.header)
-        }) { decision in
-            try console.print(format == "jsonl" ? decision.jsonLine : NativeTextTimeline.row(decision))
-            if streaming { try console.flush() }
-        }
+        let printer = NativeTimelinePrinter<Decision>(
+            console: console, jsonl: format == "jsonl", streaming: path == "-",
+            header: { [NativeOptions.describe(config.settings(recorded: reader.meta?.platform)), NativeTextTimeline.header] },
+            row: NativeTextTimeline.row, line: \.jsonLine)
+        try replayNative(reader, config: config, observe: printer.observe, emit: printer.emit)
         return .ok
     }
 
