@@ -1,17 +1,9 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// The arrows run one way:
-//
-//   PolicyCore ← OfflineBanner, NativeErrorPolicy ← LaunchPolicy, ArchiveCachePolicy   pure: no Foundation, no Glibc, no json-c
-//        ↑
-//   TurboRecording (reads and validates recordings; the only user of json-c)
-//        ↑
-//   Replay (drives the policies over records; says which policy reads which records)
-//        ↑
-//   Goldens (goldens and their diffs)   FieldReport (findings, stats, pictures)
-//        ↑
-//   turbo-replay (the command line: thin commands)
+// The targets' dependencies below are the layout, and the only statement of it: LayoutTests
+// reads them (swift package dump-package) and holds every target's imports to them.
+// docs/architecture.md draws the picture.
 let package = Package(
     name: "TurboReplay",
     products: [
@@ -27,7 +19,9 @@ let package = Package(
         .executable(name: "turbo-replay", targets: ["turbo-replay"]),
     ],
     targets: [
-        .target(name: "PolicyCore"),
+        // `rounded()` is libm's on Linux; Foundation pulls libm in for a test target, but an app that
+        // links only the pure products has nothing else that asks for it.
+        .target(name: "PolicyCore", linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
         .target(name: "OfflineBanner", dependencies: ["PolicyCore"]),
         .target(name: "NativeErrorPolicy", dependencies: ["PolicyCore"]),
         // The launch reuses the error view's classification for `presented`, and nothing else of it.
@@ -41,11 +35,21 @@ let package = Package(
         ),
         .target(name: "TurboRecording", dependencies: ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "CJSONC"]),
         .target(name: "Replay", dependencies: ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy", "TurboRecording"]),
-        .target(name: "Goldens", dependencies: ["OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy", "TurboRecording", "Replay"]),
-        .target(name: "FieldReport", dependencies: ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy", "TurboRecording", "Replay"]),
+        .target(name: "Goldens", dependencies: ["OfflineBanner", "LaunchPolicy", "ArchiveCachePolicy", "TurboRecording", "Replay"]),
+        // Findings per layer: the banner's, and the native ones (error view, launch, archive).
+        .target(name: "BannerFindings", dependencies: ["PolicyCore", "OfflineBanner", "TurboRecording"]),
+        .target(name: "NativeFindings", dependencies: ["PolicyCore", "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy", "TurboRecording", "Replay"]),
+        // Many logs at once: per-file results, distributions, partials.
+        .target(name: "Fleet", dependencies: ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "ArchiveCachePolicy", "TurboRecording", "Replay", "BannerFindings", "NativeFindings"]),
+        // What a variant of the banner, or other timings, would have shown.
+        .target(name: "VariantAnalysis", dependencies: ["PolicyCore", "OfflineBanner", "TurboRecording", "Replay", "BannerFindings", "Fleet"]),
+        // Text and JSON for people and scripts.
+        .target(name: "Reports", dependencies: ["PolicyCore", "OfflineBanner", "LaunchPolicy", "ArchiveCachePolicy", "TurboRecording", "BannerFindings", "NativeFindings", "Fleet", "VariantAnalysis"]),
+        // Every SVG picture.
+        .target(name: "Pictures", dependencies: ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "TurboRecording", "BannerFindings", "NativeFindings", "VariantAnalysis", "Reports"]),
         .executableTarget(
             name: "turbo-replay",
-            dependencies: ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy", "TurboRecording", "Replay", "Goldens", "FieldReport"]
+            dependencies: ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy", "TurboRecording", "Replay", "Goldens", "BannerFindings", "NativeFindings", "Fleet", "VariantAnalysis", "Reports", "Pictures"]
         ),
 
         // Tests mirror the targets. TestSupport holds what several of them share: paths into the
@@ -58,7 +62,7 @@ let package = Package(
         .testTarget(name: "ArchiveCachePolicyTests", dependencies: ["ArchiveCachePolicy", "NativeErrorPolicy", "PolicyCore"]),
         .testTarget(name: "TurboRecordingTests", dependencies: ["TurboRecording", "Replay", "OfflineBanner", "NativeErrorPolicy", "ArchiveCachePolicy", "PolicyCore", "TestSupport"]),
         .testTarget(name: "GoldensTests", dependencies: ["Goldens", "TurboRecording", "Replay", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy", "TestSupport", "turbo-replay"]),
-        .testTarget(name: "FieldReportTests", dependencies: ["FieldReport", "Goldens", "TurboRecording", "Replay", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy", "PolicyCore", "TestSupport"]),
+        .testTarget(name: "FieldReportTests", dependencies: ["BannerFindings", "NativeFindings", "Fleet", "VariantAnalysis", "Reports", "Pictures", "Goldens", "TurboRecording", "Replay", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy", "PolicyCore", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["TestSupport", "turbo-replay"]),
         // Depends on every library so that the docs' Swift snippets type-check against them all.
         .testTarget(name: "RepositoryTests", dependencies: ["TestSupport", "turbo-replay", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy", "PolicyCore", "TurboRecording", "Replay"]),

@@ -2,6 +2,9 @@
 // so the plain name works on Debian (apt: libjson-c-dev) and Homebrew (brew: json-c) alike.
 #include <json.h>
 #include <locale.h>
+#ifdef __APPLE__
+#include <xlocale.h>  // newlocale and uselocale live here on Darwin
+#endif
 
 // The C locale object, for the thread that parses: json-c switches to "C" around every parse
 // (duplocale, newlocale, freelocale), and from this object glibc makes that switch without

@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// What a temporary file is called beside the file it will replace: `NAME.tmp-PID`.
 let temporaryMarker = ".tmp-"

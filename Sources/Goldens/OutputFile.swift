@@ -1,4 +1,15 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+// `write` alone would name the method of the type it is called from; the C library's is meant.
+#if canImport(Glibc)
+private let systemWrite = Glibc.write
+#elseif canImport(Darwin)
+private let systemWrite = Darwin.write
+#endif
 
 /// Output that could not be written: where, and the system's reason. A tool that people
 /// script must never hide one (sysexits: 73 cannot create, 74 I/O error).
@@ -62,7 +73,7 @@ func writeInPlace(path: String, contents: [UInt8]) throws {
 func writeAll(_ fd: Int32, _ contents: [UInt8], destination: String) throws {
     var written = 0
     while written < contents.count {
-        let n = contents.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + written, contents.count - written) }
+        let n = contents.withUnsafeBytes { systemWrite(fd, $0.baseAddress! + written, contents.count - written) }
         if n < 0 && errno == EINTR { continue }
         guard n > 0 else { throw WriteError.system(.io, destination, n == 0 ? ENOSPC : errno) }
         written += n

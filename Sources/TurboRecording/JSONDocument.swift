@@ -1,5 +1,9 @@
 import CJSONC
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Reads a small JSON file (a config) whole and parses it with json-c. The returned object
 /// belongs to the caller (`json_object_put`).

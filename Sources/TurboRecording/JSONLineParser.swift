@@ -1,5 +1,9 @@
 import CJSONC
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Parses one line of JSON Lines with json-c, strictly, into an object, or says why the line
 /// is malformed. A json-c tokener is reused from line to line and is not thread-safe: one

@@ -1,5 +1,9 @@
 import CJSONC
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Reads JSON Lines through json-c one line at a time, in constant memory: a fixed read
 /// buffer, a line buffer capped at `maxLineBytes`, one reused tokener. Each non-blank line is

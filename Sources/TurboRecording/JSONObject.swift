@@ -1,5 +1,9 @@
 import CJSONC
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Typed reads of one field of a json-c object, for the decoders. A field is `.absent` when
 /// the key is missing, so that "absent" and "null" stay apart, as the format needs.

@@ -1,5 +1,9 @@
 import CJSONC
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import NativeErrorPolicy
 
 /// Reads a native recording record by record, validating each line as the contract's

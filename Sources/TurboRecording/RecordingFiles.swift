@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Where recordings are on disk: `NAME.jsonl`, with its goldens `NAME.expected.jsonl` (and
 /// `NAME.<timeline>.expected.jsonl`) and its settings `NAME.config.json` beside it.

@@ -1,5 +1,9 @@
 import CJSONC
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import OfflineBanner
 
 /// Turns one parsed line of a web recording into a `Record`, validating it as

@@ -1,5 +1,10 @@
 import ArchiveCachePolicy
-import FieldReport
+import BannerFindings
+import Fleet
+import NativeFindings
+import Pictures
+import Reports
+import VariantAnalysis
 import Foundation
 import Replay
 import TurboRecording

@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Goldens
 
 /// Standard output and error, through C stdio: block-buffered into a pipe or file (a

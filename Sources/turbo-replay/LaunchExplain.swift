@@ -1,4 +1,9 @@
-import FieldReport
+import BannerFindings
+import Fleet
+import NativeFindings
+import Pictures
+import Reports
+import VariantAnalysis
 
 /// The launch's part of `explain` on a native log, after the error view's: nothing when the log
 /// has neither a launch nor the app's own screen log.

@@ -1,4 +1,9 @@
-import FieldReport
+import BannerFindings
+import Fleet
+import NativeFindings
+import Pictures
+import Reports
+import VariantAnalysis
 import Foundation
 import OfflineBanner
 import TurboRecording

@@ -4,7 +4,12 @@ import Replay
 @testable import TestSupport
 import Testing
 import TurboRecording
-@testable import FieldReport
+@testable import BannerFindings
+@testable import Fleet
+@testable import NativeFindings
+@testable import Pictures
+@testable import Reports
+@testable import VariantAnalysis
 
 /// Each finding on the recording that shows it, and absent from the one where it must not fire.
 @Suite struct FindingTests {

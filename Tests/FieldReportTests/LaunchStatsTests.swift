@@ -3,7 +3,12 @@ import Goldens
 @testable import TestSupport
 import Testing
 import TurboRecording
-@testable import FieldReport
+@testable import BannerFindings
+@testable import Fleet
+@testable import NativeFindings
+@testable import Pictures
+@testable import Reports
+@testable import VariantAnalysis
 
 @Suite("stats: the launch figures")
 struct LaunchStatsTests {

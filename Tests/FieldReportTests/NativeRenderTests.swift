@@ -2,7 +2,12 @@ import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
-import FieldReport
+import BannerFindings
+import Fleet
+import NativeFindings
+import Pictures
+import Reports
+import VariantAnalysis
 @testable import TestSupport
 import Testing
 import TurboRecording

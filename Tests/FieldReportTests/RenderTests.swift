@@ -8,7 +8,12 @@ import Replay
 @testable import TestSupport
 import Testing
 import TurboRecording
-@testable import FieldReport
+@testable import BannerFindings
+@testable import Fleet
+@testable import NativeFindings
+@testable import Pictures
+@testable import Reports
+@testable import VariantAnalysis
 
 /// Collects the elements of an XML document, and whether it parsed.
 final class XMLCheck: NSObject, XMLParserDelegate {

@@ -6,7 +6,12 @@ import Replay
 @testable import TestSupport
 import Testing
 import TurboRecording
-@testable import FieldReport
+@testable import BannerFindings
+@testable import Fleet
+@testable import NativeFindings
+@testable import Pictures
+@testable import Reports
+@testable import VariantAnalysis
 
 @Suite struct StatsTests {
     private func allRecordings() throws -> [String] {

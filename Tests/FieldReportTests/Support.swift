@@ -2,7 +2,12 @@ import Foundation
 import OfflineBanner
 @testable import TestSupport
 import TurboRecording
-@testable import FieldReport
+@testable import BannerFindings
+@testable import Fleet
+@testable import NativeFindings
+@testable import Pictures
+@testable import Reports
+@testable import VariantAnalysis
 
 func recording(_ name: String) -> String {
     packageRoot + "/recordings/" + name + ".jsonl"

@@ -8,7 +8,12 @@ import Replay
 @testable import TestSupport
 import Testing
 import TurboRecording
-@testable import FieldReport
+@testable import BannerFindings
+@testable import Fleet
+@testable import NativeFindings
+@testable import Pictures
+@testable import Reports
+@testable import VariantAnalysis
 
 /// `tune`: one row per combination, counted as `stats` counts, the same for any number of jobs.
 @Suite struct TuneTests {

@@ -5,7 +5,12 @@ import Replay
 @testable import TestSupport
 import Testing
 import TurboRecording
-@testable import FieldReport
+@testable import BannerFindings
+@testable import Fleet
+@testable import NativeFindings
+@testable import Pictures
+@testable import Reports
+@testable import VariantAnalysis
 
 /// banner-variants.md, "Comparing": each v1 episode against what the variant made of it, and
 /// the corpus compared, where the dead upstreams lose their stale pill and nothing gets worse.

@@ -1,28 +1,44 @@
 import Foundation
 @testable import TestSupport
+import TurboRecording
 import Testing
 
-/// The package's shape, as the README's Layout says it: the arrows run one way, and the pure
-/// cores import nothing but each other (no Foundation, no Glibc, no json-c), so an iOS target
-/// links them alone.
+/// The package's shape. The arrows are the manifest's: each target imports exactly the package
+/// modules it declares (no fewer, so the manifest never lies; no more, so nothing leans on an
+/// arrow that is not written), read from `swift package dump-package`. What the manifest cannot
+/// say is written here: which system modules a target may use. The pure cores use none (no
+/// Foundation, no Glibc, no json-c), so an iOS target links them alone.
 @Suite("Layout")
 struct LayoutTests {
     static let sources = Fixtures.root.appendingPathComponent("Sources").path
 
-    /// What each target may import. A target not listed here fails the test: say where it sits.
-    static let allowed: [String: Set<String>] = [
-        "PolicyCore": [],
-        "OfflineBanner": ["PolicyCore"],
-        "NativeErrorPolicy": ["PolicyCore"],
-        "LaunchPolicy": ["PolicyCore", "NativeErrorPolicy"],
-        "ArchiveCachePolicy": ["PolicyCore", "NativeErrorPolicy"],
-        "TurboRecording": ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "CJSONC", "Glibc"],
-        "Replay": ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy", "TurboRecording", "Dispatch", "Foundation"],
-        "Goldens": ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy", "TurboRecording", "Replay", "Foundation", "Glibc"],
-        "FieldReport": ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy", "TurboRecording", "Replay", "Foundation", "Dispatch"],
-        "turbo-replay": ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy", "TurboRecording", "Replay", "Goldens", "FieldReport",
-                         "Foundation", "Dispatch", "Glibc"],
-    ]
+    /// The pure cores: an app links these, on any platform, without json-c or Foundation.
+    static let pure: Set<String> = ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy"]
+
+    /// The system modules the shell may use. Glibc and Darwin are the same C library on the two
+    /// platforms, always imported behind `#if canImport`.
+    static let system: Set<String> = ["Foundation", "Dispatch", "Glibc", "Darwin"]
+
+    /// Every source target of the manifest with the targets it depends on.
+    static let manifest: [String: Set<String>] = {
+        guard let dump = try? Fixtures.run(command: "swift", ["package", "--package-path", Fixtures.root.path,
+                                                              "--scratch-path", NSTemporaryDirectory() + "turbo-replay-dump-package",
+                                                              "dump-package"]),
+              case .object(let package)? = JSONValue(parsing: dump),
+              case .array(let targets)? = package["targets"] else { return [:] }
+        var result: [String: Set<String>] = [:]
+        for case .object(let target) in targets {
+            guard case .string(let name)? = target["name"], case .string(let type)? = target["type"],
+                  type == "regular" || type == "executable", case .array(let dependencies)? = target["dependencies"] else { continue }
+            guard !(target["path"].map { if case .string(let path) = $0 { path.hasPrefix("Tests") } else { false } } ?? false) else { continue }
+            result[name] = Set(dependencies.compactMap { dependency -> String? in
+                guard case .object(let kind) = dependency, let first = kind.values.first,
+                      case .array(let fields) = first, case .string(let name)? = fields.first else { return nil }
+                return name
+            })
+        }
+        return result
+    }()
 
     static var targets: [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: sources)) ?? []).filter { $0 != "CJSONC" }.sorted()
@@ -44,14 +60,46 @@ struct LayoutTests {
         return found
     }
 
-    @Test("every target imports only what sits below it", arguments: targets)
-    func importsRunOneWay(_ target: String) throws {
-        guard let allowed = Self.allowed[target] else {
-            Issue.record("Sources/\(target) is not in the layout: add it to LayoutTests.allowed and to the README's Layout")
-            return
+    @Test("the manifest was read, and names every directory under Sources")
+    func manifestIsRead() throws {
+        try #require(!Self.manifest.isEmpty, "swift package dump-package gave no targets")
+        #expect(Set(Self.targets) == Set(Self.manifest.keys))
+    }
+
+    @Test("every target imports exactly the package modules the manifest gives it", arguments: targets)
+    func importsAreTheManifestsArrows(_ target: String) throws {
+        let declared = try #require(Self.manifest[target], "Sources/\(target) is not a target of Package.swift")
+        let imports = try Self.imports(of: target)
+        let packageModules = Set(Self.manifest.keys).union(["CJSONC"])
+        for (file, module) in imports where !declared.contains(module) {
+            if packageModules.contains(module) {
+                Issue.record("Sources/\(target)/\(file) imports \(module), which Package.swift does not give \(target)")
+            } else if Self.pure.contains(target) || !Self.system.contains(module) {
+                Issue.record("Sources/\(target)/\(file) imports \(module): a \(Self.pure.contains(target) ? "pure core imports no system module" : "module outside the package and the toolchain")")
+            }
         }
-        for (file, module) in try Self.imports(of: target) where !allowed.contains(module) {
-            Issue.record("Sources/\(target)/\(file) imports \(module)")
+        let used = Set(imports.map(\.module))
+        for dependency in declared.subtracting(used) {
+            Issue.record("Package.swift gives \(target) a dependency on \(dependency) that no file of it imports")
+        }
+    }
+
+    @Test("the pure cores depend only on each other")
+    func pureCoresStayPure() {
+        for target in Self.pure {
+            #expect(Self.manifest[target]?.isSubset(of: Self.pure) == true, "\(target) depends outside the pure cores")
+        }
+    }
+
+    @Test("the C library is imported behind #if canImport, so the package builds on Darwin too", arguments: targets)
+    func systemLibraryIsGuarded(_ target: String) throws {
+        let directory = Self.sources + "/" + target
+        for file in try FileManager.default.subpathsOfDirectory(atPath: directory) where file.hasSuffix(".swift") {
+            let lines = try String(contentsOfFile: directory + "/" + file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+            for (index, line) in lines.enumerated() where line == "import Glibc" || line == "import Darwin" {
+                let guardLine = line == "import Glibc" ? "#if canImport(Glibc)" : "#elseif canImport(Darwin)"
+                #expect(index > 0 && lines[index - 1] == guardLine, "Sources/\(target)/\(file):\(index + 1): \(line) without \(guardLine)")
+            }
         }
     }
 

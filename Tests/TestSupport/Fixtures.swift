@@ -64,4 +64,33 @@ enum Fixtures {
         try sink?.close()
         return Run(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
     }
+
+    /// Runs a program found on the PATH (`swift`, `ldd`) in the repository's root and returns
+    /// what it printed; a non-zero exit is an error that carries its standard error.
+    static func run(command: String, _ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [command] + arguments
+        process.currentDirectoryURL = root
+        let stdout = Pipe(), stderr = Pipe()
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        let out = stdout.fileHandleForReading.readDataToEndOfFile()
+        let err = stderr.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw CommandFailed(command: ([command] + arguments).joined(separator: " "), status: process.terminationStatus,
+                                stderr: String(decoding: err, as: UTF8.self))
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    struct CommandFailed: Error, CustomStringConvertible {
+        var command: String
+        var status: Int32
+        var stderr: String
+        var description: String { "\(command) exited \(status): \(stderr)" }
+    }
 }

@@ -1,3 +1,7 @@
+import BannerFindings
+import NativeFindings
+import Reports
+import VariantAnalysis
 import PolicyCore
 
 /// What the two timelines (a web log's and a native log's) share: lanes over a time axis in

@@ -1,3 +1,5 @@
+import BannerFindings
+import NativeFindings
 import PolicyCore
 import TurboRecording
 

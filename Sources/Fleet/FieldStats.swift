@@ -1,3 +1,5 @@
+import BannerFindings
+import NativeFindings
 import Foundation
 import OfflineBanner
 import Replay
@@ -91,16 +93,8 @@ public struct FieldStats: Equatable, Sendable {
         }
     }
 
-    /// Median (the mean of the middle two for an even count), 90th percentile (nearest rank)
-    /// and maximum of the pill episodes' durations; `nil` with no episodes.
-    public var pillDuration: (median: Double, p90: Double, max: Double)? {
-        let durations = pills.map(\.duration).sorted()
-        guard !durations.isEmpty else { return nil }
-        let n = durations.count
-        let median = n % 2 == 1 ? durations[n / 2] : (durations[n / 2 - 1] + durations[n / 2]) / 2
-        let rank = Int((0.9 * Double(n)).rounded(.up))
-        return (median, durations[max(rank, 1) - 1], durations[n - 1])
-    }
+    /// The pill episodes' durations; `nil` with no episodes.
+    public var pillDuration: Distribution? { Distribution(pills.map(\.duration)) }
 
     public var toasts: Int { summaries.reduce(0) { $0 + $1.summary.toasts } }
 

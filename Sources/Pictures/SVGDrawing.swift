@@ -1,3 +1,7 @@
+import BannerFindings
+import NativeFindings
+import Reports
+import VariantAnalysis
 import PolicyCore
 
 /// What every picture here is drawn with: an SVG document built as text, coordinates to a

@@ -1,3 +1,7 @@
+import BannerFindings
+import Fleet
+import NativeFindings
+import VariantAnalysis
 
 
 /// Text from a recording is typed by users and written by pages: it goes out escaped for

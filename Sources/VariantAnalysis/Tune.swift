@@ -1,3 +1,5 @@
+import BannerFindings
+import Fleet
 import Foundation
 import OfflineBanner
 import Replay

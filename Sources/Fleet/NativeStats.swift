@@ -1,3 +1,5 @@
+import BannerFindings
+import NativeFindings
 import NativeErrorPolicy
 
 /// The native logs of a `stats` run, added up: each policy's figures, and for each native

@@ -1,3 +1,5 @@
+import BannerFindings
+import NativeFindings
 import ArchiveCachePolicy
 import Foundation
 import Replay
@@ -107,16 +109,8 @@ public struct ArchiveFleet: Equatable, Sendable {
         return largest
     }
 
-    /// Median (the mean of the middle two for an even count), 90th percentile (nearest rank) and
-    /// maximum of the archives' ages at serve, as `stats` gives pill durations; `nil` with none.
-    public var ageAtServe: (median: Double, p90: Double, max: Double)? {
-        let ages = summaries.flatMap(\.summary.servedAges).sorted()
-        guard !ages.isEmpty else { return nil }
-        let n = ages.count
-        let median = n % 2 == 1 ? ages[n / 2] : (ages[n / 2 - 1] + ages[n / 2]) / 2
-        let rank = Int((0.9 * Double(n)).rounded(.up))
-        return (median, ages[max(rank, 1) - 1], ages[n - 1])
-    }
+    /// The archives' ages at serve, as `stats` gives pill durations; `nil` with none.
+    public var ageAtServe: Distribution? { Distribution(summaries.flatMap(\.summary.servedAges)) }
 
     /// Every finding id, with its count and the logs that show it: the logs to open, most
     /// occurrences first, then by path.

@@ -1,3 +1,7 @@
+import BannerFindings
+import Fleet
+import NativeFindings
+import VariantAnalysis
 import OfflineBanner
 import PolicyCore
 import TurboRecording

@@ -1,3 +1,7 @@
+import BannerFindings
+import NativeFindings
+import Reports
+import VariantAnalysis
 import OfflineBanner
 import PolicyCore
 

@@ -1,3 +1,5 @@
+import BannerFindings
+import Fleet
 import OfflineBanner
 import TurboRecording
 

@@ -252,7 +252,7 @@ public struct FieldAnalyzer: Sendable {
     }
 
     /// `a` or `a#id`: the target of a link's hover prefetch.
-    static func isLink(_ target: String) -> Bool {
+    package static func isLink(_ target: String) -> Bool {
         target == "a" || target.hasPrefix("a#") || target.hasPrefix("a.") || target.hasPrefix("a[")
     }
 

@@ -1,3 +1,5 @@
+import BannerFindings
+import NativeFindings
 import NativeErrorPolicy
 import OfflineBanner
 import PolicyCore
@@ -71,7 +73,7 @@ public enum StatsPartial {
     }
 
     /// A double as Swift prints it shortest (`816.0360000000001`, `1500.0`): exact on reading back.
-    static func exact(_ value: Double) -> String { "\(value)" }
+    package static func exact(_ value: Double) -> String { "\(value)" }
 
     static func counts<Key>(_ counts: [Key: Int], _ name: (Key) -> String) -> String {
         var line = JSONLine()
@@ -117,7 +119,7 @@ public enum StatsPartial {
         return line.text
     }
 
-    static func error(_ error: RecordingError) -> String {
+    package static func error(_ error: RecordingError) -> String {
         var line = JSONLine()
         line.string("kind", error.kind == .malformed ? "malformed" : "unreadable")
         line.string("path", error.path)
@@ -253,7 +255,7 @@ public enum StatsPartial {
         return summary
     }
 
-    static func decodeError(_ value: JSONValue, _ read: Reader) throws -> RecordingError {
+    package static func decodeError(_ value: JSONValue, _ read: Reader) throws -> RecordingError {
         let object = try read.object(value, "error")
         let kind: RecordingError.Kind
         switch try read.string(object["kind"], "kind") {
@@ -267,8 +269,10 @@ public enum StatsPartial {
     }
 
     /// Typed reads of a partial's values, failing with the partial's file and line.
-    struct Reader {
-        let fail: (String) -> RecordingError
+    package struct Reader {
+        package let fail: (String) -> RecordingError
+
+        package init(fail: @escaping (String) -> RecordingError) { self.fail = fail }
 
         func fail(_ message: String) -> RecordingError { fail(message) }
 
@@ -277,22 +281,22 @@ public enum StatsPartial {
             return object
         }
 
-        func array(_ value: JSONValue?, _ what: String) throws -> [JSONValue] {
+        package func array(_ value: JSONValue?, _ what: String) throws -> [JSONValue] {
             guard case .array(let array)? = value else { throw fail("\"\(what)\" must be an array") }
             return array
         }
 
-        func string(_ value: JSONValue?, _ what: String) throws -> String {
+        package func string(_ value: JSONValue?, _ what: String) throws -> String {
             guard case .string(let string)? = value else { throw fail("\"\(what)\" must be a string") }
             return string
         }
 
-        func number(_ value: JSONValue?, _ what: String) throws -> Double {
+        package func number(_ value: JSONValue?, _ what: String) throws -> Double {
             guard case .number(let number)? = value, number.isFinite else { throw fail("\"\(what)\" must be a number") }
             return number
         }
 
-        func int(_ value: JSONValue?, _ what: String) throws -> Int {
+        package func int(_ value: JSONValue?, _ what: String) throws -> Int {
             let number = try self.number(value, what)
             guard number >= 0, number.rounded() == number, number < 9e15 else { throw fail("\"\(what)\" must be a count") }
             return Int(number)

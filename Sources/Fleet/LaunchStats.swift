@@ -1,0 +1,37 @@
+import BannerFindings
+import NativeFindings
+import PolicyCore
+
+/// The launches of a `stats` run's native logs, added up: how many, the time from a launch to
+/// the web view, and for stalls, launches through the error screen and offseason launches the
+/// logs to open.
+extension FieldStats {
+    public var launches: Int { natives.reduce(0) { $0 + $1.summary.launch.launches } }
+
+    /// Every `ready` decision's `launchMs`, over every log.
+    public var timesToWeb: [Double] { natives.flatMap(\.summary.launch.readyMs) }
+
+    /// The times to web over every log; `nil` when no launch became ready.
+    public var timeToWeb: Distribution? { Distribution(timesToWeb) }
+
+    /// The logs with the slowest launch to web, slowest first (then by path), with that time.
+    public var slowestToWeb: [(path: String, ms: Double)] {
+        natives.compactMap { entry in entry.summary.launch.readyMs.max().map { (path: entry.path, ms: $0) } }
+            .sorted { $0.ms != $1.ms ? $0.ms > $1.ms : $0.path < $1.path }
+    }
+
+    /// One launch figure over every log, with the logs that show it (most first, then by path).
+    public func launchFigure(_ count: (LaunchSummary) -> Int) -> (count: Int, recordings: [(path: String, count: Int)]) {
+        let recordings = natives.compactMap { entry -> (path: String, count: Int)? in
+            let n = count(entry.summary.launch)
+            return n == 0 ? nil : (entry.path, n)
+        }.sorted { $0.count != $1.count ? $0.count > $1.count : $0.path < $1.path }
+        return (recordings.reduce(0) { $0 + $1.count }, recordings)
+    }
+
+    public static let launchFigures: [(name: String, count: @Sendable (LaunchSummary) -> Int)] = [
+        ("stalled", { $0.stalls }),
+        ("through error", { $0.throughError }),
+        ("offseason", { $0.offseason }),
+    ]
+}
