@@ -92,7 +92,7 @@ public enum ExplainEvent: Equatable, Sendable {
     case input(InputStep)
     case timer(TimerStep)
     case observed(ObservedStep)
-    case finding(Finding)
+    case finding(BannerFinding)
 
     /// When it happened (for a finding, when its pattern started).
     public var t: Double {

@@ -56,7 +56,7 @@ public struct SessionSummary: Equatable, Sendable {
     public var pills: [PillEpisode] = []
     public var toasts = 0
     public var silent: [SilentKey: Int] = [:]
-    public var findings: [Finding.Kind: Int] = [:]
+    public var findings: [BannerFinding.Kind: Int] = [:]
 
     public init() {}
 
@@ -77,8 +77,8 @@ public struct SessionSummary: Equatable, Sendable {
         silent.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
     }
 
-    public var findingsSorted: [(kind: Finding.Kind, count: Int)] {
-        Finding.Kind.allCases.compactMap { kind in findings[kind].map { (kind, $0) } }
+    public var findingsSorted: [(kind: BannerFinding.Kind, count: Int)] {
+        BannerFinding.Kind.allCases.compactMap { kind in findings[kind].map { (kind, $0) } }
     }
 
     mutating func note(_ decision: SubmitDecision) {

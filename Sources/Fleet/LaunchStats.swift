@@ -5,7 +5,7 @@ import PolicyCore
 /// The launches of a `stats` run's native logs, added up: how many, the time from a launch to
 /// the web view, and for stalls, launches through the error screen and offseason launches the
 /// logs to open.
-extension FieldStats {
+extension FleetStats {
     public var launches: Int { natives.reduce(0) { $0 + $1.summary.launch.launches } }
 
     /// Every `ready` decision's `launchMs`, over every log.

@@ -4,7 +4,7 @@ import NativeErrorPolicy
 
 /// The native logs of a `stats` run, added up: each policy's figures, and for each native
 /// finding the logs to open.
-extension FieldStats {
+extension FleetStats {
     public var nativePlatforms: [(platform: Platform, count: Int)] {
         Platform.allCases.compactMap { platform in
             let count = natives.filter { $0.summary.platform == platform }.count

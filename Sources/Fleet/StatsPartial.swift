@@ -224,7 +224,7 @@ public enum StatsPartial {
             summary.silent[key] = try read.int(silent["count"], "count")
         }
         for (id, count) in try read.object(object["findings"], "findings") {
-            guard let kind = Finding.Kind(rawValue: id) else { throw read.fail("unknown finding \"\(id)\"") }
+            guard let kind = BannerFinding.Kind(rawValue: id) else { throw read.fail("unknown finding \"\(id)\"") }
             summary.findings[kind] = try read.int(count, id)
         }
         return summary

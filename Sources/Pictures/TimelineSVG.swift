@@ -13,7 +13,7 @@ import TurboRecording
 /// axis in seconds; the findings' sentences under it. Every string that comes from the
 /// recording (or its path) goes through `xmlEscaped`.
 public enum TimelineSVG {
-    public static func render(_ session: FieldSession) -> String {
+    public static func render(_ session: BannerSession) -> String {
         var chart = Chart(session)
         return chart.draw()
     }
@@ -28,7 +28,7 @@ public enum FailureKind: String, CaseIterable, Sendable {
         if target == "html" { self = .visit }
         else if target.hasPrefix("turbo-frame") { self = .frame }
         else if target.hasPrefix("form") { self = .form }
-        else if FieldAnalyzer.isLink(target) { self = .prefetch }
+        else if BannerAnalyzer.isLink(target) { self = .prefetch }
         else { self = .other }
     }
 
@@ -51,7 +51,7 @@ private struct Chart: TimeChart {
     var plotWidth: Double { width - left - right }
     let font = "font-family=\"DejaVu Sans, Verdana, Arial, sans-serif\""
 
-    let session: FieldSession
+    let session: BannerSession
     var out = ""
     var clipCount = 0
 
@@ -64,12 +64,12 @@ private struct Chart: TimeChart {
     var responses: [(t: Double, about: String)] = []
     var submissions: [(t: Double, decision: SubmitDecision, about: String)] = []
     var bannerSpans: [(from: Double, to: Double, state: BannerState, label: String, stillUp: Bool)] = []
-    var findings: [Finding] = []
+    var findings: [BannerFinding] = []
     /// Page changes: a `disconnect`, or a `pagehide` that unloaded the document (`unload`), and
     /// the `connect` that followed it, if any.
     var pages: [(t: Double, until: Double?, unload: Bool)] = []
 
-    init(_ session: FieldSession) {
+    init(_ session: BannerSession) {
         self.session = session
         collect()
     }

@@ -47,7 +47,7 @@ extension ArchiveFleet {
         lines.append("findings:")
         let width = ArchiveFinding.Kind.allCases.map(\.rawValue.count).max()!
         for entry in findings {
-            lines += FieldStats.findingRows(entry.kind.rawValue, entry.count, entry.recordings, width: width, listing: listing)
+            lines += FleetStats.findingRows(entry.kind.rawValue, entry.count, entry.recordings, width: width, listing: listing)
         }
         if !failures.isEmpty {
             lines.append("not read:")
@@ -69,18 +69,18 @@ extension ArchiveFleet {
         if let ageAtServe {
             age = [("medianMs", ms(ageAtServe.median)), ("p90Ms", ms(ageAtServe.p90)), ("maxMs", ms(ageAtServe.max))]
         }
-        let findings = FieldJSON.object(self.findings.map { entry in
-            (entry.kind.rawValue, FieldJSON.counted(entry.count, in: entry.recordings))
+        let findings = ReportJSON.object(self.findings.map { entry in
+            (entry.kind.rawValue, ReportJSON.counted(entry.count, in: entry.recordings))
         })
-        let failures = FieldJSON.failures(self.failures)
-        return FieldJSON.object([
+        let failures = ReportJSON.failures(self.failures)
+        return ReportJSON.object([
             ("logs", String(summaries.count)),
             ("malformed", String(malformed)),
             ("unreadable", String(unreadable)),
             ("android", String(android)),
             ("web", String(web)),
             ("skippedLines", String(skippedLines)),
-            ("settings", FieldJSON.object([
+            ("settings", ReportJSON.object([
                 ("debounceMs", ms(settings.debounce)),
                 ("staleMs", ms(settings.stale)),
                 ("stripParams", "[" + settings.stripParams.map(jsonString).joined(separator: ",") + "]"),
@@ -88,10 +88,10 @@ extension ArchiveFleet {
             ("offlineViews", String(offlineViews)),
             ("offlineWithoutUrl", String(offlineWithoutURL)),
             ("served", String(served)),
-            ("missed", FieldJSON.object(missed.map { ($0.reason.rawValue, String($0.count)) })),
+            ("missed", ReportJSON.object(missed.map { ($0.reason.rawValue, String($0.count)) })),
             ("passed", String(passed)),
             ("passedCached", String(passedCached)),
-            ("ageAtServe", FieldJSON.object(age)),
+            ("ageAtServe", ReportJSON.object(age)),
             ("captures", String(captures)),
             ("archivesAtEnd", String(archivesAtEnd)),
             ("findings", findings),

@@ -206,7 +206,7 @@ public enum ExplainText {
         }
     }
 
-    static func describe(_ finding: Finding) -> String {
+    static func describe(_ finding: BannerFinding) -> String {
         let lines = finding.lines.map(String.init).joined(separator: ", ")
         return "\(finding.kind.id) at \(ms(finding.t)) [line\(finding.lines.count == 1 ? "" : "s") \(lines)]: \(terminalSafe(finding.sentence))"
     }

@@ -2,7 +2,7 @@ import Fleet
 import PolicyCore
 
 /// The launch part of the `stats` report, in text and in JSON.
-extension FieldStats {
+extension FleetStats {
     /// The launch lines of the report, when the native logs have launches.
     func launchText(listing: Int?) -> [String] {
         guard launches > 0 else { return [] }
@@ -36,13 +36,13 @@ extension FieldStats {
         let ms = formatMilliseconds
         var fields: [(String, String)] = [("launches", String(launches)), ("ready", String(timesToWeb.count))]
         if let time = timeToWeb {
-            fields.append(("timeToWebMs", FieldJSON.object([("median", ms(time.median)), ("p90", ms(time.p90)), ("max", ms(time.max))])))
-            fields.append(("slowest", FieldJSON.object(slowestToWeb.map { ($0.path, ms($0.ms)) })))
+            fields.append(("timeToWebMs", ReportJSON.object([("median", ms(time.median)), ("p90", ms(time.p90)), ("max", ms(time.max))])))
+            fields.append(("slowest", ReportJSON.object(slowestToWeb.map { ($0.path, ms($0.ms)) })))
         }
         for (key, figure) in zip(["stalled", "throughError", "offseason"], Self.launchFigures) {
             let entry = launchFigure(figure.count)
-            fields.append((key, FieldJSON.counted(entry.count, in: entry.recordings)))
+            fields.append((key, ReportJSON.counted(entry.count, in: entry.recordings)))
         }
-        return FieldJSON.object(fields)
+        return ReportJSON.object(fields)
     }
 }

@@ -6,7 +6,7 @@ import OfflineBanner
 import PolicyCore
 import TurboRecording
 
-extension FieldStats {
+extension FleetStats {
     private static let ms = formatMilliseconds
 
     /// The report for a person. Recordings per finding are capped at `listing` (nil: all).
@@ -32,7 +32,7 @@ extension FieldStats {
         lines.append("silent submissions: \(silent.isEmpty ? "none" : silent.joined(separator: ", "))")
 
         lines.append("findings:")
-        let width = Finding.Kind.allCases.map(\.id.count).max()!
+        let width = BannerFinding.Kind.allCases.map(\.id.count).max()!
         for entry in findings {
             lines += Self.findingRows(entry.kind.id, entry.count, entry.recordings, width: width, listing: listing)
         }
@@ -87,7 +87,7 @@ extension FieldStats {
         let ms = Self.ms
         var pill: [(String, String)] = [
             ("episodes", String(pills.count)),
-            ("byCause", FieldJSON.object(pillsByCause.map { ($0.cause.rawValue, FieldJSON.object([("episodes", String($0.episodes)), ("ms", ms($0.ms))])) })),
+            ("byCause", ReportJSON.object(pillsByCause.map { ($0.cause.rawValue, ReportJSON.object([("episodes", String($0.episodes)), ("ms", ms($0.ms))])) })),
         ]
         if let duration = pillDuration {
             pill += [("medianMs", ms(duration.median)), ("p90Ms", ms(duration.p90)), ("maxMs", ms(duration.max))]
@@ -96,30 +96,30 @@ extension FieldStats {
             var fields = [("reason", jsonString(entry.key.reason))]
             if let status = entry.key.status { fields.append(("status", String(status))) }
             fields.append(("count", String(entry.count)))
-            return FieldJSON.object(fields)
+            return ReportJSON.object(fields)
         }.joined(separator: ",") + "]"
-        let findings = FieldJSON.object(self.findings.map { entry in
-            (entry.kind.id, FieldJSON.counted(entry.count, in: entry.recordings))
+        let findings = ReportJSON.object(self.findings.map { entry in
+            (entry.kind.id, ReportJSON.counted(entry.count, in: entry.recordings))
         })
-        let failures = FieldJSON.failures(self.failures)
-        let native = FieldJSON.object([
+        let failures = ReportJSON.failures(self.failures)
+        let native = ReportJSON.object([
             ("sessions", String(natives.count)),
-            ("platforms", FieldJSON.object(nativePlatforms.map { ($0.platform.rawValue, String($0.count)) })),
-            ("errorViews", FieldJSON.object(errorViews.map { ($0.variant.rawValue, String($0.count)) })),
-            ("automaticRetries", FieldJSON.object(automaticRetries.map { ($0.trigger.rawValue, String($0.count)) })),
+            ("platforms", ReportJSON.object(nativePlatforms.map { ($0.platform.rawValue, String($0.count)) })),
+            ("errorViews", ReportJSON.object(errorViews.map { ($0.variant.rawValue, String($0.count)) })),
+            ("automaticRetries", ReportJSON.object(automaticRetries.map { ($0.trigger.rawValue, String($0.count)) })),
             ("manualRetries", String(manualRetries)),
             ("deferredRetries", String(deferredRetries)),
             ("launch", launchJSON()),
-            ("findings", FieldJSON.object(nativeFindings.map { entry in
-                (entry.id, FieldJSON.counted(entry.count, in: entry.recordings))
+            ("findings", ReportJSON.object(nativeFindings.map { entry in
+                (entry.id, ReportJSON.counted(entry.count, in: entry.recordings))
             })),
         ])
-        return FieldJSON.object([
+        return ReportJSON.object([
             ("sessions", String(summaries.count)),
             ("malformed", String(malformed)),
             ("unreadable", String(unreadable)),
             ("skippedLines", String(skippedLines)),
-            ("pill", FieldJSON.object(pill)),
+            ("pill", ReportJSON.object(pill)),
             ("toasts", String(toasts)),
             ("silent", silent),
             ("findings", findings),

@@ -48,7 +48,7 @@ enum ExplainCommand {
         let reader = try RecordingReader(path: path, lenient: arguments.flag("lenient"), keepObserved: true) { console.skipped($0) }
         let streaming = path == "-"
         let text = format == "text"
-        var analyzer = FieldAnalyzer(settings: settings)
+        var analyzer = BannerAnalyzer(settings: settings)
         var headerPrinted = false
         func printHeader() throws {
             guard text, !headerPrinted else { return }
@@ -59,7 +59,7 @@ enum ExplainCommand {
             if text {
                 if let row = ExplainText.row(event) { try console.print(row) }
             } else if case .finding(let finding) = event {
-                try console.print(FieldJSON.finding(finding))
+                try console.print(ReportJSON.finding(finding))
             }
         }
         do {
@@ -79,7 +79,7 @@ enum ExplainCommand {
         if text {
             for line in ExplainText.summary(analyzer.summary) { try console.print(line) }
         } else {
-            try console.print(FieldJSON.summary(analyzer.summary))
+            try console.print(ReportJSON.summary(analyzer.summary))
         }
         if reader.skipped > 0 {
             console.reportSkipped(reader.skipped, in: reader.path)

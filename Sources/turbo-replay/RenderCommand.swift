@@ -42,7 +42,7 @@ enum RenderCommand {
             return try renderNative(path, to: output, arguments: arguments, console: console)
         }
         let settings = try BannerOptions.settings(arguments, command: spec.name)
-        let session = try FieldSession.analyze(path: path, settings: settings, lenient: arguments.flag("lenient")) { console.skipped($0) }
+        let session = try BannerSession.analyze(path: path, settings: settings, lenient: arguments.flag("lenient")) { console.skipped($0) }
         let svg = TimelineSVG.render(session)
         if output == "-" {
             try console.print(svg.hasSuffix("\n") ? String(svg.dropLast()) : svg)

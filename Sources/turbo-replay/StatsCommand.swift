@@ -64,7 +64,7 @@ enum StatsCommand {
         if paths.isEmpty {
             console.error("turbo-replay: warning: no recordings (*.jsonl) under \(arguments.positionals.joined(separator: " "))")
         }
-        let stats = FieldStats.analyze(paths, settings: settings, lenient: lenient, jobs: jobs)
+        let stats = FleetStats.analyze(paths, settings: settings, lenient: lenient, jobs: jobs)
         if arguments.flag("partial") {
             try console.print(StatsPartial.header(StatsPartial.Settings(settings, lenient: lenient)))
             for file in stats.files { try console.print(StatsPartial.line(file)) }
@@ -83,12 +83,12 @@ enum StatsCommand {
             throw UsageError(message: "--merge takes its settings from the partials; drop --\(option)", command: spec.name)
         }
         let merged = try StatsPartial.merge(arguments.positionals)
-        return try report(FieldStats(files: merged.files), format: format, all: arguments.flag("all"), console: console)
+        return try report(FleetStats(files: merged.files), format: format, all: arguments.flag("all"), console: console)
     }
 
     /// The report, after the warnings and errors on standard error in path order (so that
     /// stderr is as stable as stdout); the status says whether every file could be read.
-    @MainActor private static func report(_ stats: FieldStats, format: String, all: Bool, console: Console) throws -> ExitCode {
+    @MainActor private static func report(_ stats: FleetStats, format: String, all: Bool, console: Console) throws -> ExitCode {
         for file in stats.files {
             for warning in file.warnings { console.skipped(warning) }
         }

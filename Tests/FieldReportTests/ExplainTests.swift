@@ -12,7 +12,7 @@ import TurboRecording
 @testable import VariantAnalysis
 
 @Suite struct ExplainTests {
-    private func rows(_ session: FieldSession) -> [String] {
+    private func rows(_ session: BannerSession) -> [String] {
         session.events.compactMap { ExplainText.row($0) }
             .map { $0.drop(while: { $0 == " " }) }.map(String.init)
     }
@@ -73,7 +73,7 @@ import TurboRecording
             #"{"t":950,"type":"turbo:frame-load"}"#,
         ])
         let reader = try RecordingReader(path: path)
-        var analyzer = FieldAnalyzer()
+        var analyzer = BannerAnalyzer()
         var perRecord: [[String]] = []
         while let record = try reader.next() {
             var emitted: [String] = []
@@ -95,7 +95,7 @@ import TurboRecording
 
     @Test func findingsAsJSONLines() throws {
         let session = try analyze("chromium/dead-upstream-frame")
-        let lines = session.findings.map(FieldJSON.finding) + [FieldJSON.summary(session.summary)]
+        let lines = session.findings.map(ReportJSON.finding) + [ReportJSON.summary(session.summary)]
         let parsed = lines.map { JSONValue(parsing: $0) }
         #expect(parsed.allSatisfy { $0 != nil })
         let values = parsed.compactMap { $0 }

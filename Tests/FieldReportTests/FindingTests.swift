@@ -81,7 +81,7 @@ import TurboRecording
         #expect(responses == 2)  // the submission's fetch (its response and its submit-end), the frame load
         #expect(until == 9000)
         #expect(clearedBy == nil)
-        #expect(FieldJSON.finding(finding).contains(#""stillUpAtEnd":true"#))
+        #expect(ReportJSON.finding(finding).contains(#""stillUpAtEnd":true"#))
     }
 
     @Test func noStalePillForResponsesBeforeThePillDuringTheGreenFlashOrFromTurbosCache() throws {
@@ -154,7 +154,7 @@ import TurboRecording
         #expect(replacedAt == 3800.5)
         #expect(relabelledTo == "Sin conexión")
         #expect(request.target == "turbo-frame#feed")
-        #expect(FieldJSON.finding(finding).contains(#""shownMs":1293.3"#))
+        #expect(ReportJSON.finding(finding).contains(#""shownMs":1293.3"#))
         #expect(finding.sentence.contains("was on the pill for 1293.3 ms"))
     }
 
@@ -228,11 +228,11 @@ import TurboRecording
     }
 
     @Test func linkTargets() {
-        #expect(FieldAnalyzer.isLink("a"))
-        #expect(FieldAnalyzer.isLink("a#page2"))
-        #expect(!FieldAnalyzer.isLink("aside#related"))
-        #expect(!FieldAnalyzer.isLink("html"))
-        #expect(!FieldAnalyzer.isLink("turbo-frame#a"))
+        #expect(BannerAnalyzer.isLink("a"))
+        #expect(BannerAnalyzer.isLink("a#page2"))
+        #expect(!BannerAnalyzer.isLink("aside#related"))
+        #expect(!BannerAnalyzer.isLink("html"))
+        #expect(!BannerAnalyzer.isLink("turbo-frame#a"))
     }
 
     // MARK: - reload-offline
@@ -257,7 +257,7 @@ import TurboRecording
     }
 
     @Test func findingIdsAreStable() {
-        #expect(Finding.Kind.allCases.map(\.id) == ["online-lied", "stale-pill", "flap-suppressed", "prefetch-pill", "reload-offline",
+        #expect(BannerFinding.Kind.allCases.map(\.id) == ["online-lied", "stale-pill", "flap-suppressed", "prefetch-pill", "reload-offline",
                                                    "relabelled-toast"])
     }
 }

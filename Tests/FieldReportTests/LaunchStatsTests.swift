@@ -20,7 +20,7 @@ struct LaunchStatsTests {
             !FileManager.default.fileExists(atPath: RecordingFiles.stem($0) + ".config.json")
         }
         #expect(paths.count == launchRecordingNames.count - 1)
-        let stats = FieldStats.analyze(paths, jobs: 2)
+        let stats = FleetStats.analyze(paths, jobs: 2)
         #expect(stats.natives.count == paths.count)
 
         // The same figures, counted from the goldens instead of the replay: a screen record with
@@ -52,18 +52,18 @@ struct LaunchStatsTests {
             summary.launch.readyMs = readyMs
             return StatsFile(path: path, outcome: .native(summary), warnings: [])
         }
-        let stats = FieldStats(files: [log("a", [100, 300]), log("b", [200, 400, 500, 600, 700, 800, 900, 1000]), log("c", [])])
+        let stats = FleetStats(files: [log("a", [100, 300]), log("b", [200, 400, 500, 600, 700, 800, 900, 1000]), log("c", [])])
         let time = stats.timeToWeb
         #expect(time?.median == 550)
         #expect(time?.p90 == 900)
         #expect(time?.max == 1000)
         #expect(stats.slowestToWeb.map(\.path) == ["b", "a"])
-        #expect(FieldStats(files: [log("c", [])]).timeToWeb == nil)
+        #expect(FleetStats(files: [log("c", [])]).timeToWeb == nil)
     }
 
     @Test("the report: the launch lines with the logs to open, and the same in JSON")
     func report() throws {
-        let stats = FieldStats.analyze([launchRecordings + "/stall.jsonl", launchRecordings + "/contract-example.jsonl",
+        let stats = FleetStats.analyze([launchRecordings + "/stall.jsonl", launchRecordings + "/contract-example.jsonl",
                                         launchRecordings + "/offseason-guest.jsonl"], jobs: 1)
         let text = stats.text()
         #expect(text.contains("launches: 6 in 3 logs, 3 ready"))
@@ -79,14 +79,14 @@ struct LaunchStatsTests {
 
     @Test("native logs without a launch add no launch lines")
     func noLaunches() throws {
-        let stats = FieldStats.analyze(try RecordingFiles.find(in: [packageRoot + "/recordings/native"]), jobs: 1)
+        let stats = FleetStats.analyze(try RecordingFiles.find(in: [packageRoot + "/recordings/native"]), jobs: 1)
         #expect(stats.launches == 0)
         #expect(!stats.text().contains { $0.hasPrefix("launches:") })
     }
 
     @Test("a partial carries a log's launch figures exactly, and a log without a launch writes none")
     func partial() throws {
-        let file = FieldStats.analyzeFile(launchRecordings + "/contract-example.jsonl", settings: .init(), lenient: false)
+        let file = FleetStats.analyzeFile(launchRecordings + "/contract-example.jsonl", settings: .init(), lenient: false)
         let line = StatsPartial.line(file)
         #expect(line.contains(#""launch":{"launches":3,"readyMs":[1840.5,6500.0],"stalls":1,"throughError":1,"offseason":1}"#))
         guard case .object(let object)? = JSONValue(parsing: line) else {
@@ -95,7 +95,7 @@ struct LaunchStatsTests {
         }
         let decoded = try StatsPartial.decodeFile(object) { RecordingError(.malformed, path: "partial", line: 2, $0) }
         #expect(decoded == file)
-        let quiet = FieldStats.analyzeFile(packageRoot + "/recordings/native/server-503.jsonl", settings: .init(), lenient: false)
+        let quiet = FleetStats.analyzeFile(packageRoot + "/recordings/native/server-503.jsonl", settings: .init(), lenient: false)
         #expect(!StatsPartial.line(quiet).contains(#""launch""#))
     }
 }

@@ -21,9 +21,9 @@ import TurboRecording
     @Test func sameReportWithOneJobOrTwo() throws {
         let paths = try allRecordings()
         #expect(paths.count >= 17)
-        let one = FieldStats.analyze(paths, jobs: 1)
-        let two = FieldStats.analyze(paths, jobs: 2)
-        let many = FieldStats.analyze(paths, jobs: 8)
+        let one = FleetStats.analyze(paths, jobs: 1)
+        let two = FleetStats.analyze(paths, jobs: 2)
+        let many = FleetStats.analyze(paths, jobs: 8)
         #expect(one == two)
         #expect(one.text(listing: nil) == two.text(listing: nil))
         #expect(one.json() == two.json())
@@ -31,7 +31,7 @@ import TurboRecording
     }
 
     @Test func everyFindingShownByTheRecordingsFolder() throws {
-        let stats = FieldStats.analyze(try allRecordings(), jobs: 2)
+        let stats = FleetStats.analyze(try allRecordings(), jobs: 2)
         #expect(stats.failures.isEmpty)
         for entry in stats.findings {
             #expect(entry.count > 0, "\(entry.kind.id)")
@@ -52,7 +52,7 @@ import TurboRecording
             #"{"t":3,"type":"offline""#,
         ])
         let alsoGood = try files.write("c-flap.jsonl", [#"{"t":1,"type":"offline"}"#, #"{"t":2,"type":"online"}"#])
-        let stats = FieldStats.analyze([good, bad, alsoGood, files.directory + "/missing.jsonl"], jobs: 2)
+        let stats = FleetStats.analyze([good, bad, alsoGood, files.directory + "/missing.jsonl"], jobs: 2)
         #expect(stats.summaries.map(\.path) == [good, alsoGood])
         #expect(stats.malformed == 1)
         #expect(stats.unreadable == 1)
@@ -65,7 +65,7 @@ import TurboRecording
         #expect(stats.findings.first { $0.kind == .flapSuppressed }?.recordings.map(\.path) == [alsoGood])
 
         // Lenient: the malformed line is skipped and the file counts.
-        let lenient = FieldStats.analyze([bad], lenient: true, jobs: 1)
+        let lenient = FleetStats.analyze([bad], lenient: true, jobs: 1)
         #expect(lenient.summaries.count == 1)
         #expect(lenient.skippedLines == 1)
         #expect(lenient.files.first?.warnings.first?.line == 3)
@@ -80,7 +80,7 @@ import TurboRecording
             #"{"t":5000,"type":"connect","online":true}"#,
             #"{"t":9000,"type":"turbo:load"}"#,
         ])
-        let stats = FieldStats.analyze([unloaded], jobs: 1)
+        let stats = FleetStats.analyze([unloaded], jobs: 1)
         #expect(stats.pills == [PillEpisode(start: 100, end: 400, cause: .fetchRequestError, stillUp: false)])
         #expect(stats.text().contains("pill up by cause, ms: fetch-request-error 300"))
     }
@@ -95,7 +95,7 @@ import TurboRecording
             StatsFile(path: "a", outcome: .read(summary([100, 300])), warnings: []),
             StatsFile(path: "b", outcome: .read(summary([200, 400, 500, 600, 700, 800, 900, 1000])), warnings: []),
         ]
-        let duration = FieldStats(files: files).pillDuration
+        let duration = FleetStats(files: files).pillDuration
         #expect(duration?.median == 550)
         #expect(duration?.p90 == 900)
         #expect(duration?.max == 1000)
@@ -103,7 +103,7 @@ import TurboRecording
 
     @Test func nativeLogsAreSummarisedAsTheirGoldensSay() throws {
         let paths = try RecordingFiles.find(in: [packageRoot + "/recordings/native"])
-        let stats = FieldStats.analyze(paths, jobs: 2)
+        let stats = FleetStats.analyze(paths, jobs: 2)
         #expect(stats.natives.count == paths.count)
         #expect(stats.summaries.isEmpty)
         // The same figures, counted from the hand-written goldens instead of the replay.

@@ -13,8 +13,8 @@ func recording(_ name: String) -> String {
     packageRoot + "/recordings/" + name + ".jsonl"
 }
 
-func analyze(_ name: String, settings: BannerSettings = BannerSettings()) throws -> FieldSession {
-    try FieldSession.analyze(path: recording(name), settings: settings)
+func analyze(_ name: String, settings: BannerSettings = BannerSettings()) throws -> BannerSession {
+    try BannerSession.analyze(path: recording(name), settings: settings)
 }
 
 /// A recording written for one test, in a fresh temporary directory.
@@ -39,8 +39,8 @@ final class TemporaryRecordings {
 }
 
 /// Analyses recording lines given inline.
-func analyze(lines: [String], settings: BannerSettings = BannerSettings()) throws -> FieldSession {
+func analyze(lines: [String], settings: BannerSettings = BannerSettings()) throws -> BannerSession {
     let files = try TemporaryRecordings()
     let path = try files.write("inline.jsonl", lines)
-    return try FieldSession.analyze(path: path, settings: settings)
+    return try BannerSession.analyze(path: path, settings: settings)
 }

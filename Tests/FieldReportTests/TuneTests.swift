@@ -32,7 +32,7 @@ import TurboRecording
         let paths = try Self.paths()
         let row = try #require(Tune.analyze(paths, settings: BannerSettings(),
                                             combinations: [TuneCombination(debounce: 800, flash: 2000, variant: nil)], jobs: 2).rows.first)
-        let stats = FieldStats.analyze(paths, jobs: 2)
+        let stats = FleetStats.analyze(paths, jobs: 2)
         #expect(row.sessions == stats.summaries.count)
         #expect(row.pillEpisodes == stats.pills.count)
         #expect(row.pillMs == stats.summaries.reduce(0) { $0 + $1.summary.pillTime })

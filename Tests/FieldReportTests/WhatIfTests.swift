@@ -104,7 +104,7 @@ import TurboRecording
         let fleet = try Self.corpus()
         var checked = 0
         for recording in fleet.recordings {
-            let session = try FieldSession.analyze(path: recording.path)
+            let session = try BannerSession.analyze(path: recording.path)
             for stale in session.findings(.stalePill) {
                 guard case .stalePill(let raisedAt, _, let evidence, _, _, _, let online) = stale.detail,
                       evidence == "turbo:before-fetch-response", online else { continue }
@@ -122,7 +122,7 @@ import TurboRecording
     func deadUpstreams(name: String, staleMs: String) throws {
         let fleet = try Self.corpus()
         let recording = try #require(fleet.recordings.first { $0.path.hasSuffix(name + ".jsonl") })
-        let stale = try #require(try FieldSession.analyze(path: recording.path).findings(.stalePill).first?.staleMs)
+        let stale = try #require(try BannerSession.analyze(path: recording.path).findings(.stalePill).first?.staleMs)
         #expect(formatMilliseconds(stale) == staleMs)
         #expect(recording.comparison.episodes.map(\.change) == [.shortened])
         #expect(recording.comparison.removedMs == stale)

@@ -4,7 +4,7 @@ import TurboRecording
 
 /// A pattern in a field log that a developer should look at: what it is (`kind`, a stable
 /// id), when it happened, the records (line numbers) it rests on, and what it means.
-public struct Finding: Equatable, Sendable {
+public struct BannerFinding: Equatable, Sendable {
     public enum Kind: String, CaseIterable, Comparable, Sendable {
         case onlineLied = "online-lied"
         case stalePill = "stale-pill"

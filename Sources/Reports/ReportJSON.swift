@@ -11,10 +11,10 @@ import TurboRecording
 ///
 ///     {"t":3547.6,"finding":"stale-pill","lines":[5,6,10],"raisedAt":1239.6,…,"message":"…"}
 ///     {"summary":{"end":5231.6,"pill":{…},"toasts":0,"silent":[],"findings":{…},…}}
-public enum FieldJSON {
+public enum ReportJSON {
     private static let ms = formatMilliseconds
 
-    public static func finding(_ finding: Finding) -> String {
+    public static func finding(_ finding: BannerFinding) -> String {
         var fields: [(String, String)] = [
             ("t", ms(finding.t)),
             ("finding", jsonString(finding.kind.id)),

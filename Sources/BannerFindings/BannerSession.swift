@@ -3,36 +3,36 @@ import TurboRecording
 
 /// A whole recording analysed: every event in the order it was decided, the findings and
 /// the summary. For `render` and tests; `explain` streams instead.
-public struct FieldSession: Equatable, Sendable {
+public struct BannerSession: Equatable, Sendable {
     public var path: String
     public var settings: BannerSettings
     public var meta: Meta?
     public var events: [ExplainEvent]
     public var summary: SessionSummary
 
-    public var findings: [Finding] {
+    public var findings: [BannerFinding] {
         events.compactMap { if case .finding(let finding) = $0 { return finding } else { return nil } }
     }
 
-    public func findings(_ kind: Finding.Kind) -> [Finding] {
+    public func findings(_ kind: BannerFinding.Kind) -> [BannerFinding] {
         findings.filter { $0.kind == kind }
     }
 
     /// Reads and analyses the recording at `path` (`-`: standard input). Strict unless
     /// `lenient`, whose skipped lines go to `onSkip`.
     public static func analyze(path: String, settings: BannerSettings = BannerSettings(), lenient: Bool = false,
-                               onSkip: @escaping (RecordingError) -> Void = { _ in }) throws -> FieldSession {
+                               onSkip: @escaping (RecordingError) -> Void = { _ in }) throws -> BannerSession {
         let reader = try RecordingReader(path: path, lenient: lenient, keepObserved: true, onSkip: onSkip)
-        var analyzer = FieldAnalyzer(settings: settings)
+        var analyzer = BannerAnalyzer(settings: settings)
         var events: [ExplainEvent] = []
         try analyze(reader, with: &analyzer) { events.append($0) }
-        return FieldSession(path: reader.path, settings: settings, meta: analyzer.meta, events: events,
+        return BannerSession(path: reader.path, settings: settings, meta: analyzer.meta, events: events,
                             summary: analyzer.summary)
     }
 
     /// Feeds every record of `reader` to `analyzer`, then finishes it, handing each event to
     /// `emit` as soon as it is decided.
-    public static func analyze(_ reader: RecordingReader, with analyzer: inout FieldAnalyzer,
+    public static func analyze(_ reader: RecordingReader, with analyzer: inout BannerAnalyzer,
                                emit: (ExplainEvent) throws -> Void) throws {
         while let record = try reader.next() {
             try analyzer.feed(record, emit: emit)

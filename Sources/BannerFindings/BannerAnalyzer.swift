@@ -6,11 +6,11 @@ import TurboRecording
 /// is handed to `emit` as soon as it is decided: a timer's step when a later record shows
 /// that time has passed it, a `stale-pill` when the pill it is about comes down.
 ///
-///     var analyzer = FieldAnalyzer(settings: settings)
+///     var analyzer = BannerAnalyzer(settings: settings)
 ///     while let record = try reader.next() { analyzer.feed(record) { print($0) } }
 ///     analyzer.finish { print($0) }
 ///     analyzer.summary
-public struct FieldAnalyzer: Sendable {
+public struct BannerAnalyzer: Sendable {
     public private(set) var banner: OfflineBanner
     public private(set) var summary = SessionSummary()
     public private(set) var meta: Meta?
@@ -38,7 +38,7 @@ public struct FieldAnalyzer: Sendable {
     private var toastOnPill: (line: Int, t: Double, label: String)?
     /// A failed form request replaced the toast's message: held until the next visible change,
     /// since a dying submission's own fetch error comes just before its toast puts the message back.
-    private var pendingRelabel: Finding?
+    private var pendingRelabel: BannerFinding?
     private var buffer: [TimelineRecord] = []
 
     private struct OpenPill: Sendable {
@@ -212,14 +212,14 @@ public struct FieldAnalyzer: Sendable {
         case .fetchRequestError(let failure):
             if let toast = toastBefore, let change, change.banner == .offline, before.banner == .offline,
                before.label == toast.label, let relabelledTo = change.label, relabelledTo != toast.label {
-                let finding = Finding(kind: .relabelledToast, t: toast.t, lines: [toast.line, line], detail: .relabelledToast(
+                let finding = BannerFinding(kind: .relabelledToast, t: toast.t, lines: [toast.line, line], detail: .relabelledToast(
                     label: toast.label, replacedAt: t, relabelledTo: relabelledTo,
                     request: .init(via: "turbo:fetch-request-error", target: failure.target, method: failure.method,
                                    url: failure.url, error: failure.error)))
                 if failure.target?.hasPrefix("form") == true { pendingRelabel = finding } else { try report(finding, emit) }
             }
             if onlineBefore {
-                try report(Finding(kind: .onlineLied, t: t, lines: [onlineSourceBefore?.line, line].compactMap { $0 },
+                try report(BannerFinding(kind: .onlineLied, t: t, lines: [onlineSourceBefore?.line, line].compactMap { $0 },
                                    detail: .onlineLied(
                     request: .init(via: "turbo:fetch-request-error", target: failure.target, method: failure.method,
                                    url: failure.url, error: failure.error),
@@ -228,7 +228,7 @@ public struct FieldAnalyzer: Sendable {
             let target = failure.target ?? ""
             if target.hasPrefix("form") { formFailurePending = true }
             if Self.isLink(target), let change, change.banner == .offline {
-                try report(Finding(kind: .prefetchPill, t: t, lines: [line], detail: .prefetchPill(
+                try report(BannerFinding(kind: .prefetchPill, t: t, lines: [line], detail: .prefetchPill(
                     target: target, url: failure.url, label: change.label ?? "",
                     relabelled: before.banner == .offline)), emit)
             }
@@ -236,14 +236,14 @@ public struct FieldAnalyzer: Sendable {
             let sameAsFormFailure = formFailurePending
             formFailurePending = false
             if !submission.success, submission.fetchResponse == nil, onlineBefore, !sameAsFormFailure {
-                try report(Finding(kind: .onlineLied, t: t, lines: [onlineSourceBefore?.line, line].compactMap { $0 },
+                try report(BannerFinding(kind: .onlineLied, t: t, lines: [onlineSourceBefore?.line, line].compactMap { $0 },
                                    detail: .onlineLied(
                     request: .init(via: "turbo:submit-end", method: submission.method, url: submission.action),
                     onlineSince: onlineSourceBefore?.t)), emit)
             }
         case .online:
             if let origin = debounceOriginBefore, before.debounceDue != nil, after.debounceDue == nil {
-                try report(Finding(kind: .flapSuppressed, t: origin.t, lines: [origin.line, line],
+                try report(BannerFinding(kind: .flapSuppressed, t: origin.t, lines: [origin.line, line],
                                    detail: .flapSuppressed(downMs: t - origin.t, debounceMs: settings.debounce)), emit)
             }
         default:
@@ -292,7 +292,7 @@ public struct FieldAnalyzer: Sendable {
         try emit(.observed(ObservedStep(line: line, t: t, observed: observed, role: role)))
         if role == .reload, observed.reason == "request_failed" {
             let visit = lastVisit
-            try report(Finding(kind: .reloadOffline, t: t, lines: [visit?.line, line].compactMap { $0 },
+            try report(BannerFinding(kind: .reloadOffline, t: t, lines: [visit?.line, line].compactMap { $0 },
                                detail: .reloadOffline(url: observed.url ?? visit?.url)), emit)
         }
     }
@@ -339,7 +339,7 @@ public struct FieldAnalyzer: Sendable {
                                 _ emit: (ExplainEvent) throws -> Void) rethrows {
         summary.pills.append(PillEpisode(start: open.start, end: end, cause: open.cause, stillUp: clearedBy == nil))
         guard let evidence = open.firstResponse else { return }
-        try report(Finding(kind: .stalePill, t: evidence.t, lines: [open.line, evidence.line, line].compactMap { $0 },
+        try report(BannerFinding(kind: .stalePill, t: evidence.t, lines: [open.line, evidence.line, line].compactMap { $0 },
                            detail: .stalePill(raisedAt: open.start, raisedBy: open.cause, evidence: evidence.type,
                                               responses: open.responses, until: end, clearedBy: clearedBy,
                                               navigatorOnline: evidence.navigatorOnline)), emit)
@@ -351,7 +351,7 @@ public struct FieldAnalyzer: Sendable {
         try report(finding, emit)
     }
 
-    private mutating func report(_ finding: Finding, _ emit: (ExplainEvent) throws -> Void) rethrows {
+    private mutating func report(_ finding: BannerFinding, _ emit: (ExplainEvent) throws -> Void) rethrows {
         summary.findings[finding.kind, default: 0] += 1
         try emit(.finding(finding))
     }

@@ -27,7 +27,7 @@ public struct StatsFile: Equatable, Sendable {
 /// Many field logs at once: each file is analysed on its own (in parallel, `jobs` at a time),
 /// and the results are combined in path order, so the report never depends on which file
 /// finished first.
-public struct FieldStats: Equatable, Sendable {
+public struct FleetStats: Equatable, Sendable {
     public var files: [StatsFile]
 
     public init(files: [StatsFile]) {
@@ -36,8 +36,8 @@ public struct FieldStats: Equatable, Sendable {
 
     /// Analyses every recording in `paths` (files, in the order given) with `jobs` workers.
     public static func analyze(_ paths: [String], settings: BannerSettings = BannerSettings(), lenient: Bool = false,
-                               jobs: Int = ProcessInfo.processInfo.activeProcessorCount) -> FieldStats {
-        FieldStats(files: inParallel(paths, jobs: jobs) { analyzeFile($0, settings: settings, lenient: lenient) })
+                               jobs: Int = ProcessInfo.processInfo.activeProcessorCount) -> FleetStats {
+        FleetStats(files: inParallel(paths, jobs: jobs) { analyzeFile($0, settings: settings, lenient: lenient) })
     }
 
     /// One file, start to end, in the calling thread.
@@ -47,7 +47,7 @@ public struct FieldStats: Equatable, Sendable {
                 return .native(try NativeSummary.analyze(NativeRecordingReader(path: path, lenient: lenient, onSkip: onSkip)))
             }
             let reader = try RecordingReader(path: path, lenient: lenient, keepObserved: true, onSkip: onSkip)
-            var analyzer = FieldAnalyzer(settings: settings)
+            var analyzer = BannerAnalyzer(settings: settings)
             while let record = try reader.next() {
                 analyzer.feed(record) { _ in }
             }
@@ -106,8 +106,8 @@ public struct FieldStats: Equatable, Sendable {
 
     /// Every finding id, with its count and the recordings that show it (most occurrences
     /// first, then by path).
-    public var findings: [(kind: Finding.Kind, count: Int, recordings: [(path: String, count: Int)])] {
-        Finding.Kind.allCases.map { kind in
+    public var findings: [(kind: BannerFinding.Kind, count: Int, recordings: [(path: String, count: Int)])] {
+        BannerFinding.Kind.allCases.map { kind in
             let recordings = summaries.compactMap { entry in entry.summary.findings[kind].map { (entry.path, $0) } }
                 .sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0 < $1.0 }
             return (kind, recordings.reduce(0) { $0 + $1.1 }, recordings.map { (path: $0.0, count: $0.1) })
