@@ -2,7 +2,7 @@ import Foundation
 @testable import TestSupport
 import Testing
 
-/// The package's shape, as the README's Layout says it: the arrows run one way, and the pure
+/// The package's shape, as docs/architecture.md draws it: the arrows run one way, and the pure
 /// cores import nothing but each other (no Foundation, no Glibc, no json-c), so an iOS target
 /// links them alone.
 @Suite("Layout")
@@ -47,7 +47,7 @@ struct LayoutTests {
     @Test("every target imports only what sits below it", arguments: targets)
     func importsRunOneWay(_ target: String) throws {
         guard let allowed = Self.allowed[target] else {
-            Issue.record("Sources/\(target) is not in the layout: add it to LayoutTests.allowed and to the README's Layout")
+            Issue.record("Sources/\(target) is not in the layout: add it to LayoutTests.allowed and to docs/architecture.md")
             return
         }
         for (file, module) in try Self.imports(of: target) where !allowed.contains(module) {
