@@ -1,5 +1,5 @@
-// The README's library example, word for word (RepositoryTests checks that it is), so that the
-// example not only compiles but passes.
+// The library example of docs/library.md (and the first half of it, the README's quick start),
+// word for word (RepositoryTests checks that it is), so that the example not only compiles but passes.
 import OfflineBanner
 import Testing
 

@@ -90,11 +90,31 @@ struct DocsTests {
         }
     }
 
-    @Test("the README's library example is the test that runs it, word for word")
-    func readmeExampleRuns() throws {
-        let example = try #require(MarkdownBlock.blocks(in: "README.md").first { $0.language == "swift" && $0.text.contains("import OfflineBanner") })
+    /// The README's quick start and docs/library.md show the same example (the README the first
+    /// half of it); a test target runs it, so it must not only compile but pass.
+    @Test("the library example is the test that runs it, word for word", arguments: ["README.md", "docs/library.md"])
+    func libraryExampleRuns(_ file: String) throws {
+        let example = try #require(MarkdownBlock.blocks(in: file).first { $0.language == "swift" && $0.text.contains("import OfflineBanner") })
         let test = try String(contentsOfFile: Fixtures.root.path + "/Tests/OfflineBannerTests/ReadmeExampleTests.swift", encoding: .utf8)
-        #expect(test.contains(example.text), "copy the README's example into Tests/OfflineBannerTests/ReadmeExampleTests.swift")
+        #expect(test.contains(example.text), "copy the example of \(file) into Tests/OfflineBannerTests/ReadmeExampleTests.swift")
+    }
+
+    /// The README is the front door: what it is, how to start, where the rest is. Everything
+    /// else lives in docs/, so that a reader finds their quick start without scrolling past
+    /// another kind of user's reference.
+    @Test("the README stays a front door of at most 12 KB (12,000 bytes)")
+    func readmeIsSmall() throws {
+        let size = try #require(FileManager.default.attributesOfItem(atPath: Fixtures.root.path + "/README.md")[.size] as? Int)
+        #expect(size <= 12_000, "README.md is \(size) bytes; move the detail into a page of docs/ and link it")
+    }
+
+    /// Every page of docs/ is reachable from the README: a page nobody links is a page nobody reads.
+    @Test("the README links every page of docs/")
+    func readmeLinksEveryPage() throws {
+        let readme = try String(contentsOfFile: Fixtures.root.path + "/README.md", encoding: .utf8)
+        for file in MarkdownBlock.files where file.hasPrefix("docs/") && !file.dropFirst(5).contains("/") {
+            #expect(readme.contains("](\(file))") || readme.contains("](\(file)#"), "README.md does not link \(file)")
+        }
     }
 
     static func productReferences(in text: String) -> [(product: String, package: String)] {

@@ -1,0 +1,18 @@
+import ArchiveCachePolicy
+import LaunchPolicy
+import NativeErrorPolicy
+import OfflineBanner
+
+// One timeline from each pure policy, printed as their canonical lines. Rounding times
+// (PolicyCore's `rounded()`) is what needs libm on Linux.
+let banner = OfflineBanner().timeline(of: [(t: 0, input: .connect()), (100, .offline), (1250.5, .online)])
+for record in banner { print(record) }
+
+let retries = RetryPolicy().timeline(of: [(t: 0, input: .path(online: false)), (10, .presented(surface: "main", error: .web(.code(-1009))))])
+print("native: \(retries.count) decision(s)")
+
+let launch = LaunchPolicy().timeline(of: [(t: 0, input: .launch())])
+print("launch: \(launch.count) record(s)")
+
+let archive = ArchiveCache().timeline(of: [(t: 0, input: .launch)])
+print("archive: \(archive.count) decision(s)")
