@@ -44,7 +44,7 @@ let package = Package(
         // What a variant of the banner, or other timings, would have shown.
         .target(name: "VariantAnalysis", dependencies: ["PolicyCore", "OfflineBanner", "TurboRecording", "Replay", "BannerFindings", "Fleet"]),
         // Text and JSON for people and scripts.
-        .target(name: "Reports", dependencies: ["PolicyCore", "OfflineBanner", "LaunchPolicy", "ArchiveCachePolicy", "TurboRecording", "BannerFindings", "NativeFindings", "Fleet", "VariantAnalysis"]),
+        .target(name: "Reports", dependencies: ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy", "TurboRecording", "BannerFindings", "NativeFindings", "Fleet", "VariantAnalysis"]),
         // Every SVG picture.
         .target(name: "Pictures", dependencies: ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "TurboRecording", "BannerFindings", "NativeFindings", "VariantAnalysis", "Reports"]),
         .executableTarget(

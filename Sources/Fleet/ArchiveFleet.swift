@@ -38,7 +38,7 @@ public struct ArchiveFleet: Equatable, Sendable {
 
     /// Every log in `paths` (files, in the order given), replayed with `config`.
     public static func analyze(_ paths: [String], config: NativeConfig = NativeConfig(), lenient: Bool = false,
-                               jobs: Int = ProcessInfo.processInfo.activeProcessorCount) -> ArchiveFleet {
+                               jobs: Int = 1) -> ArchiveFleet {
         ArchiveFleet(settings: config.archive.settings,
                      files: inParallel(paths, jobs: jobs) { analyzeFile($0, config: config, lenient: lenient) })
     }

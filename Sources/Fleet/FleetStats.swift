@@ -36,7 +36,7 @@ public struct FleetStats: Equatable, Sendable {
 
     /// Analyses every recording in `paths` (files, in the order given) with `jobs` workers.
     public static func analyze(_ paths: [String], settings: BannerSettings = BannerSettings(), lenient: Bool = false,
-                               jobs: Int = ProcessInfo.processInfo.activeProcessorCount) -> FleetStats {
+                               jobs: Int = 1) -> FleetStats {
         FleetStats(files: inParallel(paths, jobs: jobs) { analyzeFile($0, settings: settings, lenient: lenient) })
     }
 

@@ -92,7 +92,7 @@ public struct Tune: Equatable, Sendable {
     public var files: [TuneFile]
 
     public static func analyze(_ paths: [String], settings: BannerSettings, combinations: [TuneCombination], lenient: Bool = false,
-                               jobs: Int = ProcessInfo.processInfo.activeProcessorCount) -> Tune {
+                               jobs: Int = 1) -> Tune {
         Tune(combinations: combinations, files: inParallel(paths, jobs: jobs) {
             analyzeFile($0, settings: settings, combinations: combinations, lenient: lenient)
         })

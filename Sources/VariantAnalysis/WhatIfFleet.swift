@@ -39,7 +39,7 @@ public struct WhatIfFleet: Equatable, Sendable {
     }
 
     public static func analyze(_ paths: [String], settings: BannerSettings, variant: BannerVariant, lenient: Bool = false,
-                               jobs: Int = ProcessInfo.processInfo.activeProcessorCount) -> WhatIfFleet {
+                               jobs: Int = 1) -> WhatIfFleet {
         WhatIfFleet(variant: variant, files: inParallel(paths, jobs: jobs) {
             analyzeFile($0, settings: settings, variant: variant, lenient: lenient)
         })

@@ -1,3 +1,4 @@
+import Reports
 
 
 /// A subcommand's command line: what it accepts and its help. A small stand-in for
@@ -25,7 +26,7 @@ struct CommandSpec {
         let labels = all.map { ($0.name.count == 1 ? "-" : "--") + $0.name + ($0.value.map { " \($0)" } ?? "") }
         let width = labels.map(\.count).max() ?? 0
         for (label, option) in zip(labels, all) {
-            text += "  \(label.padding(width))  \(option.help)\n"
+            text += "  \(label.padded(width))  \(option.help)\n"
         }
         if !discussion.isEmpty { text += "\n\(discussion)\n" }
         return text
@@ -117,11 +118,6 @@ func closest(to word: String, in candidates: [String]) -> String? {
     return scored.min { $0.1 < $1.1 }?.0
 }
 
-extension String {
-    func padding(_ width: Int) -> String {
-        count >= width ? self : self + String(repeating: " ", count: width - count)
-    }
-}
 
 extension CommandSpec.Option {
     static let lenient = CommandSpec.Option(

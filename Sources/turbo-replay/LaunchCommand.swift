@@ -1,3 +1,4 @@
+import Reports
 import LaunchPolicy
 import Replay
 import TurboRecording

@@ -1,3 +1,4 @@
+import Reports
 import OfflineBanner
 import Replay
 import TurboRecording

@@ -25,7 +25,7 @@ OVERVIEW: Replay recorded Turbo/window events through the offline banner, and na
 USAGE: turbo-replay <subcommand> [options]
 
 SUBCOMMANDS:
-\(commands.map { "  \($0.spec.name.padding(10))  \($0.spec.summary)" }.joined(separator: "\n"))
+\(commands.map { "  \($0.spec.name.padded(10))  \($0.spec.summary)" }.joined(separator: "\n"))
 
 See 'turbo-replay <subcommand> --help' for the options of each.
 """

@@ -1,17 +1,15 @@
 import BannerFindings
 import Fleet
 import NativeFindings
-import Pictures
-import Reports
 import VariantAnalysis
 import LaunchPolicy
 import PolicyCore
 
 /// The launch timeline as a table for a person: when, the screen (or the decision), and why.
-enum LaunchTextTimeline {
-    static let header = "      t (ms)  screen      detail"
+public enum LaunchTextTimeline {
+    public static let header = "      t (ms)  screen      detail"
 
-    static func row(_ record: LaunchRecord) -> String {
+    public static func row(_ record: LaunchRecord) -> String {
         let (what, detail): (String, String)
         switch record {
         case .screen(let change):
@@ -41,7 +39,7 @@ enum LaunchTextTimeline {
                 detail = "\(formatMilliseconds(decision.launchMs)) ms since the launch on the loading screen, with neither a page nor an error"
             }
         }
-        return "\(time(record.t))  \(what.padding(10))  \(detail)"
+        return "\(time(record.t))  \(what.padded(10))  \(detail)"
     }
 
     private static func time(_ t: Double) -> String {

@@ -2,28 +2,26 @@ import ArchiveCachePolicy
 import BannerFindings
 import Fleet
 import NativeFindings
-import Pictures
-import Reports
 import VariantAnalysis
 import NativeErrorPolicy
 import PolicyCore
 
 /// The cache's decisions, `explain`'s rows and its findings, as tables for a person. URLs come
 /// from logs, so they are shown terminal-safe.
-enum ArchiveTextTimeline {
-    static let header = "      t (ms)  decision  detail"
-    static let explainHeader = "      t (ms)   line  archive      detail"
+public enum ArchiveTextTimeline {
+    public static let header = "      t (ms)  decision  detail"
+    public static let explainHeader = "      t (ms)   line  archive      detail"
 
-    static func settings(_ settings: ArchiveSettings) -> String {
+    public static func settings(_ settings: ArchiveSettings) -> String {
         "ios: " + settings.summaryText
     }
 
-    static func row(_ decision: ArchiveDecision) -> String {
+    public static func row(_ decision: ArchiveDecision) -> String {
         let (name, detail) = describe(decision)
-        return "\(time(decision.t))  \(name.padding(8))  \(detail)"
+        return "\(time(decision.t))  \(name.padded(8))  \(detail)"
     }
 
-    static func row(_ row: ArchiveRow, settings: ArchiveSettings) -> String {
+    public static func row(_ row: ArchiveRow, settings: ArchiveSettings) -> String {
         let (name, detail): (String, String)
         switch row.step {
         case .decided(let decision):
@@ -51,10 +49,10 @@ enum ArchiveTextTimeline {
             (name, detail) = ("no url", "an offline error view without a url: the cache cannot tell which page failed")
         }
         let line = row.line.map(String.init) ?? ""
-        return "\(time(row.t))  \(String(repeating: " ", count: max(0, 5 - line.count)) + line)  \(name.padding(11))  \(detail)"
+        return "\(time(row.t))  \(String(repeating: " ", count: max(0, 5 - line.count)) + line)  \(name.padded(11))  \(detail)"
     }
 
-    static func row(_ finding: ArchiveFinding) -> String {
+    public static func row(_ finding: ArchiveFinding) -> String {
         let detail: String
         switch finding.detail {
         case .offlineMiss(.neverVisited):
@@ -110,11 +108,5 @@ enum ArchiveTextTimeline {
     private static func time(_ t: Double) -> String {
         let text = formatMilliseconds(t)
         return String(repeating: " ", count: max(0, 12 - text.count)) + text
-    }
-}
-
-extension String {
-    fileprivate func leftPadded(_ width: Int) -> String {
-        count >= width ? self : String(repeating: " ", count: width - count) + self
     }
 }

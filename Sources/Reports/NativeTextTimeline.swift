@@ -1,19 +1,17 @@
 import BannerFindings
 import Fleet
 import NativeFindings
-import Pictures
-import Reports
 import VariantAnalysis
 import NativeErrorPolicy
 import PolicyCore
 import TurboRecording
 
 /// The native decision timeline and the findings of `--explain`, as tables for a person.
-enum NativeTextTimeline {
-    static let header = "      t (ms)  surface       decision        detail"
-    static let findingsHeader = "      t (ms)  surface       finding           detail"
+public enum NativeTextTimeline {
+    public static let header = "      t (ms)  surface       decision        detail"
+    public static let findingsHeader = "      t (ms)  surface       finding           detail"
 
-    static func row(_ decision: Decision) -> String {
+    public static func row(_ decision: Decision) -> String {
         let (event, detail): (String, String)
         switch decision.outcome {
         case .view(.offline): (event, detail) = ("offline view", "watches connectivity, retries by itself")
@@ -25,10 +23,10 @@ enum NativeTextTimeline {
         case .retry(.manual): (event, detail) = ("retry (manual)", "Retry tapped: immediate, never throttled")
         case .deferred(let until): (event, detail) = ("deferred", "inside the cooldown: waits until \(formatMilliseconds(until))")
         }
-        return "\(time(decision.t))  \(decision.surface.padding(12))  \(event.padding(14))  \(detail)"
+        return "\(time(decision.t))  \(decision.surface.padded(12))  \(event.padded(14))  \(detail)"
     }
 
-    static func row(_ finding: RetryFinding) -> String {
+    public static func row(_ finding: RetryFinding) -> String {
         let detail: String
         switch finding.detail {
         case .missed(let trigger):
@@ -37,7 +35,7 @@ enum NativeTextTimeline {
             detail = "line \(line): the app retried automatically; the policy has no automatic retry here within 1 s: "
                 + explanation(policy)
         }
-        return "\(time(finding.t))  \(finding.surface.padding(12))  \(finding.kind.rawValue.padding(16))  \(detail)"
+        return "\(time(finding.t))  \(finding.surface.padded(12))  \(finding.kind.rawValue.padded(16))  \(detail)"
     }
 
     private static func explanation(_ state: PolicyState) -> String {

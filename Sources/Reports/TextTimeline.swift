@@ -3,21 +3,21 @@ import PolicyCore
 import TurboRecording
 
 /// The timeline as a table for a person: time, what the user saw, and why.
-enum TextTimeline {
-    static let header = "      t (ms)  event         detail"
+public enum TextTimeline {
+    public static let header = "      t (ms)  event         detail"
 
-    static func row(_ record: TimelineRecord) -> String {
+    public static func row(_ record: TimelineRecord) -> String {
         let time = formatMilliseconds(record.t)
         let padded = String(repeating: " ", count: max(0, 12 - time.count)) + time
         switch record {
         case .banner(let change):
-            let event = change.banner.rawValue.padding(12)
+            let event = change.banner.rawValue.padded(12)
             let label = change.label.map { "“\($0)”" } ?? ""
-            return "\(padded)  \(event)  \(label.padding(48))  ← \(explanation(change.cause))"
+            return "\(padded)  \(event)  \(label.padded(48))  ← \(explanation(change.cause))"
         case .submit(let decision):
             switch decision.outcome {
             case .toast(let label):
-                return "\(padded)  \("toast".padding(12))  “\(label)”"
+                return "\(padded)  \("toast".padded(12))  “\(label)”"
             case .silent(let reason):
                 let detail: String
                 switch reason {
@@ -26,7 +26,7 @@ enum TextTimeline {
                 case .serverResponse(nil): detail = "server answered: the page shows it"
                 case .disconnected: detail = "controller disconnected: nothing to show it on"
                 }
-                return "\(padded)  \("silent".padding(12))  \(detail)"
+                return "\(padded)  \("silent".padded(12))  \(detail)"
             }
         }
     }
