@@ -14,14 +14,7 @@ enum ArchiveCommand {
         name: "archive",
         summary: "What an iOS web-archive cache would have done: one native log's decisions, or --summary over many.",
         usage: "archive [options] FILE|-   or   archive --summary [options] PATH...",
-        options: [
-            .init(name: "format", value: "text|jsonl|json",
-                  help: "One log: text, a table (default), or jsonl, the canonical decisions. --summary: text (default) or json."),
-            .init(name: "summary", value: nil, help: "Add up every native log under PATH...: the what-if for a fleet."),
-            .init(name: "jobs", value: "N", help: "With --summary: logs replayed in parallel (default: all cores)."),
-            .init(name: "all", value: nil, help: "With --summary: list every log that shows a finding, not only the first 10."),
-            .lenient,
-        ] + ArchiveOptions.specs,
+        options: [Options.format, Options.summary, Options.jobs, Options.all, .lenient] + ArchiveOptions.options,
         discussion: """
         FILE is an iOS native recording (its first record {"type":"meta","version":1,"recording":"native"}):
         its finish and url-change records capture pages, launch cancels a pending capture, cache-clear
@@ -38,36 +31,61 @@ enum ArchiveCommand {
         """
     )
 
-    @MainActor static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
-        let config = try ArchiveOptions.config(arguments, command: spec.name)
-        if arguments.flag("summary") { return try summary(arguments, config: config, console: console) }
-        for option in ["jobs", "all"] where arguments.values[option] != nil {
-            throw UsageError(message: "'--\(option)' only applies with --summary", command: spec.name)
+    struct Options {
+        static let format = OutputFormat.option(
+            [.text, .jsonl, .json], help: "One log: text, a table (default), or jsonl, the canonical decisions. --summary: text (default) or json.")
+        static let summary = Option(name: "summary", value: nil, help: "Add up every native log under PATH...: the what-if for a fleet.")
+        static let jobs = Option(name: "jobs", value: "N", help: "With --summary: logs replayed in parallel (default: all cores).")
+        static let all = Option(name: "all", value: nil, help: "With --summary: list every log that shows a finding, not only the first 10.")
+
+        var paths: [String]
+        var summary: Bool
+        var format: OutputFormat
+        var all: Bool
+        var fleet: FleetOptions
+        var config: NativeConfig
+
+        init(_ arguments: ParsedArguments) throws {
+            config = try ArchiveOptions(arguments, command: spec.name).config
+            summary = arguments.flag(Self.summary)
+            all = arguments.flag(Self.all)
+            fleet = try FleetOptions(arguments, command: spec.name)
+            if summary {
+                paths = arguments.positionals
+                guard !paths.isEmpty else {
+                    throw UsageError(message: "missing the logs to summarise, e.g. turbo-replay archive --summary logs/", command: spec.name)
+                }
+                format = try OutputFormat(arguments, Self.format, allowed: [.text, .json], command: spec.name)
+            } else {
+                if let option = arguments.given(among: [Self.jobs, Self.all]).first {
+                    throw UsageError(message: "'\(option.spelling)' only applies with --summary", command: spec.name)
+                }
+                paths = [try arguments.recording(for: spec.name, verb: "replay")]
+                format = try OutputFormat(arguments, Self.format, command: spec.name)
+            }
         }
-        let path = try arguments.recording(for: spec.name, verb: "replay")
-        let format = try arguments.format(for: spec.name)
-        let reader = try NativeRecordingReader(path: path, lenient: arguments.flag("lenient")) { console.skipped($0) }
+    }
+
+    @MainActor static func run(_ options: Options, console: Console) throws -> ExitCode {
+        let config = options.config
+        if options.summary { return try summary(options, console: console) }
+        let path = options.paths[0], format = options.format
+        let reader = try NativeRecordingReader(path: path, lenient: options.fleet.lenient) { console.skipped($0) }
         defer { console.reportSkipped(reader.skipped, in: reader.path) }
         let printer = NativeTimelinePrinter<ArchiveDecision>(
-            console: console, jsonl: format == "jsonl", streaming: path == "-",
+            console: console, jsonl: format == .jsonl, streaming: path == "-",
             header: { [ArchiveTextTimeline.settings(config.archive.settings), ArchiveTextTimeline.header] },
             row: ArchiveTextTimeline.row, line: \.jsonLine)
         try replayArchive(reader, config: config, observe: printer.observe, emit: printer.emit)
         return .ok
     }
 
-    @MainActor private static func summary(_ arguments: ParsedArguments, config: NativeConfig, console: Console) throws -> ExitCode {
-        guard !arguments.positionals.isEmpty else {
-            throw UsageError(message: "missing the logs to summarise, e.g. turbo-replay archive --summary logs/", command: spec.name)
-        }
-        let format = try arguments.format(for: spec.name, allowed: ["text", "json"])
-        let jobs = try arguments.values["jobs"].map { try CheckCommand.jobCount($0, command: spec.name) }
-            ?? ProcessInfo.processInfo.activeProcessorCount
-        let paths = try RecordingFiles.find(in: arguments.positionals)
+    @MainActor private static func summary(_ options: Options, console: Console) throws -> ExitCode {
+        let paths = try RecordingFiles.find(in: options.paths)
         if paths.isEmpty {
-            console.error("turbo-replay: warning: no recordings (*.jsonl) under \(arguments.positionals.joined(separator: " "))")
+            console.error("turbo-replay: warning: no recordings (*.jsonl) under \(options.paths.joined(separator: " "))")
         }
-        let fleet = ArchiveFleet.analyze(paths, config: config, lenient: arguments.flag("lenient"), jobs: jobs)
+        let fleet = ArchiveFleet.analyze(paths, config: options.config, lenient: options.fleet.lenient, jobs: options.fleet.jobs)
 
         // Reported in path order after every log is done, so stderr is as stable as stdout.
         for file in fleet.files {
@@ -75,10 +93,10 @@ enum ArchiveCommand {
         }
         for failure in fleet.failures { console.error("turbo-replay: error: \(failure)") }
 
-        if format == "json" {
+        if options.format == .json {
             try console.print(fleet.json())
         } else {
-            for line in fleet.text(listing: arguments.flag("all") ? nil : 10) { try console.print(line) }
+            for line in fleet.text(listing: options.all ? nil : 10) { try console.print(line) }
         }
         if fleet.malformed > 0 { return .dataError }
         if fleet.unreadable > 0 { return .noInput }

@@ -1,19 +1,27 @@
 import Reports
 
+/// One option of a command line. Commands and option groups declare theirs as constants and
+/// read a parsed line through them, so an option that is read is always one that is declared.
+/// A small stand-in for swift-argument-parser, which cannot be fetched here, with the same
+/// manners: `--name value` or `--name=value`, `-o value` for a one-letter name.
+struct Option: Hashable, Sendable {
+    var name: String
+    /// `nil` for a flag.
+    var value: String?
+    var help: String
+    /// Given any number of times, each value kept in order, rather than once.
+    var repeatable = false
 
-/// A subcommand's command line: what it accepts and its help. A small stand-in for
-/// swift-argument-parser, which cannot be fetched here, with the same manners.
+    var spelling: String { (name.count == 1 ? "-" : "--") + name }
+}
+
+extension Option {
+    static let lenient = Option(name: "lenient", value: nil, help: "Skip malformed lines with a warning instead of stopping at the first.")
+    static let help = Option(name: "help", value: nil, help: "Show this help.")
+}
+
+/// A subcommand's command line: what it accepts and its help.
 struct CommandSpec {
-    struct Option {
-        var name: String
-        /// `nil` for a flag.
-        var value: String?
-        var help: String
-        /// Given any number of times, each value kept in order (`ParsedArguments.all`), rather
-        /// than one value.
-        var repeatable = false
-    }
-
     var name: String
     var summary: String
     var usage: String
@@ -22,8 +30,8 @@ struct CommandSpec {
 
     var help: String {
         var text = "OVERVIEW: \(summary)\n\nUSAGE: turbo-replay \(usage)\n\nOPTIONS:\n"
-        let all = options + [Option(name: "help", value: nil, help: "Show this help.")]
-        let labels = all.map { ($0.name.count == 1 ? "-" : "--") + $0.name + ($0.value.map { " \($0)" } ?? "") }
+        let all = options + [.help]
+        let labels = all.map { $0.spelling + ($0.value.map { " \($0)" } ?? "") }
         let width = labels.map(\.count).max() ?? 0
         for (label, option) in zip(labels, all) {
             text += "  \(label.padded(width))  \(option.help)\n"
@@ -38,19 +46,23 @@ struct UsageError: Error {
     var command: String?
 }
 
-/// What a command line said: option values by name (flags map to ""), every value of a
-/// repeatable option in order, and positionals.
+/// What a command line said, read through the options that declared it.
 struct ParsedArguments {
-    var values: [String: String] = [:]
-    var lists: [String: [String]] = [:]
+    fileprivate var given: [String: [String]] = [:]
     var positionals: [String] = []
     var wantsHelp = false
 
-    func flag(_ name: String) -> Bool { values[name] != nil }
+    func flag(_ option: Option) -> Bool { given[option.name] != nil }
+
+    /// The value of an option given once; `nil` when it was not given.
+    func value(_ option: Option) -> String? { given[option.name]?.first }
 
     /// Every value a repeatable option was given, in order; `nil` when it was not given at all
     /// (so that "not given" and "given" stay apart: given, the values replace a default list).
-    func all(_ name: String) -> [String]? { lists[name] }
+    func values(_ option: Option) -> [String]? { given[option.name] }
+
+    /// The options of `options` that were given, in the order of `options`.
+    func given(among options: [Option]) -> [Option] { options.filter { given[$0.name] != nil } }
 }
 
 extension CommandSpec {
@@ -70,31 +82,48 @@ extension CommandSpec {
                 parsed.positionals.append(argument)
                 continue
             }
-            let body = argument.drop(while: { $0 == "-" })
-            let name = String(body.prefix(while: { $0 != "=" }))
-            let inline = body.contains("=") ? String(body.drop(while: { $0 != "=" }).dropFirst()) : nil
-            guard let option = options.first(where: { $0.name == name }) else {
-                var message = "unknown option '\(argument)' for '\(self.name)'"
-                if let guess = closest(to: name, in: options.map(\.name)) { message += "; did you mean '--\(guess)'?" }
-                throw UsageError(message: message, command: self.name)
-            }
+            let (option, inline) = try lookUp(argument)
             if let valueName = option.value {
                 guard let value = inline ?? rest.popFirst() else {
-                    throw UsageError(message: "'--\(name)' needs a value: --\(name) \(valueName)", command: self.name)
+                    throw UsageError(message: "'\(option.spelling)' needs a value: \(option.spelling) \(valueName)", command: name)
                 }
-                if option.repeatable {
-                    parsed.lists[name, default: []].append(value)
-                } else {
-                    parsed.values[name] = value
+                if parsed.given[option.name] != nil, !option.repeatable {
+                    throw UsageError(message: "'\(option.spelling)' is given twice; give it once", command: name)
                 }
+                parsed.given[option.name, default: []].append(value)
             } else {
                 guard inline == nil else {
-                    throw UsageError(message: "'--\(name)' is a flag and takes no value", command: self.name)
+                    throw UsageError(message: "'\(option.spelling)' is a flag and takes no value", command: name)
                 }
-                parsed.values[name] = ""
+                if parsed.given[option.name] != nil {
+                    throw UsageError(message: "'\(option.spelling)' is given twice; give it once", command: name)
+                }
+                parsed.given[option.name] = []
             }
         }
         return parsed
+    }
+
+    /// The option an argument names, and its `=value` if it has one. Only the two spellings
+    /// are accepted, `--name` and, for a one-letter name, `-n`: `-format` and `---format` are
+    /// refused with the spelling to type, as swift-argument-parser refuses them.
+    private func lookUp(_ argument: String) throws -> (Option, inline: String?) {
+        let dashes = argument.prefix(while: { $0 == "-" }).count
+        let body = argument.dropFirst(dashes)
+        let name = String(body.prefix(while: { $0 != "=" }))
+        let inline = body.contains("=") ? String(body.drop(while: { $0 != "=" }).dropFirst()) : nil
+        let option = options.first { $0.name == name }
+        if let option, dashes == (name.count == 1 ? 1 : 2) {
+            return (option, inline)
+        }
+        if let option {
+            throw UsageError(message: "unknown option '\(argument)' for '\(self.name)'; did you mean '\(option.spelling)'?", command: self.name)
+        }
+        var message = "unknown option '\(argument)' for '\(self.name)'"
+        if let guess = closest(to: name, in: options.map(\.name)), let option = options.first(where: { $0.name == guess }) {
+            message += "; did you mean '\(option.spelling)'?"
+        }
+        throw UsageError(message: message, command: self.name)
     }
 }
 
@@ -118,12 +147,6 @@ func closest(to word: String, in candidates: [String]) -> String? {
     return scored.min { $0.1 < $1.1 }?.0
 }
 
-
-extension CommandSpec.Option {
-    static let lenient = CommandSpec.Option(
-        name: "lenient", value: nil, help: "Skip malformed lines with a warning instead of stopping at the first.")
-}
-
 extension ParsedArguments {
     /// The one recording a command reads: a path, or `-` for standard input.
     func recording(for command: String, verb: String) throws -> String {
@@ -134,14 +157,36 @@ extension ParsedArguments {
         }
         return path
     }
+}
 
-    /// `--format`, one of `allowed` (the first is the default).
-    func format(for command: String, allowed: [String] = ["text", "jsonl"]) throws -> String {
-        let format = values["format"] ?? allowed[0]
-        guard allowed.contains(format) else {
-            throw UsageError(message: "unknown format '\(format)'; use " + allowed.map { "--format \($0)" }.joined(separator: " or "),
+/// `--format`: how a command prints, one of the formats the command allows.
+enum OutputFormat: String {
+    case text, jsonl, json
+
+    /// `--format` as a command declares it: its choices and what each prints.
+    static func option(_ choices: [OutputFormat], help: String) -> Option {
+        Option(name: "format", value: choices.map(\.rawValue).joined(separator: "|"), help: help)
+    }
+
+    /// The format given with `option`, one of `allowed` (the first is the default).
+    init(_ arguments: ParsedArguments, _ option: Option, allowed: [OutputFormat] = [.text, .jsonl], command: String) throws {
+        guard let text = arguments.value(option) else {
+            self = allowed[0]
+            return
+        }
+        guard let format = OutputFormat(rawValue: text), allowed.contains(format) else {
+            throw UsageError(message: "unknown format '\(text)'; use " + allowed.map { "--format \($0.rawValue)" }.joined(separator: " or "),
                              command: command)
         }
-        return format
+        self = format
     }
+}
+
+/// A number of milliseconds from an option: 0 or more, finite.
+func milliseconds(_ text: String, option: Option, command: String, orNone: Bool = false) throws -> Double {
+    guard let value = Double(text), value.isFinite, value >= 0 else {
+        throw UsageError(message: "'\(option.spelling)' takes a number of milliseconds, 0 or more\(orNone ? ", or none" : "") (got '\(text)')",
+                         command: command)
+    }
+    return value
 }

@@ -10,12 +10,7 @@ enum CheckCommand {
         name: "check",
         summary: "Replay recordings and compare each timeline with its golden.",
         usage: "check [--update] [--jobs N] [--variant NAME] PATH...",
-        options: [
-            .init(name: "update", value: nil, help: "Write goldens that are missing or differ, and show what changed."),
-            .init(name: "jobs", value: "N", help: "Check N recordings at a time (default: 1). Output is the same."),
-            .init(name: "variant", value: "NAME",
-                  help: "Replay web recordings under a variant of the banner: \(BannerVariant.allCases.map(\.name).joined(separator: ", "))."),
-        ],
+        options: [Options.update, Options.jobs, Options.variant],
         discussion: """
         Every NAME.jsonl under PATH (searched recursively) is replayed and compared, as JSON values,
         record by record, with its goldens beside it: NAME.expected.jsonl holds the banner's timeline
@@ -37,24 +32,43 @@ enum CheckCommand {
         """
     )
 
-    @MainActor static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
-        guard !arguments.positionals.isEmpty else {
-            throw UsageError(message: "missing the recordings to check, e.g. turbo-replay check recordings", command: spec.name)
+    struct Options {
+        static let update = Option(name: "update", value: nil, help: "Write goldens that are missing or differ, and show what changed.")
+        static let jobs = Option(name: "jobs", value: "N", help: "Check N recordings at a time (default: 1). Output is the same.")
+        static let variant = Option(
+            name: "variant", value: "NAME",
+            help: "Replay web recordings under a variant of the banner: \(BannerVariant.allCases.map(\.name).joined(separator: ", ")).")
+
+        var paths: [String]
+        var update: Bool
+        var jobs: Int
+        var variant: BannerVariant?
+
+        init(_ arguments: ParsedArguments) throws {
+            guard !arguments.positionals.isEmpty else {
+                throw UsageError(message: "missing the recordings to check, e.g. turbo-replay check recordings", command: spec.name)
+            }
+            paths = arguments.positionals
+            update = arguments.flag(Self.update)
+            // Checking is cheap next to reading its output: one at a time unless asked.
+            jobs = try FleetOptions.jobCount(arguments.value(Self.jobs), command: spec.name) ?? 1
+            variant = try arguments.value(Self.variant).map { try BannerOptions.variant(named: $0, command: spec.name) }
         }
-        let update = arguments.flag("update")
-        let jobs = try jobCount(arguments.values["jobs"], command: spec.name)
-        let variant = try BannerOptions.variant(arguments, command: spec.name)
-        let cases = try GoldenCase.find(in: arguments.positionals)
+    }
+
+    @MainActor static func run(_ options: Options, console: Console) throws -> ExitCode {
+        let update = options.update, variant = options.variant
+        let cases = try GoldenCase.find(in: options.paths)
         var passed = 0, failed = 0
         var status = ExitCode.ok
-        for (golden, checks) in zip(cases, checkAll(cases, update: update, variant: variant, jobs: jobs)) {
+        for (golden, checks) in zip(cases, checkAll(cases, update: update, variant: variant, jobs: options.jobs)) {
             for check in checks {
                 if check.result.failed { failed += 1 } else { passed += 1 }
                 status = max(status, exitCode(check.result))
                 try print(check, of: golden, variant: variant, console: console)
             }
         }
-        if cases.isEmpty { console.error("turbo-replay: warning: no recordings (*.jsonl) under \(arguments.positionals.joined(separator: " "))") }
+        if cases.isEmpty { console.error("turbo-replay: warning: no recordings (*.jsonl) under \(options.paths.joined(separator: " "))") }
         try console.print("\(passed) passed, \(failed) failed")
         return status
     }
@@ -98,14 +112,6 @@ enum CheckCommand {
         case .unreadable(let error): return error.kind == .malformed ? .dataError : .noInput
         case .writeFailed(let error): return ExitCode(error)
         }
-    }
-
-    static func jobCount(_ text: String?, command: String) throws -> Int {
-        guard let text else { return 1 }
-        guard let jobs = Int(text), jobs >= 1 else {
-            throw UsageError(message: "'--jobs' takes a number of jobs, 1 or more (got '\(text)')", command: command)
-        }
-        return jobs
     }
 
     /// Each case's checks, in the cases' order, `jobs` at a time. Every case is independent

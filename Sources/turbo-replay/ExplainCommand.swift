@@ -13,10 +13,7 @@ enum ExplainCommand {
         name: "explain",
         summary: "Explain a recording: what each record did to the banner, and the findings.",
         usage: "explain [options] FILE|-",
-        options: [
-            .init(name: "format", value: "text|jsonl", help: "text: the explained timeline and a summary (default); jsonl: findings and the summary as JSON lines."),
-            .lenient,
-        ] + BannerOptions.specs + [BannerOptions.variantSpec, LaunchOptions.stall, LaunchOptions.tolerance],
+        options: [Options.format, .lenient] + LayerOptions.options,
         discussion: """
         Each input record with what it did (timers started or cancelled, banner changes, submission
         decisions), each timer that fired, and findings: online-lied, stale-pill, flap-suppressed,
@@ -28,26 +25,45 @@ enum ExplainCommand {
         when it has launch or app-screen records, a row per record the launch reads and the launch
         findings: stalled, screen-mismatch (the app's app-screen log off the policy for more than
         --tolerance-ms) and error-behind-loading (the app on loading while the policy says error).
+        The recording's layer decides its options: on a native log --config is a native config, read as
+        'native --explain' reads it, and the banner's options are refused; on a web recording the native
+        ones are.
         Exit status: 0 explained, no findings; 1 explained, with findings (web or native alike, so CI
         can gate on a field log); 64 usage; 65 malformed recording or config; 66 unreadable input;
         74 the output could not be written.
         """
     )
 
-    @MainActor static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
-        let path = try arguments.recording(for: spec.name, verb: "explain")
-        let format = try arguments.format(for: spec.name)
-        if path != "-", try isNativeRecording(path: path) {
-            // A native error-view log: the app's retries against the policy, as `native --explain`.
-            var native = ParsedArguments(values: ["explain": "", "format": format], positionals: [path])
-            if arguments.flag("lenient") { native.values["lenient"] = "" }
-            for option in ["stall-ms", "tolerance-ms"] { native.values[option] = arguments.values[option] }
-            return try NativeCommand.run(native, console: console)
+    struct Options {
+        static let format = OutputFormat.option(
+            [.text, .jsonl], help: "text: the explained timeline and a summary (default); jsonl: findings and the summary as JSON lines.")
+        var path: String
+        var format: OutputFormat
+        var lenient: Bool
+        var layer: LayerOptions
+
+        init(_ arguments: ParsedArguments) throws {
+            path = try arguments.recording(for: spec.name, verb: "explain")
+            format = try OutputFormat(arguments, Self.format, command: spec.name)
+            lenient = arguments.flag(.lenient)
+            layer = try LayerOptions(arguments, path: path, command: spec.name)
         }
-        let settings = try BannerOptions.settings(arguments, command: spec.name)
-        let reader = try RecordingReader(path: path, lenient: arguments.flag("lenient"), keepObserved: true) { console.skipped($0) }
+    }
+
+    @MainActor static func run(_ options: Options, console: Console) throws -> ExitCode {
+        let path = options.path
+        let settings: BannerSettings
+        switch options.layer {
+        case .native(let native):
+            let reader = try NativeRecordingReader(path: path, lenient: options.lenient) { console.skipped($0) }
+            defer { if reader.skipped > 0 { console.reportSkipped(reader.skipped, in: reader.path) } }
+            return try NativeCommand.explain(reader, config: native.config, jsonl: options.format == .jsonl, console: console)
+        case .web(let banner):
+            settings = banner.settings
+        }
+        let reader = try RecordingReader(path: path, lenient: options.lenient, keepObserved: true) { console.skipped($0) }
         let streaming = path == "-"
-        let text = format == "text"
+        let text = options.format == .text
         var analyzer = BannerAnalyzer(settings: settings)
         var headerPrinted = false
         func printHeader() throws {

@@ -8,11 +8,7 @@ enum LaunchCommand {
         name: "launch",
         summary: "Replay a native recording through the launch policy and print the root screen's timeline.",
         usage: "launch [options] FILE|-",
-        options: [
-            .init(name: "format", value: "text|jsonl", help: "text: a table for people (default); jsonl: the canonical screen timeline."),
-            LaunchOptions.stall,
-            .lenient,
-        ] + LaunchOptions.native,
+        options: [Options.format, NativeOptions.stall, .lenient, NativeOptions.platform, NativeOptions.launchConfig],
         discussion: """
         FILE is a native recording: JSON Lines whose first record is
         {"type":"meta","version":1,"recording":"native"}; '-' reads standard input as lines arrive.
@@ -26,19 +22,33 @@ enum LaunchCommand {
         """
     )
 
-    @MainActor static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
-        let path = try arguments.recording(for: spec.name, verb: "replay")
-        let format = try arguments.format(for: spec.name)
-        let config = try LaunchOptions.apply(arguments, to: NativeOptions.config(arguments, command: spec.name), command: spec.name)
-        let reader = try NativeRecordingReader(path: path, lenient: arguments.flag("lenient")) { console.skipped($0) }
+    struct Options {
+        static let format = OutputFormat.option([.text, .jsonl], help: "text: a table for people (default); jsonl: the canonical screen timeline.")
+
+        var path: String
+        var format: OutputFormat
+        var lenient: Bool
+        var native: NativeOptions
+
+        init(_ arguments: ParsedArguments) throws {
+            path = try arguments.recording(for: spec.name, verb: "replay")
+            format = try OutputFormat(arguments, Self.format, command: spec.name)
+            lenient = arguments.flag(.lenient)
+            native = try NativeOptions(arguments, command: spec.name)
+        }
+    }
+
+    @MainActor static func run(_ options: Options, console: Console) throws -> ExitCode {
+        let path = options.path, config = options.native.config
+        let reader = try NativeRecordingReader(path: path, lenient: options.lenient) { console.skipped($0) }
         defer {
             if reader.skipped > 0 {
                 console.reportSkipped(reader.skipped, in: reader.path)
             }
         }
         let printer = NativeTimelinePrinter<LaunchRecord>(
-            console: console, jsonl: format == "jsonl", streaming: path == "-",
-            header: { [LaunchOptions.describe(config.launchSettings(recorded: reader.meta?.platform)), LaunchTextTimeline.header] },
+            console: console, jsonl: options.format == .jsonl, streaming: path == "-",
+            header: { [NativeOptions.describe(config.launchSettings(recorded: reader.meta?.platform)), LaunchTextTimeline.header] },
             row: LaunchTextTimeline.row, line: \.jsonLine)
         try replayLaunch(reader, config: config, observe: printer.observe, emit: printer.emit)
         return .ok

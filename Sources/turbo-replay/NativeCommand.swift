@@ -14,11 +14,7 @@ enum NativeCommand {
         name: "native",
         summary: "Replay a native recording through the error-view policy and print its decisions.",
         usage: "native [options] FILE|-",
-        options: [
-            .init(name: "format", value: "text|jsonl", help: "text: a table for people (default); jsonl: the canonical decision timeline."),
-            .init(name: "explain", value: nil, help: "Compare the app's app-retry lines with the policy and list the findings."),
-            .lenient,
-        ] + NativeOptions.specs + [LaunchOptions.stall, LaunchOptions.tolerance],
+        options: [Options.format, Options.explain, .lenient] + NativeOptions.options,
         discussion: """
         FILE is a native recording (native-error-policy.md): JSON Lines whose first record is
         {"type":"meta","version":1,"recording":"native"}; '-' reads standard input as lines arrive.
@@ -36,29 +32,48 @@ enum NativeCommand {
         """
     )
 
-    @MainActor static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
-        let path = try arguments.recording(for: spec.name, verb: "replay")
-        let format = try arguments.format(for: spec.name)
-        let config = try LaunchOptions.apply(arguments, to: NativeOptions.config(arguments, command: spec.name), command: spec.name)
-        let reader = try NativeRecordingReader(path: path, lenient: arguments.flag("lenient")) { console.skipped($0) }
+    struct Options {
+        static let format = OutputFormat.option([.text, .jsonl], help: "text: a table for people (default); jsonl: the canonical decision timeline.")
+        static let explain = Option(name: "explain", value: nil, help: "Compare the app's app-retry lines with the policy and list the findings.")
+
+        var path: String
+        var format: OutputFormat
+        var explain: Bool
+        var lenient: Bool
+        var native: NativeOptions
+
+        init(_ arguments: ParsedArguments) throws {
+            path = try arguments.recording(for: spec.name, verb: "replay")
+            format = try OutputFormat(arguments, Self.format, command: spec.name)
+            explain = arguments.flag(Self.explain)
+            lenient = arguments.flag(.lenient)
+            native = try NativeOptions(arguments, command: spec.name)
+        }
+    }
+
+    @MainActor static func run(_ options: Options, console: Console) throws -> ExitCode {
+        let path = options.path, config = options.native.config
+        let reader = try NativeRecordingReader(path: path, lenient: options.lenient) { console.skipped($0) }
         defer {
             if reader.skipped > 0 {
                 console.reportSkipped(reader.skipped, in: reader.path)
             }
         }
-        if arguments.flag("explain") {
-            return try explain(reader, config: config, jsonl: format == "jsonl", console: console)
+        if options.explain {
+            return try explain(reader, config: config, jsonl: options.format == .jsonl, console: console)
         }
 
         let printer = NativeTimelinePrinter<Decision>(
-            console: console, jsonl: format == "jsonl", streaming: path == "-",
+            console: console, jsonl: options.format == .jsonl, streaming: path == "-",
             header: { [NativeOptions.describe(config.settings(recorded: reader.meta?.platform)), NativeTextTimeline.header] },
             row: NativeTextTimeline.row, line: \.jsonLine)
         try replayNative(reader, config: config, observe: printer.observe, emit: printer.emit)
         return .ok
     }
 
-    @MainActor private static func explain(_ reader: NativeRecordingReader, config: NativeConfig, jsonl: Bool,
+    /// A native log explained: the app's retries against the policy, the launch, and the
+    /// web-archive cache, in one pass. `explain` on a native log comes here too.
+    @MainActor static func explain(_ reader: NativeRecordingReader, config: NativeConfig, jsonl: Bool,
                                            console: Console) throws -> ExitCode {
         // The launch and the web-archive cache ride along the same pass over the log.
         var launch = LaunchAnalyzer(config: config)

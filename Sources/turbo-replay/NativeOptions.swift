@@ -1,39 +1,62 @@
+import LaunchPolicy
 import NativeErrorPolicy
 import PolicyCore
 import TurboRecording
 
-/// The options that configure the native policy. Later sources win: the recording's `meta`
-/// (its platform) and the defaults, then `--config`, then the single-setting options.
-enum NativeOptions {
-    static let specs: [CommandSpec.Option] = [
-        .init(name: "platform", value: "ios|android", help: "Platform to replay as, over the recording's meta (default: its meta, else ios)."),
-        .init(name: "config", value: "FILE", help: "JSON file with platform, settleMs, probeMs, cooldownMs (null: none)."),
-        .init(name: "settle-ms", value: "N", help: "Settle delay after an edge or an iOS foreground, in ms (default: 400)."),
-        .init(name: "probe-ms", value: "N", help: "Settling probe when presented on a healthy path, in ms (default: 2500)."),
-        .init(name: "cooldown-ms", value: "N|none", help: "Least time between automatic retries (default: 15000 on Android, none on iOS)."),
-    ]
+/// The options that configure the native policies, shared by `native`, `launch`, `render`
+/// and `explain` on a native log. Later sources win: the recording's `meta` (its platform) and
+/// the defaults, then `--config`, then the single-setting options.
+struct NativeOptions {
+    static let platform = Option(name: "platform", value: "ios|android", help: "Platform to replay as, over the recording's meta (default: its meta, else ios).")
+    static let config = Option(name: "config", value: "FILE", help: "JSON file with platform, settleMs, probeMs, cooldownMs (null: none).")
+    /// The same `--config`, as the launch reads it.
+    static let launchConfig = Option(
+        name: "config", value: "FILE", help: #"Native config JSON: platform, and "launch": {"stallMs": N, "toleranceMs": N}."#)
+    static let settle = Option(name: "settle-ms", value: "N", help: "Settle delay after an edge or an iOS foreground, in ms (default: 400).")
+    static let probe = Option(name: "probe-ms", value: "N", help: "Settling probe when presented on a healthy path, in ms (default: 2500).")
+    static let cooldown = Option(name: "cooldown-ms", value: "N|none", help: "Least time between automatic retries (default: 15000 on Android, none on iOS).")
+    static let stall = Option(name: "stall-ms", value: "N", help: "The loading screen's stall timer, in ms (default: 10000).")
+    static let tolerance = Option(
+        name: "tolerance-ms", value: "N", help: "How long the app's app-screen log may disagree with the policy, in ms (default: 500).")
 
-    static func config(_ arguments: ParsedArguments, command: String) throws -> NativeConfig {
-        var config = try arguments.values["config"].map(NativeConfig.load(path:)) ?? NativeConfig()
+    /// The error view's options.
+    static let retryOptions = [platform, config, settle, probe, cooldown]
+    /// Every option of the native policies, for the commands that read all of them.
+    static let options = retryOptions + [stall, tolerance]
+
+    /// The tolerance when nothing sets it.
+    static let defaultTolerance: Double = 500
+
+    var config: NativeConfig
+
+    init(_ arguments: ParsedArguments, command: String) throws {
+        config = try arguments.value(Self.config).map(NativeConfig.load(path:)) ?? NativeConfig()
         var options = NativeConfig()
-        if let name = arguments.values["platform"] {
+        if let name = arguments.value(Self.platform) {
             guard let platform = Platform(rawValue: name) else {
                 throw UsageError(message: "unknown platform '\(name)'; use --platform ios or --platform android", command: command)
             }
             options.platform = platform
         }
-        if let value = arguments.values["settle-ms"] {
-            options.settle = try milliseconds(value, option: "settle-ms", command: command)
+        if let value = arguments.value(Self.settle) {
+            options.settle = try milliseconds(value, option: Self.settle, command: command)
         }
-        if let value = arguments.values["probe-ms"] {
-            options.probe = try milliseconds(value, option: "probe-ms", command: command)
+        if let value = arguments.value(Self.probe) {
+            options.probe = try milliseconds(value, option: Self.probe, command: command)
         }
-        if let value = arguments.values["cooldown-ms"] {
+        if let value = arguments.value(Self.cooldown) {
             options.cooldown = value == "none" ? NativeConfig.Cooldown.none
-                : .milliseconds(try milliseconds(value, option: "cooldown-ms", command: command, orNone: true))
+                : .milliseconds(try milliseconds(value, option: Self.cooldown, command: command, orNone: true))
         }
         config = config.overridden(by: options)
-        return config
+        var launch = LaunchConfig()
+        if let value = arguments.value(Self.stall) {
+            launch.stall = try milliseconds(value, option: Self.stall, command: command)
+        }
+        if let value = arguments.value(Self.tolerance) {
+            launch.tolerance = try milliseconds(value, option: Self.tolerance, command: command)
+        }
+        config.launch = config.launch.overridden(by: launch)
     }
 
     /// "android: settle 400 ms, probe 2500 ms, cooldown 15000 ms"
@@ -43,11 +66,8 @@ enum NativeOptions {
             + "probe \(formatMilliseconds(settings.probe)) ms, \(cooldown)"
     }
 
-    private static func milliseconds(_ text: String, option: String, command: String, orNone: Bool = false) throws -> Double {
-        guard let value = Double(text), value.isFinite, value >= 0 else {
-            throw UsageError(message: "'--\(option)' takes a number of milliseconds, 0 or more\(orNone ? ", or none" : "") (got '\(text)')",
-                             command: command)
-        }
-        return value
+    /// "ios: stall 10000 ms"
+    static func describe(_ settings: LaunchSettings) -> String {
+        "\(settings.platform.rawValue): stall \(formatMilliseconds(settings.stall)) ms"
     }
 }

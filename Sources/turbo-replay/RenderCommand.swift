@@ -1,3 +1,4 @@
+import OfflineBanner
 import BannerFindings
 import Fleet
 import NativeFindings
@@ -12,10 +13,7 @@ enum RenderCommand {
         name: "render",
         summary: "Draw a recording's timeline as a self-contained SVG picture.",
         usage: "render [options] FILE|- -o OUT.svg",
-        options: [
-            .init(name: "o", value: "OUT.svg", help: "Where to write the SVG ('-': standard output). Required."),
-            .lenient,
-        ] + BannerOptions.specs + [BannerOptions.variantSpec, LaunchOptions.stall, LaunchOptions.tolerance],
+        options: [Options.output, .lenient] + LayerOptions.options,
         discussion: """
         Lanes: findings, navigator.onLine as the page believed it, network failures (by kind:
         visit, frame, form, prefetch; responses as small grey ticks), submissions (by decision),
@@ -33,16 +31,35 @@ enum RenderCommand {
         """
     )
 
-    @MainActor static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
-        let path = try arguments.recording(for: spec.name, verb: "render")
-        guard let output = arguments.values["o"] else {
-            throw UsageError(message: "missing the output: -o timeline.svg (or -o - for standard output)", command: spec.name)
+    struct Options {
+        static let output = Option(name: "o", value: "OUT.svg", help: "Where to write the SVG ('-': standard output). Required.")
+
+        var path: String
+        var output: String
+        var lenient: Bool
+        var layer: LayerOptions
+
+        init(_ arguments: ParsedArguments) throws {
+            path = try arguments.recording(for: spec.name, verb: "render")
+            guard let output = arguments.value(Self.output) else {
+                throw UsageError(message: "missing the output: -o timeline.svg (or -o - for standard output)", command: spec.name)
+            }
+            self.output = output
+            lenient = arguments.flag(.lenient)
+            layer = try LayerOptions(arguments, path: path, command: spec.name)
         }
-        if path != "-", try isNativeRecording(path: path) {
-            return try renderNative(path, to: output, arguments: arguments, console: console)
+    }
+
+    @MainActor static func run(_ options: Options, console: Console) throws -> ExitCode {
+        let path = options.path, output = options.output
+        let settings: BannerSettings
+        switch options.layer {
+        case .native(let native):
+            return try renderNative(path, to: output, config: native.config, lenient: options.lenient, console: console)
+        case .web(let banner):
+            settings = banner.settings
         }
-        let settings = try BannerOptions.settings(arguments, command: spec.name)
-        let session = try BannerSession.analyze(path: path, settings: settings, lenient: arguments.flag("lenient")) { console.skipped($0) }
+        let session = try BannerSession.analyze(path: path, settings: settings, lenient: options.lenient) { console.skipped($0) }
         let svg = TimelineSVG.render(session)
         if output == "-" {
             try console.print(svg.hasSuffix("\n") ? String(svg.dropLast()) : svg)
@@ -55,11 +72,10 @@ enum RenderCommand {
         return .ok
     }
 
-    @MainActor private static func renderNative(_ path: String, to output: String, arguments: ParsedArguments,
+    @MainActor private static func renderNative(_ path: String, to output: String, config: NativeConfig, lenient: Bool,
                                                 console: Console) throws -> ExitCode {
-        let config = try LaunchOptions.apply(arguments, to: NativeConfig(), command: spec.name)
         var skipped = 0
-        let session = try NativeSession.analyze(path: path, config: config, lenient: arguments.flag("lenient")) {
+        let session = try NativeSession.analyze(path: path, config: config, lenient: lenient) {
             skipped += 1
             console.skipped($0)
         }

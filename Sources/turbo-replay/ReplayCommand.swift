@@ -8,10 +8,7 @@ enum ReplayCommand {
         name: "replay",
         summary: "Replay a recording through the offline banner and print its timeline.",
         usage: "replay [options] FILE|-",
-        options: [
-            .init(name: "format", value: "text|jsonl", help: "text: a table for people (default); jsonl: the canonical timeline."),
-            .lenient,
-        ] + BannerOptions.specs + [BannerOptions.variantSpec],
+        options: [Options.format, .lenient] + BannerOptions.options + [BannerOptions.variant],
         discussion: """
         FILE is a recording in format v1 (JSON Lines); '-' reads standard input as lines arrive.
         --variant (or the config's "variant") replays a variant of the controller instead of v1; its
@@ -20,16 +17,30 @@ enum ReplayCommand {
         """
     )
 
-    @MainActor static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
-        let path = try arguments.recording(for: spec.name, verb: "replay")
-        let format = try arguments.format(for: spec.name)
-        let settings = try BannerOptions.settings(arguments, command: spec.name)
-        let reader = try RecordingReader(path: path, lenient: arguments.flag("lenient"), keepObserved: false) { console.skipped($0) }
+    struct Options {
+        static let format = OutputFormat.option([.text, .jsonl], help: "text: a table for people (default); jsonl: the canonical timeline.")
+
+        var path: String
+        var format: OutputFormat
+        var lenient: Bool
+        var banner: BannerOptions
+
+        init(_ arguments: ParsedArguments) throws {
+            path = try arguments.recording(for: spec.name, verb: "replay")
+            format = try OutputFormat(arguments, Self.format, command: spec.name)
+            lenient = arguments.flag(.lenient)
+            banner = try BannerOptions(arguments, command: spec.name)
+        }
+    }
+
+    @MainActor static func run(_ options: Options, console: Console) throws -> ExitCode {
+        let path = options.path, format = options.format
+        let reader = try RecordingReader(path: path, lenient: options.lenient, keepObserved: false) { console.skipped($0) }
         let streaming = path == "-"
-        if format == "text" { try console.print(TextTimeline.header) }
+        if format == .text { try console.print(TextTimeline.header) }
         var line: [UInt8] = []
-        try replay(reader, settings: settings) { record in
-            if format == "jsonl" {
+        try replay(reader, settings: options.banner.settings) { record in
+            if format == .jsonl {
                 line.removeAll(keepingCapacity: true)
                 record.appendJSON(to: &line)
                 line.append(0x0A)

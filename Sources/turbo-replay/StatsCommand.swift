@@ -12,14 +12,8 @@ enum StatsCommand {
         name: "stats",
         summary: "Summarise many recordings: pill episodes and durations, toasts, native decisions, findings.",
         usage: "stats [options] PATH... | stats --partial [options] PATH...|- | stats --merge PARTIAL...|-",
-        options: [
-            .init(name: "jobs", value: "N", help: "Files analysed in parallel (default: all cores)."),
-            .init(name: "format", value: "text|json", help: "text: a report for people (default); json: one JSON object."),
-            .init(name: "all", value: nil, help: "List every recording that shows a finding, not only the first 10."),
-            .init(name: "lenient", value: nil, help: "Skip malformed lines with a warning instead of giving up on the file."),
-            .init(name: "partial", value: nil, help: "Write a mergeable summary of the files read (JSON Lines) instead of the report."),
-            .init(name: "merge", value: nil, help: "Read partials (files, or - for standard input) and print the report for all their logs."),
-        ] + BannerOptions.specs + [BannerOptions.variantSpec],
+        options: [Options.jobs, Options.format, Options.all, Options.lenient, FleetOptions.partial, FleetOptions.merge]
+            + BannerOptions.options + [BannerOptions.variant],
         discussion: """
         Every NAME.jsonl under PATH (searched recursively, goldens *.expected.jsonl excluded) is
         analysed as `explain` does. Web logs: pill episodes by cause, pill duration (median, p90,
@@ -43,57 +37,73 @@ enum StatsCommand {
         """
     )
 
-    @MainActor static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
-        let format = try arguments.format(for: spec.name, allowed: ["text", "json"])
-        if arguments.flag("merge") {
-            return try merge(arguments, format: format, console: console)
-        }
-        guard !arguments.positionals.isEmpty else {
-            throw UsageError(message: "missing the recordings to summarise, e.g. turbo-replay stats recordings", command: spec.name)
-        }
-        var jobs = ProcessInfo.processInfo.activeProcessorCount
-        if let value = arguments.values["jobs"] {
-            guard let n = Int(value), n >= 1 else {
-                throw UsageError(message: "'--jobs' takes a number of parallel jobs, 1 or more (got '\(value)')", command: spec.name)
+    struct Options {
+        static let jobs = Option(name: "jobs", value: "N", help: "Files analysed in parallel (default: all cores).")
+        static let format = OutputFormat.option([.text, .json], help: "text: a report for people (default); json: one JSON object.")
+        static let all = Option(name: "all", value: nil, help: "List every recording that shows a finding, not only the first 10.")
+        static let lenient = Option(name: "lenient", value: nil, help: "Skip malformed lines with a warning instead of giving up on the file.")
+        /// What a merge takes from its partials instead of the command line.
+        static let madeByThePartials = [FleetOptions.partial, jobs, lenient] + BannerOptions.options + [BannerOptions.variant]
+
+        var paths: [String]
+        var format: OutputFormat
+        var all: Bool
+        var merge: Bool
+        var partial: Bool
+        var fleet: FleetOptions
+        var banner: BannerOptions
+
+        init(_ arguments: ParsedArguments) throws {
+            paths = arguments.positionals
+            format = try OutputFormat(arguments, Self.format, allowed: [.text, .json], command: spec.name)
+            all = arguments.flag(Self.all)
+            merge = arguments.flag(FleetOptions.merge)
+            partial = arguments.flag(FleetOptions.partial)
+            if merge {
+                guard !paths.isEmpty else {
+                    throw UsageError(message: "missing the partials to merge, e.g. turbo-replay stats --merge part-*.jsonl (or - for standard input)",
+                                     command: spec.name)
+                }
+                if let option = arguments.given(among: Self.madeByThePartials).first {
+                    throw UsageError(message: "--merge takes its settings from the partials; drop \(option.spelling)", command: spec.name)
+                }
+            } else if paths.isEmpty {
+                throw UsageError(message: "missing the recordings to summarise, e.g. turbo-replay stats recordings", command: spec.name)
             }
-            jobs = n
+            fleet = try FleetOptions(arguments, command: spec.name)
+            banner = try BannerOptions(arguments, command: spec.name)
         }
-        let settings = try BannerOptions.settings(arguments, command: spec.name)
-        let lenient = arguments.flag("lenient")
-        let paths = arguments.positionals == ["-"] ? pathsFromStandardInput() : try RecordingFiles.find(in: arguments.positionals)
+    }
+
+    @MainActor static func run(_ options: Options, console: Console) throws -> ExitCode {
+        if options.merge {
+            let merged = try StatsPartial.merge(options.paths)
+            return try report(FleetStats(files: merged.files), format: options.format, all: options.all, console: console)
+        }
+        let settings = options.banner.settings
+        let lenient = options.fleet.lenient
+        let paths = options.paths == ["-"] ? pathsFromStandardInput() : try RecordingFiles.find(in: options.paths)
         if paths.isEmpty {
-            console.error("turbo-replay: warning: no recordings (*.jsonl) under \(arguments.positionals.joined(separator: " "))")
+            console.error("turbo-replay: warning: no recordings (*.jsonl) under \(options.paths.joined(separator: " "))")
         }
-        let stats = FleetStats.analyze(paths, settings: settings, lenient: lenient, jobs: jobs)
-        if arguments.flag("partial") {
+        let stats = FleetStats.analyze(paths, settings: settings, lenient: lenient, jobs: options.fleet.jobs)
+        if options.partial {
             try console.print(StatsPartial.header(StatsPartial.Settings(settings, lenient: lenient)))
             for file in stats.files { try console.print(StatsPartial.line(file)) }
             // The partial holds the failures and warnings; the merge reports them.
             return .ok
         }
-        return try report(stats, format: format, all: arguments.flag("all"), console: console)
-    }
-
-    @MainActor private static func merge(_ arguments: ParsedArguments, format: String, console: Console) throws -> ExitCode {
-        guard !arguments.positionals.isEmpty else {
-            throw UsageError(message: "missing the partials to merge, e.g. turbo-replay stats --merge part-*.jsonl (or - for standard input)",
-                             command: spec.name)
-        }
-        for option in ["partial", "jobs", "lenient", "locale", "config", "debounce-ms", "flash-ms", "variant"] where arguments.values[option] != nil {
-            throw UsageError(message: "--merge takes its settings from the partials; drop --\(option)", command: spec.name)
-        }
-        let merged = try StatsPartial.merge(arguments.positionals)
-        return try report(FleetStats(files: merged.files), format: format, all: arguments.flag("all"), console: console)
+        return try report(stats, format: options.format, all: options.all, console: console)
     }
 
     /// The report, after the warnings and errors on standard error in path order (so that
     /// stderr is as stable as stdout); the status says whether every file could be read.
-    @MainActor private static func report(_ stats: FleetStats, format: String, all: Bool, console: Console) throws -> ExitCode {
+    @MainActor private static func report(_ stats: FleetStats, format: OutputFormat, all: Bool, console: Console) throws -> ExitCode {
         for file in stats.files {
             for warning in file.warnings { console.skipped(warning) }
         }
         for failure in stats.failures { console.error("turbo-replay: error: \(failure)") }
-        if format == "json" {
+        if format == .json {
             try console.print(stats.json())
         } else {
             for line in stats.text(listing: all ? nil : 10) { try console.print(line) }

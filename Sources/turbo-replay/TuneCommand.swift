@@ -14,18 +14,8 @@ enum TuneCommand {
         name: "tune",
         summary: "Replay recordings under every combination of timings (and a variant), one row per combination.",
         usage: "tune [--debounce-ms LIST] [--flash-ms LIST] [--variant NAME] [options] PATH... | tune --partial [options] PATH...|- | tune --merge PARTIAL...|-",
-        options: [
-            .init(name: "debounce-ms", value: "LIST", help: "Offline debounces to try, comma-separated (e.g. 300,800,1500; default: 800, or the config's)."),
-            .init(name: "flash-ms", value: "LIST", help: "Back-online flashes to try, comma-separated (default: 2000, or the config's)."),
-            .init(name: "variant", value: "NAME",
-                  help: "Also replay under this variant (comma-separated for several): \(BannerVariant.allCases.map(\.name).joined(separator: ", ")). v1 is always replayed."),
-            .init(name: "format", value: "text|jsonl", help: "text: a table (default); jsonl: one JSON object per combination."),
-            .init(name: "plot", value: "OUT.svg", help: "Also draw the trade-off (pill time and flaps suppressed against the debounce) as an SVG ('-': standard output)."),
-            .init(name: "jobs", value: "N", help: "Files replayed in parallel (default: all cores). Output is the same."),
-            .lenient,
-            .init(name: "partial", value: nil, help: "Write a mergeable summary of the files read (JSON Lines) instead of the rows."),
-            .init(name: "merge", value: nil, help: "Read partials (files, or - for standard input) and print the rows for all their logs."),
-        ] + BannerOptions.specs.filter { $0.name == "locale" || $0.name == "config" },
+        options: [Options.debounces, Options.flashes, Options.variants, Options.format, Options.plot, Options.jobs, .lenient,
+                  Options.partial, Options.merge, BannerOptions.locale, BannerOptions.config],
         discussion: """
         Every web recording NAME.jsonl under PATH (searched recursively; goldens and native recordings
         skipped) is read once and replayed under every combination of debounce, flash and variant (v1,
@@ -51,69 +41,102 @@ enum TuneCommand {
         """
     )
 
-    @MainActor static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
-        guard !arguments.positionals.isEmpty else {
-            throw UsageError(message: "missing the recordings to tune over, e.g. turbo-replay tune --debounce-ms 300,800,1500 recordings",
-                             command: spec.name)
-        }
-        let format = try arguments.format(for: spec.name)
-        if format == "jsonl", arguments.values["plot"] == "-" {
-            throw UsageError(message: "--plot - would mix the SVG into the JSON lines: write it to a file, e.g. --plot tune.svg",
-                             command: spec.name)
-        }
-        if arguments.flag("merge") {
-            for option in ["partial", "jobs", "lenient", "locale", "config", "debounce-ms", "flash-ms", "variant"] where arguments.values[option] != nil {
-                throw UsageError(message: "--merge takes its combinations from the partials; drop --\(option)", command: spec.name)
-            }
-            return try report(TunePartial.merge(arguments.positionals).tune, arguments: arguments, format: format, console: console)
-        }
-        let fromStandardInput = arguments.positionals == ["-"] && arguments.flag("partial")
-        if arguments.positionals.contains("-") && !fromStandardInput {
-            throw UsageError(message: "tune replays files many times over: give files or directories, not '-' "
-                             + "(tune --partial - reads the paths of the logs from standard input)", command: spec.name)
-        }
-        let jobs = try arguments.values["jobs"].map { try CheckCommand.jobCount($0, command: spec.name) }
-            ?? ProcessInfo.processInfo.activeProcessorCount
-        let settings = try BannerOptions.copySettings(arguments, command: spec.name)
-        let debounces = try list(arguments.values["debounce-ms"], option: "debounce-ms") ?? [settings.debounce]
-        let flashes = try list(arguments.values["flash-ms"], option: "flash-ms") ?? [settings.flash]
-        var variants: [BannerVariant] = []
-        for name in arguments.values["variant"].map(items) ?? [] {
-            let variant = try BannerOptions.variant(named: name, command: spec.name)
-            if !variants.contains(variant) { variants.append(variant) }
-        }
-        let combinations = TuneCombination.all(debounces: debounces, flashes: flashes, variants: variants)
+    struct Options {
+        static let debounces = Option(
+            name: "debounce-ms", value: "LIST", help: "Offline debounces to try, comma-separated (e.g. 300,800,1500; default: 800, or the config's).")
+        static let flashes = Option(name: "flash-ms", value: "LIST", help: "Back-online flashes to try, comma-separated (default: 2000, or the config's).")
+        static let variants = Option(
+            name: "variant", value: "NAME",
+            help: "Also replay under this variant (comma-separated for several): \(BannerVariant.allCases.map(\.name).joined(separator: ", ")). v1 is always replayed.")
+        static let format = OutputFormat.option([.text, .jsonl], help: "text: a table (default); jsonl: one JSON object per combination.")
+        static let plot = Option(
+            name: "plot", value: "OUT.svg", help: "Also draw the trade-off (pill time and flaps suppressed against the debounce) as an SVG ('-': standard output).")
+        static let jobs = Option(name: "jobs", value: "N", help: "Files replayed in parallel (default: all cores). Output is the same.")
+        static let partial = Option(name: "partial", value: nil, help: "Write a mergeable summary of the files read (JSON Lines) instead of the rows.")
+        static let merge = Option(name: "merge", value: nil, help: "Read partials (files, or - for standard input) and print the rows for all their logs.")
+        /// What a merge takes from its partials instead of the command line.
+        static let madeByThePartials = [partial, jobs, Option.lenient, BannerOptions.locale, BannerOptions.config, debounces, flashes, variants]
 
-        let paths = fromStandardInput ? StatsCommand.pathsFromStandardInput() : try RecordingFiles.find(in: arguments.positionals)
-        if paths.isEmpty {
-            console.error("turbo-replay: warning: no recordings (*.jsonl) under \(arguments.positionals.joined(separator: " "))")
+        var paths: [String]
+        var format: OutputFormat
+        var plot: String?
+        var merge: Bool
+        var partial: Bool
+        var fromStandardInput: Bool
+        var fleet: FleetOptions
+        var settings: BannerSettings
+        var combinations: [TuneCombination]
+
+        init(_ arguments: ParsedArguments) throws {
+            paths = arguments.positionals
+            merge = arguments.flag(Self.merge)
+            guard !paths.isEmpty else {
+                throw UsageError(message: merge ? "missing the partials to merge, e.g. turbo-replay tune --merge part-*.jsonl (or - for standard input)"
+                                                : "missing the recordings to tune over, e.g. turbo-replay tune --debounce-ms 300,800,1500 recordings",
+                                 command: spec.name)
+            }
+            format = try OutputFormat(arguments, Self.format, command: spec.name)
+            plot = arguments.value(Self.plot)
+            if format == .jsonl, plot == "-" {
+                throw UsageError(message: "--plot - would mix the SVG into the JSON lines: write it to a file, e.g. --plot tune.svg",
+                                 command: spec.name)
+            }
+            partial = arguments.flag(Self.partial)
+            if merge, let option = arguments.given(among: Self.madeByThePartials).first {
+                throw UsageError(message: "--merge takes its combinations from the partials; drop \(option.spelling)", command: spec.name)
+            }
+            fromStandardInput = paths == ["-"] && partial
+            if !merge, paths.contains("-"), !fromStandardInput {
+                throw UsageError(message: "tune replays files many times over: give files or directories, not '-' "
+                                 + "(tune --partial - reads the paths of the logs from standard input)", command: spec.name)
+            }
+            fleet = try FleetOptions(arguments, command: spec.name)
+            settings = try BannerOptions.copySettings(arguments, command: spec.name)
+            let debounces = try TuneCommand.list(arguments.value(Self.debounces), option: Self.debounces) ?? [settings.debounce]
+            let flashes = try TuneCommand.list(arguments.value(Self.flashes), option: Self.flashes) ?? [settings.flash]
+            var variants: [BannerVariant] = []
+            for name in arguments.value(Self.variants).map(TuneCommand.items) ?? [] {
+                let variant = try BannerOptions.variant(named: name, command: spec.name)
+                if !variants.contains(variant) { variants.append(variant) }
+            }
+            combinations = TuneCombination.all(debounces: debounces, flashes: flashes, variants: variants)
         }
-        let lenient = arguments.flag("lenient")
-        let tune = Tune.analyze(paths, settings: settings, combinations: combinations, lenient: lenient, jobs: jobs)
-        if arguments.flag("partial") {
+    }
+
+    @MainActor static func run(_ options: Options, console: Console) throws -> ExitCode {
+        if options.merge {
+            return try report(TunePartial.merge(options.paths).tune, options: options, console: console)
+        }
+        let combinations = options.combinations, settings = options.settings, lenient = options.fleet.lenient
+        let paths = options.fromStandardInput ? StatsCommand.pathsFromStandardInput() : try RecordingFiles.find(in: options.paths)
+        if paths.isEmpty {
+            console.error("turbo-replay: warning: no recordings (*.jsonl) under \(options.paths.joined(separator: " "))")
+        }
+        let tune = Tune.analyze(paths, settings: settings, combinations: combinations, lenient: lenient, jobs: options.fleet.jobs)
+        if options.partial {
             try console.print(TunePartial.header(combinations: combinations, lenient: lenient))
             for file in tune.files { try console.print(TunePartial.line(file)) }
             // The partial holds the failures and warnings; the merge reports them.
             return .ok
         }
-        return try report(tune, arguments: arguments, format: format, console: console)
+        return try report(tune, options: options, console: console)
     }
 
     /// The rows (and the plot), after the warnings and errors on standard error in path order;
     /// the status says whether every file could be read.
-    @MainActor private static func report(_ tune: Tune, arguments: ParsedArguments, format: String, console: Console) throws -> ExitCode {
+    @MainActor private static func report(_ tune: Tune, options: Options, console: Console) throws -> ExitCode {
         for file in tune.files {
             for warning in file.warnings { console.skipped(warning) }
         }
         for failure in tune.failures { console.error("turbo-replay: error: \(failure)") }
 
-        if format == "jsonl" {
+        if options.format == .jsonl {
             for row in tune.rows { try console.print(TuneReport.json(row)) }
         } else {
             for line in TuneReport.text(tune) { try console.print(line) }
         }
-        if let plot = arguments.values["plot"] {
-            let svg = TunePlot.render(tune, about: "tune " + arguments.positionals.joined(separator: " "))
+        if let plot = options.plot {
+            let svg = TunePlot.render(tune, about: "tune " + options.paths.joined(separator: " "))
             if plot == "-" {
                 try console.print(String(svg.dropLast()))
             } else {
@@ -125,17 +148,17 @@ enum TuneCommand {
         return .ok
     }
 
-    private static func items(_ text: String) -> [String] {
+    fileprivate static func items(_ text: String) -> [String] {
         text.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmingCharacters(in: .whitespaces) }
     }
 
     /// A LIST of milliseconds, sorted, without repeats.
-    private static func list(_ text: String?, option: String) throws -> [Double]? {
+    fileprivate static func list(_ text: String?, option: Option) throws -> [Double]? {
         guard let text else { return nil }
         var values: Set<Double> = []
         for item in items(text) {
             guard let value = Double(item), value.isFinite, value >= 0 else {
-                throw UsageError(message: "'--\(option)' takes milliseconds, 0 or more, separated by commas, e.g. --\(option) 300,800,1500 (got '\(item)')",
+                throw UsageError(message: "'\(option.spelling)' takes milliseconds, 0 or more, separated by commas, e.g. \(option.spelling) 300,800,1500 (got '\(item)')",
                                  command: spec.name)
             }
             values.insert(value)

@@ -13,13 +13,7 @@ enum WhatIfCommand {
         name: "whatif",
         summary: "Replay recordings as v1 and under a variant of the banner, and compare what users saw.",
         usage: "whatif --variant NAME [options] PATH...|-",
-        options: [
-            .init(name: "variant", value: "NAME",
-                  help: "The variant to compare with v1 (required): \(BannerVariant.allCases.map(\.name).joined(separator: ", "))."),
-            .init(name: "format", value: "text|jsonl", help: "text: a report for people (default); jsonl: a JSON line per difference, per recording, and the totals."),
-            .init(name: "jobs", value: "N", help: "Files compared in parallel (default: all cores). Output is the same."),
-            .lenient,
-        ] + BannerOptions.specs,
+        options: [Options.variant, Options.format, Options.jobs, .lenient] + BannerOptions.options,
         discussion: """
         Each web recording (NAME.jsonl under PATH, searched recursively; goldens and native recordings
         skipped) is replayed twice at once, as v1 and under the variant, with the same copy and timings
@@ -37,41 +31,60 @@ enum WhatIfCommand {
         """
     )
 
-    @MainActor static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
-        guard let name = arguments.values["variant"] else {
-            throw UsageError(message: "whatif compares v1 with a variant: add " + BannerVariant.allCases.map { "--variant \($0.name)" }.joined(separator: " or "),
-                             command: spec.name)
-        }
-        let variant = try BannerOptions.variant(named: name, command: spec.name)
-        guard !arguments.positionals.isEmpty else {
-            throw UsageError(message: "missing the recordings to compare, e.g. turbo-replay whatif --variant \(variant.name) recordings",
-                             command: spec.name)
-        }
-        let format = try arguments.format(for: spec.name)
-        let jobs = try arguments.values["jobs"].map { try CheckCommand.jobCount($0, command: spec.name) }
-            ?? ProcessInfo.processInfo.activeProcessorCount
-        let settings = try BannerOptions.settings(arguments, command: spec.name)
-        let lenient = arguments.flag("lenient")
-        if arguments.positionals.contains("-") {
-            guard arguments.positionals == ["-"] else {
+    struct Options {
+        static let variant = Option(
+            name: "variant", value: "NAME",
+            help: "The variant to compare with v1 (required): \(BannerVariant.allCases.map(\.name).joined(separator: ", ")).")
+        static let format = OutputFormat.option(
+            [.text, .jsonl], help: "text: a report for people (default); jsonl: a JSON line per difference, per recording, and the totals.")
+        static let jobs = Option(name: "jobs", value: "N", help: "Files compared in parallel (default: all cores). Output is the same.")
+
+        var paths: [String]
+        var variant: BannerVariant
+        var format: OutputFormat
+        var fleet: FleetOptions
+        /// The copy and timings of both replays (WhatIf sets the variants of each).
+        var settings: BannerSettings
+
+        init(_ arguments: ParsedArguments) throws {
+            guard let name = arguments.value(Self.variant) else {
+                throw UsageError(message: "whatif compares v1 with a variant: add " + BannerVariant.allCases.map { "--variant \($0.name)" }.joined(separator: " or "),
+                                 command: spec.name)
+            }
+            variant = try BannerOptions.variant(named: name, command: spec.name)
+            paths = arguments.positionals
+            guard !paths.isEmpty else {
+                throw UsageError(message: "missing the recordings to compare, e.g. turbo-replay whatif --variant \(variant.name) recordings",
+                                 command: spec.name)
+            }
+            if paths.contains("-"), paths != ["-"] {
                 throw UsageError(message: "'-' (standard input) is one recording: give it alone, or give files", command: spec.name)
             }
+            format = try OutputFormat(arguments, Self.format, command: spec.name)
+            fleet = try FleetOptions(arguments, command: spec.name)
+            settings = try BannerOptions(arguments, command: spec.name).settings
+        }
+    }
+
+    @MainActor static func run(_ options: Options, console: Console) throws -> ExitCode {
+        let variant = options.variant, settings = options.settings, lenient = options.fleet.lenient, format = options.format
+        if options.paths == ["-"] {
             return try stream(settings: settings, variant: variant, format: format, lenient: lenient, console: console)
         }
 
-        let paths = try RecordingFiles.find(in: arguments.positionals)
+        let paths = try RecordingFiles.find(in: options.paths)
         if paths.isEmpty {
-            console.error("turbo-replay: warning: no recordings (*.jsonl) under \(arguments.positionals.joined(separator: " "))")
+            console.error("turbo-replay: warning: no recordings (*.jsonl) under \(options.paths.joined(separator: " "))")
         }
-        let fleet = WhatIfFleet.analyze(paths, settings: settings, variant: variant, lenient: lenient, jobs: jobs)
+        let fleet = WhatIfFleet.analyze(paths, settings: settings, variant: variant, lenient: lenient, jobs: options.fleet.jobs)
         for file in fleet.files {
             for warning in file.warnings { console.skipped(warning) }
         }
         for failure in fleet.failures { console.error("turbo-replay: error: \(failure)") }
 
         var first = true
-        for recording in fleet.recordings where format == "jsonl" || recording.changed || fleet.recordings.count == 1 {
-            if format == "jsonl" {
+        for recording in fleet.recordings where format == .jsonl || recording.changed || fleet.recordings.count == 1 {
+            if format == .jsonl {
                 for difference in recording.differences { try console.print(WhatIfJSON.difference(difference, path: recording.path)) }
                 try console.print(WhatIfJSON.recording(recording))
                 continue
@@ -85,7 +98,7 @@ enum WhatIfCommand {
             }
             for line in WhatIfText.summary(recording) { try console.print(line) }
         }
-        if format == "jsonl" {
+        if format == .jsonl {
             try console.print(WhatIfJSON.totals(fleet))
         } else if fleet.files.count > 1 {
             if !first { try console.print("") }
@@ -99,14 +112,14 @@ enum WhatIfCommand {
     }
 
     /// One recording from standard input, each difference printed as soon as it is decided.
-    @MainActor private static func stream(settings: BannerSettings, variant: BannerVariant, format: String, lenient: Bool,
+    @MainActor private static func stream(settings: BannerSettings, variant: BannerVariant, format: OutputFormat, lenient: Bool,
                                           console: Console) throws -> ExitCode {
         let reader = try RecordingReader(path: "-", lenient: lenient, keepObserved: false) { console.skipped($0) }
         var whatIf = WhatIf(settings: settings, variant: variant)
         var differences: [WhatIfDifference] = []
-        if format == "text" { for line in WhatIfText.header(path: reader.path, variant: variant) { try console.print(line) } }
+        if format == .text { for line in WhatIfText.header(path: reader.path, variant: variant) { try console.print(line) } }
         let emit: (WhatIfDifference) throws -> Void = { difference in
-            if format == "jsonl" {
+            if format == .jsonl {
                 try console.print(WhatIfJSON.difference(difference, path: reader.path))
             } else {
                 if differences.isEmpty { try console.print(WhatIfText.columns(variant: variant)) }
@@ -124,7 +137,7 @@ enum WhatIfCommand {
         }
         try whatIf.finish(emit: emit)
         let recording = WhatIfRecording(path: reader.path, whatIf: whatIf, differences: differences)
-        if format == "jsonl" {
+        if format == .jsonl {
             try console.print(WhatIfJSON.recording(recording))
             try console.print(WhatIfJSON.totals(WhatIfFleet(variant: variant, files: [
                 WhatIfFile(path: reader.path, outcome: .compared(recording), warnings: []),

@@ -7,16 +7,16 @@ import Goldens
 import TurboRecording
 
 let commands: [Command] = [
-    Command(spec: ReplayCommand.spec, run: ReplayCommand.run),
-    Command(spec: CheckCommand.spec, run: CheckCommand.run),
-    Command(spec: NativeCommand.spec, run: NativeCommand.run),
-    Command(spec: LaunchCommand.spec, run: LaunchCommand.run),
-    Command(spec: ArchiveCommand.spec, run: ArchiveCommand.run),
-    Command(spec: ExplainCommand.spec, run: ExplainCommand.run),
-    Command(spec: StatsCommand.spec, run: StatsCommand.run),
-    Command(spec: RenderCommand.spec, run: RenderCommand.run),
-    Command(spec: WhatIfCommand.spec, run: WhatIfCommand.run),
-    Command(spec: TuneCommand.spec, run: TuneCommand.run),
+    Command(ReplayCommand.spec, parse: ReplayCommand.Options.init, run: ReplayCommand.run),
+    Command(CheckCommand.spec, parse: CheckCommand.Options.init, run: CheckCommand.run),
+    Command(NativeCommand.spec, parse: NativeCommand.Options.init, run: NativeCommand.run),
+    Command(LaunchCommand.spec, parse: LaunchCommand.Options.init, run: LaunchCommand.run),
+    Command(ArchiveCommand.spec, parse: ArchiveCommand.Options.init, run: ArchiveCommand.run),
+    Command(ExplainCommand.spec, parse: ExplainCommand.Options.init, run: ExplainCommand.run),
+    Command(StatsCommand.spec, parse: StatsCommand.Options.init, run: StatsCommand.run),
+    Command(RenderCommand.spec, parse: RenderCommand.Options.init, run: RenderCommand.run),
+    Command(WhatIfCommand.spec, parse: WhatIfCommand.Options.init, run: WhatIfCommand.run),
+    Command(TuneCommand.spec, parse: TuneCommand.Options.init, run: TuneCommand.run),
 ]
 
 let rootHelp = """
@@ -27,7 +27,7 @@ USAGE: turbo-replay <subcommand> [options]
 SUBCOMMANDS:
 \(commands.map { "  \($0.spec.name.padded(10))  \($0.spec.summary)" }.joined(separator: "\n"))
 
-See 'turbo-replay <subcommand> --help' for the options of each.
+See 'turbo-replay <subcommand> --help' for the options of each, 'turbo-replay --version' for the version.
 """
 
 @MainActor func main(_ arguments: [String], console: Console) -> ExitCode {
@@ -35,9 +35,9 @@ See 'turbo-replay <subcommand> --help' for the options of each.
         console.error(rootHelp)
         return .usage
     }
-    if name == "--help" || name == "-h" || name == "help" {
+    if name == "--help" || name == "-h" || name == "help" || name == "--version" {
         do {
-            try console.print(rootHelp)
+            try console.print(name == "--version" ? Version.line : rootHelp)
         } catch {
             console.error("turbo-replay: error: \(error)")
             return .ioError

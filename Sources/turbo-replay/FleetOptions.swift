@@ -1,0 +1,30 @@
+import Foundation
+import TurboRecording
+
+/// The options of the commands that read many logs at once (`stats`, `tune`, `whatif`,
+/// `archive --summary`, `check`): how many at a time, and how strictly. Only here is the
+/// processor count read: the library takes `jobs` from its caller.
+struct FleetOptions {
+    static let jobs = Option(name: "jobs", value: "N", help: "Files read in parallel (default: all cores). Output is the same.")
+    static let partial = Option(name: "partial", value: nil, help: "Write a mergeable summary of the files read (JSON Lines) instead of the report.")
+    static let merge = Option(name: "merge", value: nil, help: "Read partials (files, or - for standard input) and print the report for all their logs.")
+
+    var jobs: Int
+    var lenient: Bool
+
+    /// `defaultJobs` when `--jobs` is not given: every core, unless the command says otherwise.
+    init(_ arguments: ParsedArguments, command: String, defaultJobs: Int? = nil) throws {
+        jobs = try Self.jobCount(arguments.value(Self.jobs), command: command) ?? defaultJobs ?? Self.cores
+        lenient = arguments.flag(.lenient)
+    }
+
+    static var cores: Int { ProcessInfo.processInfo.activeProcessorCount }
+
+    static func jobCount(_ text: String?, command: String) throws -> Int? {
+        guard let text else { return nil }
+        guard let jobs = Int(text), jobs >= 1 else {
+            throw UsageError(message: "'--jobs' takes a number of jobs, 1 or more (got '\(text)')", command: command)
+        }
+        return jobs
+    }
+}

@@ -1,0 +1,36 @@
+import TurboRecording
+
+/// The options of a command that reads either layer's log (`explain`, `render`): which layer
+/// the recording is decides which options apply, and `--config` is read as that layer's config
+/// file, exactly as the layer's own commands read it. An option of the other layer would do
+/// nothing, so it is refused, naming the options that do apply. Standard input is read as it
+/// arrives, before its first record could say: it is a web recording.
+enum LayerOptions {
+    case web(BannerOptions)
+    case native(NativeOptions)
+
+    /// The banner's own options.
+    static let webOnly = [BannerOptions.locale, BannerOptions.debounce, BannerOptions.flash, BannerOptions.variant]
+    /// The native policies' own options.
+    static let nativeOnly = NativeOptions.options.filter { $0.name != "config" }
+    /// Both layers' options, `--config` once.
+    static let options = BannerOptions.options + [BannerOptions.variant] + nativeOnly
+
+    init(_ arguments: ParsedArguments, path: String, command: String) throws {
+        if path != "-", try isNativeRecording(path: path) {
+            if let wrong = arguments.given(among: Self.webOnly).first {
+                throw UsageError(message: "'\(wrong.spelling)' applies to web recordings, and \(path) is a native log; "
+                                 + "its options are " + NativeOptions.options.map(\.spelling).joined(separator: ", "),
+                                 command: command)
+            }
+            self = .native(try NativeOptions(arguments, command: command))
+        } else {
+            if let wrong = arguments.given(among: Self.nativeOnly).first {
+                throw UsageError(message: "'\(wrong.spelling)' applies to native logs, and \(path == "-" ? "standard input" : path) is a web recording; "
+                                 + "its options are " + (BannerOptions.options + [BannerOptions.variant]).map(\.spelling).joined(separator: ", "),
+                                 command: command)
+            }
+            self = .web(try BannerOptions(arguments, command: command))
+        }
+    }
+}
