@@ -25,6 +25,7 @@ let package = Package(
         .library(name: "TurboRecording", targets: ["TurboRecording"]),
         .library(name: "Replay", targets: ["Replay"]),
         .executable(name: "turbo-replay", targets: ["turbo-replay"]),
+        .library(name: "AppSession", targets: ["AppSession"]),
     ],
     targets: [
         .target(name: "PolicyCore"),
@@ -40,7 +41,7 @@ let package = Package(
             providers: [.apt(["libjson-c-dev"]), .brew(["json-c"])]
         ),
         .target(name: "TurboRecording", dependencies: ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "CJSONC"]),
-        .target(name: "Replay", dependencies: ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy", "TurboRecording"]),
+        .target(name: "Replay", dependencies: ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy", "TurboRecording", "AppSession"]),
         .target(name: "Goldens", dependencies: ["OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy", "TurboRecording", "Replay"]),
         .target(name: "FieldReport", dependencies: ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy", "TurboRecording", "Replay"]),
         .executableTarget(
@@ -62,5 +63,8 @@ let package = Package(
         .testTarget(name: "CLITests", dependencies: ["TestSupport", "turbo-replay"]),
         // Depends on every library so that the docs' Swift snippets type-check against them all.
         .testTarget(name: "RepositoryTests", dependencies: ["TestSupport", "turbo-replay", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy", "PolicyCore", "TurboRecording", "Replay"]),
+        // One app session: the web recording and the native log on one clock (pure, like the policies).
+        .target(name: "AppSession", dependencies: ["PolicyCore", "OfflineBanner", "NativeErrorPolicy"]),
+        .testTarget(name: "AppSessionTests", dependencies: ["AppSession", "Replay", "TurboRecording", "OfflineBanner", "NativeErrorPolicy", "PolicyCore"]),
     ]
 )
