@@ -101,6 +101,12 @@ def generate(rng):
             native.append((near(up, 200), {"type": "path", "online": True}))
             if rng.random() < 0.8:
                 web.append((near(up, 1200) + rng.choice([0, 0, 0, 2500]), {"type": "online"}))
+            # Ties across the layers: the page's own moves at the edge's very millisecond.
+            edge = native[-1][0]
+            if rng.random() < 0.1:
+                web.append((edge - 800, {"type": "offline"}))  # its debounce fires at the edge
+            if rng.random() < 0.1:
+                web.append((edge, rng.choice([{"type": "online"}, {"type": "connect", "context": None, "online": True}])))
             if rng.random() < 0.5:
                 web.append((up + rng.randint(100, 5000) + rng.choice(FRACTIONS), {"type": "connect", "context": None, "online": True}))
             if rng.random() < 0.2:

@@ -95,6 +95,10 @@ public func replaySession(web webPath: String, native nativePath: String, option
 /// The readers would each say "replay it with the other command"; the session says which
 /// argument is which. Standard input cannot be peeked at, and is left to the readers.
 private func refuseSwapped(web webPath: String, native nativePath: String) throws {
+    if webPath == "-" && nativePath == "-" {
+        throw RecordingError(.malformed, path: "<stdin>", line: nil,
+                             "the web recording and the native log cannot both be standard input: give at least one as a file")
+    }
     if webPath != "-", try RecordingKind.of(path: webPath) == .native {
         throw RecordingError(.malformed, path: webPath, line: 1,
                              "a native log (the app's) where the page's web recording is expected: the session takes the web recording first, then the native log")

@@ -65,6 +65,11 @@ struct DriverTests {
         #expect(try error(web: #"{"t":0,"type":"connect"}"# + "\n", native: february + "\n", options: SessionOptions(offsetMs: 12.5)) == nil)
     }
 
+    @Test("standard input is one of the two at most (refused before anything is read)")
+    func standardInput() throws {
+        #expect(throws: RecordingError.self) { try replaySession(web: "-", native: "-") }
+    }
+
     @Test("a malformed line stops the session with its file and line")
     func malformed() throws {
         let bad = try #require(try error(web: Self.webMeta + "\n", native: Self.nativeMeta + "\n" + #"{"t":5,"type":"path","online":"yes"}"# + "\n"))
