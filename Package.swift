@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "NativeErrorPolicy", targets: ["NativeErrorPolicy"]),
         .library(name: "LaunchPolicy", targets: ["LaunchPolicy"]),
         .library(name: "ArchiveCachePolicy", targets: ["ArchiveCachePolicy"]),
+        .library(name: "AppSession", targets: ["AppSession"]),
         // The shell, for tools and tests that read recordings from files.
         .library(name: "TurboRecording", targets: ["TurboRecording"]),
         .library(name: "Replay", targets: ["Replay"]),
@@ -28,13 +29,15 @@ let package = Package(
         .target(name: "LaunchPolicy", dependencies: ["PolicyCore", "NativeErrorPolicy"]),
         // The web-archive cache reads the error view's classification to tell offline failures.
         .target(name: "ArchiveCachePolicy", dependencies: ["PolicyCore", "NativeErrorPolicy"]),
+        // One app session: the page's banner and the app's error views on one clock.
+        .target(name: "AppSession", dependencies: ["PolicyCore", "OfflineBanner", "NativeErrorPolicy"]),
         .systemLibrary(
             name: "CJSONC",
             pkgConfig: "json-c",
             providers: [.apt(["libjson-c-dev"]), .brew(["json-c"])]
         ),
         .target(name: "TurboRecording", dependencies: ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "CJSONC"]),
-        .target(name: "Replay", dependencies: ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy", "TurboRecording"]),
+        .target(name: "Replay", dependencies: ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy", "TurboRecording", "AppSession"]),
         .target(name: "Goldens", dependencies: ["OfflineBanner", "LaunchPolicy", "ArchiveCachePolicy", "TurboRecording", "Replay"]),
         // Findings per layer: the banner's, and the native ones (error view, launch, archive).
         .target(name: "BannerFindings", dependencies: ["PolicyCore", "OfflineBanner", "TurboRecording"]),
@@ -66,5 +69,7 @@ let package = Package(
         .testTarget(name: "CLITests", dependencies: ["TestSupport", "turbo-replay"]),
         // Depends on every library so that the docs' Swift snippets type-check against them all.
         .testTarget(name: "RepositoryTests", dependencies: ["TestSupport", "turbo-replay", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy", "PolicyCore", "TurboRecording", "Replay"]),
+        // One app session: the web recording and the native log on one clock (pure, like the policies).
+        .testTarget(name: "AppSessionTests", dependencies: ["AppSession", "Replay", "TurboRecording", "OfflineBanner", "NativeErrorPolicy", "PolicyCore"]),
     ]
 )

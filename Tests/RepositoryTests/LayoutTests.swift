@@ -13,7 +13,7 @@ struct LayoutTests {
     static let sources = Fixtures.root.appendingPathComponent("Sources").path
 
     /// The pure cores: an app links these, on any platform, without json-c or Foundation.
-    static let pure: Set<String> = ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy"]
+    static let pure: Set<String> = ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy", "AppSession"]
 
     /// The system modules the shell may use. Glibc and Darwin are the same C library on the two
     /// platforms, always imported behind `#if canImport`.

@@ -1,0 +1,98 @@
+import NativeErrorPolicy
+import OfflineBanner
+import PolicyCore
+
+/// The session's `--format jsonl`: the merged timeline, then the findings, then one summary
+/// line. Times and latencies are printed as in every other output (at most 3 decimals).
+extension AppSession {
+    public var jsonLines: [String] {
+        lines.map(\.jsonLine) + findings.map(\.jsonLine) + [summary.jsonLine]
+    }
+}
+
+extension SessionLine: CustomStringConvertible {
+    /// `t` and `layer` first, then the keys of the line as its own log's output gives them.
+    public var jsonLine: String {
+        switch self {
+        case .connectivity(let t, let online):
+            var line = JSONLine()
+            line.number("t", t)
+            line.string("layer", "native")
+            line.string("connectivity", online ? "online" : "offline")
+            return line.text
+        case .native(let decision):
+            return Self.layered(decision.jsonLine, t: decision.t, layer: "native")
+        case .web(let record):
+            return Self.layered(record.jsonLine, t: record.t, layer: "web")
+        }
+    }
+
+    public var description: String { jsonLine }
+
+    /// A decision's or a banner record's own line with `layer` after its `t`. Its own writer
+    /// stays the only place that knows its keys (a key added there shows here too): it
+    /// starts `{"t":` and a number, which has no comma, so the first comma ends the `t`.
+    private static func layered(_ own: String, t: Double, layer: String) -> String {
+        var bytes = Array(own.utf8)
+        guard let comma = bytes.firstIndex(of: UInt8(ascii: ",")) else { return own }
+        var head = JSONLine()
+        head.number("t", t)
+        head.string("layer", layer)
+        var prefix = Array(head.text.utf8)
+        prefix.removeLast()  // its closing brace: the line's own keys follow
+        bytes.replaceSubrange(0..<comma, with: prefix)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+extension SessionFinding: CustomStringConvertible {
+    /// `t`, `finding`, `drop` or `edge`, and `latencyMs` unless the edge is stuck.
+    public var jsonLine: String {
+        var line = JSONLine()
+        line.number("t", t)
+        line.string("finding", kind.rawValue)
+        line.number(kind.anchorKey, anchor)
+        if let latencyMs { line.number("latencyMs", latencyMs) }
+        return line.text
+    }
+
+    public var description: String { jsonLine }
+}
+
+extension LatencySummary {
+    /// `count`, then `median`, `p90` and `max` when there is a value, then `stuck` for the
+    /// edge latencies.
+    public var json: String {
+        var line = JSONLine()
+        line.integer("count", count)
+        if let median { line.number("median", median) }
+        if let p90 { line.number("p90", p90) }
+        if let max { line.number("max", max) }
+        if let stuck { line.integer("stuck", stuck) }
+        return line.text
+    }
+}
+
+extension SessionSummary: CustomStringConvertible {
+    /// `{"summary":{…}}`: the counts, the three latencies, every finding's count (zeros
+    /// included, in the table's order) and the session end (`null` when neither log has a
+    /// timed record).
+    public var jsonLine: String {
+        var counts = JSONLine()
+        for kind in SessionFindingKind.allCases { counts.integer(kind.rawValue, findings[kind] ?? 0) }
+        var body = JSONLine()
+        body.integer("drops", drops)
+        body.integer("unannounced", unannounced)
+        body.integer("edges", edges)
+        body.raw("dropToPill", dropToPill.json)
+        body.raw("edgeToClear", edgeToClear.json)
+        body.raw("edgeToPage", edgeToPage.json)
+        body.raw("findings", counts.text)
+        if let end { body.number("end", end) } else { body.null("end") }
+        var line = JSONLine()
+        line.raw("summary", body.text)
+        return line.text
+    }
+
+    public var description: String { jsonLine }
+}

@@ -1,0 +1,157 @@
+import AppSession
+import Foundation
+import NativeErrorPolicy
+import OfflineBanner
+import TurboRecording
+
+/// How to replay one app session (app-session.md): each log's own settings, how to align
+/// them, and the session's threshold.
+public struct SessionOptions: Equatable, Sendable {
+    /// The banner's settings for the web recording (copy, timings, variant).
+    public var banner: BannerSettings
+    /// The error view's settings for the native log, over its `meta`.
+    public var native: NativeConfig
+    /// Δ in milliseconds, instead of the two `startedAt` (which are then not read).
+    public var offsetMs: Double?
+    public var session: SessionSettings
+    /// Skip malformed lines (each reported to `onSkip`) instead of stopping at the first.
+    public var lenient: Bool
+
+    public init(banner: BannerSettings = BannerSettings(), native: NativeConfig = NativeConfig(), offsetMs: Double? = nil,
+                session: SessionSettings = SessionSettings(), lenient: Bool = false) {
+        self.banner = banner
+        self.native = native
+        self.offsetMs = offsetMs
+        self.session = session
+        self.lenient = lenient
+    }
+}
+
+/// Replays the page's recording at `webPath` and the app's log at `nativePath`, each by itself
+/// through its own policy, and reads the two on the web recording's clock. This is what
+/// `turbo-replay session WEB NATIVE` runs.
+///
+/// Throws a `RecordingError` naming the file (and line, where there is one) when a file cannot
+/// be read (`.unreadable`), a line is malformed, the two are given the wrong way round, or the
+/// session cannot be aligned (no `offsetMs`, and a `meta` without a `startedAt` in the exact
+/// form) — all `.malformed`.
+public func replaySession(web webPath: String, native nativePath: String, options: SessionOptions = SessionOptions(),
+                          onSkip: @escaping (RecordingError) -> Void = { _ in }) throws -> AppSession {
+    try refuseSwapped(web: webPath, native: nativePath)
+
+    var web = WebSessionLog(settings: options.banner)
+    var webMeta: (line: Int, startedAt: String?)?
+    let webReader = try RecordingReader(path: webPath, lenient: options.lenient, keepObserved: false, onSkip: onSkip)
+    try webReader.forEach { record in
+        switch record.event {
+        case .meta(let meta):
+            if webMeta == nil { webMeta = (record.line, meta.startedAt) }
+        case .input(let t, let input):
+            web.feed(input, at: t)
+        case .observed(let t, _), .passing(let t):
+            web.feed(nil, at: t)
+        }
+    }
+    web.finish()
+
+    let nativeReader = try NativeRecordingReader(path: nativePath, lenient: options.lenient, onSkip: onSkip)
+    var metaLine = 1
+    var native: NativeSessionLog?
+    while let record = try nativeReader.next() {
+        switch record.event {
+        case .meta:
+            // The reader's first record is always the meta: the platform is known before any input.
+            metaLine = record.line
+            native = NativeSessionLog(settings: options.native.settings(recorded: nativeReader.meta?.platform))
+        case .timed(let t, let event):
+            native!.feed(event.retryInput, at: t)
+        }
+    }
+    guard var native else { throw RecordingError(.malformed, path: nativeReader.path, line: nil, "the native log has no meta") }
+    native.finish()
+
+    let offset: Double
+    if let offsetMs = options.offsetMs {
+        offset = offsetMs
+    } else {
+        let nativeStartedAt = try NativeStartedAtAdapter.startedAt(path: nativePath, metaLine: metaLine)
+        switch Alignment.startedAt(web: webMeta?.startedAt, native: nativeStartedAt).offset() {
+        case .success(let delta):
+            offset = delta
+        case .failure(let error):
+            if error.side == .web {
+                guard let webMeta else {
+                    throw RecordingError(.malformed, path: webReader.path, line: nil,
+                                         #"the web recording has no "meta" record with a "startedAt", so the session cannot be aligned; give the offset instead"#)
+                }
+                throw RecordingError(.malformed, path: webReader.path, line: webMeta.line, error.description)
+            }
+            throw RecordingError(.malformed, path: nativeReader.path, line: metaLine, error.description)
+        }
+    }
+    return AppSession(web: web, native: native, offset: offset, settings: options.session)
+}
+
+/// The readers would each say "replay it with the other command"; the session says which
+/// argument is which. Standard input cannot be peeked at, and is left to the readers.
+private func refuseSwapped(web webPath: String, native nativePath: String) throws {
+    if webPath == "-" && nativePath == "-" {
+        throw RecordingError(.malformed, path: "<stdin>", line: nil,
+                             "the web recording and the native log cannot both be standard input: give at least one as a file")
+    }
+    if webPath != "-", try RecordingKind.of(path: webPath) == .native {
+        throw RecordingError(.malformed, path: webPath, line: 1,
+                             "a native log (the app's) where the page's web recording is expected: the session takes the web recording first, then the native log")
+    }
+    if nativePath != "-", try RecordingKind.of(path: nativePath) == .web {
+        throw RecordingError(.malformed, path: nativePath, line: 1,
+                             #"a web recording (its first record is not a "meta" with "recording":"native") where the app's native log is expected: the session takes the web recording first, then the native log"#)
+    }
+}
+
+// MARK: - Adapter: the native meta's startedAt
+
+/// ADAPTER, to go when `NativeRecordingReader` exposes it: the native `meta`'s `startedAt`.
+///
+/// `NativeMeta` does not carry `startedAt` yet. What the session needs from the reader is
+/// `NativeMeta.startedAt: String?` — the field as written when it is a JSON string, `nil`
+/// when absent or of another type (this module judges its form). With it, this enum is
+/// replaced by `nativeReader.meta?.startedAt` in `replaySession`.
+///
+/// Until then the meta's line (already validated by the reader) is read again from the file
+/// and parsed with json-c (through `JSONValue`); standard input cannot be read twice.
+enum NativeStartedAtAdapter {
+    static func startedAt(path: String, metaLine: Int) throws -> String? {
+        guard path != "-" else {
+            throw RecordingError(.malformed, path: "<stdin>", line: nil,
+                                 "a native log on standard input cannot be aligned by its startedAt yet: give the offset instead")
+        }
+        guard let text = try line(metaLine, of: path), let value = JSONValue(parsing: text),
+              case .object(let members) = value else {
+            throw RecordingError(.malformed, path: path, line: metaLine, #"cannot read the "meta" again for its "startedAt""#)
+        }
+        if case .string(let startedAt)? = members["startedAt"] { return startedAt }
+        return nil
+    }
+
+    /// The text of line `number` (1-based), without its line end; `nil` past the end or past
+    /// `JSONLines.defaultMaxLineBytes` of reading.
+    private static func line(_ number: Int, of path: String) throws -> String? {
+        guard let file = FileHandle(forReadingAtPath: path) else {
+            throw RecordingError(.unreadable, path: path, line: nil, "cannot open")
+        }
+        defer { try? file.close() }
+        var bytes: [UInt8] = []
+        // The meta is the first record: only blank lines come before it, so little is read.
+        while bytes.count <= JSONLines.defaultMaxLineBytes {
+            guard let chunk = try file.read(upToCount: 1 << 16), !chunk.isEmpty else { break }
+            bytes.append(contentsOf: chunk)
+            if bytes.lazy.filter({ $0 == 0x0A }).count >= number { break }
+        }
+        let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
+        guard number - 1 < lines.count else { return nil }
+        var line = Array(lines[number - 1])
+        while let last = line.last, last == 0x0D || last == 0x20 || last == 0x09 { line.removeLast() }
+        return String(decoding: line, as: UTF8.self)
+    }
+}

@@ -1,0 +1,381 @@
+"""One app session (app-session.md v1) as a small model, written from the
+contract's text and the two contracts it reads (the banner's, v1.1, through
+banner_model.py; the native error view's, v2, here), and nothing else.
+
+It is the independent check the Swift `AppSession` is held to: it never
+imports, runs or reads the Swift code. e2e/session_model_test.py generates
+seeded random pairs of logs, writes what this model says of each, and the
+Swift suite replays the same pairs and compares byte for byte.
+
+    session_lines(web_records, native_records, offset_ms=None, late_ms=2000)
+        -> the `--format jsonl` lines: merged timeline, findings, summary
+
+Times stay Python floats (IEEE-754 doubles, as the contracts require).
+"""
+
+import datetime
+import json
+import math
+import re
+
+import banner_model
+
+LATE_MS = 2000
+
+# ---- numbers and lines, as the other outputs print them ----------------------
+
+
+def fmt(x):
+    """At most 3 decimals, no trailing zeros; thousandths rounded half away from zero."""
+    v = abs(x) * 1000.0
+    whole = math.floor(v)
+    n = int(whole) + (1 if v - whole >= 0.5 else 0)
+    if x < 0:
+        n = -n
+    q, r = divmod(abs(n), 1000)
+    text = str(q) + (("." + f"{r:03d}".rstrip("0")) if r else "")
+    return ("-" if n < 0 else "") + text
+
+
+def line(pairs):
+    """A JSON object with its keys in the given order; values are already JSON text."""
+    return "{" + ",".join(json.dumps(k) + ":" + v for k, v in pairs) + "}"
+
+
+def s(text):
+    return json.dumps(text, ensure_ascii=False)
+
+
+# ---- startedAt ------------------------------------------------------------------
+
+STARTED_AT = re.compile(r"\A(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})\.(\d{3})Z\Z", re.ASCII)
+
+
+def started_at_ms(text):
+    """Milliseconds since 1970 for YYYY-MM-DDTHH:MM:SS.sssZ naming a real UTC time; else None."""
+    if not isinstance(text, str):
+        return None
+    m = STARTED_AT.match(text)
+    if not m:
+        return None
+    y, mo, d, h, mi, sec, ms = (int(g) for g in m.groups())
+    if y < 1:  # Python's calendar starts at year 1; the generator never writes earlier years
+        return None
+    try:
+        when = datetime.datetime(y, mo, d, h, mi, sec, tzinfo=datetime.timezone.utc)
+    except ValueError:
+        return None
+    epoch = datetime.datetime(1970, 1, 1, tzinfo=datetime.timezone.utc)
+    delta = when - epoch
+    return (delta.days * 86400 + delta.seconds) * 1000 + ms
+
+
+# ---- the native error view (native-error-policy.md v2) -------------------------
+
+OFFLINE_CODES = {
+    "ios": {-1009, -1005, -1001, -1003, -1006, -1018, -1019, -1020},
+    "android": {-1, -2, -7, -8},
+}
+SETTLE, PROBE = 400.0, 2500.0
+COOLDOWN = {"ios": None, "android": 15000.0}
+
+
+def classify(error, platform):
+    kind = error["kind"]
+    if kind == "web":
+        if "turbo" in error:
+            return "offline"
+        return "offline" if error["code"] in OFFLINE_CODES[platform] else "server"
+    if kind == "http":
+        status = error["status"]
+        if status == 401:
+            return "none"
+        if platform == "android" and not (100 <= status <= 599):
+            return "offline"
+        return "server"
+    return "server"  # ssl, load
+
+
+class Instance:
+    def __init__(self, surface, variant):
+        self.surface = surface
+        self.variant = variant
+        self.timers = {}  # "settle" | "probe" | "wait" -> (due, start order, trigger)
+
+
+class ErrorView:
+    def __init__(self, platform):
+        self.platform = platform
+        self.cooldown = COOLDOWN[platform]
+        self.online = False
+        self.instances = []  # in the order they were presented
+        self.last_auto = None
+        self.started = 0
+        self.out = []
+
+    def start(self, inst, slot, due, trigger):
+        self.started += 1
+        inst.timers[slot] = (due, self.started, trigger)
+
+    def decide(self, t, surface, *pairs):
+        self.out.append([("t", fmt_t(t)), ("surface", s(surface))] + list(pairs))
+
+    def remove(self, surface):
+        for i, inst in enumerate(self.instances):
+            if inst.surface == surface:
+                del self.instances[i]
+                return True
+        return False
+
+    def next_timer(self):
+        best = None
+        for inst in self.instances:
+            for slot, (due, order, trigger) in inst.timers.items():
+                if best is None or (due, order) < (best[0], best[1]):
+                    best = (due, order, inst, slot, trigger)
+        return best
+
+    def fire_due_by(self, t):
+        while True:
+            nxt = self.next_timer()
+            if nxt is None or nxt[0] > t:
+                return
+            due, _, inst, slot, trigger = nxt
+            del inst.timers[slot]
+            if slot == "wait" and not self.online:
+                continue  # the wait ends with nothing; the next edge starts a settle
+            self.ask(inst, trigger, due)
+
+    def ask(self, inst, trigger, t):
+        if self.cooldown is not None and self.last_auto is not None and t < self.last_auto + self.cooldown:
+            until = self.last_auto + self.cooldown
+            inst.timers.pop("settle", None)
+            inst.timers.pop("probe", None)
+            self.start(inst, "wait", until, trigger)
+            self.decide(t, inst.surface, ("deferred", s("cooldown")), ("until", ("UNTIL", until)))
+        else:
+            self.last_auto = t
+            self.instances.remove(inst)
+            self.decide(t, inst.surface, ("retry", s("auto")), ("trigger", s(trigger)))
+
+    def settle(self, inst, t, trigger):
+        if "settle" not in inst.timers and "wait" not in inst.timers:
+            self.start(inst, "settle", t + SETTLE, trigger)
+
+    def take(self, r, t):
+        kind = r["type"]
+        if kind == "path":
+            online = r["online"]
+            if online == self.online:
+                return
+            self.online = online
+            for inst in self.instances:
+                if inst.variant != "offline":
+                    continue
+                if online:
+                    self.settle(inst, t, "edge")
+                else:
+                    inst.timers.pop("settle", None)
+                    inst.timers.pop("probe", None)
+        elif kind == "presented":
+            surface = r["surface"]
+            self.remove(surface)
+            variant = classify(r["error"], self.platform)
+            pairs = [("view", s(variant))] + ([("reason", s("auth-shell"))] if variant == "none" else [])
+            self.decide(t, surface, *pairs)
+            if variant == "none":
+                return
+            inst = Instance(surface, variant)
+            if variant == "offline" and self.online:
+                self.start(inst, "probe", t + PROBE, "probe")
+            self.instances.append(inst)
+        elif kind == "tap-retry":
+            if self.remove(r["surface"]):
+                self.decide(t, r["surface"], ("retry", s("manual")))
+        elif kind == "dismissed":
+            self.remove(r["surface"])
+        elif kind == "foreground":
+            if self.platform == "ios" and self.online:
+                for inst in self.instances:
+                    if inst.variant == "offline":
+                        self.settle(inst, t, "foreground")
+
+    def offline_view_up(self):
+        return any(inst.variant == "offline" for inst in self.instances)
+
+
+def fmt_t(t):
+    return ("T", t)  # a time, moved onto the session clock when the line is written
+
+
+# ---- the session ----------------------------------------------------------------
+
+
+class Session:
+    def __init__(self, web, native, offset_ms=None, late_ms=LATE_MS, debounce=banner_model.DEBOUNCE_MS,
+                 flash=banner_model.FLASH_MS):
+        self.late_ms = float(late_ms)
+        web_meta = next((r for r in web if r.get("type") == "meta"), None)
+        native_meta = native[0]
+        if native_meta.get("type") != "meta" or native_meta.get("recording") != "native":
+            raise ValueError("the native log does not start with a native meta")
+        if offset_ms is not None:
+            self.delta = float(offset_ms)
+        else:
+            w = started_at_ms(web_meta.get("startedAt")) if web_meta else None
+            n = started_at_ms(native_meta.get("startedAt"))
+            if w is None or n is None:
+                raise ValueError("the session cannot be aligned")
+            self.delta = float(n - w)
+        d = self.delta
+
+        # Each log by itself, exactly as its own contract says.
+        self.web_timeline = banner_model.timeline(web, debounce, flash)
+        web_timed = [r for r in web if r["type"] != "meta"]
+        self.connects = [float(r["t"]) for r in web_timed if r["type"] == "connect"]
+
+        view = ErrorView(native_meta.get("platform", "ios"))
+        native_lines = []  # (session t, pairs, connectivity: (online, view up) or None)
+        taken = 0
+        for r in native[1:]:
+            t = float(r["t"])
+            view.fire_due_by(t)
+            was = view.online
+            view.take(r, t)
+            native_lines += [self.moved(p) for p in view.out[taken:]]
+            taken = len(view.out)
+            if r["type"] == "path" and r["online"] != was:
+                conn = "online" if r["online"] else "offline"
+                native_lines.append((t + d, line([("t", fmt(t + d)), ("layer", s("native")), ("connectivity", s(conn))]),
+                                     (r["online"], view.offline_view_up())))
+        view.fire_due_by(math.inf)
+        native_lines += [self.moved(p) for p in view.out[taken:]]
+
+        web_lines = [(rec["t"], self.web_line(rec)) for rec in self.web_timeline]
+
+        # By t; at equal t native lines first; each side in its own order.
+        merged = [(t, 0, i, text) for i, (t, text, _) in enumerate(native_lines)]
+        merged += [(t, 1, i, text) for i, (t, text) in enumerate(web_lines)]
+        merged.sort(key=lambda m: (m[0], m[1], m[2]))
+        self.timeline = [text for _, _, _, text in merged]
+
+        ends = [m[0] for m in merged] + [float(r["t"]) for r in web_timed] + [float(r["t"]) + d for r in native[1:]]
+        self.end = max(ends) if ends else None
+
+        self.measure([(t, c) for t, _, c in native_lines if c is not None])
+
+    def moved(self, pairs):
+        out = [("t", fmt(pairs[0][1][1] + self.delta)), ("layer", s("native"))]
+        for k, v in pairs[1:]:
+            if isinstance(v, tuple) and v[0] == "UNTIL":
+                v = fmt(v[1] + self.delta)
+            out.append((k, v))
+        return (pairs[0][1][1] + self.delta, line(out), None)
+
+    @staticmethod
+    def web_line(rec):
+        pairs = [("t", fmt(rec["t"])), ("layer", s("web"))]
+        for k, v in rec.items():
+            if k == "t":
+                continue
+            pairs.append((k, json.dumps(v, ensure_ascii=False)))
+        return line(pairs)
+
+    # ---- what it measures ------------------------------------------------------
+
+    def banner_state(self, t):
+        state = "hidden"
+        for rec in self.web_timeline:
+            if "banner" in rec and rec["t"] <= t:
+                state = rec["banner"]
+        return state
+
+    def first_banner(self, t, test):
+        for rec in self.web_timeline:
+            if "banner" in rec and rec["t"] >= t and test(rec["banner"]):
+                return rec["t"]
+        return None
+
+    def measure(self, changes):
+        late = self.late_ms
+        self.drops, self.edges, found = [], [], []
+        for i, (t, (online, view_up)) in enumerate(changes):
+            nxt = changes[i + 1][0] if i + 1 < len(changes) else None
+            if not online:
+                drop = {"t": t, "latency": None}
+                if self.banner_state(t) == "offline":
+                    drop["latency"], drop["pill"] = 0.0, t
+                else:
+                    pill = self.first_banner(t, lambda b: b == "offline")
+                    if pill is not None and (nxt is None or pill < nxt):
+                        drop["latency"], drop["pill"] = pill - t, pill
+                self.drops.append(drop)
+                if drop["latency"] is not None and drop["latency"] > late:
+                    found.append((drop["pill"], t, 0, "late-pill", "drop", drop["latency"]))
+            else:
+                edge = {"t": t, "clear": None, "page": None}
+
+                def latency(at):
+                    if at is None or (nxt is not None and not at < nxt):
+                        return "stuck"
+                    return at - t
+                if self.banner_state(t) == "offline":
+                    edge["clear"] = latency(self.first_banner(t, lambda b: b != "offline"))
+                if view_up:
+                    edge["page"] = latency(next((c for c in self.connects if c >= t), None))
+                self.edges.append(edge)
+                for order, (fid, value) in enumerate([("pill-outlived-network", edge["clear"]),
+                                                      ("slow-recovery", edge["page"])], 1):
+                    if value == "stuck":
+                        found.append((t, t, order, fid, "edge", None))
+                    elif value is not None and value > late:
+                        found.append((t, t, order, fid, "edge", value))
+        found.sort(key=lambda f: (f[0], f[1], f[2]))  # stable: otherwise in the order found
+        self.findings = found
+
+    # ---- output -----------------------------------------------------------------
+
+    def finding_lines(self):
+        out = []
+        for t, anchor, _, fid, key, value in self.findings:
+            pairs = [("t", fmt(t)), ("finding", s(fid)), (key, fmt(anchor))]
+            if value is not None:
+                pairs.append(("latencyMs", fmt(value)))
+            out.append(line(pairs))
+        return out
+
+    @staticmethod
+    def stats(values, stuck=None):
+        v = sorted(values)
+        pairs = [("count", str(len(v)))]
+        if v:
+            n = len(v)
+            pairs += [("median", fmt(v[(n - 1) // 2])), ("p90", fmt(v[math.ceil(0.9 * n) - 1])), ("max", fmt(v[-1]))]
+        if stuck is not None:
+            pairs.append(("stuck", str(stuck)))
+        return line(pairs)
+
+    def summary_line(self):
+        clear = [e["clear"] for e in self.edges if e["clear"] is not None]
+        page = [e["page"] for e in self.edges if e["page"] is not None]
+        counts = {fid: 0 for fid in ("late-pill", "pill-outlived-network", "slow-recovery")}
+        for f in self.findings:
+            counts[f[3]] += 1
+        body = line([
+            ("drops", str(len(self.drops))),
+            ("unannounced", str(sum(1 for d in self.drops if d["latency"] is None))),
+            ("edges", str(len(self.edges))),
+            ("dropToPill", self.stats([d["latency"] for d in self.drops if d["latency"] is not None])),
+            ("edgeToClear", self.stats([c for c in clear if c != "stuck"], clear.count("stuck"))),
+            ("edgeToPage", self.stats([p for p in page if p != "stuck"], page.count("stuck"))),
+            ("findings", line([(k, str(v)) for k, v in counts.items()])),
+            ("end", fmt(self.end) if self.end is not None else "null"),
+        ])
+        return line([("summary", body)])
+
+    def lines(self):
+        return self.timeline + self.finding_lines() + [self.summary_line()]
+
+
+def session_lines(web, native, offset_ms=None, late_ms=LATE_MS):
+    return Session(web, native, offset_ms, late_ms).lines()
