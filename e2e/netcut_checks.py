@@ -13,7 +13,7 @@ dies and Turbo falls back to a full page load, with the network still cut.
 
 Then one app session for issue #25: under the OS-level cut, the web recording
 and a native log the harness writes itself, a `path` record at each moment it
-took the link down and brought it back (standing in for the app's own
+began to take the link down and to bring it back (standing in for the app's own
 NWPathMonitor or ConnectivityManager), both with `meta.startedAt` so the two
 align on one clock (app-session.md).
 
@@ -182,13 +182,13 @@ def airplane_session(b, app, cut, restore):
     wall["cut"] = [now_ms()]
     cut()
     wall["cut"].append(now_ms())
-    native.append({"t": round(wall["cut"][1] - native_origin, 1), "type": "path", "online": False})
+    native.append({"t": round(wall["cut"][0] - native_origin, 1), "type": "path", "online": False})
     b.wait_for("the offline event", count("offline", 1))
     time.sleep(PILL_WAIT_S + 0.3)
     wall["restore"] = [now_ms()]
     restore()
     wall["restore"].append(now_ms())
-    native.append({"t": round(wall["restore"][1] - native_origin, 1), "type": "path", "online": True})
+    native.append({"t": round(wall["restore"][0] - native_origin, 1), "type": "path", "online": True})
     b.wait_for("the online event", count("online", 1))
     time.sleep(FLASH_WAIT_S)
     text = b.js("return TurboRecorder.text()")
@@ -202,7 +202,7 @@ def airplane_session(b, app, cut, restore):
 
 def check_session(c, root, keep, s):
     rs, native, times = s["records"], s["native"], s["times"]
-    native_text = "".join(json.dumps(r) + "\n" for r in native)
+    native_text = "".join(json.dumps(r, separators=(",", ":")) + "\n" for r in native)
     write(keep, "airplane.web.jsonl", s["text"])
     write(keep, "airplane.native.jsonl", native_text)
     write(keep, "airplane.cuts.json", json.dumps(times) + "\n")
@@ -214,14 +214,22 @@ def check_session(c, root, keep, s):
     paths = [r for r in native if r.get("type") == "path"]
     drop = next((p["t"] + delta for p in paths if p["online"] is False), None)
     edge = next((p["t"] + delta for p in paths if p["online"] is True and drop is not None and p["t"] + delta > drop), None)
+    web = times["web"]
+    # The path records are stamped when the harness ran `ip` (the link changes
+    # during the command, so an app's monitor cannot report it earlier); on the
+    # session clock they must land where the web clock says the harness was.
+    c.ok(f"app session: on one clock (native startedAt - web startedAt = {delta:g} ms) the native path records"
+         " fall at the harness's cut and restore",
+         drop is not None and edge is not None
+         and abs(drop - web["cut"][0]) <= 1 and abs(edge - web["restore"][0]) <= 1,
+         {"drop": drop, "edge": edge, "harness (web clock)": web})
     offline, online = of_type(rs, "offline"), of_type(rs, "online")
-    gaps = {"drop->offline": offline and drop is not None and round(offline[0]["t"] - drop, 1),
-            "edge->online": online and edge is not None and round(online[0]["t"] - edge, 1)}
-    c.ok(f"app session: on one clock (delta {delta:g} ms) the page heard offline and online within {ALIGN_MS} ms"
-         " after the native path records of the harness's cut and restore",
+    # The link changes somewhere inside the `ip` command; the page hears it then or just after.
+    c.ok(f"app session: the page heard offline and online while `ip` cut and restored the link, or within {ALIGN_MS} ms",
          len(offline) == 1 and len(online) == 1
-         and all(isinstance(g, float) and -5 <= g <= ALIGN_MS for g in gaps.values()),
-         {"gaps": gaps, "native": paths, "web": offline + online})
+         and web["cut"][0] <= offline[0]["t"] <= web["cut"][1] + ALIGN_MS
+         and web["restore"][0] <= online[0]["t"] <= web["restore"][1] + ALIGN_MS,
+         {"web": offline + online, "harness (web clock)": web})
     c.equal("app session: no `online` is recorded while the link is down", of_type(while_cut(rs, times["web"]), "online"), [])
     want = banner_model.timeline(rs)
     c.ok("app session: the pill comes up during the drop and the green flash after the edge",
