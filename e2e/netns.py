@@ -24,6 +24,7 @@ Namespaces are named after the test's pid, deleted on close (also when a run
 fails, and on SIGTERM), and ones left by a test that was killed outright are
 removed by the next run."""
 
+import atexit
 import ctypes
 import os
 import re
@@ -109,8 +110,8 @@ class NetCut:
             if isinstance(e, Unavailable):
                 raise
             raise Unavailable(f"{type(e).__name__}: {e}") from e
-        if hasattr(signal, "SIGTERM"):
-            self._previous_sigterm = signal.signal(signal.SIGTERM, self._on_sigterm)
+        self._previous_sigterm = signal.signal(signal.SIGTERM, self._on_sigterm)
+        atexit.register(self.close)  # in case something exits past the callers' finally
         self.server_host = SERVER_ADDR
 
     def describe(self):
@@ -137,7 +138,8 @@ class NetCut:
         return "state UP" in out or ",UP" in out.split(">")[0]
 
     def _on_sigterm(self, signum, frame):
-        self.close()
+        # Unwind instead of deleting here: the callers' finally blocks quit the
+        # browser while its namespace still exists, then call close().
         raise SystemExit(128 + signum)
 
     def close(self):
