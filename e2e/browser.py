@@ -1,5 +1,6 @@
 """Debian's headless Chromium, driven through chromium-driver by Debian's
-python3-selenium, plus the DevTools commands the scenarios need."""
+python3-selenium, plus the network cut the scenarios need (netns.py) and
+the DevTools commands."""
 
 import json
 import shutil
@@ -13,7 +14,11 @@ class SetupError(Exception):
     pass
 
 
-def launch():
+def launch(net=None, origin=None):
+    """origin: the app's, when it is not on loopback (the server side of the
+    veth pair): Chromium is told to treat it as secure, as it treats
+    127.0.0.1 and as a production app on https is, so the page is a secure
+    context and its requests carry Sec-Fetch-* headers as they do there."""
     try:
         from selenium import webdriver
         from selenium.webdriver.chrome.service import Service
@@ -28,14 +33,19 @@ def launch():
                 "--disable-gpu", "--window-size=1024,768",
                 "--no-first-run", "--disable-background-networking"):
         options.add_argument(arg)
+    if origin and not origin.startswith("http://127.0.0.1"):
+        options.add_argument(f"--unsafely-treat-insecure-origin-as-secure={origin}")
     driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
     driver.set_page_load_timeout(20)
-    return Browser(driver)
+    return Browser(driver, net)
 
 
 class Browser:
-    def __init__(self, driver):
+    def __init__(self, driver, net=None):
         self.driver = driver
+        self.net = net
+        if net is not None and net.mode == "devtools":
+            net.browser = self
         self.driver.execute_cdp_cmd("Network.enable", {})
 
     @property
@@ -46,8 +56,18 @@ class Browser:
         self.driver.quit()
 
     def network(self, online):
-        """Cut or restore the network. Chromium then fires real offline/online
-        events and flips navigator.onLine, as airplane mode would."""
+        """Cut or restore the network the way this run does it: the browser's
+        link down or up (netns.py), or, where namespaces cannot be made,
+        DevTools emulation. Either way Chromium fires offline/online and flips
+        navigator.onLine; only the link is airplane mode as a user has it."""
+        if self.net is None:
+            return self.emulate(online)
+        return self.net.restore() if online else self.net.cut()
+
+    def emulate(self, online):
+        """DevTools' Network.emulateNetworkConditions: offline/online events and
+        failing requests, but a navigation while "offline" hands the old page
+        a phantom `online` before its pagehide (see netcut_checks.py)."""
         self.driver.execute_cdp_cmd("Network.emulateNetworkConditions", {
             "offline": not online, "latency": 0,
             "downloadThroughput": -1, "uploadThroughput": -1,

@@ -16,6 +16,9 @@ def flap(b, times):
     for _ in range(times):
         before = b.js(total)
         b.network(False)
+        # A link taken down and up at once may reach Chromium as no change at all.
+        wait_until("an offline record", lambda: json.loads(b.js("return TurboRecorder.lines().pop()"))["type"]
+                   == "offline")
         b.network(True)
         wait_until("an offline and an online record", lambda: b.js(total) >= before + 2
                    and json.loads(b.js("return TurboRecorder.lines().pop()"))["type"] == "online")

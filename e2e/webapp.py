@@ -1,5 +1,6 @@
 """The small app the browser drives: a few Turbo pages, forms that fail in
-each interesting way, and a recording sink, served on 127.0.0.1.
+each interesting way, and a recording sink, served on 127.0.0.1 or, under an OS-level cut, on the
+server side of the veth pair (netns.py).
 
 It stands in for a Rails app. Its routes are what the scenarios need:
   /, /ride, /flaky     pages with the banner's controller element
@@ -85,15 +86,20 @@ def page(title, turbo_src, *, context=None, recorder_tag=None, extra_head=""):
 
 
 class App:
-    def __init__(self, turbo_js_path, recorder_path):
+    def __init__(self, turbo_js_path, recorder_path, net=None):
+        """net (netns.py) says where to listen: on the server side of the
+        veth pair under an OS-level cut, else on 127.0.0.1."""
         self.turbo = open(turbo_js_path, "rb").read()
         self.recorder_path = recorder_path
         self.sink = Sink()
-        self.refused_port = closed_port()
+        host = net.server_host if net else "127.0.0.1"
+        in_server = net.in_server if net else (lambda make: make())
+        self.refused_port = in_server(lambda: closed_port(host))
         self.flaky_dropped = 0
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
+        self.server = in_server(lambda: ThreadingHTTPServer((host, 0), self._handler()))
         self.port = self.server.server_address[1]
-        self.base = f"http://127.0.0.1:{self.port}"
+        self.host = host
+        self.base = f"http://{host}:{self.port}"
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
 
     def close(self):
@@ -103,7 +109,7 @@ class App:
     def sink_page(self, which):
         sinks = {
             "failing": "/sink",
-            "refused": f"http://127.0.0.1:{self.refused_port}/sink",
+            "refused": f"http://{self.host}:{self.refused_port}/sink",
             "ok": "/sink",
         }
         # The module form of the recorder, configured through meta tags.
@@ -190,10 +196,10 @@ class App:
         return Handler
 
 
-def closed_port():
-    """A port on 127.0.0.1 that nothing listens on: connecting is refused."""
+def closed_port(host):
+    """A port on host that nothing listens on: connecting is refused."""
     s = socket.socket()
-    s.bind(("127.0.0.1", 0))
+    s.bind((host, 0))
     port = s.getsockname()[1]
     s.close()
     return port

@@ -11,7 +11,7 @@ struct TextTimelineTests {
         #expect(run.status == 0)
         let hidden = run.stdout.split(separator: "\n").filter { $0.contains("hidden") }
         #expect(hidden.count == 1)
-        #expect(hidden.first?.hasPrefix("      2167.9  hidden") == true)
+        #expect(hidden.first?.hasPrefix("      1438.4  hidden") == true)
         #expect(hidden.first?.hasSuffix("← page unloaded (pagehide)") == true)
     }
 }

@@ -1,0 +1,254 @@
+"""What a real network cut changes, seen in the browser.
+
+Two captures of one situation, each in a fresh tab: the pill is up (offline
+for longer than the debounce) and the user follows a link, so Turbo's fetch
+dies and Turbo falls back to a full page load, with the network still cut.
+
+  - under the OS-level cut (netns.py), no `online` may be recorded while the
+    link is down: the old page keeps its pill until its pagehide;
+  - under DevTools emulation, the old page is handed an `online` shortly
+    before its pagehide, with the emulated cut still on: the artefact that
+    docs/capturing-recordings.md warns about. This check keeps that warning
+    true; it fails the day Chromium stops doing it.
+
+Then one app session for issue #25: under the OS-level cut, the web recording
+and a native log the harness writes itself, a `path` record at each moment it
+began to take the link down and to bring it back (standing in for the app's own
+NWPathMonitor or ConnectivityManager), both with `meta.startedAt` so the two
+align on one clock (app-session.md).
+
+The times the harness cut and restored, on each log's clock, are written
+beside the captures (NAME.cuts.json) and checked against what the page heard."""
+
+import json
+import time
+from datetime import datetime, timezone
+
+import banner_model
+import timeline
+from session import count, of_type
+
+PILL_WAIT_S = 1.2       # past the 800 ms debounce
+AFTER_UNLOAD_S = 1.5    # a phantom `online` comes 20-50 ms before the pagehide; wait well past it
+FLASH_WAIT_S = 2.4      # past the 2000 ms back-online flash
+ALIGN_MS = 50           # the page hears the link change within this of `ip` returning
+
+
+def now_ms():
+    return time.time() * 1000.0
+
+
+def started_ms(meta):
+    """meta.startedAt as epoch milliseconds (it is whole milliseconds)."""
+    when = datetime.strptime(meta["startedAt"], "%Y-%m-%dT%H:%M:%S.%fZ").replace(tzinfo=timezone.utc)
+    return when.timestamp() * 1000.0
+
+
+def iso_ms(epoch_ms):
+    return datetime.fromtimestamp(epoch_ms / 1000.0, tz=timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.%f")[:-3] + "Z"
+
+
+def fresh_tab(b, app, path="/"):
+    b.get(app.base + "/blank")
+    b.js("sessionStorage.clear()")
+    b.get(app.base + path)
+    b.wait_for("the first connect", count("connect", 1))
+
+
+def offline_visit(b, app, cut, restore):
+    """Pill up, then a Turbo visit while cut: Turbo's fetch fails and it reloads
+    the page (Turbo 7.1 and later), which fails too; the old page unloads.
+    Returns the records and the harness's cut/restore times on the recording's
+    clock (each as [before the command, after it returned])."""
+    fresh_tab(b, app)
+    wall = {}
+    wall["cut"] = [now_ms()]
+    cut()
+    wall["cut"].append(now_ms())
+    b.wait_for("the offline event", count("offline", 1))
+    time.sleep(PILL_WAIT_S)
+    b.click("#ride")
+    # The tab now shows Chromium's own error page, which has no recorder:
+    # nothing can be read until the app is loaded again, online.
+    time.sleep(AFTER_UNLOAD_S)
+    wall["restore"] = [now_ms()]
+    restore()
+    wall["restore"].append(now_ms())
+    time.sleep(0.3)
+    b.get(app.base + "/")  # the recorder carries its buffer across (sessionStorage)
+    b.wait_for("the connect after the failed load", lambda rs: any(
+        r["type"] == "connect" for r in rs[position_of_last(rs, "pagehide") + 1:]) if of_type(rs, "pagehide") else None)
+    time.sleep(0.2)
+    text = b.js("return TurboRecorder.text()")
+    records = [json.loads(line) for line in text.splitlines() if line.strip()]
+    origin = started_ms(records[0])
+    times = {k: [round(w - origin, 1) for w in v] for k, v in wall.items()}
+    return {"text": text, "records": records, "times": times}
+
+
+EMULATED_TRIES = 3
+
+
+def offline_visit_emulated(b, app):
+    """offline_visit under DevTools emulation. The phantom `online` races the
+    old document's unload: it showed in about nine captures of ten here
+    (never when the online came after the pagehide, since an unloaded page
+    records nothing), so a capture without it is taken again, up to three
+    times, and the check says how many it took."""
+    for attempt in range(1, EMULATED_TRIES + 1):
+        capture = offline_visit(b, app, lambda: b.emulate(False), lambda: b.emulate(True))
+        capture["attempts"] = attempt
+        if phantom(capture["records"], capture["times"]):
+            break
+    return capture
+
+
+def position_of_last(rs, type_):
+    return max(i for i, r in enumerate(rs) if r.get("type") == type_)
+
+
+def while_cut(records, times):
+    """Records recorded strictly while the cut was on, by the harness's clock
+    (after the cut command returned, before the restore began)."""
+    start, end = times["cut"][1], times["restore"][0]
+    return [r for r in records[1:] if start <= r["t"] <= end]
+
+
+def phantom(records, times):
+    """The emulation's signature: an `online` recorded while the cut is on,
+    followed by an unloading pagehide with no `offline` between. Returns
+    (online, pagehide, gap in ms) or None."""
+    cut = while_cut(records, times)
+    for i, r in enumerate(cut):
+        if r["type"] != "online":
+            continue
+        for later in cut[i + 1:]:
+            if later["type"] == "offline":
+                break
+            if later["type"] == "pagehide" and later.get("persisted") is False:
+                return r, later, round(later["t"] - r["t"], 1)
+    return None
+
+
+def check_os_cut(c, root, keep, capture):
+    rs, times = capture["records"], capture["times"]
+    write(keep, "offline-visit.netns.jsonl", capture["text"])
+    write(keep, "offline-visit.netns.cuts.json", json.dumps(times) + "\n")
+    cut = while_cut(rs, times)
+    hides = of_type(cut, "pagehide", persisted=False)
+    c.ok("netcut: under the OS-level cut the page hears offline, and its visit unloads it while the link is down",
+         of_type(rs, "offline") and hides and of_type(cut, "turbo:visit", url="/ride"),
+         {"while cut": [r["type"] for r in cut], "cut/restore": times})
+    c.equal("netcut: under the OS-level cut no `online` is recorded while the link is down",
+            of_type(cut, "online"), [])
+    want = banner_model.timeline(rs)
+    c.ok("netcut: so the pill stays up to the pagehide, with no green flash before it",
+         hides and [(w["banner"], w["cause"]) for w in want if "banner" in w and w["t"] <= hides[0]["t"]][-2:]
+         in ([("offline", "offline"), ("hidden", "pagehide")], [("offline", "fetch-request-error"), ("hidden", "pagehide")])
+         and not [w for w in want if w.get("banner") == "back-online" and w["t"] <= hides[0]["t"]], want)
+    replay_agrees(c, root, keep, "offline-visit.netns", want)
+
+
+def check_emulated(c, root, keep, capture):
+    rs, times = capture["records"], capture["times"]
+    write(keep, "offline-visit.devtools.jsonl", capture["text"])
+    write(keep, "offline-visit.devtools.cuts.json", json.dumps(times) + "\n")
+    found = phantom(rs, times)
+    c.ok("emulation artefact: under DevTools emulation the old page gets `online` while the cut is on,"
+         " just before its unloading pagehide, with no `offline` between"
+         + (f" ({found[2]} ms before it; capture {capture['attempts']} of at most {EMULATED_TRIES})" if found else ""),
+         found and 0 <= found[2] <= 200, {"while cut": while_cut(rs, times), "cut/restore": times})
+    if found:
+        print(f"note emulation artefact: online at t={found[0]['t']}, pagehide at t={found[1]['t']}"
+              f" ({found[2]} ms later); cut from t={times['cut'][1]} to t={times['restore'][0]}", flush=True)
+    want = banner_model.timeline(rs)
+    c.ok("emulation artefact: so the contract's timeline flashes a green the user never saw, ended by the pagehide",
+         [(w.get("banner"), w.get("cause")) for w in want if "banner" in w][-2:]
+         == [("back-online", "online"), ("hidden", "pagehide")], want)
+    replay_agrees(c, root, keep, "offline-visit.devtools", want)
+
+
+def airplane_session(b, app, cut, restore):
+    """One app session: a page up online, airplane mode long enough for the
+    pill, then back for the whole flash. The native log starts first, as the
+    app does (its path monitor reports the network before the first page)."""
+    native_origin = float(int(now_ms()))  # whole ms: startedAt carries three fraction digits
+    native = [{"type": "meta", "version": 1, "recording": "native", "platform": "android",
+               "startedAt": iso_ms(native_origin)},
+              {"t": round(now_ms() - native_origin, 1), "type": "path", "online": True}]
+    wall = {}
+    fresh_tab(b, app)
+    time.sleep(0.5)
+    wall["cut"] = [now_ms()]
+    cut()
+    wall["cut"].append(now_ms())
+    native.append({"t": round(wall["cut"][0] - native_origin, 1), "type": "path", "online": False})
+    b.wait_for("the offline event", count("offline", 1))
+    time.sleep(PILL_WAIT_S + 0.3)
+    wall["restore"] = [now_ms()]
+    restore()
+    wall["restore"].append(now_ms())
+    native.append({"t": round(wall["restore"][0] - native_origin, 1), "type": "path", "online": True})
+    b.wait_for("the online event", count("online", 1))
+    time.sleep(FLASH_WAIT_S)
+    text = b.js("return TurboRecorder.text()")
+    records = [json.loads(line) for line in text.splitlines() if line.strip()]
+    web_origin = started_ms(records[0])
+    return {"text": text, "records": records, "native": native,
+            "times": {"web": {k: [round(w - web_origin, 1) for w in v] for k, v in wall.items()},
+                      "native": {k: [round(w - native_origin, 1) for w in v] for k, v in wall.items()},
+                      "deltaMs": native_origin - web_origin}}
+
+
+def check_session(c, root, keep, s):
+    rs, native, times = s["records"], s["native"], s["times"]
+    native_text = "".join(json.dumps(r, separators=(",", ":")) + "\n" for r in native)
+    write(keep, "airplane.web.jsonl", s["text"])
+    write(keep, "airplane.native.jsonl", native_text)
+    write(keep, "airplane.cuts.json", json.dumps(times) + "\n")
+    web_meta, native_meta = rs[0], native[0]
+    c.ok("app session: both logs' meta carry startedAt, UTC with milliseconds",
+         all(isinstance(m.get("startedAt"), str) and len(m["startedAt"]) == 24 and m["startedAt"].endswith("Z")
+             and started_ms(m) is not None for m in (web_meta, native_meta)), [web_meta, native_meta])
+    delta = started_ms(native_meta) - started_ms(web_meta)
+    paths = [r for r in native if r.get("type") == "path"]
+    drop = next((p["t"] + delta for p in paths if p["online"] is False), None)
+    edge = next((p["t"] + delta for p in paths if p["online"] is True and drop is not None and p["t"] + delta > drop), None)
+    web = times["web"]
+    # The path records are stamped when the harness ran `ip` (the link changes
+    # during the command, so an app's monitor cannot report it earlier); on the
+    # session clock they must land where the web clock says the harness was.
+    c.ok(f"app session: on one clock (native startedAt - web startedAt = {delta:g} ms) the native path records"
+         " fall at the harness's cut and restore",
+         drop is not None and edge is not None
+         and abs(drop - web["cut"][0]) <= 1 and abs(edge - web["restore"][0]) <= 1,
+         {"drop": drop, "edge": edge, "harness (web clock)": web})
+    offline, online = of_type(rs, "offline"), of_type(rs, "online")
+    # The link changes somewhere inside the `ip` command; the page hears it then or just after.
+    c.ok(f"app session: the page heard offline and online while `ip` cut and restored the link, or within {ALIGN_MS} ms",
+         len(offline) == 1 and len(online) == 1
+         and web["cut"][0] <= offline[0]["t"] <= web["cut"][1] + ALIGN_MS
+         and web["restore"][0] <= online[0]["t"] <= web["restore"][1] + ALIGN_MS,
+         {"web": offline + online, "harness (web clock)": web})
+    c.equal("app session: no `online` is recorded while the link is down", of_type(while_cut(rs, times["web"]), "online"), [])
+    want = banner_model.timeline(rs)
+    c.ok("app session: the pill comes up during the drop and the green flash after the edge",
+         [(w.get("banner"), w.get("cause")) for w in want] == [("offline", "offline"), ("back-online", "online"),
+                                                               ("hidden", "flash-elapsed")], want)
+    replay_agrees(c, root, keep, "airplane.web", want)
+
+
+def replay_agrees(c, root, keep, name, want):
+    try:
+        raw, got = timeline.replay(timeline.binary(root), f"{keep}/{name}.jsonl")
+    except Exception as e:
+        return c.error(f"replay of {name}", e)
+    write(keep, f"{name}.timeline.jsonl", raw)
+    write(keep, f"{name}.expected.jsonl", "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in want))
+    diffs = timeline.differences(got, want)
+    c.ok(f"replay of {name}: the port's timeline is the model's ({len(want)} records)", not diffs, "\n     ".join(diffs))
+
+
+def write(directory, name, text):
+    with open(f"{directory}/{name}", "w", encoding="utf-8") as f:
+        f.write(text)
