@@ -9,12 +9,14 @@ enum CheckCommand {
     static let spec = CommandSpec(
         name: "check",
         summary: "Replay recordings and compare each timeline with its golden.",
-        usage: "check [--update] [--jobs N] [--variant NAME] PATH...",
+        usage: "check [--update] [--jobs N] [--variant NAME] [--tolerance-ms N] PATH...",
         options: [
-            .init(name: "update", value: nil, help: "Write goldens that are missing or differ, and show what changed."),
+            .init(name: "update", value: nil, help: "Write goldens that are missing or differ, and show what was written."),
             .init(name: "jobs", value: "N", help: "Check N recordings at a time (default: 1). Output is the same."),
             .init(name: "variant", value: "NAME",
                   help: "Replay web recordings under a variant of the banner: \(BannerVariant.allCases.map(\.name).joined(separator: ", "))."),
+            .init(name: "tolerance-ms", value: "N",
+                  help: "Times (t, until, launchMs, ageMs) match within N ms (default: 0, exact); NAME.config.json's toleranceMs wins."),
         ],
         discussion: """
         Every NAME.jsonl under PATH (searched recursively) is replayed and compared, as JSON values,
@@ -30,7 +32,8 @@ enum CheckCommand {
         must then change nothing); with --update it writes NAME.<variant>.expected.jsonl only where the
         variant's timeline differs from that golden. Native recordings are checked as always.
         A difference prints a diff and, for each differing record, the golden's file:line and the keys
-        that differ. Ends with 'N passed, N failed' (one per golden).
+        that differ. A golden with no recording, or a file named almost like a golden, is a failure.
+        Ends with 'N passed, N failed' (one per golden or stray file).
         Exit status: 0 all passed, 1 a timeline differs or a golden is missing, 64 usage, 65 a
         recording, golden or config is malformed, 66 a PATH or file cannot be read. When several
         apply, the highest wins: a check that could not be made is worse than one that failed.
@@ -44,17 +47,34 @@ enum CheckCommand {
         let update = arguments.flag("update")
         let jobs = try jobCount(arguments.values["jobs"], command: spec.name)
         let variant = try BannerOptions.variant(arguments, command: spec.name)
-        let cases = try GoldenCase.find(in: arguments.positionals)
+        let tolerance = Tolerance(milliseconds: try arguments.values["tolerance-ms"].map {
+            try BannerOptions.milliseconds($0, option: "tolerance-ms", command: spec.name)
+        } ?? 0)
+        let survey = try GoldenCase.survey(in: arguments.positionals)
+        let cases = survey.cases
         var passed = 0, failed = 0
         var status = ExitCode.ok
-        for (golden, checks) in zip(cases, checkAll(cases, update: update, variant: variant, jobs: jobs)) {
+        var strays = survey.strays[...]
+        for (golden, checks) in zip(cases, checkAll(cases, update: update, variant: variant, tolerance: tolerance, jobs: jobs)) {
+            // Strays in path order among the recordings, so each is next to its neighbours.
+            while let stray = strays.first, stray.path < golden.recording {
+                failed += 1
+                status = max(status, .problemsFound)
+                try console.print("FAIL \(stray.path): \(stray.message)")
+                strays.removeFirst()
+            }
             for check in checks {
                 if check.result.failed { failed += 1 } else { passed += 1 }
                 status = max(status, exitCode(check.result))
                 try print(check, of: golden, variant: variant, console: console)
             }
         }
-        if cases.isEmpty { console.error("turbo-replay: warning: no recordings (*.jsonl) under \(arguments.positionals.joined(separator: " "))") }
+        for stray in strays {
+            failed += 1
+            status = max(status, .problemsFound)
+            try console.print("FAIL \(stray.path): \(stray.message)")
+        }
+        if cases.isEmpty && survey.strays.isEmpty { console.error("turbo-replay: warning: no recordings (*.jsonl) under \(arguments.positionals.joined(separator: " "))") }
         try console.print("\(passed) passed, \(failed) failed")
         return status
     }
@@ -64,8 +84,10 @@ enum CheckCommand {
         switch check.result {
         case .passed:
             break
-        case .written(created: true, _):
+        case .written(created: true, let timeline):
+            // What was written, for the review a new golden needs.
             try console.print("created \(check.golden)")
+            if !timeline.isEmpty { try console.print(indented(timeline)) }
         case .written(created: false, let diff):
             try console.print("updated \(check.golden)")
             try console.print(indented(diff))
@@ -111,7 +133,8 @@ enum CheckCommand {
     /// Each case's checks, in the cases' order, `jobs` at a time. Every case is independent
     /// (its own files, reader and json-c tokener); the caller prints in order, so the output
     /// does not depend on `jobs`.
-    static func checkAll(_ cases: [GoldenCase], update: Bool, variant: BannerVariant? = nil, jobs: Int) -> [[GoldenCheck]] {
-        inParallel(cases, jobs: jobs) { $0.check(update: update, variant: variant) }
+    static func checkAll(_ cases: [GoldenCase], update: Bool, variant: BannerVariant? = nil, tolerance: Tolerance = .exact,
+                         jobs: Int) -> [[GoldenCheck]] {
+        inParallel(cases, jobs: jobs) { $0.check(update: update, variant: variant, tolerance: tolerance) }
     }
 }
