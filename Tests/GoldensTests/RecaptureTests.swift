@@ -4,11 +4,11 @@ import Goldens
 import Testing
 import TurboRecording
 
-/// Two real captures of one scenario (recordings/recaptured, from examples/capybara): the
+/// Two real captures of one scenario (examples/capybara/recaptured): the
 /// second is held to the first's golden, within a tolerance, and still catches what matters.
 @Suite("A real re-capture")
 struct RecaptureTests {
-    static let directory = Fixtures.recordings + "/recaptured"
+    static let directory = Fixtures.root.path + "/examples/capybara/recaptured"
     static let first = directory + "/offline-form-submit.jsonl"
     static let again = directory + "/offline-form-submit-again.jsonl"
 
