@@ -2,6 +2,7 @@ import Foundation
 import Goldens
 @testable import TestSupport
 import Testing
+import OfflineBanner
 import TurboRecording
 
 /// `check --tolerance-ms`: a timeline matches its golden when it has the same records in the
@@ -133,6 +134,17 @@ struct ToleranceTests {
         guard case .mismatch = golden.checkFirst(tolerance: Tolerance(milliseconds: 300)) else {
             Issue.record("the config's smaller tolerance wins too"); return
         }
+    }
+
+    @Test("the replay's config readers accept toleranceMs and leave it to check")
+    func configReadersAcceptIt() throws {
+        let path = try Fixtures.file(#"{"platform":"ios","toleranceMs":250,"launch":{"toleranceMs":500}}"#, name: "r.config.json")
+        #expect(try NativeConfig.load(path: path).launch.tolerance == 500)
+        #expect(try ToleranceConfig.load(path: path) == 250)
+        let web = try Fixtures.file(#"{"locale":"en","toleranceMs":0}"#, name: "w.config.json")
+        #expect(try BannerConfig.load(path: web).locale == .en)
+        #expect(try ToleranceConfig.load(path: web) == 0)
+        #expect(try ToleranceConfig.load(path: try Fixtures.file("{}", name: "e.config.json")) == nil)
     }
 
     @Test("a toleranceMs that is not a number of ms is a malformed config, named")
