@@ -38,7 +38,7 @@ let package = Package(
         ),
         .target(name: "TurboRecording", dependencies: ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "CJSONC"]),
         .target(name: "Replay", dependencies: ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy", "TurboRecording", "AppSession"]),
-        .target(name: "Goldens", dependencies: ["OfflineBanner", "LaunchPolicy", "ArchiveCachePolicy", "TurboRecording", "Replay"]),
+        .target(name: "Goldens", dependencies: ["PolicyCore", "OfflineBanner", "LaunchPolicy", "ArchiveCachePolicy", "TurboRecording", "Replay"]),
         // Findings per layer: the banner's, and the native ones (error view, launch, archive).
         .target(name: "BannerFindings", dependencies: ["PolicyCore", "OfflineBanner", "TurboRecording"]),
         .target(name: "NativeFindings", dependencies: ["PolicyCore", "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy", "TurboRecording", "Replay"]),

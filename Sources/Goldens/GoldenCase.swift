@@ -29,7 +29,8 @@ public enum GoldenResult: Equatable, Sendable {
     case unreadable(RecordingError)
     /// `--update` could not write the golden (the old one is left as it was).
     case writeFailed(WriteError)
-    /// `--update` wrote the golden: `created` when there was none, else `diff` says what changed.
+    /// `--update` wrote the golden: `created` when there was none (`diff` is then the timeline
+    /// written, each record a `+ ` line), else `diff` says what changed.
     case written(created: Bool, diff: String)
 
     public var failed: Bool {
@@ -57,17 +58,20 @@ public struct GoldenCheck: Equatable, Sendable {
 
 extension GoldenCase {
     /// Replays the recording and compares each of its timelines with its golden, record by
-    /// record, as JSON values. With `update`, writes a golden instead when it is missing or
-    /// differs. The first timeline's golden comes first; a recording that cannot be read
-    /// gives that one failure.
-    public func check(update: Bool = false) -> [GoldenCheck] {
+    /// record, as JSON values, its times within `tolerance` (or the config's `toleranceMs`,
+    /// which wins: `Tolerance.resolved`). With `update`, writes a golden instead when it is
+    /// missing or differs (beyond the tolerance). The first timeline's golden comes first; a
+    /// recording that cannot be read gives that one failure.
+    public func check(update: Bool = false, tolerance: Tolerance = .exact) -> [GoldenCheck] {
         let kind: RecordingKind
+        let config = FileManager.default.fileExists(atPath: self.config) ? self.config : nil
+        let resolved: Tolerance
         do {
             kind = try RecordingKind.of(path: recording)
+            resolved = try resolvedTolerance(tolerance, config: config)
         } catch {
             return [GoldenCheck(golden: golden, result: .unreadable(recordingError(error, path: recording)))]
         }
-        let config = FileManager.default.fileExists(atPath: self.config) ? self.config : nil
         var checks: [GoldenCheck] = []
         for timeline in GoldenTimeline.all(for: kind) {
             let golden = timeline.golden(for: recording)
@@ -80,20 +84,25 @@ extension GoldenCase {
                 continue
             }
             if !timeline.alwaysRequired && text.isEmpty && !FileManager.default.fileExists(atPath: golden) { continue }
-            checks.append(GoldenCheck(golden: golden, result: compare(text, with: golden, update: update)))
+            checks.append(GoldenCheck(golden: golden, result: compare(text, with: golden, update: update, tolerance: resolved)))
         }
         return checks
     }
 
     /// The first timeline's result alone (a web recording has no other).
-    public func checkFirst(update: Bool = false) -> GoldenResult {
-        check(update: update).first?.result ?? .passed
+    public func checkFirst(update: Bool = false, tolerance: Tolerance = .exact) -> GoldenResult {
+        check(update: update, tolerance: tolerance).first?.result ?? .passed
     }
 
-    func compare(_ text: [UInt8], with golden: String, update: Bool) -> GoldenResult {
+    /// The tolerance this recording is checked with: its config's, else `option`.
+    func resolvedTolerance(_ option: Tolerance, config: String?) throws -> Tolerance {
+        Tolerance.resolved(option: option, config: try config.flatMap(ToleranceConfig.load(path:)))
+    }
+
+    func compare(_ text: [UInt8], with golden: String, update: Bool, tolerance: Tolerance = .exact) -> GoldenResult {
         if update { removeStaleTemporaries(of: golden) }
         guard let existing = FileManager.default.contents(atPath: golden) else {
-            return update ? write(text, to: golden, created: true, diff: "") : .missingGolden
+            return update ? write(text, to: golden, created: true, diff: addedLines(text)) : .missingGolden
         }
         // The common case, decided without parsing: the golden is, byte for byte, what this
         // replay prints (identical text is identical JSON values).
@@ -107,8 +116,10 @@ extension GoldenCase {
             if update { return write(text, to: golden, created: false, diff: "(the old golden was malformed: \(error))") }
             return .unreadable(recordingError(error, path: golden))
         }
-        if expected.map(\.value) == replayed.values { return .passed }
-        let diff = timelineDiff(golden: golden, expected: expected, actual: replayed)
+        // Within the tolerance, --update leaves the golden alone: a re-capture that matches
+        // must not churn the file it matched.
+        if tolerance.matches(expected.map(\.value), replayed.values) { return .passed }
+        let diff = timelineDiff(golden: golden, expected: expected, actual: replayed, tolerance: tolerance)
         return update ? write(text, to: golden, created: false, diff: diff) : .mismatch(diff: diff)
     }
 
@@ -141,6 +152,11 @@ extension GoldenCase {
     public func temporary(of golden: String, pid: Int32 = getpid()) -> String {
         temporaryPath(for: golden, pid: pid)
     }
+}
+
+/// A new golden's timeline as a diff from nothing: each record a `+ ` line.
+func addedLines(_ text: [UInt8]) -> String {
+    TimelineLines(text: text).lines.map { "+ " + $0 }.joined(separator: "\n")
 }
 
 /// A replayed timeline, split in lines and parsed for comparison.

@@ -1,3 +1,4 @@
+import PolicyCore
 import TurboRecording
 
 /// A line diff of a golden and a replayed timeline, for a person: `-` only in the golden, `+`
@@ -5,8 +6,9 @@ import TurboRecording
 /// golden's `file:line` and what differs, key by key (`label: "Sin conexion" ≠ "Sin
 /// conexión"`, golden first). Records are matched as JSON values (a longest common
 /// subsequence; past a million cells, record by record, so a huge timeline cannot exhaust memory).
-func timelineDiff(golden: String, expected: [JSONLineValue], actual: TimelineLines) -> String {
-    let steps = diffSteps(expected.map(\.value), actual.values)
+/// Under a tolerance, records match as `tolerance` says, and only the times beyond it are named.
+func timelineDiff(golden: String, expected: [JSONLineValue], actual: TimelineLines, tolerance: Tolerance = .exact) -> String {
+    let steps = diffSteps(expected.map(\.value), actual.values, matching: tolerance.matches)
     var rows: [String] = []
     var marked = false
     for step in steps {
@@ -19,14 +21,16 @@ func timelineDiff(golden: String, expected: [JSONLineValue], actual: TimelineLin
         case .elided(let count): rows.append("    … \(count) equal records")
         }
     }
-    rows.append("what differs (\(golden):LINE, golden ≠ replayed):")
-    rows += explain(steps, golden: golden, expected: expected, actual: actual)
+    let within = tolerance.isExact ? "" : "; times within \(tolerance) match"
+    rows.append("what differs (\(golden):LINE, golden ≠ replayed\(within)):")
+    rows += explain(steps, golden: golden, expected: expected, actual: actual, tolerance: tolerance)
     return rows.joined(separator: "\n")
 }
 
 /// `- ` then `+ ` in one run are the same record changed: they are paired in order and
 /// compared key by key; what is left over was dropped or added.
-private func explain(_ steps: [DiffStep], golden: String, expected: [JSONLineValue], actual: TimelineLines) -> [String] {
+private func explain(_ steps: [DiffStep], golden: String, expected: [JSONLineValue], actual: TimelineLines,
+                     tolerance: Tolerance) -> [String] {
     var rows: [String] = []
     var index = 0
     var lastGoldenLine = 0
@@ -45,7 +49,7 @@ private func explain(_ steps: [DiffStep], golden: String, expected: [JSONLineVal
         for pair in 0..<max(removed.count, added.count) {
             switch (pair < removed.count ? removed[pair] : nil, pair < added.count ? added[pair] : nil) {
             case let (e?, a?):
-                rows.append("  \(golden):\(expected[e].line): " + keyDifferences(expected[e].value, actual.values[a]))
+                rows.append("  \(golden):\(expected[e].line): " + keyDifferences(expected[e].value, actual.values[a], tolerance: tolerance))
                 lastGoldenLine = expected[e].line
             case let (e?, nil):
                 rows.append("  \(golden):\(expected[e].line): not replayed")
@@ -62,13 +66,23 @@ private func explain(_ steps: [DiffStep], golden: String, expected: [JSONLineVal
 }
 
 /// `key: golden ≠ replayed` for every key whose value differs, `(absent)` for a missing key.
-func keyDifferences(_ expected: JSONValue, _ actual: JSONValue) -> String {
+/// Under a tolerance a time within it is not named, and one beyond it says by how much.
+func keyDifferences(_ expected: JSONValue, _ actual: JSONValue, tolerance: Tolerance = .exact) -> String {
     guard case .object(let e) = expected, case .object(let a) = actual else { return "\(expected) ≠ \(actual)" }
     // In the order of the replayed line's keys as the contracts print them (t first), then the golden's extras.
     let order = ["t", "banner", "submit", "surface", "screen", "launch", "capture", "served", "miss", "passed"]
-    let keys = Set(e.keys).union(a.keys).filter { e[$0] != a[$0] }
+    let keys = Set(e.keys).union(a.keys).filter { key in
+        guard let x = e[key], let y = a[key] else { return true }
+        return !tolerance.matches(key: key, x, y)
+    }
         .sorted { (order.firstIndex(of: $0) ?? order.count, $0) < (order.firstIndex(of: $1) ?? order.count, $1) }
-    return keys.map { "\($0): \(e[$0]?.description ?? "(absent)") ≠ \(a[$0]?.description ?? "(absent)")" }.joined(separator: "; ")
+    return keys.map { key in
+        var text = "\(key): \(e[key]?.description ?? "(absent)") ≠ \(a[key]?.description ?? "(absent)")"
+        if !tolerance.isExact, Tolerance.timeKeys.contains(key), case .number(let x)? = e[key], case .number(let y)? = a[key] {
+            text += " (\(formatMilliseconds(abs(x - y))) ms apart, beyond \(tolerance))"
+        }
+        return text
+    }.joined(separator: "; ")
 }
 
 struct DiffStep: Equatable {
@@ -79,19 +93,20 @@ struct DiffStep: Equatable {
 }
 
 /// The steps that turn `expected` into `actual`.
-func diffSteps(_ expected: [JSONValue], _ actual: [JSONValue]) -> [DiffStep] {
+func diffSteps(_ expected: [JSONValue], _ actual: [JSONValue],
+               matching same: (JSONValue, JSONValue) -> Bool = { $0 == $1 }) -> [DiffStep] {
     let n = expected.count, m = actual.count
-    guard n * m <= 1_000_000 else { return positionalSteps(expected, actual) }
+    guard n * m <= 1_000_000 else { return positionalSteps(expected, actual, matching: same) }
     var common = [[Int]](repeating: [Int](repeating: 0, count: m + 1), count: n + 1)
     for i in stride(from: n - 1, through: 0, by: -1) {
         for j in stride(from: m - 1, through: 0, by: -1) {
-            common[i][j] = expected[i] == actual[j] ? common[i + 1][j + 1] + 1 : max(common[i + 1][j], common[i][j + 1])
+            common[i][j] = same(expected[i], actual[j]) ? common[i + 1][j + 1] + 1 : max(common[i + 1][j], common[i][j + 1])
         }
     }
     var steps: [DiffStep] = []
     var i = 0, j = 0
     while i < n || j < m {
-        if i < n, j < m, expected[i] == actual[j] {
+        if i < n, j < m, same(expected[i], actual[j]) {
             steps.append(DiffStep(kind: .same, expected: i, actual: j))
             i += 1; j += 1
         } else if j == m || (i < n && common[i + 1][j] >= common[i][j + 1]) {
@@ -106,9 +121,10 @@ func diffSteps(_ expected: [JSONValue], _ actual: [JSONValue]) -> [DiffStep] {
 }
 
 /// For huge timelines: the equal prefix elided, then the first differing record of each side.
-private func positionalSteps(_ expected: [JSONValue], _ actual: [JSONValue]) -> [DiffStep] {
+private func positionalSteps(_ expected: [JSONValue], _ actual: [JSONValue],
+                             matching same: (JSONValue, JSONValue) -> Bool) -> [DiffStep] {
     guard let first = (0..<max(expected.count, actual.count)).first(where: {
-        $0 >= expected.count || $0 >= actual.count || expected[$0] != actual[$0]
+        $0 >= expected.count || $0 >= actual.count || !same(expected[$0], actual[$0])
     }) else { return [] }
     var steps = [DiffStep(kind: .elided(first), expected: nil, actual: nil)]
     if first < expected.count { steps.append(DiffStep(kind: .removed, expected: first, actual: nil)) }

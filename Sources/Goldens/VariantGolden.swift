@@ -23,34 +23,37 @@ extension GoldenCase {
 
     /// Replays the recording with `variant` added to its settings and compares the banner's
     /// timeline as the convention says; a native recording is checked as `check(update:)` does.
-    public func check(update: Bool = false, variant: BannerVariant?) -> [GoldenCheck] {
-        guard let variant else { return check(update: update) }
+    /// Times match within `tolerance` (or the config's `toleranceMs`), as in `check(update:tolerance:)`.
+    public func check(update: Bool = false, variant: BannerVariant?, tolerance: Tolerance = .exact) -> [GoldenCheck] {
+        guard let variant else { return check(update: update, tolerance: tolerance) }
+        let config = FileManager.default.fileExists(atPath: self.config) ? self.config : nil
+        let resolved: Tolerance
         do {
-            if try RecordingKind.of(path: recording) == .native { return check(update: update) }
+            if try RecordingKind.of(path: recording) == .native { return check(update: update, tolerance: tolerance) }
+            resolved = try resolvedTolerance(tolerance, config: config)
         } catch {
             return [GoldenCheck(golden: golden, result: .unreadable(recordingError(error, path: recording)))]
         }
         let own = golden(for: variant)
         let text: [UInt8]
         do {
-            text = try bannerTimelineText(recording, config: FileManager.default.fileExists(atPath: config) ? config : nil,
-                                          adding: variant)
+            text = try bannerTimelineText(recording, config: config, adding: variant)
         } catch {
             return [GoldenCheck(golden: own, result: .unreadable(recordingError(error, path: recording)))]
         }
         if update { removeStaleTemporaries(of: own) }
         if FileManager.default.fileExists(atPath: own) {
-            return [GoldenCheck(golden: own, result: compare(text, with: own, update: update))]
+            return [GoldenCheck(golden: own, result: compare(text, with: own, update: update, tolerance: resolved))]
         }
         guard FileManager.default.fileExists(atPath: golden) else {
             // Without v1's golden there is nothing to say the variant changed: that one comes first.
             return [GoldenCheck(golden: golden, result: .missingGolden)]
         }
-        let sameAsV1 = compare(text, with: golden, update: false)
+        let sameAsV1 = compare(text, with: golden, update: false, tolerance: resolved)
         guard update, case .mismatch = sameAsV1 else {
             return [GoldenCheck(golden: golden, result: sameAsV1, missingVariantGolden: own)]
         }
-        return [GoldenCheck(golden: own, result: write(text, to: own, created: true, diff: ""))]
+        return [GoldenCheck(golden: own, result: write(text, to: own, created: true, diff: addedLines(text)))]
     }
 }
 

@@ -15,6 +15,7 @@ import OfflineBanner
 /// The locale picks the built-in copy first; `strings` then replaces any of its three
 /// messages, and `contexts` adds contexts or replaces built-in ones (such as `ride`).
 /// `variant` replays under a variant of the controller (banner-variants.md) instead of v1.
+/// `toleranceMs` is read by `check` alone (`ToleranceConfig`).
 public struct BannerConfig: Equatable, Sendable {
     public var locale: BannerLocale?
     public var offline: String?
@@ -46,9 +47,11 @@ public struct BannerConfig: Equatable, Sendable {
         guard json_object_get_type(root) == json_type_object else { throw fail("expected a JSON object") }
 
         var config = BannerConfig()
-        try forEachMember(root, allowed: ["locale", "strings", "contexts", "debounceMs", "flashMs", "variant"], fail: fail) { key, _ in
+        try forEachMember(root, allowed: ["locale", "strings", "contexts", "debounceMs", "flashMs", "variant", "toleranceMs"], fail: fail) { key, _ in
             let field = Field(root, named: key)
             switch key {
+            case "toleranceMs":
+                break  // check's (ToleranceConfig), not the replay's
             case "locale":
                 guard let name = field.string, let locale = BannerLocale(rawValue: name) else {
                     throw fail(#""locale" must be one of: \#(BannerLocale.allCases.map(\.rawValue).joined(separator: ", "))"#)

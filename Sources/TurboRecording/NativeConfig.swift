@@ -9,7 +9,8 @@ import NativeErrorPolicy
 ///
 /// `"cooldownMs": null` means no cooldown; absent, the platform's default (15000 ms on
 /// Android, none on iOS). `"launch"` holds the launch's settings (`LaunchConfig`), `"archive"`
-/// the web-archive cache's (`ArchiveConfig`).
+/// the web-archive cache's (`ArchiveConfig`). A top-level `toleranceMs` is `check`'s
+/// (`ToleranceConfig`) and is left alone here.
 public struct NativeConfig: Equatable, Sendable {
     public enum Cooldown: Equatable, Sendable {
         case none
@@ -61,8 +62,11 @@ public struct NativeConfig: Equatable, Sendable {
         guard json_object_get_type(root) == json_type_object else { throw fail("expected a JSON object") }
 
         var config = NativeConfig()
-        try forEachMember(root, allowed: ["platform", "settleMs", "probeMs", "cooldownMs", "launch", "archive"], fail: fail) { key, field in
+        try forEachMember(root, allowed: ["platform", "settleMs", "probeMs", "cooldownMs", "launch", "archive", "toleranceMs"], fail: fail) { key, field in
             switch key {
+            case "toleranceMs":
+                break  // check's (ToleranceConfig), not the policies'
+
             case "archive":
                 config.archive = try ArchiveConfig.decode(field, fail: fail)
             case "platform":

@@ -34,6 +34,26 @@ public enum RecordingFiles {
         return found.sorted()
     }
 
+    /// Every file under `paths`, sorted and without repeats, walked as `find` walks them; a
+    /// file named in `paths` is in `given`. For `check`, which must also see the goldens that
+    /// belong to no recording and the names that almost spell a golden's.
+    public static func files(in paths: [String]) throws -> (all: [String], given: Set<String>) {
+        var found: Set<String> = [], given: Set<String> = []
+        for path in paths {
+            var status = stat()
+            guard stat(path, &status) == 0 else {
+                throw RecordingError(.unreadable, path: path, line: nil, "no such file or directory")
+            }
+            if (status.st_mode & S_IFMT) != S_IFDIR {
+                found.insert(path)
+                given.insert(path)
+                continue
+            }
+            try walk(path.hasSuffix("/") ? String(path.dropLast()) : path) { found.insert($0) }
+        }
+        return (found.sorted(), given)
+    }
+
     /// The recording a golden belongs to: `x.expected.jsonl` → `x.jsonl`, and
     /// `x.launch.expected.jsonl` → `x.jsonl` when there is no `x.launch.jsonl`.
     public static func recording(ofGolden golden: String) -> String {

@@ -9,8 +9,8 @@ enum CheckCommand {
     static let spec = CommandSpec(
         name: "check",
         summary: "Replay recordings and compare each timeline with its golden.",
-        usage: "check [--update] [--jobs N] [--variant NAME] PATH...",
-        options: [Options.update, Options.jobs, Options.variant],
+        usage: "check [--update] [--jobs N] [--variant NAME] [--tolerance-ms N] PATH...",
+        options: [Options.update, Options.jobs, Options.variant, Options.tolerance],
         discussion: """
         Every NAME.jsonl under PATH (searched recursively) is replayed and compared, as JSON values,
         record by record, with its goldens beside it: NAME.expected.jsonl holds the banner's timeline
@@ -25,7 +25,8 @@ enum CheckCommand {
         must then change nothing); with --update it writes NAME.<variant>.expected.jsonl only where the
         variant's timeline differs from that golden. Native recordings are checked as always.
         A difference prints a diff and, for each differing record, the golden's file:line and the keys
-        that differ. Ends with 'N passed, N failed' (one per golden).
+        that differ. A golden with no recording, or a file named almost like a golden, is a failure.
+        Ends with 'N passed, N failed' (one per golden or stray file).
         Exit status: 0 all passed, 1 a timeline differs or a golden is missing, 64 usage, 65 a
         recording, golden or config is malformed, 66 a PATH or file cannot be read. When several
         apply, the highest wins: a check that could not be made is worse than one that failed.
@@ -33,16 +34,20 @@ enum CheckCommand {
     )
 
     struct Options {
-        static let update = Option(name: "update", value: nil, help: "Write goldens that are missing or differ, and show what changed.")
+        static let update = Option(name: "update", value: nil, help: "Write goldens that are missing or differ, and show what was written.")
         static let jobs = Option(name: "jobs", value: "N", help: "Check N recordings at a time (default: 1). Output is the same.")
         static let variant = Option(
             name: "variant", value: "NAME",
             help: "Replay web recordings under a variant of the banner: \(BannerVariant.allCases.map(\.name).joined(separator: ", ")).")
+        static let tolerance = Option(
+            name: "tolerance-ms", value: "N",
+            help: "Times (t, until, launchMs, ageMs) match within N ms (default: 0, exact); NAME.config.json's toleranceMs wins.")
 
         var paths: [String]
         var update: Bool
         var jobs: Int
         var variant: BannerVariant?
+        var tolerance: Tolerance
 
         init(_ arguments: ParsedArguments) throws {
             guard !arguments.positionals.isEmpty else {
@@ -53,22 +58,39 @@ enum CheckCommand {
             // Checking is cheap next to reading its output: one at a time unless asked.
             jobs = try FleetOptions.jobCount(arguments.value(Self.jobs), command: spec.name) ?? 1
             variant = try arguments.value(Self.variant).map { try BannerOptions.variant(named: $0, command: spec.name) }
+            tolerance = Tolerance(milliseconds: try arguments.value(Self.tolerance).map {
+                try milliseconds($0, option: Self.tolerance, command: spec.name)
+            } ?? 0)
         }
     }
 
     @MainActor static func run(_ options: Options, console: Console) throws -> ExitCode {
         let update = options.update, variant = options.variant
-        let cases = try GoldenCase.find(in: options.paths)
+        let survey = try GoldenCase.survey(in: options.paths)
+        let cases = survey.cases
         var passed = 0, failed = 0
         var status = ExitCode.ok
-        for (golden, checks) in zip(cases, checkAll(cases, update: update, variant: variant, jobs: options.jobs)) {
+        var strays = survey.strays[...]
+        for (golden, checks) in zip(cases, checkAll(cases, update: update, variant: variant, tolerance: options.tolerance, jobs: options.jobs)) {
+            // Strays in path order among the recordings, so each is next to its neighbours.
+            while let stray = strays.first, stray.path < golden.recording {
+                failed += 1
+                status = max(status, .problemsFound)
+                try console.print("FAIL \(stray.path): \(stray.message)")
+                strays.removeFirst()
+            }
             for check in checks {
                 if check.result.failed { failed += 1 } else { passed += 1 }
                 status = max(status, exitCode(check.result))
                 try print(check, of: golden, variant: variant, console: console)
             }
         }
-        if cases.isEmpty { console.error("turbo-replay: warning: no recordings (*.jsonl) under \(options.paths.joined(separator: " "))") }
+        for stray in strays {
+            failed += 1
+            status = max(status, .problemsFound)
+            try console.print("FAIL \(stray.path): \(stray.message)")
+        }
+        if cases.isEmpty && survey.strays.isEmpty { console.error("turbo-replay: warning: no recordings (*.jsonl) under \(options.paths.joined(separator: " "))") }
         try console.print("\(passed) passed, \(failed) failed")
         return status
     }
@@ -78,8 +100,10 @@ enum CheckCommand {
         switch check.result {
         case .passed:
             break
-        case .written(created: true, _):
+        case .written(created: true, let timeline):
+            // What was written, for the review a new golden needs.
             try console.print("created \(check.golden)")
+            if !timeline.isEmpty { try console.print(indented(timeline)) }
         case .written(created: false, let diff):
             try console.print("updated \(check.golden)")
             try console.print(indented(diff))
@@ -117,7 +141,8 @@ enum CheckCommand {
     /// Each case's checks, in the cases' order, `jobs` at a time. Every case is independent
     /// (its own files, reader and json-c tokener); the caller prints in order, so the output
     /// does not depend on `jobs`.
-    static func checkAll(_ cases: [GoldenCase], update: Bool, variant: BannerVariant? = nil, jobs: Int) -> [[GoldenCheck]] {
-        inParallel(cases, jobs: jobs) { $0.check(update: update, variant: variant) }
+    static func checkAll(_ cases: [GoldenCase], update: Bool, variant: BannerVariant? = nil, tolerance: Tolerance = .exact,
+                         jobs: Int) -> [[GoldenCheck]] {
+        inParallel(cases, jobs: jobs) { $0.check(update: update, variant: variant, tolerance: tolerance) }
     }
 }

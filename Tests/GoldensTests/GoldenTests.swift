@@ -92,7 +92,7 @@ struct GoldenTests {
         let path = try Fixtures.file("{\"t\":0,\"type\":\"offline\"}\n")
         let golden = GoldenCase(recording: path)
         #expect(golden.checkFirst() == .missingGolden)
-        #expect(golden.checkFirst(update: true) == .written(created: true, diff: ""))
+        #expect(golden.checkFirst(update: true) == .written(created: true, diff: #"+ {"t":800,"banner":"offline","label":"Sin conexión","cause":"offline"}"#))
         #expect(try String(contentsOfFile: golden.golden, encoding: .utf8) == #"{"t":800,"banner":"offline","label":"Sin conexión","cause":"offline"}"# + "\n")
         #expect(golden.checkFirst(update: true) == .passed)
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: (path as NSString).deletingLastPathComponent)

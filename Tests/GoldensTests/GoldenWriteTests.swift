@@ -57,7 +57,7 @@ import Testing
         let live = golden.temporary(of: golden.golden, pid: getppid())
         try "{\"t\":1,\"ban".write(toFile: dead, atomically: false, encoding: .utf8)
         try "{\"t\":1,\"ban".write(toFile: live, atomically: false, encoding: .utf8)
-        #expect(golden.checkFirst(update: true) == .written(created: true, diff: ""))
+        #expect(golden.checkFirst(update: true) == .written(created: true, diff: Self.newGolden.split(separator: "\n").map { "+ " + $0 }.joined(separator: "\n")))
         #expect(!FileManager.default.fileExists(atPath: dead))
         #expect(FileManager.default.fileExists(atPath: live))
         #expect(try String(contentsOfFile: golden.golden, encoding: .utf8) == Self.newGolden)

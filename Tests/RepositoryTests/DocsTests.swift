@@ -131,6 +131,7 @@ struct DocsTests {
         let directory = try Fixtures.scratchDirectory()
         try FileManager.default.createSymbolicLink(atPath: directory + "/recordings", withDestinationPath: Fixtures.root.path + "/recordings")
         try FileManager.default.copyItem(atPath: Fixtures.root.path + "/docs", toPath: directory + "/docs")
+        try FileManager.default.createSymbolicLink(atPath: directory + "/examples", withDestinationPath: Fixtures.root.path + "/examples")
         try FileManager.default.createDirectory(atPath: directory + "/bin", withIntermediateDirectories: false)
         try FileManager.default.createSymbolicLink(atPath: directory + "/bin/turbo-replay", withDestinationPath: Fixtures.cli)
         return directory

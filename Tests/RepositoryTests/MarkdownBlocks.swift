@@ -14,11 +14,11 @@ struct MarkdownBlock: CustomTestStringConvertible, Sendable {
     var testDescription: String { "\(file):\(line)" }
 
     /// Every Markdown file a reader of the repository reads: the README, docs/, and the
-    /// recordings' READMEs.
+    /// recordings' and the examples' READMEs.
     static let files: [String] = {
         let root = Fixtures.root.path
         var files = ["README.md"]
-        for folder in ["docs", "recordings"] {
+        for folder in ["docs", "recordings", "examples"] {
             let enumerator = FileManager.default.enumerator(atPath: root + "/" + folder)
             while let path = enumerator?.nextObject() as? String {
                 if path.hasSuffix(".md") { files.append(folder + "/" + path) }

@@ -1,0 +1,147 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import OfflineBanner
+import TurboRecording
+
+/// A file under `check`'s paths that looks like a golden but that no recording is checked
+/// against: left alone it would pass silently (a golden whose recording is gone) or fail
+/// for the wrong reason (a misspelled golden read as a recording). Each is a failure.
+public struct StrayGolden: Equatable, Sendable {
+    public enum Problem: Equatable, Sendable {
+        /// A golden with no recording beside it: `recording` is the one it would belong to.
+        case noRecording(recording: String)
+        /// A name that almost spells a golden's: `suggestion` is the spelling it was likely meant to have.
+        case misspelled(suggestion: String)
+        /// `NAME.<part>.expected.jsonl` beside `NAME.jsonl`, where no timeline or variant is
+        /// called `part`: `known` are the goldens that recording can have (the nearest first when
+        /// one is within two letters).
+        case unknownTimeline(recording: String, part: String, known: [String])
+    }
+
+    public var path: String
+    public var problem: Problem
+
+    public init(path: String, problem: Problem) {
+        self.path = path
+        self.problem = problem
+    }
+
+    /// One line for a person, after `FAIL path: `.
+    public var message: String {
+        switch problem {
+        case .noRecording(let recording):
+            return "a golden with no recording: there is no \(recording) (remove the golden, or put its recording back)"
+        case .misspelled(let suggestion):
+            return "looks like a misspelled golden, so it is neither replayed nor compared: a golden is spelled \(suggestion)"
+        case .unknownTimeline(let recording, let part, let known):
+            return "\(recording) has no timeline or variant called \"\(part)\"; its goldens are named \(known.joined(separator: ", "))"
+        }
+    }
+}
+
+/// What `check` finds under its paths: the recordings to check and the stray goldens.
+public struct GoldenSurvey: Equatable, Sendable {
+    public var cases: [GoldenCase]
+    public var strays: [StrayGolden]
+}
+
+extension GoldenCase {
+    /// The middle parts a golden's name may have (`NAME.<part>.expected.jsonl`): the
+    /// timelines after the first, and the banner's variants.
+    public static var goldenParts: [String] {
+        var parts: [String] = []
+        for timeline in GoldenTimeline.all(for: .native) + GoldenTimeline.all(for: .web)
+        where !timeline.name.isEmpty && !parts.contains(timeline.name) {
+            parts.append(timeline.name)
+        }
+        return parts + BannerVariant.allCases.map(\.name)
+    }
+
+    /// Every recording under `paths` (as `find` gives them) and every stray golden: a golden
+    /// with no recording, a golden whose middle part names nothing, a file whose name is
+    /// within two edits of a golden suffix or has `.expected` elsewhere than a golden has it.
+    public static func survey(in paths: [String]) throws -> GoldenSurvey {
+        let (files, given) = try RecordingFiles.files(in: paths)
+        var recordings: Set<String> = [], strays: [StrayGolden] = []
+        for file in files {
+            if RecordingFiles.isGolden(file) {
+                let recording = RecordingFiles.recording(ofGolden: file)
+                if access(recording, F_OK) != 0 {
+                    strays.append(StrayGolden(path: file, problem: .noRecording(recording: recording)))
+                } else if let problem = unknownPart(of: file, recording: recording) {
+                    strays.append(StrayGolden(path: file, problem: problem))
+                } else if given.contains(file) {
+                    recordings.insert(recording)
+                }
+            } else if let suggestion = misspelledGolden(file) {
+                strays.append(StrayGolden(path: file, problem: .misspelled(suggestion: suggestion)))
+            } else if RecordingFiles.isRecording(file) || given.contains(file) {
+                recordings.insert(file)
+            }
+        }
+        return GoldenSurvey(cases: recordings.sorted().map(GoldenCase.init), strays: strays)
+    }
+
+    /// `nil` when `golden` is one `recording` can have.
+    static func unknownPart(of golden: String, recording: String) -> StrayGolden.Problem? {
+        let stem = RecordingFiles.stem(recording)
+        let name = String(golden.dropLast(".expected.jsonl".count))
+        guard name != stem, name.hasPrefix(stem + ".") else { return nil }
+        let part = String(name.dropFirst(stem.count + 1))
+        if goldenParts.contains(part) { return nil }
+        let base = baseName(stem)
+        var known = [base + ".expected.jsonl"] + goldenParts.map { base + "." + $0 + ".expected.jsonl" }
+        if let near = goldenParts.map({ (editDistance($0, part), $0) }).filter({ $0.0 <= 2 }).min(by: { $0 < $1 }) {
+            let nearest = base + "." + near.1 + ".expected.jsonl"
+            known.removeAll { $0 == nearest }
+            known.insert(nearest, at: 0)
+        }
+        return .unknownTimeline(recording: recording, part: part, known: known)
+    }
+
+    /// The golden name `path` was likely meant to have, when its name is not a golden's but
+    /// almost is: a suffix (from one of its dots) within two edits of `.expected.jsonl`, or
+    /// `.expected` in a `.jsonl` name elsewhere than before the final `.jsonl`
+    /// (`x.expected.launch.jsonl` → `x.launch.expected.jsonl`, `x.expected-old.jsonl` → `x.expected.jsonl`).
+    static func misspelledGolden(_ path: String) -> String? {
+        let golden = ".expected.jsonl"
+        guard !RecordingFiles.isGolden(path) else { return nil }
+        let name = baseName(path)
+        let directory = String(path.dropLast(name.count))
+        if name.hasSuffix(".jsonl"), let marker = name.range(of: ".expected"), marker.lowerBound > name.startIndex {
+            let stem = name[..<marker.lowerBound]
+            var rest = name[marker.upperBound...].dropLast(".jsonl".count)
+            while let first = rest.first, first == "." || first == "-" || first == "_" { rest = rest.dropFirst() }
+            let part = goldenParts.contains(String(rest)) ? "." + rest : ""
+            return directory + stem + part + golden
+        }
+        var best: (distance: Int, stem: Substring)?
+        for dot in name.indices where name[dot] == "." && dot > name.startIndex {
+            let distance = editDistance(String(name[dot...]), golden)
+            if distance <= 2, distance < (best?.distance ?? .max) { best = (distance, name[..<dot]) }
+        }
+        return best.map { directory + $0.stem + golden }
+    }
+}
+
+private func baseName(_ path: String) -> String {
+    path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
+}
+
+/// Levenshtein distance over characters (insertions, deletions, substitutions).
+func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a), b = Array(b)
+    guard !a.isEmpty else { return b.count }
+    var previous = Array(0...b.count)
+    for i in 1...a.count {
+        var current = [i] + [Int](repeating: 0, count: b.count)
+        for j in stride(from: 1, through: b.count, by: 1) {
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+        }
+        previous = current
+    }
+    return previous[b.count]
+}

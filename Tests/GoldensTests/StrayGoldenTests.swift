@@ -1,0 +1,104 @@
+import Foundation
+import Goldens
+@testable import TestSupport
+import Testing
+import TurboRecording
+
+/// No silent goldens: what `check` finds under its paths besides the recordings.
+@Suite("Stray goldens")
+struct StrayGoldenTests {
+    static let recording = "{\"t\":0,\"type\":\"offline\"}\n"
+    static let golden = #"{"t":800,"banner":"offline","label":"Sin conexión","cause":"offline"}"# + "\n"
+
+    static func directory(_ names: [String]) throws -> String {
+        let directory = try Fixtures.scratchDirectory()
+        for name in names {
+            try (name.hasSuffix(".expected.jsonl") ? golden : recording).write(toFile: directory + "/" + name, atomically: false, encoding: .utf8)
+        }
+        return directory
+    }
+
+    @Test("a golden with no recording is a stray that names the missing recording")
+    func ghost() throws {
+        let directory = try Self.directory(["a.jsonl", "a.expected.jsonl", "ghost.expected.jsonl", "gone.launch.expected.jsonl"])
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let survey = try GoldenCase.survey(in: [directory])
+        #expect(survey.cases == [GoldenCase(recording: directory + "/a.jsonl")])
+        #expect(survey.strays == [
+            StrayGolden(path: directory + "/ghost.expected.jsonl", problem: .noRecording(recording: directory + "/ghost.jsonl")),
+            StrayGolden(path: directory + "/gone.launch.expected.jsonl", problem: .noRecording(recording: directory + "/gone.jsonl")),
+        ])
+        #expect(survey.strays[0].message.contains("there is no \(directory)/ghost.jsonl"))
+    }
+
+    @Test("a ghost golden named on the command line is a stray too, not an unreadable recording")
+    func ghostGiven() throws {
+        let directory = try Self.directory(["ghost.expected.jsonl"])
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let survey = try GoldenCase.survey(in: [directory + "/ghost.expected.jsonl"])
+        #expect(survey.cases.isEmpty)
+        #expect(survey.strays.map(\.problem) == [.noRecording(recording: directory + "/ghost.jsonl")])
+    }
+
+    @Test("a name within two edits of a golden's suffix gets the expected spelling, and is not replayed", arguments: [
+        ("other.expeted.jsonl", "other.expected.jsonl"),
+        ("other.expectd.jsonl", "other.expected.jsonl"),
+        ("other.exepcted.jsonl", "other.expected.jsonl"),
+        ("other.expected.json", "other.expected.jsonl"),
+        ("other.expected.jsnl", "other.expected.jsonl"),
+        ("other.launch.expcted.jsonl", "other.launch.expected.jsonl"),
+        ("other.expected.launch.jsonl", "other.launch.expected.jsonl"),
+        ("other.expected.recover-on-response.jsonl", "other.recover-on-response.expected.jsonl"),
+        ("other.expected-old.jsonl", "other.expected.jsonl"),
+        ("other.expected.v2.jsonl", "other.expected.jsonl"),
+    ])
+    func misspelled(name: String, suggestion: String) throws {
+        let directory = try Self.directory(["other.jsonl", name])
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let survey = try GoldenCase.survey(in: [directory])
+        #expect(survey.cases == [GoldenCase(recording: directory + "/other.jsonl")])
+        #expect(survey.strays == [StrayGolden(path: directory + "/" + name, problem: .misspelled(suggestion: directory + "/" + suggestion))])
+    }
+
+    @Test("names far from a golden's are left alone", arguments: [
+        "a.jsonl", "expected.jsonl", "unexpected.jsonl", "a.config.json", "README.md", "a.expected.jsonl.bak", "a.selected.jsonl",
+    ])
+    func notMisspelled(name: String) throws {
+        let directory = try Self.directory(["a.jsonl", "a.expected.jsonl", name])
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        #expect(try GoldenCase.survey(in: [directory]).strays == [])
+    }
+
+    @Test("a golden whose middle part names no timeline or variant says which it may be, the nearest first")
+    func unknownPart() throws {
+        let directory = try Self.directory(["a.jsonl", "a.expected.jsonl", "a.lanch.expected.jsonl", "a.launch.expected.jsonl",
+                                            "a.archive.expected.jsonl", "a.recover-on-response.expected.jsonl"])
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let survey = try GoldenCase.survey(in: [directory])
+        #expect(survey.strays.count == 1)
+        guard case .unknownTimeline(let recording, let part, let known)? = survey.strays.first?.problem else {
+            Issue.record("\(survey.strays)"); return
+        }
+        #expect(recording == directory + "/a.jsonl" && part == "lanch")
+        #expect(known.first == "a.launch.expected.jsonl")
+        #expect(Set(known) == ["a.expected.jsonl", "a.launch.expected.jsonl", "a.archive.expected.jsonl", "a.recover-on-response.expected.jsonl"])
+    }
+
+    @Test("a recording whose own name has a dot keeps its goldens: x.launch.jsonl and x.launch.expected.jsonl")
+    func dottedRecording() throws {
+        let directory = try Self.directory(["x.launch.jsonl", "x.launch.expected.jsonl"])
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let survey = try GoldenCase.survey(in: [directory])
+        #expect(survey.strays == [])
+        #expect(survey.cases == [GoldenCase(recording: directory + "/x.launch.jsonl")])
+    }
+
+    @Test("the corpus has no strays, and the survey finds what find finds")
+    func corpus() throws {
+        let survey = try GoldenCase.survey(in: [Fixtures.recordings])
+        #expect(survey.strays == [])
+        #expect(survey.cases == (try GoldenCase.find(in: [Fixtures.recordings])))
+        let given = try GoldenCase.survey(in: [Fixtures.recordings + "/chromium/offline-form-submit.expected.jsonl"])
+        #expect(given.cases == [GoldenCase(recording: Fixtures.recordings + "/chromium/offline-form-submit.jsonl")])
+    }
+}
