@@ -39,7 +39,7 @@ private final class SVGCheck: NSObject, XMLParserDelegate {
 @Suite("render: a native recording")
 struct NativeRenderTests {
     @Test("every launch and native recording renders as self-contained, well-formed SVG",
-          arguments: launchRecordingNames.map { "launch/" + $0 } + nativeRecordingNames.map { "native/" + $0 })
+          arguments: try launchRecordingNames().map { "launch/" + $0 } + nativeRecordingNames().map { "native/" + $0 })
     func wellFormed(_ name: String) throws {
         let svg = NativeTimelineSVG.render(try NativeSession.analyze(path: Fixtures.recordings + "/\(name).jsonl"))
         let (ok, check) = SVGCheck.parse(svg)

@@ -10,14 +10,15 @@ private let archiveRecordings = packageRoot + "/recordings/archive"
 
 @Suite("Archive goldens")
 struct ArchiveGoldenTests {
-    static let names: [String] = {
-        let files = (try? FileManager.default.contentsOfDirectory(atPath: archiveRecordings)) ?? []
-        return files.filter { RecordingFiles.isRecording($0) }.map { String($0.dropLast(".jsonl".count)) }.sorted()
-    }()
+    static func names() throws -> [String] {
+        let files = try FileManager.default.contentsOfDirectory(atPath: archiveRecordings)
+        return try Fixtures.nonEmpty(files.filter { RecordingFiles.isRecording($0) }.map { String($0.dropLast(".jsonl".count)) }.sorted(),
+                                     "archive recordings")
+    }
 
     @Test("there is a recording for every rule and key case the issue lists, and a near miss for each finding")
-    func coverage() {
-        #expect(Set(Self.names).isSuperset(of: [
+    func coverage() throws {
+        #expect(Set(try Self.names()).isSuperset(of: [
             "contract-example", "key-case-fragment", "key-flags", "key-not-http", "finish-with-url-change", "quick-navigations",
             "due-at-record", "relaunch-cancels-capture", "clear-and-remove", "server-and-401", "custom-settings", "android-refused",
             "offline-miss", "offline-miss-absent", "not-intercepted", "not-intercepted-absent", "stale-archive", "stale-archive-absent",
@@ -25,7 +26,7 @@ struct ArchiveGoldenTests {
     }
 
     @Test("each iOS recording is checked against the error view's golden and the archive's, and passes",
-          arguments: names.filter { $0 != "android-refused" })
+          arguments: try names().filter { $0 != "android-refused" })
     func bothGoldens(_ name: String) {
         let checks = GoldenCase(recording: "\(archiveRecordings)/\(name).jsonl").check()
         let goldens = checks.map { ($0.golden as NSString).lastPathComponent }

@@ -9,14 +9,14 @@ import TurboRecording
 /// The same comparison as `turbo-replay check`, over the project's corpus.
 @Suite("Goldens")
 struct GoldenTests {
-    static let cases = (try? GoldenCase.find(in: [Fixtures.recordings])) ?? []
+    static func cases() throws -> [GoldenCase] { try Fixtures.nonEmpty(GoldenCase.find(in: [Fixtures.recordings]), "goldens in recordings/") }
 
-    @Test("the corpus is there") func corpus() {
-        #expect(Self.cases.count >= 30)
-        #expect(Self.cases.contains { $0.recording.hasSuffix("chromium/offline-form-submit.jsonl") })
+    @Test("the corpus is there") func corpus() throws {
+        #expect(try Self.cases().count >= 30)
+        #expect(try Self.cases().contains { $0.recording.hasSuffix("chromium/offline-form-submit.jsonl") })
     }
 
-    @Test("each recording replays to each of its goldens", arguments: cases)
+    @Test("each recording replays to each of its goldens", arguments: try cases())
     func matchesGolden(golden: GoldenCase) {
         for check in golden.check() {
             if case .mismatch(let diff) = check.result {

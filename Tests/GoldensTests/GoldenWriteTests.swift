@@ -7,8 +7,8 @@ import Testing
 @Suite struct GoldenWriteTests {
     static func scratch() throws -> String { try Fixtures.scratchDirectory() }
 
-    static func files(in directory: String) -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).sorted()
+    static func files(in directory: String) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
     }
 
     static let recording = """
@@ -44,7 +44,7 @@ import Testing
               \(golden.golden):1: t: 1 ≠ 1000; banner: "hidden" ≠ "offline"; cause: "connect" ≠ "offline"; label: (absent) ≠ "Sin conexión"
             """))
         #expect(try String(contentsOfFile: golden.golden, encoding: .utf8) == Self.newGolden)
-        #expect(Self.files(in: directory) == ["r.expected.jsonl", "r.jsonl"])
+        #expect(try Self.files(in: directory) == ["r.expected.jsonl", "r.jsonl"])
     }
 
     @Test func staleTemporariesAreRemovedLiveOnesKept() throws {
@@ -104,6 +104,6 @@ import Testing
         try process.run()
         process.waitUntilExit()
         #expect(try String(contentsOfFile: directory + "/big.expected.jsonl", encoding: .utf8) == new)
-        #expect(Self.files(in: directory) == ["big.expected.jsonl", "big.jsonl"])
+        #expect(try Self.files(in: directory) == ["big.expected.jsonl", "big.jsonl"])
     }
 }

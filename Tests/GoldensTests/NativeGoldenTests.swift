@@ -9,8 +9,8 @@ import TurboRecording
 @Suite("Native goldens")
 struct NativeGoldenTests {
     @Test("there is a recording for every rule the issue lists")
-    func coverage() {
-        #expect(Set(nativeRecordingNames).isSuperset(of: [
+    func coverage() throws {
+        #expect(Set(try nativeRecordingNames()).isSuperset(of: [
             "cold-boot-offline", "timeout-probe", "exit-tunnel-double-fail", "flapping-radio",
             "sheet-over-tab-android", "sheet-over-tab-ios", "offline-before-deferred-expiry",
             "offline-and-back-before-deferred-expiry", "server-503", "unauthorized-401",
@@ -18,8 +18,8 @@ struct NativeGoldenTests {
         ]))
     }
 
-    @Test("each recording replays to its hand-written golden", arguments: nativeRecordingNames)
-    func golden(_ name: String) {
+    @Test("each recording replays to its hand-written golden", arguments: try nativeRecordingNames())
+    func golden(_ name: String) throws {
         #expect(GoldenCase(recording: "\(nativeRecordings)/\(name).jsonl").checkFirst() == .passed)
     }
 
@@ -38,7 +38,7 @@ struct NativeGoldenTests {
     }
 
     @Test("a none view adds the reason; surfaces are escaped as JSON strings")
-    func lineShapes() {
+    func lineShapes() throws {
         #expect(Decision(t: 1800, surface: "tab:home", outcome: .view(.none)).jsonLine
             == #"{"t":1800,"surface":"tab:home","view":"none","reason":"auth-shell"}"#)
         #expect(Decision(t: 816.0360000000001, surface: #"tab:"quoted""#, outcome: .retry(.automatic(.foreground))).jsonLine

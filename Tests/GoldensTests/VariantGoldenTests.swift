@@ -9,7 +9,7 @@ import TurboRecording
 /// when it has one, else v1's `NAME.expected.jsonl`, which the variant must then leave as it is.
 @Suite("Goldens under a variant")
 struct VariantGoldenTests {
-    static let cases = (try? GoldenCase.find(in: [Fixtures.recordings])) ?? []
+    static func cases() throws -> [GoldenCase] { try Fixtures.nonEmpty(GoldenCase.find(in: [Fixtures.recordings]), "goldens in recordings/") }
     let variant = BannerVariant.recoverOnResponse
 
     /// A recording the variant changes (a dead upstream's pill, then a response) and one it does not.
@@ -38,7 +38,7 @@ struct VariantGoldenTests {
         return directory
     }
 
-    @Test("every bundled recording replays under the variant to its own golden, or to v1's unchanged", arguments: cases)
+    @Test("every bundled recording replays under the variant to its own golden, or to v1's unchanged", arguments: try cases())
     func bundled(golden: GoldenCase) {
         for check in golden.check(variant: variant) {
             #expect(check.result == .passed, "\(check.golden)")
@@ -46,8 +46,8 @@ struct VariantGoldenTests {
     }
 
     @Test("the bundled recordings the variant changes are the dead upstreams, each with a golden of its own")
-    func whichChange() {
-        let own = Self.cases.filter { FileManager.default.fileExists(atPath: $0.golden(for: variant)) }.map(\.recording)
+    func whichChange() throws {
+        let own = try Self.cases().filter { FileManager.default.fileExists(atPath: $0.golden(for: variant)) }.map(\.recording)
         #expect(own.map { String($0.dropFirst(Fixtures.recordings.count + 1)) } == [
             "chromium/dead-upstream-frame.jsonl", "findings/stale-pill.jsonl", "scenarios/fetch-error-while-online.jsonl",
         ])

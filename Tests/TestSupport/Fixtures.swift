@@ -93,4 +93,23 @@ enum Fixtures {
         var stderr: String
         var description: String { "\(command) exited \(status): \(stderr)" }
     }
+
+    /// A fixture list for a parameterised test: a test over nothing passes on nothing, so an
+    /// empty (or unreadable) list is an error, which Swift Testing records against the test.
+    static func nonEmpty<T>(_ list: [T], _ what: String) throws -> [T] {
+        guard !list.isEmpty else { throw EmptyFixtures(what: what) }
+        return list
+    }
+
+    /// The names (without `.jsonl`) of the recordings in `directory`, goldens left out.
+    static func recordingNames(in directory: String) throws -> [String] {
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory)
+        return try nonEmpty(files.filter { $0.hasSuffix(".jsonl") && !$0.hasSuffix(".expected.jsonl") }
+            .map { String($0.dropLast(".jsonl".count)) }.sorted(), "recordings in \(directory)")
+    }
+
+    struct EmptyFixtures: Error, CustomStringConvertible {
+        var what: String
+        var description: String { "no \(what): a test over them would pass on nothing" }
+    }
 }

@@ -4,10 +4,6 @@ import Foundation
 let launchRecordings = Fixtures.recordings + "/launch"
 
 /// The names (without `.jsonl`) of the launch recordings.
-let launchRecordingNames: [String] = {
-    let files = (try? FileManager.default.contentsOfDirectory(atPath: launchRecordings)) ?? []
-    return files.filter { $0.hasSuffix(".jsonl") && !$0.hasSuffix(".expected.jsonl") }
-        .map { String($0.dropLast(".jsonl".count)) }.sorted()
-}()
+func launchRecordingNames() throws -> [String] { try Fixtures.recordingNames(in: launchRecordings) }
 
 let iosMeta = #"{"type":"meta","version":1,"recording":"native","platform":"ios"}"#

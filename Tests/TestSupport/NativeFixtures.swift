@@ -6,11 +6,7 @@ let nativeRecordings = Fixtures.recordings + "/native"
 let androidMeta = #"{"type":"meta","version":1,"recording":"native","platform":"android"}"#
 
 /// The names (without `.jsonl`) of the native recordings that have goldens.
-let nativeRecordingNames: [String] = {
-    let files = (try? FileManager.default.contentsOfDirectory(atPath: nativeRecordings)) ?? []
-    return files.filter { $0.hasSuffix(".jsonl") && !$0.hasSuffix(".expected.jsonl") }
-        .map { String($0.dropLast(".jsonl".count)) }.sorted()
-}()
+func nativeRecordingNames() throws -> [String] { try Fixtures.recordingNames(in: nativeRecordings) }
 
 /// Writes `lines` to a fresh temporary file named `name` and returns its path.
 func temporaryRecording(_ name: String, _ lines: [String]) throws -> String {
