@@ -45,6 +45,7 @@ enum RenderCommand {
                 throw UsageError(message: "missing the output: -o timeline.svg (or -o - for standard output)", command: spec.name)
             }
             self.output = output
+            try refuseOutput(output, overwriting: [path], option: Self.output, command: spec.name)
             lenient = arguments.flag(.lenient)
             layer = try LayerOptions(arguments, path: path, command: spec.name)
         }

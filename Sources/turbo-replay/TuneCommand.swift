@@ -105,6 +105,7 @@ enum TuneCommand {
 
     @MainActor static func run(_ options: Options, console: Console) throws -> ExitCode {
         if options.merge {
+            if let plot = options.plot { try refuseOutput(plot, overwriting: options.paths, option: Options.plot, command: spec.name) }
             return try report(TunePartial.merge(options.paths).tune, options: options, console: console)
         }
         let combinations = options.combinations, settings = options.settings, lenient = options.fleet.lenient
@@ -112,6 +113,7 @@ enum TuneCommand {
         if paths.isEmpty {
             console.error("turbo-replay: warning: no recordings (*.jsonl) under \(options.paths.joined(separator: " "))")
         }
+        if let plot = options.plot { try refuseOutput(plot, overwriting: options.paths + paths, option: Options.plot, command: spec.name) }
         let tune = Tune.analyze(paths, settings: settings, combinations: combinations, lenient: lenient, jobs: options.fleet.jobs)
         if options.partial {
             try console.print(TunePartial.header(combinations: combinations, lenient: lenient))

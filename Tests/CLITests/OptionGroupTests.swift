@@ -54,3 +54,21 @@ struct OptionGroupTests {
         #expect(run.stderr.contains("'--format' is given twice"))
     }
 }
+
+/// An output that names one of the inputs is refused before anything is written (issue: render X
+/// -o X and tune X --plot X replaced the recording with SVG and exited 0).
+@Suite("Output over input")
+struct OutputOverInputTests {
+    @Test("render -o and tune --plot refuse the recording they read, whatever its spelling",
+          arguments: [["render", "R", "-o", "R"], ["render", "R", "-o", "./R"], ["tune", "R", "--plot", "R"], ["tune", "D", "--plot", "R"]])
+    func refused(_ pattern: [String]) throws {
+        let recording = try Fixtures.file(try String(contentsOfFile: Fixtures.recordings + "/chromium/flap-short.jsonl", encoding: .utf8))
+        let directory = (recording as NSString).deletingLastPathComponent
+        let before = try String(contentsOfFile: recording, encoding: .utf8)
+        let arguments = pattern.map { $0 == "R" ? recording : $0 == "./R" ? directory + "/./" + (recording as NSString).lastPathComponent : $0 == "D" ? directory : $0 }
+        let run = try Fixtures.run(arguments)
+        #expect(run.status == 64)
+        #expect(run.stderr.contains("would replace the recording"))
+        #expect(try String(contentsOfFile: recording, encoding: .utf8) == before)
+    }
+}

@@ -1,0 +1,23 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// An output that would replace one of the command's own inputs (`render X -o X`, `tune X
+/// --plot X`) is refused before anything is read: the recording would be lost to its own
+/// picture. Two names are the same file when they are the same inode, whatever the spelling
+/// (`./x`, `x`, a link); an output that does not exist yet cannot be an input.
+func refuseOutput(_ output: String, overwriting inputs: [String], option: Option, command: String) throws {
+    guard output != "-", let target = identity(of: output) else { return }
+    for input in inputs where input != "-" && identity(of: input) == target {
+        throw UsageError(message: "\(option.spelling) \(output) is \(input == output ? "the input itself" : "the same file as the input \(input)"): "
+                         + "writing it would replace the recording; choose another file", command: command)
+    }
+}
+
+private func identity(of path: String) -> [UInt64]? {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    return [UInt64(info.st_dev), UInt64(info.st_ino)]
+}
