@@ -255,7 +255,7 @@ struct NativeConfigTests {
         #expect {
             _ = try NativeConfig.load(path: path)
         } throws: { error in
-            (error as? RecordingError)?.message == #"unknown key "cooldown" (expected one of: archive, cooldownMs, launch, platform, probeMs, settleMs)"#
+            (error as? RecordingError)?.message == #"unknown key "cooldown" (expected one of: archive, cooldownMs, launch, offlineCodes, platform, probeMs, settleMs, variant)"#
         }
     }
 
