@@ -13,6 +13,9 @@ public final class JSONLines {
 
     public let path: String
     public let maxLineBytes: Int
+    /// Whether the error for a log cut off mid-line suggests `--lenient`: not when the reader
+    /// already is lenient and skips the line.
+    public var suggestsLenient = true
     public var maxDepth: Int { parser.maxDepth }
     /// The input when it was given as bytes (`fmemopen` reads it in place).
     private var ownedBytes: UnsafeMutableRawPointer?
@@ -200,8 +203,8 @@ public final class JSONLines {
     /// the error says so, and how to read everything before it.
     private func unparsable(_ message: String) -> RecordingError {
         guard position.pointee.unterminated else { return malformed(message) }
-        return malformed(message + "; it is the last line and has no newline: the log looks truncated mid-line "
-                         + "(--lenient reads past it)")
+        return malformed(message + "; it is the last line and has no newline: the log looks truncated mid-line"
+                         + (suggestsLenient ? " (--lenient reads past it)" : ""))
     }
 
     func malformed(_ message: String) -> RecordingError {

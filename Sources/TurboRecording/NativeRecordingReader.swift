@@ -30,6 +30,7 @@ public final class NativeRecordingReader {
         self.lines = lines
         self.lenient = lenient
         self.onSkip = onSkip
+        lines.suggestsLenient = !lenient
     }
 
     /// The next record, or `nil` at the end. The first is always the `meta`.

@@ -215,9 +215,12 @@ struct NativeReaderTests {
             _ = try nativeTimeline(path: path)
         }
         // What --lenient does: everything before it, and the line counted as skipped.
-        let reader = try NativeRecordingReader(path: path, lenient: true)
+        var skipped: [String] = []
+        let reader = try NativeRecordingReader(path: path, lenient: true) { skipped.append($0.message) }
         var timeline: [Decision] = []
         try replayNative(reader) { timeline.append($0) }
+        // Already lenient: the warning does not suggest it.
+        #expect(skipped == ["not valid JSON: unexpected end of data; it is the last line and has no newline: the log looks truncated mid-line"])
         #expect(timeline.map(\.jsonLine) == [#"{"t":10,"surface":"sheet","view":"offline"}"#,
                                              #"{"t":2510,"surface":"sheet","retry":"auto","trigger":"probe"}"#])
         #expect(reader.skipped == 1)
