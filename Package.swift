@@ -38,7 +38,7 @@ let package = Package(
         ),
         .target(name: "TurboRecording", dependencies: ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "CJSONC"]),
         .target(name: "Replay", dependencies: ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy", "TurboRecording", "AppSession"]),
-        .target(name: "Goldens", dependencies: ["PolicyCore", "OfflineBanner", "LaunchPolicy", "ArchiveCachePolicy", "TurboRecording", "Replay"]),
+        .target(name: "Goldens", dependencies: ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy", "TurboRecording", "Replay"]),
         // Findings per layer: the banner's, and the native ones (error view, launch, archive).
         .target(name: "BannerFindings", dependencies: ["PolicyCore", "OfflineBanner", "TurboRecording"]),
         .target(name: "NativeFindings", dependencies: ["PolicyCore", "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy", "TurboRecording", "Replay"]),
@@ -57,7 +57,7 @@ let package = Package(
 
         // Tests mirror the targets. TestSupport holds what several of them share: paths into the
         // repository, scratch files, running the built CLI, the seeded recording generator.
-        .target(name: "TestSupport", dependencies: ["OfflineBanner", "TurboRecording", "Replay"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["OfflineBanner", "NativeErrorPolicy", "TurboRecording", "Replay"], path: "Tests/TestSupport"),
         .testTarget(name: "PolicyCoreTests", dependencies: ["PolicyCore", "TurboRecording"]),
         .testTarget(name: "OfflineBannerTests", dependencies: ["OfflineBanner", "PolicyCore"]),
         .testTarget(name: "NativeErrorPolicyTests", dependencies: ["NativeErrorPolicy", "PolicyCore"]),

@@ -1,4 +1,5 @@
 import Foundation
+import NativeErrorPolicy
 import OfflineBanner
 import Replay
 import TurboRecording
@@ -68,4 +69,94 @@ func bannerTimelineText(_ recording: String, config: String?, adding variant: Ba
         text.append(0x0A)
     }
     return text
+}
+
+/// A variant a golden check can run under: the banner's (web recordings) or the error view's
+/// retry policy's (native recordings). Both kinds share one namespace of names, so that
+/// `check --variant NAME` needs no second option.
+public enum GoldenVariant: Hashable, Sendable {
+    case banner(BannerVariant)
+    case retry(RetryVariant)
+
+    public var name: String {
+        switch self {
+        case .banner(let variant): return variant.name
+        case .retry(let variant): return variant.name
+        }
+    }
+
+    /// The variant called `name`, of either kind.
+    public init?(name: String) {
+        if let banner = BannerVariant(name: name) {
+            self = .banner(banner)
+        } else if let retry = RetryVariant(name: name) {
+            self = .retry(retry)
+        } else {
+            return nil
+        }
+    }
+
+    /// Every variant's name, the banner's first.
+    public static var allNames: [String] { BannerVariant.allCases.map(\.name) + RetryVariant.allCases.map(\.name) }
+}
+
+extension GoldenCase {
+    /// The golden of this recording's error-view decisions under `variant`.
+    public func golden(for variant: RetryVariant) -> String {
+        RecordingFiles.stem(recording) + "." + variant.name + ".expected.jsonl"
+    }
+
+    /// `check(update:variant:)` for a variant of either kind: a banner variant changes web
+    /// recordings only, a retry variant native ones only; every other recording is checked as
+    /// always.
+    public func check(update: Bool = false, variant: GoldenVariant?) -> [GoldenCheck] {
+        switch variant {
+        case nil: return check(update: update)
+        case .banner(let banner)?: return check(update: update, variant: banner)
+        case .retry(let retry)?: return check(update: update, retryVariant: retry)
+        }
+    }
+
+    /// The golden convention under a variant of the retry policy, for a native recording: its
+    /// decisions under the variant are held to `NAME.<variant>.expected.jsonl` when that file
+    /// exists, else to v1's `NAME.expected.jsonl` (the variant must then change nothing);
+    /// `--update` writes the variant's golden only where it differs from v1's. The launch's and
+    /// the archive's timelines do not read the retry policy and are checked as always. A web
+    /// recording is checked as `check(update:)` does.
+    public func check(update: Bool = false, retryVariant variant: RetryVariant) -> [GoldenCheck] {
+        do {
+            if try RecordingKind.of(path: recording) == .web { return check(update: update) }
+        } catch {
+            return [GoldenCheck(golden: golden, result: .unreadable(recordingError(error, path: recording)))]
+        }
+        let others = check(update: update).filter { $0.golden != golden }
+        let own = golden(for: variant)
+        let text: [UInt8]
+        do {
+            text = try errorViewTimelineText(recording, config: FileManager.default.fileExists(atPath: config) ? config : nil,
+                                             adding: variant)
+        } catch {
+            return [GoldenCheck(golden: own, result: .unreadable(recordingError(error, path: recording)))]
+        }
+        if update { removeStaleTemporaries(of: own) }
+        if FileManager.default.fileExists(atPath: own) {
+            return [GoldenCheck(golden: own, result: compare(text, with: own, update: update))] + others
+        }
+        guard FileManager.default.fileExists(atPath: golden) else {
+            return [GoldenCheck(golden: golden, result: .missingGolden)] + others
+        }
+        let sameAsV1 = compare(text, with: golden, update: false)
+        guard update, case .mismatch = sameAsV1 else {
+            return [GoldenCheck(golden: golden, result: sameAsV1, missingVariantGolden: own)] + others
+        }
+        return [GoldenCheck(golden: own, result: write(text, to: own, created: true, diff: ""))] + others
+    }
+}
+
+/// The error view's canonical decisions of a native recording, one JSON line each, with
+/// `config`'s settings and variant, and `variant` added to them.
+func errorViewTimelineText(_ recording: String, config: String?, adding variant: RetryVariant?) throws -> [UInt8] {
+    var native = try config.map(NativeConfig.load(path:)) ?? NativeConfig()
+    if let variant { native.variant = variant }
+    return Array(try nativeTimeline(path: recording, config: native).map { $0.jsonLine + "\n" }.joined().utf8)
 }

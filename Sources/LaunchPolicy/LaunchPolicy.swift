@@ -74,7 +74,7 @@ public struct LaunchPolicy: TimedPolicy, Equatable, Sendable {
         case .presented(let surface, let error):
             // On the web view the error shows in its own surface: the error-view policy has it.
             guard screen == .loading else { return }
-            let view = OfflineErrorPolicy.classify(error, on: settings.platform)
+            let view = OfflineErrorPolicy.classify(error, on: settings.platform, offlineCodes: settings.offlineCodes)
             // A 401 shows no view (the auth shell has it), so there is nothing to raise.
             guard view != .none else { return }
             show(.error, at: t, cause: .presented(surface: surface, view: view), into: &output)

@@ -8,11 +8,14 @@ public struct LaunchSettings: Equatable, Sendable {
     /// Whose `web` error codes classify a `presented` error (an offline view and a server view
     /// both raise the error screen; a 401 shows none).
     public var platform: Platform
+    /// The `web` codes that classify as `offline`: the same lists the error view reads.
+    public var offlineCodes: OfflineCodes
 
     public static let defaultStall: Double = 10000
 
-    public init(platform: Platform = .ios, stall: Double = defaultStall) {
+    public init(platform: Platform = .ios, stall: Double = defaultStall, offlineCodes: OfflineCodes = .defaults) {
         self.platform = platform
         self.stall = stall
+        self.offlineCodes = offlineCodes
     }
 }

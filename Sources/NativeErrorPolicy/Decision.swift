@@ -29,10 +29,15 @@ public struct Decision: Equatable, Sendable {
     public var t: Double
     public var surface: String
     public var outcome: Outcome
+    /// `false` on a `view` whose settling probe the `probe-once` variant did not arm (its
+    /// surface already had a probe retry since the last edge): the app hides its "Retrying
+    /// automatically…" caption there. `nil` everywhere else, and always under v1.
+    public var probe: Bool?
 
-    public init(t: Double, surface: String, outcome: Outcome) {
+    public init(t: Double, surface: String, outcome: Outcome, probe: Bool? = nil) {
         self.t = t
         self.surface = surface
         self.outcome = outcome
+        self.probe = probe
     }
 }

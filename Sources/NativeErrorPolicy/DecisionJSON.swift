@@ -11,6 +11,7 @@ extension Decision: CustomStringConvertible {
         case .view(let variant):
             line.string("view", variant.rawValue)
             if let reason = variant.reason { line.string("reason", reason) }
+            if let probe { line.bool("probe", probe) }
         case .retry(.automatic(let trigger)):
             line.string("retry", "auto")
             line.string("trigger", trigger.rawValue)

@@ -18,6 +18,8 @@ public struct ErrorViewInstance: Equatable, Sendable {
     public let surface: String
     /// `offline` or `server`: a `none` view is never an instance.
     public let variant: ErrorVariant
+    /// Counts presentations: the order instances were presented in, across surfaces.
+    let serial: UInt64
     /// Pending after an edge (trigger `edge`) or an iOS foreground (trigger `foreground`).
     public internal(set) var settle: PolicyTimer?
     /// Pending when presented while online.

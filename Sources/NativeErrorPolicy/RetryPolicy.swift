@@ -10,29 +10,59 @@ import PolicyCore
 ///                                         // [view offline on tab:home at 120]
 ///     policy.send(.path(online: true), at: 5200)   // []: the settle is due at 5600
 ///     policy.finish()                     // [retry auto (edge) on tab:home at 5600]
+///
+/// A field log can hold a great many surfaces (one per screen a user opened): instances are
+/// found by surface in a dictionary and pending timers kept in a heap, so each record costs
+/// the same however many views are on screen, apart from the edges and foregrounds that
+/// start a timer on every offline view.
 public struct RetryPolicy: TimedPolicy, Equatable, Sendable {
     public private(set) var settings: PolicySettings
     /// Connectivity, app-wide. Offline until the first `path` record says otherwise.
     public private(set) var online = false
-    /// The error views on screen, in the order they were presented; at most one per surface.
-    public private(set) var instances: [ErrorViewInstance] = []
     /// When the last automatic retry happened, for the cooldown.
     public private(set) var lastAutomaticRetry: Double?
+    /// Under `probe-once`: the surfaces that have had an automatic retry with trigger `probe`
+    /// since the last edge (or the start). Empty under v1.
+    public private(set) var probedSinceEdge: Set<String> = []
+    private var bySurface: [String: ErrorViewInstance] = [:]
+    /// The offline instances in the order they were presented (an edge starts their settles in
+    /// that order). Entries of instances since removed stay until the next compaction.
+    private var offlineOrder: [(surface: String, serial: UInt64)] = []
+    private var liveOffline = 0
+    private var nextSerial: UInt64 = 0
+    /// Every pending settle, probe and wait, earliest first. A timer cancelled or replaced
+    /// stays in the heap until it reaches the top, where it is recognised and dropped.
+    private var queue = TimerHeap()
+    /// How many of the heap's entries are still pending: the heap is rebuilt when most are stale.
+    private var pending = 0
     private var timers = TimerSequence()
     private var clock = VirtualClock()
+    /// Elementary steps taken (heap moves, order entries visited): what a test holds to a
+    /// linear bound. Not part of the policy's state.
+    var work = 0
 
     public init(settings: PolicySettings = PolicySettings()) {
         self.settings = settings
     }
 
+    /// The error views on screen, in the order they were presented; at most one per surface.
+    public var instances: [ErrorViewInstance] {
+        bySurface.values.sorted { $0.serial < $1.serial }
+    }
+
     /// The instance on `surface`, if one is on screen.
     public func instance(on surface: String) -> ErrorViewInstance? {
-        instances.first { $0.surface == surface }
+        bySurface[surface]
     }
 
     /// The earliest pending due time of any settle, probe or wait.
     public var nextDue: Double? {
-        nextTimer?.timer.due
+        queue.top?.timer.due
+    }
+
+    public static func == (a: RetryPolicy, b: RetryPolicy) -> Bool {
+        a.settings == b.settings && a.online == b.online && a.lastAutomaticRetry == b.lastAutomaticRetry
+            && a.probedSinceEdge == b.probedSinceEdge && a.bySurface == b.bySurface && a.timers == b.timers
     }
 
     /// The decision timeline of a whole recording: every input in order, then `finish()`.
@@ -46,29 +76,44 @@ public struct RetryPolicy: TimedPolicy, Equatable, Sendable {
     /// appending the decisions to `output` (`send(_:at:)` returns them instead).
     public mutating func send(_ input: PolicyInput, at t: Double, into output: inout [Decision]) {
         advance(to: t, into: &output)
+        defer { dropStaleTimers() }
         switch input {
         case .path(let nowOnline):
             guard nowOnline != online else { return }
             online = nowOnline
-            for index in instances.indices where instances[index].variant == .offline {
+            if online { probedSinceEdge.removeAll() }
+            for (surface, serial) in offlineOrder {
+                work += 1
+                guard bySurface[surface]?.serial == serial else { continue }
                 if online {
-                    startSettle(on: index, at: t, trigger: .edge)
+                    startSettle(on: surface, at: t, trigger: .edge)
                 } else {
                     // A cooldown wait stays: it ends with nothing if still offline then.
-                    instances[index].settle = nil
-                    instances[index].probe = nil
+                    clear(.settle, on: surface)
+                    clear(.probe, on: surface)
                 }
             }
         case .presented(let surface, let error):
             remove(surface)
-            let variant = OfflineErrorPolicy.classify(error, on: settings.platform)
-            output.append(Decision(t: t, surface: surface, outcome: .view(variant)))
-            guard variant != .none else { return }
-            var instance = ErrorViewInstance(surface: surface, variant: variant)
-            if variant == .offline && online {
-                instance.probe = start(dueAt: t + settings.probe, trigger: .probe)
+            let variant = settings.classify(error)
+            var armsProbe = variant == .offline && online
+            var probeKey: Bool?
+            if armsProbe && settings.variants.contains(.probeOnce) && probedSinceEdge.contains(surface) {
+                // Its surface's probe already retried once since the last edge, and failed.
+                armsProbe = false
+                probeKey = false
             }
-            instances.append(instance)
+            output.append(Decision(t: t, surface: surface, outcome: .view(variant), probe: probeKey))
+            guard variant != .none else { return }
+            nextSerial += 1
+            bySurface[surface] = ErrorViewInstance(surface: surface, variant: variant, serial: nextSerial)
+            if variant == .offline {
+                offlineOrder.append((surface, nextSerial))
+                liveOffline += 1
+            }
+            if armsProbe {
+                start(.probe, on: surface, dueAt: t + settings.probe, trigger: .probe)
+            }
         case .tapRetry(let surface):
             if remove(surface) {
                 output.append(Decision(t: t, surface: surface, outcome: .retry(.manual)))
@@ -78,8 +123,10 @@ public struct RetryPolicy: TimedPolicy, Equatable, Sendable {
         case .foreground:
             guard settings.platform == .ios && online else { return }
             // A pending probe does not matter: whichever fires first retries.
-            for index in instances.indices where instances[index].variant == .offline {
-                startSettle(on: index, at: t, trigger: .foreground)
+            for (surface, serial) in offlineOrder {
+                work += 1
+                guard bySurface[surface]?.serial == serial else { continue }
+                startSettle(on: surface, at: t, trigger: .foreground)
             }
         }
     }
@@ -87,7 +134,8 @@ public struct RetryPolicy: TimedPolicy, Equatable, Sendable {
     /// Fires, in order, every settle, probe and wait due at or before `t`. Each decision
     /// carries its timer's due time.
     public mutating func advance(to t: Double, into output: inout [Decision]) {
-        while let next = nextTimer, next.timer.due <= t {
+        dropStaleTimers()
+        while let next = queue.top, next.timer.due <= t {
             fire(next, into: &output)
         }
         // Nothing pending is due before a time already reached: a `t` that goes back fires
@@ -98,7 +146,8 @@ public struct RetryPolicy: TimedPolicy, Equatable, Sendable {
     /// The end of the recording: every pending settle, probe and wait fires, including those
     /// started while doing so (a wait that ends in another wait).
     public mutating func finish(into output: inout [Decision]) {
-        while let next = nextTimer {
+        dropStaleTimers()
+        while let next = queue.top {
             clock.move(to: next.timer.due)
             fire(next, into: &output)
         }
@@ -106,74 +155,177 @@ public struct RetryPolicy: TimedPolicy, Equatable, Sendable {
 
     // MARK: - Transitions
 
-    private enum Slot { case settle, probe, wait }
-
-    private typealias Next = (index: Int, slot: Slot, timer: PolicyTimer)
-
-    private var nextTimer: Next? {
-        var best: Next?
-        for (index, instance) in instances.enumerated() {
-            for (slot, timer) in [(Slot.settle, instance.settle), (.probe, instance.probe), (.wait, instance.wait)] {
-                guard let timer else { continue }
-                if best.map({ timer.firesBefore($0.timer) }) ?? true {
-                    best = (index, slot, timer)
-                }
-            }
-        }
-        return best
-    }
-
-    private mutating func fire(_ next: Next, into output: inout [Decision]) {
+    /// Takes `next` (the heap's top, still pending) off the heap and acts on it.
+    private mutating func fire(_ next: QueuedTimer, into output: inout [Decision]) {
+        queue.pop(work: &work)
         let t = next.timer.due
+        clear(next.slot, on: next.surface)
         switch next.slot {
-        case .settle:
-            instances[next.index].settle = nil
-            askForAutomaticRetry(next.index, trigger: next.timer.trigger, at: t, into: &output)
-        case .probe:
-            instances[next.index].probe = nil
-            askForAutomaticRetry(next.index, trigger: next.timer.trigger, at: t, into: &output)
+        case .settle, .probe:
+            askForAutomaticRetry(on: next.surface, trigger: next.trigger, at: t, into: &output)
         case .wait:
-            instances[next.index].wait = nil
             // Offline now: the wait ends with nothing, and the next edge starts a settle.
             if online {
-                askForAutomaticRetry(next.index, trigger: next.timer.trigger, at: t, into: &output)
+                askForAutomaticRetry(on: next.surface, trigger: next.trigger, at: t, into: &output)
             }
         }
+        dropStaleTimers()
     }
 
     /// The cooldown rule: retry, or wait for the cooldown's expiry with the same trigger.
     private mutating func askForAutomaticRetry(
-        _ index: Int, trigger: RetryTrigger, at t: Double, into output: inout [Decision]
+        on surface: String, trigger: RetryTrigger, at t: Double, into output: inout [Decision]
     ) {
-        let surface = instances[index].surface
         if let cooldown = settings.cooldown, let last = lastAutomaticRetry, t < last + cooldown {
             let until = last + cooldown
-            instances[index].settle = nil
-            instances[index].probe = nil
-            instances[index].wait = start(dueAt: until, trigger: trigger)
+            clear(.settle, on: surface)
+            clear(.probe, on: surface)
+            start(.wait, on: surface, dueAt: until, trigger: trigger)
             output.append(Decision(t: t, surface: surface, outcome: .deferred(until: until)))
         } else {
             // Single-shot: the retry takes the instance and everything it had pending.
             lastAutomaticRetry = t
-            instances.remove(at: index)
+            remove(surface)
+            if trigger == .probe && settings.variants.contains(.probeOnce) { probedSinceEdge.insert(surface) }
             output.append(Decision(t: t, surface: surface, outcome: .retry(.automatic(trigger))))
         }
     }
 
-    private mutating func startSettle(on index: Int, at t: Double, trigger: RetryTrigger) {
-        guard instances[index].settle == nil && instances[index].wait == nil else { return }
-        instances[index].settle = start(dueAt: t + settings.settle, trigger: trigger)
+    private mutating func startSettle(on surface: String, at t: Double, trigger: RetryTrigger) {
+        guard let instance = bySurface[surface], instance.settle == nil && instance.wait == nil else { return }
+        start(.settle, on: surface, dueAt: t + settings.settle, trigger: trigger)
     }
 
-    private mutating func start(dueAt due: Double, trigger: RetryTrigger) -> PolicyTimer {
-        PolicyTimer(timer: timers.start(dueAt: due), trigger: trigger)
+    // MARK: - Timers and instances
+
+    private mutating func start(_ slot: TimerSlot, on surface: String, dueAt due: Double, trigger: RetryTrigger) {
+        clear(slot, on: surface)
+        let timer = PolicyTimer(timer: timers.start(dueAt: due), trigger: trigger)
+        bySurface[surface]![slot] = timer
+        pending += 1
+        queue.push(QueuedTimer(timer: timer.timer, trigger: trigger, surface: surface, slot: slot), work: &work)
+    }
+
+    /// Cancels the instance's timer in `slot`, if it has one (its heap entry goes stale).
+    private mutating func clear(_ slot: TimerSlot, on surface: String) {
+        guard bySurface[surface]?[slot] != nil else { return }
+        bySurface[surface]![slot] = nil
+        pending -= 1
     }
 
     /// Takes the surface's instance off screen, with its timers and wait. True if it had one.
     @discardableResult
     private mutating func remove(_ surface: String) -> Bool {
-        guard let index = instances.firstIndex(where: { $0.surface == surface }) else { return false }
-        instances.remove(at: index)
+        guard let instance = bySurface.removeValue(forKey: surface) else { return false }
+        pending -= [instance.settle, instance.probe, instance.wait].count(where: { $0 != nil })
+        if instance.variant == .offline {
+            liveOffline -= 1
+            if offlineOrder.count > 2 * liveOffline + 32 {
+                work += offlineOrder.count
+                let onScreen = bySurface
+                offlineOrder.removeAll { onScreen[$0.surface]?.serial != $0.serial }
+            }
+        }
         return true
+    }
+
+    /// Whether a heap entry is still the timer its instance has pending in that slot.
+    private func isPending(_ entry: QueuedTimer) -> Bool {
+        bySurface[entry.surface]?[entry.slot]?.timer.startOrder == entry.timer.startOrder
+    }
+
+    /// Drops cancelled timers off the top of the heap, so that its top is the next to fire,
+    /// and rebuilds it once stale entries outnumber pending ones (a long stream of edges and
+    /// drops over many views would otherwise grow it without end).
+    private mutating func dropStaleTimers() {
+        if queue.count > 2 * pending + 64 {
+            var live: [QueuedTimer] = []
+            live.reserveCapacity(pending)
+            for entry in queue.entries where isPending(entry) { live.append(entry) }
+            work += queue.count
+            queue = TimerHeap(live, work: &work)
+        }
+        while let top = queue.top, !isPending(top) {
+            queue.pop(work: &work)
+        }
+    }
+}
+
+/// Which of an instance's three timers.
+enum TimerSlot: Sendable { case settle, probe, wait }
+
+extension ErrorViewInstance {
+    subscript(slot: TimerSlot) -> PolicyTimer? {
+        get {
+            switch slot {
+            case .settle: return settle
+            case .probe: return probe
+            case .wait: return wait
+            }
+        }
+        set {
+            switch slot {
+            case .settle: settle = newValue
+            case .probe: probe = newValue
+            case .wait: wait = newValue
+            }
+        }
+    }
+}
+
+/// A pending timer as the heap holds it: when, and whose.
+struct QueuedTimer: Sendable {
+    var timer: DueTimer
+    var trigger: RetryTrigger
+    var surface: String
+    var slot: TimerSlot
+}
+
+/// A binary min-heap of timers by due time, ties in start order.
+struct TimerHeap: Sendable {
+    private(set) var entries: [QueuedTimer] = []
+
+    init() {}
+
+    init(_ entries: [QueuedTimer], work: inout Int) {
+        self.entries = entries
+        for index in stride(from: entries.count / 2 - 1, through: 0, by: -1) { siftDown(index, work: &work) }
+    }
+
+    var count: Int { entries.count }
+    var top: QueuedTimer? { entries.first }
+
+    mutating func push(_ entry: QueuedTimer, work: inout Int) {
+        entries.append(entry)
+        var child = entries.count - 1
+        while child > 0 {
+            work += 1
+            let parent = (child - 1) / 2
+            guard entries[child].timer.firesBefore(entries[parent].timer) else { break }
+            entries.swapAt(child, parent)
+            child = parent
+        }
+    }
+
+    mutating func pop(work: inout Int) {
+        guard !entries.isEmpty else { return }
+        let last = entries.removeLast()
+        guard !entries.isEmpty else { return }
+        entries[0] = last
+        siftDown(0, work: &work)
+    }
+
+    private mutating func siftDown(_ start: Int, work: inout Int) {
+        var parent = start
+        while true {
+            work += 1
+            let left = 2 * parent + 1, right = left + 1
+            var first = parent
+            if left < entries.count && entries[left].timer.firesBefore(entries[first].timer) { first = left }
+            if right < entries.count && entries[right].timer.firesBefore(entries[first].timer) { first = right }
+            if first == parent { return }
+            entries.swapAt(parent, first)
+            parent = first
+        }
     }
 }

@@ -12,9 +12,10 @@ extension LaunchPolicy {
 extension NativeConfig {
     /// The launch's settings for a recording that says `recorded` (its `meta`): the platform
     /// as the error view gets it (it classifies `presented` the same way), the stall from
-    /// `"launch"`, else the default.
+    /// `"launch"`, else the default; the offline code lists as the error view gets them.
     public func launchSettings(recorded: Platform?) -> LaunchSettings {
-        LaunchSettings(platform: platform ?? recorded ?? .ios, stall: launch.stall ?? LaunchSettings.defaultStall)
+        LaunchSettings(platform: platform ?? recorded ?? .ios, stall: launch.stall ?? LaunchSettings.defaultStall,
+                       offlineCodes: resolvedOfflineCodes)
     }
 }
 

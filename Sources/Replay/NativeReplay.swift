@@ -47,6 +47,36 @@ extension RetryPolicy {
     public mutating func feed(_ record: NativeRecord, into output: inout [Decision]) {
         feed(record, reading: \.retryInput, into: &output)
     }
+
+    /// Feeds one recorded line and shows it, and what it decided, to a probe-loop detector
+    /// in the order the policy saw them (a loop names the lines of its presentations).
+    public mutating func feed(_ record: NativeRecord, into output: inout [Decision], watching detector: inout ProbeLoopDetector) {
+        guard case .timed(let t, let event) = record.event else { return }
+        if let input = event.retryInput {
+            send(input, at: t, line: record.line, into: &output, watching: &detector)
+        } else {
+            let start = output.count
+            advance(to: t, into: &output)
+            for decision in output[start...] { detector.decision(decision) }
+        }
+    }
+}
+
+/// The `probe-loop` findings of the native recording at `path` (native-error-policy.md v2),
+/// replayed with `config` over its `meta`, by the time of each loop's second probe retry.
+public func nativeProbeLoops(path: String, config: NativeConfig = NativeConfig(), lenient: Bool = false) throws -> [ProbeLoop] {
+    let reader = try NativeRecordingReader(path: path, lenient: lenient)
+    guard try reader.next() != nil else { return [] }
+    var policy = RetryPolicy(settings: config.settings(recorded: reader.meta?.platform))
+    var detector = ProbeLoopDetector()
+    var decisions: [Decision] = []
+    while let record = try reader.next() {
+        policy.feed(record, into: &decisions, watching: &detector)
+        decisions.removeAll(keepingCapacity: true)
+    }
+    policy.finish(into: &decisions)
+    for decision in decisions { detector.decision(decision) }
+    return detector.finish()
 }
 
 /// Replays a native recording through a fresh policy, with `config` over the recording's

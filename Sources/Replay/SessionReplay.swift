@@ -1,5 +1,4 @@
 import AppSession
-import Foundation
 import NativeErrorPolicy
 import OfflineBanner
 import TurboRecording
@@ -74,7 +73,7 @@ public func replaySession(web webPath: String, native nativePath: String, option
     if let offsetMs = options.offsetMs {
         offset = offsetMs
     } else {
-        let nativeStartedAt = try NativeStartedAtAdapter.startedAt(path: nativePath, metaLine: metaLine)
+        let nativeStartedAt = nativeReader.startedAt
         switch Alignment.startedAt(web: webMeta?.startedAt, native: nativeStartedAt).offset() {
         case .success(let delta):
             offset = delta
@@ -106,52 +105,5 @@ private func refuseSwapped(web webPath: String, native nativePath: String) throw
     if nativePath != "-", try RecordingKind.of(path: nativePath) == .web {
         throw RecordingError(.malformed, path: nativePath, line: 1,
                              #"a web recording (its first record is not a "meta" with "recording":"native") where the app's native log is expected: the session takes the web recording first, then the native log"#)
-    }
-}
-
-// MARK: - Adapter: the native meta's startedAt
-
-/// ADAPTER, to go when `NativeRecordingReader` exposes it: the native `meta`'s `startedAt`.
-///
-/// `NativeMeta` does not carry `startedAt` yet. What the session needs from the reader is
-/// `NativeMeta.startedAt: String?` — the field as written when it is a JSON string, `nil`
-/// when absent or of another type (this module judges its form). With it, this enum is
-/// replaced by `nativeReader.meta?.startedAt` in `replaySession`.
-///
-/// Until then the meta's line (already validated by the reader) is read again from the file
-/// and parsed with json-c (through `JSONValue`); standard input cannot be read twice.
-enum NativeStartedAtAdapter {
-    static func startedAt(path: String, metaLine: Int) throws -> String? {
-        guard path != "-" else {
-            throw RecordingError(.malformed, path: "<stdin>", line: nil,
-                                 "a native log on standard input cannot be aligned by its startedAt yet: give the offset instead")
-        }
-        guard let text = try line(metaLine, of: path), let value = JSONValue(parsing: text),
-              case .object(let members) = value else {
-            throw RecordingError(.malformed, path: path, line: metaLine, #"cannot read the "meta" again for its "startedAt""#)
-        }
-        if case .string(let startedAt)? = members["startedAt"] { return startedAt }
-        return nil
-    }
-
-    /// The text of line `number` (1-based), without its line end; `nil` past the end or past
-    /// `JSONLines.defaultMaxLineBytes` of reading.
-    private static func line(_ number: Int, of path: String) throws -> String? {
-        guard let file = FileHandle(forReadingAtPath: path) else {
-            throw RecordingError(.unreadable, path: path, line: nil, "cannot open")
-        }
-        defer { try? file.close() }
-        var bytes: [UInt8] = []
-        // The meta is the first record: only blank lines come before it, so little is read.
-        while bytes.count <= JSONLines.defaultMaxLineBytes {
-            guard let chunk = try file.read(upToCount: 1 << 16), !chunk.isEmpty else { break }
-            bytes.append(contentsOf: chunk)
-            if bytes.lazy.filter({ $0 == 0x0A }).count >= number { break }
-        }
-        let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
-        guard number - 1 < lines.count else { return nil }
-        var line = Array(lines[number - 1])
-        while let last = line.last, last == 0x0D || last == 0x20 || last == 0x09 { line.removeLast() }
-        return String(decoding: line, as: UTF8.self)
     }
 }

@@ -17,6 +17,9 @@ public final class JSONLines {
 
     public let path: String
     public let maxLineBytes: Int
+    /// Whether the error for a log cut off mid-line suggests `--lenient`: not when the reader
+    /// already is lenient and skips the line.
+    public var suggestsLenient = true
     public var maxDepth: Int { parser.maxDepth }
     /// The input when it was given as bytes (`fmemopen` reads it in place).
     private var ownedBytes: UnsafeMutableRawPointer?
@@ -37,11 +40,14 @@ public final class JSONLines {
         var carry = LineBuffer()
         var atEOF = false
         var lineNumber = 0
+        /// The line read last ended at the end of the input with no newline after it.
+        var unterminated = false
 
         /// Finds the next line without copying it when it lies whole in the read buffer.
         mutating func nextRawLine(in chunk: UnsafeMutableBufferPointer<UInt8>, maxLineBytes: Int,
                                   refill: () throws -> Int) throws -> RawLine? {
             carry.count = 0
+            unterminated = false
             var overlong = false
             while true {
                 if chunkStart == chunkEnd {
@@ -78,6 +84,7 @@ public final class JSONLines {
             // The last line, without a final newline.
             guard overlong || carry.count > 0 else { return nil }
             lineNumber += 1
+            unterminated = true
             return overlong ? .overlong : .carried
         }
     }
@@ -191,8 +198,17 @@ public final class JSONLines {
         case .inChunk(let range):
             return try parser.parse(UnsafeBufferPointer(rebasing: chunk[range]), malformed: malformed) { try body($0, number) }
         case .carried:
-            return try parser.parse(position.pointee.carry.bytes, malformed: malformed) { try body($0, number) }
+            return try parser.parse(position.pointee.carry.bytes, malformed: unparsable) { try body($0, number) }
         }
+    }
+
+    /// A line json-c could not read. When it is the last and has no newline after it, the log
+    /// was most likely cut off while being written (an app killed mid-line, a copy in flight):
+    /// the error says so, and how to read everything before it.
+    private func unparsable(_ message: String) -> RecordingError {
+        guard position.pointee.unterminated else { return malformed(message) }
+        return malformed(message + "; it is the last line and has no newline: the log looks truncated mid-line"
+                         + (suggestsLenient ? " (--lenient reads past it)" : ""))
     }
 
     func malformed(_ message: String) -> RecordingError {

@@ -5,12 +5,15 @@ import NativeErrorPolicy
 /// beside a recording, or `--config`) and from options, each field optional. What is left
 /// unset comes from the recording's `meta` (the platform) or the defaults.
 ///
-///     {"platform": "android", "settleMs": 400, "probeMs": 2500, "cooldownMs": 15000}
+///     {"platform": "android", "settleMs": 400, "probeMs": 2500, "cooldownMs": 15000,
+///      "offlineCodes": {"android": [-2, -7, -8]}, "variant": "probe-once"}
 ///
 /// `"cooldownMs": null` means no cooldown; absent, the platform's default (15000 ms on
-/// Android, none on iOS). `"launch"` holds the launch's settings (`LaunchConfig`), `"archive"`
-/// the web-archive cache's (`ArchiveConfig`). A top-level `toleranceMs` is `check`'s
-/// (`ToleranceConfig`) and is left alone here.
+/// Android, none on iOS). `"offlineCodes"` replaces the default `web` code list of each
+/// platform it names (integers; `[]` makes no code offline). `"variant"` replays the retry
+/// policy under a variant (`probe-once`) instead of v1. `"launch"` holds the launch's settings
+/// (`LaunchConfig`), `"archive"` the web-archive cache's (`ArchiveConfig`). A top-level
+/// `toleranceMs` is `check`'s (`ToleranceConfig`) and is left alone here.
 public struct NativeConfig: Equatable, Sendable {
     public enum Cooldown: Equatable, Sendable {
         case none
@@ -21,17 +24,31 @@ public struct NativeConfig: Equatable, Sendable {
     public var settle: Double?
     public var probe: Double?
     public var cooldown: Cooldown?
+    /// The `web` code lists this config sets, by platform; a platform it does not name keeps
+    /// its default.
+    public var offlineCodes: [Platform: Set<Int>]
+    public var variant: RetryVariant?
     public var launch: LaunchConfig
     public var archive: ArchiveConfig
 
     public init(platform: Platform? = nil, settle: Double? = nil, probe: Double? = nil, cooldown: Cooldown? = nil,
+                offlineCodes: [Platform: Set<Int>] = [:], variant: RetryVariant? = nil,
                 launch: LaunchConfig = LaunchConfig(), archive: ArchiveConfig = ArchiveConfig()) {
         self.platform = platform
         self.settle = settle
         self.probe = probe
         self.cooldown = cooldown
+        self.offlineCodes = offlineCodes
+        self.variant = variant
         self.launch = launch
         self.archive = archive
+    }
+
+    /// The code lists the classification reads: the defaults with this config's replacements.
+    public var resolvedOfflineCodes: OfflineCodes {
+        var codes = OfflineCodes.defaults
+        for (platform, list) in offlineCodes { codes[platform] = list }
+        return codes
     }
 
     /// The settings for a recording that says `recorded` (its `meta`), this config winning.
@@ -44,14 +61,16 @@ public struct NativeConfig: Equatable, Sendable {
         case .milliseconds(let ms)?: cooldown = ms
         }
         return PolicySettings(platform: platform, settle: settle ?? PolicySettings.defaultSettle,
-                              probe: probe ?? PolicySettings.defaultProbe, cooldown: cooldown)
+                              probe: probe ?? PolicySettings.defaultProbe, cooldown: cooldown,
+                              offlineCodes: resolvedOfflineCodes, variants: variant.map { [$0] } ?? [])
     }
 
     /// This config with every field that `other` sets replaced by its value.
     public func overridden(by other: NativeConfig) -> NativeConfig {
         NativeConfig(platform: other.platform ?? platform, settle: other.settle ?? settle,
                      probe: other.probe ?? probe, cooldown: other.cooldown ?? cooldown,
-                     launch: launch.overridden(by: other.launch), archive: archive.overridden(by: other.archive))
+                     offlineCodes: offlineCodes.merging(other.offlineCodes) { _, new in new },
+                     variant: other.variant ?? variant, launch: launch.overridden(by: other.launch), archive: archive.overridden(by: other.archive))
     }
 
     /// Reads and validates a native config file. Unknown keys are errors: a typo must not be ignored.
@@ -62,7 +81,7 @@ public struct NativeConfig: Equatable, Sendable {
         guard json_object_get_type(root) == json_type_object else { throw fail("expected a JSON object") }
 
         var config = NativeConfig()
-        try forEachMember(root, allowed: ["platform", "settleMs", "probeMs", "cooldownMs", "launch", "archive", "toleranceMs"], fail: fail) { key, field in
+        try forEachMember(root, allowed: ["platform", "settleMs", "probeMs", "cooldownMs", "offlineCodes", "variant", "launch", "archive", "toleranceMs"], fail: fail) { key, field in
             switch key {
             case "toleranceMs":
                 break  // check's (ToleranceConfig), not the policies'
@@ -76,6 +95,13 @@ public struct NativeConfig: Equatable, Sendable {
                 config.platform = platform
             case "launch":
                 config.launch = try LaunchConfig.parse(field, fail: fail)
+            case "offlineCodes":
+                config.offlineCodes = try offlineCodes(field, fail: fail)
+            case "variant":
+                guard let name = field.string, let variant = RetryVariant(name: name) else {
+                    throw fail(#""variant" must be one of: \#(RetryVariant.allCases.map(\.name).joined(separator: ", ")) (v1 is the default: leave it out)"#)
+                }
+                config.variant = variant
             case "cooldownMs" where field.isNull:
                 config.cooldown = Cooldown.none
             default:
@@ -90,5 +116,28 @@ public struct NativeConfig: Equatable, Sendable {
             }
         }
         return config
+    }
+
+    /// `{"ios": [-1009, …], "android": [-2, …]}`: each list an array of integers, each key a platform.
+    private static func offlineCodes(_ field: Field, fail: (String) -> RecordingError) throws -> [Platform: Set<Int>] {
+        let shape = #"{"ios": [-1009, -1005], "android": [-1, -2]}"#
+        guard let object = field.object else { throw fail(#""offlineCodes" must be an object of code lists by platform: "# + shape) }
+        var lists: [Platform: Set<Int>] = [:]
+        try forEachMember(object, allowed: Set(Platform.allCases.map(\.rawValue)), fail: { fail(#"in "offlineCodes": "# + $0) }) { key, value in
+            let name = "offlineCodes.\(key)"
+            guard case .present(let array?) = value, json_object_get_type(array) == json_type_array else {
+                throw fail(#""\#(name)" must be an array of integers (the platform's own web error codes)"#)
+            }
+            var codes: Set<Int> = []
+            for index in 0..<json_object_array_length(array) {
+                let element = Field.present(json_object_array_get_idx(array, index))
+                guard let code = element.integer else {
+                    throw fail(#""\#(name)[\#(index)]" must be an integer (a number written without a fraction or an exponent)"#)
+                }
+                codes.insert(code)
+            }
+            lists[Platform(rawValue: key)!] = codes
+        }
+        return lists
     }
 }

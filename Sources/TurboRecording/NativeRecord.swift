@@ -83,10 +83,16 @@ public struct NativeMeta: Equatable, Sendable {
     public var version: Int
     /// `nil` when the recording does not say: a setting decides, else iOS.
     public var platform: Platform?
+    /// The wall-clock time of `t` = 0 as the app wrote it (ISO-8601 UTC with milliseconds, as
+    /// a web recording's `meta` has it), for a tool that reads the app's and the page's logs
+    /// on one clock; `nil` when the log does not say. Read as written: what form it must have
+    /// is that tool's business.
+    public var startedAt: String?
 
-    public init(version: Int = 1, platform: Platform? = nil) {
+    public init(version: Int = 1, platform: Platform? = nil, startedAt: String? = nil) {
         self.version = version
         self.platform = platform
+        self.startedAt = startedAt
     }
 }
 

@@ -16,6 +16,9 @@ public final class NativeRecordingReader {
     public private(set) var skipped = 0
     /// The recording's `meta`, once the first record has been read.
     public private(set) var meta: NativeMeta?
+    /// The meta's `startedAt` (the wall-clock time of `t` = 0), once the first record has been
+    /// read: what aligns this log with the page's on one clock.
+    public var startedAt: String? { meta?.startedAt }
     private let onSkip: (RecordingError) -> Void
     private var order = TimeOrder()
 
@@ -31,6 +34,7 @@ public final class NativeRecordingReader {
         self.lines = lines
         self.lenient = lenient
         self.onSkip = onSkip
+        lines.suggestsLenient = !lenient
     }
 
     /// The next record, or `nil` at the end. The first is always the `meta`.
@@ -84,13 +88,17 @@ public final class NativeRecordingReader {
             throw lines.malformed(version.isAbsent ? #"missing "version" in "meta" (this reader knows version 1)"#
                                                    : #""version" must be 1, the only version this reader knows"#)
         }
+        let startedAt = Field(object, "startedAt")
+        guard startedAt.isAbsent || startedAt.string != nil else {
+            throw lines.malformed(#""startedAt" must be a string: the wall-clock time of t = 0, e.g. "2026-12-01T09:59:59.000Z""#)
+        }
         let platform = Field(object, "platform")
-        if platform.isAbsent { return NativeMeta(version: 1, platform: nil) }
+        if platform.isAbsent { return NativeMeta(version: 1, platform: nil, startedAt: startedAt.string) }
         guard let name = platform.string else { throw lines.malformed(#""platform" must be "ios" or "android""#) }
         guard let known = Platform(rawValue: name) else {
             throw lines.malformed(#"unknown "platform" "\#(name)": expected "ios" or "android""#)
         }
-        return NativeMeta(version: 1, platform: known)
+        return NativeMeta(version: 1, platform: known, startedAt: startedAt.string)
     }
 
     private func decodeTimed(_ object: OpaquePointer, type: String, t: Double) throws -> NativeRecord.Event {
@@ -138,6 +146,8 @@ public final class NativeRecordingReader {
             }
             return .config(offseason: gated, tester: try optionalBool(object, "tester", on: type, default: false))
         case "bridge":
+            // A faithful record may also carry the message's `url` (its metadata.url) and `id`;
+            // no policy reads them (native-logging.md), so they are not checked.
             return .bridge(component: try string(object, "component", on: type, what: "the bridge component, e.g. \"page-load\""),
                            event: try string(object, "event", on: type, what: "the message, e.g. \"connect\""))
         case "app-screen":

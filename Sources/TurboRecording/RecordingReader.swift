@@ -40,6 +40,7 @@ public final class RecordingReader {
         self.keepObserved = keepObserved
         self.onSkip = onSkip
         self.lines = lines
+        lines.suggestsLenient = !lenient
         decoder = WebRecordDecoder(path: lines.path, keepObserved: keepObserved)
         state.initialize(to: State())
     }

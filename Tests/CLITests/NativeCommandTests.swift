@@ -93,8 +93,12 @@ struct NativeCommandTests {
         let recordings = all.filter { $0.hasSuffix(".jsonl") && !$0.hasSuffix(".expected.jsonl") }
         #expect(recordings.contains { $0.hasPrefix("chromium/") } && recordings.contains { $0.hasPrefix("native/") })
         // One result per golden: a native recording can have several (NAME.launch.expected.jsonl).
-        // A variant's goldens (NAME.recover-on-response.expected.jsonl) are for check --variant.
-        let goldens = all.filter { $0.hasSuffix(".expected.jsonl") && !$0.hasSuffix(".recover-on-response.expected.jsonl") }
+        // A variant's goldens (NAME.recover-on-response.expected.jsonl, NAME.probe-once.expected.jsonl)
+        // are for check under that variant.
+        let goldens = all.filter {
+            $0.hasSuffix(".expected.jsonl") && !$0.hasSuffix(".recover-on-response.expected.jsonl")
+                && !$0.hasSuffix(".probe-once.expected.jsonl")
+        }
         #expect(run.out.hasSuffix("\(goldens.count) passed, 0 failed\n"))
     }
 }

@@ -40,6 +40,7 @@ extension ExplainCase {
             missed(24400, "sheet", .edge),
         ]),
         .init(name: "server-503", findings: [unexpected(7400.2, "sheet", line: 6, .serverView)]),
+        .init(name: "killed-server-android", findings: [unexpected(5400.2, "tab:home", line: 6, .serverView)]),
         // …and none on those where the app agrees.
         .init(name: "cold-boot-offline", findings: []),
         .init(name: "timeout-probe", findings: []),
@@ -47,6 +48,11 @@ extension ExplainCase {
         .init(name: "offline-before-deferred-expiry", findings: []),
         .init(name: "foreground-ios", findings: []),
         .init(name: "foreground-android", findings: []),
+        .init(name: "android-no-response", findings: []),
+        .init(name: "network-changed-android", findings: []),
+        .init(name: "killed-server-ios", findings: []),
+        .init(name: "probe-loop-ios", findings: []),
+        .init(name: "probe-loop-android", findings: []),
     ]
 }
 

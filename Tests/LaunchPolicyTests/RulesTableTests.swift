@@ -174,6 +174,16 @@ struct StateTests {
         #expect(replay(records, settings: LaunchSettings(platform: .ios)).last == errorScreen(50, "tab:home", .server))
     }
 
+    @Test("v2 and the settable code lists: the error screen names the view the error view gives")
+    func v2Codes() {
+        let killed: [(t: Double, input: LaunchInput)] = [(0, launch), (50, presented(.web(.code(-6))))]
+        #expect(replay(killed, settings: LaunchSettings(platform: .android)).last == errorScreen(50, "tab:home", .server))
+        let noResponse: [(t: Double, input: LaunchInput)] = [(0, launch), (50, presented(.http(status: -1)))]
+        #expect(replay(noResponse, settings: LaunchSettings(platform: .android)).last == errorScreen(50, "tab:home", .offline))
+        let own = LaunchSettings(platform: .android, offlineCodes: OfflineCodes(android: [-6]))
+        #expect(replay(killed, settings: own).last == errorScreen(50, "tab:home", .offline))
+    }
+
     @Test("a policy is a value: a timeline leaves it as it was")
     func value() {
         let policy = state(after: [(0, launch)])

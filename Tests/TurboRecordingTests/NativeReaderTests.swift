@@ -105,6 +105,10 @@ extension MalformedCase {
               message: #"missing "url" on "url-change" (a string: the web view's new URL)"#),
         .init(name: "cache-remove url not a string", lines: after(#"{"t":1,"type":"cache-remove","url":{"href":"/"}}"#), line: 3,
               message: #""url" on "cache-remove" must be a string (the page removed from the cache)"#),
+        .init(name: "startedAt a number", lines: [#"{"type":"meta","version":1,"recording":"native","startedAt":1764583199000}"#],
+              line: 1, message: #""startedAt" must be a string: the wall-clock time of t = 0, e.g. "2026-12-01T09:59:59.000Z""#),
+        .init(name: "startedAt null", lines: [#"{"type":"meta","version":1,"recording":"native","platform":"ios","startedAt":null}"#],
+              line: 1, message: #""startedAt" must be a string: the wall-clock time of t = 0, e.g. "2026-12-01T09:59:59.000Z""#),
         .init(name: "app-retry kind unknown", lines: after(#"{"t":1,"type":"app-retry","surface":"sheet","kind":"automatic"}"#), line: 3,
               message: #""kind" on "app-retry" must be "auto" or "manual""#),
     ]
@@ -200,6 +204,94 @@ struct NativeReaderTests {
         #expect(skipped.map(\.line) == [2])
     }
 
+    static let truncationHint = "; it is the last line and has no newline: the log looks truncated mid-line (--lenient reads past it)"
+
+    @Test("a log cut off mid-line: the error says it looks truncated and that --lenient reads past it")
+    func truncatedMidLine() throws {
+        let head = [androidMeta, #"{"t":0,"type":"path","online":true}"#,
+                    #"{"t":10,"type":"presented","surface":"sheet","error":{"kind":"web","code":-8}}"#].joined(separator: "\n")
+        let path = try Fixtures.file(head + "\n" + #"{"t":20,"type":"pres"#, name: "cut.jsonl")
+        #expect(throws: RecordingError(.malformed, path: path, line: 4, "not valid JSON: unexpected end of data" + Self.truncationHint)) {
+            _ = try nativeTimeline(path: path)
+        }
+        // What --lenient does: everything before it, and the line counted as skipped.
+        var skipped: [String] = []
+        let reader = try NativeRecordingReader(path: path, lenient: true) { skipped.append($0.message) }
+        var timeline: [Decision] = []
+        try replayNative(reader) { timeline.append($0) }
+        // Already lenient: the warning does not suggest it.
+        #expect(skipped == ["not valid JSON: unexpected end of data; it is the last line and has no newline: the log looks truncated mid-line"])
+        #expect(timeline.map(\.jsonLine) == [#"{"t":10,"surface":"sheet","view":"offline"}"#,
+                                             #"{"t":2510,"surface":"sheet","retry":"auto","trigger":"probe"}"#])
+        #expect(reader.skipped == 1)
+    }
+
+    @Test("no hint where the log is not cut off: a broken line with its newline, a last line that parses but breaks the format")
+    func noTruncationHint() throws {
+        let broken = try Fixtures.file(androidMeta + "\n" + #"{"t":20,"type":"pres"# + "\n", name: "broken.jsonl")
+        #expect(throws: RecordingError(.malformed, path: broken, line: 2, "not valid JSON: unexpected end of data")) {
+            _ = try nativeTimeline(path: broken)
+        }
+        let unterminated = try Fixtures.file(androidMeta + "\n" + #"{"t":20,"type":"path"}"#, name: "whole.jsonl")
+        #expect(throws: RecordingError(.malformed, path: unterminated, line: 2,
+                                       #"missing "online" (a "path" record says whether the app is online)"#)) {
+            _ = try nativeTimeline(path: unterminated)
+        }
+        let fine = try Fixtures.file(androidMeta + "\n" + #"{"t":20,"type":"presented","surface":"s","error":{"kind":"load"}}"#, name: "fine.jsonl")
+        #expect(try nativeTimeline(path: fine).map(\.jsonLine) == [#"{"t":20,"surface":"s","view":"server"}"#])
+    }
+
+    @Test("the web reader gives the same hint for a web log cut off mid-line")
+    func truncatedWebLog() throws {
+        let path = try Fixtures.file(#"{"t":0,"type":"offline"}"# + "\n" + #"{"t":900,"type":"onl"#, name: "cut-web.jsonl")
+        #expect(throws: RecordingError(.malformed, path: path, line: 2, "not valid JSON: unexpected end of data" + Self.truncationHint)) {
+            _ = try replayTimeline(path: path)
+        }
+    }
+
+    @Test("a native meta may carry startedAt, the wall clock of t = 0; the reader hands it on as written")
+    func startedAt() throws {
+        let meta = #"{"type":"meta","version":1,"recording":"native","platform":"ios","startedAt":"2026-12-01T09:59:59.000Z"}"#
+        let path = try temporaryRecording("started.jsonl", [meta, #"{"t":0,"type":"path","online":false}"#])
+        let reader = try NativeRecordingReader(path: path)
+        #expect(reader.startedAt == nil)
+        _ = try reader.next()
+        #expect(reader.startedAt == "2026-12-01T09:59:59.000Z")
+        #expect(reader.meta == NativeMeta(version: 1, platform: .ios, startedAt: "2026-12-01T09:59:59.000Z"))
+        // Its form is the aligning tool's business, not the reader's; without it, nil.
+        let odd = try temporaryRecording("odd.jsonl", [#"{"type":"meta","version":1,"recording":"native","startedAt":"yesterday"}"#])
+        let oddReader = try NativeRecordingReader(path: odd)
+        _ = try oddReader.next()
+        #expect(oddReader.startedAt == "yesterday")
+        let none = try NativeRecordingReader(path: nativeRecordings + "/contract-example.jsonl")
+        _ = try none.next()
+        #expect(none.startedAt == nil)
+    }
+
+    @Test("a bridge record may carry the message's url and id; no policy reads them")
+    func bridgeURLAndID() throws {
+        let path = try temporaryRecording("bridge.jsonl", [
+            #"{"type":"meta","version":1,"recording":"native","platform":"ios"}"#,
+            #"{"t":0,"type":"launch"}"#,
+            #"{"t":900,"type":"bridge","component":"page-load","event":"connect","url":"https://app.example.com/","id":"7"}"#,
+            #"{"t":950,"type":"bridge","component":"page-load","event":"connect","url":null,"id":7}"#,
+        ])
+        let reader = try NativeRecordingReader(path: path)
+        var events: [NativeRecord.Event] = []
+        while let record = try reader.next() { events.append(record.event) }
+        #expect(events == [
+            .meta(NativeMeta(version: 1, platform: .ios)),
+            .timed(t: 0, .launch(cold: true)),
+            .timed(t: 900, .bridge(component: "page-load", event: "connect")),
+            .timed(t: 950, .bridge(component: "page-load", event: "connect")),
+        ])
+        #expect(try launchTimeline(path: path).map(\.jsonLine) == [
+            #"{"t":0,"screen":"loading","cause":"launch"}"#,
+            #"{"t":900,"screen":"web","cause":"page-load"}"#,
+            #"{"t":900,"launch":"ready","launchMs":900}"#,
+        ])
+    }
+
     @Test("lenient never skips the meta: without it there is no native recording")
     func lenientKeepsMeta() throws {
         let path = try temporaryRecording("nometa.jsonl", [#"{"t":0,"type":"path","online":false}"#])
@@ -255,7 +347,7 @@ struct NativeConfigTests {
         #expect {
             _ = try NativeConfig.load(path: path)
         } throws: { error in
-            (error as? RecordingError)?.message == #"unknown key "cooldown" (expected one of: archive, cooldownMs, launch, platform, probeMs, settleMs, toleranceMs)"#
+            (error as? RecordingError)?.message == #"unknown key "cooldown" (expected one of: archive, cooldownMs, launch, offlineCodes, platform, probeMs, settleMs, toleranceMs, variant)"#
         }
     }
 
@@ -281,6 +373,48 @@ struct NativeConfigTests {
             _ = try NativeConfig.load(path: path)
         } throws: { error in
             (error as? RecordingError)?.message == message
+        }
+    }
+
+    @Test("offlineCodes replaces the default list of each platform it names; the variant names a rule change")
+    func offlineCodesAndVariant() throws {
+        let path = try temporaryRecording("codes.config.json", [#"{"offlineCodes":{"android":[-6,-2]},"variant":"probe-once"}"#])
+        let config = try NativeConfig.load(path: path)
+        #expect(config.offlineCodes == [.android: [-6, -2]])
+        #expect(config.variant == .probeOnce)
+        let android = config.settings(recorded: .android)
+        #expect(android.offlineCodes == OfflineCodes(ios: Platform.ios.offlineWebCodes, android: [-6, -2]))
+        #expect(android.variants == [.probeOnce])
+        #expect(android.classify(.web(.code(-6))) == .offline)
+        #expect(android.classify(.web(.code(-8))) == .server)
+        // iOS keeps its default list; the launch classifies with the same lists.
+        #expect(config.settings(recorded: .ios).classify(.web(.code(-1009))) == .offline)
+        #expect(config.launchSettings(recorded: .android).offlineCodes == android.offlineCodes)
+        // Options override a platform's list, and leave the other platform's as the file set it.
+        let options = NativeConfig(offlineCodes: [.ios: []])
+        #expect(config.overridden(by: options).offlineCodes == [.android: [-6, -2], .ios: []])
+        #expect(config.overridden(by: options).settings(recorded: .ios).classify(.web(.code(-1009))) == .server)
+        #expect(NativeConfig().settings(recorded: .ios).offlineCodes == .defaults)
+        #expect(NativeConfig().settings(recorded: .ios).variants.isEmpty)
+        let empty = try temporaryRecording("empty-codes.config.json", [#"{"offlineCodes":{"ios":[]}}"#])
+        #expect(try NativeConfig.load(path: empty).offlineCodes == [.ios: []])
+    }
+
+    @Test("a bad offlineCodes or variant is an error naming the file and the value", arguments: [
+        (#"{"offlineCodes":[-1009]}"#, #""offlineCodes" must be an object of code lists by platform: {"ios": [-1009, -1005], "android": [-1, -2]}"#),
+        (#"{"offlineCodes":{"windows":[-1]}}"#, #"in "offlineCodes": unknown key "windows" (expected one of: android, ios)"#),
+        (#"{"offlineCodes":{"ios":-1009}}"#, #""offlineCodes.ios" must be an array of integers (the platform's own web error codes)"#),
+        (#"{"offlineCodes":{"android":null}}"#, #""offlineCodes.android" must be an array of integers (the platform's own web error codes)"#),
+        (#"{"offlineCodes":{"android":[-2,-7.0]}}"#, #""offlineCodes.android[1]" must be an integer (a number written without a fraction or an exponent)"#),
+        (#"{"offlineCodes":{"ios":[-1e3]}}"#, #""offlineCodes.ios[0]" must be an integer (a number written without a fraction or an exponent)"#),
+        (#"{"offlineCodes":{"ios":["-1009"]}}"#, #""offlineCodes.ios[0]" must be an integer (a number written without a fraction or an exponent)"#),
+        (#"{"variant":"probe-twice"}"#, #""variant" must be one of: probe-once (v1 is the default: leave it out)"#),
+        (#"{"variant":"recover-on-response"}"#, #""variant" must be one of: probe-once (v1 is the default: leave it out)"#),
+    ])
+    func badOfflineCodes(_ text: String, _ message: String) throws {
+        let path = try temporaryRecording("bad-codes.config.json", [text])
+        #expect(throws: RecordingError(.malformed, path: path, line: nil, message)) {
+            _ = try NativeConfig.load(path: path)
         }
     }
 

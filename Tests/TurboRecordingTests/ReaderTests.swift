@@ -66,7 +66,8 @@ struct ReaderTests {
     @Test("invalid UTF-8 is malformed")
     func invalidUTF8() throws {
         let path = try Fixtures.file("")
-        try [UInt8](#"{"t":1,"type":"x","url":"\#u{0}"}"#.utf8).enumerated().map { $0.element == 0 ? 0xFF : $0.element }
+        // With its newline: a last line without one that fails to parse also says the log looks truncated.
+        try [UInt8]((#"{"t":1,"type":"x","url":"\#u{0}"}"# + "\n").utf8).enumerated().map { $0.element == 0 ? 0xFF : $0.element }
             .withUnsafeBytes { try Data($0).write(to: URL(fileURLWithPath: path)) }
         let reader = try RecordingReader(path: path)
         #expect(throws: RecordingError(.malformed, path: path, line: 1, "not valid JSON: invalid utf-8 string")) { try reader.next() }

@@ -1,0 +1,152 @@
+import PolicyCore
+
+/// The `probe-loop` finding (native-error-policy.md v2): on one surface, two or more automatic
+/// retries with trigger `probe` and no edge between them. Taken literally, v1 polls there: the
+/// probe's retry fails on a path that is up but cannot reach the server, the app presents a
+/// fresh view, and that view arms the probe again.
+public struct ProbeLoop: Equatable, Sendable {
+    public var surface: String
+    /// The run's second probe retry: the moment the retries became a loop.
+    public var t: Double
+    /// The run's probe retries, all of them.
+    public var count: Int
+    /// The first and last probe retry of the run.
+    public var first: Double
+    public var last: Double
+    /// The lines of the `presented` records whose views made those retries, in order.
+    public var lines: [Int]
+
+    public init(surface: String, t: Double, count: Int, first: Double, last: Double, lines: [Int]) {
+        self.surface = surface
+        self.t = t
+        self.count = count
+        self.first = first
+        self.last = last
+        self.lines = lines
+    }
+
+    public static let finding = "probe-loop"
+
+    /// What a person reads.
+    public var message: String {
+        "the settling probe retried \(count) times with no edge between (\(formatMilliseconds(first))–"
+            + "\(formatMilliseconds(last)) ms): each failed retry presented a fresh view that armed the probe again, "
+            + "a polling loop; under probe-once a view waits for an edge, a foreground or a tap instead"
+    }
+
+    /// `t`, `finding`, `surface`, `count`, `first`, `last`, `lines`, `message`.
+    public var jsonLine: String {
+        var line = JSONLine()
+        line.number("t", t)
+        line.string("finding", Self.finding)
+        line.string("surface", surface)
+        line.integer("count", count)
+        line.number("first", first)
+        line.number("last", last)
+        line.raw("lines", "[" + lines.map(String.init).joined(separator: ",") + "]")
+        line.string("message", message)
+        return line.text
+    }
+
+    /// The probe loops of a whole recording under `settings`: each record (with its line) is
+    /// replayed through a fresh policy and the detector watches both.
+    public static func find<S: Sequence>(in records: S, settings: PolicySettings = PolicySettings()) -> [ProbeLoop]
+    where S.Element == (t: Double, input: PolicyInput, line: Int) {
+        var policy = RetryPolicy(settings: settings)
+        var detector = ProbeLoopDetector()
+        var decisions: [Decision] = []
+        for (t, input, line) in records {
+            policy.send(input, at: t, line: line, into: &decisions, watching: &detector)
+        }
+        let finishing = decisions.count
+        policy.finish(into: &decisions)
+        for decision in decisions[finishing...] { detector.decision(decision) }
+        return detector.finish()
+    }
+}
+
+/// Follows a replay and finds its probe loops. It must see everything in the order the policy
+/// does: the decisions of the timers due before a record, then the record, then the record's
+/// own decisions (`RetryPolicy.send(_:at:line:into:watching:)` does that), then the decisions
+/// of `finish()`.
+public struct ProbeLoopDetector: Equatable, Sendable {
+    private struct Run: Equatable, Sendable {
+        var retries: [Double] = []
+        var lines: [Int] = []
+        /// When the second retry came, counted across runs: findings come out in that order.
+        var second = 0
+    }
+
+    private var online = false
+    private var runs: [String: Run] = [:]
+    private var presentedLine: [String: Int] = [:]
+    private var found: [(second: Int, loop: ProbeLoop)] = []
+    private var seconds = 0
+
+    public init() {}
+
+    public static func == (a: ProbeLoopDetector, b: ProbeLoopDetector) -> Bool {
+        a.online == b.online && a.runs == b.runs && a.presentedLine == b.presentedLine
+            && a.found.map(\.loop) == b.found.map(\.loop)
+    }
+
+    /// A record the policy reads, at its line.
+    public mutating func record(_ input: PolicyInput, line: Int) {
+        switch input {
+        case .path(let nowOnline):
+            guard nowOnline != online else { return }
+            online = nowOnline
+            // An edge ends every run: a probe retry after it starts a new one.
+            if online {
+                for surface in runs.keys { close(surface) }
+            }
+        case .presented(let surface, _):
+            presentedLine[surface] = line
+        case .tapRetry, .dismissed, .foreground:
+            break
+        }
+    }
+
+    /// A decision of the policy.
+    public mutating func decision(_ decision: Decision) {
+        guard case .retry(.automatic(.probe)) = decision.outcome else { return }
+        var run = runs[decision.surface] ?? Run()
+        run.retries.append(decision.t)
+        if let line = presentedLine[decision.surface], run.lines.last != line { run.lines.append(line) }
+        if run.retries.count == 2 {
+            seconds += 1
+            run.second = seconds
+        }
+        runs[decision.surface] = run
+    }
+
+    /// The end of the recording: the runs still open are closed. Every loop found, by the
+    /// time of its second probe retry (ties in the order they happened).
+    public mutating func finish() -> [ProbeLoop] {
+        for surface in runs.keys { close(surface) }
+        return found.sorted { ($0.loop.t, $0.second) < ($1.loop.t, $1.second) }.map(\.loop)
+    }
+
+    private mutating func close(_ surface: String) {
+        guard let run = runs.removeValue(forKey: surface) else { return }
+        guard run.retries.count >= 2 else { return }
+        found.append((run.second, ProbeLoop(surface: surface, t: run.retries[1], count: run.retries.count,
+                                            first: run.retries[0], last: run.retries[run.retries.count - 1],
+                                            lines: run.lines)))
+    }
+}
+
+extension RetryPolicy {
+    /// `send(_:at:into:)` for a replay that also looks for probe loops: the detector sees the
+    /// decisions of the timers due before the record, the record, then the record's own.
+    public mutating func send(_ input: PolicyInput, at t: Double, line: Int, into output: inout [Decision],
+                              watching detector: inout ProbeLoopDetector) {
+        let start = output.count
+        advance(to: t, into: &output)
+        for decision in output[start...] { detector.decision(decision) }
+        detector.record(input, line: line)
+        let handled = output.count
+        send(input, at: t, into: &output)
+        for decision in output[handled...] { detector.decision(decision) }
+    }
+}
