@@ -19,8 +19,9 @@ enum TuneCommand {
             .init(name: "flash-ms", value: "LIST", help: "Back-online flashes to try, comma-separated (default: 2000, or the config's)."),
             .init(name: "variant", value: "NAME",
                   help: "Also replay under this variant (comma-separated for several): \(BannerVariant.allCases.map(\.name).joined(separator: ", ")). v1 is always replayed."),
+            .init(name: "blink-ms", value: "MS", help: "A pill shorter than this is a blink (default: 1000)."),
             .init(name: "format", value: "text|jsonl", help: "text: a table (default); jsonl: one JSON object per combination."),
-            .init(name: "plot", value: "OUT.svg", help: "Also draw the trade-off (pill time and flaps suppressed against the debounce) as an SVG ('-': standard output)."),
+            .init(name: "plot", value: "OUT.svg", help: "Also draw the trade-off (time offline unannounced against blinks and flashes, by debounce) as an SVG ('-': standard output)."),
             .init(name: "jobs", value: "N", help: "Files replayed in parallel (default: all cores). Output is the same."),
             .lenient,
             .init(name: "partial", value: nil, help: "Write a mergeable summary of the files read (JSON Lines) instead of the rows."),
@@ -38,14 +39,19 @@ enum TuneCommand {
                            timer that fired after it)
           toasts           submissions told to the user
           flapsSuppressed  offline debounces cancelled by online before they fired
+          unannouncedMs    time connected, navigator.onLine false and no pill up (ends as pillMs does)
+          blinks           pill episodes shorter than --blink-ms
+          flashes          the times the banner became back-online
         --format jsonl prints exactly one object per combination, keys in this order: debounceMs,
-        flashMs, variant (null for v1), sessions, pillEpisodes, pillMs, toasts, flapsSuppressed.
+        flashMs, variant (null for v1), sessions, pillEpisodes, pillMs, toasts, flapsSuppressed,
+        unannouncedMs, blinks, flashes.
         The rows do not depend on --jobs. A malformed or unreadable file is reported (name:line) and
         left out; the rest are still read.
         Past one machine, as for stats: `tune --partial` (PATHs, or '-': one path per line on
         standard input) writes each log's counts under every combination as JSON Lines, and
         `tune --merge PARTIAL...|-` prints exactly the rows one tune over all the logs prints (and
-        draws them with --plot); partials made with other combinations or --lenient are refused (65).
+        draws them with --plot); partials made with other combinations, --lenient or --blink-ms are
+        refused (65).
         Exit status: 0 ok, 64 usage, 65 some file (or the config) malformed, 66 some file unreadable,
         73 the plot cannot be created, 74 the output could not be written whole.
         """
@@ -62,7 +68,7 @@ enum TuneCommand {
                              command: spec.name)
         }
         if arguments.flag("merge") {
-            for option in ["partial", "jobs", "lenient", "locale", "config", "debounce-ms", "flash-ms", "variant"] where arguments.values[option] != nil {
+            for option in ["partial", "jobs", "lenient", "locale", "config", "debounce-ms", "flash-ms", "variant", "blink-ms"] where arguments.values[option] != nil {
                 throw UsageError(message: "--merge takes its combinations from the partials; drop --\(option)", command: spec.name)
             }
             return try report(TunePartial.merge(arguments.positionals).tune, arguments: arguments, format: format, console: console)
@@ -89,9 +95,13 @@ enum TuneCommand {
             console.error("turbo-replay: warning: no recordings (*.jsonl) under \(arguments.positionals.joined(separator: " "))")
         }
         let lenient = arguments.flag("lenient")
-        let tune = Tune.analyze(paths, settings: settings, combinations: combinations, lenient: lenient, jobs: jobs)
+        let blinkMs = try list(arguments.values["blink-ms"], option: "blink-ms").map { values in
+            guard values.count == 1 else { throw UsageError(message: "'--blink-ms' takes one duration, e.g. --blink-ms 1000", command: spec.name) }
+            return values[0]
+        } ?? Tune.defaultBlinkMs
+        let tune = Tune.analyze(paths, settings: settings, combinations: combinations, lenient: lenient, blinkMs: blinkMs, jobs: jobs)
         if arguments.flag("partial") {
-            try console.print(TunePartial.header(combinations: combinations, lenient: lenient))
+            try console.print(TunePartial.header(combinations: combinations, lenient: lenient, blinkMs: blinkMs))
             for file in tune.files { try console.print(TunePartial.line(file)) }
             // The partial holds the failures and warnings; the merge reports them.
             return .ok
