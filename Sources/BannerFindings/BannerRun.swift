@@ -2,7 +2,8 @@ import OfflineBanner
 import TurboRecording
 
 /// One banner replayed over a recording, with what `whatif` and `tune` count: its pill
-/// episodes, toasts, and the offline debounces that `online` cancelled before they fired.
+/// episodes, toasts, the offline debounces that `online` cancelled before they fired, the
+/// green flashes, and the time the user was offline without being told.
 ///
 /// A pill episode is counted as `stats` counts it: it starts when the banner becomes
 /// `offline` from anything else and ends when it becomes anything else, or at the end of the
@@ -15,9 +16,17 @@ public struct BannerRun: Sendable {
     /// `offline` debounces cancelled by `online` before they fired: the radio came back within
     /// the debounce, so no pill was shown.
     public private(set) var flapsSuppressed = 0
+    /// The times the banner became `back-online`.
+    public private(set) var flashes = 0
+    /// The time the controller was connected, `navigator.onLine` was false and the banner was
+    /// not `offline`: the user was offline and no pill said so (a debounce still pending, the
+    /// green flash, nothing at all). A stretch still open at the end of the log ends with it,
+    /// as a pill episode does.
+    public private(set) var unannouncedMs: Double = 0
     /// The last instant the log covers so far.
     public private(set) var end: Double?
     private var open: (start: Double, cause: BannerCause)?
+    private var unannouncedSince: Double?
 
     public init(settings: BannerSettings) {
         banner = OfflineBanner(settings: settings)
@@ -27,6 +36,9 @@ public struct BannerRun: Sendable {
 
     /// The time the pill was up, over every episode.
     public var pillMs: Double { episodes.reduce(0) { $0 + $1.duration } }
+
+    /// Pill episodes shorter than `blinkMs`: an amber blink rather than news the user could read.
+    public func blinks(under blinkMs: Double) -> Int { episodes.filter { $0.duration < blinkMs }.count }
 
     /// Feeds one record, appending what the banner decided (timers that fired before it
     /// included) to `output`.
@@ -39,15 +51,21 @@ public struct BannerRun: Sendable {
             // Timers due by `t` fire first: a debounce that fires at the `online`'s own time
             // was not cancelled by it.
             banner.advance(to: t, into: &output)
+            // The timers' records first: each changed the banner at its own due time, while the
+            // connection and `navigator.onLine` were still what they were before this input.
+            for decided in output[first...] { note(decided) }
+            let fromInput = output.count
             let debouncing = banner.debounce != nil
             banner.send(input, at: t, into: &output)
             if case .online = input, debouncing, banner.debounce == nil { flapsSuppressed += 1 }
             noteTime(t)
+            for decided in output[fromInput...] { note(decided) }
+            trackUnannounced(at: t, shown: banner.banner)
         case .observed(let t, _), .passing(let t):
             banner.advance(to: t, into: &output)
             noteTime(t)
+            for decided in output[first...] { note(decided) }
         }
-        for decided in output[first...] { note(decided) }
     }
 
     /// The end of the log: every pending timer fires, and a pill still up ends with the log.
@@ -59,6 +77,22 @@ public struct BannerRun: Sendable {
             episodes.append(PillEpisode(start: open.start, end: end, cause: open.cause, stillUp: true))
             self.open = nil
         }
+        if let since = unannouncedSince, let end {
+            unannouncedMs += end - since
+            unannouncedSince = nil
+        }
+    }
+
+    /// The banner shows `shown` from `t` on, with the controller's connection and
+    /// `navigator.onLine` as they are now: starts or ends an unannounced stretch.
+    private mutating func trackUnannounced(at t: Double, shown: BannerState) {
+        let unannounced = banner.connected && !banner.navigatorOnline && shown != .offline
+        if unannounced, unannouncedSince == nil {
+            unannouncedSince = t
+        } else if !unannounced, let since = unannouncedSince {
+            unannouncedMs += t - since
+            unannouncedSince = nil
+        }
     }
 
     private mutating func noteTime(_ t: Double) {
@@ -69,6 +103,8 @@ public struct BannerRun: Sendable {
         noteTime(record.t)
         switch record {
         case .banner(let change):
+            trackUnannounced(at: change.t, shown: change.banner)
+            if change.banner == .backOnline { flashes += 1 }
             if change.banner == .offline {
                 if open == nil { open = (change.t, change.cause) }
             } else if let pill = open {

@@ -5,11 +5,13 @@ import VariantAnalysis
 import OfflineBanner
 import PolicyCore
 
-/// `tune --plot`: the trade-off as a self-contained SVG (no scripts, fonts, images or links).
-/// Two panels share the debounce axis: the pill time users were shown, and the flaps the
-/// debounce suppressed; one line per variant (and per flash, when several were tried), each
-/// point labelled with its value. `about` (the paths tuned) comes from the user and goes
-/// through `xmlEscaped`, as every text here does.
+/// `tune --plot`: the trade-off as a self-contained SVG (no scripts, fonts, images or links),
+/// drawn the way a person chooses a debounce. Two panels share the debounce axis, both "lower
+/// is better": the cost of waiting (time offline with no pill, `unannouncedMs`) and the cost
+/// of hurrying (blinks + flashes); one line per variant (and per flash, when several were
+/// tried), each point labelled with its value. The combination `TuneChoice.balanced` picks is
+/// ringed in both panels and named, with its rule and the recordings, in the caption. `about`
+/// (the paths tuned) comes from the user and goes through `xmlEscaped`, as every text here does.
 public enum TunePlot {
     public static func render(_ tune: Tune, about: String) -> String {
         var plot = Plot(tune: tune, about: about)
@@ -46,11 +48,13 @@ private struct Plot: SVGDrawing {
 
     var series: [Series] = []
     var debounces: [Double] = []
+    let choice: TuneChoice?
 
     init(tune: Tune, about: String) {
         self.tune = tune
         self.about = about
         let rows = tune.rows
+        choice = TuneChoice.balanced(rows)
         debounces = Array(Set(rows.map(\.combination.debounce))).sorted()
         let flashes = Array(Set(rows.map(\.combination.flash))).sorted()
         var variants: [BannerVariant?] = []
@@ -113,35 +117,76 @@ private struct Plot: SVGDrawing {
         let top1 = 118.0 + Double(legendRows - 1) * 20
         let top2 = top1 + panelHeight + 70
         let axisY = top2 + panelHeight
-        let height = axisY + 128
+        let notes = caption
+        let height = axisY + 74 + Double(notes.count) * 17 + 12
         out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         out += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(n(width))\" height=\"\(n(height))\" viewBox=\"0 0 \(n(width)) \(n(height))\" \(font) font-size=\"12\">\n"
         out += "<title>\(xmlEscaped("tune: " + about))</title>\n"
         out += "<rect x=\"0\" y=\"0\" width=\"\(n(width))\" height=\"\(n(height))\" fill=\"#ffffff\"/>\n"
 
-        text(20, 30, "The debounce's trade-off: pill time shown against flaps suppressed", size: 17, weight: "bold")
+        text(20, 30, "Which debounce? The cost of waiting against the cost of hurrying", size: 17, weight: "bold")
         let sessions = "\(tune.sessions) session\(tune.sessions == 1 ? "" : "s")"
         let flashes = Set(tune.combinations.map(\.flash))
         let flash = flashes.count == 1 ? " · flash \(formatMilliseconds(flashes.first!)) ms" : ""
-        text(20, 52, shortened("\(about) · \(sessions)\(flash) · totals over every session", to: 150), size: 12, fill: "#555555")
+        text(20, 52, shortened("\(about) · \(sessions)\(flash) · totals over every session · lower is better in both panels", to: 150),
+             size: 12, fill: "#555555")
         drawLegend(y: 80)
 
-        panel(top: top1, title: "pill time shown (s, total)", value: { $0.pillMs / 1000 }, format: Plot.seconds, whole: false,
-              showAxis: false)
-        panel(top: top2, title: "flaps suppressed (count)", value: { Double($0.flapsSuppressed) }, format: { String(Int($0)) },
+        panel(top: top1, title: "waiting: time offline with no pill shown (s, total)", value: { $0.unannouncedMs / 1000 },
+              format: Plot.seconds, whole: false, showAxis: false)
+        panel(top: top2, title: "hurrying: blinks + flashes (count)", value: { Double($0.interruptions) }, format: { String(Int($0)) },
               whole: true, showAxis: true)
 
         text(left + plotWidth / 2, axisY + 44, "offline debounce (ms)", size: 13, weight: "bold", anchor: "middle", fill: "#333333")
-        let notes = [
-            "Pill time: how long the amber pill was up, summed over the sessions (an episode still up when its log ends counts to its end).",
-            "Flaps suppressed: offline debounces that online cancelled before they fired, so no pill was shown for them.",
-            "A longer debounce hides more short drops, and shows the pill later for the drops that last.",
-        ]
         for (index, note) in notes.enumerated() {
-            text(20, axisY + 74 + Double(index) * 17, note, size: 11.5, fill: "#444444")
+            text(20, axisY + 74 + Double(index) * 17, note.text, size: 11.5, weight: note.bold ? "bold" : nil, fill: note.bold ? "#222222" : "#444444")
         }
         out += "</svg>\n"
         return out
+    }
+
+    /// What the panels measure, which combination is ringed and by what rule, and over what.
+    var caption: [(text: String, bold: Bool)] {
+        var lines: [(String, Bool)] = []
+        if let choice {
+            let row = choice.row
+            var named = "\(TuneReport.name(row.combination.variant)) at a \(formatMilliseconds(row.combination.debounce)) ms debounce"
+            if Set(tune.combinations.map(\.flash)).count > 1 { named += ", flash \(formatMilliseconds(row.combination.flash)) ms" }
+            var edge = ""
+            if debounces.count > 1, row.combination.debounce == debounces.first, row.combination.debounce > 0 {
+                edge = " It is the shortest debounce tried: try shorter ones."
+            }
+            if debounces.count > 1, row.combination.debounce == debounces.last { edge = " It is the longest debounce tried: try longer ones." }
+            lines.append(("Ringed: \(named), the lowest score: \(Plot.seconds(row.unannouncedMs / 1000)) s ÷ "
+                          + "\(Plot.seconds(choice.maxUnannouncedMs / 1000)) s + \(row.interruptions) ÷ \(choice.maxInterruptions)"
+                          + " = \(Plot.hundredths(choice.score)).\(edge)", true))
+            lines.append(("Score: waiting ÷ its largest value in these rows + hurrying ÷ its largest value in these rows; the two sides weigh the same.", false))
+        }
+        let sessions = "\(tune.sessions) session\(tune.sessions == 1 ? "" : "s")"
+        lines.append(("Over the \(sessions) that “\(shortened(about, to: 50))” read, and only those: a choice is only as good as the recordings it is made on.", false))
+        lines += [
+            ("Waiting: time the page was connected and the browser offline while no pill said so (a debounce still pending, the green flash, nothing).", false),
+            ("Hurrying: pills shorter than \(formatMilliseconds(tune.blinkMs)) ms (blinks), plus the green \"back online\" flashes. Each counts 1.", false),
+            ("A longer debounce waits more before it tells (the upper panel climbs) and hurries less over short drops (the lower one falls).", false),
+        ]
+        return lines.flatMap { line in wrapped(line.0, size: 11.5, bold: line.1).map { (text: $0, bold: line.1) } }
+    }
+
+    /// `text` in lines that fit the page, broken between words. The caption's prose is wider
+    /// per glyph in bold; both are measured on DejaVu Sans, the widest of the fonts asked for.
+    func wrapped(_ text: String, size: Double, bold: Bool) -> [String] {
+        var lines: [String] = [], current = ""
+        for word in text.split(separator: " ") {
+            let candidate = current.isEmpty ? String(word) : current + " " + word
+            if !current.isEmpty, Double(candidate.count) * size * (bold ? 0.6 : 0.55) > width - 40 {
+                lines.append(current)
+                current = "  " + word
+            } else {
+                current = candidate
+            }
+        }
+        if !current.isEmpty { lines.append(current) }
+        return lines
     }
 
     /// The lines' keys, in rows that fit the width; returns how far down they reach.
@@ -182,7 +227,10 @@ private struct Plot: SVGDrawing {
             tick += step
         }
         for debounce in debounces {
-            out += "<line x1=\"\(n(x(debounce)))\" y1=\"\(n(top))\" x2=\"\(n(x(debounce)))\" y2=\"\(n(bottom))\" stroke=\"#ececec\"/>\n"
+            let chosen = debounce == choice?.row.combination.debounce
+            // The chosen debounce's gridline is a guide through both panels, to read it off the shared axis.
+            out += "<line x1=\"\(n(x(debounce)))\" y1=\"\(n(top))\" x2=\"\(n(x(debounce)))\" y2=\"\(n(bottom))\" "
+                + (chosen ? "stroke=\"#777777\" stroke-width=\"1.2\" stroke-dasharray=\"5 4\"/>\n" : "stroke=\"#ececec\"/>\n")
             if showAxis {
                 out += "<line x1=\"\(n(x(debounce)))\" y1=\"\(n(bottom))\" x2=\"\(n(x(debounce)))\" y2=\"\(n(bottom + 5))\" stroke=\"#333333\"/>\n"
                 text(x(debounce), bottom + 19, formatMilliseconds(debounce), size: 12, anchor: "middle", fill: "#333333")
@@ -202,6 +250,9 @@ private struct Plot: SVGDrawing {
                 out += "</g>\n"
             }
         }
+        if let chosen = choice?.row {
+            out += "<circle cx=\"\(n(x(chosen.combination.debounce)))\" cy=\"\(n(y(value(chosen))))\" r=\"10\" fill=\"none\" stroke=\"#111111\" stroke-width=\"2.2\"/>\n"
+        }
         // Each debounce's values: the highest above its point, the others below theirs (above
         // when that would leave the panel); equal values share one label, in grey.
         for debounce in debounces {
@@ -217,7 +268,9 @@ private struct Plot: SVGDrawing {
             points.sort { $0.value > $1.value }
             for (rank, point) in points.enumerated() {
                 let py = y(point.value)
-                let ly = rank > 0 && py + 19 <= bottom - 3 ? py + 19 : max(py - 10, top + 13)
+                // Clear of the ring, on the chosen point.
+                let gap = choice.map { $0.row.combination.debounce == debounce && value($0.row) == point.value } == true ? 6.0 : 0
+                let ly = rank > 0 && py + 19 + gap <= bottom - 3 ? py + 19 + gap : max(py - 10 - gap, top + 13)
                 text(x(debounce), ly, format(point.value), size: 11.5, weight: "bold", anchor: "middle",
                      fill: point.colors.count > 1 ? "#333333" : point.colors[0])
             }
@@ -241,5 +294,9 @@ private struct Plot: SVGDrawing {
 
     static func seconds(_ value: Double) -> String {
         formatMilliseconds((value * 10).rounded() / 10)
+    }
+
+    static func hundredths(_ value: Double) -> String {
+        formatMilliseconds((value * 100).rounded() / 100)
     }
 }

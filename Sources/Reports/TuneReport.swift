@@ -21,11 +21,13 @@ public enum TuneReport {
         var head = "tune: \(tune.sessions) session\(tune.sessions == 1 ? "" : "s")"
         if !tune.failures.isEmpty { head += " (\(tune.failures.count) not read)" }
         head += "; \(plural(variants, "variant")) × \(plural(debounces, "debounce")) × \(plural(flashes, "flash", "flashes"))"
-            + " = \(plural(rows.count, "combination"))"
-        let header = ["debounce ms", "flash ms", "variant", "sessions", "pill episodes", "pill ms", "toasts", "flaps suppressed"]
+            + " = \(plural(rows.count, "combination")); a blink is a pill under \(ms(tune.blinkMs)) ms"
+        let header = ["debounce ms", "flash ms", "variant", "sessions", "pill episodes", "pill ms", "toasts", "flaps suppressed",
+                      "unannounced ms", "blinks", "flashes"]
         let cells = rows.map { row in
             [ms(row.combination.debounce), ms(row.combination.flash), name(row.combination.variant), String(row.sessions),
-             String(row.pillEpisodes), ms(row.pillMs), String(row.toasts), String(row.flapsSuppressed)]
+             String(row.pillEpisodes), ms(row.pillMs), String(row.toasts), String(row.flapsSuppressed),
+             ms(row.unannouncedMs), String(row.blinks), String(row.flashes)]
         }
         let widths = header.indices.map { column in ([header[column]] + cells.map { $0[column] }).map(\.count).max()! }
         func line(_ values: [String]) -> String {
@@ -47,6 +49,9 @@ public enum TuneReport {
         line.number("pillMs", row.pillMs)
         line.integer("toasts", row.toasts)
         line.integer("flapsSuppressed", row.flapsSuppressed)
+        line.number("unannouncedMs", row.unannouncedMs)
+        line.integer("blinks", row.blinks)
+        line.integer("flashes", row.flashes)
         return line.text
     }
 

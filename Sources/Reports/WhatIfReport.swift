@@ -57,6 +57,7 @@ public enum WhatIfText {
         if !recording.changed { lines.append("  the timelines are the same: \(name) changes nothing here") }
         if comparison.episodes.isEmpty && comparison.added.isEmpty {
             lines.append("  pill never up, as v1 or under \(name)")
+            lines.append(costs(recording.costs))
             return lines
         }
         lines.append("  pill up: v1 \(time(comparison.v1Ms, comparison.episodes.count)), \(name) "
@@ -67,6 +68,7 @@ public enum WhatIfText {
         for episode in comparison.added {
             lines.append("    WARNING: added an episode at \(ms(episode.start)) (\(episode.cause.rawValue)), \(ms(episode.duration)) ms, where v1 showed no pill")
         }
+        lines.append(costs(recording.costs))
         if recording.toasts.v1 != recording.toasts.variant {
             lines.append("  toasts: v1 \(recording.toasts.v1), \(name) \(recording.toasts.variant)")
         }
@@ -93,6 +95,13 @@ public enum WhatIfText {
         case .lengthened:
             return "\(before) → \(ms(episode.variantMs)) ms: WARNING: lengthened (it reaches outside v1's episode)"
         }
+    }
+
+    /// Both sides of the trade-off, v1's → the variant's: `  unannounced 800 → 800 ms, blinks 0 → 1, flashes 1 → 2`.
+    private static func costs(_ costs: (v1: TradeOffCosts, variant: TradeOffCosts)) -> String {
+        let (a, b) = costs
+        return "  offline unannounced \(ms(a.unannouncedMs)) → \(ms(b.unannouncedMs)) ms, blinks \(a.blinks) → \(b.blinks), "
+            + "flashes \(a.flashes) → \(b.flashes)"
     }
 
     private static func time(_ total: Double, _ episodes: Int) -> String {
@@ -131,6 +140,7 @@ public enum WhatIfText {
         var lines = [head]
         lines.append("  pill up: v1 \(time(comparison.v1Ms, comparison.episodes.count)), \(name) "
                      + "\(time(comparison.variantMs, comparison.variantEpisodes))\(difference(comparison))")
+        lines.append(costs(fleet.costs))
         lines.append("  v1's episodes: \(comparison.count(.shortened)) shortened (\(comparison.splits) of them in pieces), "
                      + "\(comparison.count(.removed)) removed, \(comparison.count(.unchanged)) unchanged; "
                      + "\(comparison.count(.lengthened)) lengthened, \(comparison.added.count) added")
@@ -184,6 +194,7 @@ public enum WhatIfJSON {
         line.raw("pillMs", pillMs(comparison))
         line.raw("pillEpisodes", "{\"v1\":\(comparison.episodes.count),\"variant\":\(comparison.variantEpisodes)}")
         line.raw("toasts", "{\"v1\":\(recording.toasts.v1),\"variant\":\(recording.toasts.variant)}")
+        costs(recording.costs, into: &line)
         line.raw("episodes", "[" + comparison.episodes.map(episode).joined(separator: ",") + "]")
         line.raw("added", "[" + comparison.added.map(added).joined(separator: ",") + "]")
         return line.text
@@ -208,6 +219,7 @@ public enum WhatIfJSON {
         episodes.integer("split", comparison.splits)
         episodes.integer("added", comparison.added.count)
         line.raw("episodes", episodes.text)
+        costs(fleet.costs, into: &line)
         line.raw("changedMost", "[" + fleet.changedMost(listing).map { recording in
             var entry = JSONLine()
             entry.string("recording", recording.path)
@@ -216,6 +228,20 @@ public enum WhatIfJSON {
         }.joined(separator: ",") + "]")
         line.raw("worse", "[" + fleet.worse.map { jsonString($0.path) }.joined(separator: ",") + "]")
         return line.text
+    }
+
+    /// `unannouncedMs`, `blinks` and `flashes`, each `{"v1":…,"variant":…}`.
+    private static func costs(_ costs: (v1: TradeOffCosts, variant: TradeOffCosts), into line: inout JSONLine) {
+        var unannounced = JSONLine(), blinks = JSONLine(), flashes = JSONLine()
+        unannounced.number("v1", costs.v1.unannouncedMs)
+        unannounced.number("variant", costs.variant.unannouncedMs)
+        blinks.integer("v1", costs.v1.blinks)
+        blinks.integer("variant", costs.variant.blinks)
+        flashes.integer("v1", costs.v1.flashes)
+        flashes.integer("variant", costs.variant.flashes)
+        line.raw("unannouncedMs", unannounced.text)
+        line.raw("blinks", blinks.text)
+        line.raw("flashes", flashes.text)
     }
 
     private static func pillMs(_ comparison: PillComparison) -> String {

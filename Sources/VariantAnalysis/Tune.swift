@@ -39,7 +39,10 @@ public struct TuneCombination: Hashable, Sendable {
 
 /// What one combination amounted to over the recordings. A pill episode is counted as `stats`
 /// counts it (to the end of the log when still up); `flapsSuppressed` counts the `offline`
-/// debounces that `online` cancelled before they fired.
+/// debounces that `online` cancelled before they fired. The last three are both sides of the
+/// debounce's trade-off: `unannouncedMs`, the cost of waiting (the user offline, connected,
+/// and no pill up), and `blinks` and `flashes`, the cost of hurrying (pills shorter than the
+/// blink threshold, and green flashes).
 public struct TuneRow: Equatable, Sendable {
     public var combination: TuneCombination
     public var sessions = 0
@@ -47,18 +50,24 @@ public struct TuneRow: Equatable, Sendable {
     public var pillMs: Double = 0
     public var toasts = 0
     public var flapsSuppressed = 0
+    public var unannouncedMs: Double = 0
+    public var blinks = 0
+    public var flashes = 0
 
     public init(combination: TuneCombination) {
         self.combination = combination
     }
 
-    init(_ run: BannerRun, combination: TuneCombination) {
+    init(_ run: BannerRun, combination: TuneCombination, blinkMs: Double) {
         self.combination = combination
         sessions = 1
         pillEpisodes = run.episodes.count
         pillMs = run.pillMs
         toasts = run.toasts
         flapsSuppressed = run.flapsSuppressed
+        unannouncedMs = run.unannouncedMs
+        blinks = run.blinks(under: blinkMs)
+        flashes = run.flashes
     }
 
     mutating func add(_ other: TuneRow) {
@@ -67,7 +76,13 @@ public struct TuneRow: Equatable, Sendable {
         pillMs += other.pillMs
         toasts += other.toasts
         flapsSuppressed += other.flapsSuppressed
+        unannouncedMs += other.unannouncedMs
+        blinks += other.blinks
+        flashes += other.flashes
     }
+
+    /// The interruptions a hurried banner costs: blinks and green flashes.
+    public var interruptions: Int { blinks + flashes }
 }
 
 /// One file of a `tune` run: a row per combination, or why there are none.
@@ -88,17 +103,28 @@ public struct TuneFile: Equatable, Sendable {
 /// combinations (each a banner of its own fed the same records); files are replayed `jobs`
 /// at a time and summed in path order, so the rows are the same for any `jobs`.
 public struct Tune: Equatable, Sendable {
+    /// A pill shorter than this is a blink (`--blink-ms`).
+    public static let defaultBlinkMs = 1000.0
+
     public var combinations: [TuneCombination]
     public var files: [TuneFile]
+    public var blinkMs: Double
 
-    public static func analyze(_ paths: [String], settings: BannerSettings, combinations: [TuneCombination], lenient: Bool = false,
-                               jobs: Int = 1) -> Tune {
-        Tune(combinations: combinations, files: inParallel(paths, jobs: jobs) {
-            analyzeFile($0, settings: settings, combinations: combinations, lenient: lenient)
-        })
+    public init(combinations: [TuneCombination], files: [TuneFile], blinkMs: Double = Tune.defaultBlinkMs) {
+        self.combinations = combinations
+        self.files = files
+        self.blinkMs = blinkMs
     }
 
-    public static func analyzeFile(_ path: String, settings: BannerSettings, combinations: [TuneCombination], lenient: Bool) -> TuneFile {
+    public static func analyze(_ paths: [String], settings: BannerSettings, combinations: [TuneCombination], lenient: Bool = false,
+                               blinkMs: Double = defaultBlinkMs, jobs: Int = 1) -> Tune {
+        Tune(combinations: combinations, files: inParallel(paths, jobs: jobs) {
+            analyzeFile($0, settings: settings, combinations: combinations, lenient: lenient, blinkMs: blinkMs)
+        }, blinkMs: blinkMs)
+    }
+
+    public static func analyzeFile(_ path: String, settings: BannerSettings, combinations: [TuneCombination], lenient: Bool,
+                                   blinkMs: Double = defaultBlinkMs) -> TuneFile {
         let read = readFleetLog(path, failed: TuneFile.Outcome.failed) { onSkip -> TuneFile.Outcome in
             if try isNativeRecording(path: path) { return .native }
             let reader = try RecordingReader(path: path, lenient: lenient, keepObserved: false, onSkip: onSkip)
@@ -114,7 +140,7 @@ public struct Tune: Equatable, Sendable {
                 scratch.removeAll(keepingCapacity: true)
                 runs[index].finish(into: &scratch)
             }
-            return .replayed(zip(runs, combinations).map { TuneRow($0, combination: $1) })
+            return .replayed(zip(runs, combinations).map { TuneRow($0, combination: $1, blinkMs: blinkMs) })
         }
         return TuneFile(path: path, outcome: read.outcome, warnings: read.warnings)
     }

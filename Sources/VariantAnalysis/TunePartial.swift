@@ -14,7 +14,7 @@ public enum TunePartial {
     public static let format = "turbo-replay tune partial"
     public static let version = 1
 
-    public static func header(combinations: [TuneCombination], lenient: Bool) -> String {
+    public static func header(combinations: [TuneCombination], lenient: Bool, blinkMs: Double = Tune.defaultBlinkMs) -> String {
         var line = JSONLine()
         line.string("format", format)
         line.integer("version", version)
@@ -23,6 +23,7 @@ public enum TunePartial {
                 + (combination.variant.map { jsonString($0.name) } ?? "null") + "]"
         }.joined(separator: ",") + "]")
         line.bool("lenient", lenient)
+        line.raw("blinkMs", StatsPartial.exact(blinkMs))
         return line.text
     }
 
@@ -32,7 +33,8 @@ public enum TunePartial {
         switch file.outcome {
         case .replayed(let rows):
             line.raw("rows", "[" + rows.map { row in
-                "[\(row.pillEpisodes),\(StatsPartial.exact(row.pillMs)),\(row.toasts),\(row.flapsSuppressed)]"
+                "[\(row.pillEpisodes),\(StatsPartial.exact(row.pillMs)),\(row.toasts),\(row.flapsSuppressed),"
+                    + "\(StatsPartial.exact(row.unannouncedMs)),\(row.blinks),\(row.flashes)]"
             }.joined(separator: ",") + "]")
         case .native:
             line.bool("native", true)
@@ -48,7 +50,7 @@ public enum TunePartial {
     /// The partials at `paths` (`-`: standard input) merged into one `Tune`: the same
     /// combinations in every partial, every log once, files in path order.
     public static func merge(_ paths: [String]) throws -> (tune: Tune, lenient: Bool) {
-        var header: (combinations: [TuneCombination], lenient: Bool, from: String)?
+        var header: (combinations: [TuneCombination], lenient: Bool, blinkMs: Double, from: String)?
         var files: [String: (TuneFile, String)] = [:]
         for path in paths {
             var headerSeen = false
@@ -66,10 +68,15 @@ public enum TunePartial {
                     }
                     let combinations = try read.array(object["combinations"], "combinations").map { try combination($0, read) }
                     guard case .bool(let lenient)? = object["lenient"] else { throw fail("a partial's header needs lenient") }
+                    guard object["blinkMs"] != nil else { throw fail("a partial's header needs blinkMs") }
+                    let blinkMs = try read.number(object["blinkMs"], "blinkMs")
                     if let header, header.combinations != combinations || header.lenient != lenient {
                         throw fail("made with other combinations or --lenient than \(header.from): its rows cannot be merged")
                     }
-                    header = header ?? (combinations, lenient, "\(source):\(entry.line)")
+                    if let header, header.blinkMs != blinkMs {
+                        throw fail("made with another --blink-ms than \(header.from): its blinks cannot be merged")
+                    }
+                    header = header ?? (combinations, lenient, blinkMs, "\(source):\(entry.line)")
                     headerSeen = true
                     continue
                 }
@@ -83,7 +90,8 @@ public enum TunePartial {
                 files[file.path] = (file, "\(source):\(entry.line)")
             }
         }
-        let merged = Tune(combinations: header?.combinations ?? [], files: files.values.map(\.0).sorted { $0.path < $1.path })
+        let merged = Tune(combinations: header?.combinations ?? [], files: files.values.map(\.0).sorted { $0.path < $1.path },
+                          blinkMs: header?.blinkMs ?? Tune.defaultBlinkMs)
         return (merged, header?.lenient ?? false)
     }
 
@@ -111,13 +119,18 @@ public enum TunePartial {
             guard values.count == combinations.count else { throw read.fail("a log's rows must be one per combination") }
             outcome = .replayed(try zip(values, combinations).map { value, combination in
                 let counts = try read.array(value, "rows[]")
-                guard counts.count == 4 else { throw read.fail("a row is [pillEpisodes, pillMs, toasts, flapsSuppressed]") }
+                guard counts.count == 7 else {
+                    throw read.fail("a row is [pillEpisodes, pillMs, toasts, flapsSuppressed, unannouncedMs, blinks, flashes]")
+                }
                 var row = TuneRow(combination: combination)
                 row.sessions = 1
                 row.pillEpisodes = try read.int(counts[0], "pillEpisodes")
                 row.pillMs = try read.number(counts[1], "pillMs")
                 row.toasts = try read.int(counts[2], "toasts")
                 row.flapsSuppressed = try read.int(counts[3], "flapsSuppressed")
+                row.unannouncedMs = try read.number(counts[4], "unannouncedMs")
+                row.blinks = try read.int(counts[5], "blinks")
+                row.flashes = try read.int(counts[6], "flashes")
                 return row
             })
         } else if object["native"] == .bool(true) {

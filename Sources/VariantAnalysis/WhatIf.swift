@@ -21,12 +21,15 @@ public struct WhatIf: Sendable {
     public private(set) var v1: BannerRun
     public private(set) var withVariant: BannerRun
     public private(set) var differences = 0
+    /// A pill shorter than this is a blink.
+    public let blinkMs: Double
     private var v1Output: [TimelineRecord] = []
     private var variantOutput: [TimelineRecord] = []
 
     /// `settings`' variants are set aside: the comparison is always with v1.
-    public init(settings: BannerSettings, variant: BannerVariant) {
+    public init(settings: BannerSettings, variant: BannerVariant, blinkMs: Double = Tune.defaultBlinkMs) {
         self.variant = variant
+        self.blinkMs = blinkMs
         var base = settings
         base.variants = []
         v1 = BannerRun(settings: base)
@@ -59,6 +62,11 @@ public struct WhatIf: Sendable {
     public var comparison: PillComparison {
         PillComparison(v1: v1.episodes, variant: withVariant.episodes)
     }
+
+    /// Both sides of the trade-off, as v1 and under the variant.
+    public var costs: (v1: TradeOffCosts, variant: TradeOffCosts) {
+        (TradeOffCosts(v1, blinkMs: blinkMs), TradeOffCosts(withVariant, blinkMs: blinkMs))
+    }
 }
 
 /// What `whatif` found in one recording.
@@ -68,32 +76,35 @@ public struct WhatIfRecording: Equatable, Sendable {
     public var differences: [WhatIfDifference]
     public var comparison: PillComparison
     public var toasts: (v1: Int, variant: Int)
+    public var costs: (v1: TradeOffCosts, variant: TradeOffCosts)
 
     /// The two timelines differ somewhere.
     public var changed: Bool { !differences.isEmpty }
 
     public init(path: String, variant: BannerVariant, differences: [WhatIfDifference], comparison: PillComparison,
-                toasts: (v1: Int, variant: Int)) {
+                toasts: (v1: Int, variant: Int), costs: (v1: TradeOffCosts, variant: TradeOffCosts) = (.init(), .init())) {
         self.path = path
         self.variant = variant
         self.differences = differences
         self.comparison = comparison
         self.toasts = toasts
+        self.costs = costs
     }
 
     public init(path: String, whatIf: WhatIf, differences: [WhatIfDifference]) {
         self.init(path: path, variant: whatIf.variant, differences: differences, comparison: whatIf.comparison,
-                  toasts: (whatIf.v1.toasts, whatIf.withVariant.toasts))
+                  toasts: (whatIf.v1.toasts, whatIf.withVariant.toasts), costs: whatIf.costs)
     }
 
     public static func == (a: WhatIfRecording, b: WhatIfRecording) -> Bool {
         a.path == b.path && a.variant == b.variant && a.differences == b.differences && a.comparison == b.comparison
-            && a.toasts == b.toasts
+            && a.toasts == b.toasts && a.costs == b.costs
     }
 
     /// Reads the recording at `reader` to its end through both banners.
-    public static func analyze(_ reader: RecordingReader, settings: BannerSettings, variant: BannerVariant) throws -> WhatIfRecording {
-        var whatIf = WhatIf(settings: settings, variant: variant)
+    public static func analyze(_ reader: RecordingReader, settings: BannerSettings, variant: BannerVariant,
+                               blinkMs: Double = Tune.defaultBlinkMs) throws -> WhatIfRecording {
+        var whatIf = WhatIf(settings: settings, variant: variant, blinkMs: blinkMs)
         var differences: [WhatIfDifference] = []
         try reader.forEach { whatIf.feed($0) { differences.append($0) } }
         whatIf.finish { differences.append($0) }

@@ -39,21 +39,22 @@ public struct WhatIfFleet: Equatable, Sendable {
     }
 
     public static func analyze(_ paths: [String], settings: BannerSettings, variant: BannerVariant, lenient: Bool = false,
-                               jobs: Int = 1) -> WhatIfFleet {
+                               blinkMs: Double = Tune.defaultBlinkMs, jobs: Int = 1) -> WhatIfFleet {
         WhatIfFleet(variant: variant, files: inParallel(paths, jobs: jobs) {
-            analyzeFile($0, settings: settings, variant: variant, lenient: lenient)
+            analyzeFile($0, settings: settings, variant: variant, lenient: lenient, blinkMs: blinkMs)
         })
     }
 
     /// One file, start to end, in the calling thread.
-    public static func analyzeFile(_ path: String, settings: BannerSettings, variant: BannerVariant, lenient: Bool) -> WhatIfFile {
+    public static func analyzeFile(_ path: String, settings: BannerSettings, variant: BannerVariant, lenient: Bool,
+                                   blinkMs: Double = Tune.defaultBlinkMs) -> WhatIfFile {
         var warnings: [RecordingError] = []
         do {
             if try isNativeRecording(path: path) { return WhatIfFile(path: path, outcome: .native, warnings: []) }
             let reader = try RecordingReader(path: path, lenient: lenient, keepObserved: false) { skipped in
                 if warnings.count < StatsFile.maxWarnings { warnings.append(skipped) }
             }
-            let recording = try WhatIfRecording.analyze(reader, settings: settings, variant: variant)
+            let recording = try WhatIfRecording.analyze(reader, settings: settings, variant: variant, blinkMs: blinkMs)
             return WhatIfFile(path: path, outcome: .compared(recording), warnings: warnings)
         } catch let error as RecordingError {
             return WhatIfFile(path: path, outcome: .failed(error), warnings: warnings)
@@ -82,6 +83,11 @@ public struct WhatIfFleet: Equatable, Sendable {
             total.added += recording.comparison.added
         }
         return total
+    }
+
+    /// Both sides of the trade-off over every recording, as v1 and under the variant.
+    public var costs: (v1: TradeOffCosts, variant: TradeOffCosts) {
+        recordings.reduce((TradeOffCosts(), TradeOffCosts())) { ($0.0 + $1.costs.v1, $0.1 + $1.costs.variant) }
     }
 
     /// The recordings where the variant changed most: most pill time removed, then most

@@ -14,7 +14,7 @@ enum TuneCommand {
         name: "tune",
         summary: "Replay recordings under every combination of timings (and a variant), one row per combination.",
         usage: "tune [--debounce-ms LIST] [--flash-ms LIST] [--variant NAME] [options] PATH... | tune --partial [options] PATH...|- | tune --merge PARTIAL...|-",
-        options: [Options.debounces, Options.flashes, Options.variants, Options.format, Options.plot, Options.jobs, .lenient,
+        options: [Options.debounces, Options.flashes, Options.variants, Options.format, Options.blink, Options.plot, Options.jobs, .lenient,
                   Options.partial, Options.merge, BannerOptions.locale, BannerOptions.config],
         discussion: """
         Every web recording NAME.jsonl under PATH (searched recursively; goldens and native recordings
@@ -28,14 +28,19 @@ enum TuneCommand {
                            timer that fired after it)
           toasts           submissions told to the user
           flapsSuppressed  offline debounces cancelled by online before they fired
+          unannouncedMs    time connected, navigator.onLine false and no pill up (ends as pillMs does)
+          blinks           pill episodes shorter than --blink-ms
+          flashes          the times the banner became back-online
         --format jsonl prints exactly one object per combination, keys in this order: debounceMs,
-        flashMs, variant (null for v1), sessions, pillEpisodes, pillMs, toasts, flapsSuppressed.
+        flashMs, variant (null for v1), sessions, pillEpisodes, pillMs, toasts, flapsSuppressed,
+        unannouncedMs, blinks, flashes.
         The rows do not depend on --jobs. A malformed or unreadable file is reported (name:line) and
         left out; the rest are still read.
         Past one machine, as for stats: `tune --partial` (PATHs, or '-': one path per line on
         standard input) writes each log's counts under every combination as JSON Lines, and
         `tune --merge PARTIAL...|-` prints exactly the rows one tune over all the logs prints (and
-        draws them with --plot); partials made with other combinations or --lenient are refused (65).
+        draws them with --plot); partials made with other combinations, --lenient or --blink-ms are
+        refused (65).
         Exit status: 0 ok, 64 usage, 65 some file (or the config) malformed, 66 some file unreadable,
         73 the plot cannot be created, 74 the output could not be written whole.
         """
@@ -49,13 +54,15 @@ enum TuneCommand {
             name: "variant", value: "NAME",
             help: "Also replay under this variant (comma-separated for several): \(BannerVariant.allCases.map(\.name).joined(separator: ", ")). v1 is always replayed.")
         static let format = OutputFormat.option([.text, .jsonl], help: "text: a table (default); jsonl: one JSON object per combination.")
+        static let blink = Option(name: "blink-ms", value: "MS", help: "A pill shorter than this is a blink (default: 1000).")
         static let plot = Option(
-            name: "plot", value: "OUT.svg", help: "Also draw the trade-off (pill time and flaps suppressed against the debounce) as an SVG ('-': standard output).")
+            name: "plot", value: "OUT.svg",
+            help: "Also draw the trade-off (time offline unannounced against blinks and flashes, by debounce) as an SVG ('-': standard output).")
         static let jobs = Option(name: "jobs", value: "N", help: "Files replayed in parallel (default: all cores). Output is the same.")
         static let partial = Option(name: "partial", value: nil, help: "Write a mergeable summary of the files read (JSON Lines) instead of the rows.")
         static let merge = Option(name: "merge", value: nil, help: "Read partials (files, or - for standard input) and print the rows for all their logs.")
         /// What a merge takes from its partials instead of the command line.
-        static let madeByThePartials = [partial, jobs, Option.lenient, BannerOptions.locale, BannerOptions.config, debounces, flashes, variants]
+        static let madeByThePartials = [partial, jobs, Option.lenient, BannerOptions.locale, BannerOptions.config, debounces, flashes, variants, blink]
 
         var paths: [String]
         var format: OutputFormat
@@ -66,6 +73,7 @@ enum TuneCommand {
         var fleet: FleetOptions
         var settings: BannerSettings
         var combinations: [TuneCombination]
+        var blinkMs: Double
 
         init(_ arguments: ParsedArguments) throws {
             paths = arguments.positionals
@@ -100,6 +108,7 @@ enum TuneCommand {
                 if !variants.contains(variant) { variants.append(variant) }
             }
             combinations = TuneCombination.all(debounces: debounces, flashes: flashes, variants: variants)
+            blinkMs = try arguments.value(Self.blink).map { try milliseconds($0, option: Self.blink, command: spec.name) } ?? Tune.defaultBlinkMs
         }
     }
 
@@ -114,9 +123,9 @@ enum TuneCommand {
             console.error("turbo-replay: warning: no recordings (*.jsonl) under \(options.paths.joined(separator: " "))")
         }
         if let plot = options.plot { try refuseOutput(plot, overwriting: options.paths + paths, option: Options.plot, command: spec.name) }
-        let tune = Tune.analyze(paths, settings: settings, combinations: combinations, lenient: lenient, jobs: options.fleet.jobs)
+        let tune = Tune.analyze(paths, settings: settings, combinations: combinations, lenient: lenient, blinkMs: options.blinkMs, jobs: options.fleet.jobs)
         if options.partial {
-            try console.print(TunePartial.header(combinations: combinations, lenient: lenient))
+            try console.print(TunePartial.header(combinations: combinations, lenient: lenient, blinkMs: options.blinkMs))
             for file in tune.files { try console.print(TunePartial.line(file)) }
             // The partial holds the failures and warnings; the merge reports them.
             return .ok

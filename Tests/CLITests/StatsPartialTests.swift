@@ -131,4 +131,26 @@ struct TunePartialTests {
         #expect(run.status == 65)
         #expect(run.stderr.contains("\(b):1: made with other combinations"))
     }
+
+    @Test("partials counted with another --blink-ms are refused: their blinks do not add up")
+    func otherBlinkThreshold() throws {
+        let directory = try Fixtures.scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let a = directory + "/a.jsonl", b = directory + "/b.jsonl", c = directory + "/c.jsonl"
+        try Fixtures.run(["tune", "--partial", "recordings/chromium/flap-short.jsonl"]).stdout
+            .write(toFile: a, atomically: false, encoding: .utf8)
+        try Fixtures.run(["tune", "--partial", "--blink-ms", "400", "recordings/chromium/restore-from-cache-offline.jsonl"]).stdout
+            .write(toFile: b, atomically: false, encoding: .utf8)
+        try Fixtures.run(["tune", "--partial", "--blink-ms", "400", "recordings/chromium/offline-visit-full-reload.jsonl"]).stdout
+            .write(toFile: c, atomically: false, encoding: .utf8)
+        let refused = try Fixtures.run(["tune", "--merge", a, b])
+        #expect(refused.status == 65)
+        #expect(refused.stderr.contains("\(b):1: made with another --blink-ms than \(a):1"))
+        // The same threshold merges, and the rows count blinks by it.
+        let merged = try Fixtures.run(["tune", "--merge", "--format", "jsonl", b, c])
+        let whole = try Fixtures.run(["tune", "--format", "jsonl", "--blink-ms", "400",
+                                      "recordings/chromium/restore-from-cache-offline.jsonl", "recordings/chromium/offline-visit-full-reload.jsonl"])
+        #expect(merged.status == 0 && merged.stdout == whole.stdout)
+        #expect(whole.stdout.contains(#""blinks":0,"#), "both pills lasted 400 ms or more")
+    }
 }

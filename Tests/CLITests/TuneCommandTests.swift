@@ -16,7 +16,7 @@ struct TuneCommandTests {
         for line in lines {
             let keys = line.dropFirst().split(separator: ",").compactMap { $0.split(separator: ":").first.map(String.init) }
             #expect(keys == [#""debounceMs""#, #""flashMs""#, #""variant""#, #""sessions""#, #""pillEpisodes""#, #""pillMs""#,
-                             #""toasts""#, #""flapsSuppressed""#])
+                             #""toasts""#, #""flapsSuppressed""#, #""unannouncedMs""#, #""blinks""#, #""flashes""#])
             #expect(try JSONSerialization.jsonObject(with: Data(line.utf8)) is [String: Any])
         }
         #expect(lines[0].hasPrefix(#"{"debounceMs":300,"flashMs":1000,"variant":null,"#))
@@ -34,8 +34,11 @@ struct TuneCommandTests {
     @Test("with no LIST, the single default: v1 at 800 and 2000, counted as stats counts")
     func defaults() throws {
         // stats recordings/chromium: 8 sessions, 6 pill episodes for 10623.3 ms, 1 toast, flap-suppressed 3.
+        // Unannounced: four 800 ms debounces that fired, and flap-short's three flaps (926.1 ms in
+        // all); blinks: the two pills under 1000 ms; flashes: the three times the pill came down on
+        // online (offline-visit-full-reload's pill goes with its page: no online under a real cut).
         let run = try Fixtures.run(["tune", "--format", "jsonl", "recordings/chromium"])
-        #expect(run.stdout == #"{"debounceMs":800,"flashMs":2000,"variant":null,"sessions":8,"pillEpisodes":6,"pillMs":10623.3,"toasts":1,"flapsSuppressed":3}"# + "\n")
+        #expect(run.stdout == #"{"debounceMs":800,"flashMs":2000,"variant":null,"sessions":8,"pillEpisodes":6,"pillMs":10623.3,"toasts":1,"flapsSuppressed":3,"unannouncedMs":4126.1,"blinks":2,"flashes":3}"# + "\n")
     }
 
     @Test("--plot writes the SVG whole; a directory that is not there exits 73")
@@ -58,6 +61,9 @@ struct TuneCommandTests {
         (["tune", "--format", "jsonl", "--plot", "-", "recordings"], "write it to a file, e.g. --plot tune.svg"),
         (["tune"], "turbo-replay tune --debounce-ms 300,800,1500 recordings"),
         (["tune", "--debounce", "300", "recordings"], "did you mean '--debounce-ms'?"),
+        (["tune", "--blink-ms", "500,1000", "recordings"], "'--blink-ms' takes a number of milliseconds, 0 or more (got '500,1000')"),
+        (["tune", "--blink-ms", "soon", "recordings"], "'--blink-ms' takes a number of milliseconds"),
+        (["tune", "--merge", "--blink-ms", "500", "partial.jsonl"], "drop --blink-ms"),
     ])
     func usage(arguments: [String], hint: String) throws {
         let run = try Fixtures.run(arguments)

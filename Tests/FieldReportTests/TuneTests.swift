@@ -86,8 +86,77 @@ import TurboRecording
         #expect(!check.elements.contains("script") && !check.elements.contains("image") && !check.elements.contains("foreignObject"))
         #expect(!check.attributes.keys.contains { $0.hasSuffix("href") })
         #expect(check.text.contains(#"tune logs/</text><script>alert("x")</script>&"#))
-        for text in ["pill time shown", "flaps suppressed", "offline debounce (ms)", "v1, flash 2000 ms", "recover-on-response, flash 3000 ms"] {
+        for text in ["waiting: time offline with no pill shown", "hurrying: blinks + flashes", "offline debounce (ms)", "v1, flash 2000 ms",
+                     "recover-on-response, flash 3000 ms", "Score: waiting ÷ its largest value in these rows"] {
             #expect(check.text.contains(text), "\(text)")
         }
+    }
+
+    // MARK: - Both sides of the trade-off
+
+    /// docs/variants.md, "What waiting and hurrying cost": the worked example, by hand.
+    @Test func theWorkedExampleOfTheDocs() throws {
+        let rows = Tune.analyze([packageRoot + "/docs/examples/two-drops.jsonl"], settings: BannerSettings(),
+                                combinations: TuneCombination.all(debounces: [300, 800], flashes: [2000], variants: []), jobs: 1).rows
+        // 300: 1000–1300 and 5000–5300 unannounced; a 10 ms blink (1300–1310); two flashes.
+        // 800: the first drop suppressed, all 310 ms of it unannounced, then 5000–5800; one flash.
+        #expect(rows.map(\.unannouncedMs) == [600, 1110])
+        #expect(rows.map(\.blinks) == [1, 0])
+        #expect(rows.map(\.flashes) == [2, 1])
+        #expect(rows.map(\.pillMs) == [2710, 2200])
+    }
+
+    @Test func unannouncedTimeIsConnectedOfflineAndNoPill() throws {
+        let files = try TemporaryRecordings()
+        let path = try files.write("u.jsonl", [
+            #"{"t":0,"type":"offline"}"#,               // connected from the start: 0–300 until the pill
+            #"{"t":500,"type":"online"}"#,              // flash to 2500
+            #"{"t":600,"type":"offline"}"#,             // over the flash: unannounced from 600…
+            #"{"t":700,"type":"disconnect"}"#,          // …to the page going: 100
+            #"{"t":800,"type":"connect","online":false}"#,  // a pill at once: none
+            #"{"t":900,"type":"turbo:before-fetch-response","statusCode":200}"#,
+            #"{"t":1000,"type":"pagehide","persisted":true}"#,  // frozen, not gone
+            #"{"t":1100,"type":"online"}"#,
+            #"{"t":1200,"type":"offline"}"#,            // the debounce fires after the log's last record: 300 more
+        ])
+        let rows = Tune.analyze([path], settings: BannerSettings(),
+                                combinations: TuneCombination.all(debounces: [300], flashes: [2000], variants: [.recoverOnResponse]), jobs: 1).rows
+        #expect(rows.map(\.unannouncedMs) == [700, 700])
+        #expect(rows.map(\.flashes) == [2, 2])
+        // 300–500 (200 ms), 800–1100 (300 ms) and 1500 to the end of the log, the debounce's own time: 0 ms.
+        #expect(rows.map(\.blinks) == [3, 3])
+        let long = Tune.analyze([path], settings: BannerSettings(),
+                                combinations: [TuneCombination(debounce: 300, flash: 2000, variant: nil)], blinkMs: 250, jobs: 1).rows
+        #expect(long.map(\.blinks) == [2])
+    }
+
+    @Test func theChoiceIsTheLowestNormalisedSum() {
+        func row(_ debounce: Double, _ unannounced: Double, _ blinks: Int, _ flashes: Int) -> TuneRow {
+            var row = TuneRow(combination: TuneCombination(debounce: debounce, flash: 2000, variant: nil))
+            (row.unannouncedMs, row.blinks, row.flashes) = (unannounced, blinks, flashes)
+            return row
+        }
+        // 300: 100/400 + 10/10 = 1.25; 800: 200/400 + 4/10 = 0.9; 1500: 400/400 + 2/10 = 1.2.
+        let choice = TuneChoice.balanced([row(300, 100, 6, 4), row(800, 200, 1, 3), row(1500, 400, 0, 2)])
+        #expect(choice?.row.combination.debounce == 800)
+        #expect(choice?.score == 0.9)
+        #expect(choice?.maxUnannouncedMs == 400 && choice?.maxInterruptions == 10)
+        #expect(TuneChoice.balanced([]) == nil)
+        // Nothing on either side: every row scores 0, and the first wins.
+        #expect(TuneChoice.balanced([row(300, 0, 0, 0), row(800, 0, 0, 0)])?.row.combination.debounce == 300)
+    }
+
+    @Test func thePlotRingsTheChoiceAndNamesIt() throws {
+        let combinations = TuneCombination.all(debounces: [300, 800, 1500], flashes: [2000], variants: [.recoverOnResponse])
+        let tune = Tune.analyze(try Self.paths(), settings: BannerSettings(), combinations: combinations, jobs: 2)
+        let choice = try #require(TuneChoice.balanced(tune.rows))
+        let svg = TunePlot.render(tune, about: "tune recordings")
+        let (ok, check) = XMLCheck.parse(svg)
+        #expect(ok)
+        let named = "Ringed: \(TuneReport.name(choice.row.combination.variant)) at a \(formatMilliseconds(choice.row.combination.debounce)) ms debounce"
+        #expect(check.text.contains(named))
+        #expect(check.text.contains("Over the \(tune.sessions) sessions that “tune recordings” read"))
+        // One ring per panel, and nothing else is drawn with no fill.
+        #expect(svg.components(separatedBy: #"r="10" fill="none""#).count - 1 == 2)
     }
 }

@@ -87,6 +87,28 @@ import TurboRecording
         #expect(recording.comparison.episodes.map(\.variantMs) == [500])
     }
 
+    /// 08-pill-again-after-recovery: the variant takes the stale pill down at 1300, so the real
+    /// offline at 1500 waits out its debounce unannounced (to 2300), where v1's pill was still up.
+    @Test func bothSidesOfTheTradeOffForV1AndTheVariant() throws {
+        let fleet = try Self.corpus()
+        let recording = try #require(fleet.recordings.first { $0.path.hasSuffix("variants/08-pill-again-after-recovery.jsonl") })
+        #expect(recording.costs.v1 == TradeOffCosts(unannouncedMs: 0, blinks: 0, flashes: 1))
+        #expect(recording.costs.variant == TradeOffCosts(unannouncedMs: 800, blinks: 1, flashes: 2))  // the 300 ms piece blinks
+        #expect(WhatIfText.summary(recording).contains("  offline unannounced 0 → 800 ms, blinks 0 → 1, flashes 1 → 2"))
+        #expect(WhatIfJSON.recording(recording).contains(
+            #""toasts":{"v1":0,"variant":0},"unannouncedMs":{"v1":0,"variant":800},"blinks":{"v1":0,"variant":1},"flashes":{"v1":1,"variant":2},"episodes":"#))
+        // The totals are tune's at the same timings, v1 and variant rows.
+        let rows = Tune.analyze(try RecordingFiles.find(in: [packageRoot + "/recordings"]), settings: BannerSettings(),
+                                combinations: TuneCombination.all(debounces: [800], flashes: [2000], variants: [variant]), jobs: 2).rows
+        for (costs, row) in zip([fleet.costs.v1, fleet.costs.variant], rows) {
+            #expect(costs == TradeOffCosts(unannouncedMs: row.unannouncedMs, blinks: row.blinks, flashes: row.flashes))
+        }
+        let (v1, variantCosts) = (fleet.costs.v1, fleet.costs.variant)
+        #expect(WhatIfJSON.totals(fleet).contains(
+            #""unannouncedMs":{"v1":\#(formatMilliseconds(v1.unannouncedMs)),"variant":\#(formatMilliseconds(variantCosts.unannouncedMs))},"#
+            + #""blinks":{"v1":\#(v1.blinks),"variant":\#(variantCosts.blinks)},"flashes":{"v1":\#(v1.flashes),"variant":\#(variantCosts.flashes)}"#))
+    }
+
     @Test func theComparisonIsAlwaysWithV1() throws {
         let whatIf = WhatIf(settings: BannerSettings(variants: [.recoverOnResponse]), variant: variant)
         #expect(whatIf.v1.settings.variants.isEmpty)
