@@ -39,7 +39,14 @@ public struct BannerAnalyzer: Sendable {
     /// A failed form request replaced the toast's message: held until the next visible change,
     /// since a dying submission's own fetch error comes just before its toast puts the message back.
     private var pendingRelabel: BannerFinding?
+    /// The last `online` with no `offline` after it, and whether it started the green flash:
+    /// an unloading `pagehide` soon after it makes it an `emulated-online`.
+    private var lastOnline: (origin: Origin, flash: Bool)?
     private var buffer: [TimelineRecord] = []
+
+    /// How soon before an unloading `pagehide` an `online` is taken for DevTools' emulation
+    /// being lifted (inclusive).
+    package static let emulatedOnlineWindow: Double = 100
 
     private struct OpenPill: Sendable {
         var start: Double
@@ -242,10 +249,21 @@ public struct BannerAnalyzer: Sendable {
                     onlineSince: onlineSourceBefore?.t)), emit)
             }
         case .online:
+            lastOnline = (Origin(line: line, t: t), change?.banner == .backOnline)
             if let origin = debounceOriginBefore, before.debounceDue != nil, after.debounceDue == nil {
                 try report(BannerFinding(kind: .flapSuppressed, t: origin.t, lines: [origin.line, line],
                                    detail: .flapSuppressed(downMs: t - origin.t, debounceMs: settings.debounce)), emit)
             }
+        case .offline:
+            lastOnline = nil
+        case .pagehide(persisted: false):
+            if let online = lastOnline, t - online.origin.t <= Self.emulatedOnlineWindow {
+                try report(BannerFinding(kind: .emulatedOnline, t: online.origin.t, lines: [online.origin.line, line],
+                                         detail: .emulatedOnline(unloadAt: t, flash: online.flash)), emit)
+            }
+            // The document that saw that online is gone. One kept in the back-forward cache
+            // (a persisted pagehide) still is that document: its online still counts.
+            lastOnline = nil
         default:
             break
         }

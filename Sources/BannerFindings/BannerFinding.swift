@@ -12,9 +12,27 @@ public struct BannerFinding: Equatable, Sendable {
         case prefetchPill = "prefetch-pill"
         case reloadOffline = "reload-offline"
         case relabelledToast = "relabelled-toast"
+        case emulatedOnline = "emulated-online"
 
         /// The id printed and matched by scripts; never renamed.
         public var id: String { rawValue }
+
+        /// Whether it asks for a fix (`warning`) or shows the design doing its job (`info`);
+        /// docs/field-reports.md gives the reason for each.
+        public var level: FindingLevel {
+            switch self {
+            // The user saw a pill that was wrong, or none when a request had failed.
+            case .onlineLied, .stalePill, .prefetchPill: return .warning
+            // A Visit was lost to a full page load: the page the user was on is gone.
+            case .reloadOffline: return .warning
+            // On purpose in the contract, but the user no longer reads that the text was kept.
+            case .relabelledToast: return .warning
+            // The debounce swallowing a flap is what it is for.
+            case .flapSuppressed: return .info
+            // Most likely the capture tool, not the user's network: a caution about the log itself.
+            case .emulatedOnline: return .info
+            }
+        }
 
         /// What any finding of this kind means, for docs and legends.
         public var meaning: String {
@@ -31,6 +49,8 @@ public struct BannerFinding: Equatable, Sendable {
                 return "Turbo gave up on a Visit and does a full page load; in a native shell the native error screen owns that moment, not the pill."
             case .relabelledToast:
                 return "A later failure put the plain offline message back on a pill that said a submission had failed and its text was kept, within the same pill (the contract does this on purpose)."
+            case .emulatedOnline:
+                return "navigator.onLine came back within 100 ms before the page unloaded: DevTools' network emulation being lifted does this, a real network rarely does; it may still be genuine."
             }
         }
 
@@ -76,9 +96,14 @@ public struct BannerFinding: Equatable, Sendable {
         /// The toast's submit-failed `label`, shown on the pill from the finding's `t`, was replaced
         /// at `replacedAt` by `relabelledTo` when `request` failed, the pill staying up.
         case relabelledToast(label: String, replacedAt: Double, relabelledTo: String, request: FailedRequest)
+        /// An `online` at the finding's `t`, then the page unloaded (`pagehide`, not persisted)
+        /// at `unloadAt`, with no `offline` between. `flash`: the `online` started the green
+        /// back-online flash.
+        case emulatedOnline(unloadAt: Double, flash: Bool)
     }
 
     public var kind: Kind
+    public var level: FindingLevel { kind.level }
     /// When it happened, in the recording's milliseconds.
     public var t: Double
     /// The records it rests on, as 1-based line numbers in the recording, ascending.
@@ -132,6 +157,11 @@ public struct BannerFinding: Equatable, Sendable {
             return "The submit-failed message “\(label)” was on the pill for \(ms(replacedAt - t)) ms: at \(ms(replacedAt)) \(what) "
                 + "relabelled the pill “\(relabelledTo)”, so it no longer says the text was kept. The contract does this on purpose; "
                 + "if that message matters, show it where a later failure cannot replace it (a toast of its own), or keep it while its pill is up."
+        case .emulatedOnline(let unloadAt, let flash):
+            let what = flash ? "the back-online flash it started" : "that the network came back"
+            return "navigator.onLine came back at \(ms(t)), \(ms(unloadAt - t)) ms before the page unloaded (pagehide at \(ms(unloadAt))): "
+                + "a real network rarely returns in the 100 ms before a page unloads, but DevTools' network emulation, lifted as the page "
+                + "goes, does. If this log was captured with DevTools, disbelieve \(what); it may be genuine."
         }
     }
 }

@@ -1,4 +1,5 @@
 import OfflineBanner
+import PolicyCore
 import TurboRecording
 
 /// One stretch of time the amber pill was up, from raised to gone.
@@ -79,6 +80,16 @@ public struct SessionSummary: Equatable, Sendable {
 
     public var findingsSorted: [(kind: BannerFinding.Kind, count: Int)] {
         BannerFinding.Kind.allCases.compactMap { kind in findings[kind].map { (kind, $0) } }
+    }
+
+    /// The findings counted by level.
+    public var findingsByLevel: [FindingLevel: Int] {
+        findings.reduce(into: [:]) { $0[$1.key.level, default: 0] += $1.value }
+    }
+
+    /// The levels of the findings, one per finding: what `FailOn` decides the exit status on.
+    public var findingLevels: [FindingLevel] {
+        findingsSorted.flatMap { Array(repeating: $0.kind.level, count: $0.count) }
     }
 
     mutating func note(_ decision: SubmitDecision) {

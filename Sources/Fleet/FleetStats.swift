@@ -2,6 +2,7 @@ import BannerFindings
 import NativeFindings
 import Foundation
 import OfflineBanner
+import PolicyCore
 import Replay
 import TurboRecording
 
@@ -112,6 +113,11 @@ public struct FleetStats: Equatable, Sendable {
                 .sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0 < $1.0 }
             return (kind, recordings.reduce(0) { $0 + $1.1 }, recordings.map { (path: $0.0, count: $0.1) })
         }
+    }
+
+    /// The web logs' findings counted by level, every level present.
+    public var findingsByLevel: [FindingLevel: Int] {
+        findings.reduce(into: Dictionary(uniqueKeysWithValues: FindingLevel.allCases.map { ($0, 0) })) { $0[$1.kind.level]! += $1.count }
     }
 
     public var skippedLines: Int {

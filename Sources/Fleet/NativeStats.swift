@@ -1,6 +1,7 @@
 import BannerFindings
 import NativeFindings
 import NativeErrorPolicy
+import PolicyCore
 
 /// The native logs of a `stats` run, added up: each policy's figures, and for each native
 /// finding the logs to open.
@@ -31,11 +32,16 @@ extension FleetStats {
 
     /// Every native finding id, with its count and the logs that show it (most occurrences
     /// first, then by path).
-    public var nativeFindings: [(id: String, count: Int, recordings: [(path: String, count: Int)])] {
+    public var nativeFindings: [(id: String, level: FindingLevel, count: Int, recordings: [(path: String, count: Int)])] {
         NativeSummary.findingIDs.map { id in
             let recordings = natives.compactMap { entry in entry.summary.findings[id].map { (path: entry.path, count: $0) } }
                 .sorted { $0.count != $1.count ? $0.count > $1.count : $0.path < $1.path }
-            return (id, recordings.reduce(0) { $0 + $1.count }, recordings)
+            return (id, NativeSummary.findingLevels[id] ?? .warning, recordings.reduce(0) { $0 + $1.count }, recordings)
         }
+    }
+
+    /// The native logs' findings counted by level, every level present.
+    public var nativeFindingsByLevel: [FindingLevel: Int] {
+        nativeFindings.reduce(into: Dictionary(uniqueKeysWithValues: FindingLevel.allCases.map { ($0, 0) })) { $0[$1.level]! += $1.count }
     }
 }

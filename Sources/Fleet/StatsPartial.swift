@@ -19,7 +19,9 @@ import TurboRecording
 /// Numbers are written in Swift's shortest round-trip form, so every double comes back equal.
 public enum StatsPartial {
     public static let format = "turbo-replay stats partial"
-    public static let version = 1
+    /// 2: the `emulated-online` finding. A version-1 partial never looked for it, so its
+    /// counts would be silently short: it is refused, and its logs must be summarised again.
+    public static let version = 2
 
     /// What a partial's numbers depend on: merging partials made otherwise would mix answers.
     public struct Settings: Equatable, Sendable {

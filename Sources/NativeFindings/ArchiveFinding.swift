@@ -24,6 +24,15 @@ public struct ArchiveFinding: Equatable, Sendable {
         case notIntercepted = "not-intercepted"
         /// A `served` older than `staleMs`: the user read an old page without being told how old.
         case staleArchive = "stale-archive"
+
+        public var level: FindingLevel {
+            switch self {
+            // The toast and back is the cache's designed answer to a page it does not hold.
+            case .offlineMiss: return .info
+            // A page on disk the user could not read, or read without knowing its age.
+            case .notIntercepted, .staleArchive: return .warning
+            }
+        }
     }
 
     public enum Detail: Equatable, Sendable {
@@ -50,6 +59,8 @@ public struct ArchiveFinding: Equatable, Sendable {
         self.detail = detail
     }
 
+    public var level: FindingLevel { kind.level }
+
     public var kind: Kind {
         switch detail {
         case .offlineMiss: return .offlineMiss
@@ -60,11 +71,12 @@ public struct ArchiveFinding: Equatable, Sendable {
 }
 
 extension ArchiveFinding: CustomStringConvertible {
-    /// A finding as one JSON line: `t`, `finding`, `line`, `url`, `key`, then its details.
+    /// A finding as one JSON line: `t`, `finding`, `level`, `line`, `url`, `key`, then its details.
     public var jsonLine: String {
         var line = JSONLine()
         line.number("t", t)
         line.string("finding", kind.rawValue)
+        line.string("level", level.rawValue)
         line.integer("line", self.line)
         line.string("url", url)
         line.string("key", key)

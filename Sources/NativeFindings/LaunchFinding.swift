@@ -13,6 +13,10 @@ public struct LaunchFinding: Equatable, Sendable {
         /// `error` — an error view the user cannot see.
         case errorBehindLoading = "error-behind-loading"
 
+        /// Each is a user looking at the wrong root screen: a loading screen that never ends, a
+        /// screen the policy would not show, an error the user cannot see.
+        public var level: FindingLevel { .warning }
+
         public static func < (a: Kind, b: Kind) -> Bool {
             allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
         }
@@ -33,6 +37,7 @@ public struct LaunchFinding: Equatable, Sendable {
     /// up again, if one did); the records after which a mismatch began and ended.
     public var lines: [Int]
     public var detail: Detail
+    public var level: FindingLevel { kind.level }
 
     public init(t: Double, kind: Kind, lines: [Int], detail: Detail) {
         self.t = t
@@ -80,14 +85,15 @@ public struct LaunchFinding: Equatable, Sendable {
 }
 
 extension LaunchFinding: CustomStringConvertible {
-    /// A finding as one JSON line: `t`, `finding`, `lines`, its details, then `message`.
+    /// A finding as one JSON line: `t`, `finding`, `level`, `lines`, its details, then `message`.
     ///
-    ///     {"t":80000,"finding":"stalled","lines":[9],"launchedAt":70000,"launchMs":10000,"message":"…"}
-    ///     {"t":1840.5,"finding":"screen-mismatch","lines":[4,5],"app":"loading","policy":"web","until":2950,"ms":1109.5,"message":"…"}
+    ///     {"t":80000,"finding":"stalled","level":"warning","lines":[9],"launchedAt":70000,"launchMs":10000,"message":"…"}
+    ///     {"t":1840.5,"finding":"screen-mismatch","level":"warning","lines":[4,5],"app":"loading","policy":"web","until":2950,"ms":1109.5,"message":"…"}
     public var jsonLine: String {
         var line = JSONLine()
         line.number("t", t)
         line.string("finding", kind.rawValue)
+        line.string("level", level.rawValue)
         line.raw("lines", "[" + lines.map(String.init).joined(separator: ",") + "]")
         switch detail {
         case .stalled(let launchedAt, let launchMs):

@@ -1,5 +1,6 @@
 import LaunchPolicy
 import NativeErrorPolicy
+import PolicyCore
 import Replay
 import TurboRecording
 
@@ -22,6 +23,10 @@ public struct NativeSummary: Equatable, Sendable {
 
     /// Every native finding id, in the order reports list them.
     public static let findingIDs: [String] = RetryFinding.Kind.allCases.map(\.rawValue) + LaunchFinding.Kind.allCases.map(\.rawValue)
+
+    /// Each native finding id's level, as its kind says.
+    public static let findingLevels: [String: FindingLevel] = Dictionary(uniqueKeysWithValues:
+        RetryFinding.Kind.allCases.map { ($0.rawValue, $0.level) } + LaunchFinding.Kind.allCases.map { ($0.rawValue, $0.level) })
 }
 
 /// The error view's decisions in one log.

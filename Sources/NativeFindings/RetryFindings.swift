@@ -51,6 +51,9 @@ public struct RetryFinding: Equatable, Sendable {
         /// The app logged an automatic retry where the policy has none within the window: a
         /// server view hammered, a second retry of one instance, a retry inside the cooldown.
         case unexpectedRetry = "unexpected-retry"
+
+        /// Both are the app off its policy: a user left waiting, or a server hammered.
+        public var level: FindingLevel { .warning }
     }
 
     public enum Detail: Equatable, Sendable {
@@ -75,6 +78,8 @@ public struct RetryFinding: Equatable, Sendable {
         if case .missed = detail { return .missedRetry }
         return .unexpectedRetry
     }
+
+    public var level: FindingLevel { kind.level }
 }
 
 /// An automatic retry the app logged, with what the policy had on its surface at that moment.
@@ -195,12 +200,13 @@ private func state(of policy: RetryPolicy, on surface: String, after decisions: 
 }
 
 extension RetryFinding: CustomStringConvertible {
-    /// A finding as one JSON line: `t`, `surface`, `finding`, then its details.
+    /// A finding as one JSON line: `t`, `surface`, `finding`, `level`, then its details.
     public var jsonLine: String {
         var line = JSONLine()
         line.number("t", t)
         line.string("surface", surface)
         line.string("finding", kind.rawValue)
+        line.string("level", level.rawValue)
         switch detail {
         case .missed(let trigger):
             line.string("trigger", trigger.rawValue)

@@ -47,7 +47,8 @@ extension ArchiveFleet {
         lines.append("findings:")
         let width = ArchiveFinding.Kind.allCases.map(\.rawValue.count).max()!
         for entry in findings {
-            lines += FleetStats.findingRows(entry.kind.rawValue, entry.count, entry.recordings, width: width, listing: listing)
+            lines += FleetStats.findingRows(entry.kind.rawValue, entry.count, entry.recordings, width: width, listing: listing,
+                                            level: entry.kind.level)
         }
         if !failures.isEmpty {
             lines.append("not read:")
@@ -70,7 +71,7 @@ extension ArchiveFleet {
             age = [("medianMs", ms(ageAtServe.median)), ("p90Ms", ms(ageAtServe.p90)), ("maxMs", ms(ageAtServe.max))]
         }
         let findings = ReportJSON.object(self.findings.map { entry in
-            (entry.kind.rawValue, ReportJSON.counted(entry.count, in: entry.recordings))
+            (entry.kind.rawValue, ReportJSON.counted(entry.count, in: entry.recordings, level: entry.kind.level))
         })
         let failures = ReportJSON.failures(self.failures)
         return ReportJSON.object([

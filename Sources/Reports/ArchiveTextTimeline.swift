@@ -69,7 +69,7 @@ public enum ArchiveTextTimeline {
             detail = "served \(safe(finding.key)) \(formatMilliseconds(ageMs)) ms old, over \(formatMilliseconds(staleMs)) ms: "
                 + "an old page, and the user was not told how old"
         }
-        return "\(time(finding.t))  \(String(finding.line).leftPadded(5))  finding      \(finding.kind.rawValue) \(detail)"
+        return "\(time(finding.t))  \(String(finding.line).leftPadded(5))  finding      \(finding.kind.rawValue) (\(finding.level.rawValue)) \(detail)"
     }
 
     private static func describe(_ decision: ArchiveDecision) -> (String, String) {

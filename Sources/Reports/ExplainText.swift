@@ -208,10 +208,22 @@ public enum ExplainText {
 
     static func describe(_ finding: BannerFinding) -> String {
         let lines = finding.lines.map(String.init).joined(separator: ", ")
-        return "\(finding.kind.id) at \(ms(finding.t)) [line\(finding.lines.count == 1 ? "" : "s") \(lines)]: \(terminalSafe(finding.sentence))"
+        return "\(finding.kind.id) (\(finding.level.rawValue)) at \(ms(finding.t)) [line\(finding.lines.count == 1 ? "" : "s") \(lines)]: \(terminalSafe(finding.sentence))"
     }
 
     // MARK: - Summary
+
+    /// Findings grouped by level, the level that asks most first, each with its ids and counts:
+    /// "warning 2 (online-lied 1, stale-pill 1), info 3 (flap-suppressed 3)", or "none".
+    public static func byLevel(_ counts: [(id: String, level: FindingLevel, count: Int)]) -> String {
+        let groups = FindingLevel.reportOrder.compactMap { level -> String? in
+            let entries = counts.filter { $0.level == level && $0.count > 0 }
+            guard !entries.isEmpty else { return nil }
+            let total = entries.reduce(0) { $0 + $1.count }
+            return "\(level.rawValue) \(total) (" + entries.map { "\($0.id) \($0.count)" }.joined(separator: ", ") + ")"
+        }
+        return groups.isEmpty ? "none" : groups.joined(separator: ", ")
+    }
 
     public static func summary(_ summary: SessionSummary) -> [String] {
         var lines = ["", "summary"]
@@ -227,8 +239,7 @@ public enum ExplainText {
         lines.append("  toasts \(summary.toasts)")
         let silent = summary.silentSorted.map { "\($0.key.name) \($0.count)" }
         lines.append("  silent submissions: \(silent.isEmpty ? "none" : silent.joined(separator: ", "))")
-        let findings = summary.findingsSorted.map { "\($0.kind.id) \($0.count)" }
-        lines.append("  findings: \(findings.isEmpty ? "none" : findings.joined(separator: ", "))")
+        lines.append("  findings: " + byLevel(summary.findingsSorted.map { ($0.kind.id, $0.kind.level, $0.count) }))
         if summary.skippedLines > 0 { lines.append("  malformed lines skipped: \(summary.skippedLines)") }
         return lines
     }

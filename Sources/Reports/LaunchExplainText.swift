@@ -10,7 +10,7 @@ import PolicyCore
 /// findings with their sentences. Text from the recording is made terminal-safe.
 public enum LaunchExplainText {
     public static let header = "      t (ms)  line  record                     screen      detail"
-    public static let findingsHeader = "      t (ms)  finding               detail"
+    public static let findingsHeader = "      t (ms)  finding               level    detail"
 
     public static func lines(_ analyzer: LaunchAnalyzer) -> [String] {
         var lines = ["launch: \(analyzer.settings.platform.rawValue), stall \(ms(analyzer.settings.stall)) ms, "
@@ -23,8 +23,7 @@ public enum LaunchExplainText {
         } else {
             lines.append(findingsHeader)
             lines += analyzer.findings.map(row)
-            let count = analyzer.findings.count
-            lines.append("\(count) launch finding\(count == 1 ? "" : "s")")
+            lines.append(NativeTextTimeline.counted(analyzer.findings.map(\.level), "launch finding"))
         }
         return lines
     }
@@ -37,7 +36,7 @@ public enum LaunchExplainText {
 
     public static func row(_ finding: LaunchFinding) -> String {
         let lines = "line\(finding.lines.count == 1 ? "" : "s") " + finding.lines.map(String.init).joined(separator: ", ")
-        return "\(time(finding.t))  \(finding.kind.rawValue.padded(20))  \(lines): \(terminalSafe(finding.sentence))"
+        return "\(time(finding.t))  \(finding.kind.rawValue.padded(20))  \(finding.level.rawValue.padded(7))  \(lines): \(terminalSafe(finding.sentence))"
     }
 
     /// "launches 3: ready 2 (to web 1840.5, 6500 ms), stalled 1, through error 1, offseason 1"

@@ -7,9 +7,10 @@ import PolicyCore
 import TurboRecording
 
 /// The native decision timeline and the findings of `--explain`, as tables for a person.
+/// Surfaces come from the app's log, so they are shown terminal-safe.
 public enum NativeTextTimeline {
     public static let header = "      t (ms)  surface       decision        detail"
-    public static let findingsHeader = "      t (ms)  surface       finding           detail"
+    public static let findingsHeader = "      t (ms)  surface       finding           level    detail"
 
     public static func row(_ decision: Decision) -> String {
         let (event, detail): (String, String)
@@ -23,7 +24,7 @@ public enum NativeTextTimeline {
         case .retry(.manual): (event, detail) = ("retry (manual)", "Retry tapped: immediate, never throttled")
         case .deferred(let until): (event, detail) = ("deferred", "inside the cooldown: waits until \(formatMilliseconds(until))")
         }
-        return "\(time(decision.t))  \(decision.surface.padded(12))  \(event.padded(14))  \(detail)"
+        return "\(time(decision.t))  \(terminalSafe(decision.surface).padded(12))  \(event.padded(14))  \(detail)"
     }
 
     public static func row(_ finding: RetryFinding) -> String {
@@ -35,7 +36,23 @@ public enum NativeTextTimeline {
             detail = "line \(line): the app retried automatically; the policy has no automatic retry here within 1 s: "
                 + explanation(policy)
         }
-        return "\(time(finding.t))  \(finding.surface.padded(12))  \(finding.kind.rawValue.padded(16))  \(detail)"
+        return "\(time(finding.t))  \(terminalSafe(finding.surface).padded(12))  \(finding.kind.rawValue.padded(16))  "
+            + "\(finding.level.rawValue.padded(7))  \(detail)"
+    }
+
+    /// The count line under the retry findings: "no findings: …", or "2 findings (warning 2)".
+    public static func findingsCount(_ findings: [RetryFinding]) -> String {
+        findings.isEmpty ? "no findings: the app's automatic retries match the policy's"
+                         : counted(findings.map(\.level), "finding")
+    }
+
+    /// "1 finding (warning 1)", "3 archive findings (warning 1, info 2)": a count, then by level.
+    public static func counted(_ levels: [FindingLevel], _ noun: String) -> String {
+        let byLevel = FindingLevel.reportOrder.compactMap { level -> String? in
+            let count = levels.filter { $0 == level }.count
+            return count == 0 ? nil : "\(level.rawValue) \(count)"
+        }
+        return "\(levels.count) \(noun)\(levels.count == 1 ? "" : "s") (\(byLevel.joined(separator: ", ")))"
     }
 
     private static func explanation(_ state: PolicyState) -> String {

@@ -9,7 +9,7 @@ import TurboRecording
 /// `explain --format jsonl`: one line per finding, then one summary line. Keys in a fixed
 /// order, times as `formatMilliseconds` prints them, strings escaped by json-c (`jsonString`).
 ///
-///     {"t":3547.6,"finding":"stale-pill","lines":[5,6,10],"raisedAt":1239.6,…,"message":"…"}
+///     {"t":3547.6,"finding":"stale-pill","level":"warning","lines":[5,6,10],"raisedAt":1239.6,…,"message":"…"}
 ///     {"summary":{"end":5231.6,"pill":{…},"toasts":0,"silent":[],"findings":{…},…}}
 public enum ReportJSON {
     private static let ms = formatMilliseconds
@@ -18,6 +18,7 @@ public enum ReportJSON {
         var fields: [(String, String)] = [
             ("t", ms(finding.t)),
             ("finding", jsonString(finding.kind.id)),
+            ("level", jsonString(finding.level.rawValue)),
             ("lines", "[" + finding.lines.map(String.init).joined(separator: ",") + "]"),
         ]
         func add(_ key: String, _ text: String?) { if let text { fields.append((key, jsonString(text))) } }
@@ -58,6 +59,10 @@ public enum ReportJSON {
             add("method", request.method)
             add("url", request.url)
             add("error", request.error)
+        case .emulatedOnline(let unloadAt, let flash):
+            fields.append(("unloadAt", ms(unloadAt)))
+            fields.append(("beforeUnloadMs", ms(unloadAt - finding.t)))
+            fields.append(("flash", String(flash)))
         }
         add("message", finding.sentence)
         return object(fields)
@@ -86,14 +91,23 @@ public enum ReportJSON {
             ("toasts", String(summary.toasts)),
             ("silent", silent),
             ("findings", object(summary.findingsSorted.map { ($0.kind.id, String($0.count)) })),
+            ("levels", levels(summary.findingsByLevel)),
             ("skippedLines", String(summary.skippedLines)),
         ]
         return object([("summary", object(fields))])
     }
 
-    /// A count and the logs that make it up: `{"count":3,"recordings":{"a.jsonl":2,"b.jsonl":1}}`.
-    static func counted(_ count: Int, in recordings: [(path: String, count: Int)]) -> String {
-        object([("count", String(count)), ("recordings", object(recordings.map { ($0.path, String($0.count)) }))])
+    /// Findings counted by level, every level present: `{"warning":2,"info":1}`.
+    static func levels(_ counts: [FindingLevel: Int]) -> String {
+        object(FindingLevel.reportOrder.map { ($0.rawValue, String(counts[$0] ?? 0)) })
+    }
+
+    /// A count and the logs that make it up, after its level for a finding:
+    /// `{"level":"warning","count":3,"recordings":{"a.jsonl":2,"b.jsonl":1}}`.
+    static func counted(_ count: Int, in recordings: [(path: String, count: Int)], level: FindingLevel? = nil) -> String {
+        var fields: [(String, String)] = level.map { [("level", jsonString($0.rawValue))] } ?? []
+        fields += [("count", String(count)), ("recordings", object(recordings.map { ($0.path, String($0.count)) }))]
+        return object(fields)
     }
 
     /// The logs that could not be read, as a JSON array of `{path, line, kind, message}`.

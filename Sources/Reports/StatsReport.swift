@@ -31,10 +31,10 @@ extension FleetStats {
         let silent = self.silent.map { "\($0.key.name) \($0.count)" }
         lines.append("silent submissions: \(silent.isEmpty ? "none" : silent.joined(separator: ", "))")
 
-        lines.append("findings:")
+        lines.append("findings: " + Self.levelCounts(findingsByLevel))
         let width = BannerFinding.Kind.allCases.map(\.id.count).max()!
         for entry in findings {
-            lines += Self.findingRows(entry.kind.id, entry.count, entry.recordings, width: width, listing: listing)
+            lines += Self.findingRows(entry.kind.id, entry.count, entry.recordings, width: width, listing: listing, level: entry.kind.level)
         }
         if !natives.isEmpty { lines += nativeText(listing: listing) }
         if !failures.isEmpty {
@@ -44,10 +44,17 @@ extension FleetStats {
         return lines
     }
 
-    /// A finding id, its count, and the logs to open (at most `listing`, most occurrences first).
+    /// "warning 3, info 4": every level, the one that asks most first.
+    static func levelCounts(_ counts: [FindingLevel: Int]) -> String {
+        FindingLevel.reportOrder.map { "\($0.rawValue) \(counts[$0] ?? 0)" }.joined(separator: ", ")
+    }
+
+    /// A finding id, its level (for a finding), its count, and the logs to open (at most
+    /// `listing`, most occurrences first).
     static func findingRows(_ id: String, _ count: Int, _ recordings: [(path: String, count: Int)], width: Int,
-                            listing: Int?) -> [String] {
-        let head = "  \(id.padded(width))  \(String(count).leftPadded(4))"
+                            listing: Int?, level: FindingLevel? = nil) -> [String] {
+        let levelColumn = level.map { "  " + $0.rawValue.padded(FindingLevel.allCases.map(\.rawValue.count).max()!) } ?? ""
+        let head = "  \(id.padded(width))\(levelColumn)  \(String(count).leftPadded(4))"
         guard !recordings.isEmpty else { return [head] }
         var lines: [String] = []
         let shown = listing.map { Array(recordings.prefix($0)) } ?? recordings
@@ -74,10 +81,10 @@ extension FleetStats {
         lines.append("retries: automatic \(automatic)" + (triggers.isEmpty ? "" : " (\(triggers))")
                      + ", manual \(manualRetries), deferred by the cooldown \(deferredRetries)")
         lines += launchText(listing: listing)
-        lines.append("native findings:")
+        lines.append("native findings: " + Self.levelCounts(nativeFindingsByLevel))
         let width = NativeSummary.findingIDs.map(\.count).max() ?? 0
         for entry in nativeFindings {
-            lines += Self.findingRows(entry.id, entry.count, entry.recordings, width: width, listing: listing)
+            lines += Self.findingRows(entry.id, entry.count, entry.recordings, width: width, listing: listing, level: entry.level)
         }
         return lines
     }
@@ -99,7 +106,7 @@ extension FleetStats {
             return ReportJSON.object(fields)
         }.joined(separator: ",") + "]"
         let findings = ReportJSON.object(self.findings.map { entry in
-            (entry.kind.id, ReportJSON.counted(entry.count, in: entry.recordings))
+            (entry.kind.id, ReportJSON.counted(entry.count, in: entry.recordings, level: entry.kind.level))
         })
         let failures = ReportJSON.failures(self.failures)
         let native = ReportJSON.object([
@@ -111,8 +118,9 @@ extension FleetStats {
             ("deferredRetries", String(deferredRetries)),
             ("launch", launchJSON()),
             ("findings", ReportJSON.object(nativeFindings.map { entry in
-                (entry.id, ReportJSON.counted(entry.count, in: entry.recordings))
+                (entry.id, ReportJSON.counted(entry.count, in: entry.recordings, level: entry.level))
             })),
+            ("levels", ReportJSON.levels(nativeFindingsByLevel)),
         ])
         return ReportJSON.object([
             ("sessions", String(summaries.count)),
@@ -123,6 +131,7 @@ extension FleetStats {
             ("toasts", String(toasts)),
             ("silent", silent),
             ("findings", findings),
+            ("levels", ReportJSON.levels(findingsByLevel)),
             ("native", native),
             ("failures", failures),
         ])

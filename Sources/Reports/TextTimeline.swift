@@ -2,7 +2,8 @@ import OfflineBanner
 import PolicyCore
 import TurboRecording
 
-/// The timeline as a table for a person: time, what the user saw, and why.
+/// The timeline as a table for a person: time, what the user saw, and why. Labels come from
+/// config files, which anyone can hand over: shown terminal-safe.
 public enum TextTimeline {
     public static let header = "      t (ms)  event         detail"
 
@@ -12,12 +13,12 @@ public enum TextTimeline {
         switch record {
         case .banner(let change):
             let event = change.banner.rawValue.padded(12)
-            let label = change.label.map { "“\($0)”" } ?? ""
+            let label = change.label.map { "“\(terminalSafe($0))”" } ?? ""
             return "\(padded)  \(event)  \(label.padded(48))  ← \(explanation(change.cause))"
         case .submit(let decision):
             switch decision.outcome {
             case .toast(let label):
-                return "\(padded)  \("toast".padded(12))  “\(label)”"
+                return "\(padded)  \("toast".padded(12))  “\(terminalSafe(label))”"
             case .silent(let reason):
                 let detail: String
                 switch reason {

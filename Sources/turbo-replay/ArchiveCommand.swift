@@ -91,7 +91,7 @@ enum ArchiveCommand {
         for file in fleet.files {
             for warning in file.warnings { console.skipped(warning) }
         }
-        for failure in fleet.failures { console.error("turbo-replay: error: \(failure)") }
+        for failure in fleet.failures { console.failure(failure) }
 
         if options.format == .json {
             try console.print(fleet.json())

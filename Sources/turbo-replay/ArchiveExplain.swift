@@ -5,6 +5,7 @@ import NativeFindings
 import Pictures
 import Reports
 import VariantAnalysis
+import PolicyCore
 import Replay
 import TurboRecording
 
@@ -36,17 +37,17 @@ struct ArchiveExplain {
         }
     }
 
-    /// Prints the cache's section; `.problemsFound` when it has findings.
-    @MainActor mutating func report(jsonl: Bool, console: Console) throws -> ExitCode {
+    /// Prints the cache's section; returns its findings' levels.
+    @MainActor mutating func report(jsonl: Bool, console: Console) throws -> [FindingLevel] {
         if android {
             if androidNavigation {
                 let note = "archive cache: not replayed, it is iOS-only and this log is android"
                 if jsonl { console.error("turbo-replay: note: \(note)") } else { try console.print(note) }
             }
-            return .ok
+            return []
         }
         analyzer.finish { events.append($0) }
-        guard analyzer.summary.hasNavigation else { return .ok }
+        guard analyzer.summary.hasNavigation else { return [] }
         if jsonl {
             for finding in analyzer.findings { try console.print(finding.jsonLine) }
         } else {
@@ -61,9 +62,9 @@ struct ArchiveExplain {
             let summary = analyzer.summary
             try console.print("archive: \(summary.served) served, \(summary.misses) missed, \(summary.passed) passed "
                 + "(\(summary.passedCached) cached); \(summary.archivesAtEnd) archive\(summary.archivesAtEnd == 1 ? "" : "s") at the end")
-            let count = analyzer.findings.count
-            try console.print(count == 0 ? "no archive findings" : "\(count) archive finding\(count == 1 ? "" : "s")")
+            try console.print(analyzer.findings.isEmpty ? "no archive findings"
+                                                        : NativeTextTimeline.counted(analyzer.findings.map(\.level), "archive finding"))
         }
-        return analyzer.findings.isEmpty ? .ok : .problemsFound
+        return analyzer.findings.map(\.level)
     }
 }

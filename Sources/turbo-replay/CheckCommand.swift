@@ -3,6 +3,7 @@ import Foundation
 import Goldens
 import OfflineBanner
 import Replay
+import Reports
 import TurboRecording
 
 enum CheckCommand {
@@ -111,9 +112,9 @@ enum CheckCommand {
             try console.print("FAIL \(golden.recording): no golden at \(check.golden)")
             try console.print("     review the timeline, then create it: turbo-replay check --update \(golden.recording)")
         case .unreadable(let error):
-            try console.print("FAIL \(golden.recording): \(error)")
+            try console.print("FAIL \(golden.recording): \(terminalSafe("\(error)"))")
         case .writeFailed(let error):
-            try console.print("FAIL \(golden.recording): \(error)")
+            try console.print("FAIL \(golden.recording): \(terminalSafe("\(error)"))")
         case .mismatch(let diff):
             try console.print("FAIL \(golden.recording): timeline differs from \(check.golden)")
             // Held to v1's golden for want of its own: the variant was expected to change nothing.

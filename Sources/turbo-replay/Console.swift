@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Goldens
+import Reports
 
 /// Standard output and error, through C stdio: block-buffered into a pipe or file (a
 /// replay's output is mostly written in one go), flushed at each record when streaming.
@@ -59,7 +60,13 @@ final class Console {
 extension Console {
     /// A line `--lenient` skipped, named.
     func skipped(_ error: any Error) {
-        self.error("turbo-replay: warning: \(error) (line skipped)")
+        self.error("turbo-replay: warning: \(terminalSafe("\(error)")) (line skipped)")
+    }
+
+    /// An error on standard error. Its message may quote a recording (an unknown `type`,
+    /// `platform` or `error.kind`), so it is made terminal-safe: one line, no escapes.
+    func failure(_ error: any Error, _ label: String = "error") {
+        self.error("turbo-replay: \(label): \(terminalSafe("\(error)"))")
     }
 
     /// How many lines `--lenient` skipped in a file, when there were any.

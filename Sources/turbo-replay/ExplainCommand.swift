@@ -5,6 +5,7 @@ import Pictures
 import Reports
 import VariantAnalysis
 import OfflineBanner
+import PolicyCore
 import Replay
 import TurboRecording
 
@@ -13,11 +14,12 @@ enum ExplainCommand {
         name: "explain",
         summary: "Explain a recording: what each record did to the banner, and the findings.",
         usage: "explain [options] FILE|-",
-        options: [Options.format, .lenient] + LayerOptions.options,
+        options: [Options.format, .lenient, .failOn] + LayerOptions.options,
         discussion: """
         Each input record with what it did (timers started or cancelled, banner changes, submission
         decisions), each timer that fired, and findings: online-lied, stale-pill, flap-suppressed,
-        prefetch-pill, reload-offline, relabelled-toast, each with its time and the lines it rests on.
+        prefetch-pill, reload-offline, relabelled-toast, emulated-online, each with its level (warning:
+        something to look at or fix; info: the design doing its job), its time and the lines it rests on.
         --variant explains the recording under a variant of the controller (see docs/variants.md).
         '-' reads standard input as lines arrive and prints each event as soon as it is decided.
         A native recording (its meta says "recording":"native") is explained as
@@ -28,8 +30,9 @@ enum ExplainCommand {
         The recording's layer decides its options: on a native log --config is a native config, read as
         'native --explain' reads it, and the banner's options are refused; on a web recording the native
         ones are.
-        Exit status: 0 explained, no findings; 1 explained, with findings (web or native alike, so CI
-        can gate on a field log); 64 usage; 65 malformed recording or config; 66 unreadable input;
+        Exit status: 0 explained, no finding at the --fail-on level; 1 explained, with a warning (or, with
+        --fail-on info, any finding; never with --fail-on never), web or native alike, so CI can gate on a
+        field log; 64 usage; 65 malformed recording or config; 66 unreadable input;
         74 the output could not be written.
         """
     )
@@ -40,12 +43,14 @@ enum ExplainCommand {
         var path: String
         var format: OutputFormat
         var lenient: Bool
+        var failOn: FailOn
         var layer: LayerOptions
 
         init(_ arguments: ParsedArguments) throws {
             path = try arguments.recording(for: spec.name, verb: "explain")
             format = try OutputFormat(arguments, Self.format, command: spec.name)
             lenient = arguments.flag(.lenient)
+            failOn = try FailOn(arguments, command: spec.name)
             layer = try LayerOptions(arguments, path: path, command: spec.name)
         }
     }
@@ -57,7 +62,8 @@ enum ExplainCommand {
         case .native(let native):
             let reader = try NativeRecordingReader(path: path, lenient: options.lenient) { console.skipped($0) }
             defer { if reader.skipped > 0 { console.reportSkipped(reader.skipped, in: reader.path) } }
-            return try NativeCommand.explain(reader, config: native.config, jsonl: options.format == .jsonl, console: console)
+            return try NativeCommand.explain(reader, config: native.config, jsonl: options.format == .jsonl,
+                                             failOn: options.failOn, console: console)
         case .web(let banner):
             settings = banner.settings
         }
@@ -100,6 +106,6 @@ enum ExplainCommand {
         if reader.skipped > 0 {
             console.reportSkipped(reader.skipped, in: reader.path)
         }
-        return analyzer.summary.findings.isEmpty ? .ok : .problemsFound
+        return options.failOn.fails(analyzer.summary.findingLevels) ? .problemsFound : .ok
     }
 }

@@ -6,6 +6,7 @@ import Reports
 import VariantAnalysis
 import LaunchPolicy
 import NativeErrorPolicy
+import PolicyCore
 import Replay
 import TurboRecording
 
@@ -14,7 +15,7 @@ enum NativeCommand {
         name: "native",
         summary: "Replay a native recording through the error-view policy and print its decisions.",
         usage: "native [options] FILE|-",
-        options: [Options.format, Options.explain, .lenient] + NativeOptions.options,
+        options: [Options.format, Options.explain, .failOn, .lenient] + NativeOptions.options,
         discussion: """
         FILE is a native recording (native-error-policy.md): JSON Lines whose first record is
         {"type":"meta","version":1,"recording":"native"}; '-' reads standard input as lines arrive.
@@ -27,7 +28,9 @@ enum NativeCommand {
         adds what the web-archive cache would have done, and its findings: offline-miss,
         not-intercepted, stale-archive (see 'turbo-replay archive --help'; --config's "archive" object
         sets the cache).
-        Exit status: 0 ok (with --explain: no findings), 1 --explain reported findings (of any policy), 64 usage,
+        Each finding has a level: warning (something to look at or fix) or info (the design doing its job).
+        Exit status: 0 ok (with --explain: no finding at the --fail-on level), 1 --explain reported a warning
+        (of any policy; with --fail-on info, any finding; never with --fail-on never), 64 usage,
         65 malformed recording or config, 66 unreadable input.
         """
     )
@@ -39,6 +42,7 @@ enum NativeCommand {
         var path: String
         var format: OutputFormat
         var explain: Bool
+        var failOn: FailOn
         var lenient: Bool
         var native: NativeOptions
 
@@ -46,6 +50,10 @@ enum NativeCommand {
             path = try arguments.recording(for: spec.name, verb: "replay")
             format = try OutputFormat(arguments, Self.format, command: spec.name)
             explain = arguments.flag(Self.explain)
+            if !explain, arguments.flag(.failOn) {
+                throw UsageError(message: "'--fail-on' applies to findings: give --explain too", command: spec.name)
+            }
+            failOn = try FailOn(arguments, command: spec.name)
             lenient = arguments.flag(.lenient)
             native = try NativeOptions(arguments, command: spec.name)
         }
@@ -60,7 +68,7 @@ enum NativeCommand {
             }
         }
         if options.explain {
-            return try explain(reader, config: config, jsonl: options.format == .jsonl, console: console)
+            return try explain(reader, config: config, jsonl: options.format == .jsonl, failOn: options.failOn, console: console)
         }
 
         let printer = NativeTimelinePrinter<Decision>(
@@ -74,7 +82,7 @@ enum NativeCommand {
     /// A native log explained: the app's retries against the policy, the launch, and the
     /// web-archive cache, in one pass. `explain` on a native log comes here too.
     @MainActor static func explain(_ reader: NativeRecordingReader, config: NativeConfig, jsonl: Bool,
-                                           console: Console) throws -> ExitCode {
+                                   failOn: FailOn = .default, console: Console) throws -> ExitCode {
         // The launch and the web-archive cache ride along the same pass over the log.
         var launch = LaunchAnalyzer(config: config)
         var archive = ArchiveExplain(config: config)
@@ -98,12 +106,11 @@ enum NativeCommand {
                 try console.print(NativeTextTimeline.findingsHeader)
                 for finding in explanation.findings { try console.print(NativeTextTimeline.row(finding)) }
             }
-            let count = explanation.findings.count
-            try console.print(count == 0 ? "no findings: the app's automatic retries match the policy's"
-                                     : "\(count) finding\(count == 1 ? "" : "s")")
+            try console.print(NativeTextTimeline.findingsCount(explanation.findings))
         }
         try LaunchExplain.print(launch, jsonl: jsonl, console: console)
-        let archiveStatus = try archive.report(jsonl: jsonl, console: console)
-        return max(explanation.findings.isEmpty && launch.findings.isEmpty ? .ok : .problemsFound, archiveStatus)
+        let archiveLevels = try archive.report(jsonl: jsonl, console: console)
+        let levels = explanation.findings.map(\.level) + launch.findings.map(\.level) + archiveLevels
+        return failOn.fails(levels) ? .problemsFound : .ok
     }
 }

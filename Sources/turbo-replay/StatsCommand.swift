@@ -102,7 +102,7 @@ enum StatsCommand {
         for file in stats.files {
             for warning in file.warnings { console.skipped(warning) }
         }
-        for failure in stats.failures { console.error("turbo-replay: error: \(failure)") }
+        for failure in stats.failures { console.failure(failure) }
         if format == .json {
             try console.print(stats.json())
         } else {

@@ -139,7 +139,7 @@ enum TuneCommand {
         for file in tune.files {
             for warning in file.warnings { console.skipped(warning) }
         }
-        for failure in tune.failures { console.error("turbo-replay: error: \(failure)") }
+        for failure in tune.failures { console.failure(failure) }
 
         if options.format == .jsonl {
             for row in tune.rows { try console.print(TuneReport.json(row)) }

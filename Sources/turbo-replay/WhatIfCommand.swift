@@ -80,7 +80,7 @@ enum WhatIfCommand {
         for file in fleet.files {
             for warning in file.warnings { console.skipped(warning) }
         }
-        for failure in fleet.failures { console.error("turbo-replay: error: \(failure)") }
+        for failure in fleet.failures { console.failure(failure) }
 
         var first = true
         for recording in fleet.recordings where format == .jsonl || recording.changed || fleet.recordings.count == 1 {

@@ -39,7 +39,7 @@ See 'turbo-replay <subcommand> --help' for the options of each, 'turbo-replay --
         do {
             try console.print(name == "--version" ? Version.line : rootHelp)
         } catch {
-            console.error("turbo-replay: error: \(error)")
+            console.failure(error)
             return .ioError
         }
         return .ok
@@ -61,13 +61,13 @@ See 'turbo-replay <subcommand> --help' for the options of each, 'turbo-replay --
         console.error("turbo-replay: error: \(error.message)\nUSAGE: turbo-replay \(command.spec.usage)\nSee 'turbo-replay \(command.spec.name) --help'.")
         return .usage
     } catch let error as RecordingError {
-        console.error("turbo-replay: error: \(error)")
+        console.failure(error)
         return error.kind == .malformed ? .dataError : .noInput
     } catch let error as WriteError {
-        console.error("turbo-replay: error: \(error)")
+        console.failure(error)
         return ExitCode(error)
     } catch {
-        console.error("turbo-replay: error: \(error)")
+        console.failure(error)
         return .dataError
     }
 }
@@ -78,7 +78,7 @@ do {
     if !console.failed { try console.flush() }
 } catch {
     // What was decided was not all written: the status must say so, whatever the command said.
-    console.error("turbo-replay: error: \(error)")
+    console.failure(error)
     status = max(status, .ioError)
 }
 exit(status.rawValue)

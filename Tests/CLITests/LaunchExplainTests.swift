@@ -14,7 +14,7 @@ struct LaunchExplainTests {
         let found = try turboReplay(["explain", "--format", "jsonl", "recordings/launch/\(shows).jsonl"])
         #expect(found.status == 1)
         #expect(found.out.split(separator: "\n").count == 1)
-        #expect(found.out.hasPrefix(#"{"t":"#) && found.out.contains(#""finding":"\#(id)","lines":["#))
+        #expect(found.out.hasPrefix(#"{"t":"#) && found.out.contains(#""finding":"\#(id)","level":"warning","lines":["#))
         let clean = try turboReplay(["explain", "--format", "jsonl", "recordings/launch/\(nearMiss).jsonl"])
         #expect(clean.status == 0)
         #expect(clean.out == "")
@@ -29,8 +29,8 @@ struct LaunchExplainTests {
         #expect(lines.contains("launch: ios, stall 10000 ms, app-screen tolerance 500 ms"))
         #expect(lines.contains { $0.hasSuffix("presented tab:home         error       a first visit failed (offline view on tab:home): the root error screen") })
         #expect(lines.contains("launches 1: ready 1 (to web 33800.5 ms), stalled 0, through error 1, offseason 0"))
-        #expect(lines.contains { $0.contains("error-behind-loading  lines 5, 9: A first visit failed (line 5)") && $0.contains("Show a root-level error screen") })
-        #expect(lines.contains("1 launch finding"))
+        #expect(lines.contains { $0.contains("error-behind-loading  warning  lines 5, 9: A first visit failed (line 5)") && $0.contains("Show a root-level error screen") })
+        #expect(lines.contains("1 launch finding (warning 1)"))
     }
 
     @Test("--tolerance-ms and --stall-ms decide what is a finding")
@@ -39,7 +39,7 @@ struct LaunchExplainTests {
         #expect(try turboReplay(["explain", "--tolerance-ms", "400", "recordings/launch/app-screen-keeps-up.jsonl"]).status == 1)
         let stall = try turboReplay(["explain", "--format", "jsonl", "--stall-ms", "3000", "recordings/launch/stall-setting.jsonl"])
         #expect(stall.status == 1)
-        #expect(stall.out.hasPrefix(#"{"t":4000.25,"finding":"stalled","lines":[3,4],"launchedAt":0,"launchMs":4000.25,"#))
+        #expect(stall.out.hasPrefix(#"{"t":4000.25,"finding":"stalled","level":"warning","lines":[3,4],"launchedAt":0,"launchMs":4000.25,"#))
         #expect(try turboReplay(["explain", "--tolerance-ms", "-1", "recordings/launch/stall.jsonl"]).status == 64)
     }
 

@@ -68,7 +68,7 @@ struct NativeCommandTests {
     func explain() throws {
         let found = try turboReplay(["native", "--explain", "--format", "jsonl", "recordings/native/sheet-over-tab-android.jsonl"])
         #expect(found.status == 1)
-        #expect(found.out == #"{"t":24400,"surface":"sheet","finding":"missed-retry","trigger":"edge"}"# + "\n")
+        #expect(found.out == #"{"t":24400,"surface":"sheet","finding":"missed-retry","level":"warning","trigger":"edge"}"# + "\n")
         let clean = try turboReplay(["native", "--explain", "recordings/native/sheet-over-tab-ios.jsonl"])
         #expect(clean.status == 0)
         #expect(clean.out.hasSuffix("no findings: the app's automatic retries match the policy's\n"))

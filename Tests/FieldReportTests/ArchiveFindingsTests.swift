@@ -144,14 +144,14 @@ struct ArchiveFindingsTests {
         #expect(events.allSatisfy { if case .row(let row) = $0 { row.step == .offlineWithoutURL } else { false } })
     }
 
-    @Test("finding lines: t, finding, line, url, key, then the details")
+    @Test("finding lines: t, finding, level, line, url, key, then the details")
     func lines() {
         #expect(missFinding(9500, line: 5, "https://app.example.com/grades", .neverVisited).jsonLine
-            == #"{"t":9500,"finding":"offline-miss","line":5,"url":"https://app.example.com/grades","key":"https://app.example.com/grades","reason":"never-visited"}"#)
+            == #"{"t":9500,"finding":"offline-miss","level":"info","line":5,"url":"https://app.example.com/grades","key":"https://app.example.com/grades","reason":"never-visited"}"#)
         #expect(ArchiveFinding(t: 9000, line: 4, url: "u", key: "k", detail: .notIntercepted(.turbo(.timeout), capturedAt: 1000.5)).jsonLine
-            == #"{"t":9000,"finding":"not-intercepted","line":4,"url":"u","key":"k","turbo":"timeout","capturedAt":1000.5}"#)
+            == #"{"t":9000,"finding":"not-intercepted","level":"warning","line":4,"url":"u","key":"k","turbo":"timeout","capturedAt":1000.5}"#)
         #expect(ArchiveFinding(t: 1, line: 2, url: "u", key: "k", detail: .staleArchive(ageMs: 90000000, staleMs: 86400000)).jsonLine
-            == #"{"t":1,"finding":"stale-archive","line":2,"url":"u","key":"k","ageMs":90000000,"staleMs":86400000}"#)
+            == #"{"t":1,"finding":"stale-archive","level":"warning","line":2,"url":"u","key":"k","ageMs":90000000,"staleMs":86400000}"#)
     }
 }
 

@@ -27,7 +27,7 @@ import TurboRecording
         #expect(rows(session) == [
             "line 1  offline at 749.4: debounce until 1549.4",
             "line 2  online at 1100: debounce cancelled, nothing shown",
-            "finding  flap-suppressed at 749.4 [lines 1, 2]: navigator.onLine was false for 350.6 ms, less than the 800 ms debounce, so no pill was shown.",
+            "finding  flap-suppressed (info) at 749.4 [lines 1, 2]: navigator.onLine was false for 350.6 ms, less than the 800 ms debounce, so no pill was shown.",
             "line 3  offline at 2000: debounce until 2800",
             "timer  debounce fired at 2800 (offline at 2000, line 3): pill “Sin conexión”",
             "line 4  online at 3000: back online “De nuevo en línea”, flash until 5000",
@@ -99,7 +99,7 @@ import TurboRecording
         let parsed = lines.map { JSONValue(parsing: $0) }
         #expect(parsed.allSatisfy { $0 != nil })
         let values = parsed.compactMap { $0 }
-        #expect(lines[1].hasPrefix(#"{"t":3547.6,"finding":"stale-pill","lines":[5,6,10],"#))
+        #expect(lines[1].hasPrefix(#"{"t":3547.6,"finding":"stale-pill","level":"warning","lines":[5,6,10],"#))
         guard case .object(let stale) = values[1] else { Issue.record("not an object"); return }
         #expect(stale["staleMs"] == .number(1620.5))
         #expect(stale["clearedBy"] == .string("disconnect"))
@@ -170,6 +170,10 @@ import TurboRecording
             "line 3  connect at 2000 (offline, no context): controller connected, pill “Sin conexión”",
             "line 4  online at 2100: back online “De nuevo en línea”, flash until 4100",
             "line 5  pagehide at 2146: page unloaded, controller gone, banner hidden, flash cancelled",
+            // An online 46 ms before the unload: what DevTools' emulation leaves in a capture.
+            "finding  emulated-online (info) at 2100 [lines 4, 5]: navigator.onLine came back at 2100, 46 ms before the page unloaded "
+                + "(pagehide at 2146): a real network rarely returns in the 100 ms before a page unloads, but DevTools' network emulation, "
+                + "lifted as the page goes, does. If this log was captured with DevTools, disbelieve the back-online flash it started; it may be genuine.",
         ])
         #expect(session.summary.pills == [PillEpisode(start: 2000, end: 2100, cause: .connectOffline, stillUp: false)])
         #expect(session.summary.end == 2146)

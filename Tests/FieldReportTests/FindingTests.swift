@@ -248,6 +248,65 @@ import TurboRecording
         #expect(try analyze("findings/reload-offline-absent").findings.isEmpty)
     }
 
+    // MARK: - emulated-online
+
+    @Test func emulatedOnlineOnTheCopiedChromiumLines() throws {
+        // Lines of chromium/offline-visit-full-reload as captured: online 46.5 ms before the unload.
+        let found = try analyze("findings/emulated-online").findings(.emulatedOnline)
+        #expect(found.map(\.t) == [2121.4])
+        #expect(found.map(\.lines) == [[10, 11]])
+        #expect(found.first?.detail == .emulatedOnline(unloadAt: 2167.9, flash: true))
+        #expect(found.first?.level == .info)
+        let sentence = try #require(found.first?.sentence)
+        #expect(sentence.contains("46.5 ms before the page unloaded (pagehide at 2167.9)"))
+        #expect(sentence.contains("a real network rarely returns in the 100 ms before a page unloads"))
+        #expect(sentence.contains("disbelieve the back-online flash it started; it may be genuine"))
+    }
+
+    @Test func emulatedOnlineAtExactly100msWithNoPillUp() throws {
+        let session = try analyze(lines: [
+            #"{"t":10,"type":"connect","online":true}"#,
+            #"{"t":400,"type":"online"}"#,
+            #"{"t":500,"type":"pagehide","persisted":false}"#,
+        ])
+        let found = session.findings(.emulatedOnline)
+        #expect(found.map(\.lines) == [[2, 3]])
+        #expect(found.first?.detail == .emulatedOnline(unloadAt: 500, flash: false))
+        #expect(found.first?.sentence.contains("disbelieve that the network came back") == true)
+    }
+
+    @Test func emulatedOnlineTakesTheLastOnlineSinceTheLastOffline() throws {
+        let session = try analyze(lines: [
+            #"{"t":0,"type":"offline"}"#,
+            #"{"t":100,"type":"online"}"#,
+            #"{"t":900,"type":"online"}"#,
+            #"{"t":950,"type":"pagehide"}"#,
+        ])
+        #expect(session.findings(.emulatedOnline).map(\.lines) == [[3, 4]])
+    }
+
+    @Test func noEmulatedOnlineInTheNearMisses() throws {
+        // 101 ms; an offline between; a pagehide that keeps the page.
+        #expect(try analyze("findings/emulated-online-absent").findings(.emulatedOnline).isEmpty)
+        let late = try analyze(lines: [#"{"t":0,"type":"online"}"#, #"{"t":100.5,"type":"pagehide"}"#])
+        #expect(late.findings(.emulatedOnline).isEmpty)
+        let offlineBetween = try analyze(lines: [
+            #"{"t":0,"type":"online"}"#, #"{"t":20,"type":"offline"}"#, #"{"t":40,"type":"pagehide"}"#,
+        ])
+        #expect(offlineBetween.findings(.emulatedOnline).isEmpty)
+        let persisted = try analyze(lines: [#"{"t":0,"type":"online"}"#, #"{"t":40,"type":"pagehide","persisted":true}"#])
+        #expect(persisted.findings(.emulatedOnline).isEmpty)
+    }
+
+    @Test func aPersistedPagehideKeepsTheDocumentAndItsOnline() throws {
+        // Only an offline between stops it: the document kept in the back-forward cache is the
+        // one that unloads 90 ms after its online.
+        let session = try analyze(lines: [
+            #"{"t":0,"type":"online"}"#, #"{"t":40,"type":"pagehide","persisted":true}"#, #"{"t":90,"type":"pagehide"}"#,
+        ])
+        #expect(session.findings(.emulatedOnline).map(\.lines) == [[1, 3]])
+    }
+
     // MARK: - Everything else stays quiet
 
     @Test func quietChromiumRecordingsHaveNoFindings() throws {
@@ -258,6 +317,6 @@ import TurboRecording
 
     @Test func findingIdsAreStable() {
         #expect(BannerFinding.Kind.allCases.map(\.id) == ["online-lied", "stale-pill", "flap-suppressed", "prefetch-pill", "reload-offline",
-                                                   "relabelled-toast"])
+                                                   "relabelled-toast", "emulated-online"])
     }
 }

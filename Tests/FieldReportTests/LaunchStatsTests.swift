@@ -72,7 +72,7 @@ struct LaunchStatsTests {
         #expect(text.contains { $0.hasPrefix("  stalled           2  ") && $0.hasSuffix("launch/contract-example.jsonl") })
         #expect(text.contains { $0.hasPrefix("  offseason         3  ") && $0.hasSuffix("launch/offseason-guest.jsonl (2)") })
         #expect(text.contains { $0.hasPrefix("  slowest              /") && $0.hasSuffix("launch/stall.jsonl (14250)") })
-        #expect(text.contains { $0.hasPrefix("  error-behind-loading     0") })
+        #expect(text.contains { $0.hasPrefix("  error-behind-loading  warning     0") })
         let json = stats.json()
         #expect(json.contains(#""launch":{"launches":6,"ready":3,"timeToWebMs":{"median":6500,"p90":14250,"max":14250},"#))
         #expect(json.contains(#""throughError":{"count":1,"recordings":{"#))

@@ -136,7 +136,7 @@ struct NativeExplainTests {
             unexpected(500, "live-card", line: 7, .noView),
         ])
         #expect(explanation.findings[0].jsonLine
-            == #"{"t":200,"surface":"tab:home","finding":"unexpected-retry","line":4,"policy":"not-due","at":2600}"#)
-        #expect(missed(24400, "sheet", .edge).jsonLine == #"{"t":24400,"surface":"sheet","finding":"missed-retry","trigger":"edge"}"#)
+            == #"{"t":200,"surface":"tab:home","finding":"unexpected-retry","level":"warning","line":4,"policy":"not-due","at":2600}"#)
+        #expect(missed(24400, "sheet", .edge).jsonLine == #"{"t":24400,"surface":"sheet","finding":"missed-retry","level":"warning","trigger":"edge"}"#)
     }
 }
