@@ -1,5 +1,6 @@
 import CJSONC
 import Glibc
+import PolicyCore
 
 /// Typed reads of one field of a json-c object, for the decoders. A field is `.absent` when
 /// the key is missing, so that "absent" and "null" stay apart, as the format needs.
@@ -58,21 +59,30 @@ enum Field {
         return json_object_get_int64(value).magnitude > exactIntegerLimit
     }
 
-    /// A JSON number that is finite.
-    var finiteNumber: Double? {
+    /// A JSON number, as a double (infinite for `1e400`).
+    var number: Double? {
         guard case .present(let value?) = self else { return nil }
         let type = json_object_get_type(value)
         guard type == json_type_double || type == json_type_int else { return nil }
-        let number = json_object_get_double(value)
-        return number.isFinite ? number : nil
+        return json_object_get_double(value)
     }
 
-    /// A record's time: a finite number of milliseconds within ±2^53, where adding a duration
-    /// to it is still exact to the millisecond.
-    var time: Double? {
+    /// A JSON number that is finite and within ±2^53, as every time and duration must be
+    /// (`exactMillisecondsLimit`): beyond, adding milliseconds is no longer exact, and a sum
+    /// of settings could reach infinity, which JSON cannot print.
+    var finiteNumber: Double? {
         // An integer is judged as itself: 2^53 + 1 would round to 2^53 as a double.
-        guard let t = finiteNumber, t.magnitude <= Double(exactIntegerLimit), !isOutOfRangeInteger else { return nil }
-        return t
+        guard let number, number.magnitude <= exactMillisecondsLimit, !isOutOfRangeInteger else { return nil }
+        return number
+    }
+
+    /// A record's time: a finite number of milliseconds within ±2^53.
+    var time: Double? { finiteNumber }
+
+    /// A number too large to be a time or a duration (not infinite: that is no number at all).
+    var isOutOfRangeNumber: Bool {
+        guard let number, number.isFinite else { return false }
+        return finiteNumber == nil
     }
 
     var isObject: Bool {

@@ -192,3 +192,23 @@ import TurboRecording
             == [#"hostile.jsonl:2: "surface" on "tap-retry" must be a string"#])
     }
 }
+
+/// Durations in configs are held to the same ±2^53 ms as times: a few of them added could
+/// otherwise reach infinity, which no JSON line can carry (a native replay printed `"until":inf`).
+@Suite struct HostileConfigTests {
+    @Test func durationsBeyond2To53AreRefused() throws {
+        let config = try Fixtures.file(#"{"settleMs":1.7e308,"cooldownMs":1.7e308}"#, name: "huge.config.json")
+        let recording = Fixtures.root.appendingPathComponent("recordings/native/offline-before-deferred-expiry.jsonl").path
+        let run = try Fixtures.run(["native", "--config", config, "--format", "jsonl", recording])
+        #expect(run.status == 65, "\(run.stdout)\(run.stderr)")
+        #expect(run.stderr.contains(#"huge.config.json: "settleMs" must be a number of milliseconds, 0 or more"#), "\(run.stderr)")
+        #expect(throws: RecordingError.self) { try BannerConfig.load(path: try Fixtures.file(#"{"debounceMs":1e300}"#, name: "b.config.json")) }
+    }
+
+    @Test func aConfigWithANulOrTrailingTextIsRefused() throws {
+        let nul = try Fixtures.file("{\"debounceMs\":1}\u{0}{\"flashMs\":2}", name: "nul.config.json")
+        #expect(throws: RecordingError(.malformed, path: nul, line: 1, "not valid JSON: NUL byte at column 17")) { try BannerConfig.load(path: nul) }
+        let bom = try Fixtures.file("\u{FEFF}{\"debounceMs\":1}\n", name: "bom.config.json")
+        #expect(try BannerConfig.load(path: bom).debounce == 1)
+    }
+}
