@@ -1,5 +1,5 @@
+import Foundation
 import Glibc
-import Synchronization
 
 /// What a temporary file is called beside the file it will replace: `NAME.tmp-PID`.
 let temporaryMarker = ".tmp-"
@@ -54,8 +54,10 @@ enum TemporaryRegistry {
         slots.initialize(repeating: 0, count: slotCount * slotSize)
         return slots
     }()
-    /// Which slots are taken, and whether the handlers are installed.
-    static let state = Mutex<(taken: [Bool], installed: Bool)>((Array(repeating: false, count: slotCount), false))
+    /// Which slots are taken, and whether the handlers are installed; behind `lock`.
+    nonisolated(unsafe) static var taken = Array(repeating: false, count: slotCount)
+    nonisolated(unsafe) static var installed = false
+    static let lock = NSLock()
 
     /// Records `path` for the handlers (installing them the first time); the slot to release,
     /// or `nil` when the path is too long or every slot is taken (then a signal leaves the
@@ -64,13 +66,13 @@ enum TemporaryRegistry {
         let bytes = Array(path.utf8)
         guard !bytes.isEmpty, bytes.count < slotSize, !bytes.contains(0) else { return nil }
         _ = slots  // made here, never first in the handler
-        let slot: Int? = state.withLock { state in
-            if !state.installed {
+        let slot: Int? = lock.withLock {
+            if !installed {
                 installHandlers()
-                state.installed = true
+                installed = true
             }
-            guard let free = state.taken.firstIndex(of: false) else { return nil }
-            state.taken[free] = true
+            guard let free = taken.firstIndex(of: false) else { return nil }
+            taken[free] = true
             return free
         }
         guard let slot else { return nil }
@@ -84,7 +86,7 @@ enum TemporaryRegistry {
     static func release(_ slot: Int?) {
         guard let slot else { return }
         slots[slot * slotSize] = 0
-        state.withLock { $0.taken[slot] = false }
+        lock.withLock { taken[slot] = false }
     }
 
     /// For SIGINT and SIGTERM, unless the process ignores them (`nohup`) or has its own
