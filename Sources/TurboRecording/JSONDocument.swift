@@ -43,6 +43,11 @@ func parseJSONDocument(path: String) throws -> OpaquePointer {
         json_object_put(parsed)
         throw RecordingError(.malformed, path: path, line: line(at: extra), "not valid JSON: more text after the object")
     }
+    if status == json_tokener_success, let parsed,
+       let bad = bytes.withUnsafeBufferPointer({ firstInvalidUTF8($0.baseAddress!, from: start, to: $0.count - 1) }) {
+        json_object_put(parsed)
+        throw RecordingError(.malformed, path: path, line: line(at: bad), "not valid JSON: invalid UTF-8")
+    }
     guard status == json_tokener_success, let parsed else {
         // Count the lines up to where json-c stopped, so the error points at the place.
         let line = line(at: end)

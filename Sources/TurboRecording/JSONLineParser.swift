@@ -65,6 +65,9 @@ final class JSONLineParser {
         if endedInLine, end < length {
             throw malformed("not valid JSON: more text after the object, at column \(end + 1)")
         }
+        if let bad = firstInvalidUTF8(bytes.baseAddress!, from: start, to: length) {
+            throw malformed("not valid JSON: invalid UTF-8 at column \(bad + 1)")
+        }
         guard json_object_get_type(object) == json_type_object else {
             throw malformed("expected a JSON object, found \(Self.describe(json_object_get_type(object)))")
         }
@@ -120,4 +123,40 @@ func findNul(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int) -> (off
 func nulMessage(escaped: Bool, column: Int) -> String {
     escaped ? #""\u0000" (an escaped NUL) at column \#(column): a recording's text may not hold NUL characters"#
             : "not valid JSON: NUL byte at column \(column)"
+}
+
+/// Where the bytes `start..<end` stop being well-formed UTF-8 (RFC 3629), or `nil`. json-c's
+/// own check lets overlong forms (`C1 A9` for `i`), surrogates (`ED A0 80`) and code points
+/// past U+10FFFF through, and Swift reads each as U+FFFD: a URL would change without a word.
+/// Runs after json-c accepted the line, so its messages for what it refuses stay as they are.
+func firstInvalidUTF8(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Int? {
+    var index = start
+    let raw = UnsafeRawPointer(base)
+    while index < end {
+        // Eight ASCII bytes at a time: most lines are nothing else.
+        if index + 8 <= end, raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+            index += 8
+            continue
+        }
+        let lead = base[index]
+        if lead < 0x80 {
+            index += 1
+            continue
+        }
+        let count: Int, second: ClosedRange<UInt8>
+        switch lead {
+        case 0xC2...0xDF: count = 2; second = 0x80...0xBF
+        case 0xE0: count = 3; second = 0xA0...0xBF
+        case 0xE1...0xEC, 0xEE...0xEF: count = 3; second = 0x80...0xBF
+        case 0xED: count = 3; second = 0x80...0x9F
+        case 0xF0: count = 4; second = 0x90...0xBF
+        case 0xF1...0xF3: count = 4; second = 0x80...0xBF
+        case 0xF4: count = 4; second = 0x80...0x8F
+        default: return index
+        }
+        guard index + count <= end, second.contains(base[index + 1]) else { return index }
+        for next in 2..<count where !(0x80...0xBF).contains(base[index + next]) { return index }
+        index += count
+    }
+    return nil
 }

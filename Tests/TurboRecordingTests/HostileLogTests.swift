@@ -187,6 +187,25 @@ import TurboRecording
         #expect(Self.web(Self.lines([#"{"t":1,"type":"offline"}"#]) + bom + Self.lines([#"{"t":2,"type":"online"}"#])).errors.count == 1)
     }
 
+    /// Found by the fuzzer: json-c's UTF-8 check lets overlong forms, surrogates and code
+    /// points past U+10FFFF through, and Swift would read each as U+FFFD: a URL changed.
+    @Test(arguments: [[0xC1, 0xA9], [0xC0, 0x80], [0xE0, 0x80, 0xAF], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xF8, 0x88, 0x80, 0x80, 0x80]] as [[UInt8]])
+    func utf8ThatJsonCLetsThroughIsRefused(sequence: [UInt8]) {
+        let line = Array(#"{"t":1,"type":"turbo:visit","url":"/Notes"#.utf8) + sequence + Array(#"ab"}"#.utf8) + [0x0A]
+        let errors = Self.web(line).errors
+        #expect(errors == ["hostile.jsonl:1: not valid JSON: invalid UTF-8 at column 42"] || errors == ["hostile.jsonl:1: not valid JSON: invalid utf-8 string"], "\(errors)")
+        let native = Self.native(Self.nativeLines([]) + Array(#"{"t":1,"type":"finish","url":"/Notes"#.utf8) + sequence + Array(#"ab"}"#.utf8) + [0x0A])
+        #expect(native.errors.count == 1 && native.records.count == 1, "\(native)")
+        // Well-formed text of every length is read as it is.
+        let text = "é€😀"
+        let kept = Self.web(Self.lines([#"{"t":1,"type":"connect","context":"\#(text)"}"#]))
+        guard case .input(_, .connect(let context, _))? = kept.records.first?.event else {
+            Issue.record("no connect: \(kept.errors)")
+            return
+        }
+        #expect(context == text)
+    }
+
     @Test func aWrongSurfaceNamesTheRecordType() {
         #expect(Self.native(Self.nativeLines([#"{"t":1,"type":"tap-retry","surface":3}"#])).errors
             == [#"hostile.jsonl:2: "surface" on "tap-retry" must be a string"#])
