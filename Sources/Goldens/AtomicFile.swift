@@ -1,3 +1,4 @@
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -13,12 +14,19 @@ func temporaryPath(for path: String, pid: Int32 = getpid()) -> String {
 
 /// Writes `contents` to `path` through a temporary beside it (`NAME.tmp-PID`), fsynced and
 /// renamed over `path`, so that `path` is at every moment either the old file or the whole
-/// new one. On failure the temporary is removed and `path` is untouched.
+/// new one. On failure the temporary is removed and `path` is untouched; on SIGINT or SIGTERM
+/// too, before the process ends as the signal says. A file replaced keeps its permissions
+/// (a read-only golden stays read-only).
 public func replaceAtomically(path: String, contents: [UInt8]) throws {
     let temporary = temporaryPath(for: path)
+    var existing = stat()
+    let mode: mode_t? = stat(path, &existing) == 0 && (existing.st_mode & S_IFMT) == S_IFREG ? existing.st_mode & 0o7777 : nil
+    let slot = TemporaryRegistry.register(temporary)
+    defer { TemporaryRegistry.release(slot) }
     let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
     guard fd >= 0 else { throw WriteError.system(.cannotCreate, path) }
     do {
+        if let mode, fchmod(fd, mode) != 0 { throw WriteError.system(.io, path) }
         try writeAll(fd, contents, destination: path)
         guard fsync(fd) == 0 else { throw WriteError.system(.io, path) }
     } catch {
@@ -36,4 +44,131 @@ public func replaceAtomically(path: String, contents: [UInt8]) throws {
         unlink(temporary)
         throw failure
     }
+}
+
+/// The temporaries being written right now, where a signal handler can find them: fixed
+/// slots of path bytes, allocated once, which the handler reads without allocating or
+/// locking (unlink, sigaction and raise are async-signal-safe; nothing else runs there).
+/// A slot is in use when its first byte is not 0; that byte is written last.
+enum TemporaryRegistry {
+    static let slotCount = 64
+    static let slotSize = Int(PATH_MAX) + 1
+    nonisolated(unsafe) static let slots: UnsafeMutablePointer<UInt8> = {
+        let slots = UnsafeMutablePointer<UInt8>.allocate(capacity: slotCount * slotSize)
+        slots.initialize(repeating: 0, count: slotCount * slotSize)
+        return slots
+    }()
+    /// Which slots are taken, and whether the handlers are installed; behind `lock`.
+    nonisolated(unsafe) static var taken = Array(repeating: false, count: slotCount)
+    nonisolated(unsafe) static var installed = false
+    static let lock = NSLock()
+
+    /// Records `path` for the handlers (installing them the first time); the slot to release,
+    /// or `nil` when the path is too long or every slot is taken (then a signal leaves the
+    /// temporary behind, for `strayTemporaries` to report and the next update to sweep).
+    static func register(_ path: String) -> Int? {
+        let bytes = Array(path.utf8)
+        guard !bytes.isEmpty, bytes.count < slotSize, !bytes.contains(0) else { return nil }
+        _ = slots  // made here, never first in the handler
+        let slot: Int? = lock.withLock {
+            if !installed {
+                installHandlers()
+                installed = true
+            }
+            guard let free = taken.firstIndex(of: false) else { return nil }
+            taken[free] = true
+            return free
+        }
+        guard let slot else { return nil }
+        let start = slots + slot * slotSize
+        bytes.withUnsafeBufferPointer { (start + 1).update(from: $0.baseAddress! + 1, count: bytes.count - 1) }
+        start[bytes.count] = 0
+        start.pointee = bytes[0]
+        return slot
+    }
+
+    static func release(_ slot: Int?) {
+        guard let slot else { return }
+        slots[slot * slotSize] = 0
+        lock.withLock { taken[slot] = false }
+    }
+
+    /// For SIGINT and SIGTERM, unless the process ignores them (`nohup`) or has its own
+    /// handler: then it is left as it is.
+    private static func installHandlers() {
+        for signal in [SIGINT, SIGTERM] {
+            var previous = sigaction()
+            guard sigaction(signal, nil, &previous) == 0, previous.__sigaction_handler.sa_handler == nil else { continue }
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = removeTemporariesAndReraise
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = 0
+            sigaction(signal, &action, nil)
+        }
+    }
+}
+
+/// The handler: removes every temporary being written, then ends the process with the same
+/// signal, as it would have ended without this handler.
+private func removeTemporariesAndReraise(_ signal: Int32) {
+    let slots = TemporaryRegistry.slots
+    for slot in 0..<TemporaryRegistry.slotCount {
+        let start = slots + slot * TemporaryRegistry.slotSize
+        if start.pointee != 0 { start.withMemoryRebound(to: CChar.self, capacity: TemporaryRegistry.slotSize) { _ = unlink($0) } }
+    }
+    var action = sigaction()
+    action.__sigaction_handler.sa_handler = nil  // SIG_DFL
+    sigemptyset(&action.sa_mask)
+    sigaction(signal, &action, nil)
+    raise(signal)
+}
+
+/// The temporaries beside goldens under `paths` that no running process is writing: left by
+/// an update that was killed (SIGKILL, a crash, a power cut), for `check` to report. A
+/// directory is searched recursively, hidden names skipped; for a file, its directory's
+/// temporaries of that recording's goldens. Sorted.
+public func strayTemporaries(in paths: [String]) -> [String] {
+    var found: Set<String> = []
+    for path in paths {
+        var status = stat()
+        guard stat(path, &status) == 0 else { continue }
+        if (status.st_mode & S_IFMT) == S_IFDIR {
+            var directory = path
+            while directory.count > 1, directory.hasSuffix("/") { directory.removeLast() }
+            findStrays(in: directory, recursive: true, prefix: "", into: &found)
+        } else {
+            let slash = path.lastIndex(of: "/")
+            let directory = slash.map { String(path[..<$0]) } ?? "."
+            let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+            let stem = name.hasSuffix(".expected.jsonl") ? String(name.dropLast(".expected.jsonl".count))
+                : name.hasSuffix(".jsonl") ? String(name.dropLast(".jsonl".count)) : name
+            findStrays(in: directory.isEmpty ? "/" : directory, recursive: false, prefix: stem + ".", into: &found)
+        }
+    }
+    return found.sorted()
+}
+
+private func findStrays(in directory: String, recursive: Bool, prefix: String, into found: inout Set<String>) {
+    guard let stream = opendir(directory) else { return }
+    defer { closedir(stream) }
+    while let entry = readdir(stream) {
+        let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+        if name.hasPrefix(".") { continue }
+        let path = (directory == "/" ? "" : directory) + "/" + name
+        if entry.pointee.d_type == UInt8(DT_DIR) {
+            if recursive { findStrays(in: path, recursive: true, prefix: prefix, into: &found) }
+            continue
+        }
+        guard name.hasPrefix(prefix), let pid = temporaryPID(name) else { continue }
+        if kill(pid, 0) != 0 && errno == ESRCH { found.insert(path) }
+    }
+}
+
+/// The writer's pid in a golden's temporary name, `NAME.expected.jsonl.tmp-PID`, or `nil`.
+func temporaryPID(_ name: String) -> Int32? {
+    let marker = ".expected.jsonl" + temporaryMarker
+    guard name.utf8.count > marker.utf8.count else { return nil }
+    let digits = name.reversed().prefix { $0.isASCII && $0.isNumber }
+    guard !digits.isEmpty, name.dropLast(digits.count).hasSuffix(marker), let pid = Int32(String(digits.reversed())), pid > 0 else { return nil }
+    return pid
 }

@@ -101,8 +101,12 @@ extension GoldenCase {
 
     func compare(_ text: [UInt8], with golden: String, update: Bool, tolerance: Tolerance = .exact) -> GoldenResult {
         if update { removeStaleTemporaries(of: golden) }
-        guard let existing = FileManager.default.contents(atPath: golden) else {
-            return update ? write(text, to: golden, created: true, diff: addedLines(text)) : .missingGolden
+        let existing: [UInt8]
+        switch readGolden(golden) {
+        case .missing: return update ? write(text, to: golden, created: true, diff: addedLines(text)) : .missingGolden
+        // Not overwritten even under --update: what could not be read could not be diffed.
+        case .unreadable(let error): return .unreadable(error)
+        case .contents(let bytes): existing = bytes
         }
         // The common case, decided without parsing: the golden is, byte for byte, what this
         // replay prints (identical text is identical JSON values).
@@ -157,6 +161,39 @@ extension GoldenCase {
 /// A new golden's timeline as a diff from nothing: each record a `+ ` line.
 func addedLines(_ text: [UInt8]) -> String {
     TimelineLines(text: text).lines.map { "+ " + $0 }.joined(separator: "\n")
+}
+
+enum GoldenFile {
+    case missing
+    case unreadable(RecordingError)
+    case contents([UInt8])
+}
+
+/// The golden's bytes. Only a golden that is not there is missing: one that is there but
+/// cannot be opened (mode 000) or is not a regular file is unreadable, and says why.
+func readGolden(_ path: String) -> GoldenFile {
+    // O_NONBLOCK: a FIFO in a golden's place must not hang the check.
+    let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    guard fd >= 0 else {
+        if errno == ENOENT { return .missing }
+        return .unreadable(RecordingError(.unreadable, path: path, line: nil, "cannot open: \(String(cString: strerror(errno)))"))
+    }
+    defer { close(fd) }
+    var status = stat()
+    guard fstat(fd, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
+        return .unreadable(RecordingError(.unreadable, path: path, line: nil, "not a regular file"))
+    }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+        let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        if n < 0 && errno == EINTR { continue }
+        guard n >= 0 else {
+            return .unreadable(RecordingError(.unreadable, path: path, line: nil, "read failed: \(String(cString: strerror(errno)))"))
+        }
+        if n == 0 { return .contents(bytes) }
+        bytes.append(contentsOf: buffer[0..<n])
+    }
 }
 
 /// A replayed timeline, split in lines and parsed for comparison.

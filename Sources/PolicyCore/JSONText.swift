@@ -61,8 +61,12 @@ public struct JSONLine: Sendable {
         bytes.append(UInt8(ascii: ":"))
     }
 
-    /// A number of milliseconds, as the contracts print them.
+    /// A number of milliseconds, as the contracts print them. JSON has no infinity or NaN,
+    /// and nothing here can make one from what the readers accept (finite times within
+    /// ±2^53 ms, finite settings): one reaching a line is a bug, and stops the program rather
+    /// than print a line no JSON reader takes.
     public mutating func number(_ name: String, _ value: Double) {
+        precondition(value.isFinite, "JSONLine.number(\(jsonString(name)), \(value)): JSON has no non-finite numbers")
         key(name)
         appendMilliseconds(value, to: &bytes)
     }

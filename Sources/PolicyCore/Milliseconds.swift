@@ -1,3 +1,9 @@
+/// 2^53 ms (about 285,000 years): the largest magnitude of a time or a duration the readers
+/// accept. Below it a double holds every integer exactly, so `t + duration` is exact to the
+/// millisecond, and no sum of a few such numbers can overflow to infinity (JSON has none).
+/// Options that take milliseconds should refuse what is beyond it, as the readers do.
+public let exactMillisecondsLimit: Double = 9_007_199_254_740_992
+
 /// Prints a time the way the contract does: at most 3 decimals, no trailing zeros, so a
 /// timer due at `816.0360000000001` prints `816.036` and `3509.0` prints `3509`.
 public func formatMilliseconds(_ t: Double) -> String {

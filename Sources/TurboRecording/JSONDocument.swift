@@ -25,18 +25,36 @@ func parseJSONDocument(path: String) throws -> OpaquePointer {
     if ferror(file) != 0 {
         throw RecordingError(.unreadable, path: path, line: nil, "read failed: \(String(cString: strerror(errno)))")
     }
+    // A UTF-8 byte order mark at the start is allowed, as in a recording.
+    let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    func line(at offset: Int) -> Int { bytes[0..<min(offset, bytes.count)].reduce(1) { $1 == 0x0A ? $0 + 1 : $0 } }
+    if let nul = bytes.withUnsafeBufferPointer({ $0.isEmpty ? nil : findNul($0.baseAddress!, from: start, to: $0.count) }) {
+        let lineStart = bytes[..<nul.offset].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+        throw RecordingError(.malformed, path: path, line: line(at: nul.offset), nulMessage(escaped: nul.escaped, column: nul.offset - lineStart + 1))
+    }
     bytes.append(0)
     let tokener = json_tokener_new()!
     defer { json_tokener_free(tokener) }
     json_tokener_set_flags(tokener, JSON_TOKENER_STRICT | JSON_TOKENER_VALIDATE_UTF8)
     let parsed = bytes.withUnsafeBufferPointer {
-        $0.baseAddress!.withMemoryRebound(to: CChar.self, capacity: $0.count) { json_tokener_parse_ex(tokener, $0, Int32(bytes.count)) }
+        $0.baseAddress!.withMemoryRebound(to: CChar.self, capacity: $0.count) { json_tokener_parse_ex(tokener, $0 + start, Int32(bytes.count - start)) }
     }
     let status = json_tokener_get_error(tokener)
+    // json-c stops at the end of the value: what follows, but for spaces, would be ignored.
+    let end = start + json_tokener_get_parse_end(tokener)
+    if status == json_tokener_success, let parsed,
+       let extra = bytes[min(end, bytes.count)...].dropLast().firstIndex(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) {
+        json_object_put(parsed)
+        throw RecordingError(.malformed, path: path, line: line(at: extra), "not valid JSON: more text after the object")
+    }
+    if status == json_tokener_success, let parsed,
+       let bad = bytes.withUnsafeBufferPointer({ firstInvalidUTF8($0.baseAddress!, from: start, to: $0.count - 1) }) {
+        json_object_put(parsed)
+        throw RecordingError(.malformed, path: path, line: line(at: bad), "not valid JSON: invalid UTF-8")
+    }
     guard status == json_tokener_success, let parsed else {
         // Count the lines up to where json-c stopped, so the error points at the place.
-        let end = min(json_tokener_get_parse_end(tokener), bytes.count)
-        let line = bytes[0..<end].reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
+        let line = line(at: end)
         let why = status == json_tokener_success ? "expected a JSON object, found null" : String(cString: json_tokener_error_desc(status))
         throw RecordingError(.malformed, path: path, line: line, "not valid JSON: \(why)")
     }

@@ -24,13 +24,17 @@ final class JSONLineParser {
 
     /// Calls `body` with the line's object, which lives only for the call; `nil` for a blank
     /// line. Errors are made by `malformed`, which knows the file and the line.
-    func parse<R>(_ bytes: UnsafeBufferPointer<UInt8>, malformed: (String) -> RecordingError,
+    /// `atFileStart`: the line is the file's first, where a UTF-8 byte order mark is allowed.
+    func parse<R>(_ bytes: UnsafeBufferPointer<UInt8>, atFileStart: Bool = false, malformed: (String) -> RecordingError,
                   _ body: (OpaquePointer) throws -> R) throws -> R? {
         var length = bytes.count
         while length > 0, isSpace(bytes[length - 1]) { length -= 1 }
-        var start = 0
+        var start = atFileStart && hasByteOrderMark(bytes, length: length) ? 3 : 0
         while start < length, isSpace(bytes[start]) { start += 1 }
         if start == length { return nil }  // blank
+        if let nul = findNul(bytes.baseAddress!, from: start, to: length) {
+            throw malformed(nulMessage(escaped: nul.escaped, column: nul.offset + 1))
+        }
 
         json_tokener_reset(tokener)
         // json-c switches the thread's locale to "C" around every parse, through glibc's
@@ -43,6 +47,8 @@ final class JSONLineParser {
             json_tokener_parse_ex(tokener, $0 + start, Int32(length - start))
         }
         var status = json_tokener_get_error(tokener)
+        let end = start + json_tokener_get_parse_end(tokener)
+        let endedInLine = status == json_tokener_success
         if status == json_tokener_continue {
             // A bare number, `true` or `null` waits for a terminator; the line is all there is.
             var terminator: CChar = 0
@@ -58,6 +64,14 @@ final class JSONLineParser {
             }
         }
         defer { json_object_put(object) }
+        // json-c stops at the end of the first value; anything after it on the line would be
+        // dropped without a word. (Strict mode refuses most of it itself; this is the guarantee.)
+        if endedInLine, end < length {
+            throw malformed("not valid JSON: more text after the object, at column \(end + 1)")
+        }
+        if let bad = firstInvalidUTF8(bytes.baseAddress!, from: start, to: length) {
+            throw malformed("not valid JSON: invalid UTF-8 at column \(bad + 1)")
+        }
         guard json_object_get_type(object) == json_type_object else {
             throw malformed("expected a JSON object, found \(Self.describe(json_object_get_type(object)))")
         }
@@ -67,6 +81,10 @@ final class JSONLineParser {
     /// The C locale, made once: what json-c switches to anyway. (locale_t is a pointer to
     /// glibc's data; it is never changed or freed, so sharing it between threads is safe.)
     nonisolated(unsafe) static let cLocale: locale_t = turbo_replay_c_locale()
+
+    private func hasByteOrderMark(_ bytes: UnsafeBufferPointer<UInt8>, length: Int) -> Bool {
+        length >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
+    }
 
     private func isSpace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x09 || byte == 0x0D
@@ -82,4 +100,67 @@ final class JSONLineParser {
         default: return "an object"
         }
     }
+}
+
+/// Where the bytes `start..<end` hold a NUL character, raw or escaped, or `nil`. json-c ends
+/// its input at a raw NUL (the rest of the line would be dropped) and keeps keys as C strings
+/// (`"t\u0000x"` would read as a second `"t"`): a NUL anywhere is refused, never cut.
+func findNul(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int) -> (offset: Int, escaped: Bool)? {
+    if let found = memchr(base + start, 0, end - start) {
+        return (UnsafeRawPointer(found) - UnsafeRawPointer(base), false)
+    }
+    var next = start
+    // A backslash only starts an escape inside a string, and every escape is read as a
+    // pair, so `\\u0000` (a backslash, then text) is not taken for a NUL.
+    while next < end, let found = memchr(base + next, 0x5C, end - next) {
+        let at = UnsafeRawPointer(found) - UnsafeRawPointer(base)
+        if at + 5 < end, base[at + 1] == UInt8(ascii: "u"), base[at + 2] == 0x30, base[at + 3] == 0x30,
+           base[at + 4] == 0x30, base[at + 5] == 0x30 {
+            return (at, true)
+        }
+        next = at + 2
+    }
+    return nil
+}
+
+/// What `findNul` found, at a 1-based byte column of its line.
+func nulMessage(escaped: Bool, column: Int) -> String {
+    escaped ? #""\u0000" (an escaped NUL) at column \#(column): a recording's text may not hold NUL characters"#
+            : "not valid JSON: NUL byte at column \(column)"
+}
+
+/// Where the bytes `start..<end` stop being well-formed UTF-8 (RFC 3629), or `nil`. json-c's
+/// own check lets overlong forms (`C1 A9` for `i`), surrogates (`ED A0 80`) and code points
+/// past U+10FFFF through, and Swift reads each as U+FFFD: a URL would change without a word.
+/// Runs after json-c accepted the line, so its messages for what it refuses stay as they are.
+func firstInvalidUTF8(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Int? {
+    var index = start
+    let raw = UnsafeRawPointer(base)
+    while index < end {
+        // Eight ASCII bytes at a time: most lines are nothing else.
+        if index + 8 <= end, raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+            index += 8
+            continue
+        }
+        let lead = base[index]
+        if lead < 0x80 {
+            index += 1
+            continue
+        }
+        let count: Int, second: ClosedRange<UInt8>
+        switch lead {
+        case 0xC2...0xDF: count = 2; second = 0x80...0xBF
+        case 0xE0: count = 3; second = 0xA0...0xBF
+        case 0xE1...0xEC, 0xEE...0xEF: count = 3; second = 0x80...0xBF
+        case 0xED: count = 3; second = 0x80...0x9F
+        case 0xF0: count = 4; second = 0x90...0xBF
+        case 0xF1...0xF3: count = 4; second = 0x80...0xBF
+        case 0xF4: count = 4; second = 0x80...0x8F
+        default: return index
+        }
+        guard index + count <= end, second.contains(base[index + 1]) else { return index }
+        for next in 2..<count where !(0x80...0xBF).contains(base[index + next]) { return index }
+        index += count
+    }
+    return nil
 }

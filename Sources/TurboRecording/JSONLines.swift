@@ -43,12 +43,19 @@ public final class JSONLines {
         /// The line read last ended at the end of the input with no newline after it.
         var unterminated = false
 
-        /// Finds the next line without copying it when it lies whole in the read buffer.
+        /// The line before was refused as overlong before its end: its rest is still to skip.
+        var skippingRest = false
+
+        /// Finds the next line without copying it when it lies whole in the read buffer. The
+        /// limit counts the line without its ending (LF, CRLF, or a CR at the end of the input),
+        /// and a line is refused as soon as it passes it: an endless line on a pipe is not read
+        /// to its end first.
         mutating func nextRawLine(in chunk: UnsafeMutableBufferPointer<UInt8>, maxLineBytes: Int,
                                   refill: () throws -> Int) throws -> RawLine? {
             carry.count = 0
             unterminated = false
-            var overlong = false
+            var discarding = skippingRest
+            skippingRest = false
             while true {
                 if chunkStart == chunkEnd {
                     if atEOF { break }
@@ -64,28 +71,36 @@ public final class JSONLines {
                     let newline = UnsafeRawPointer(found) - UnsafeRawPointer(base)
                     let start = chunkStart
                     chunkStart = newline + 1
+                    if discarding {
+                        discarding = false
+                        continue
+                    }
                     lineNumber += 1
-                    if overlong || carry.count + (newline - start) > maxLineBytes { return .overlong }
+                    let last = newline > start ? base[newline - 1] : carry.last
+                    if carry.count + (newline - start) - (last == 0x0D ? 1 : 0) > maxLineBytes { return .overlong }
                     if carry.count == 0 { return .inChunk(start..<newline) }
                     carry.append(base + start, count: newline - start)
                     return .carried
                 }
-                // The line goes on past the buffer: keep it, up to the cap.
-                if !overlong {
-                    if carry.count + (chunkEnd - chunkStart) > maxLineBytes {
-                        overlong = true
+                // The line goes on past the buffer: keep it, up to the cap (and one byte
+                // more, which may be the CR of a CRLF).
+                if !discarding {
+                    if carry.count + (chunkEnd - chunkStart) > maxLineBytes + 1 {
+                        lineNumber += 1
                         carry.free()
-                    } else {
-                        carry.append(base + chunkStart, count: chunkEnd - chunkStart)
+                        chunkStart = chunkEnd
+                        skippingRest = true
+                        return .overlong
                     }
+                    carry.append(base + chunkStart, count: chunkEnd - chunkStart)
                 }
                 chunkStart = chunkEnd
             }
             // The last line, without a final newline.
-            guard overlong || carry.count > 0 else { return nil }
+            guard !discarding, carry.count > 0 else { return nil }
             lineNumber += 1
             unterminated = true
-            return overlong ? .overlong : .carried
+            return carry.count - (carry.last == 0x0D ? 1 : 0) > maxLineBytes ? .overlong : .carried
         }
     }
 
@@ -196,9 +211,11 @@ public final class JSONLines {
         case .overlong:
             throw malformed("line is longer than \(maxLineBytes) bytes")
         case .inChunk(let range):
-            return try parser.parse(UnsafeBufferPointer(rebasing: chunk[range]), malformed: malformed) { try body($0, number) }
+            return try parser.parse(UnsafeBufferPointer(rebasing: chunk[range]), atFileStart: number == 1, malformed: malformed) {
+                try body($0, number)
+            }
         case .carried:
-            return try parser.parse(position.pointee.carry.bytes, malformed: unparsable) { try body($0, number) }
+            return try parser.parse(position.pointee.carry.bytes, atFileStart: number == 1, malformed: unparsable) { try body($0, number) }
         }
     }
 
@@ -223,6 +240,8 @@ private struct LineBuffer {
     var count = 0
 
     var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: storage, count: count) }
+
+    var last: UInt8? { count > 0 ? storage![count - 1] : nil }
 
     mutating func append(_ source: UnsafePointer<UInt8>, count added: Int) {
         if count + added > capacity {

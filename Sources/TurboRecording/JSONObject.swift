@@ -1,4 +1,5 @@
 import CJSONC
+import PolicyCore
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -37,7 +38,7 @@ enum Field {
     /// The value when it is a JSON string; `nil` for any other type (informative fields may be anything).
     var string: String? {
         guard case .present(let value?) = self, json_object_get_type(value) == json_type_string else { return nil }
-        return String(cString: json_object_get_string(value))
+        return wholeString(value)
     }
 
     var bool: Bool? {
@@ -45,21 +46,47 @@ enum Field {
         return json_object_get_boolean(value) != 0
     }
 
-    /// A JSON integer (not `422.0`, not `"422"`), within `Int`.
+    /// A JSON integer (not `422.0`, not `"422"`) within ±2^53 (`isOutOfRangeInteger` tells
+    /// the integers beyond).
     var integer: Int? {
         guard case .present(let value?) = self, json_object_get_type(value) == json_type_int else { return nil }
-        errno = 0
         let n = json_object_get_int64(value)
-        return errno == 0 ? Int(n) : nil
+        return n.magnitude <= exactIntegerLimit ? Int(n) : nil
     }
 
-    /// A JSON number that is finite.
-    var finiteNumber: Double? {
+    /// A JSON integer beyond ±2^53. json-c keeps no text of a number and saturates what does
+    /// not fit (`99999999999999999999` reads as 2^64 − 1, `-99999999999999999999` as −2^63)
+    /// without a word, so the only robust test is the range: every saturated value is past
+    /// 2^53, and below it a double, and every JSON reader, holds an integer exactly.
+    var isOutOfRangeInteger: Bool {
+        guard case .present(let value?) = self, json_object_get_type(value) == json_type_int else { return false }
+        return json_object_get_int64(value).magnitude > exactIntegerLimit
+    }
+
+    /// A JSON number, as a double (infinite for `1e400`).
+    var number: Double? {
         guard case .present(let value?) = self else { return nil }
         let type = json_object_get_type(value)
         guard type == json_type_double || type == json_type_int else { return nil }
-        let number = json_object_get_double(value)
-        return number.isFinite ? number : nil
+        return json_object_get_double(value)
+    }
+
+    /// A JSON number that is finite and within ±2^53, as every time and duration must be
+    /// (`exactMillisecondsLimit`): beyond, adding milliseconds is no longer exact, and a sum
+    /// of settings could reach infinity, which JSON cannot print.
+    var finiteNumber: Double? {
+        // An integer is judged as itself: 2^53 + 1 would round to 2^53 as a double.
+        guard let number, number.magnitude <= exactMillisecondsLimit, !isOutOfRangeInteger else { return nil }
+        return number
+    }
+
+    /// A record's time: a finite number of milliseconds within ±2^53.
+    var time: Double? { finiteNumber }
+
+    /// A number too large to be a time or a duration (not infinite: that is no number at all).
+    var isOutOfRangeNumber: Bool {
+        guard let number, number.isFinite else { return false }
+        return finiteNumber == nil
     }
 
     var isObject: Bool {
@@ -71,6 +98,21 @@ enum Field {
         guard case .present(let value?) = self, json_object_get_type(value) == json_type_object else { return nil }
         return value
     }
+}
+
+/// 2^53: the largest magnitude below which every integer is a double, exactly.
+let exactIntegerLimit: UInt64 = 1 << 53
+
+/// Why an integer field is refused: json-c saturates what it cannot hold.
+func outOfRange(_ field: String) -> String {
+    #""\#(field)" is out of range: an integer must lie within ±2^53 (9007199254740992)"#
+}
+
+/// A json-c string, whole: its length is json-c's, not where a C string would stop. (The
+/// reader refuses NUL characters anyway; this keeps a string from being cut if one got by.)
+func wholeString(_ value: OpaquePointer) -> String {
+    let bytes = UnsafeRawPointer(json_object_get_string(value)!).assumingMemoryBound(to: UInt8.self)
+    return String(decoding: UnsafeBufferPointer(start: bytes, count: Int(json_object_get_string_len(value))), as: UTF8.self)
 }
 
 /// `strcmp(text, literal) == 0` without making a C string of the literal on every call

@@ -16,7 +16,7 @@ public enum JSONValue: Equatable, Sendable {
         switch json_object_get_type(object) {
         case json_type_boolean: self = .bool(json_object_get_boolean(object) != 0)
         case json_type_int, json_type_double: self = .number(json_object_get_double(object))
-        case json_type_string: self = .string(String(cString: json_object_get_string(object)))
+        case json_type_string: self = .string(wholeString(object))
         case json_type_array:
             self = .array((0..<json_object_array_length(object)).map { JSONValue(json_object_array_get_idx(object, $0)) })
         case json_type_object:

@@ -186,7 +186,7 @@ public final class NativeRecordingReader {
     private func surface(_ object: OpaquePointer, _ type: String) throws -> String {
         let field = Field(object, "surface")
         guard let surface = field.string else {
-            throw lines.malformed(field.isAbsent ? #"missing "surface" on "\#(type)""# : #""surface" must be a string"#)
+            throw lines.malformed(field.isAbsent ? #"missing "surface" on "\#(type)""# : #""surface" on "\#(type)" must be a string"#)
         }
         return surface
     }
@@ -207,6 +207,7 @@ public final class NativeRecordingReader {
         switch name {
         case "http":
             let status = Field(error, "status")
+            if status.isOutOfRangeInteger { throw lines.malformed(outOfRange("error.status")) }
             guard let code = status.integer else {
                 throw lines.malformed(status.isAbsent ? #"missing "error.status" on an "http" error"#
                                                       : #""error.status" must be an integer (the HTTP status)"#)
@@ -220,6 +221,7 @@ public final class NativeRecordingReader {
             case (true, true):
                 throw lines.malformed(#"a "web" error needs "code" (the platform's own error code) or "turbo" ("networkFailure" or "timeout")"#)
             case (false, true):
+                if code.isOutOfRangeInteger { throw lines.malformed(outOfRange("error.code")) }
                 guard let value = code.integer else { throw lines.malformed(#""error.code" must be an integer (the platform's own error code)"#) }
                 return .web(.code(value))
             case (true, false):

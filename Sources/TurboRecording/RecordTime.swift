@@ -1,12 +1,12 @@
 import PolicyCore
 
 /// recording-format.md's rules for `t`, shared by the web and native readers: every timed
-/// record has a finite number of milliseconds, never less than the record before it.
+/// record has a finite number of milliseconds within ±2^53, never less than the record before it.
 
-/// The record's `t` when it is a finite number. (No closure for the error here: this runs
+/// The record's `t` when it is a finite number within ±2^53 ms. (No closure for the error here: this runs
 /// for every line, and `timeProblem` says why only when there is something to say.)
 func recordTime(_ object: OpaquePointer) -> Double? {
-    Field(object, "t").finiteNumber
+    Field(object, "t").time
 }
 
 /// Why `recordTime` found no time in the record.
@@ -16,7 +16,9 @@ func timeProblem(_ object: OpaquePointer) -> String {
 
 /// Why the field `t` is not a time.
 func timeProblem(_ t: Field) -> String {
-    t.isAbsent ? #"missing "t""# : #""t" must be a finite number"#
+    if t.isAbsent { return #"missing "t""# }
+    if t.isOutOfRangeNumber { return #""t" is out of range: a time must lie within ±2^53 ms (9007199254740992)"# }
+    return #""t" must be a finite number"#
 }
 
 /// The time of the last record accepted. A rejected line (skipped in lenient mode) does not

@@ -13,25 +13,51 @@ public enum RecordingFiles {
     /// The path without `.jsonl`.
     public static func stem(_ path: String) -> String { String(path.dropLast(".jsonl".count)) }
 
-    /// Every recording under `paths`, sorted and without repeats: directories are searched
-    /// recursively (hidden names skipped, symbolic links to directories not followed); a file
-    /// is taken as it is, except that a golden stands for its recording.
+    /// Every recording under `paths`, sorted and without repeats (see `list`); what `list`
+    /// skipped is left out.
     public static func find(in paths: [String]) throws -> [String] {
-        var found: Set<String> = []
+        try list(in: paths).recordings
+    }
+
+    /// Every recording under `paths`, sorted, each log once however it was reached: directories
+    /// are searched recursively (hidden names skipped, symbolic links to directories not
+    /// followed); a file is taken as it is, except that a golden stands for its recording. Two
+    /// paths to the same file (`a` and `./a`, `a//`, a symbolic link) are one log, listed under
+    /// the first spelling met (in the order of `paths`, then of names). In a directory, a recording's name that is not a regular file (a
+    /// FIFO, a link to a device: reading it could wait forever) is skipped and said why.
+    public static func list(in paths: [String]) throws -> RecordingListing {
+        var recordings: [String] = [], skipped: [SkippedFile] = []
+        var seen: Set<String> = []
+        func add(_ path: String) {
+            // A path realpath cannot resolve is kept as spelled: opening it will say why.
+            guard seen.insert(identity(of: path) ?? path).inserted else { return }
+            recordings.append(path)
+        }
         for path in paths {
             var status = stat()
             guard stat(path, &status) == 0 else {
                 throw RecordingError(.unreadable, path: path, line: nil, "no such file or directory")
             }
             if (status.st_mode & S_IFMT) != S_IFDIR {
-                found.insert(isGolden(path) ? recording(ofGolden: path) : path)
+                add(isGolden(path) ? recording(ofGolden: path) : path)
                 continue
             }
-            try walk(path.hasSuffix("/") ? String(path.dropLast()) : path) { file in
-                if isRecording(file) { found.insert(file) }
-            }
+            var directory = path
+            while directory.count > 1, directory.hasSuffix("/") { directory.removeLast() }
+            var files: [String] = []
+            walk(directory, into: &skipped) { files.append($0) }
+            // In name order, so that which of two spellings is kept does not hang on readdir's order.
+            files.sorted().forEach(add)
         }
-        return found.sorted()
+        return RecordingListing(recordings: recordings.sorted(), skipped: skipped.sorted { $0.path < $1.path })
+    }
+
+    /// The file a path names, whatever the spelling: its canonical absolute path (symbolic
+    /// links resolved, `.`, `..` and repeated slashes gone), or `nil` when it does not resolve.
+    public static func identity(of path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     /// Every file under `paths`, sorted and without repeats, walked as `find` walks them; a
@@ -49,7 +75,8 @@ public enum RecordingFiles {
                 given.insert(path)
                 continue
             }
-            try walk(path.hasSuffix("/") ? String(path.dropLast()) : path) { found.insert($0) }
+            var skipped: [SkippedFile] = []
+            walk(path.hasSuffix("/") ? String(path.dropLast()) : path, everyFile: true, into: &skipped) { found.insert($0) }
         }
         return (found.sorted(), given)
     }
@@ -63,30 +90,95 @@ public enum RecordingFiles {
         return String(stem[..<dot]) + ".jsonl"
     }
 
-    /// Calls `body` with every file under `directory`, recursively, skipping hidden names
-    /// (and not following symbolic links to directories). With opendir/readdir: this walk is
-    /// the serial part of `check --jobs`, and FileManager's enumerator cost ~85k instructions
-    /// a file.
-    private static func walk(_ directory: String, _ body: (String) -> Void) throws {
+    /// Calls `body` with every recording under `directory` that is a regular file (or a link
+    /// to one), recursively, skipping hidden names and not following symbolic links to
+    /// directories; a recording's name that is anything else goes to `skipped`, with a
+    /// directory that cannot be listed. With opendir/readdir: this walk is the serial part of
+    /// `check --jobs`, and FileManager's enumerator cost ~85k instructions a file.
+    /// With `everyFile`, every regular file is handed to `body`, not only recordings (for the
+    /// goldens that belong to no recording).
+    private static func walk(_ directory: String, everyFile: Bool = false, into skipped: inout [SkippedFile], _ body: (String) -> Void) {
         guard let stream = opendir(directory) else {
-            throw RecordingError(.unreadable, path: directory, line: nil, "cannot list the directory")
+            skipped.append(SkippedFile(path: directory, reason: "cannot list the directory: \(String(cString: strerror(errno)))"))
+            return
         }
         defer { closedir(stream) }
         while let entry = readdir(stream) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
             if name.hasPrefix(".") { continue }
             let path = directory + "/" + name
-            var isDirectory = entry.pointee.d_type == UInt8(DT_DIR)
-            if entry.pointee.d_type == UInt8(DT_UNKNOWN) {
+            var type = entry.pointee.d_type
+            if type == UInt8(DT_UNKNOWN) {
                 var status = stat()
-                isDirectory = lstat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
+                type = lstat(path, &status) == 0 ? fileType(status.st_mode) : UInt8(DT_UNKNOWN)
             }
-            if isDirectory {
-                try? walk(path, body)
-            } else {
+            if type == UInt8(DT_DIR) {
+                walk(path, everyFile: everyFile, into: &skipped, body)
+                continue
+            }
+            guard everyFile || isRecording(name) else { continue }
+            if type == UInt8(DT_LNK) {
+                var status = stat()
+                guard stat(path, &status) == 0 else {
+                    skipped.append(SkippedFile(path: path, reason: "a symbolic link to nothing"))
+                    continue
+                }
+                // A link to a directory named like a recording is not followed, as any other.
+                if (status.st_mode & S_IFMT) == S_IFDIR { continue }
+                type = fileType(status.st_mode)
+            }
+            if type == UInt8(DT_REG) {
                 body(path)
+            } else {
+                skipped.append(SkippedFile(path: path, reason: "not a regular file (\(describe(type)))"))
             }
         }
     }
 
+    private static func fileType(_ mode: mode_t) -> UInt8 {
+        switch mode & S_IFMT {
+        case S_IFDIR: return UInt8(DT_DIR)
+        case S_IFREG: return UInt8(DT_REG)
+        case S_IFLNK: return UInt8(DT_LNK)
+        case S_IFIFO: return UInt8(DT_FIFO)
+        case S_IFCHR: return UInt8(DT_CHR)
+        case S_IFBLK: return UInt8(DT_BLK)
+        case S_IFSOCK: return UInt8(DT_SOCK)
+        default: return UInt8(DT_UNKNOWN)
+        }
+    }
+
+    private static func describe(_ type: UInt8) -> String {
+        switch Int(type) {
+        case Int(DT_FIFO): return "a FIFO"
+        case Int(DT_CHR): return "a character device"
+        case Int(DT_BLK): return "a block device"
+        case Int(DT_SOCK): return "a socket"
+        default: return "of an unknown type"
+        }
+    }
+}
+
+/// What `RecordingFiles.list` found: the recordings to read, and what it left out and why.
+public struct RecordingListing: Equatable, Sendable {
+    public var recordings: [String] = []
+    public var skipped: [SkippedFile] = []
+
+    public init(recordings: [String] = [], skipped: [SkippedFile] = []) {
+        self.recordings = recordings
+        self.skipped = skipped
+    }
+}
+
+/// A path a listing did not take, and why: `PATH: skipped: REASON`.
+public struct SkippedFile: Equatable, Sendable, CustomStringConvertible {
+    public var path: String
+    public var reason: String
+
+    public init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
+
+    public var description: String { "\(path): skipped: \(reason)" }
 }

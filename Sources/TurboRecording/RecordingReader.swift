@@ -75,7 +75,8 @@ public final class RecordingReader {
         while true {
             var wantsMore = true
             do {
-                let read = try lines.next { object, line -> Void in
+                // `Void?`: `nil` at the end of the input, `()` after a line.
+                let read: Void? = try lines.next { object, line -> Void in
                     let record = try decoder.decode(object, line: line)
                     try ordered(record)
                     wantsMore = try body(record)

@@ -24,13 +24,13 @@ struct WebRecordDecoder: Sendable {
         let type = json_object_get_string(typeValue)!
         let kind = RecordType(type, length: Int(json_object_get_string_len(typeValue)))
         if kind == .meta {
-            return Record(line: line, event: .meta(decodeMeta(object)))
+            return Record(line: line, event: .meta(try decodeMeta(object, line: line)))
         }
-        guard let t = head.t.finiteNumber else { throw malformed(line, timeProblem(head.t)) }
-        return Record(line: line, event: try decodeTimed(object, kind: kind, type: type, t: t, line: line))
+        guard let t = head.t.time else { throw malformed(line, timeProblem(head.t)) }
+        return Record(line: line, event: try decodeTimed(object, kind: kind, typeValue: typeValue, t: t, line: line))
     }
 
-    private func decodeTimed(_ object: OpaquePointer, kind: RecordType?, type: UnsafePointer<CChar>, t: Double,
+    private func decodeTimed(_ object: OpaquePointer, kind: RecordType?, typeValue: OpaquePointer, t: Double,
                              line: Int) throws -> Record.Event {
         switch kind {
         case .offline: return .input(t: t, .offline)
@@ -59,13 +59,13 @@ struct WebRecordDecoder: Sendable {
             // no string; the fields are read for the readers that show them.
             guard keepObserved else { return .input(t: t, .beforeFetchResponse()) }
             return .input(t: t, .beforeFetchResponse(BeforeFetchResponse(
-                statusCode: Field(object, "statusCode").integer, target: Field(object, "target").string)))
+                statusCode: try integer(object, "statusCode", line: line), target: Field(object, "target").string)))
         case .meta, nil: break
         }
         guard keepObserved else { return .passing(t: t) }
         return .observed(t: t, Observed(
-            type: String(cString: type), url: Field(object, "url").string, action: Field(object, "action").string,
-            target: Field(object, "target").string, statusCode: Field(object, "statusCode").integer,
+            type: wholeString(typeValue), url: Field(object, "url").string, action: Field(object, "action").string,
+            target: Field(object, "target").string, statusCode: try integer(object, "statusCode", line: line),
             reason: Field(object, "reason").string, state: Field(object, "state").string))
     }
 
@@ -74,7 +74,7 @@ struct WebRecordDecoder: Sendable {
         let response = Field(object, "fetchResponse")
         var fetchResponse: FetchResponse?
         if let responseObject = response.object {
-            fetchResponse = FetchResponse(statusCode: Field(responseObject, "statusCode").integer)
+            fetchResponse = FetchResponse(statusCode: try integer(responseObject, "statusCode", named: "fetchResponse.statusCode", line: line))
         } else if !(response.isAbsent || response.isNull) {
             throw malformed(line, #""fetchResponse" must be an object or null"#)
         }
@@ -90,12 +90,20 @@ struct WebRecordDecoder: Sendable {
         return bool
     }
 
+    /// An informative integer: any other type reads as none, as the format allows, but an
+    /// integer json-c could not hold exactly is refused rather than read as another number.
+    private func integer(_ object: OpaquePointer, _ key: StaticString, named name: String? = nil, line: Int) throws -> Int? {
+        let field = Field(object, key)
+        if field.isOutOfRangeInteger { throw malformed(line, outOfRange(name ?? "\(key)")) }
+        return field.integer
+    }
+
     private func malformed(_ line: Int, _ message: String) -> RecordingError {
         RecordingError(.malformed, path: path, line: line, message)
     }
 
-    private func decodeMeta(_ object: OpaquePointer) -> Meta {
-        Meta(version: Field(object, "version").integer, source: Field(object, "source").string,
+    private func decodeMeta(_ object: OpaquePointer, line: Int) throws -> Meta {
+        Meta(version: try integer(object, "version", line: line), source: Field(object, "source").string,
              userAgent: Field(object, "userAgent").string, page: Field(object, "page").string,
              startedAt: Field(object, "startedAt").string, recording: Field(object, "recording").string,
              platform: Field(object, "platform").string)

@@ -31,3 +31,26 @@ struct JSONTextTests {
         #expect(line.text == #"{"t":816.036,"banner":"offline","status":422,"cached":true,"until":null,"lines":[1,2]}"#)
     }
 }
+
+/// JSON has no infinity or NaN: a JSONLine refuses to print one (issue #20, item 6), and
+/// stops the program, since only a bug could bring one there.
+@Suite("JSON numbers are finite")
+struct JSONNumberTests {
+    /// By index: the value goes to the child process as JSON, which cannot carry these.
+    @Test("a non-finite number stops the program", arguments: 0..<3)
+    func nonFinite(_ index: Int) async {
+        await #expect(processExitsWith: .failure) { [index = index as Int] in
+            var line = JSONLine()
+            line.number("t", [Double.infinity, -Double.infinity, Double.nan][index])
+        }
+    }
+
+    @Test("the largest times the readers accept print as JSON numbers")
+    func largest() {
+        var line = JSONLine()
+        line.number("t", 9_007_199_254_740_992)
+        line.number("u", -9_007_199_254_740_992)
+        #expect(line.text == #"{"t":9007199254740992,"u":-9007199254740992}"#)
+        #expect(JSONValue(parsing: line.text) != nil)
+    }
+}

@@ -17,12 +17,120 @@ import TurboRecording
 ///   lines (strict and lenient; a 7-byte buffer makes every line cross refills);
 /// - every policy's output is valid JSON line by line and never goes back in time; a banner
 ///   record always changes the banner or its label; the archive key of a key is itself;
-/// - strings are escaped exactly as json-c escapes them.
+/// - strings are escaped exactly as json-c escapes them;
+/// - nothing of a line is lost (issue #20): a line holding a raw NUL byte, which JSON allows
+///   nowhere, is never read as a record; a string read from a line is in that line, whole
+///   (checked where its escaping is known); every time and integer read is within ±2^53,
+///   where json-c and a double still hold it exactly.
 func fuzzReplay(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     fuzzWeb(bytes)
     fuzzNative(bytes)
     return 0
+}
+
+// MARK: - Nothing lost
+
+/// The input's lines as the readers number them (1-based), without their LF.
+func lines(of bytes: [UInt8]) -> [ArraySlice<UInt8>] {
+    bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map { $0 }
+}
+
+/// What must hold of a record read from `line`: no raw NUL there; each string it kept
+/// appears in the line, quoted, whenever the line's only escapes are `\u0000` (then a string
+/// read from it is known: its bytes as they are, a NUL written `\u0000`); its time and
+/// integers in range.
+func requireNothingLost(line number: Int, of all: [ArraySlice<UInt8>], t: Double?, strings: [String], integers: [Int?]) {
+    guard number >= 1, number <= all.count else {
+        require(false, "a record names a line the input does not have", number)
+        return
+    }
+    let line = Array(all[number - 1])
+    require(!line.contains(0), "a line with a raw NUL byte was read as a record", number, line)
+    if let t { require(t.magnitude <= 9_007_199_254_740_992, "a time beyond 2^53 ms was read", number, t) }
+    for case let value? in integers {
+        require(value.magnitude <= 9_007_199_254_740_992, "an integer beyond 2^53 was read", number, value)
+    }
+    guard onlyNulEscapes(line) else { return }
+    for string in strings {
+        // As the line must hold it: raw, but for NUL. (json-c takes raw control characters
+        // in a string, so they are not escaped here.)
+        var quoted: [UInt8] = [0x22]
+        for byte in string.utf8 { if byte == 0 { quoted += Array(#"\u0000"#.utf8) } else { quoted.append(byte) } }
+        quoted.append(0x22)
+        require(contains(line, quoted), "a string read is not in its line as it was written", number, string, line)
+    }
+}
+
+/// Whether every backslash in `line` starts `\u0000`.
+func onlyNulEscapes(_ line: [UInt8]) -> Bool {
+    var index = 0
+    while index < line.count {
+        if line[index] == 0x5C {
+            guard index + 5 < line.count, Array(line[index + 1...index + 5]) == Array("u0000".utf8) else { return false }
+            index += 6
+        } else {
+            index += 1
+        }
+    }
+    return true
+}
+
+func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
+    guard needle.count <= haystack.count else { return false }
+    for start in 0...(haystack.count - needle.count) where haystack[start] == needle[0] {
+        if haystack[start..<start + needle.count].elementsEqual(needle) { return true }
+    }
+    return false
+}
+
+func requireNothingLost(_ record: Record, of all: [ArraySlice<UInt8>]) {
+    var strings: [String] = [], integers: [Int?] = []
+    switch record.event {
+    case .meta(let meta):
+        strings = [meta.source, meta.userAgent, meta.page, meta.startedAt, meta.recording, meta.platform].compactMap { $0 }
+        integers = [meta.version]
+    case .input(_, let input):
+        switch input {
+        case .connect(let context, _): strings = [context].compactMap { $0 }
+        case .fetchRequestError(let error): strings = [error.url, error.method, error.target, error.error].compactMap { $0 }
+        case .submitEnd(let end):
+            strings = [end.action, end.method].compactMap { $0 }
+            integers = [end.fetchResponse?.statusCode]
+        case .beforeFetchResponse(let response):
+            strings = [response.target].compactMap { $0 }
+            integers = [response.statusCode]
+        default: break
+        }
+    case .observed(_, let observed):
+        strings = [observed.type, observed.url, observed.action, observed.target, observed.reason, observed.state].compactMap { $0 }
+        integers = [observed.statusCode]
+    case .passing: break
+    }
+    requireNothingLost(line: record.line, of: all, t: record.t, strings: strings, integers: integers)
+}
+
+func requireNothingLost(_ record: NativeRecord, of all: [ArraySlice<UInt8>]) {
+    var strings: [String] = [], integers: [Int?] = []
+    if case .timed(_, let event) = record.event {
+        switch event {
+        case .presented(let presented):
+            strings = [presented.surface] + [presented.url].compactMap { $0 }
+            switch presented.error {
+            case .http(let status): integers = [status]
+            case .web(.code(let code)): integers = [code]
+            default: break
+            }
+        case .tapRetry(let surface), .dismissed(let surface): strings = [surface]
+        case .appRetry(let retry): strings = [retry.surface]
+        case .bridge(let component, let event): strings = [component, event]
+        case .appScreen(let screen): strings = [screen]
+        case .finish(let url), .urlChange(let url), .cacheRemove(let url): strings = [url]
+        case .observed(let type): strings = [type]
+        default: break
+        }
+    }
+    requireNothingLost(line: record.line, of: all, t: record.t, strings: strings, integers: integers)
 }
 
 // MARK: - Web
@@ -31,6 +139,8 @@ func fuzzWeb(_ bytes: [UInt8]) {
     let outcomes = readWeb(bytes, readBufferSize: 1 << 16)
     let small = readWeb(bytes, readBufferSize: 7)
     require(outcomes == small, "a small read buffer changes what the web reader reads", outcomes, small)
+    let all = lines(of: bytes)
+    for case .record(let record) in outcomes { requireNothingLost(record, of: all) }
 
     // The banner reads what a lenient read keeps (`outcomes` holds a lenient and a strict
     // read, one after the other): the reader guarantees time order.
@@ -76,6 +186,8 @@ func fuzzNative(_ bytes: [UInt8]) {
     let outcomes = readNative(bytes, readBufferSize: 1 << 16)
     let small = readNative(bytes, readBufferSize: 7)
     require(outcomes == small, "a small read buffer changes what the native reader reads", outcomes, small)
+    let all = lines(of: bytes)
+    for case .record(let record) in outcomes { requireNothingLost(record, of: all) }
 
     // The policies read what a lenient read keeps: the reader guarantees time order.
     var records: [NativeRecord] = []

@@ -1,0 +1,52 @@
+import Foundation
+@testable import TestSupport
+import Testing
+import TurboRecording
+
+/// Listing the recordings under paths (issue #20, items 7 and 15): what is not a regular file
+/// is skipped with its reason rather than opened (a FIFO or /dev/zero would hang the run), and
+/// a log reached by two spellings is listed once.
+@Suite struct RecordingFilesTests {
+    static func directory() throws -> String {
+        let directory = try Fixtures.scratchDirectory()
+        try FileManager.default.createDirectory(atPath: directory + "/a", withIntermediateDirectories: false)
+        try #"{"t":1,"type":"offline"}"#.write(toFile: directory + "/a/r.jsonl", atomically: false, encoding: .utf8)
+        return directory
+    }
+
+    @Test func filesThatAreNotRegularAreSkippedWithAReason() throws {
+        let directory = try Self.directory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        #expect(mkfifo(directory + "/a/fifo.jsonl", 0o644) == 0)
+        try FileManager.default.createSymbolicLink(atPath: directory + "/a/zero.jsonl", withDestinationPath: "/dev/zero")
+        try FileManager.default.createSymbolicLink(atPath: directory + "/a/gone.jsonl", withDestinationPath: directory + "/nothing")
+        // Not a recording's name: neither listed nor reported.
+        #expect(mkfifo(directory + "/a/fifo.txt", 0o644) == 0)
+
+        let listing = try RecordingFiles.list(in: [directory + "/a"])
+        #expect(listing.recordings == [directory + "/a/r.jsonl"])
+        #expect(listing.skipped.map(\.description) == [
+            directory + "/a/fifo.jsonl: skipped: not a regular file (a FIFO)",
+            directory + "/a/gone.jsonl: skipped: a symbolic link to nothing",
+            directory + "/a/zero.jsonl: skipped: not a regular file (a character device)",
+        ])
+        #expect(try RecordingFiles.find(in: [directory + "/a"]) == [directory + "/a/r.jsonl"])
+    }
+
+    @Test func aLogReachedTwiceIsListedOnce() throws {
+        let directory = try Self.directory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try FileManager.default.createSymbolicLink(atPath: directory + "/link", withDestinationPath: directory + "/a")
+        try FileManager.default.createSymbolicLink(atPath: directory + "/a/same.jsonl", withDestinationPath: "r.jsonl")
+        let a = directory + "/a"
+        try "".write(toFile: a + "/r.expected.jsonl", atomically: false, encoding: .utf8)
+        let spellings = [a, directory + "/./a", a + "//", directory + "/link", a + "/r.jsonl", a + "/r.expected.jsonl"]
+        let listing = try RecordingFiles.list(in: spellings)
+        #expect(listing.recordings == [a + "/r.jsonl"])
+        #expect(listing.skipped.isEmpty)
+        #expect(RecordingFiles.identity(of: directory + "/link/same.jsonl") == RecordingFiles.identity(of: a + "/r.jsonl"))
+        #expect(RecordingFiles.identity(of: directory + "/nothing") == nil)
+        // The first spelling given is the one kept.
+        #expect(try RecordingFiles.find(in: [directory + "/link", a]) == [directory + "/link/r.jsonl"])
+    }
+}
