@@ -57,7 +57,7 @@ extension GoldenCase {
         where !timeline.name.isEmpty && !parts.contains(timeline.name) {
             parts.append(timeline.name)
         }
-        return parts + BannerVariant.allCases.map(\.name)
+        return parts + GoldenVariant.allNames
     }
 
     /// Every recording under `paths` (as `find` gives them) and every stray golden: a golden

@@ -24,7 +24,9 @@ enum CheckCommand {
         --variant NAME replays every web recording under the variant and compares it with
         NAME.<variant>.expected.jsonl when that file exists, else with NAME.expected.jsonl (the variant
         must then change nothing); with --update it writes NAME.<variant>.expected.jsonl only where the
-        variant's timeline differs from that golden. Native recordings are checked as always.
+        variant's timeline differs from that golden. Native recordings are checked as always; a variant
+        of the retry policy (probe-once) does the same for native recordings' decisions, and leaves web
+        recordings as always.
         A difference prints a diff and, for each differing record, the golden's file:line and the keys
         that differ. A golden with no recording, or a file named almost like a golden, is a failure.
         Ends with 'N passed, N failed' (one per golden or stray file).
@@ -39,7 +41,7 @@ enum CheckCommand {
         static let jobs = Option(name: "jobs", value: "N", help: "Check N recordings at a time (default: 1). Output is the same.")
         static let variant = Option(
             name: "variant", value: "NAME",
-            help: "Replay web recordings under a variant of the banner: \(BannerVariant.allCases.map(\.name).joined(separator: ", ")).")
+            help: "Replay under a variant: of the banner (web recordings) or of the retry policy (native): \(GoldenVariant.allNames.joined(separator: ", ")).")
         static let tolerance = Option(
             name: "tolerance-ms", value: "N",
             help: "Times (t, until, launchMs, ageMs) match within N ms (default: 0, exact); NAME.config.json's toleranceMs wins.")
@@ -47,7 +49,7 @@ enum CheckCommand {
         var paths: [String]
         var update: Bool
         var jobs: Int
-        var variant: BannerVariant?
+        var variant: GoldenVariant?
         var tolerance: Tolerance
 
         init(_ arguments: ParsedArguments) throws {
@@ -58,7 +60,13 @@ enum CheckCommand {
             update = arguments.flag(Self.update)
             // Checking is cheap next to reading its output: one at a time unless asked.
             jobs = try FleetOptions.jobCount(arguments.value(Self.jobs), command: spec.name) ?? 1
-            variant = try arguments.value(Self.variant).map { try BannerOptions.variant(named: $0, command: spec.name) }
+            variant = try arguments.value(Self.variant).map { name in
+                guard let variant = GoldenVariant(name: name) else {
+                    throw UsageError(message: "unknown variant '\(name)'; use " + GoldenVariant.allNames.map { "--variant \($0)" }.joined(separator: " or "),
+                                     command: spec.name)
+                }
+                return variant
+            }
             tolerance = Tolerance(milliseconds: try arguments.value(Self.tolerance).map {
                 try milliseconds($0, option: Self.tolerance, command: spec.name)
             } ?? 0)
@@ -96,7 +104,7 @@ enum CheckCommand {
         return status
     }
 
-    @MainActor private static func print(_ check: GoldenCheck, of golden: GoldenCase, variant: BannerVariant?,
+    @MainActor private static func print(_ check: GoldenCheck, of golden: GoldenCase, variant: GoldenVariant?,
                                          console: Console) throws {
         switch check.result {
         case .passed:
@@ -142,8 +150,14 @@ enum CheckCommand {
     /// Each case's checks, in the cases' order, `jobs` at a time. Every case is independent
     /// (its own files, reader and json-c tokener); the caller prints in order, so the output
     /// does not depend on `jobs`.
-    static func checkAll(_ cases: [GoldenCase], update: Bool, variant: BannerVariant? = nil, tolerance: Tolerance = .exact,
+    static func checkAll(_ cases: [GoldenCase], update: Bool, variant: GoldenVariant? = nil, tolerance: Tolerance = .exact,
                          jobs: Int) -> [[GoldenCheck]] {
-        inParallel(cases, jobs: jobs) { $0.check(update: update, variant: variant, tolerance: tolerance) }
+        inParallel(cases, jobs: jobs) { golden in
+            switch variant {
+            case .retry(let retry)?: golden.check(update: update, retryVariant: retry)
+            case .banner(let banner)?: golden.check(update: update, variant: banner, tolerance: tolerance)
+            case nil: golden.check(update: update, variant: nil, tolerance: tolerance)
+            }
+        }
     }
 }
