@@ -83,7 +83,8 @@ private struct SessionChart: TimeChart {
         }
         let legendY = axisY + 40
         let summaryY = legendY + 26
-        var notesY = summaryY + 26
+        let summaryLines = wrap(summaryText, width: Int((width - 32) / 6.9))
+        var notesY = summaryY + Double(summaryLines.count) * 15 + 12
         let height = notesY + notes.reduce(0) { $0 + Double($1.count) * 15 + 4 } + 12
 
         out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
@@ -103,7 +104,10 @@ private struct SessionChart: TimeChart {
             text(left + 8, pathLane.y + pathLane.height + 12 + 19, "no error view in the native log", size: 11, fill: "#777777")
         }
         laneLabel("banner", y: bannerLane.y, height: bannerLane.height)
-        laneLabel("latencies", y: latencyLane.y, height: latencyLane.height)
+        laneLabel("", y: latencyLane.y, height: latencyLane.height)
+        for (row, name) in ["dropToPill", "edgeToClear", "edgeToPage"].enumerated() {
+            text(left - 10, latencyLane.y + 16 + Double(row) * 18, name, size: 11, anchor: "end", fill: "#555555")
+        }
 
         drawGridAndAxis(gridTop: findingsTop, gridBottom: plotBottom, axisY: axisY)
         drawConnectivity(y: pathLane.y, height: pathLane.height)
@@ -122,14 +126,8 @@ private struct SessionChart: TimeChart {
         }
 
         drawLegend(y: legendY)
-        let summary = session.summary
-        let parts = ["drops \(summary.drops) (\(summary.unannounced) unannounced)", "edges \(summary.edges)",
-                     "dropToPill " + SessionText.describe(summary.dropToPill),
-                     "edgeToClear " + SessionText.describe(summary.edgeToClear),
-                     "edgeToPage " + SessionText.describe(summary.edgeToPage),
-                     "findings: " + (findings.isEmpty ? "none" : "\(findings.count)")]
-        for (index, line) in wrap(parts.joined(separator: " · "), width: Int((width - 32) / 6.6)).enumerated() {
-            text(16, summaryY + Double(index) * 15 - 6, line, size: 11.5, weight: "bold", fill: "#333333")
+        for (index, line) in summaryLines.enumerated() {
+            text(16, summaryY + Double(index) * 15, line, size: 11.5, weight: "bold", fill: "#333333")
         }
         for lines in notes {
             for (index, line) in lines.enumerated() {
@@ -140,6 +138,15 @@ private struct SessionChart: TimeChart {
         }
         out += "</svg>\n"
         return out
+    }
+
+    private var summaryText: String {
+        let summary = session.summary
+        return ["drops \(summary.drops) (\(summary.unannounced) unannounced)", "edges \(summary.edges)",
+                "dropToPill " + SessionText.describe(summary.dropToPill),
+                "edgeToClear " + SessionText.describe(summary.edgeToClear),
+                "edgeToPage " + SessionText.describe(summary.edgeToPage),
+                "findings: " + (session.findings.isEmpty ? "none" : "\(session.findings.count)")].joined(separator: " · ")
     }
 
     /// Offline (assumed) until the first connectivity line, as the error view's contract says.
@@ -233,9 +240,9 @@ private struct SessionChart: TimeChart {
                 spans.append((2, edge.t, latency.milliseconds.map { edge.t + $0 } ?? stuckEnd, "edgeToPage", latency))
             }
         }
-        let names = ["dropToPill", "edgeToClear", "edgeToPage"]
-        for (row, name) in names.enumerated() {
-            text(left + 4, y + 16 + Double(row) * 18, name, size: 9.5, fill: "#9e9e9e")
+        // An unannounced drop has no span: say so where it happened.
+        for drop in session.drops where drop.isUnannounced {
+            text(x(drop.t) + 6, y + 16, "unannounced", size: 10.5, fill: "#757575")
         }
         for span in spans {
             let ry = y + 12 + Double(span.row) * 18

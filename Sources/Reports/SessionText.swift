@@ -30,12 +30,16 @@ public enum SessionText {
     /// The merged timeline as rows; a drop or an edge says so at its connectivity line.
     public static func rows(_ session: AppSession) -> [String] {
         var drops = session.drops.makeIterator(), edges = session.edges.makeIterator()
+        var first = true
         return session.lines.map { line in
             switch line {
             case .connectivity(let t, let online):
+                defer { first = false }
                 if online {
                     let edge = edges.next()
-                    return row(t, "native", "connectivity online    ← an edge: the network came back" + edgeNote(edge))
+                    // Connectivity starts offline: the app's first word that it is online is an edge too.
+                    let what = first ? "an edge: the app's first path says online" : "an edge: the network came back"
+                    return row(t, "native", "connectivity online    ← " + what + edgeNote(edge))
                 }
                 let drop = drops.next()
                 return row(t, "native", "connectivity offline   ← a drop: the network went away" + dropNote(drop))
@@ -77,13 +81,14 @@ public enum SessionText {
     /// The three latencies, each on a line, and the drops and edges they were measured over.
     public static func latencies(_ session: AppSession) -> [String] {
         let summary = session.summary
-        let drops = "\(summary.drops) drop\(summary.drops == 1 ? "" : "s")"
         let edges = "\(summary.edges) edge\(summary.edges == 1 ? "" : "s")"
+        let pillUp = summary.edgeToClear.count + (summary.edgeToClear.stuck ?? 0)
+        let viewUp = summary.edgeToPage.count + (summary.edgeToPage.stuck ?? 0)
         return [
             "latencies",
-            "  dropToPill   \(describe(summary.dropToPill)) over \(drops), \(summary.unannounced) unannounced",
-            "  edgeToClear  \(describe(summary.edgeToClear)) over \(edges) (those with the pill up)",
-            "  edgeToPage   \(describe(summary.edgeToPage)) over \(edges) (those with an offline error view up)",
+            "  dropToPill   \(describe(summary.dropToPill)) (of \(summary.drops) drop\(summary.drops == 1 ? "" : "s"), \(summary.unannounced) unannounced)",
+            "  edgeToClear  \(describe(summary.edgeToClear)) (of \(edges), \(pillUp) with the pill up)",
+            "  edgeToPage   \(describe(summary.edgeToPage)) (of \(edges), \(viewUp) with an offline error view up)",
         ]
     }
 
