@@ -37,6 +37,7 @@ extension FleetStats {
             lines += Self.findingRows(entry.kind.id, entry.count, entry.recordings, width: width, listing: listing)
         }
         if !natives.isEmpty { lines += nativeText(listing: listing) }
+        if !sessions.isEmpty { lines += sessionText(listing: listing) }
         if !failures.isEmpty {
             lines.append("not read:")
             for failure in failures { lines.append("  \(terminalSafe(failure.description))") }
@@ -114,6 +115,8 @@ extension FleetStats {
                 (entry.id, ReportJSON.counted(entry.count, in: entry.recordings))
             })),
         ])
+        var appSessions: [(String, String)] = []
+        if !sessions.isEmpty { appSessions.append(("appSessions", sessionJSON())) }
         return ReportJSON.object([
             ("sessions", String(summaries.count)),
             ("malformed", String(malformed)),
@@ -124,6 +127,7 @@ extension FleetStats {
             ("silent", silent),
             ("findings", findings),
             ("native", native),
+        ] + appSessions + [
             ("failures", failures),
         ])
     }
