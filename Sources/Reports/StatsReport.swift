@@ -37,7 +37,7 @@ extension FleetStats {
             lines += Self.findingRows(entry.kind.id, entry.count, entry.recordings, width: width, listing: listing)
         }
         if !natives.isEmpty { lines += nativeText(listing: listing) }
-        if !sessions.isEmpty { lines += sessionText(listing: listing) }
+        if !self.sessions.isEmpty { lines += sessionText(listing: listing) }
         if !failures.isEmpty {
             lines.append("not read:")
             for failure in failures { lines.append("  \(terminalSafe(failure.description))") }
@@ -116,7 +116,7 @@ extension FleetStats {
             })),
         ])
         var appSessions: [(String, String)] = []
-        if !sessions.isEmpty { appSessions.append(("appSessions", sessionJSON())) }
+        if !self.sessions.isEmpty { appSessions.append(("appSessions", sessionJSON())) }
         return ReportJSON.object([
             ("sessions", String(summaries.count)),
             ("malformed", String(malformed)),
