@@ -19,11 +19,15 @@ enum CheckCommand {
         timeline of a native one that has a launch. An iOS native recording is also checked against
         NAME.archive.expected.jsonl, the web-archive cache's decisions, once that timeline has any.
         NAME.config.json beside it, if present, configures the replay (its "variant" key replays a web
-        recording under that variant). Files named *.expected.jsonl are goldens.
+        recording under that variant). Files named *.expected.jsonl are goldens. A web recording
+        NAME.jsonl with the app's log NAME.native.jsonl beside it is an app session, also checked
+        against NAME.session.expected.jsonl ('turbo-replay session --format jsonl'; configured by
+        NAME.session.config.json when present, else by each log's own config).
         --variant NAME replays every web recording under the variant and compares it with
         NAME.<variant>.expected.jsonl when that file exists, else with NAME.expected.jsonl (the variant
         must then change nothing); with --update it writes NAME.<variant>.expected.jsonl only where the
-        variant's timeline differs from that golden. Native recordings are checked as always.
+        variant's timeline differs from that golden. Native recordings are checked as always;
+        session goldens only without --variant.
         A difference prints a diff and, for each differing record, the golden's file:line and the keys
         that differ. Ends with 'N passed, N failed' (one per golden).
         Exit status: 0 all passed, 1 a timeline differs or a golden is missing, 64 usage, 65 a
