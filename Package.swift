@@ -38,21 +38,21 @@ let package = Package(
         ),
         .target(name: "TurboRecording", dependencies: ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "CJSONC"]),
         .target(name: "Replay", dependencies: ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy", "TurboRecording", "AppSession"]),
-        .target(name: "Goldens", dependencies: ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy", "TurboRecording", "Replay"]),
+        .target(name: "Goldens", dependencies: ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy", "AppSession", "TurboRecording", "Replay"]),
         // Findings per layer: the banner's, and the native ones (error view, launch, archive).
         .target(name: "BannerFindings", dependencies: ["PolicyCore", "OfflineBanner", "TurboRecording"]),
         .target(name: "NativeFindings", dependencies: ["PolicyCore", "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy", "TurboRecording", "Replay"]),
         // Many logs at once: per-file results, distributions, partials.
-        .target(name: "Fleet", dependencies: ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "ArchiveCachePolicy", "TurboRecording", "Replay", "BannerFindings", "NativeFindings"]),
+        .target(name: "Fleet", dependencies: ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "ArchiveCachePolicy", "AppSession", "TurboRecording", "Replay", "BannerFindings", "NativeFindings"]),
         // What a variant of the banner, or other timings, would have shown.
         .target(name: "VariantAnalysis", dependencies: ["PolicyCore", "OfflineBanner", "TurboRecording", "Replay", "BannerFindings", "Fleet"]),
         // Text and JSON for people and scripts.
-        .target(name: "Reports", dependencies: ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy", "TurboRecording", "BannerFindings", "NativeFindings", "Fleet", "VariantAnalysis"]),
+        .target(name: "Reports", dependencies: ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy", "AppSession", "TurboRecording", "BannerFindings", "NativeFindings", "Fleet", "VariantAnalysis"]),
         // Every SVG picture.
-        .target(name: "Pictures", dependencies: ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "TurboRecording", "BannerFindings", "NativeFindings", "VariantAnalysis", "Reports"]),
+        .target(name: "Pictures", dependencies: ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "AppSession", "TurboRecording", "BannerFindings", "NativeFindings", "VariantAnalysis", "Reports"]),
         .executableTarget(
             name: "turbo-replay",
-            dependencies: ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy", "TurboRecording", "Replay", "Goldens", "BannerFindings", "NativeFindings", "Fleet", "VariantAnalysis", "Reports", "Pictures"]
+            dependencies: ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy", "AppSession", "TurboRecording", "Replay", "Goldens", "BannerFindings", "NativeFindings", "Fleet", "VariantAnalysis", "Reports", "Pictures"]
         ),
 
         // Tests mirror the targets. TestSupport holds what several of them share: paths into the

@@ -21,6 +21,7 @@ The times the harness cut and restored, on each log's clock, are written
 beside the captures (NAME.cuts.json) and checked against what the page heard."""
 
 import json
+import subprocess
 import time
 from datetime import datetime, timezone
 
@@ -32,6 +33,7 @@ PILL_WAIT_S = 1.2       # past the 800 ms debounce
 AFTER_UNLOAD_S = 1.5    # a phantom `online` comes 20-50 ms before the pagehide; wait well past it
 FLASH_WAIT_S = 2.4      # past the 2000 ms back-online flash
 ALIGN_MS = 50           # the page hears the link change within this of `ip` returning
+SESSION_MS = 10         # `turbo-replay session`'s drop and edge, from where the harness cut and restored
 
 
 def now_ms():
@@ -236,6 +238,37 @@ def check_session(c, root, keep, s):
          [(w.get("banner"), w.get("cause")) for w in want] == [("offline", "offline"), ("back-online", "online"),
                                                                ("hidden", "flash-elapsed")], want)
     replay_agrees(c, root, keep, "airplane.web", want)
+    session_agrees(c, root, keep, web)
+
+
+def session_agrees(c, root, keep, web):
+    """`turbo-replay session` on the fresh pair: read on one clock through both startedAt, the
+    drop and the edge it measures are where the harness cut and restored the link."""
+    exe = timeline.binary(root)
+    try:
+        run = subprocess.run([exe, "session", "--format", "jsonl", f"{keep}/airplane.web.jsonl", f"{keep}/airplane.native.jsonl"],
+                             capture_output=True, text=True, timeout=60)
+    except Exception as e:
+        return c.error("turbo-replay session on the fresh pair", e)
+    write(keep, "airplane.session.jsonl", run.stdout)
+    if run.returncode != 0:
+        return c.ok("turbo-replay session on the fresh pair exits 0 (no findings)", False, run.stderr.strip() or run.stdout[-400:])
+    lines = [json.loads(line) for line in run.stdout.splitlines() if line.strip()]
+    changes = [l for l in lines if "connectivity" in l]
+    drop = next((l["t"] for l in changes if l["connectivity"] == "offline"), None)
+    edge = next((l["t"] for l in changes if l["connectivity"] == "online" and drop is not None and l["t"] > drop), None)
+    c.ok(f"app session: turbo-replay session measures the drop and the edge within {SESSION_MS} ms of the harness's cut and restore",
+         drop is not None and edge is not None
+         and abs(drop - web["cut"][0]) <= SESSION_MS and abs(edge - web["restore"][0]) <= SESSION_MS,
+         {"drop": drop, "edge": edge, "harness (web clock)": web})
+    summary = lines[-1].get("summary", {}) if lines else {}
+    to_pill, to_clear = summary.get("dropToPill", {}), summary.get("edgeToClear", {})
+    # The pill is the debounce after the page heard `offline`; the flash, as soon as it heard `online`.
+    c.ok(f"app session: dropToPill is the 800 ms debounce plus at most {ALIGN_MS} ms, edgeToClear at most {ALIGN_MS} ms, no finding",
+         summary.get("drops") == 1 and to_pill.get("count") == 1 and 800 <= to_pill.get("max", -1) <= 800 + ALIGN_MS
+         and to_clear.get("count") == 1 and 0 <= to_clear.get("max", -1) <= ALIGN_MS
+         and set(summary.get("findings", {}).values()) == {0},
+         summary)
 
 
 def replay_agrees(c, root, keep, name, want):

@@ -9,8 +9,13 @@ committed in e2e/session-pairs/; the Swift suite (Tests/AppSessionTests,
 and compares byte for byte.
 
     e2e/session_model_test.py            check: the model gives the contract's
-                                         example, and e2e/session-pairs/ is what
-                                         the generator and the model make now
+                                         example and every session golden under
+                                         recordings/session/, e2e/session-pairs/ is
+                                         what the generator and the model make now,
+                                         and `turbo-replay session --format jsonl`
+                                         prints, byte for byte, what the model says
+                                         of every pair (the CLI: $TURBO_REPLAY, else
+                                         .build/debug/turbo-replay)
     e2e/session_model_test.py --write [DIR] [--count N] [--seed S]
                                          (re)write the pairs (default: 120, seed 25)
 
@@ -20,6 +25,7 @@ import datetime
 import json
 import os
 import random
+import subprocess
 import sys
 import tempfile
 
@@ -199,6 +205,41 @@ def main(argv):
     lines = session_model.session_lines(web, native)
     check("".join(l + "\n" for l in lines) == read(ex + ".session.expected.jsonl"), "the contract's example")
     check(session_model.started_at_ms("2026-02-30T00:00:00.000Z") is None, "a 30 February is not a startedAt")
+
+    # Every session golden in the corpus (NAME.jsonl + NAME.native.jsonl, reviewed by hand) is
+    # what the model says of its pair, with the default settings.
+    corpus = os.path.join(ROOT, "recordings", "session")
+    goldens = sorted(n[:-len(".session.expected.jsonl")] for n in os.listdir(corpus) if n.endswith(".session.expected.jsonl"))
+    check(len(goldens) >= 3, f"{corpus} has its session goldens")
+    for name in goldens:
+        stem = os.path.join(corpus, name)
+        lines = session_model.session_lines(session_model.banner_model.read(stem + ".jsonl"),
+                                            session_model.banner_model.read(stem + ".native.jsonl"))
+        check("".join(l + "\n" for l in lines) == read(stem + ".session.expected.jsonl"),
+              f"the model gives recordings/session/{name}.session.expected.jsonl")
+
+    # The CLI prints what the model says, for every committed pair and every corpus session.
+    exe = os.environ.get("TURBO_REPLAY") or os.path.join(ROOT, ".build", "debug", "turbo-replay")
+    if not os.access(exe, os.X_OK):
+        check(False, f"no turbo-replay at {exe} (run `swift build`, or set TURBO_REPLAY)")
+    else:
+        cases = [(os.path.join(corpus, n + ".jsonl"), os.path.join(corpus, n + ".native.jsonl"), [],
+                  os.path.join(corpus, n + ".session.expected.jsonl")) for n in goldens]
+        for stem in sorted({n.split(".")[0] for n in os.listdir(PAIRS) if n[:3].isdigit()}):
+            base = os.path.join(PAIRS, stem)
+            options = json.loads(read(base + ".options.json"))
+            args = ["--late-ms", repr(options["lateMs"])]
+            if "offsetMs" in options:
+                args += ["--offset-ms", repr(options["offsetMs"])]
+            cases.append((base + ".web.jsonl", base + ".native.jsonl", args, base + ".session.expected.jsonl"))
+        for web, native, args, expected in cases:
+            run = subprocess.run([exe, "session", "--format", "jsonl", *args, web, native],
+                                 capture_output=True, text=True, timeout=60)
+            want = read(expected)
+            findings = any(line.startswith('{"t":') and '"finding":' in line for line in want.splitlines())
+            check(run.returncode == (1 if findings else 0) and run.stdout == want,
+                  f"turbo-replay session {' '.join(args)} {os.path.relpath(web, ROOT)} prints {os.path.relpath(expected, ROOT)}"
+                  f" (exit {run.returncode}{': ' + run.stderr.strip() if run.stderr.strip() else ''})")
 
     # The committed pairs are what the generator and the model make now.
     with tempfile.TemporaryDirectory() as fresh:

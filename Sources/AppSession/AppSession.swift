@@ -132,7 +132,7 @@ public struct LatencySummary: Equatable, Sendable {
     }
 }
 
-public struct SessionSummary: Equatable, Sendable {
+public struct AppSessionSummary: Equatable, Sendable {
     public var drops: Int
     public var unannounced: Int
     public var edges: Int
@@ -157,15 +157,18 @@ public struct AppSession: Equatable, Sendable {
     /// Δ: a native time `t` is at session time `t + offset`.
     public let offset: Double
     public let settings: SessionSettings
+    /// The error view's settings the native log was replayed with (its platform from its `meta`).
+    public let nativeSettings: PolicySettings
     public let lines: [SessionLine]
     public let drops: [SessionDrop]
     public let edges: [SessionEdge]
     public let findings: [SessionFinding]
-    public let summary: SessionSummary
+    public let summary: AppSessionSummary
 
     public init(web: WebSessionLog, native: NativeSessionLog, offset: Double, settings: SessionSettings = SessionSettings()) {
         self.offset = offset
         self.settings = settings
+        nativeSettings = native.settings
         let moved = native.lines.map { Self.move($0, by: offset) }
         lines = Self.merge(native: moved.map(\.line), web: web.timeline)
 
@@ -196,7 +199,7 @@ public struct AppSession: Equatable, Sendable {
         var counts: [SessionFindingKind: Int] = [:]
         for kind in SessionFindingKind.allCases { counts[kind] = 0 }
         for finding in findings { counts[finding.kind, default: 0] += 1 }
-        summary = SessionSummary(
+        summary = AppSessionSummary(
             drops: drops.count, unannounced: drops.filter(\.isUnannounced).count, edges: edges.count,
             dropToPill: LatencySummary(drops.compactMap(\.dropToPill), stuck: nil),
             edgeToClear: LatencySummary(edges.compactMap { $0.edgeToClear?.milliseconds },

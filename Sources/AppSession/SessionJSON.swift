@@ -73,7 +73,7 @@ extension LatencySummary {
     }
 }
 
-extension SessionSummary: CustomStringConvertible {
+extension AppSessionSummary: CustomStringConvertible {
     /// `{"summary":{…}}`: the counts, the three latencies, every finding's count (zeros
     /// included, in the table's order) and the session end (`null` when neither log has a
     /// timed record).

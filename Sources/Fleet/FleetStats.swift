@@ -30,9 +30,12 @@ public struct StatsFile: Equatable, Sendable {
 /// finished first.
 public struct FleetStats: Equatable, Sendable {
     public var files: [StatsFile]
+    /// The app sessions among the files (`analyzeSessions`), by web recording path.
+    public var sessions: [StatsSession]
 
-    public init(files: [StatsFile]) {
+    public init(files: [StatsFile], sessions: [StatsSession] = []) {
         self.files = files
+        self.sessions = sessions
     }
 
     /// Analyses every recording in `paths` (files, in the order given) with `jobs` workers.

@@ -136,9 +136,10 @@ public enum StatsPartial {
     /// one after another), merged: files sorted by path, as one `stats` run sorts them. A log
     /// read by two partials, partials made with other settings, or a line that is not a partial's
     /// is an error naming the file and line.
-    public static func merge(_ paths: [String]) throws -> (settings: Settings?, files: [StatsFile]) {
+    public static func merge(_ paths: [String]) throws -> (settings: Settings?, files: [StatsFile], sessions: [StatsSession]) {
         var settings: (value: Settings, from: String)?
         var files: [String: (StatsFile, String)] = [:]
+        var sessions: [String: (StatsSession, String)] = [:]
         for path in paths {
             var headerSeen = false
             for entry in try readJSONLineValues(path: path) {
@@ -159,6 +160,15 @@ public enum StatsPartial {
                 guard headerSeen else {
                     throw fail("not a stats partial: it must start with {\"format\":\"\(format)\",…} (made by turbo-replay stats --partial)")
                 }
+                // App sessions (SessionPartial.swift): their own line kind.
+                if let value = object["session"] {
+                    let session = try decodeSession(value, Reader(fail: fail))
+                    if let (_, first) = sessions[session.web] {
+                        throw fail("the session of \(session.web) is in two partials (first at \(first)): a log must be read once")
+                    }
+                    sessions[session.web] = (session, "\(source):\(entry.line)")
+                    continue
+                }
                 let file = try decodeFile(object, fail: fail)
                 if let (_, first) = files[file.path] {
                     throw fail("\(file.path) is in two partials (first at \(first)): a log must be read once")
@@ -166,7 +176,8 @@ public enum StatsPartial {
                 files[file.path] = (file, "\(source):\(entry.line)")
             }
         }
-        return (settings?.value, files.values.map(\.0).sorted { $0.path < $1.path })
+        return (settings?.value, files.values.map(\.0).sorted { $0.path < $1.path },
+                sessions.values.map(\.0).sorted { $0.web < $1.web })
     }
 
     static func decodeHeader(_ object: [String: JSONValue], fail: (String) -> RecordingError) throws -> Settings {

@@ -34,7 +34,7 @@ public struct GoldenTimeline: Sendable {
     /// The timelines a recording of `kind` is checked for.
     public static func all(for kind: RecordingKind) -> [GoldenTimeline] {
         switch kind {
-        case .web: return [.banner]
+        case .web: return [.banner, .session]
         case .native: return [.errorView, .launch, .archive]
         }
     }

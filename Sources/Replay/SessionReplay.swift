@@ -26,6 +26,14 @@ public struct SessionOptions: Equatable, Sendable {
     }
 }
 
+extension SessionOptions {
+    /// A session config file's settings (`--config`, `NAME.session.config.json`).
+    public init(config: SessionConfig, lenient: Bool = false) {
+        self.init(banner: config.web.settings(), native: config.native, offsetMs: config.offsetMs,
+                  session: SessionSettings(lateMs: config.lateMs ?? SessionSettings.defaultLateMs), lenient: lenient)
+    }
+}
+
 /// Replays the page's recording at `webPath` and the app's log at `nativePath`, each by itself
 /// through its own policy, and reads the two on the web recording's clock. This is what
 /// `turbo-replay session WEB NATIVE` runs.

@@ -13,6 +13,12 @@ public enum NativeTextTimeline {
     public static let findingsHeader = "      t (ms)  surface       finding           level    detail"
 
     public static func row(_ decision: Decision) -> String {
+        let (event, detail) = describe(decision)
+        return "\(time(decision.t))  \(terminalSafe(decision.surface).padded(12))  \(event.padded(14))  \(detail)"
+    }
+
+    /// What a decision is ("offline view") and what it means, for the tables that show it.
+    package static func describe(_ decision: Decision) -> (event: String, detail: String) {
         let (event, detail): (String, String)
         switch decision.outcome {
         case .view(.offline): (event, detail) = ("offline view", "watches connectivity, retries by itself")
@@ -24,7 +30,7 @@ public enum NativeTextTimeline {
         case .retry(.manual): (event, detail) = ("retry (manual)", "Retry tapped: immediate, never throttled")
         case .deferred(let until): (event, detail) = ("deferred", "inside the cooldown: waits until \(formatMilliseconds(until))")
         }
-        return "\(time(decision.t))  \(terminalSafe(decision.surface).padded(12))  \(event.padded(14))  \(detail)"
+        return (event, detail)
     }
 
     public static func row(_ finding: RetryFinding) -> String {

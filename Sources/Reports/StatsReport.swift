@@ -37,6 +37,7 @@ extension FleetStats {
             lines += Self.findingRows(entry.kind.id, entry.count, entry.recordings, width: width, listing: listing, level: entry.kind.level)
         }
         if !natives.isEmpty { lines += nativeText(listing: listing) }
+        if !self.sessions.isEmpty { lines += sessionText(listing: listing) }
         if !failures.isEmpty {
             lines.append("not read:")
             for failure in failures { lines.append("  \(terminalSafe(failure.description))") }
@@ -122,6 +123,8 @@ extension FleetStats {
             })),
             ("levels", ReportJSON.levels(nativeFindingsByLevel)),
         ])
+        var appSessions: [(String, String)] = []
+        if !self.sessions.isEmpty { appSessions.append(("appSessions", sessionJSON())) }
         return ReportJSON.object([
             ("sessions", String(summaries.count)),
             ("malformed", String(malformed)),
@@ -133,6 +136,7 @@ extension FleetStats {
             ("findings", findings),
             ("levels", ReportJSON.levels(findingsByLevel)),
             ("native", native),
+        ] + appSessions + [
             ("failures", failures),
         ])
     }

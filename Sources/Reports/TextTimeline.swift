@@ -10,15 +10,20 @@ public enum TextTimeline {
     public static func row(_ record: TimelineRecord) -> String {
         let time = formatMilliseconds(record.t)
         let padded = String(repeating: " ", count: max(0, 12 - time.count)) + time
+        return "\(padded)  \(body(record))"
+    }
+
+    /// The row without its time: what the user saw, and why (the session's table reuses it).
+    package static func body(_ record: TimelineRecord) -> String {
         switch record {
         case .banner(let change):
             let event = change.banner.rawValue.padded(12)
             let label = change.label.map { "“\(terminalSafe($0))”" } ?? ""
-            return "\(padded)  \(event)  \(label.padded(48))  ← \(explanation(change.cause))"
+            return "\(event)  \(label.padded(48))  ← \(explanation(change.cause))"
         case .submit(let decision):
             switch decision.outcome {
             case .toast(let label):
-                return "\(padded)  \("toast".padded(12))  “\(terminalSafe(label))”"
+                return "\("toast".padded(12))  “\(terminalSafe(label))”"
             case .silent(let reason):
                 let detail: String
                 switch reason {
@@ -27,12 +32,12 @@ public enum TextTimeline {
                 case .serverResponse(nil): detail = "server answered: the page shows it"
                 case .disconnected: detail = "controller disconnected: nothing to show it on"
                 }
-                return "\(padded)  \("silent".padded(12))  \(detail)"
+                return "\("silent".padded(12))  \(detail)"
             }
         }
     }
 
-    private static func explanation(_ cause: BannerCause) -> String {
+    package static func explanation(_ cause: BannerCause) -> String {
         switch cause {
         case .offline: return "offline for the whole debounce"
         case .online: return "online event"

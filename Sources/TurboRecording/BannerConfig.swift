@@ -43,7 +43,11 @@ public struct BannerConfig: Equatable, Sendable {
     public static func load(path: String) throws -> BannerConfig {
         let root = try parseJSONDocument(path: path)
         defer { json_object_put(root) }
-        func fail(_ message: String) -> RecordingError { RecordingError(.malformed, path: path, line: nil, message) }
+        return try decode(root) { RecordingError(.malformed, path: path, line: nil, $0) }
+    }
+
+    /// A banner config object, wherever it sits (a file's root, a session config's `"web"`).
+    static func decode(_ root: OpaquePointer, fail: (String) -> RecordingError) throws -> BannerConfig {
         guard json_object_get_type(root) == json_type_object else { throw fail("expected a JSON object") }
 
         var config = BannerConfig()

@@ -77,7 +77,11 @@ public struct NativeConfig: Equatable, Sendable {
     public static func load(path: String) throws -> NativeConfig {
         let root = try parseJSONDocument(path: path)
         defer { json_object_put(root) }
-        func fail(_ message: String) -> RecordingError { RecordingError(.malformed, path: path, line: nil, message) }
+        return try decode(root) { RecordingError(.malformed, path: path, line: nil, $0) }
+    }
+
+    /// A native config object, wherever it sits (a file's root, a session config's `"native"`).
+    static func decode(_ root: OpaquePointer, fail: (String) -> RecordingError) throws -> NativeConfig {
         guard json_object_get_type(root) == json_type_object else { throw fail("expected a JSON object") }
 
         var config = NativeConfig()

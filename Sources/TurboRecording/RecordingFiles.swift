@@ -10,6 +10,16 @@ public enum RecordingFiles {
     public static func isGolden(_ path: String) -> Bool { path.hasSuffix(".expected.jsonl") }
     public static func isRecording(_ path: String) -> Bool { path.hasSuffix(".jsonl") && !isGolden(path) }
 
+    /// A session's native log beside its web recording (app-session.md): `NAME.jsonl` is the
+    /// page's recording and `NAME.native.jsonl` the app's log of the same run.
+    public static func sessionNative(ofWeb web: String) -> String { stem(web) + ".native.jsonl" }
+
+    /// The web recording a session's native log `NAME.native.jsonl` belongs with, `NAME.jsonl`;
+    /// `nil` when the name does not end so.
+    public static func sessionWeb(ofNative native: String) -> String? {
+        native.hasSuffix(".native.jsonl") ? String(native.dropLast(".native.jsonl".count)) + ".jsonl" : nil
+    }
+
     /// The path without `.jsonl`.
     public static func stem(_ path: String) -> String { String(path.dropLast(".jsonl".count)) }
 

@@ -24,8 +24,10 @@ struct BannerOptions {
     var settings: BannerSettings
     var variant: BannerVariant?
 
-    init(_ arguments: ParsedArguments, command: String) throws {
-        copySettings = try Self.copySettings(arguments, command: command)
+    /// `config`, when given, is used in place of `--config` (which, for `session`, is the
+    /// session's file, holding this config).
+    init(_ arguments: ParsedArguments, command: String, config: BannerConfig? = nil) throws {
+        copySettings = try Self.copySettings(arguments, command: command, config: config)
         settings = copySettings
         if let value = arguments.value(Self.debounce) {
             settings.debounce = try milliseconds(value, option: Self.debounce, command: command)
@@ -38,7 +40,7 @@ struct BannerOptions {
     }
 
     /// Defaults, then `--config`, then `--locale`: for `tune`, whose timings and variants are lists.
-    static func copySettings(_ arguments: ParsedArguments, command: String) throws -> BannerSettings {
+    static func copySettings(_ arguments: ParsedArguments, command: String, config given: BannerConfig? = nil) throws -> BannerSettings {
         var locale: BannerLocale?
         if let name = arguments.value(Self.locale) {
             guard let chosen = BannerLocale(rawValue: name) else {
@@ -46,7 +48,7 @@ struct BannerOptions {
             }
             locale = chosen
         }
-        let config = try arguments.value(Self.config).map(BannerConfig.load(path:)) ?? BannerConfig()
+        let config = try given ?? arguments.value(Self.config).map(BannerConfig.load(path:)) ?? BannerConfig()
         return config.settings(locale: locale)
     }
 

@@ -20,13 +20,16 @@ enum CheckCommand {
         timeline of a native one that has a launch. An iOS native recording is also checked against
         NAME.archive.expected.jsonl, the web-archive cache's decisions, once that timeline has any.
         NAME.config.json beside it, if present, configures the replay (its "variant" key replays a web
-        recording under that variant). Files named *.expected.jsonl are goldens.
+        recording under that variant). Files named *.expected.jsonl are goldens. A web recording
+        NAME.jsonl with the app's log NAME.native.jsonl beside it is an app session, also checked
+        against NAME.session.expected.jsonl ('turbo-replay session --format jsonl'; configured by
+        NAME.session.config.json when present, else by each log's own config).
         --variant NAME replays every web recording under the variant and compares it with
         NAME.<variant>.expected.jsonl when that file exists, else with NAME.expected.jsonl (the variant
         must then change nothing); with --update it writes NAME.<variant>.expected.jsonl only where the
         variant's timeline differs from that golden. Native recordings are checked as always; a variant
         of the retry policy (probe-once) does the same for native recordings' decisions, and leaves web
-        recordings as always.
+        recordings as always. Session goldens are checked only without --variant.
         A difference prints a diff and, for each differing record, the golden's file:line and the keys
         that differ. A golden with no recording, or a file named almost like a golden, is a failure.
         Ends with 'N passed, N failed' (one per golden or stray file).

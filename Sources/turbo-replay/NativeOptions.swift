@@ -29,8 +29,9 @@ struct NativeOptions {
 
     var config: NativeConfig
 
-    init(_ arguments: ParsedArguments, command: String) throws {
-        config = try arguments.value(Self.config).map(NativeConfig.load(path:)) ?? NativeConfig()
+    /// `config`, when given, is used in place of `--config` (see `BannerOptions.init`).
+    init(_ arguments: ParsedArguments, command: String, config given: NativeConfig? = nil) throws {
+        config = try given ?? arguments.value(Self.config).map(NativeConfig.load(path:)) ?? NativeConfig()
         var options = NativeConfig()
         if let name = arguments.value(Self.platform) {
             guard let platform = Platform(rawValue: name) else {

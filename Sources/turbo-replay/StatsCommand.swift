@@ -25,6 +25,12 @@ enum StatsCommand {
         in which files finish. A malformed or unreadable
         file is reported (name:line) and counted; the rest are still read.
 
+        A web recording NAME.jsonl read beside the app's log NAME.native.jsonl (both among the logs of
+        one run, or of one partial) is also an app session, as 'turbo-replay session' reads it (startedAt
+        alignment, the app's own platform, late after 2000 ms): both logs still count above, and an
+        "app sessions" section adds dropToPill, edgeToClear and edgeToPage over the fleet (count, median,
+        p90, max; stuck edges) and the session findings with the sessions that show each.
+
         Past one machine, as the map and reduce steps of an existing engine: `stats --partial`
         summarises the logs it is given (PATHs, or '-': one path per line on standard input) as
         JSON Lines; `stats --merge` reads any number of partials (files, or '-': partials one after
@@ -78,7 +84,8 @@ enum StatsCommand {
     @MainActor static func run(_ options: Options, console: Console) throws -> ExitCode {
         if options.merge {
             let merged = try StatsPartial.merge(options.paths)
-            return try report(FleetStats(files: merged.files), format: options.format, all: options.all, console: console)
+            return try report(FleetStats(files: merged.files, sessions: merged.sessions), format: options.format, all: options.all,
+                              console: console)
         }
         let settings = options.banner.settings
         let lenient = options.fleet.lenient
@@ -86,10 +93,13 @@ enum StatsCommand {
         if paths.isEmpty {
             console.error("turbo-replay: warning: no recordings (*.jsonl) under \(options.paths.joined(separator: " "))")
         }
-        let stats = FleetStats.analyze(paths, settings: settings, lenient: lenient, jobs: options.fleet.jobs)
+        var stats = FleetStats.analyze(paths, settings: settings, lenient: lenient, jobs: options.fleet.jobs)
+        stats.sessions = FleetStats.analyzeSessions(paths, files: stats.files, settings: settings, lenient: lenient,
+                                                    jobs: options.fleet.jobs)
         if options.partial {
             try console.print(StatsPartial.header(StatsPartial.Settings(settings, lenient: lenient)))
             for file in stats.files { try console.print(StatsPartial.line(file)) }
+            for session in stats.sessions { try console.print(StatsPartial.line(session)) }
             // The partial holds the failures and warnings; the merge reports them.
             return .ok
         }
@@ -102,14 +112,15 @@ enum StatsCommand {
         for file in stats.files {
             for warning in file.warnings { console.skipped(warning) }
         }
-        for failure in stats.failures { console.failure(failure) }
+        for failure in stats.failures + stats.sessionFailures { console.failure(failure) }
         if format == .json {
             try console.print(stats.json())
         } else {
             for line in stats.text(listing: all ? nil : 10) { try console.print(line) }
         }
-        if stats.malformed > 0 { return .dataError }
-        if stats.unreadable > 0 { return .noInput }
+        let sessionFailures = stats.sessionFailures
+        if stats.malformed > 0 || sessionFailures.contains(where: { $0.kind == .malformed }) { return .dataError }
+        if stats.unreadable > 0 || !sessionFailures.isEmpty { return .noInput }
         return .ok
     }
 

@@ -10,6 +10,7 @@ let commands: [Command] = [
     Command(ReplayCommand.spec, parse: ReplayCommand.Options.init, run: ReplayCommand.run),
     Command(CheckCommand.spec, parse: CheckCommand.Options.init, run: CheckCommand.run),
     Command(NativeCommand.spec, parse: NativeCommand.Options.init, run: NativeCommand.run),
+    Command(SessionCommand.spec, parse: SessionCommand.Options.init, run: SessionCommand.run),
     Command(LaunchCommand.spec, parse: LaunchCommand.Options.init, run: LaunchCommand.run),
     Command(ArchiveCommand.spec, parse: ArchiveCommand.Options.init, run: ArchiveCommand.run),
     Command(ExplainCommand.spec, parse: ExplainCommand.Options.init, run: ExplainCommand.run),

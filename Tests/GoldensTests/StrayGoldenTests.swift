@@ -81,7 +81,8 @@ struct StrayGoldenTests {
         }
         #expect(recording == directory + "/a.jsonl" && part == "lanch")
         #expect(known.first == "a.launch.expected.jsonl")
-        #expect(Set(known) == ["a.expected.jsonl", "a.launch.expected.jsonl", "a.archive.expected.jsonl", "a.recover-on-response.expected.jsonl"])
+        #expect(Set(known) == ["a.expected.jsonl", "a.launch.expected.jsonl", "a.archive.expected.jsonl", "a.session.expected.jsonl",
+                               "a.recover-on-response.expected.jsonl", "a.probe-once.expected.jsonl"])
     }
 
     @Test("a recording whose own name has a dot keeps its goldens: x.launch.jsonl and x.launch.expected.jsonl")

@@ -1,0 +1,121 @@
+import AppSession
+import OfflineBanner
+import Replay
+import TurboRecording
+
+/// One app session of a `stats` run: a web recording `NAME.jsonl` and the app's log
+/// `NAME.native.jsonl` read by the same run, on one clock (app-session.md).
+public struct StatsSession: Equatable, Sendable {
+    public enum Outcome: Equatable, Sendable {
+        case read(SessionFigures)
+        /// The pair could not be read as one session (most often: it cannot be aligned).
+        case failed(RecordingError)
+    }
+
+    public var web: String
+    public var native: String
+    public var outcome: Outcome
+
+    public init(web: String, native: String, outcome: Outcome) {
+        self.web = web
+        self.native = native
+        self.outcome = outcome
+    }
+}
+
+/// What a fleet report keeps of one session: every measured latency (so that a merge of
+/// partials gives exactly the figures of one run), the counts, and the findings by id.
+public struct SessionFigures: Equatable, Sendable {
+    public var drops = 0
+    public var unannounced = 0
+    public var edges = 0
+    public var dropToPill: [Double] = []
+    public var edgeToClear: [Double] = []
+    public var edgeToPage: [Double] = []
+    public var clearStuck = 0
+    public var pageStuck = 0
+    /// Every kind, zero included.
+    public var findings: [SessionFindingKind: Int] = [:]
+
+    public init() {
+        for kind in SessionFindingKind.allCases { findings[kind] = 0 }
+    }
+
+    public init(_ session: AppSession) {
+        self.init()
+        drops = session.summary.drops
+        unannounced = session.summary.unannounced
+        edges = session.summary.edges
+        dropToPill = session.drops.compactMap(\.dropToPill)
+        edgeToClear = session.edges.compactMap { $0.edgeToClear?.milliseconds }
+        edgeToPage = session.edges.compactMap { $0.edgeToPage?.milliseconds }
+        clearStuck = session.edges.filter { $0.edgeToClear == .stuck }.count
+        pageStuck = session.edges.filter { $0.edgeToPage == .stuck }.count
+        for finding in session.findings { findings[finding.kind, default: 0] += 1 }
+    }
+}
+
+extension FleetStats {
+    /// The app sessions among `paths`: each web recording whose `NAME.native.jsonl` is among
+    /// them too, both read here as the logs they should be (a log that failed is already
+    /// reported as such), replayed as one session with the banner's `settings`, each native
+    /// log's own platform and default settings, its `startedAt` alignment and the default
+    /// `lateMs`. In web path order, `jobs` at a time.
+    public static func analyzeSessions(_ paths: [String], files: [StatsFile], settings: BannerSettings = BannerSettings(),
+                                       lenient: Bool = false, jobs: Int = 1) -> [StatsSession] {
+        var outcomes: [String: StatsFile.Outcome] = [:]
+        for file in files { outcomes[file.path] = file.outcome }
+        let pairs: [(web: String, native: String)] = paths.sorted().compactMap { web in
+            let native = RecordingFiles.sessionNative(ofWeb: web)
+            guard case .read? = outcomes[web], case .native? = outcomes[native] else { return nil }
+            return (web, native)
+        }
+        let options = SessionOptions(banner: settings, lenient: lenient)
+        return inParallel(pairs.map { [$0.web, $0.native] }, jobs: jobs) { pair in
+            let outcome: StatsSession.Outcome
+            do {
+                outcome = .read(SessionFigures(try replaySession(web: pair[0], native: pair[1], options: options)))
+            } catch let error as RecordingError {
+                outcome = .failed(error)
+            } catch {
+                outcome = .failed(RecordingError(.unreadable, path: pair[0], line: nil, "\(error)"))
+            }
+            return StatsSession(web: pair[0], native: pair[1], outcome: outcome)
+        }
+    }
+
+    public var sessionFigures: [(web: String, figures: SessionFigures)] {
+        sessions.compactMap { session in
+            if case .read(let figures) = session.outcome { return (session.web, figures) }
+            return nil
+        }
+    }
+
+    public var sessionFailures: [RecordingError] {
+        sessions.compactMap { session in
+            if case .failed(let error) = session.outcome { return error }
+            return nil
+        }
+    }
+
+    /// A latency over every session, as the session contract sums one up (median: the lower middle).
+    public var dropToPill: LatencySummary { LatencySummary(sessionFigures.flatMap(\.figures.dropToPill), stuck: nil) }
+    public var edgeToClear: LatencySummary {
+        LatencySummary(sessionFigures.flatMap(\.figures.edgeToClear), stuck: sessionFigures.reduce(0) { $0 + $1.figures.clearStuck })
+    }
+    public var edgeToPage: LatencySummary {
+        LatencySummary(sessionFigures.flatMap(\.figures.edgeToPage), stuck: sessionFigures.reduce(0) { $0 + $1.figures.pageStuck })
+    }
+
+    /// Every session finding id, its count, and the sessions (by web recording) that show it,
+    /// most occurrences first, then by path.
+    public var sessionFindings: [(kind: SessionFindingKind, count: Int, recordings: [(path: String, count: Int)])] {
+        SessionFindingKind.allCases.map { kind in
+            let recordings = sessionFigures.compactMap { entry -> (path: String, count: Int)? in
+                let count = entry.figures.findings[kind] ?? 0
+                return count > 0 ? (entry.web, count) : nil
+            }.sorted { $0.count != $1.count ? $0.count > $1.count : $0.path < $1.path }
+            return (kind, recordings.reduce(0) { $0 + $1.count }, recordings)
+        }
+    }
+}

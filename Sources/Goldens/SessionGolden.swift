@@ -1,0 +1,33 @@
+import AppSession
+import Foundation
+import OfflineBanner
+import Replay
+import TurboRecording
+
+/// The session golden convention (app-session.md): a web recording `NAME.jsonl` with the app's
+/// log of the same run beside it as `NAME.native.jsonl` is a session, checked against
+/// `NAME.session.expected.jsonl` — the `session --format jsonl` output (merged timeline,
+/// findings, summary). Each log keeps its own golden as well.
+///
+/// The session is replayed with `NAME.session.config.json` when there is one (the shape of
+/// `session --config`); otherwise each log with its own config, the ones its own golden uses:
+/// `NAME.config.json` for the page, `NAME.native.config.json` for the app.
+extension GoldenTimeline {
+    public static let session = GoldenTimeline(name: "session", alwaysRequired: false) { recording, config in
+        let native = RecordingFiles.sessionNative(ofWeb: recording)
+        // A web recording alone, or one whose namesake is not an app's log, is no session.
+        guard FileManager.default.fileExists(atPath: native), (try? RecordingKind.of(path: native)) == .native else { return nil }
+        let stem = RecordingFiles.stem(recording)
+        let options: SessionOptions
+        if FileManager.default.fileExists(atPath: stem + ".session.config.json") {
+            options = SessionOptions(config: try SessionConfig.load(path: stem + ".session.config.json"))
+        } else {
+            let nativeConfig = RecordingFiles.stem(native) + ".config.json"
+            options = SessionOptions(
+                banner: try config.map { try BannerConfig.load(path: $0).settings() } ?? BannerSettings(),
+                native: FileManager.default.fileExists(atPath: nativeConfig) ? try NativeConfig.load(path: nativeConfig) : NativeConfig())
+        }
+        let session = try replaySession(web: recording, native: native, options: options)
+        return Array(session.jsonLines.map { $0 + "\n" }.joined().utf8)
+    }
+}

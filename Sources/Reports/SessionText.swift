@@ -1,0 +1,132 @@
+import AppSession
+import NativeErrorPolicy
+import OfflineBanner
+import PolicyCore
+
+/// `session`'s text for a person, read like `explain`: one table of both layers on the web
+/// recording's clock, the drops and edges marked where they happen, then the latencies and
+/// the findings in words. Paths go through `terminalSafe`.
+public enum SessionText {
+    private static let ms = formatMilliseconds
+
+    /// What was read, how the clocks were put together, and with which settings.
+    /// `alignment`: "from the two startedAt" or "given (--offset-ms)".
+    public static func header(web: String, native: String, session: AppSession, alignment: String,
+                              banner: BannerSettings, policy: PolicySettings) -> [String] {
+        var timings = "debounce \(ms(banner.debounce)) ms, flash \(ms(banner.flash)) ms"
+        if !banner.variants.isEmpty { timings += ", variant " + banner.variants.sorted().map(\.name).joined(separator: ", ") }
+        let cooldown = policy.cooldown.map { "cooldown \(ms($0)) ms" } ?? "no cooldown"
+        return [
+            "session \(terminalSafe(web)) (web) + \(terminalSafe(native)) (native)",
+            "  one clock, the page's: a native t is at t \(session.offset < 0 ? "−" : "+") \(ms(abs(session.offset))) ms (\(alignment))",
+            "  web: \(timings); native: \(policy.platform.rawValue), settle \(ms(policy.settle)) ms, probe \(ms(policy.probe)) ms, \(cooldown)",
+            "  late: more than \(ms(session.settings.lateMs)) ms",
+            "",
+        ]
+    }
+
+    public static let tableHeader = "      t (ms)  layer   what"
+
+    /// The merged timeline as rows; a drop or an edge says so at its connectivity line.
+    public static func rows(_ session: AppSession) -> [String] {
+        var drops = session.drops.makeIterator(), edges = session.edges.makeIterator()
+        var first = true
+        return session.lines.map { line in
+            switch line {
+            case .connectivity(let t, let online):
+                defer { first = false }
+                if online {
+                    let edge = edges.next()
+                    // Connectivity starts offline: the app's first word that it is online is an edge too.
+                    let what = first ? "an edge: the app's first path says online" : "an edge: the network came back"
+                    return row(t, "native", "connectivity online    ← " + what + edgeNote(edge))
+                }
+                let drop = drops.next()
+                return row(t, "native", "connectivity offline   ← a drop: the network went away" + dropNote(drop))
+            case .native(let decision):
+                let (event, detail) = NativeTextTimeline.describe(decision)
+                return row(decision.t, "native", "\(terminalSafe(decision.surface).padded(12))  \(event.padded(14))  \(detail)")
+            case .web(let record):
+                return row(record.t, "web", terminalSafe(TextTimeline.body(record)))
+            }
+        }
+    }
+
+    private static func row(_ t: Double, _ layer: String, _ what: String) -> String {
+        "\(ms(t).leftPadded(12))  \(layer.padded(6))  \(what)"
+    }
+
+    private static func dropNote(_ drop: SessionDrop?) -> String {
+        guard let drop else { return "" }
+        guard let latency = drop.dropToPill, let pill = drop.pill else { return " (no pill before it came back: unannounced)" }
+        return latency == 0 ? " (the pill was already up)" : " (the pill \(ms(latency)) ms later, at \(ms(pill)))"
+    }
+
+    private static func edgeNote(_ edge: SessionEdge?) -> String {
+        guard let edge else { return "" }
+        var notes: [String] = []
+        switch edge.edgeToClear {
+        case .measured(let latency)?: notes.append("the pill left \(ms(latency)) ms later")
+        case .stuck?: notes.append("the pill stayed")
+        case nil: break
+        }
+        switch edge.edgeToPage {
+        case .measured(let latency)?: notes.append("an offline error view was up; a page came \(ms(latency)) ms later")
+        case .stuck?: notes.append("an offline error view was up; no page came")
+        case nil: break
+        }
+        return notes.isEmpty ? "" : " (" + notes.joined(separator: "; ") + ")"
+    }
+
+    /// The three latencies, each on a line, and the drops and edges they were measured over.
+    public static func latencies(_ session: AppSession) -> [String] {
+        let summary = session.summary
+        let edges = "\(summary.edges) edge\(summary.edges == 1 ? "" : "s")"
+        let pillUp = summary.edgeToClear.count + (summary.edgeToClear.stuck ?? 0)
+        let viewUp = summary.edgeToPage.count + (summary.edgeToPage.stuck ?? 0)
+        return [
+            "latencies",
+            "  dropToPill   \(describe(summary.dropToPill)) (of \(summary.drops) drop\(summary.drops == 1 ? "" : "s"), \(summary.unannounced) unannounced)",
+            "  edgeToClear  \(describe(summary.edgeToClear)) (of \(edges), \(pillUp) with the pill up)",
+            "  edgeToPage   \(describe(summary.edgeToPage)) (of \(edges), \(viewUp) with an offline error view up)",
+        ]
+    }
+
+    /// "2 measured: median 400 ms, p90 1400 ms, max 1400 ms; 1 stuck", or "none measured".
+    public static func describe(_ latency: LatencySummary) -> String {
+        var text: String
+        if let median = latency.median, let p90 = latency.p90, let max = latency.max {
+            text = "\(latency.count) measured: median \(ms(median)) ms, p90 \(ms(p90)) ms, max \(ms(max)) ms"
+        } else {
+            text = "none measured"
+        }
+        if let stuck = latency.stuck, stuck > 0 { text += "; \(stuck) stuck" }
+        return text
+    }
+
+    /// Each finding as a sentence, or "findings: none".
+    public static func findings(_ session: AppSession) -> [String] {
+        guard !session.findings.isEmpty else { return ["findings: none (late is more than \(ms(session.settings.lateMs)) ms)"] }
+        let count = session.findings.count
+        return ["\(count) finding\(count == 1 ? "" : "s")"] + session.findings.map { "  " + sentence($0, lateMs: session.settings.lateMs) }
+    }
+
+    public static func sentence(_ finding: SessionFinding, lateMs: Double) -> String {
+        let late = "more than \(ms(lateMs)) ms"
+        let head = "\(finding.kind.rawValue) at \(ms(finding.t)): "
+        switch (finding.kind, finding.latencyMs) {
+        case (.latePill, let latency?):
+            return head + "the network went away at \(ms(finding.anchor)) and the pill came \(ms(latency)) ms later (\(late))"
+        case (.pillOutlivedNetwork, let latency?):
+            return head + "the network came back and the pill stayed \(ms(latency)) ms more (\(late))"
+        case (.pillOutlivedNetwork, nil):
+            return head + "the network came back and the pill never left before it went away again (or the session ended)"
+        case (.slowRecovery, let latency?):
+            return head + "the network came back with an offline error view up, and the first page came \(ms(latency)) ms later (\(late))"
+        case (.slowRecovery, nil):
+            return head + "the network came back with an offline error view up, and no page came before it went away again (or the session ended)"
+        case (.latePill, nil):
+            return head + "the pill came late"
+        }
+    }
+}
