@@ -81,7 +81,7 @@ enum ArchiveCommand {
     }
 
     @MainActor private static func summary(_ options: Options, console: Console) throws -> ExitCode {
-        let paths = try RecordingFiles.find(in: options.paths)
+        let paths = try console.recordings(under: options.paths)
         if paths.isEmpty {
             console.error("turbo-replay: warning: no recordings (*.jsonl) under \(options.paths.joined(separator: " "))")
         }

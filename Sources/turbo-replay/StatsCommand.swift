@@ -89,7 +89,7 @@ enum StatsCommand {
         }
         let settings = options.banner.settings
         let lenient = options.fleet.lenient
-        let paths = options.paths == ["-"] ? pathsFromStandardInput() : try RecordingFiles.find(in: options.paths)
+        let paths = options.paths == ["-"] ? pathsFromStandardInput() : try console.recordings(under: options.paths)
         if paths.isEmpty {
             console.error("turbo-replay: warning: no recordings (*.jsonl) under \(options.paths.joined(separator: " "))")
         }

@@ -118,7 +118,7 @@ enum TuneCommand {
             return try report(TunePartial.merge(options.paths).tune, options: options, console: console)
         }
         let combinations = options.combinations, settings = options.settings, lenient = options.fleet.lenient
-        let paths = options.fromStandardInput ? StatsCommand.pathsFromStandardInput() : try RecordingFiles.find(in: options.paths)
+        let paths = options.fromStandardInput ? StatsCommand.pathsFromStandardInput() : try console.recordings(under: options.paths)
         if paths.isEmpty {
             console.error("turbo-replay: warning: no recordings (*.jsonl) under \(options.paths.joined(separator: " "))")
         }
@@ -172,6 +172,7 @@ enum TuneCommand {
                 throw UsageError(message: "'\(option.spelling)' takes milliseconds, 0 or more, separated by commas, e.g. \(option.spelling) 300,800,1500 (got '\(item)')",
                                  command: spec.name)
             }
+            try refuseInexact(value, text: item, option: option, command: spec.name)
             values.insert(value)
         }
         return values.sorted()

@@ -72,7 +72,7 @@ enum WhatIfCommand {
             return try stream(settings: settings, variant: variant, format: format, lenient: lenient, console: console)
         }
 
-        let paths = try RecordingFiles.find(in: options.paths)
+        let paths = try console.recordings(under: options.paths)
         if paths.isEmpty {
             console.error("turbo-replay: warning: no recordings (*.jsonl) under \(options.paths.joined(separator: " "))")
         }
