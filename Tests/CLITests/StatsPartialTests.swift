@@ -16,17 +16,25 @@ struct StatsPartialTests {
             }
     }
 
-    /// The recordings dealt into `count` parts, round robin, so no part is a contiguous run. An
-    /// app session's two logs (NAME.jsonl, NAME.native.jsonl) are dealt together, as a mapper
-    /// must be fed them: a session is only read when one partial reads both.
+    /// The recordings dealt into `count` parts, round robin, so no part is a contiguous run and
+    /// an app session's two logs (NAME.jsonl, NAME.native.jsonl) land in different parts when
+    /// the deal splits them: a session belongs to its web recording, read by whichever mapper
+    /// reads that, so the merge must still count each session once.
     static func parts(_ count: Int) throws -> [[String]] {
-        var groups: [[String]] = []
-        var index: [String: Int] = [:]
-        for path in try recordings() {
-            let key = path.hasSuffix(".native.jsonl") ? String(path.dropLast(".native.jsonl".count)) + ".jsonl" : path
-            if let at = index[key] { groups[at].append(path) } else { index[key] = groups.count; groups.append([path]) }
+        let paths = try recordings()
+        return (0..<count).map { part in paths.enumerated().filter { $0.offset % count == part }.map(\.element) }
+    }
+
+    @Test("the deal splits at least one app session across two parts")
+    func dealSplitsASession() throws {
+        let parts = try Self.parts(3)
+        let split = parts.enumerated().contains { index, part in
+            part.contains { web in
+                let native = String(web.dropLast(".jsonl".count)) + ".native.jsonl"
+                return !web.hasSuffix(".native.jsonl") && !part.contains(native) && parts.contains { $0.contains(native) }
+            }
         }
-        return (0..<count).map { part in groups.enumerated().filter { $0.offset % count == part }.flatMap(\.element) }
+        #expect(split)
     }
 
     @Test("merging the partials of three parts prints what one stats over all prints", arguments: [
