@@ -89,10 +89,7 @@ enum StatsCommand {
         }
         let settings = options.banner.settings
         let lenient = options.fleet.lenient
-        let paths = options.paths == ["-"] ? pathsFromStandardInput() : try console.recordings(under: options.paths)
-        if paths.isEmpty {
-            console.error("turbo-replay: warning: no recordings (*.jsonl) under \(options.paths.joined(separator: " "))")
-        }
+        let paths = try FleetRun.logs(options.paths, fromStandardInput: options.paths == ["-"], console: console)
         var stats = FleetStats.analyze(paths, settings: settings, lenient: lenient, jobs: options.fleet.jobs)
         stats.sessions = FleetStats.analyzeSessions(paths, files: stats.files, settings: settings, lenient: lenient,
                                                     jobs: options.fleet.jobs)
@@ -109,19 +106,13 @@ enum StatsCommand {
     /// The report, after the warnings and errors on standard error in path order (so that
     /// stderr is as stable as stdout); the status says whether every file could be read.
     @MainActor private static func report(_ stats: FleetStats, format: OutputFormat, all: Bool, console: Console) throws -> ExitCode {
-        for file in stats.files {
-            for warning in file.warnings { console.skipped(warning) }
-        }
-        for failure in stats.failures + stats.sessionFailures { console.failure(failure) }
+        FleetRun.report(warnings: stats.files.map(\.warnings), failures: stats.failures + stats.sessionFailures, console: console)
         if format == .json {
             try console.print(stats.json())
         } else {
             for line in stats.text(listing: all ? nil : 10) { try console.print(line) }
         }
-        let sessionFailures = stats.sessionFailures
-        if stats.malformed > 0 || sessionFailures.contains(where: { $0.kind == .malformed }) { return .dataError }
-        if stats.unreadable > 0 || !sessionFailures.isEmpty { return .noInput }
-        return .ok
+        return FleetRun.status(stats.failures + stats.sessionFailures)
     }
 
     /// `-`: the logs to read, one path per line on standard input (as a Hadoop Streaming or

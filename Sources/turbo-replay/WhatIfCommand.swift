@@ -72,15 +72,9 @@ enum WhatIfCommand {
             return try stream(settings: settings, variant: variant, format: format, lenient: lenient, console: console)
         }
 
-        let paths = try console.recordings(under: options.paths)
-        if paths.isEmpty {
-            console.error("turbo-replay: warning: no recordings (*.jsonl) under \(options.paths.joined(separator: " "))")
-        }
+        let paths = try FleetRun.logs(options.paths, fromStandardInput: false, console: console)
         let fleet = WhatIfFleet.analyze(paths, settings: settings, variant: variant, lenient: lenient, jobs: options.fleet.jobs)
-        for file in fleet.files {
-            for warning in file.warnings { console.skipped(warning) }
-        }
-        for failure in fleet.failures { console.failure(failure) }
+        FleetRun.report(warnings: fleet.files.map(\.warnings), failures: fleet.failures, console: console)
 
         var first = true
         for recording in fleet.recordings where format == .jsonl || recording.changed || fleet.recordings.count == 1 {
@@ -106,8 +100,7 @@ enum WhatIfCommand {
         }
 
         var status = warnAboutWorse(fleet.worse.count, variant: variant, console: console)
-        if fleet.failures.contains(where: { $0.kind == .malformed }) { status = max(status, .dataError) }
-        if fleet.failures.contains(where: { $0.kind == .unreadable }) { status = max(status, .noInput) }
+        status = max(status, FleetRun.status(fleet.failures))
         return status
     }
 
