@@ -1,3 +1,4 @@
+import Replay
 import BannerFindings
 import Fleet
 import NativeFindings
@@ -122,13 +123,12 @@ enum WhatIfCommand {
             try console.flush()
         }
         do {
-            try reader.forEach { try whatIf.feed($0, emit: emit) }
+            try analyze(reader, with: &whatIf, emit: emit)
         } catch let error as RecordingError {
             // What was decided before the malformed line stays printed; the error follows it.
             try console.flush()
             throw error
         }
-        try whatIf.finish(emit: emit)
         let recording = WhatIfRecording(path: reader.path, whatIf: whatIf, differences: differences)
         if format == .jsonl {
             try console.print(WhatIfJSON.recording(recording))
