@@ -1,3 +1,4 @@
+// swift-format-ignore-file: the example is the docs' own layout, word for word.
 // The library example of docs/library.md (and the first half of it, the README's quick start),
 // word for word (RepositoryTests checks that it is), so that the example not only compiles but passes.
 import OfflineBanner
