@@ -60,14 +60,13 @@ enum StatsCommand {
         }
         let settings = try BannerOptions.settings(arguments, command: spec.name)
         let lenient = arguments.flag("lenient")
-        let paths = arguments.positionals == ["-"] ? pathsFromStandardInput() : try RecordingFiles.find(in: arguments.positionals)
+        let paths = arguments.positionals == ["-"] ? FleetLogs.pathsFromStandardInput() : try RecordingFiles.find(in: arguments.positionals)
         if paths.isEmpty {
             console.error("turbo-replay: warning: no recordings (*.jsonl) under \(arguments.positionals.joined(separator: " "))")
         }
         let stats = FleetStats.analyze(paths, settings: settings, lenient: lenient, jobs: jobs)
         if arguments.flag("partial") {
-            try console.print(StatsPartial.header(StatsPartial.Settings(settings, lenient: lenient)))
-            for file in stats.files { try console.print(StatsPartial.line(file)) }
+            try StatsPartial.write(stats, settings: StatsPartial.Settings(settings, lenient: lenient), console.print)
             // The partial holds the failures and warnings; the merge reports them.
             return .ok
         }
@@ -101,16 +100,5 @@ enum StatsCommand {
         if stats.malformed > 0 { return .dataError }
         if stats.unreadable > 0 { return .noInput }
         return .ok
-    }
-
-    /// `-`: the logs to read, one path per line on standard input (as a Hadoop Streaming or
-    /// Spark `pipe` mapper is fed). Blank lines are skipped.
-    static func pathsFromStandardInput() -> [String] {
-        var paths: [String] = []
-        while let line = readLine(strippingNewline: true) {
-            let path = line.trimmingCharacters(in: .whitespaces)
-            if !path.isEmpty { paths.append(path) }
-        }
-        return paths
     }
 }

@@ -84,15 +84,14 @@ enum TuneCommand {
         }
         let combinations = TuneCombination.all(debounces: debounces, flashes: flashes, variants: variants)
 
-        let paths = fromStandardInput ? StatsCommand.pathsFromStandardInput() : try RecordingFiles.find(in: arguments.positionals)
+        let paths = fromStandardInput ? FleetLogs.pathsFromStandardInput() : try RecordingFiles.find(in: arguments.positionals)
         if paths.isEmpty {
             console.error("turbo-replay: warning: no recordings (*.jsonl) under \(arguments.positionals.joined(separator: " "))")
         }
         let lenient = arguments.flag("lenient")
         let tune = Tune.analyze(paths, settings: settings, combinations: combinations, lenient: lenient, jobs: jobs)
         if arguments.flag("partial") {
-            try console.print(TunePartial.header(combinations: combinations, lenient: lenient))
-            for file in tune.files { try console.print(TunePartial.line(file)) }
+            try TunePartial.write(tune, lenient: lenient, console.print)
             // The partial holds the failures and warnings; the merge reports them.
             return .ok
         }
