@@ -19,10 +19,12 @@ func exactDistribution(_ values: [Double]) -> (median: Double, p90: Double, max:
     return (median, sorted[max(Int((0.9 * Double(n)).rounded(.up)), 1) - 1], last)
 }
 
-/// `value` is within the sketch's stated accuracy of `exact`.
+/// `value` is within the sketch's stated accuracy of `exact`: 0.5% of it, or for a duration
+/// under `zeroThreshold` (read as 0), that threshold.
 func withinAccuracy(_ value: Double?, of exact: Double) -> Bool {
     guard let value else { return false }
-    return abs(value - exact) <= QuantileSketch.relativeAccuracy * exact * (1 + 1e-9)
+    let bound = exact < QuantileSketch.zeroThreshold ? QuantileSketch.zeroThreshold : QuantileSketch.relativeAccuracy * exact * (1 + 1e-9)
+    return abs(value - exact) <= bound
 }
 
 /// `distribution` is what the sketch promises for `values`: median and p90 within its accuracy,
