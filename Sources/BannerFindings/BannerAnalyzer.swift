@@ -40,6 +40,9 @@ public struct BannerAnalyzer: Sendable {
     /// since a dying submission's own fetch error comes just before its toast puts the message back.
     private var pendingRelabel: BannerFinding?
     private var buffer: [TimelineRecord] = []
+    /// Whether each record's step is handed to `emit` (`explain`), or only the findings (`stats`,
+    /// which keeps the summary alone and should not pay for steps nobody reads).
+    private let explains: Bool
 
     private struct OpenPill: Sendable {
         var start: Double
@@ -61,8 +64,9 @@ public struct BannerAnalyzer: Sendable {
     /// Open fetches remembered: a log of prefetches that never complete must not grow it.
     private static let openFetchLimit = 32
 
-    public init(settings: BannerSettings = BannerSettings()) {
+    public init(settings: BannerSettings = BannerSettings(), explaining: Bool = true) {
         banner = OfflineBanner(settings: settings)
+        explains = explaining
     }
 
     public var settings: BannerSettings { banner.settings }
@@ -125,15 +129,17 @@ public struct BannerAnalyzer: Sendable {
                 let cancelledFlash = timer == .debounce && before.flashDue != nil && after.flashDue == nil
                     && !buffer.contains { if case .banner(let c) = $0 { return c.cause == .flashElapsed } else { return false } }
                 let origin = timer == .debounce ? debounceOrigin : flashOrigin
-                try emit(.timer(TimerStep(timer: timer, due: due, origin: origin, change: change, cancelledFlash: cancelledFlash)))
+                if explains {
+                    try emit(.timer(TimerStep(timer: timer, due: due, origin: origin, change: change, cancelledFlash: cancelledFlash)))
+                }
                 try noteChange(change, raisedBy: origin?.line, emit)
             }
             // A timer that fired without a visible change still fired (the contract says it cannot
             // happen today; the explanation must not hide it if it ever does).
-            if before.debounceDue == due, after.debounceDue == nil, !fired.contains(.debounce) {
+            if explains, before.debounceDue == due, after.debounceDue == nil, !fired.contains(.debounce) {
                 try emit(.timer(TimerStep(timer: .debounce, due: due, origin: debounceOrigin, change: nil, cancelledFlash: false)))
             }
-            if before.flashDue == due, after.flashDue == nil, !fired.contains(.flash), !fired.contains(.debounce) {
+            if explains, before.flashDue == due, after.flashDue == nil, !fired.contains(.flash), !fired.contains(.debounce) {
                 try emit(.timer(TimerStep(timer: .flash, due: due, origin: flashOrigin, change: nil, cancelledFlash: false)))
             }
             if after.debounceDue == nil { debounceOrigin = nil }
@@ -197,9 +203,11 @@ public struct BannerAnalyzer: Sendable {
             break
         }
 
-        try emit(.input(InputStep(line: line, t: t, input: input, before: before, after: after, change: change,
-                                  decision: decision, firstResponseWhilePillUp: firstResponse,
-                                  navigatorOnline: onlineBefore)))
+        if explains {
+            try emit(.input(InputStep(line: line, t: t, input: input, before: before, after: after, change: change,
+                                      decision: decision, firstResponseWhilePillUp: firstResponse,
+                                      navigatorOnline: onlineBefore)))
+        }
         if let decision { summary.note(decision) }
         if let change { try noteChange(change, raisedBy: line, emit) }
 
@@ -263,33 +271,51 @@ public struct BannerAnalyzer: Sendable {
 
     // MARK: - Observed records
 
+    /// The observed types the analyzer acts on, told apart by length first: one string
+    /// comparison a record instead of one per case.
+    private enum ObservedKind {
+        case load, frameLoad, visit, reload, submitStart, other
+
+        init(_ type: String) {
+            switch type.utf8.count {
+            case 10: self = type == "turbo:load" ? .load : .other
+            case 11: self = type == "turbo:visit" ? .visit : .other
+            case 12: self = type == "turbo:reload" ? .reload : .other
+            case 16: self = type == "turbo:frame-load" ? .frameLoad : .other
+            case 18: self = type == "turbo:submit-start" ? .submitStart : .other
+            default: self = .other
+            }
+        }
+    }
+
     private mutating func handle(_ observed: Observed, line: Int, t: Double, _ emit: (ExplainEvent) throws -> Void) rethrows {
         let role: ObservedStep.Role
-        switch observed.type {
-        case "turbo:load" where restoringFromCache:
+        let kind = ObservedKind(observed.type)
+        switch kind {
+        case .load where restoringFromCache:
             restoringFromCache = false
             role = .cachedLoad
-        case "turbo:frame-load", "turbo:load":
+        case .frameLoad, .load:
             let whilePillUp = pill != nil
             // A frame's load or a Visit's completes the fetch whose response came before it
             // (same frame; `html` for a Visit): one response, already counted if this pill saw it.
-            let target = observed.type == "turbo:load" ? "html" : observed.target
+            let target = kind == .load ? "html" : observed.target
             let counted = completesCountedFetch { $0 == target && target != nil }
             let first = counted ? false : noteResponse(line: line, t: t, type: observed.type)
             role = .response(whilePillUp: whilePillUp, first: first)
-        case "turbo:visit":
+        case .visit:
             lastVisit = (line, observed.url)
             restoringFromCache = observed.action == "restore"
             role = .visit
-        case "turbo:reload":
+        case .reload:
             role = .reload
-        case "turbo:submit-start":
+        case .submitStart:
             formFailurePending = false
             role = .submitStart
         default:
             role = .other
         }
-        try emit(.observed(ObservedStep(line: line, t: t, observed: observed, role: role)))
+        if explains { try emit(.observed(ObservedStep(line: line, t: t, observed: observed, role: role))) }
         if role == .reload, observed.reason == "request_failed" {
             let visit = lastVisit
             try report(BannerFinding(kind: .reloadOffline, t: t, lines: [visit?.line, line].compactMap { $0 },

@@ -12,7 +12,9 @@ public struct BannerSnapshot: Equatable, Sendable {
     public var connected: Bool
     public var context: String?
 
-    public init(_ banner: OfflineBanner) {
+    /// Borrowed: the analyzer takes two snapshots a record, and a copy of the banner (its
+    /// settings' strings and timers) cost more than the record's own work.
+    public init(_ banner: borrowing OfflineBanner) {
         self.banner = banner.banner
         label = banner.label
         debounceDue = banner.debounce?.due

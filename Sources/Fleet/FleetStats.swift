@@ -47,11 +47,11 @@ public struct FleetStats: Equatable, Sendable {
             if try isNativeRecording(path: path) {
                 return .native(NativeLogSummary(try NativeSummary.analyze(NativeRecordingReader(path: path, lenient: lenient, onSkip: onSkip))))
             }
-            let reader = try RecordingReader(path: path, lenient: lenient, keepObserved: true, onSkip: onSkip)
-            var analyzer = BannerAnalyzer(settings: settings)
-            while let record = try reader.next() {
-                analyzer.feed(record) { _ in }
-            }
+            // The findings are counted, not shown: the fields that only describe a record are not read.
+            let reader = try RecordingReader(path: path, lenient: lenient, keepObserved: true, keepDetails: false, onSkip: onSkip)
+            var analyzer = BannerAnalyzer(settings: settings, explaining: false)
+            // Each record handed over where it was decoded, not copied out of the reader first.
+            try reader.forEach { analyzer.feed($0) { _ in } }
             analyzer.finish { _ in }
             analyzer.noteSkipped(reader.skipped)
             return .read(WebLogSummary(analyzer.summary))

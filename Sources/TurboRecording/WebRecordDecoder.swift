@@ -15,6 +15,8 @@ struct WebRecordDecoder: Sendable {
     /// Observed-only records, and the informative fields of the others (a failed fetch's URL,
     /// a submission's action), cost a few strings each; a replay reads none of them.
     let keepObserved: Bool
+    /// The fields that only describe a record (see `RecordingReader.keepDetails`).
+    let keepDetails: Bool
 
     func decode(_ object: OpaquePointer, line: Int) throws -> Record {
         let head = typeAndTime(object)
@@ -40,6 +42,7 @@ struct WebRecordDecoder: Sendable {
             // What a failed fetch says about itself is for the readers that show it; the
             // controller reads none of it, so a replay makes no strings for it.
             guard keepObserved else { return .input(t: t, .fetchRequestError(FetchRequestError())) }
+            guard keepDetails else { return .input(t: t, .fetchRequestError(FetchRequestError(target: Field(object, "target").string))) }
             return .input(t: t, .fetchRequestError(FetchRequestError(
                 url: Field(object, "url").string, method: Field(object, "method").string,
                 target: Field(object, "target").string, error: Field(object, "error").string)))
@@ -63,10 +66,24 @@ struct WebRecordDecoder: Sendable {
         case .meta, nil: break
         }
         guard keepObserved else { return .passing(t: t) }
+        guard keepDetails else { return decideOnly(object, type: type, t: t) }
+        let name = observedType(type) ?? String(cString: type)
         return .observed(t: t, Observed(
-            type: String(cString: type), url: Field(object, "url").string, action: Field(object, "action").string,
+            type: name, url: Field(object, "url").string, action: Field(object, "action").string,
             target: Field(object, "target").string, statusCode: Field(object, "statusCode").integer,
             reason: Field(object, "reason").string, state: Field(object, "state").string))
+    }
+
+    /// An observed record as the findings read it: the ones they act on (a Visit, its load, a
+    /// frame's load, a reload, a submission's start) with the one field each decides on; any
+    /// other passes as time alone, as it would to a replay.
+    private func decideOnly(_ object: OpaquePointer, type: UnsafePointer<CChar>, t: Double) -> Record.Event {
+        if equals(type, "turbo:frame-load") { return .observed(t: t, Observed(type: "turbo:frame-load", target: Field(object, "target").string)) }
+        if equals(type, "turbo:load") { return .observed(t: t, Observed(type: "turbo:load")) }
+        if equals(type, "turbo:visit") { return .observed(t: t, Observed(type: "turbo:visit", action: Field(object, "action").string)) }
+        if equals(type, "turbo:reload") { return .observed(t: t, Observed(type: "turbo:reload", reason: Field(object, "reason").string)) }
+        if equals(type, "turbo:submit-start") { return .observed(t: t, Observed(type: "turbo:submit-start")) }
+        return .passing(t: t)
     }
 
     private func decodeSubmitEnd(_ object: OpaquePointer, line: Int) throws -> SubmitEnd {
@@ -78,7 +95,7 @@ struct WebRecordDecoder: Sendable {
         } else if !(response.isAbsent || response.isNull) {
             throw malformed(line, #""fetchResponse" must be an object or null"#)
         }
-        guard keepObserved else { return SubmitEnd(success: success, fetchResponse: fetchResponse) }
+        guard keepDetails else { return SubmitEnd(success: success, fetchResponse: fetchResponse) }
         return SubmitEnd(success: success, fetchResponse: fetchResponse,
                          action: Field(object, "action").string, method: Field(object, "method").string)
     }
@@ -104,6 +121,19 @@ struct WebRecordDecoder: Sendable {
 
 /// The types the controller (v1 or a variant) acts on, and `meta`, told apart by length first: most lines of
 /// a field log are observed-only, and this is asked of every one.
+/// The observed types a recorder writes, as literals: a type longer than 15 bytes would
+/// otherwise cost each record an allocation.
+private func observedType(_ type: UnsafePointer<CChar>) -> String? {
+    if equals(type, "turbo:frame-load") { return "turbo:frame-load" }
+    if equals(type, "visibilitychange") { return "visibilitychange" }
+    if equals(type, "turbo:load") { return "turbo:load" }
+    if equals(type, "turbo:visit") { return "turbo:visit" }
+    if equals(type, "turbo:reload") { return "turbo:reload" }
+    if equals(type, "turbo:submit-start") { return "turbo:submit-start" }
+    if equals(type, "turbo:before-fetch-request") { return "turbo:before-fetch-request" }
+    return nil
+}
+
 enum RecordType {
     case meta, offline, online, submitEnd, fetchRequestError, connect, disconnect, pagehide, beforeFetchResponse
 

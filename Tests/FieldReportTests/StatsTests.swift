@@ -130,3 +130,27 @@ import TurboRecording
         #expect(!stats.nativeFindings.flatMap(\.recordings).contains { $0.path.hasSuffix("native/contract-example.jsonl") })
     }
 }
+
+/// `stats` reads recordings without what only describes a record and analyzes them without
+/// explaining each step: the summary must be the one `explain`'s full read makes.
+@Suite("stats: the lean read")
+struct StatsLeanReadTests {
+    @Test("every web recording bundled and generated: the same summary as explain's full read")
+    func sameSummaryAsExplain() throws {
+        let directory = NSTemporaryDirectory() + "lean-read-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        var paths = try RecordingFiles.find(in: [packageRoot + "/recordings"]).filter { !(try isNativeRecording(path: $0)) }
+        for seed in UInt64(100)..<160 {
+            var generator = RecordingGenerator(seed: seed)
+            let path = directory + "/g\(seed).jsonl"
+            try generator.recording(records: 400).joined(separator: "\n").appending("\n").write(toFile: path, atomically: false, encoding: .utf8)
+            paths.append(path)
+        }
+        for path in paths {
+            let full = try BannerSession.analyze(path: path).summary
+            let lean = FleetStats.analyzeFile(path, settings: BannerSettings(), lenient: false)
+            #expect(lean.outcome == .read(WebLogSummary(full)), "\(path)")
+        }
+    }
+}
