@@ -61,6 +61,8 @@ struct WebRecordDecoder: Sendable {
             // A third of a field log's lines: a replay takes only its time, with no lookup and
             // no string; the fields are read for the readers that show them.
             guard keepObserved else { return .input(t: t, .beforeFetchResponse()) }
+            // Its frame decides which load completes it; its status decides nothing.
+            guard keepDetails else { return .input(t: t, .beforeFetchResponse(BeforeFetchResponse(target: Field(object, "target").string))) }
             return .input(t: t, .beforeFetchResponse(BeforeFetchResponse(
                 statusCode: Field(object, "statusCode").integer, target: Field(object, "target").string)))
         case .meta, nil: break
