@@ -32,11 +32,11 @@ package struct PartialFrame {
     }
 
     /// Reads the partials at `paths` (`-`: standard input): `header` with each header's object
-    /// (after its format and version are checked), `log` with each log line's object, its path
-    /// and where it is. A log (by the real path its partial gives) read twice is refused.
+    /// (after its format and version are checked), `log` with each log line's object and the
+    /// log's real path. A log (by the real path its partial gives) read twice is refused.
     package func read(_ paths: [String],
                       header: (_ object: [String: JSONValue], _ at: String, _ fail: @escaping (String) -> RecordingError) throws -> Void,
-                      log: (_ object: [String: JSONValue], _ path: String, _ at: String,
+                      log: (_ object: [String: JSONValue], _ real: String,
                             _ fail: @escaping (String) -> RecordingError) throws -> Void) throws {
         var logs: [String: (path: String, at: String)] = [:]
         for path in paths {
@@ -90,7 +90,7 @@ package struct PartialFrame {
                     throw fail("\(logPath) is in two partials (first at \(first.at)\(spelled)): a log must be read once")
                 }
                 logs[real] = (logPath, at)
-                try log(object, logPath, at, fail)
+                try log(object, real, fail)
                 logsRead += 1
             }
             func fail(_ message: String) -> RecordingError { RecordingError(.malformed, path: source, line: nil, message) }

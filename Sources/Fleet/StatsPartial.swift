@@ -163,7 +163,7 @@ public enum StatsPartial {
     /// the file and line.
     public static func merge(_ paths: [String]) throws -> (settings: Settings?, files: [StatsFile]) {
         var settings: (value: Settings, from: String)?
-        var files: [StatsFile] = []
+        var files: [(file: StatsFile, real: String)] = []
         var totals = PartialTotals()
         try frame.read(paths, header: { object, at, fail in
             let read = try decodeHeader(object, fail: fail)
@@ -171,7 +171,7 @@ public enum StatsPartial {
                 throw fail("made with other settings than \(settings.from) (debounce, flash, variant or --lenient differ): its numbers cannot be merged")
             }
             settings = settings ?? (read, at)
-        }, log: { object, _, _, fail in
+        }, log: { object, real, fail in
             let file = try decodeFile(object, fail: fail)
             switch file.outcome {
             case .read(let summary):
@@ -182,9 +182,11 @@ public enum StatsPartial {
             case .failed:
                 break
             }
-            files.append(file)
+            files.append((file, real))
         })
-        return (settings?.value, files.sorted { $0.path < $1.path })
+        // By path as a single run sorts, then by real path: two machines' `logs/a.jsonl` are two logs.
+        let sorted = files.sorted { $0.file.path != $1.file.path ? $0.file.path < $1.file.path : $0.real < $1.real }
+        return (settings?.value, sorted.map(\.file))
     }
 
     static func decodeHeader(_ object: [String: JSONValue], fail: (String) -> RecordingError) throws -> Settings {

@@ -61,7 +61,7 @@ public enum TunePartial {
     /// combinations in every partial, every log once, files in path order, every sum checked.
     public static func merge(_ paths: [String]) throws -> (tune: Tune, lenient: Bool) {
         var header: (combinations: [TuneCombination], lenient: Bool, from: String)?
-        var files: [TuneFile] = []
+        var files: [(file: TuneFile, real: String)] = []
         var totals = PartialTotals()
         try frame.read(paths, header: { object, at, fail in
             let read = StatsPartial.Reader(fail: fail)
@@ -71,7 +71,7 @@ public enum TunePartial {
                 throw fail("made with other combinations or --lenient than \(header.from): its rows cannot be merged")
             }
             header = header ?? (combinations, lenient, at)
-        }, log: { object, _, _, fail in
+        }, log: { object, real, fail in
             let read = StatsPartial.Reader(fail: fail)
             let file = try decodeFile(object, combinations: header!.combinations, read)
             if case .replayed(let rows) = file.outcome {
@@ -82,9 +82,10 @@ public enum TunePartial {
                     try totals.add("flaps suppressed (combination \(index + 1))", row.flapsSuppressed, fail)
                 }
             }
-            files.append(file)
+            files.append((file, real))
         })
-        let merged = Tune(combinations: header?.combinations ?? [], files: files.sorted { $0.path < $1.path })
+        let sorted = files.sorted { $0.file.path != $1.file.path ? $0.file.path < $1.file.path : $0.real < $1.real }
+        let merged = Tune(combinations: header?.combinations ?? [], files: sorted.map(\.file))
         return (merged, header?.lenient ?? false)
     }
 
