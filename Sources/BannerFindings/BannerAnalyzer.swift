@@ -40,8 +40,8 @@ public struct BannerAnalyzer: Sendable {
     /// since a dying submission's own fetch error comes just before its toast puts the message back.
     private var pendingRelabel: BannerFinding?
     private var buffer: [TimelineRecord] = []
-    /// Whether each record's step is handed to `emit` (`explain`), or only the findings (`stats`,
-    /// which keeps the summary alone and should not pay for steps nobody reads).
+    /// Whether each record's step and each finding are handed to `emit` (`explain`), or only
+    /// counted in the summary (`stats`, which should not pay for steps and details nobody reads).
     private let explains: Bool
 
     private struct OpenPill: Sendable {
@@ -150,14 +150,15 @@ public struct BannerAnalyzer: Sendable {
     // MARK: - Inputs
 
     private mutating func handle(_ input: BannerInput, line: Int, t: Double, _ emit: (ExplainEvent) throws -> Void) rethrows {
-        let before = BannerSnapshot(banner)
+        // The label before is read only against a toast's; the rest of the text only explains.
+        let before = BannerSnapshot(banner, withText: explains || toastOnPill != nil)
         let onlineBefore = navigatorOnline
         let onlineSourceBefore = navigatorOnlineSource
         let debounceOriginBefore = debounceOrigin
         let toastBefore = toastOnPill
         buffer.removeAll(keepingCapacity: true)
         banner.send(input, at: t, into: &buffer)
-        let after = BannerSnapshot(banner)
+        let after = BannerSnapshot(banner, withText: explains)
 
         var change: BannerChange?
         var decision: SubmitDecision?
@@ -224,10 +225,10 @@ public struct BannerAnalyzer: Sendable {
                     label: toast.label, replacedAt: t, relabelledTo: relabelledTo,
                     request: .init(via: "turbo:fetch-request-error", target: failure.target, method: failure.method,
                                    url: failure.url, error: failure.error)))
-                if failure.target?.hasPrefix("form") == true { pendingRelabel = finding } else { try report(finding, emit) }
+                if failure.target?.hasPrefix("form") == true { pendingRelabel = finding } else { try report(finding.kind, finding, emit) }
             }
             if onlineBefore {
-                try report(BannerFinding(kind: .onlineLied, t: t, lines: [onlineSourceBefore?.line, line].compactMap { $0 },
+                try report(.onlineLied, BannerFinding(kind: .onlineLied, t: t, lines: [onlineSourceBefore?.line, line].compactMap { $0 },
                                    detail: .onlineLied(
                     request: .init(via: "turbo:fetch-request-error", target: failure.target, method: failure.method,
                                    url: failure.url, error: failure.error),
@@ -236,7 +237,7 @@ public struct BannerAnalyzer: Sendable {
             let target = failure.target ?? ""
             if target.hasPrefix("form") { formFailurePending = true }
             if Self.isLink(target), let change, change.banner == .offline {
-                try report(BannerFinding(kind: .prefetchPill, t: t, lines: [line], detail: .prefetchPill(
+                try report(.prefetchPill, BannerFinding(kind: .prefetchPill, t: t, lines: [line], detail: .prefetchPill(
                     target: target, url: failure.url, label: change.label ?? "",
                     relabelled: before.banner == .offline)), emit)
             }
@@ -244,15 +245,16 @@ public struct BannerAnalyzer: Sendable {
             let sameAsFormFailure = formFailurePending
             formFailurePending = false
             if !submission.success, submission.fetchResponse == nil, onlineBefore, !sameAsFormFailure {
-                try report(BannerFinding(kind: .onlineLied, t: t, lines: [onlineSourceBefore?.line, line].compactMap { $0 },
+                try report(.onlineLied, BannerFinding(kind: .onlineLied, t: t, lines: [onlineSourceBefore?.line, line].compactMap { $0 },
                                    detail: .onlineLied(
                     request: .init(via: "turbo:submit-end", method: submission.method, url: submission.action),
                     onlineSince: onlineSourceBefore?.t)), emit)
             }
         case .online:
             if let origin = debounceOriginBefore, before.debounceDue != nil, after.debounceDue == nil {
-                try report(BannerFinding(kind: .flapSuppressed, t: origin.t, lines: [origin.line, line],
-                                   detail: .flapSuppressed(downMs: t - origin.t, debounceMs: settings.debounce)), emit)
+                let debounce = settings.debounce
+                try report(.flapSuppressed, BannerFinding(kind: .flapSuppressed, t: origin.t, lines: [origin.line, line],
+                                   detail: .flapSuppressed(downMs: t - origin.t, debounceMs: debounce)), emit)
             }
         default:
             break
@@ -300,7 +302,9 @@ public struct BannerAnalyzer: Sendable {
             // A frame's load or a Visit's completes the fetch whose response came before it
             // (same frame; `html` for a Visit): one response, already counted if this pill saw it.
             let target = kind == .load ? "html" : observed.target
-            let counted = completesCountedFetch { $0 == target && target != nil }
+            // Lengths first: most open fetches are other frames, and telling them apart by length
+            // is cheaper than comparing their names.
+            let counted = completesCountedFetch { target != nil && $0?.utf8.count == target?.utf8.count && $0 == target }
             let first = counted ? false : noteResponse(line: line, t: t, type: observed.type)
             role = .response(whilePillUp: whilePillUp, first: first)
         case .visit:
@@ -318,7 +322,7 @@ public struct BannerAnalyzer: Sendable {
         if explains { try emit(.observed(ObservedStep(line: line, t: t, observed: observed, role: role))) }
         if role == .reload, observed.reason == "request_failed" {
             let visit = lastVisit
-            try report(BannerFinding(kind: .reloadOffline, t: t, lines: [visit?.line, line].compactMap { $0 },
+            try report(.reloadOffline, BannerFinding(kind: .reloadOffline, t: t, lines: [visit?.line, line].compactMap { $0 },
                                detail: .reloadOffline(url: observed.url ?? visit?.url)), emit)
         }
     }
@@ -365,7 +369,7 @@ public struct BannerAnalyzer: Sendable {
                                 _ emit: (ExplainEvent) throws -> Void) rethrows {
         summary.pills.append(PillEpisode(start: open.start, end: end, cause: open.cause, stillUp: clearedBy == nil))
         guard let evidence = open.firstResponse else { return }
-        try report(BannerFinding(kind: .stalePill, t: evidence.t, lines: [open.line, evidence.line, line].compactMap { $0 },
+        try report(.stalePill, BannerFinding(kind: .stalePill, t: evidence.t, lines: [open.line, evidence.line, line].compactMap { $0 },
                            detail: .stalePill(raisedAt: open.start, raisedBy: open.cause, evidence: evidence.type,
                                               responses: open.responses, until: end, clearedBy: clearedBy,
                                               navigatorOnline: evidence.navigatorOnline)), emit)
@@ -374,11 +378,14 @@ public struct BannerAnalyzer: Sendable {
     private mutating func reportPendingRelabel(_ emit: (ExplainEvent) throws -> Void) rethrows {
         guard let finding = pendingRelabel else { return }
         pendingRelabel = nil
-        try report(finding, emit)
+        try report(finding.kind, finding, emit)
     }
 
-    private mutating func report(_ finding: BannerFinding, _ emit: (ExplainEvent) throws -> Void) rethrows {
-        summary.findings[finding.kind, default: 0] += 1
-        try emit(.finding(finding))
+    /// Counts a finding of `kind`; the finding itself (its lines, its detail) is made only for
+    /// an explanation.
+    private mutating func report(_ kind: BannerFinding.Kind, _ finding: @autoclosure () -> BannerFinding,
+                                 _ emit: (ExplainEvent) throws -> Void) rethrows {
+        summary.findings[kind, default: 0] += 1
+        if explains { try emit(.finding(finding())) }
     }
 }

@@ -31,6 +31,7 @@ public final class RecordingReader {
         /// The first record says this is a native recording: an error even in lenient mode.
         var isNative = false
         var skipped = 0
+        var targets = RecentStrings()
     }
 
     /// Opens `path`, or standard input for `-`.
@@ -84,7 +85,7 @@ public final class RecordingReader {
             var wantsMore = true
             do {
                 let read = try lines.next { object, line -> Void in
-                    let record = try decoder.decode(object, line: line)
+                    let record = try decoder.decode(object, line: line, targets: &state.pointee.targets)
                     try ordered(record)
                     wantsMore = try body(record)
                 }
