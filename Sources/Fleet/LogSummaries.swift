@@ -49,10 +49,11 @@ public struct WebLogSummary: Equatable, Sendable {
         SessionSummary.raisingCauses.reduce(0) { $0 + (pills[$1]?.ms ?? 0) }
     }
 
-    /// Every count a fleet adds up, by a name unique to what it counts: a merge checks their
-    /// totals before any report adds them.
+    /// Every count a fleet adds up, by a name unique to what the report adds (web and native
+    /// logs' skipped lines under one name, since the report adds them together): a merge
+    /// checks their totals before any report adds them.
     func forEachCount(_ body: (String, Int) throws -> Void) rethrows {
-        try body("web skipped lines", skippedLines)
+        try body("skipped lines", skippedLines)
         for (cause, total) in pills { try body("pill episodes \(cause.rawValue)", total.episodes) }
         try body("pill episodes", pillEpisodes)
         try body("toasts", toasts)
@@ -90,7 +91,7 @@ public struct NativeLogSummary: Equatable, Sendable {
     }
 
     func forEachCount(_ body: (String, Int) throws -> Void) rethrows {
-        try body("native skipped lines", skippedLines)
+        try body("skipped lines", skippedLines)
         for (variant, count) in errorView.views { try body("error views \(variant.rawValue)", count) }
         for (trigger, count) in errorView.automaticRetries { try body("automatic retries \(trigger.rawValue)", count) }
         try body("manual retries", errorView.manualRetries)
