@@ -1,3 +1,4 @@
+import Fleet
 import TurboRecording
 
 /// The steps every fleet command (`stats`, `tune`, `whatif`, `archive --summary`) takes around
@@ -8,7 +9,7 @@ import TurboRecording
 enum FleetRun {
     /// The logs under `paths`, or, with `fromStandardInput`, the paths listed on standard input.
     static func logs(_ paths: [String], fromStandardInput: Bool, console: Console) throws -> [String] {
-        let logs = fromStandardInput ? StatsCommand.pathsFromStandardInput() : try console.recordings(under: paths)
+        let logs = fromStandardInput ? FleetLogs.pathsFromStandardInput() : try console.recordings(under: paths)
         if logs.isEmpty {
             console.error("turbo-replay: warning: no recordings (*.jsonl) under \(paths.joined(separator: " "))")
         }

@@ -122,8 +122,7 @@ enum TuneCommand {
         if let plot = options.plot { try refuseOutput(plot, overwriting: options.paths + paths, option: Options.plot, command: spec.name) }
         let tune = Tune.analyze(paths, settings: settings, combinations: combinations, lenient: lenient, blinkMs: options.blinkMs, jobs: options.fleet.jobs)
         if options.partial {
-            try console.print(TunePartial.header(combinations: combinations, lenient: lenient, blinkMs: options.blinkMs))
-            for file in tune.files { try console.print(TunePartial.line(file)) }
+            try TunePartial.write(tune, lenient: lenient, console.print)
             // The partial holds the failures and warnings; the merge reports them.
             return .ok
         }
