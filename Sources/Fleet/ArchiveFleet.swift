@@ -51,9 +51,7 @@ public struct ArchiveFleet: Equatable, Sendable {
             _ = try reader.next()
             if archiveRefusal(path: path, meta: reader.meta, config: config) != nil { return .android }
             var analyzer = ArchiveAnalyzer(settings: config.archive.settings)
-            while let record = try reader.next() { analyzer.feed(record) { _ in } }
-            analyzer.finish { _ in }
-            analyzer.noteSkipped(reader.skipped)
+            try Replay.analyze(reader, with: &analyzer) { _ in }
             return .read(analyzer.summary)
         }
         return ArchiveFleetFile(path: path, outcome: read.outcome, warnings: read.warnings)

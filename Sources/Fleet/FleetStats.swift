@@ -54,10 +54,7 @@ public struct FleetStats: Equatable, Sendable {
             // The findings are counted, not shown: the fields that only describe a record are not read.
             let reader = try RecordingReader(path: path, lenient: lenient, keepObserved: true, keepDetails: false, onSkip: onSkip)
             var analyzer = BannerAnalyzer(settings: settings, explaining: false)
-            // Each record handed over where it was decoded, not copied out of the reader first.
-            try reader.forEach { analyzer.feed($0) { _ in } }
-            analyzer.finish { _ in }
-            analyzer.noteSkipped(reader.skipped)
+            try Replay.analyze(reader, with: &analyzer) { _ in }
             return .read(WebLogSummary(analyzer.summary))
         }
         return StatsFile(path: path, outcome: read.outcome, warnings: read.warnings)

@@ -66,8 +66,7 @@ public struct LaunchAnalyzer: Sendable {
     /// Reads the whole native recording behind `reader` and analyses its launch.
     public static func analyze(_ reader: NativeRecordingReader, config: NativeConfig = NativeConfig()) throws -> LaunchAnalyzer {
         var analyzer = LaunchAnalyzer(config: config)
-        while let record = try reader.next() { analyzer.feed(record) }
-        analyzer.finish()
+        try Replay.analyze(reader, with: &analyzer) { _ in }
         return analyzer
     }
 

@@ -4,8 +4,18 @@ import TurboRecording
 public protocol RecordSource: AnyObject {
     associatedtype Record
     func next() throws -> Record?
+    /// Every record, in order, each handed over where it was decoded (a reader can do that
+    /// without copying it out first, which a fleet's worth of lines notices).
+    func forEach(_ body: (Record) throws -> Void) throws
     /// Lines a lenient read passed over.
     var skipped: Int { get }
+}
+
+extension RecordSource {
+    @inlinable
+    public func forEach(_ body: (Record) throws -> Void) throws {
+        while let record = try next() { try body(record) }
+    }
 }
 
 extension RecordingReader: RecordSource {}
@@ -27,17 +37,21 @@ public protocol LogAnalyzer {
 }
 
 extension LogAnalyzer {
+    @inlinable
     public mutating func noteSkipped(_ lines: Int) {}
 }
 
 /// Feeds every record of `source` to `analyzer` (after `observe` has seen it), finishes it,
 /// and tells it what the read skipped; each event goes to `emit` as soon as it is decided.
 /// A malformed line stops the loop with its error, after everything decided before it.
+/// Inlinable, so that each caller gets it specialised to its reader and analyzer: the loop runs
+/// once per record of a fleet, and a generic call there would cost every record a lookup.
+@inlinable
 public func analyze<Source: RecordSource, Analyzer: LogAnalyzer>(
     _ source: Source, with analyzer: inout Analyzer, observe: (Source.Record) throws -> Void = { _ in },
     emit: (Analyzer.Event) throws -> Void
 ) throws where Source.Record == Analyzer.Record {
-    while let record = try source.next() {
+    try source.forEach { record in
         try observe(record)
         try analyzer.feed(record, emit: emit)
     }
