@@ -43,6 +43,10 @@ public struct LaunchAnalyzer: Sendable {
     public private(set) var summary = LaunchSummary()
     /// The last record's `t`.
     public private(set) var end: Double?
+    /// What the policy decided after the last record (a stall due after a cut log's end), with
+    /// its row: not held against the app, which had no chance to log it, so neither a finding
+    /// nor counted in the summary.
+    public private(set) var afterEnd: [(record: LaunchRecord, row: LaunchRow)] = []
 
     private let config: NativeConfig
     private var policy: LaunchPolicy
@@ -99,7 +103,7 @@ public struct LaunchAnalyzer: Sendable {
     /// The end of the log: a pending stall fires, and a mismatch still open is measured.
     public mutating func finish() {
         policy.finish(into: &output)
-        takeTimers()
+        takeTimers(finishing: true)
         if let finding = comparison.finish(lastRecordAt: end) { findings.append(finding) }
         findings = findings.enumerated().sorted { ($0.element.t, $0.element.kind, $0.offset) < ($1.element.t, $1.element.kind, $1.offset) }
             .map(\.element)
@@ -127,10 +131,22 @@ public struct LaunchAnalyzer: Sendable {
     }
 
     /// The stall, when it fired: its row, its finding, and a comparison at its due time.
-    private mutating func takeTimers() {
+    private mutating func takeTimers(finishing: Bool = false) {
         let fired = output
         output.removeAll(keepingCapacity: true)
         for record in fired {
+            if finishing, let end, record.t > end {
+                timeline.append(record)
+                if case .launch(let decision) = record, decision.outcome == .stalled {
+                    afterEnd.append((record, LaunchRow(t: decision.t, line: nil, record: "stall timer", screen: policy.screen,
+                                                       detail: "would stall: \(ms(decision.launchMs)) ms since the launch, "
+                                                           + "after the log ended")))
+                } else {
+                    afterEnd.append((record, LaunchRow(t: record.t, line: nil, record: "timer", screen: policy.screen,
+                                                       detail: record.jsonLine)))
+                }
+                continue
+            }
             note(record)
             guard case .launch(let decision) = record, decision.outcome == .stalled else { continue }
             let launchedAt = policy.launchedAt ?? decision.t

@@ -16,6 +16,10 @@ public enum LaunchExplainText {
         var lines = ["launch: \(analyzer.settings.platform.rawValue), stall \(ms(analyzer.settings.stall)) ms, "
                      + "app-screen tolerance \(ms(analyzer.tolerance)) ms", header]
         lines += analyzer.rows.map(row)
+        if let end = analyzer.end, !analyzer.afterEnd.isEmpty {
+            lines.append(NativeTextTimeline.afterEnd(end))
+            lines += analyzer.afterEnd.map { row($0.row) }
+        }
         lines.append(summary(analyzer.summary))
         if analyzer.findings.isEmpty {
             lines.append(analyzer.appScreens.isEmpty ? "no launch findings (no app-screen lines: the app's screens were not compared)"

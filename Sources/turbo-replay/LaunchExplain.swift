@@ -12,6 +12,7 @@ enum LaunchExplain {
         guard launch.isRelevant else { return }
         if jsonl {
             for finding in launch.findings { try console.print(finding.jsonLine) }
+            for late in launch.afterEnd { try console.print(NativeTextTimeline.afterEndJSON(late.record.jsonLine)) }
         } else {
             try console.print("")
             for line in LaunchExplainText.lines(launch) { try console.print(line) }
