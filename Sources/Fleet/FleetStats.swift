@@ -39,16 +39,20 @@ public struct FleetStats: Equatable, Sendable {
     }
 
     /// Analyses every recording in `paths` (files, in the order given) with `jobs` workers.
-    public static func analyze(_ paths: [String], settings: BannerSettings = BannerSettings(), lenient: Bool = false,
-                               jobs: Int = 1) -> FleetStats {
-        FleetStats(files: inParallel(paths, jobs: jobs) { analyzeFile($0, settings: settings, lenient: lenient) })
+    /// Web logs are replayed with `settings`, native ones with `native` over their `meta` (its
+    /// variant; field logs come without the goldens' config files).
+    public static func analyze(_ paths: [String], settings: BannerSettings = BannerSettings(), native: NativeConfig = NativeConfig(),
+                               lenient: Bool = false, jobs: Int = 1) -> FleetStats {
+        FleetStats(files: inParallel(paths, jobs: jobs) { analyzeFile($0, settings: settings, native: native, lenient: lenient) })
     }
 
     /// One file, start to end, in the calling thread.
-    public static func analyzeFile(_ path: String, settings: BannerSettings, lenient: Bool) -> StatsFile {
+    public static func analyzeFile(_ path: String, settings: BannerSettings, native: NativeConfig = NativeConfig(),
+                                   lenient: Bool) -> StatsFile {
         let read = readFleetLog(path, failed: StatsFile.Outcome.failed) { onSkip -> StatsFile.Outcome in
             if try isNativeRecording(path: path) {
-                return .native(try NativeSummary.analyze(NativeRecordingReader(path: path, lenient: lenient, onSkip: onSkip)))
+                return .native(try NativeSummary.analyze(NativeRecordingReader(path: path, lenient: lenient, onSkip: onSkip),
+                                                           config: native))
             }
             let reader = try RecordingReader(path: path, lenient: lenient, keepObserved: true, onSkip: onSkip)
             var analyzer = BannerAnalyzer(settings: settings)

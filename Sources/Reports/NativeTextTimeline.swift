@@ -21,6 +21,8 @@ public enum NativeTextTimeline {
     package static func describe(_ decision: Decision) -> (event: String, detail: String) {
         let (event, detail): (String, String)
         switch decision.outcome {
+        case .view(.offline) where decision.probe == false:
+            (event, detail) = ("offline view", "probe-once: no probe (its surface's probe already retried); waits for an edge, an iOS foreground or a tap")
         case .view(.offline): (event, detail) = ("offline view", "watches connectivity, retries by itself")
         case .view(.server): (event, detail) = ("server view", "never retries by itself; the Retry button works")
         case .view(.none): (event, detail) = ("no view", "401: the auth shell has it")

@@ -15,7 +15,7 @@ enum NativeCommand {
         name: "native",
         summary: "Replay a native recording through the error-view policy and print its decisions.",
         usage: "native [options] FILE|-",
-        options: [Options.format, Options.explain, .failOn, .lenient] + NativeOptions.options,
+        options: [Options.format, Options.explain, .failOn, .lenient] + NativeOptions.options + [NativeOptions.variant],
         discussion: """
         FILE is a native recording (native-error-policy.md): JSON Lines whose first record is
         {"type":"meta","version":1,"recording":"native"}; '-' reads standard input as lines arrive.
