@@ -301,6 +301,7 @@ public struct NativeExplainer: Sendable {
             }
         }
         policy = current
+        if !held.isEmpty && appRetryLines > 0 { try release(emit: emit) }
         for finding in comparison.advance(to: t) { try report(finding, emit: emit) }
         for loop in detector.takeEnded() { try report(loop, emit: emit) }
     }
@@ -347,13 +348,15 @@ public struct NativeExplainer: Sendable {
             held.append(finding)
             return
         }
-        for earlier in held {
-            levels.append(earlier.level)
-            try emit(.retry(earlier))
-        }
-        held.removeAll()
         levels.append(finding.level)
         try emit(.retry(finding))
+    }
+
+    /// The log's first `app-retry` line: what was held is a finding after all.
+    private mutating func release(emit: (Event) throws -> Void) rethrows {
+        let earlier = held
+        held.removeAll()
+        for finding in earlier { try report(finding, emit: emit) }
     }
 
     private mutating func report(_ loop: ProbeLoop, emit: (Event) throws -> Void) rethrows {
