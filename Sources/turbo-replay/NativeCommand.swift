@@ -86,9 +86,13 @@ enum NativeCommand {
     @MainActor static func explain(_ reader: NativeRecordingReader, config: NativeConfig, jsonl: Bool,
                                    failOn: FailOn = .default, console: Console) throws -> ExitCode {
         // The launch and the web-archive cache ride along the same pass over the log.
-        var launch = LaunchAnalyzer(config: config)
-        var archive = ArchiveExplain(config: config)
+        var launch = LaunchAnalyzer(config: config, keeping: .findings)
+        var archive = ArchiveExplain(config: config, jsonl: jsonl)
         var explainer = NativeExplainer(config: config)
+        let rows = jsonl ? nil : RowSpool()
+        func spoolRows() {
+            for row in launch.takeRows() { rows?.write(LaunchExplainText.row(row)) }
+        }
         let streaming = reader.path == "-" || reader.path == "<stdin>"
         // What the closure below reads is kept apart from the explainer, which is being mutated
         // while it runs.
@@ -130,6 +134,7 @@ enum NativeCommand {
         do {
             while let record = try reader.next() {
                 launch.feed(record)
+                spoolRows()
                 archive.observe(record, path: reader.path)
                 if case .meta = record.event {
                     try explainer.feed(record, emit: emit)
@@ -147,6 +152,7 @@ enum NativeCommand {
         }
         try explainer.finish(emit: emit)
         launch.finish()
+        spoolRows()
         if explainer.appRetryLines == 0 {
             let note = "no app-retry lines in \(reader.path): nothing to compare"
             if jsonl { console.error("turbo-replay: note: \(note)") } else { try console.print(note) }
@@ -159,7 +165,7 @@ enum NativeCommand {
                 + "\(explainer.loggedAutomatic) automatic")
             try console.print(NativeTextTimeline.findingsCount(explainer.levels))
         }
-        try LaunchExplain.print(launch, jsonl: jsonl, console: console)
+        try LaunchExplain.print(launch, rows: rows, jsonl: jsonl, console: console)
         let archiveLevels = try archive.report(jsonl: jsonl, console: console)
         let levels = explainer.levels + launch.findings.map(\.level) + archiveLevels
         return failOn.fails(levels) ? .problemsFound : .ok
