@@ -191,11 +191,15 @@ enum WhatIfCommand {
             for recording in fleet.recordings { try console.print(NativeWhatIfJSON.recording(recording)) }
             try console.print(NativeWhatIfJSON.totals(fleet))
         } else {
-            for recording in fleet.recordings {
+            for (index, recording) in fleet.recordings.enumerated() {
+                if index > 0 { try console.print("") }
                 for line in NativeWhatIfText.lines(recording) { try console.print(line) }
-                try console.print("")
             }
-            for line in NativeWhatIfText.totals(fleet) { try console.print(line) }
+            // One log's totals are its own lines again.
+            if fleet.files.count > 1 {
+                if !fleet.recordings.isEmpty { try console.print("") }
+                for line in NativeWhatIfText.totals(fleet) { try console.print(line) }
+            }
         }
         var status = ExitCode.ok
         if fleet.failures.contains(where: { $0.kind == .malformed }) { status = max(status, .dataError) }
