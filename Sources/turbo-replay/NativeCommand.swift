@@ -22,7 +22,10 @@ enum NativeCommand {
         With --explain, each automatic retry of the policy is paired with an app-retry "auto" line on
         the same surface at most 1 s away; the rest are findings: missed-retry (the policy retried, the
         app did not) and unexpected-retry (the app retried, the policy would not have). A recording
-        without app-retry lines has nothing to compare. A recording with launch or app-screen records
+        without app-retry lines has nothing to compare. probe-loop: the policy itself retried by its
+        probe two or more times on one surface with no edge between (a polling loop; --variant probe-once
+        stops it). Findings are printed as they are decided. What the policies decide after the log's
+        last record (a cut log) is listed "after the log ended" (in jsonl with "afterEnd":true), never a finding. A recording with launch or app-screen records
         also gets the launch's rows and findings, as 'turbo-replay explain' shows them. An iOS recording
         with navigation records (finish, url-change, cache-clear, cache-remove, presented with a url)
         adds what the web-archive cache would have done, and its findings: offline-miss,

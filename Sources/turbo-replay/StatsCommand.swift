@@ -24,7 +24,9 @@ enum StatsCommand {
         each. Native logs (replayed with each log's platform and the default settings): error views
         by variant, retries by trigger, launches (time to web: median, p90, max, the slowest logs;
         stalled, through the error screen, offseason: with the logs that show each), and native
-        findings with the logs that show each. The output does not depend on --jobs or on the order
+        findings with the logs that show each. --variant takes either kind: a banner variant
+        (recover-on-response) replays the web logs under it, a retry variant (probe-once) the native ones.
+        The output does not depend on --jobs or on the order
         in which files finish. A malformed or unreadable
         file is reported (name:line) and counted; the rest are still read.
 
