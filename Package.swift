@@ -40,7 +40,7 @@ let package = Package(
         .target(name: "Replay", dependencies: ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy", "TurboRecording", "AppSession"]),
         .target(name: "Goldens", dependencies: ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy", "AppSession", "TurboRecording", "Replay"]),
         // Findings per layer: the banner's, and the native ones (error view, launch, archive).
-        .target(name: "BannerFindings", dependencies: ["PolicyCore", "OfflineBanner", "TurboRecording"]),
+        .target(name: "BannerFindings", dependencies: ["PolicyCore", "OfflineBanner", "TurboRecording", "Replay"]),
         .target(name: "NativeFindings", dependencies: ["PolicyCore", "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy", "TurboRecording", "Replay"]),
         // Many logs at once: per-file results, distributions, partials.
         .target(name: "Fleet", dependencies: ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "ArchiveCachePolicy", "AppSession", "TurboRecording", "Replay", "BannerFindings", "NativeFindings"]),

@@ -20,6 +20,8 @@ let package = Package(
                 .product(name: "PolicyCore", package: "TurboReplay"),
                 .product(name: "LaunchPolicy", package: "TurboReplay"),
                 .product(name: "ArchiveCachePolicy", package: "TurboReplay"),
+                .product(name: "AppSession", package: "TurboReplay"),
+                .product(name: "NativeErrorPolicy", package: "TurboReplay"),
             ]
         ),
     ]

@@ -43,6 +43,9 @@ public struct BannerAnalyzer: Sendable {
     /// an unloading `pagehide` soon after it makes it an `emulated-online`.
     private var lastOnline: (origin: Origin, flash: Bool)?
     private var buffer: [TimelineRecord] = []
+    /// Whether each record's step and each finding are handed to `emit` (`explain`), or only
+    /// counted in the summary (`stats`, which should not pay for steps and details nobody reads).
+    private let explains: Bool
 
     /// How soon before an unloading `pagehide` an `online` is taken for DevTools' emulation
     /// being lifted (inclusive).
@@ -68,8 +71,9 @@ public struct BannerAnalyzer: Sendable {
     /// Open fetches remembered: a log of prefetches that never complete must not grow it.
     private static let openFetchLimit = 32
 
-    public init(settings: BannerSettings = BannerSettings()) {
+    public init(settings: BannerSettings = BannerSettings(), explaining: Bool = true) {
         banner = OfflineBanner(settings: settings)
+        explains = explaining
     }
 
     public var settings: BannerSettings { banner.settings }
@@ -132,15 +136,17 @@ public struct BannerAnalyzer: Sendable {
                 let cancelledFlash = timer == .debounce && before.flashDue != nil && after.flashDue == nil
                     && !buffer.contains { if case .banner(let c) = $0 { return c.cause == .flashElapsed } else { return false } }
                 let origin = timer == .debounce ? debounceOrigin : flashOrigin
-                try emit(.timer(TimerStep(timer: timer, due: due, origin: origin, change: change, cancelledFlash: cancelledFlash)))
+                if explains {
+                    try emit(.timer(TimerStep(timer: timer, due: due, origin: origin, change: change, cancelledFlash: cancelledFlash)))
+                }
                 try noteChange(change, raisedBy: origin?.line, emit)
             }
             // A timer that fired without a visible change still fired (the contract says it cannot
             // happen today; the explanation must not hide it if it ever does).
-            if before.debounceDue == due, after.debounceDue == nil, !fired.contains(.debounce) {
+            if explains, before.debounceDue == due, after.debounceDue == nil, !fired.contains(.debounce) {
                 try emit(.timer(TimerStep(timer: .debounce, due: due, origin: debounceOrigin, change: nil, cancelledFlash: false)))
             }
-            if before.flashDue == due, after.flashDue == nil, !fired.contains(.flash), !fired.contains(.debounce) {
+            if explains, before.flashDue == due, after.flashDue == nil, !fired.contains(.flash), !fired.contains(.debounce) {
                 try emit(.timer(TimerStep(timer: .flash, due: due, origin: flashOrigin, change: nil, cancelledFlash: false)))
             }
             if after.debounceDue == nil { debounceOrigin = nil }
@@ -151,14 +157,15 @@ public struct BannerAnalyzer: Sendable {
     // MARK: - Inputs
 
     private mutating func handle(_ input: BannerInput, line: Int, t: Double, _ emit: (ExplainEvent) throws -> Void) rethrows {
-        let before = BannerSnapshot(banner)
+        // The label before is read only against a toast's; the rest of the text only explains.
+        let before = BannerSnapshot(banner, withText: explains || toastOnPill != nil)
         let onlineBefore = navigatorOnline
         let onlineSourceBefore = navigatorOnlineSource
         let debounceOriginBefore = debounceOrigin
         let toastBefore = toastOnPill
         buffer.removeAll(keepingCapacity: true)
         banner.send(input, at: t, into: &buffer)
-        let after = BannerSnapshot(banner)
+        let after = BannerSnapshot(banner, withText: explains)
 
         var change: BannerChange?
         var decision: SubmitDecision?
@@ -204,9 +211,11 @@ public struct BannerAnalyzer: Sendable {
             break
         }
 
-        try emit(.input(InputStep(line: line, t: t, input: input, before: before, after: after, change: change,
-                                  decision: decision, firstResponseWhilePillUp: firstResponse,
-                                  navigatorOnline: onlineBefore)))
+        if explains {
+            try emit(.input(InputStep(line: line, t: t, input: input, before: before, after: after, change: change,
+                                      decision: decision, firstResponseWhilePillUp: firstResponse,
+                                      navigatorOnline: onlineBefore)))
+        }
         if let decision { summary.note(decision) }
         if let change { try noteChange(change, raisedBy: line, emit) }
 
@@ -223,10 +232,10 @@ public struct BannerAnalyzer: Sendable {
                     label: toast.label, replacedAt: t, relabelledTo: relabelledTo,
                     request: .init(via: "turbo:fetch-request-error", target: failure.target, method: failure.method,
                                    url: failure.url, error: failure.error)))
-                if failure.target?.hasPrefix("form") == true { pendingRelabel = finding } else { try report(finding, emit) }
+                if failure.target?.hasPrefix("form") == true { pendingRelabel = finding } else { try report(finding.kind, finding, emit) }
             }
             if onlineBefore {
-                try report(BannerFinding(kind: .onlineLied, t: t, lines: [onlineSourceBefore?.line, line].compactMap { $0 },
+                try report(.onlineLied, BannerFinding(kind: .onlineLied, t: t, lines: [onlineSourceBefore?.line, line].compactMap { $0 },
                                    detail: .onlineLied(
                     request: .init(via: "turbo:fetch-request-error", target: failure.target, method: failure.method,
                                    url: failure.url, error: failure.error),
@@ -235,7 +244,7 @@ public struct BannerAnalyzer: Sendable {
             let target = failure.target ?? ""
             if target.hasPrefix("form") { formFailurePending = true }
             if Self.isLink(target), let change, change.banner == .offline {
-                try report(BannerFinding(kind: .prefetchPill, t: t, lines: [line], detail: .prefetchPill(
+                try report(.prefetchPill, BannerFinding(kind: .prefetchPill, t: t, lines: [line], detail: .prefetchPill(
                     target: target, url: failure.url, label: change.label ?? "",
                     relabelled: before.banner == .offline)), emit)
             }
@@ -243,7 +252,7 @@ public struct BannerAnalyzer: Sendable {
             let sameAsFormFailure = formFailurePending
             formFailurePending = false
             if !submission.success, submission.fetchResponse == nil, onlineBefore, !sameAsFormFailure {
-                try report(BannerFinding(kind: .onlineLied, t: t, lines: [onlineSourceBefore?.line, line].compactMap { $0 },
+                try report(.onlineLied, BannerFinding(kind: .onlineLied, t: t, lines: [onlineSourceBefore?.line, line].compactMap { $0 },
                                    detail: .onlineLied(
                     request: .init(via: "turbo:submit-end", method: submission.method, url: submission.action),
                     onlineSince: onlineSourceBefore?.t)), emit)
@@ -251,14 +260,15 @@ public struct BannerAnalyzer: Sendable {
         case .online:
             lastOnline = (Origin(line: line, t: t), change?.banner == .backOnline)
             if let origin = debounceOriginBefore, before.debounceDue != nil, after.debounceDue == nil {
-                try report(BannerFinding(kind: .flapSuppressed, t: origin.t, lines: [origin.line, line],
-                                   detail: .flapSuppressed(downMs: t - origin.t, debounceMs: settings.debounce)), emit)
+                let debounce = settings.debounce
+                try report(.flapSuppressed, BannerFinding(kind: .flapSuppressed, t: origin.t, lines: [origin.line, line],
+                                   detail: .flapSuppressed(downMs: t - origin.t, debounceMs: debounce)), emit)
             }
         case .offline:
             lastOnline = nil
         case .pagehide(persisted: false):
             if let online = lastOnline, t - online.origin.t <= Self.emulatedOnlineWindow {
-                try report(BannerFinding(kind: .emulatedOnline, t: online.origin.t, lines: [online.origin.line, line],
+                try report(.emulatedOnline, BannerFinding(kind: .emulatedOnline, t: online.origin.t, lines: [online.origin.line, line],
                                          detail: .emulatedOnline(unloadAt: t, flash: online.flash)), emit)
             }
             // The document that saw that online is gone. One kept in the back-forward cache
@@ -281,36 +291,56 @@ public struct BannerAnalyzer: Sendable {
 
     // MARK: - Observed records
 
+    /// The observed types the analyzer acts on, told apart by length first: one string
+    /// comparison a record instead of one per case.
+    private enum ObservedKind {
+        case load, frameLoad, visit, reload, submitStart, other
+
+        init(_ type: String) {
+            switch type.utf8.count {
+            case 10: self = type == "turbo:load" ? .load : .other
+            case 11: self = type == "turbo:visit" ? .visit : .other
+            case 12: self = type == "turbo:reload" ? .reload : .other
+            case 16: self = type == "turbo:frame-load" ? .frameLoad : .other
+            case 18: self = type == "turbo:submit-start" ? .submitStart : .other
+            default: self = .other
+            }
+        }
+    }
+
     private mutating func handle(_ observed: Observed, line: Int, t: Double, _ emit: (ExplainEvent) throws -> Void) rethrows {
         let role: ObservedStep.Role
-        switch observed.type {
-        case "turbo:load" where restoringFromCache:
+        let kind = ObservedKind(observed.type)
+        switch kind {
+        case .load where restoringFromCache:
             restoringFromCache = false
             role = .cachedLoad
-        case "turbo:frame-load", "turbo:load":
+        case .frameLoad, .load:
             let whilePillUp = pill != nil
             // A frame's load or a Visit's completes the fetch whose response came before it
             // (same frame; `html` for a Visit): one response, already counted if this pill saw it.
-            let target = observed.type == "turbo:load" ? "html" : observed.target
-            let counted = completesCountedFetch { $0 == target && target != nil }
+            let target = kind == .load ? "html" : observed.target
+            // Lengths first: most open fetches are other frames, and telling them apart by length
+            // is cheaper than comparing their names.
+            let counted = completesCountedFetch { target != nil && $0?.utf8.count == target?.utf8.count && $0 == target }
             let first = counted ? false : noteResponse(line: line, t: t, type: observed.type)
             role = .response(whilePillUp: whilePillUp, first: first)
-        case "turbo:visit":
+        case .visit:
             lastVisit = (line, observed.url)
             restoringFromCache = observed.action == "restore"
             role = .visit
-        case "turbo:reload":
+        case .reload:
             role = .reload
-        case "turbo:submit-start":
+        case .submitStart:
             formFailurePending = false
             role = .submitStart
         default:
             role = .other
         }
-        try emit(.observed(ObservedStep(line: line, t: t, observed: observed, role: role)))
+        if explains { try emit(.observed(ObservedStep(line: line, t: t, observed: observed, role: role))) }
         if role == .reload, observed.reason == "request_failed" {
             let visit = lastVisit
-            try report(BannerFinding(kind: .reloadOffline, t: t, lines: [visit?.line, line].compactMap { $0 },
+            try report(.reloadOffline, BannerFinding(kind: .reloadOffline, t: t, lines: [visit?.line, line].compactMap { $0 },
                                detail: .reloadOffline(url: observed.url ?? visit?.url)), emit)
         }
     }
@@ -357,7 +387,7 @@ public struct BannerAnalyzer: Sendable {
                                 _ emit: (ExplainEvent) throws -> Void) rethrows {
         summary.pills.append(PillEpisode(start: open.start, end: end, cause: open.cause, stillUp: clearedBy == nil))
         guard let evidence = open.firstResponse else { return }
-        try report(BannerFinding(kind: .stalePill, t: evidence.t, lines: [open.line, evidence.line, line].compactMap { $0 },
+        try report(.stalePill, BannerFinding(kind: .stalePill, t: evidence.t, lines: [open.line, evidence.line, line].compactMap { $0 },
                            detail: .stalePill(raisedAt: open.start, raisedBy: open.cause, evidence: evidence.type,
                                               responses: open.responses, until: end, clearedBy: clearedBy,
                                               navigatorOnline: evidence.navigatorOnline)), emit)
@@ -366,11 +396,14 @@ public struct BannerAnalyzer: Sendable {
     private mutating func reportPendingRelabel(_ emit: (ExplainEvent) throws -> Void) rethrows {
         guard let finding = pendingRelabel else { return }
         pendingRelabel = nil
-        try report(finding, emit)
+        try report(finding.kind, finding, emit)
     }
 
-    private mutating func report(_ finding: BannerFinding, _ emit: (ExplainEvent) throws -> Void) rethrows {
-        summary.findings[finding.kind, default: 0] += 1
-        try emit(.finding(finding))
+    /// Counts a finding of `kind`; the finding itself (its lines, its detail) is made only for
+    /// an explanation.
+    private mutating func report(_ kind: BannerFinding.Kind, _ finding: @autoclosure () -> BannerFinding,
+                                 _ emit: (ExplainEvent) throws -> Void) rethrows {
+        summary.findings[kind, default: 0] += 1
+        if explains { try emit(.finding(finding())) }
     }
 }

@@ -1,3 +1,4 @@
+import Replay
 import OfflineBanner
 import TurboRecording
 
@@ -34,10 +35,6 @@ public struct BannerSession: Equatable, Sendable {
     /// `emit` as soon as it is decided.
     public static func analyze(_ reader: RecordingReader, with analyzer: inout BannerAnalyzer,
                                emit: (ExplainEvent) throws -> Void) throws {
-        while let record = try reader.next() {
-            try analyzer.feed(record, emit: emit)
-        }
-        try analyzer.finish(emit: emit)
-        analyzer.noteSkipped(reader.skipped)
+        try Replay.analyze(reader, with: &analyzer, emit: emit)
     }
 }

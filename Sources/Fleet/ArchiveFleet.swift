@@ -40,7 +40,7 @@ public struct ArchiveFleet: Equatable, Sendable {
     public static func analyze(_ paths: [String], config: NativeConfig = NativeConfig(), lenient: Bool = false,
                                jobs: Int = 1) -> ArchiveFleet {
         ArchiveFleet(settings: config.archive.settings,
-                     files: inParallel(paths, jobs: jobs) { analyzeFile($0, config: config, lenient: lenient) })
+                     files: inParallel(FleetLogs.unique(paths), jobs: jobs) { analyzeFile($0, config: config, lenient: lenient) })
     }
 
     /// One log, start to end, in the calling thread.

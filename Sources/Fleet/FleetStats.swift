@@ -10,9 +10,9 @@ import TurboRecording
 public struct StatsFile: Equatable, Sendable {
     public enum Outcome: Equatable, Sendable {
         /// A web recording: what the banner did.
-        case read(SessionSummary)
+        case read(WebLogSummary)
         /// A native recording (`meta.recording` is `native`): what the native policies did.
-        case native(NativeSummary)
+        case native(NativeLogSummary)
         /// Strict mode stopped at a malformed line, or the file could not be opened.
         case failed(RecordingError)
     }
@@ -39,11 +39,14 @@ public struct FleetStats: Equatable, Sendable {
     }
 
     /// Analyses every recording in `paths` (files, in the order given) with `jobs` workers.
+    /// A log given twice (two spellings of one path, a link) is read once, as its first spelling.
     /// Web logs are replayed with `settings`, native ones with `native` over their `meta` (its
     /// variant; field logs come without the goldens' config files).
     public static func analyze(_ paths: [String], settings: BannerSettings = BannerSettings(), native: NativeConfig = NativeConfig(),
                                lenient: Bool = false, jobs: Int = 1) -> FleetStats {
-        FleetStats(files: inParallel(paths, jobs: jobs) { analyzeFile($0, settings: settings, native: native, lenient: lenient) })
+        FleetStats(files: inParallel(FleetLogs.unique(paths), jobs: jobs) {
+            analyzeFile($0, settings: settings, native: native, lenient: lenient)
+        })
     }
 
     /// One file, start to end, in the calling thread.
@@ -51,24 +54,24 @@ public struct FleetStats: Equatable, Sendable {
                                    lenient: Bool) -> StatsFile {
         let read = readFleetLog(path, failed: StatsFile.Outcome.failed) { onSkip -> StatsFile.Outcome in
             if try isNativeRecording(path: path) {
-                return .native(try NativeSummary.analyze(NativeRecordingReader(path: path, lenient: lenient, onSkip: onSkip),
-                                                           config: native))
+                return .native(NativeLogSummary(try NativeSummary.analyze(NativeRecordingReader(path: path, lenient: lenient, onSkip: onSkip),
+                                                                          config: native)))
             }
-            let reader = try RecordingReader(path: path, lenient: lenient, keepObserved: true, onSkip: onSkip)
-            var analyzer = BannerAnalyzer(settings: settings)
-            while let record = try reader.next() {
-                analyzer.feed(record) { _ in }
-            }
+            // The findings are counted, not shown: the fields that only describe a record are not read.
+            let reader = try RecordingReader(path: path, lenient: lenient, keepObserved: true, keepDetails: false, onSkip: onSkip)
+            var analyzer = BannerAnalyzer(settings: settings, explaining: false)
+            // Each record handed over where it was decoded, not copied out of the reader first.
+            try reader.forEach { analyzer.feed($0) { _ in } }
             analyzer.finish { _ in }
             analyzer.noteSkipped(reader.skipped)
-            return .read(analyzer.summary)
+            return .read(WebLogSummary(analyzer.summary))
         }
         return StatsFile(path: path, outcome: read.outcome, warnings: read.warnings)
     }
 
     // MARK: - Combined
 
-    public var summaries: [(path: String, summary: SessionSummary)] {
+    public var summaries: [(path: String, summary: WebLogSummary)] {
         files.compactMap { file in
             if case .read(let summary) = file.outcome { return (file.path, summary) }
             return nil
@@ -84,25 +87,28 @@ public struct FleetStats: Equatable, Sendable {
 
     public var malformed: Int { failures.filter { $0.kind == .malformed }.count }
     public var unreadable: Int { failures.filter { $0.kind == .unreadable }.count }
-    public var natives: [(path: String, summary: NativeSummary)] {
+    public var natives: [(path: String, summary: NativeLogSummary)] {
         files.compactMap { file in
             if case .native(let summary) = file.outcome { return (file.path, summary) }
             return nil
         }
     }
 
-    public var pills: [PillEpisode] { summaries.flatMap(\.summary.pills) }
+    public var pillEpisodes: Int { summaries.reduce(0) { $0 + $1.summary.pillEpisodes } }
+
+    /// The pill's time up over every log, added log by log in path order.
+    public var pillMs: Double { summaries.reduce(0) { $0 + $1.summary.pillMs } }
 
     /// Per raising cause: episodes and total time, in `SessionSummary.raisingCauses` order.
     public var pillsByCause: [(cause: BannerCause, episodes: Int, ms: Double)] {
         SessionSummary.raisingCauses.compactMap { cause in
-            let episodes = pills.filter { $0.cause == cause }
-            return episodes.isEmpty ? nil : (cause, episodes.count, episodes.reduce(0) { $0 + $1.duration })
+            let totals = summaries.compactMap { $0.summary.pills[cause] }
+            return totals.isEmpty ? nil : (cause, totals.reduce(0) { $0 + $1.episodes }, totals.reduce(0) { $0 + $1.ms })
         }
     }
 
     /// The pill episodes' durations; `nil` with no episodes.
-    public var pillDuration: Distribution? { Distribution(pills.map(\.duration)) }
+    public var pillDuration: Distribution? { Distribution(QuantileSketch.combined(summaries.map(\.summary.durations))) }
 
     public var toasts: Int { summaries.reduce(0) { $0 + $1.summary.toasts } }
 

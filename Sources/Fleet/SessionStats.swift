@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import AppSession
 import OfflineBanner
 import Replay
@@ -56,18 +61,21 @@ public struct SessionFigures: Equatable, Sendable {
 }
 
 extension FleetStats {
-    /// The app sessions among `paths`: each web recording whose `NAME.native.jsonl` is among
-    /// them too, both read here as the logs they should be (a log that failed is already
-    /// reported as such), replayed as one session with the banner's `settings`, each native
+    /// The app sessions among `paths`: each web recording read whose `NAME.native.jsonl` is
+    /// beside it on disk, replayed as one session with the banner's `settings`, the native
     /// log's own platform and default settings, its `startedAt` alignment and the default
     /// `lateMs`. In web path order, `jobs` at a time.
+    ///
+    /// A session belongs to its web recording: whichever run reads `NAME.jsonl` reads the pair,
+    /// whether or not the same run was handed `NAME.native.jsonl`. So a fleet split into
+    /// partials at any line counts each session exactly once, as one run over it does.
     public static func analyzeSessions(_ paths: [String], files: [StatsFile], settings: BannerSettings = BannerSettings(),
                                        lenient: Bool = false, jobs: Int = 1) -> [StatsSession] {
         var outcomes: [String: StatsFile.Outcome] = [:]
         for file in files { outcomes[file.path] = file.outcome }
         let pairs: [(web: String, native: String)] = paths.sorted().compactMap { web in
             let native = RecordingFiles.sessionNative(ofWeb: web)
-            guard case .read? = outcomes[web], case .native? = outcomes[native] else { return nil }
+            guard case .read? = outcomes[web], isRegularFile(native) else { return nil }
             return (web, native)
         }
         let options = SessionOptions(banner: settings, lenient: lenient)
@@ -118,4 +126,10 @@ extension FleetStats {
             return (kind, recordings.reduce(0) { $0 + $1.count }, recordings)
         }
     }
+}
+
+/// A file that is there to be read: a session's native log beside its web recording.
+private func isRegularFile(_ path: String) -> Bool {
+    var status = stat()
+    return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
 }

@@ -9,19 +9,20 @@ import TurboRecording
 /// that an existing engine (Hadoop Streaming, Spark's `RDD.pipe`) can spread the logs over
 /// many machines.
 ///
-/// A partial is JSON Lines: a header saying which settings made it, then one line per log
-/// read, holding that log's whole summary — every pill episode's start and end, every count
-/// by key. Merging is then exact: the merged files are the same values a single run would
-/// have, sorted by path as a single run sorts them, so medians and p90 come out identical and
-/// the report is byte for byte the one `stats` prints for all the logs at once. The price is
-/// size: a partial grows with the number of pill episodes (a few dozen bytes each), which for
-/// a fleet's day of logs is megabytes, not gigabytes; no quantile sketch, no error bound.
-/// Numbers are written in Swift's shortest round-trip form, so every double comes back equal.
+/// A partial is JSON Lines: a header saying which settings made it, one line per log read
+/// (its path, its real path, its counts by key and its durations as `QuantileSketch` buckets),
+/// then a trailer counting the lines and logs (`PartialFrame`). Merging adds counts, so the
+/// merged logs are the same values a single run holds, sorted by path as a single run sorts
+/// them, and the report is byte for byte the one `stats` prints for all the logs at once. A
+/// log's line does not grow with the pill's episodes, nor a merge's memory. Numbers are
+/// written in Swift's shortest round-trip form, so every double comes back equal.
 public enum StatsPartial {
     public static let format = "turbo-replay stats partial"
-    /// 2: the `emulated-online` finding. A version-1 partial never looked for it, so its
-    /// counts would be silently short: it is refused, and its logs must be summarised again.
+    /// 2: a trailer, real paths, and sketches in place of every episode and launch time; the
+    /// `emulated-online` finding (a version-1 partial never looked for it); app sessions.
     public static let version = 2
+
+    static let frame = PartialFrame(format: format, version: version, command: "stats")
 
     /// What a partial's numbers depend on: merging partials made otherwise would mix answers.
     public struct Settings: Equatable, Sendable {
@@ -62,9 +63,20 @@ public enum StatsPartial {
         return line.text
     }
 
+    /// The whole partial of `stats`: header, a line per log, trailer.
+    public static func write(_ stats: FleetStats, settings: Settings, _ print: (String) throws -> Void) rethrows {
+        try print(header(settings))
+        for file in stats.files { try print(line(file)) }
+        for session in stats.sessions { try print(line(session)) }
+        try print(trailer(logs: stats.files.count, others: stats.sessions.count))
+    }
+
+    public static func trailer(logs: Int, others: Int = 0) -> String { frame.trailer(logs: logs, others: others) }
+
     public static func line(_ file: StatsFile) -> String {
         var line = JSONLine()
         line.string("path", file.path)
+        line.string("real", PartialFrame.realPath(file.path))
         switch file.outcome {
         case .read(let summary): line.raw("web", web(summary))
         case .native(let summary): line.raw("native", native(summary))
@@ -87,27 +99,41 @@ public enum StatsPartial {
         return line.text
     }
 
-    static func web(_ summary: SessionSummary) -> String {
+    static func web(_ summary: WebLogSummary) -> String {
         var line = JSONLine()
         line.integer("records", summary.records)
         line.integer("skippedLines", summary.skippedLines)
-        if let end = summary.end { line.raw("end", exact(end)) }
-        line.raw("pills", "[" + summary.pills.map { pill in
-            "[\(exact(pill.start)),\(exact(pill.end)),\(jsonString(pill.cause.rawValue)),\(pill.stillUp)]"
-        }.joined(separator: ",") + "]")
+        var pills = JSONLine()
+        for cause in SessionSummary.raisingCauses {
+            if let total = summary.pills[cause] { pills.raw(cause.rawValue, "[\(total.episodes),\(exact(total.ms))]") }
+        }
+        line.raw("pills", pills.text)
+        line.raw("durations", sketch(summary.durations))
         line.integer("toasts", summary.toasts)
-        line.raw("silent", "[" + summary.silentSorted.map { entry in
+        line.raw("silent", "[" + summary.silent.sorted { $0.key < $1.key }.map { entry in
             var silent = JSONLine()
             silent.string("reason", entry.key.reason)
             if let status = entry.key.status { silent.integer("status", status) }
-            silent.integer("count", entry.count)
+            silent.integer("count", entry.value)
             return silent.text
         }.joined(separator: ",") + "]")
         line.raw("findings", counts(summary.findings, \.id))
         return line.text
     }
 
-    static func native(_ summary: NativeSummary) -> String {
+    /// A sketch's buckets as `[index, count]` pairs, with its exact minimum and maximum.
+    static func sketch(_ sketch: QuantileSketch) -> String {
+        var line = JSONLine()
+        line.integer("zeros", sketch.zeros)
+        line.raw("bins", "[" + sketch.bins.map { "[\($0.index),\($0.count)]" }.joined(separator: ",") + "]")
+        if let min = sketch.min, let max = sketch.max {
+            line.raw("min", exact(min))
+            line.raw("max", exact(max))
+        }
+        return line.text
+    }
+
+    static func native(_ summary: NativeLogSummary) -> String {
         var line = JSONLine()
         line.string("platform", summary.platform.rawValue)
         line.integer("records", summary.records)
@@ -136,50 +162,45 @@ public enum StatsPartial {
 
     /// The settings and files of the partials at `paths` (`-`: standard input, several partials
     /// one after another), merged: files sorted by path, as one `stats` run sorts them. A log
-    /// read by two partials, partials made with other settings, or a line that is not a partial's
-    /// is an error naming the file and line.
+    /// read by two partials, partials made with other settings, a partial without its header or
+    /// trailer, a value no log can have, or a total past what a count holds, is an error naming
+    /// the file and line.
     public static func merge(_ paths: [String]) throws -> (settings: Settings?, files: [StatsFile], sessions: [StatsSession]) {
         var settings: (value: Settings, from: String)?
-        var files: [String: (StatsFile, String)] = [:]
-        var sessions: [String: (StatsSession, String)] = [:]
-        for path in paths {
-            var headerSeen = false
-            for entry in try readJSONLineValues(path: path) {
-                let source = path == "-" ? "<stdin>" : path
-                func fail(_ message: String) -> RecordingError {
-                    RecordingError(.malformed, path: source, line: entry.line, message)
-                }
-                guard case .object(let object) = entry.value else { throw fail("not a partial's line") }
-                if object["format"] != nil {
-                    let read = try decodeHeader(object, fail: fail)
-                    if let settings, settings.value != read {
-                        throw fail("made with other settings than \(settings.from) (debounce, flash, variant or --lenient differ): its numbers cannot be merged")
-                    }
-                    settings = settings ?? (read, "\(source):\(entry.line)")
-                    headerSeen = true
-                    continue
-                }
-                guard headerSeen else {
-                    throw fail("not a stats partial: it must start with {\"format\":\"\(format)\",…} (made by turbo-replay stats --partial)")
-                }
-                // App sessions (SessionPartial.swift): their own line kind.
-                if let value = object["session"] {
-                    let session = try decodeSession(value, Reader(fail: fail))
-                    if let (_, first) = sessions[session.web] {
-                        throw fail("the session of \(session.web) is in two partials (first at \(first)): a log must be read once")
-                    }
-                    sessions[session.web] = (session, "\(source):\(entry.line)")
-                    continue
-                }
-                let file = try decodeFile(object, fail: fail)
-                if let (_, first) = files[file.path] {
-                    throw fail("\(file.path) is in two partials (first at \(first)): a log must be read once")
-                }
-                files[file.path] = (file, "\(source):\(entry.line)")
+        var files: [(file: StatsFile, real: String)] = []
+        var totals = PartialTotals()
+        var sessions: [String: (session: StatsSession, at: String)] = [:]
+        try frame.read(paths, header: { object, at, fail in
+            let read = try decodeHeader(object, fail: fail)
+            if let settings, settings.value != read {
+                throw fail("made with other settings than \(settings.from) (debounce, flash, variant or --lenient differ): its numbers cannot be merged")
             }
-        }
-        return (settings?.value, files.values.map(\.0).sorted { $0.path < $1.path },
-                sessions.values.map(\.0).sorted { $0.web < $1.web })
+            settings = settings ?? (read, at)
+        }, log: { object, real, fail in
+            let file = try decodeFile(object, fail: fail)
+            switch file.outcome {
+            case .read(let summary):
+                try summary.forEachCount { try totals.add($0, $1, fail) }
+                try summary.forEachSum { try totals.add($0, $1, fail) }
+            case .native(let summary):
+                try summary.forEachCount { try totals.add($0, $1, fail) }
+            case .failed:
+                break
+            }
+            files.append((file, real))
+        }, other: { object, at, fail in
+            // App sessions (SessionPartial.swift): their own line kind, one per web recording.
+            guard let value = object["session"] else { return false }
+            let session = try decodeSession(value, Reader(fail: fail))
+            if let first = sessions[session.web] {
+                throw fail("the session of \(session.web) is in two partials (first at \(first.at)): a log must be read once")
+            }
+            sessions[session.web] = (session, at)
+            return true
+        })
+        // By path as a single run sorts, then by real path: two machines' `logs/a.jsonl` are two logs.
+        let sorted = files.sorted { $0.file.path != $1.file.path ? $0.file.path < $1.file.path : $0.real < $1.real }
+        return (settings?.value, sorted.map(\.file), sessions.values.map(\.session).sorted { $0.web < $1.web })
     }
 
     static func decodeHeader(_ object: [String: JSONValue], fail: (String) -> RecordingError) throws -> Settings {
@@ -190,6 +211,9 @@ public enum StatsPartial {
         guard case .number(let debounce)? = object["debounceMs"], case .number(let flash)? = object["flashMs"],
               case .bool(let lenient)? = object["lenient"] else {
             throw fail("a partial's header needs debounceMs, flashMs and lenient")
+        }
+        guard debounce.isFinite, debounce >= 0, flash.isFinite, flash >= 0 else {
+            throw fail("a partial's debounceMs and flashMs are milliseconds, 0 or more")
         }
         var variant: String?
         switch object["variant"] {
@@ -217,25 +241,33 @@ public enum StatsPartial {
         return StatsFile(path: path, outcome: outcome, warnings: warnings)
     }
 
-    static func decodeWeb(_ object: [String: JSONValue], _ read: Reader) throws -> SessionSummary {
-        var summary = SessionSummary()
+    static func decodeWeb(_ object: [String: JSONValue], _ read: Reader) throws -> WebLogSummary {
+        var summary = WebLogSummary()
         summary.records = try read.int(object["records"], "records")
         summary.skippedLines = try read.int(object["skippedLines"], "skippedLines")
-        summary.end = try object["end"].map { try read.number($0, "end") }
-        summary.pills = try read.array(object["pills"], "pills").map { pill in
-            let fields = try read.array(pill, "pills[]")
-            guard fields.count == 4, let cause = BannerCause(rawValue: try read.string(fields[2], "pill cause")),
-                  case .bool(let stillUp) = fields[3] else {
-                throw read.fail("a pill is [start, end, cause, stillUp]")
+        for (name, value) in try read.object(object["pills"], "pills") {
+            guard let cause = BannerCause(rawValue: name), SessionSummary.raisingCauses.contains(cause) else {
+                throw read.fail("\"\(name)\" does not raise the pill")
             }
-            return PillEpisode(start: try read.number(fields[0], "pill start"), end: try read.number(fields[1], "pill end"),
-                               cause: cause, stillUp: stillUp)
+            let fields = try read.array(value, "pills.\(name)")
+            guard fields.count == 2 else { throw read.fail("a cause's pills are [episodes, ms]") }
+            let episodes = try read.int(fields[0], "pills.\(name) episodes")
+            guard episodes >= 1 else { throw read.fail("a cause with no episode is left out, not written with 0") }
+            summary.pills[cause] = .init(episodes: episodes, ms: try read.duration(fields[1], "pills.\(name) ms"))
+        }
+        summary.durations = try decodeSketch(object["durations"], "durations", read)
+        guard summary.durations.count == summary.pillEpisodes else {
+            throw read.fail("the durations count \(summary.durations.count) episodes, the causes \(summary.pillEpisodes)")
+        }
+        if let max = summary.durations.max, max > summary.pillMs {
+            throw read.fail("an episode of \(exact(max)) ms is longer than all of them together (\(exact(summary.pillMs)) ms)")
         }
         summary.toasts = try read.int(object["toasts"], "toasts")
         for entry in try read.array(object["silent"], "silent") {
             let silent = try read.object(entry, "silent[]")
             let key = SilentKey(reason: try read.string(silent["reason"], "reason"),
                                 status: try silent["status"].map { try read.int($0, "status") })
+            guard summary.silent[key] == nil else { throw read.fail("silent \(key.name) is given twice") }
             summary.silent[key] = try read.int(silent["count"], "count")
         }
         for (id, count) in try read.object(object["findings"], "findings") {
@@ -245,11 +277,29 @@ public enum StatsPartial {
         return summary
     }
 
-    static func decodeNative(_ object: [String: JSONValue], _ read: Reader) throws -> NativeSummary {
+    static func decodeSketch(_ value: JSONValue?, _ what: String, _ read: Reader) throws -> QuantileSketch {
+        let object = try read.object(value, what)
+        let bins = try read.array(object["bins"], "\(what).bins").map { value in
+            let pair = try read.array(value, "\(what).bins[]")
+            guard pair.count == 2, case .number(let index) = pair[0], index.rounded() == index, abs(index) < 1e9 else {
+                throw read.fail("a bucket is [index, count], the index a whole number")
+            }
+            return QuantileSketch.Bin(index: Int(index), count: try read.int(pair[1], "\(what) bucket count"))
+        }
+        let min = try object["min"].map { try read.duration($0, "\(what).min") }
+        let max = try object["max"].map { try read.duration($0, "\(what).max") }
+        guard let sketch = QuantileSketch(zeros: try read.int(object["zeros"], "\(what).zeros"), bins: bins, min: min, max: max) else {
+            throw read.fail("\"\(what)\" is not a sketch any log makes (buckets in order, each counted once or more, "
+                            + "min and max in the first and last)")
+        }
+        return sketch
+    }
+
+    static func decodeNative(_ object: [String: JSONValue], _ read: Reader) throws -> NativeLogSummary {
         guard let platform = Platform(rawValue: try read.string(object["platform"], "platform")) else {
             throw read.fail("\"platform\" must be \"ios\" or \"android\"")
         }
-        var summary = NativeSummary(platform: platform)
+        var summary = NativeLogSummary(platform: platform)
         summary.records = try read.int(object["records"], "records")
         summary.skippedLines = try read.int(object["skippedLines"], "skippedLines")
         let errorView = try read.object(object["errorView"], "errorView")
@@ -307,7 +357,14 @@ public enum StatsPartial {
         }
 
         package func number(_ value: JSONValue?, _ what: String) throws -> Double {
-            guard case .number(let number)? = value, number.isFinite else { throw fail("\"\(what)\" must be a number") }
+            guard case .number(let number)? = value, number.isFinite else { throw fail("\"\(what)\" must be a finite number") }
+            return number
+        }
+
+        /// Milliseconds a log spent: finite and 0 or more.
+        package func duration(_ value: JSONValue?, _ what: String) throws -> Double {
+            let number = try self.number(value, what)
+            guard number >= 0 else { throw fail("\"\(what)\" must be a duration, 0 or more (not \(number))") }
             return number
         }
 

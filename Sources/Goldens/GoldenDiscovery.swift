@@ -46,6 +46,9 @@ public struct StrayGolden: Equatable, Sendable {
 public struct GoldenSurvey: Equatable, Sendable {
     public var cases: [GoldenCase]
     public var strays: [StrayGolden]
+    /// Names of recordings or goldens that are not regular files (a FIFO, a link to a device):
+    /// reading them could wait forever, so they are passed over, and said.
+    public var skipped: [SkippedFile] = []
 }
 
 extension GoldenCase {
@@ -64,7 +67,7 @@ extension GoldenCase {
     /// with no recording, a golden whose middle part names nothing, a file whose name is
     /// within two edits of a golden suffix or has `.expected` elsewhere than a golden has it.
     public static func survey(in paths: [String]) throws -> GoldenSurvey {
-        let (files, given) = try RecordingFiles.files(in: paths)
+        let (files, given, skipped) = try RecordingFiles.files(in: paths)
         var recordings: Set<String> = [], strays: [StrayGolden] = []
         for file in files {
             if RecordingFiles.isGolden(file) {
@@ -82,7 +85,7 @@ extension GoldenCase {
                 recordings.insert(file)
             }
         }
-        return GoldenSurvey(cases: recordings.sorted().map(GoldenCase.init), strays: strays)
+        return GoldenSurvey(cases: recordings.sorted().map(GoldenCase.init), strays: strays, skipped: skipped)
     }
 
     /// `nil` when `golden` is one `recording` can have.

@@ -89,7 +89,7 @@ public func replaySession(web webPath: String, native nativePath: String, option
             if error.side == .web {
                 guard let webMeta else {
                     throw RecordingError(.malformed, path: webReader.path, line: nil,
-                                         #"the web recording has no "meta" record with a "startedAt", so the session cannot be aligned; give the offset instead"#)
+                                         #"the web recording has no "meta" record with a "startedAt", so the session cannot be aligned; give the offset instead (--offset-ms, or the config's offsetMs)"#)
                 }
                 throw RecordingError(.malformed, path: webReader.path, line: webMeta.line, error.description)
             }

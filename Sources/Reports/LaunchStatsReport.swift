@@ -8,7 +8,7 @@ extension FleetStats {
         guard launches > 0 else { return [] }
         let ms = formatMilliseconds
         let logs = natives.filter { $0.summary.launch.launches > 0 }.count
-        var lines = ["launches: \(launches) in \(logs) log\(logs == 1 ? "" : "s"), \(timesToWeb.count) ready"]
+        var lines = ["launches: \(launches) in \(logs) log\(logs == 1 ? "" : "s"), \(readyLaunches) ready"]
         if let time = timeToWeb {
             lines.append("time to web, ms: median \(ms(time.median)), p90 \(ms(time.p90)), max \(ms(time.max))")
             let width = Self.launchFigures.map(\.name.count).max()!
@@ -34,7 +34,7 @@ extension FleetStats {
     /// The launch figures as a JSON object.
     func launchJSON() -> String {
         let ms = formatMilliseconds
-        var fields: [(String, String)] = [("launches", String(launches)), ("ready", String(timesToWeb.count))]
+        var fields: [(String, String)] = [("launches", String(launches)), ("ready", String(readyLaunches))]
         if let time = timeToWeb {
             fields.append(("timeToWebMs", ReportJSON.object([("median", ms(time.median)), ("p90", ms(time.p90)), ("max", ms(time.max))])))
             fields.append(("slowest", ReportJSON.object(slowestToWeb.map { ($0.path, ms($0.ms)) })))

@@ -20,10 +20,9 @@ extension FleetStats {
         if skippedLines > 0 { lines.append("malformed lines skipped (--lenient): \(skippedLines)") }
 
         let byCause = pillsByCause.map { "\($0.cause.rawValue) \($0.episodes)" }
-        lines.append("pill episodes: \(pills.count)" + (byCause.isEmpty ? "" : " (\(byCause.joined(separator: ", ")))"))
+        lines.append("pill episodes: \(pillEpisodes)" + (byCause.isEmpty ? "" : " (\(byCause.joined(separator: ", ")))"))
         if let duration = pillDuration {
-            let total = pills.reduce(0) { $0 + $1.duration }
-            lines.append("pill up, ms: median \(ms(duration.median)), p90 \(ms(duration.p90)), max \(ms(duration.max)), total \(ms(total))")
+            lines.append("pill up, ms: median \(ms(duration.median)), p90 \(ms(duration.p90)), max \(ms(duration.max)), total \(ms(pillMs))")
             let time = pillsByCause.map { "\($0.cause.rawValue) \(ms($0.ms))" }
             lines.append("pill up by cause, ms: \(time.joined(separator: ", "))")
         }
@@ -94,7 +93,7 @@ extension FleetStats {
     public func json() -> String {
         let ms = Self.ms
         var pill: [(String, String)] = [
-            ("episodes", String(pills.count)),
+            ("episodes", String(pillEpisodes)),
             ("byCause", ReportJSON.object(pillsByCause.map { ($0.cause.rawValue, ReportJSON.object([("episodes", String($0.episodes)), ("ms", ms($0.ms))])) })),
         ]
         if let duration = pillDuration {

@@ -25,6 +25,13 @@ public func readJSONLineValues(path: String) throws -> [JSONLineValue] {
     return values
 }
 
+/// Every value of the JSON Lines file at `path` (`-`: standard input), handed to `body` with its
+/// line number one at a time: a file of any length is read in the memory of its longest line.
+public func forEachJSONLineValue(path: String, _ body: (_ line: Int, _ value: JSONValue) throws -> Void) throws {
+    let lines = try JSONLines(path: path)
+    while try lines.next({ object, line in try body(line, JSONValue(object)) }) != nil {}
+}
+
 /// `text` as json-c escapes a string (a JSON string literal, quotes included): the reference
 /// the hand-written escaping of output lines is tested against.
 public func jsonCString(_ text: String) -> String {

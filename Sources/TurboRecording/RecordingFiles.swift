@@ -73,8 +73,9 @@ public enum RecordingFiles {
     /// Every file under `paths`, sorted and without repeats, walked as `find` walks them; a
     /// file named in `paths` is in `given`. For `check`, which must also see the goldens that
     /// belong to no recording and the names that almost spell a golden's.
-    public static func files(in paths: [String]) throws -> (all: [String], given: Set<String>) {
+    public static func files(in paths: [String]) throws -> (all: [String], given: Set<String>, skipped: [SkippedFile]) {
         var found: Set<String> = [], given: Set<String> = []
+        var skipped: [SkippedFile] = []
         for path in paths {
             var status = stat()
             guard stat(path, &status) == 0 else {
@@ -85,10 +86,10 @@ public enum RecordingFiles {
                 given.insert(path)
                 continue
             }
-            var skipped: [SkippedFile] = []
             walk(path.hasSuffix("/") ? String(path.dropLast()) : path, everyFile: true, into: &skipped) { found.insert($0) }
         }
-        return (found.sorted(), given)
+        // Only recordings' names: a FIFO called notes.txt beside them is none of check's business.
+        return (found.sorted(), given, skipped.filter { isRecording($0.path) || isGolden($0.path) }.sorted { $0.path < $1.path })
     }
 
     /// The recording a golden belongs to: `x.expected.jsonl` → `x.jsonl`, and

@@ -10,6 +10,13 @@ public final class RecordingReader {
     /// (a failed fetch's URL, a submission's action), are read: `explain`, `stats` and `render`
     /// show them; a replay needs only what the controller reads (`false`), and is faster for it.
     public let keepObserved: Bool
+    /// With `keepObserved`, whether the fields that only describe a record are read too (a
+    /// failed fetch's URL, method and error, a submission's action and method, an observed
+    /// record's URL, status and state): `explain` shows them; `stats` counts findings and
+    /// needs only the records and fields that decide them (`false`: a Visit's `action`, a
+    /// frame's `target`, a reload's `reason`; an observed record no finding reads passes as
+    /// time alone).
+    public let keepDetails: Bool
     public var skipped: Int { state.pointee.skipped }
     private let onSkip: (RecordingError) -> Void
     private let lines: JSONLines
@@ -24,24 +31,27 @@ public final class RecordingReader {
         /// The first record says this is a native recording: an error even in lenient mode.
         var isNative = false
         var skipped = 0
+        var targets = RecentStrings()
     }
 
     /// Opens `path`, or standard input for `-`.
-    public convenience init(path: String, lenient: Bool = false, keepObserved: Bool = true,
+    public convenience init(path: String, lenient: Bool = false, keepObserved: Bool = true, keepDetails: Bool = true,
                             onSkip: @escaping (RecordingError) -> Void = { _ in }) throws {
-        self.init(lines: try JSONLines(path: path), lenient: lenient, keepObserved: keepObserved, onSkip: onSkip)
+        self.init(lines: try JSONLines(path: path), lenient: lenient, keepObserved: keepObserved, keepDetails: keepDetails,
+                  onSkip: onSkip)
     }
 
     /// Reads from lines already opened (in memory, for tests and the fuzzer).
-    public init(lines: JSONLines, lenient: Bool = false, keepObserved: Bool = true,
+    public init(lines: JSONLines, lenient: Bool = false, keepObserved: Bool = true, keepDetails: Bool = true,
                 onSkip: @escaping (RecordingError) -> Void = { _ in }) {
         path = lines.path
         self.lenient = lenient
         self.keepObserved = keepObserved
+        self.keepDetails = keepObserved && keepDetails
         self.onSkip = onSkip
         self.lines = lines
         lines.suggestsLenient = !lenient
-        decoder = WebRecordDecoder(path: lines.path, keepObserved: keepObserved)
+        decoder = WebRecordDecoder(path: lines.path, keepObserved: keepObserved, keepDetails: keepObserved && keepDetails)
         state.initialize(to: State())
     }
 
@@ -77,7 +87,7 @@ public final class RecordingReader {
             do {
                 // `Void?`: `nil` at the end of the input, `()` after a line.
                 let read: Void? = try lines.next { object, line -> Void in
-                    let record = try decoder.decode(object, line: line)
+                    let record = try decoder.decode(object, line: line, targets: &state.pointee.targets)
                     try ordered(record)
                     wantsMore = try body(record)
                 }
@@ -98,7 +108,7 @@ public final class RecordingReader {
             if case .meta(let meta) = record.event, meta.recording == "native", !state.pointee.readARecord {
                 state.pointee.isNative = true
                 throw RecordingError(.malformed, path: path, line: record.line,
-                                     #"a native recording ("recording":"native"): replay it with turbo-replay native"#)
+                                     #"a native recording ("recording":"native"): the app's log is read by turbo-replay native, launch and archive, and its findings by native --explain (explain takes it as a file)"#)
             }
             return
         }

@@ -15,8 +15,10 @@ struct WebRecordDecoder: Sendable {
     /// Observed-only records, and the informative fields of the others (a failed fetch's URL,
     /// a submission's action), cost a few strings each; a replay reads none of them.
     let keepObserved: Bool
+    /// The fields that only describe a record (see `RecordingReader.keepDetails`).
+    let keepDetails: Bool
 
-    func decode(_ object: OpaquePointer, line: Int) throws -> Record {
+    func decode(_ object: OpaquePointer, line: Int, targets: inout RecentStrings) throws -> Record {
         let head = typeAndTime(object)
         guard case .present(let typeValue?) = head.type, json_object_get_type(typeValue) == json_type_string else {
             throw malformed(line, head.type.isAbsent ? #"missing "type""# : #""type" must be a string"#)
@@ -27,11 +29,11 @@ struct WebRecordDecoder: Sendable {
             return Record(line: line, event: .meta(try decodeMeta(object, line: line)))
         }
         guard let t = head.t.time else { throw malformed(line, timeProblem(head.t)) }
-        return Record(line: line, event: try decodeTimed(object, kind: kind, typeValue: typeValue, t: t, line: line))
+        return Record(line: line, event: try decodeTimed(object, kind: kind, typeValue: typeValue, t: t, line: line, targets: &targets))
     }
 
     private func decodeTimed(_ object: OpaquePointer, kind: RecordType?, typeValue: OpaquePointer, t: Double,
-                             line: Int) throws -> Record.Event {
+                             line: Int, targets: inout RecentStrings) throws -> Record.Event {
         switch kind {
         case .offline: return .input(t: t, .offline)
         case .online: return .input(t: t, .online)
@@ -40,6 +42,7 @@ struct WebRecordDecoder: Sendable {
             // What a failed fetch says about itself is for the readers that show it; the
             // controller reads none of it, so a replay makes no strings for it.
             guard keepObserved else { return .input(t: t, .fetchRequestError(FetchRequestError())) }
+            guard keepDetails else { return .input(t: t, .fetchRequestError(FetchRequestError(target: targets.string(Field(object, "target"))))) }
             return .input(t: t, .fetchRequestError(FetchRequestError(
                 url: Field(object, "url").string, method: Field(object, "method").string,
                 target: Field(object, "target").string, error: Field(object, "error").string)))
@@ -58,15 +61,31 @@ struct WebRecordDecoder: Sendable {
             // A third of a field log's lines: a replay takes only its time, with no lookup and
             // no string; the fields are read for the readers that show them.
             guard keepObserved else { return .input(t: t, .beforeFetchResponse()) }
+            // Its frame decides which load completes it; its status decides nothing.
+            guard keepDetails else { return .input(t: t, .beforeFetchResponse(BeforeFetchResponse(target: targets.string(Field(object, "target"))))) }
             return .input(t: t, .beforeFetchResponse(BeforeFetchResponse(
                 statusCode: try integer(object, "statusCode", line: line), target: Field(object, "target").string)))
         case .meta, nil: break
         }
         guard keepObserved else { return .passing(t: t) }
+        let type = json_object_get_string(typeValue)!
+        guard keepDetails else { return decideOnly(object, type: type, t: t, targets: &targets) }
         return .observed(t: t, Observed(
-            type: wholeString(typeValue), url: Field(object, "url").string, action: Field(object, "action").string,
+            type: observedType(type) ?? wholeString(typeValue), url: Field(object, "url").string, action: Field(object, "action").string,
             target: Field(object, "target").string, statusCode: try integer(object, "statusCode", line: line),
             reason: Field(object, "reason").string, state: Field(object, "state").string))
+    }
+
+    /// An observed record as the findings read it: the ones they act on (a Visit, its load, a
+    /// frame's load, a reload, a submission's start) with the one field each decides on; any
+    /// other passes as time alone, as it would to a replay.
+    private func decideOnly(_ object: OpaquePointer, type: UnsafePointer<CChar>, t: Double, targets: inout RecentStrings) -> Record.Event {
+        if equals(type, "turbo:frame-load") { return .observed(t: t, Observed(type: "turbo:frame-load", target: targets.string(Field(object, "target")))) }
+        if equals(type, "turbo:load") { return .observed(t: t, Observed(type: "turbo:load")) }
+        if equals(type, "turbo:visit") { return .observed(t: t, Observed(type: "turbo:visit", action: Field(object, "action").string)) }
+        if equals(type, "turbo:reload") { return .observed(t: t, Observed(type: "turbo:reload", reason: Field(object, "reason").string)) }
+        if equals(type, "turbo:submit-start") { return .observed(t: t, Observed(type: "turbo:submit-start")) }
+        return .passing(t: t)
     }
 
     private func decodeSubmitEnd(_ object: OpaquePointer, line: Int) throws -> SubmitEnd {
@@ -78,7 +97,7 @@ struct WebRecordDecoder: Sendable {
         } else if !(response.isAbsent || response.isNull) {
             throw malformed(line, #""fetchResponse" must be an object or null"#)
         }
-        guard keepObserved else { return SubmitEnd(success: success, fetchResponse: fetchResponse) }
+        guard keepDetails else { return SubmitEnd(success: success, fetchResponse: fetchResponse) }
         return SubmitEnd(success: success, fetchResponse: fetchResponse,
                          action: Field(object, "action").string, method: Field(object, "method").string)
     }
@@ -129,4 +148,44 @@ enum RecordType {
         default: return nil
         }
     }
+}
+
+/// The last few distinct values of a field (a page has a handful of frames and forms): a
+/// record whose `target` is one of them gets that string, with no allocation, and compares
+/// equal to the others at a glance (the same storage) when the analyzer matches a load to its
+/// fetch.
+struct RecentStrings {
+    private var strings: [String] = []
+    private var next = 0
+    private static let capacity = 16
+
+    mutating func string(_ field: Field) -> String? {
+        guard case .present(let value?) = field, json_object_get_type(value) == json_type_string,
+              let text = json_object_get_string(value) else { return nil }
+        let length = Int(json_object_get_string_len(value))
+        for string in strings where string.utf8.count == length {
+            if string.utf8.withContiguousStorageIfAvailable({ memcmp($0.baseAddress!, text, length) == 0 }) == true { return string }
+        }
+        let made = String(cString: text)
+        if strings.count < Self.capacity {
+            strings.append(made)
+        } else {
+            strings[next] = made
+            next = (next + 1) % Self.capacity
+        }
+        return made
+    }
+}
+
+/// The observed types a recorder writes, as literals: a type longer than 15 bytes would
+/// otherwise cost each record an allocation.
+private func observedType(_ type: UnsafePointer<CChar>) -> String? {
+    if equals(type, "turbo:frame-load") { return "turbo:frame-load" }
+    if equals(type, "visibilitychange") { return "visibilitychange" }
+    if equals(type, "turbo:load") { return "turbo:load" }
+    if equals(type, "turbo:visit") { return "turbo:visit" }
+    if equals(type, "turbo:reload") { return "turbo:reload" }
+    if equals(type, "turbo:submit-start") { return "turbo:submit-start" }
+    if equals(type, "turbo:before-fetch-request") { return "turbo:before-fetch-request" }
+    return nil
 }

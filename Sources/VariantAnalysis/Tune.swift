@@ -118,7 +118,7 @@ public struct Tune: Equatable, Sendable {
 
     public static func analyze(_ paths: [String], settings: BannerSettings, combinations: [TuneCombination], lenient: Bool = false,
                                blinkMs: Double = defaultBlinkMs, jobs: Int = 1) -> Tune {
-        Tune(combinations: combinations, files: inParallel(paths, jobs: jobs) {
+        Tune(combinations: combinations, files: inParallel(FleetLogs.unique(paths), jobs: jobs) {
             analyzeFile($0, settings: settings, combinations: combinations, lenient: lenient, blinkMs: blinkMs)
         }, blinkMs: blinkMs)
     }

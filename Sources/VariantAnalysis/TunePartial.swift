@@ -9,10 +9,21 @@ import TurboRecording
 /// log with that log's counts under each combination, its pill time in its shortest exact form.
 /// The merge puts the logs back in path order and sums them in that order, as one run sums, so
 /// the rows — pill time included, to the last bit — are the ones `tune` prints for all the logs
-/// at once.
+/// at once. Like every partial it ends with a trailer counting its lines and logs, names each
+/// log by its real path too, and a merge checks every sum it makes (`PartialFrame`).
 public enum TunePartial {
     public static let format = "turbo-replay tune partial"
-    public static let version = 1
+    /// 2: a trailer, real paths, blinkMs and the trade-off's three figures per row.
+    public static let version = 2
+
+    static let frame = PartialFrame(format: format, version: version, command: "tune")
+
+    /// The whole partial of `tune`: header, a line per log, trailer.
+    public static func write(_ tune: Tune, lenient: Bool, _ print: (String) throws -> Void) rethrows {
+        try print(header(combinations: tune.combinations, lenient: lenient, blinkMs: tune.blinkMs))
+        for file in tune.files { try print(line(file)) }
+        try print(frame.trailer(logs: tune.files.count))
+    }
 
     public static func header(combinations: [TuneCombination], lenient: Bool, blinkMs: Double = Tune.defaultBlinkMs) -> String {
         var line = JSONLine()
@@ -30,6 +41,7 @@ public enum TunePartial {
     public static func line(_ file: TuneFile) -> String {
         var line = JSONLine()
         line.string("path", file.path)
+        line.string("real", PartialFrame.realPath(file.path))
         switch file.outcome {
         case .replayed(let rows):
             line.raw("rows", "[" + rows.map { row in
@@ -48,49 +60,42 @@ public enum TunePartial {
     }
 
     /// The partials at `paths` (`-`: standard input) merged into one `Tune`: the same
-    /// combinations in every partial, every log once, files in path order.
+    /// combinations in every partial, every log once, files in path order, every sum checked.
     public static func merge(_ paths: [String]) throws -> (tune: Tune, lenient: Bool) {
         var header: (combinations: [TuneCombination], lenient: Bool, blinkMs: Double, from: String)?
-        var files: [String: (TuneFile, String)] = [:]
-        for path in paths {
-            var headerSeen = false
-            for entry in try readJSONLineValues(path: path) {
-                let source = path == "-" ? "<stdin>" : path
-                func fail(_ message: String) -> RecordingError {
-                    RecordingError(.malformed, path: source, line: entry.line, message)
-                }
-                let read = StatsPartial.Reader(fail: fail)
-                guard case .object(let object) = entry.value else { throw fail("not a partial's line") }
-                if object["format"] != nil {
-                    guard object["format"] == .string(format) else { throw fail("not a tune partial (\"format\" is not \"\(format)\")") }
-                    guard object["version"] == .number(Double(version)) else {
-                        throw fail("a tune partial of another version; this turbo-replay reads version \(version)")
-                    }
-                    let combinations = try read.array(object["combinations"], "combinations").map { try combination($0, read) }
-                    guard case .bool(let lenient)? = object["lenient"] else { throw fail("a partial's header needs lenient") }
-                    guard object["blinkMs"] != nil else { throw fail("a partial's header needs blinkMs") }
-                    let blinkMs = try read.number(object["blinkMs"], "blinkMs")
-                    if let header, header.combinations != combinations || header.lenient != lenient {
-                        throw fail("made with other combinations or --lenient than \(header.from): its rows cannot be merged")
-                    }
-                    if let header, header.blinkMs != blinkMs {
-                        throw fail("made with another --blink-ms than \(header.from): its blinks cannot be merged")
-                    }
-                    header = header ?? (combinations, lenient, blinkMs, "\(source):\(entry.line)")
-                    headerSeen = true
-                    continue
-                }
-                guard headerSeen, let combinations = header?.combinations else {
-                    throw fail("not a tune partial: it must start with {\"format\":\"\(format)\",…} (made by turbo-replay tune --partial)")
-                }
-                let file = try decodeFile(object, combinations: combinations, read)
-                if let (_, first) = files[file.path] {
-                    throw fail("\(file.path) is in two partials (first at \(first)): a log must be read once")
-                }
-                files[file.path] = (file, "\(source):\(entry.line)")
+        var files: [(file: TuneFile, real: String)] = []
+        var totals = PartialTotals()
+        try frame.read(paths, header: { object, at, fail in
+            let read = StatsPartial.Reader(fail: fail)
+            let combinations = try read.array(object["combinations"], "combinations").map { try combination($0, read) }
+            guard case .bool(let lenient)? = object["lenient"] else { throw fail("a partial's header needs lenient") }
+            guard object["blinkMs"] != nil else { throw fail("a partial's header needs blinkMs") }
+            let blinkMs = try read.duration(object["blinkMs"], "blinkMs")
+            if let header, header.combinations != combinations || header.lenient != lenient {
+                throw fail("made with other combinations or --lenient than \(header.from): its rows cannot be merged")
             }
-        }
-        let merged = Tune(combinations: header?.combinations ?? [], files: files.values.map(\.0).sorted { $0.path < $1.path },
+            if let header, header.blinkMs != blinkMs {
+                throw fail("made with another --blink-ms than \(header.from): its blinks cannot be merged")
+            }
+            header = header ?? (combinations, lenient, blinkMs, at)
+        }, log: { object, real, fail in
+            let read = StatsPartial.Reader(fail: fail)
+            let file = try decodeFile(object, combinations: header!.combinations, read)
+            if case .replayed(let rows) = file.outcome {
+                for (index, row) in rows.enumerated() {
+                    try totals.add("pill episodes (combination \(index + 1))", row.pillEpisodes, fail)
+                    try totals.add("pill ms (combination \(index + 1))", row.pillMs, fail)
+                    try totals.add("toasts (combination \(index + 1))", row.toasts, fail)
+                    try totals.add("flaps suppressed (combination \(index + 1))", row.flapsSuppressed, fail)
+                    try totals.add("unannounced ms (combination \(index + 1))", row.unannouncedMs, fail)
+                    try totals.add("blinks (combination \(index + 1))", row.blinks, fail)
+                    try totals.add("flashes (combination \(index + 1))", row.flashes, fail)
+                }
+            }
+            files.append((file, real))
+        })
+        let sorted = files.sorted { $0.file.path != $1.file.path ? $0.file.path < $1.file.path : $0.real < $1.real }
+        let merged = Tune(combinations: header?.combinations ?? [], files: sorted.map(\.file),
                           blinkMs: header?.blinkMs ?? Tune.defaultBlinkMs)
         return (merged, header?.lenient ?? false)
     }
@@ -105,7 +110,7 @@ public enum TunePartial {
             }
             variant = named
         }
-        return TuneCombination(debounce: try read.number(fields[0], "debounceMs"), flash: try read.number(fields[1], "flashMs"),
+        return TuneCombination(debounce: try read.duration(fields[0], "debounceMs"), flash: try read.duration(fields[1], "flashMs"),
                                variant: variant)
     }
 
@@ -125,12 +130,14 @@ public enum TunePartial {
                 var row = TuneRow(combination: combination)
                 row.sessions = 1
                 row.pillEpisodes = try read.int(counts[0], "pillEpisodes")
-                row.pillMs = try read.number(counts[1], "pillMs")
+                row.pillMs = try read.duration(counts[1], "pillMs")
                 row.toasts = try read.int(counts[2], "toasts")
                 row.flapsSuppressed = try read.int(counts[3], "flapsSuppressed")
-                row.unannouncedMs = try read.number(counts[4], "unannouncedMs")
+                row.unannouncedMs = try read.duration(counts[4], "unannouncedMs")
                 row.blinks = try read.int(counts[5], "blinks")
                 row.flashes = try read.int(counts[6], "flashes")
+                if row.blinks > row.pillEpisodes { throw read.fail("more blinks than pill episodes") }
+                if row.pillEpisodes == 0, row.pillMs != 0 { throw read.fail("pill time with no pill episode") }
                 return row
             })
         } else if object["native"] == .bool(true) {

@@ -1,3 +1,4 @@
+import Replay
 import BannerFindings
 import Fleet
 import OfflineBanner
@@ -106,8 +107,7 @@ public struct WhatIfRecording: Equatable, Sendable {
                                blinkMs: Double = Tune.defaultBlinkMs) throws -> WhatIfRecording {
         var whatIf = WhatIf(settings: settings, variant: variant, blinkMs: blinkMs)
         var differences: [WhatIfDifference] = []
-        try reader.forEach { whatIf.feed($0) { differences.append($0) } }
-        whatIf.finish { differences.append($0) }
+        try Replay.analyze(reader, with: &whatIf) { differences.append($0) }
         return WhatIfRecording(path: reader.path, whatIf: whatIf, differences: differences)
     }
 }

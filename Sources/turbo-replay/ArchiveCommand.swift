@@ -81,25 +81,17 @@ enum ArchiveCommand {
     }
 
     @MainActor private static func summary(_ options: Options, console: Console) throws -> ExitCode {
-        let paths = try RecordingFiles.find(in: options.paths)
-        if paths.isEmpty {
-            console.error("turbo-replay: warning: no recordings (*.jsonl) under \(options.paths.joined(separator: " "))")
-        }
+        let paths = try FleetRun.logs(options.paths, fromStandardInput: false, console: console)
         let fleet = ArchiveFleet.analyze(paths, config: options.config, lenient: options.fleet.lenient, jobs: options.fleet.jobs)
 
         // Reported in path order after every log is done, so stderr is as stable as stdout.
-        for file in fleet.files {
-            for warning in file.warnings { console.skipped(warning) }
-        }
-        for failure in fleet.failures { console.failure(failure) }
+        FleetRun.report(warnings: fleet.files.map(\.warnings), failures: fleet.failures, console: console)
 
         if options.format == .json {
             try console.print(fleet.json())
         } else {
             for line in fleet.text(listing: options.all ? nil : 10) { try console.print(line) }
         }
-        if fleet.malformed > 0 { return .dataError }
-        if fleet.unreadable > 0 { return .noInput }
-        return .ok
+        return FleetRun.status(fleet.failures)
     }
 }

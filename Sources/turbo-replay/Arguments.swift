@@ -1,3 +1,4 @@
+import PolicyCore
 import Reports
 
 /// One option of a command line. Commands and option groups declare theirs as constants and
@@ -182,11 +183,21 @@ enum OutputFormat: String {
     }
 }
 
-/// A number of milliseconds from an option: 0 or more, finite.
+/// A number of milliseconds from an option: 0 or more, and at most 2^53, where adding
+/// milliseconds to a time stops being exact (recordings are held to the same bound).
 func milliseconds(_ text: String, option: Option, command: String, orNone: Bool = false) throws -> Double {
     guard let value = Double(text), value.isFinite, value >= 0 else {
         throw UsageError(message: "'\(option.spelling)' takes a number of milliseconds, 0 or more\(orNone ? ", or none" : "") (got '\(text)')",
                          command: command)
     }
+    try refuseInexact(value, text: text, option: option, command: command)
     return value
+}
+
+/// A duration or offset past 2^53 ms would make `t + duration` inexact: refused, not clamped.
+func refuseInexact(_ value: Double, text: String, option: Option, command: String) throws {
+    guard value.magnitude <= exactMillisecondsLimit else {
+        throw UsageError(message: "'\(option.spelling)' is beyond 2^53 ms (about 285,000 years), where times stop being exact (got '\(text)')",
+                         command: command)
+    }
 }

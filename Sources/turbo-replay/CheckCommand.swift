@@ -79,6 +79,8 @@ enum CheckCommand {
     @MainActor static func run(_ options: Options, console: Console) throws -> ExitCode {
         let update = options.update, variant = options.variant
         let survey = try GoldenCase.survey(in: options.paths)
+        console.reportSkipped(survey.skipped)
+        console.reportStrayTemporaries(under: options.paths)
         let cases = survey.cases
         var passed = 0, failed = 0
         var status = ExitCode.ok

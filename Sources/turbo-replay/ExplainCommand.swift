@@ -74,33 +74,37 @@ enum ExplainCommand {
         let streaming = path == "-"
         let text = options.format == .text
         var analyzer = BannerAnalyzer(settings: settings)
+        // The header says what the meta said, once the first record after it comes (or the end).
+        var meta: Meta?
         var headerPrinted = false
         func printHeader() throws {
             guard text, !headerPrinted else { return }
             headerPrinted = true
-            for line in ExplainText.header(path: reader.path, meta: analyzer.meta, settings: settings) { try console.print(line) }
+            for line in ExplainText.header(path: reader.path, meta: meta, settings: settings) { try console.print(line) }
         }
         let emit: (ExplainEvent) throws -> Void = { event in
+            try printHeader()
             if text {
                 if let row = ExplainText.row(event) { try console.print(row) }
             } else if case .finding(let finding) = event {
                 try console.print(ReportJSON.finding(finding))
             }
+            if streaming { try console.flush() }
         }
         do {
-            while let record = try reader.next() {
-                if case .meta = record.event {} else { try printHeader() }
-                try analyzer.feed(record, emit: emit)
-                if streaming { try console.flush() }
-            }
+            try analyze(reader, with: &analyzer, observe: { record in
+                if case .meta(let first) = record.event {
+                    if meta == nil { meta = first }
+                } else {
+                    try printHeader()
+                }
+            }, emit: emit)
         } catch let error as RecordingError {
             // What was decided before the malformed line stays printed; the error follows it.
             try console.flush()
             throw error
         }
         try printHeader()
-        try analyzer.finish(emit: emit)
-        analyzer.noteSkipped(reader.skipped)
         if text {
             for line in ExplainText.summary(analyzer.summary) { try console.print(line) }
         } else {

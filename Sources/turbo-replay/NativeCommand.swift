@@ -17,7 +17,7 @@ enum NativeCommand {
         usage: "native [options] FILE|-",
         options: [Options.format, Options.explain, .failOn, .lenient] + NativeOptions.options + [NativeOptions.variant],
         discussion: """
-        FILE is a native recording (native-error-policy.md): JSON Lines whose first record is
+        FILE is a native recording (docs/recording-format.md): JSON Lines whose first record is
         {"type":"meta","version":1,"recording":"native"}; '-' reads standard input as lines arrive.
         With --explain, each automatic retry of the policy is paired with an app-retry "auto" line on
         the same surface at most 1 s away; the rest are findings: missed-retry (the policy retried, the

@@ -25,7 +25,8 @@ enum RenderCommand {
         referenced; every text from the recording is XML-escaped. A regular file is written whole
         (temporary file, then rename); a device or FIFO is written directly. View it in a browser,
         or make a PNG:
-          chromium --headless --screenshot=out.png --window-size=1200,600 out.svg
+          rsvg-convert -w 1200 out.svg -o out.png    (librsvg2-bin), or:
+          chromium --headless --no-sandbox --screenshot=out.png --window-size=1200,600 out.svg
         Exit status: 0 ok, 64 usage, 65 malformed recording or config, 66 unreadable input,
         73 the output cannot be created, 74 the output could not be written whole.
         """

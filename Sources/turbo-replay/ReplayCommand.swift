@@ -37,9 +37,16 @@ enum ReplayCommand {
         let path = options.path, format = options.format
         let reader = try RecordingReader(path: path, lenient: options.lenient, keepObserved: false) { console.skipped($0) }
         let streaming = path == "-"
-        if format == .text { try console.print(TextTimeline.header) }
+        // The table's header comes with its first row (or at the end): a file refused at its
+        // first line (a native log) prints nothing but the error.
+        var headerPrinted = format != .text
+        func printHeader() throws {
+            if !headerPrinted { try console.print(TextTimeline.header) }
+            headerPrinted = true
+        }
         var line: [UInt8] = []
         try replay(reader, settings: options.banner.settings) { record in
+            try printHeader()
             if format == .jsonl {
                 line.removeAll(keepingCapacity: true)
                 record.appendJSON(to: &line)
@@ -50,6 +57,7 @@ enum ReplayCommand {
             }
             if streaming { try console.flush() }
         }
+        try printHeader()
         if reader.skipped > 0 {
             console.reportSkipped(reader.skipped, in: reader.path)
         }

@@ -70,6 +70,7 @@ enum SessionCommand {
                     throw UsageError(message: "'--offset-ms' takes a finite number of milliseconds, which may be negative (got '\(text)')",
                                      command: spec.name)
                 }
+                try refuseInexact(value, text: text, option: Self.offset, command: spec.name)
                 offset = value
                 alignment = "--offset-ms"
             }

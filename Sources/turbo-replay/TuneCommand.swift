@@ -118,15 +118,11 @@ enum TuneCommand {
             return try report(TunePartial.merge(options.paths).tune, options: options, console: console)
         }
         let combinations = options.combinations, settings = options.settings, lenient = options.fleet.lenient
-        let paths = options.fromStandardInput ? StatsCommand.pathsFromStandardInput() : try RecordingFiles.find(in: options.paths)
-        if paths.isEmpty {
-            console.error("turbo-replay: warning: no recordings (*.jsonl) under \(options.paths.joined(separator: " "))")
-        }
+        let paths = try FleetRun.logs(options.paths, fromStandardInput: options.fromStandardInput, console: console)
         if let plot = options.plot { try refuseOutput(plot, overwriting: options.paths + paths, option: Options.plot, command: spec.name) }
         let tune = Tune.analyze(paths, settings: settings, combinations: combinations, lenient: lenient, blinkMs: options.blinkMs, jobs: options.fleet.jobs)
         if options.partial {
-            try console.print(TunePartial.header(combinations: combinations, lenient: lenient, blinkMs: options.blinkMs))
-            for file in tune.files { try console.print(TunePartial.line(file)) }
+            try TunePartial.write(tune, lenient: lenient, console.print)
             // The partial holds the failures and warnings; the merge reports them.
             return .ok
         }
@@ -136,10 +132,7 @@ enum TuneCommand {
     /// The rows (and the plot), after the warnings and errors on standard error in path order;
     /// the status says whether every file could be read.
     @MainActor private static func report(_ tune: Tune, options: Options, console: Console) throws -> ExitCode {
-        for file in tune.files {
-            for warning in file.warnings { console.skipped(warning) }
-        }
-        for failure in tune.failures { console.failure(failure) }
+        FleetRun.report(warnings: tune.files.map(\.warnings), failures: tune.failures, console: console)
 
         if options.format == .jsonl {
             for row in tune.rows { try console.print(TuneReport.json(row)) }
@@ -154,9 +147,7 @@ enum TuneCommand {
                 try writeOutputFile(path: plot, contents: Array(svg.utf8))
             }
         }
-        if tune.failures.contains(where: { $0.kind == .malformed }) { return .dataError }
-        if tune.failures.contains(where: { $0.kind == .unreadable }) { return .noInput }
-        return .ok
+        return FleetRun.status(tune.failures)
     }
 
     fileprivate static func items(_ text: String) -> [String] {
@@ -172,6 +163,7 @@ enum TuneCommand {
                 throw UsageError(message: "'\(option.spelling)' takes milliseconds, 0 or more, separated by commas, e.g. \(option.spelling) 300,800,1500 (got '\(item)')",
                                  command: spec.name)
             }
+            try refuseInexact(value, text: item, option: option, command: spec.name)
             values.insert(value)
         }
         return values.sorted()

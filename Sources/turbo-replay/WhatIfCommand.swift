@@ -1,3 +1,4 @@
+import Replay
 import BannerFindings
 import Fleet
 import NativeFindings
@@ -90,15 +91,9 @@ enum WhatIfCommand {
             return try stream(settings: settings, variant: variant, format: format, lenient: lenient, console: console)
         }
 
-        let paths = try RecordingFiles.find(in: options.paths)
-        if paths.isEmpty {
-            console.error("turbo-replay: warning: no recordings (*.jsonl) under \(options.paths.joined(separator: " "))")
-        }
+        let paths = try FleetRun.logs(options.paths, fromStandardInput: false, console: console)
         let fleet = WhatIfFleet.analyze(paths, settings: settings, variant: variant, lenient: lenient, jobs: options.fleet.jobs)
-        for file in fleet.files {
-            for warning in file.warnings { console.skipped(warning) }
-        }
-        for failure in fleet.failures { console.failure(failure) }
+        FleetRun.report(warnings: fleet.files.map(\.warnings), failures: fleet.failures, console: console)
 
         var first = true
         for recording in fleet.recordings where format == .jsonl || recording.changed || fleet.recordings.count == 1 {
@@ -124,8 +119,7 @@ enum WhatIfCommand {
         }
 
         var status = warnAboutWorse(fleet.worse.count, variant: variant, console: console)
-        if fleet.failures.contains(where: { $0.kind == .malformed }) { status = max(status, .dataError) }
-        if fleet.failures.contains(where: { $0.kind == .unreadable }) { status = max(status, .noInput) }
+        status = max(status, FleetRun.status(fleet.failures))
         return status
     }
 
@@ -147,13 +141,12 @@ enum WhatIfCommand {
             try console.flush()
         }
         do {
-            try reader.forEach { try whatIf.feed($0, emit: emit) }
+            try analyze(reader, with: &whatIf, emit: emit)
         } catch let error as RecordingError {
             // What was decided before the malformed line stays printed; the error follows it.
             try console.flush()
             throw error
         }
-        try whatIf.finish(emit: emit)
         let recording = WhatIfRecording(path: reader.path, whatIf: whatIf, differences: differences)
         if format == .jsonl {
             try console.print(WhatIfJSON.recording(recording))

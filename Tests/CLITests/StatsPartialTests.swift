@@ -16,17 +16,25 @@ struct StatsPartialTests {
             }
     }
 
-    /// The recordings dealt into `count` parts, round robin, so no part is a contiguous run. An
-    /// app session's two logs (NAME.jsonl, NAME.native.jsonl) are dealt together, as a mapper
-    /// must be fed them: a session is only read when one partial reads both.
+    /// The recordings dealt into `count` parts, round robin, so no part is a contiguous run and
+    /// an app session's two logs (NAME.jsonl, NAME.native.jsonl) land in different parts when
+    /// the deal splits them: a session belongs to its web recording, read by whichever mapper
+    /// reads that, so the merge must still count each session once.
     static func parts(_ count: Int) throws -> [[String]] {
-        var groups: [[String]] = []
-        var index: [String: Int] = [:]
-        for path in try recordings() {
-            let key = path.hasSuffix(".native.jsonl") ? String(path.dropLast(".native.jsonl".count)) + ".jsonl" : path
-            if let at = index[key] { groups[at].append(path) } else { index[key] = groups.count; groups.append([path]) }
+        let paths = try recordings()
+        return (0..<count).map { part in paths.enumerated().filter { $0.offset % count == part }.map(\.element) }
+    }
+
+    @Test("the deal splits at least one app session across two parts")
+    func dealSplitsASession() throws {
+        let parts = try Self.parts(3)
+        let split = parts.enumerated().contains { index, part in
+            part.contains { web in
+                let native = String(web.dropLast(".jsonl".count)) + ".native.jsonl"
+                return !web.hasSuffix(".native.jsonl") && !part.contains(native) && parts.contains { $0.contains(native) }
+            }
         }
-        return (0..<count).map { part in groups.enumerated().filter { $0.offset % count == part }.flatMap(\.element) }
+        #expect(split)
     }
 
     @Test("merging the partials of three parts prints what one stats over all prints", arguments: [
@@ -54,6 +62,71 @@ struct StatsPartialTests {
         let piped = try Fixtures.run(["stats", "--merge", "-"] + options,
                                      input: try partials.map { try String(contentsOfFile: $0, encoding: .utf8) }.joined())
         #expect(piped.stdout == whole.stdout)
+        // And as Hadoop's shuffle feeds it: every line of every partial sorted (headers, then logs, then trailers).
+        let lines = try partials.flatMap { try String(contentsOfFile: $0, encoding: .utf8).split(separator: "\n").map(String.init) }
+        let shuffled = try Fixtures.run(["stats", "--merge", "-"] + options, input: lines.sorted().joined(separator: "\n") + "\n")
+        #expect(shuffled.status == 0, "\(shuffled.stderr)")
+        #expect(shuffled.stdout == whole.stdout)
+    }
+
+    @Test("a partial is a header, a line per log, and a trailer counting its lines and logs; no log is written twice")
+    func framed() throws {
+        let run = try Fixtures.run(["stats", "--partial", "recordings/chromium", "./recordings/chromium/"])
+        let lines = run.stdout.split(separator: "\n")
+        #expect(lines.first?.hasPrefix(#"{"format":"turbo-replay stats partial","version":2,"#) == true)
+        #expect(lines.last == #"{"trailer":"turbo-replay stats partial","lines":10,"logs":8}"#)
+        #expect(lines.count == 10)
+        let empty = try Fixtures.run(["stats", "--partial", "-"], input: "")
+        #expect(empty.stdout.split(separator: "\n").last == #"{"trailer":"turbo-replay stats partial","lines":2,"logs":0}"#)
+        #expect(try Fixtures.run(["stats", "--merge", "-"], input: empty.stdout).status == 0)
+    }
+
+    @Test("a log named twice (./, //, a linked directory) is read once, as one spelling of it", arguments: [
+        ["./recordings/chromium"], ["recordings//chromium"], ["link"],
+    ])
+    func sameLogTwice(_ other: [String]) throws {
+        let directory = try Fixtures.scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let link = directory + "/chromium"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: FileManager.default.currentDirectoryPath + "/recordings/chromium")
+        let spelling = other == ["link"] ? [link] : other
+        let both = try Fixtures.run(["stats", "recordings/chromium"] + spelling)
+        #expect(both.status == 0)
+        #expect(both.stdout.hasPrefix("sessions: 8 read, 0 malformed, 0 unreadable\n"))
+        let alone = try [["recordings/chromium"], spelling].map { try Fixtures.run(["stats"] + $0).stdout }
+        #expect(alone.contains(both.stdout))
+        let tune = try Fixtures.run(["tune", "--format", "jsonl", "recordings/chromium"] + spelling)
+        #expect(tune.stdout == (try Fixtures.run(["tune", "--format", "jsonl", "recordings/chromium"]).stdout))
+    }
+
+    @Test("partials of one log under two spellings are refused: a log is its real path")
+    func sameLogInTwoPartials() throws {
+        let directory = try Fixtures.scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        for (command, name) in [("stats", "s"), ("tune", "t")] {
+            let a = directory + "/\(name)a.jsonl", b = directory + "/\(name)b.jsonl"
+            try Fixtures.run([command, "--partial", "recordings/chromium/flap-short.jsonl"]).stdout.write(toFile: a, atomically: false, encoding: .utf8)
+            try Fixtures.run([command, "--partial", "recordings//chromium/./flap-short.jsonl"]).stdout.write(toFile: b, atomically: false, encoding: .utf8)
+            let run = try Fixtures.run([command, "--merge", a, b])
+            #expect(run.status == 65, "\(command)")
+            #expect(run.stderr.contains("\(b):2: recordings//chromium/./flap-short.jsonl is in two partials (first at \(a):2 as recordings/chromium/flap-short.jsonl; both are /"),
+                    "\(command): \(run.stderr)")
+        }
+    }
+
+    @Test("--partial - skips the goldens and configs of a listing, as a directory search does")
+    func listingSkipsGoldens() throws {
+        let listing = try FileManager.default.subpathsOfDirectory(atPath: "recordings").sorted().map { "recordings/" + $0 }
+        #expect(listing.contains { $0.hasSuffix(".expected.jsonl") } && listing.contains { $0.hasSuffix(".config.json") })
+        let files = listing.filter { $0.hasSuffix(".json") || $0.hasSuffix(".jsonl") }
+        let partial = try Fixtures.run(["stats", "--partial", "-"], input: files.joined(separator: "\n") + "\n")
+        #expect(partial.status == 0)
+        let merged = try Fixtures.run(["stats", "--merge", "-"], input: partial.stdout)
+        #expect(merged.status == 0, "\(merged.stderr)")
+        #expect(merged.stdout == (try Fixtures.run(["stats", "recordings"]).stdout))
+        let tune = try Fixtures.run(["tune", "--partial", "-"], input: files.joined(separator: "\n") + "\n")
+        let rows = try Fixtures.run(["tune", "--merge", "-"], input: tune.stdout)
+        #expect(rows.stdout == (try Fixtures.run(["tune", "recordings"]).stdout))
     }
 
     @Test("failures and lenient warnings travel in the partial and are reported by the merge")
@@ -78,6 +151,7 @@ struct StatsPartialTests {
         ("other settings", ["a", "slow"], "made with other settings"),
         ("another variant", ["a", "variant"], "made with other settings"),
         ("not a partial", ["junk"], "not a stats partial"),
+        ("an old partial", ["v1"], "a stats partial of version 1; this turbo-replay reads version 2"),
     ])
     func refused(_ name: String, _ parts: [String], _ message: String) throws {
         let directory = try Fixtures.scratchDirectory()
@@ -91,7 +165,9 @@ struct StatsPartialTests {
         var paths: [String] = []
         for (index, part) in parts.enumerated() {
             let path = directory + "/\(index)-\(part).jsonl"
-            let text = part == "junk" ? #"{"path":"x.jsonl","web":{}}"# + "\n" : try Fixtures.run(files[part]!).stdout
+            let text = part == "junk" ? #"{"path":"x.jsonl","web":{}}"# + "\n"
+                : part == "v1" ? #"{"format":"turbo-replay stats partial","version":1,"debounceMs":800.0,"flashMs":2000.0,"lenient":false}"# + "\n"
+                : try Fixtures.run(files[part]!).stdout
             try text.write(toFile: path, atomically: false, encoding: .utf8)
             paths.append(path)
         }
@@ -160,5 +236,122 @@ struct TunePartialTests {
                                       "recordings/chromium/restore-from-cache-offline.jsonl", "recordings/chromium/offline-visit-full-reload.jsonl"])
         #expect(merged.status == 0 && merged.stdout == whole.stdout)
         #expect(whole.stdout.contains(#""blinks":0,"#), "both pills lasted 400 ms or more")
+    }
+}
+
+/// Partials that are not what `--partial` writes: every one refused (65) with the file, the
+/// line where there is one, and what is wrong, for `stats` and `tune` alike (#20).
+@Suite("partials: what the merge refuses")
+struct PartialRefusalTests {
+    static let statsHeader = #"{"format":"turbo-replay stats partial","version":2,"debounceMs":800.0,"flashMs":2000.0,"lenient":false}"#
+    static let tuneHeader = #"{"format":"turbo-replay tune partial","version":2,"combinations":[[800.0,2000.0,null]],"lenient":false,"blinkMs":1000.0}"#
+
+    static func trailer(_ command: String, logs: Int) -> String {
+        #"{"trailer":"turbo-replay \#(command) partial","lines":\#(logs + 2),"logs":\#(logs)}"#
+    }
+
+    /// A web log's line with one pill episode of `ms` (its bucket computed as the sketch does).
+    static func webLine(_ index: Int, ms: String = "300.0", toasts: String = "0", min: String? = nil, max: String? = nil) -> String {
+        let bucket = Int((log(300.0) / log(1.005 / 0.995)).rounded(.up))
+        return #"{"path":"l\#(index).jsonl","real":"/fleet/l\#(index).jsonl","web":{"records":9,"skippedLines":0,"pills":{"offline":[1,\#(ms)]},"#
+            + #""durations":{"zeros":0,"bins":[[\#(bucket),1]],"min":\#(min ?? "300.0"),"max":\#(max ?? "300.0")},"toasts":\#(toasts),"silent":[],"findings":{}}}"#
+    }
+
+    static func tuneLine(_ index: Int, _ row: String) -> String {
+        #"{"path":"l\#(index).jsonl","real":"/fleet/l\#(index).jsonl","rows":[\#(row)]}"#
+    }
+
+    static func merge(_ command: String, _ lines: [String]) throws -> (Fixtures.Run, String) {
+        let directory = try Fixtures.scratchDirectory()
+        let path = directory + "/part.jsonl"
+        try lines.map { $0 + "\n" }.joined().write(toFile: path, atomically: false, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        return (try Fixtures.run([command, "--merge", path]), path)
+    }
+
+    @Test("the hand-made partials below are otherwise whole: they merge")
+    func wellFormed() throws {
+        let (stats, _) = try Self.merge("stats", [Self.statsHeader, Self.webLine(1), Self.trailer("stats", logs: 1)])
+        #expect(stats.status == 0, "\(stats.stderr)")
+        #expect(stats.stdout.contains("pill up, ms: median 300, p90 300, max 300, total 300"))
+        let (tune, _) = try Self.merge("tune", [Self.tuneHeader, Self.tuneLine(1, "[1,300.0,0,0,0.0,0,0]"), Self.trailer("tune", logs: 1)])
+        #expect(tune.status == 0, "\(tune.stderr)")
+    }
+
+    @Test("1,100 logs of 8.9e15 each: the sum that passes a count is refused at its line, not a crash", arguments: ["stats", "tune"])
+    func overflow(_ command: String) throws {
+        let logs = (1...1100).map { command == "stats" ? Self.webLine($0, toasts: "8900000000000000") : Self.tuneLine($0, "[8900000000000000,300.0,0,0,0.0,0,0]") }
+        let (run, path) = try Self.merge(command, [command == "stats" ? Self.statsHeader : Self.tuneHeader] + logs + [Self.trailer(command, logs: 1100)])
+        #expect(run.status == 65, "\(run.stderr)")
+        // 1,036 logs of 8.9e15 fit under Int.max (9.22e18); the 1,037th, on line 1,038, does not.
+        let what = command == "stats" ? "toasts" : "pill episodes (combination 1)"
+        #expect(run.stderr.contains("\(path):1038: the fleet's \(what) overflow here"), "\(run.stderr)")
+    }
+
+    @Test("an empty partial, one cut short or with a line lost, is refused naming what is missing", arguments: [
+        ("stats", "0 bytes", "empty: no stats partial in it"),
+        ("stats", "no trailer", "cut short: 1 partial began but 0 ended"),
+        ("stats", "a log lost", "the trailers count 2 logs but 1 were read"),
+        ("stats", "no header", "not a stats partial: it must start with"),
+        ("stats", "a wrong count", "must count 4 lines"),
+        ("stats", "a log after the trailer", "a log after the last trailer"),
+        ("tune", "0 bytes", "empty: no tune partial in it"),
+        ("tune", "no trailer", "cut short: 1 partial began but 0 ended"),
+        ("tune", "a log lost", "the trailers count 2 logs but 1 were read"),
+    ])
+    func incomplete(_ command: String, _ shape: String, _ message: String) throws {
+        let header = command == "stats" ? Self.statsHeader : Self.tuneHeader
+        let logs = command == "stats" ? [Self.webLine(1), Self.webLine(2)] : [Self.tuneLine(1, "[1,300.0,0,0,0.0,0,0]"), Self.tuneLine(2, "[0,0.0,1,0,0.0,0,0]")]
+        let trailer = Self.trailer(command, logs: 2)
+        let lines: [String]
+        switch shape {
+        case "0 bytes": lines = []
+        case "no trailer": lines = [header] + logs
+        case "a log lost": lines = [header, logs[0], trailer]
+        case "no header": lines = logs + [trailer]
+        case "a wrong count": lines = [header] + logs + [trailer.replacingOccurrences(of: #""lines":4"#, with: #""lines":5"#)]
+        default: lines = [header, logs[0], Self.trailer(command, logs: 1), logs[1]]
+        }
+        let (run, path) = try Self.merge(command, lines)
+        #expect(run.status == 65, "\(shape): \(run.stderr)")
+        #expect(run.stderr.contains(path + ":"), "\(shape) names the partial: \(run.stderr)")
+        #expect(run.stderr.contains(message), "\(shape): \(run.stderr)")
+        #expect(run.stdout.isEmpty, "\(shape): no report of part of a fleet")
+        if shape == "0 bytes" {
+            let stdin = try Fixtures.run([command, "--merge", "-"], input: "")
+            #expect(stdin.status == 65)
+            #expect(stdin.stderr.contains("<stdin>: empty: no \(command) partial in it"))
+        }
+    }
+
+    @Test("values no log can have are refused (65) at their line", arguments: [
+        ("a negative pill time", webLine(1, ms: "-4990.0"), "must be a duration, 0 or more"),
+        ("an episode shorter than nothing", webLine(1, min: "-4990.0"), "must be a duration, 0 or more"),
+        ("-inf", webLine(1, max: "-Infinity"), "must be a finite number"),
+        ("an episode ending before it starts (max under min)", webLine(1, min: "301.0", max: "299.0"), "is not a sketch any log makes"),
+        ("a longest episode longer than all", webLine(1, ms: "200.0"), "is longer than all of them together"),
+        ("a negative count", webLine(1, toasts: "-3"), "must be a count"),
+        ("a fractional count", webLine(1, toasts: "2.5"), "must be a count"),
+    ])
+    func impossibleStats(_ name: String, _ line: String, _ message: String) throws {
+        let (run, path) = try Self.merge("stats", [Self.statsHeader, line, Self.trailer("stats", logs: 1)])
+        #expect(run.status == 65, "\(name): \(run.stderr)")
+        #expect(run.stderr.contains("\(path):2: "), "\(name): \(run.stderr)")
+        #expect(run.stderr.contains(message), "\(name): \(run.stderr)")
+    }
+
+    @Test("tune: values no log can have are refused (65) at their line", arguments: [
+        ("negative pillMs", "[1,-4990.0,0,0,0.0,0,0]", "must be a duration, 0 or more"),
+        ("-inf pillMs", "[1,-1e999,0,0,0.0,0,0]", "must be a finite number"),
+        ("pill time without a pill", "[0,300.0,0,0,0.0,0,0]", "pill time with no pill episode"),
+        ("a negative count", "[1,300.0,-1,0,0.0,0,0]", "must be a count"),
+        ("negative unannouncedMs", "[1,300.0,0,0,-1.0,0,0]", "must be a duration, 0 or more"),
+        ("more blinks than episodes", "[1,300.0,0,0,0.0,2,0]", "more blinks than pill episodes"),
+    ])
+    func impossibleTune(_ name: String, _ row: String, _ message: String) throws {
+        let (run, path) = try Self.merge("tune", [Self.tuneHeader, Self.tuneLine(1, row), Self.trailer("tune", logs: 1)])
+        #expect(run.status == 65, "\(name): \(run.stderr)")
+        #expect(run.stderr.contains("\(path):2: "), "\(name): \(run.stderr)")
+        #expect(run.stderr.contains(message), "\(name): \(run.stderr)")
     }
 }

@@ -81,7 +81,9 @@ import TurboRecording
             #"{"t":9000,"type":"turbo:load"}"#,
         ])
         let stats = FleetStats.analyze([unloaded], jobs: 1)
-        #expect(stats.pills == [PillEpisode(start: 100, end: 400, cause: .fetchRequestError, stillUp: false)])
+        #expect(stats.pillEpisodes == 1)
+        #expect(stats.pillsByCause.map(\.cause) == [.fetchRequestError])
+        #expect(stats.pillMs == 300)
         #expect(stats.text().contains("pill up by cause, ms: fetch-request-error 300"))
     }
 
@@ -92,12 +94,12 @@ import TurboRecording
             return summary
         }
         let files = [
-            StatsFile(path: "a", outcome: .read(summary([100, 300])), warnings: []),
-            StatsFile(path: "b", outcome: .read(summary([200, 400, 500, 600, 700, 800, 900, 1000])), warnings: []),
+            StatsFile(path: "a", outcome: .read(WebLogSummary(summary([100, 300]))), warnings: []),
+            StatsFile(path: "b", outcome: .read(WebLogSummary(summary([200, 400, 500, 600, 700, 800, 900, 1000]))), warnings: []),
         ]
         let duration = FleetStats(files: files).pillDuration
-        #expect(duration?.median == 550)
-        #expect(duration?.p90 == 900)
+        #expect(withinAccuracy(duration?.median, of: 550))
+        #expect(withinAccuracy(duration?.p90, of: 900))
         #expect(duration?.max == 1000)
     }
 
@@ -126,5 +128,29 @@ import TurboRecording
         let missed = try #require(stats.nativeFindings.first { $0.id == "missed-retry" })
         #expect(missed.recordings.map(\.path).contains { $0.hasSuffix("native/exit-tunnel-double-fail.jsonl") })
         #expect(!stats.nativeFindings.flatMap(\.recordings).contains { $0.path.hasSuffix("native/contract-example.jsonl") })
+    }
+}
+
+/// `stats` reads recordings without what only describes a record and analyzes them without
+/// explaining each step: the summary must be the one `explain`'s full read makes.
+@Suite("stats: the lean read")
+struct StatsLeanReadTests {
+    @Test("every web recording bundled and generated: the same summary as explain's full read")
+    func sameSummaryAsExplain() throws {
+        let directory = NSTemporaryDirectory() + "lean-read-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        var paths = try RecordingFiles.find(in: [packageRoot + "/recordings"]).filter { !(try isNativeRecording(path: $0)) }
+        for seed in UInt64(100)..<160 {
+            var generator = RecordingGenerator(seed: seed)
+            let path = directory + "/g\(seed).jsonl"
+            try generator.recording(records: 400).joined(separator: "\n").appending("\n").write(toFile: path, atomically: false, encoding: .utf8)
+            paths.append(path)
+        }
+        for path in paths {
+            let full = try BannerSession.analyze(path: path).summary
+            let lean = FleetStats.analyzeFile(path, settings: BannerSettings(), lenient: false)
+            #expect(lean.outcome == .read(WebLogSummary(full)), "\(path)")
+        }
     }
 }

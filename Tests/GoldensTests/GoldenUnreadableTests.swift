@@ -82,7 +82,7 @@ import TurboRecording
             sigprocmask(SIG_UNBLOCK, &unblocked, nil)
             let temporary = directory + "/r.expected.jsonl.tmp-\(getpid())"
             _ = TemporaryRegistry.register(temporary)
-            FileManager.default.createFile(atPath: temporary, contents: Data("{\"t\":1,".utf8))
+            _ = FileManager.default.createFile(atPath: temporary, contents: Data("{\"t\":1,".utf8))
             _ = raise(signal)
         }
         #expect(try GoldenWriteTests.files(in: directory) == [])
@@ -127,7 +127,7 @@ import TurboRecording
         try FileManager.default.createDirectory(atPath: directory + "/sub", withIntermediateDirectories: false)
         for name in ["r.expected.jsonl.tmp-\(Int32.max)", "sub/s.launch.expected.jsonl.tmp-\(Int32.max - 1)",
                      "r.expected.jsonl.tmp-\(getppid())", "r.jsonl.tmp-\(Int32.max)", "r.expected.jsonl.tmp-x", "r.jsonl"] {
-            FileManager.default.createFile(atPath: directory + "/" + name, contents: Data())
+            _ = FileManager.default.createFile(atPath: directory + "/" + name, contents: Data())
         }
         #expect(strayTemporaries(in: [directory]) == [
             directory + "/r.expected.jsonl.tmp-\(Int32.max)", directory + "/sub/s.launch.expected.jsonl.tmp-\(Int32.max - 1)",

@@ -1,3 +1,5 @@
+// swift-format-ignore-file
+// (The example is the docs' own layout, word for word: the formatter leaves this file alone.)
 // The library example of docs/library.md (and the first half of it, the README's quick start),
 // word for word (RepositoryTests checks that it is), so that the example not only compiles but passes.
 import OfflineBanner

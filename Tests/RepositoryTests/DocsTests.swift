@@ -76,7 +76,29 @@ struct DocsTests {
             let path = (Fixtures.root.path + "/" + directory + "/" + target as NSString).standardizingPath
             #expect(path.hasPrefix(Fixtures.root.path + "/"), "\(file) links outside the repository: \(target)")
             #expect(FileManager.default.fileExists(atPath: path), "\(file) links to \(target), which does not exist")
+            if let anchorRange = Range(match.range(at: 2), in: text), target.hasSuffix(".md"),
+               let page = try? String(contentsOfFile: path, encoding: .utf8) {
+                let anchor = String(text[anchorRange].dropFirst())
+                #expect(Self.anchors(in: page).contains(anchor), "\(file) links to \(target)#\(anchor), a heading that is not there")
+            }
         }
+    }
+
+    /// The anchors a Markdown page's headings make, as GitHub makes them: lower case, spaces to
+    /// hyphens, other punctuation dropped.
+    static func anchors(in page: String) -> Set<String> {
+        var anchors: Set<String> = []
+        var fenced = false
+        for line in page.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("```") { fenced.toggle() }
+            guard !fenced, line.hasPrefix("#") else { continue }
+            let title = line.drop { $0 == "#" }.drop { $0 == " " }
+            anchors.insert(String(title.lowercased().compactMap { character -> Character? in
+                if character == " " { return "-" }
+                return character.isLetter || character.isNumber || character == "-" || character == "_" ? character : nil
+            }))
+        }
+        return anchors
     }
 
     // MARK: - Running

@@ -9,7 +9,7 @@ import TurboRecording
 
 /// libFuzzer's entry point: arbitrary bytes as a recording, read as a web recording through
 /// the banner and as a native one through every native policy (the error view's retries, the
-/// launch, the web-archive cache).
+/// launch, the web-archive cache), and split in two as one app session (FuzzSession.swift).
 ///
 /// Crashes, hangs and sanitizer reports are findings by themselves. On top of that it checks
 /// what must hold for any input:
@@ -26,6 +26,7 @@ func fuzzReplay(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     fuzzWeb(bytes)
     fuzzNative(bytes)
+    fuzzSession(bytes)
     return 0
 }
 

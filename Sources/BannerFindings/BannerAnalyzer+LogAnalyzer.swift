@@ -1,0 +1,4 @@
+import Replay
+import TurboRecording
+
+extension BannerAnalyzer: LogAnalyzer {}

@@ -1,0 +1,36 @@
+import Foundation
+import TurboRecording
+
+/// Which logs a fleet command reads: a log is its real path (symbolic links, `.`, `..` and
+/// repeated slashes resolved), so `recordings/x` and `./recordings//x` are one log, read once.
+public enum FleetLogs {
+    /// `path` with every link and `.`/`..` resolved; `nil` when it does not exist (the read
+    /// then fails as it would, under the name given).
+    public static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// `paths` without the later spellings of a log already listed, in their order.
+    public static func unique(_ paths: [String]) -> [String] {
+        var seen: Set<String> = []
+        return paths.filter { seen.insert(realPath($0) ?? $0).inserted }
+    }
+
+    /// `-`: the logs to read, one path per line on standard input (as a Hadoop Streaming or
+    /// Spark `pipe` mapper is fed). Blank lines are skipped, and so are goldens
+    /// (`*.expected.jsonl`) and configs (`*.config.json`), which a directory search leaves out:
+    /// a listing made with `find` holds them beside the logs.
+    public static func pathsFromStandardInput() -> [String] {
+        var lines: [String] = []
+        while let line = readLine(strippingNewline: true) { lines.append(line) }
+        return paths(listed: lines)
+    }
+
+    /// The logs named by the lines of a listing, as `pathsFromStandardInput` takes them.
+    public static func paths(listed lines: [String]) -> [String] {
+        lines.map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty && !RecordingFiles.isGolden($0) && !$0.hasSuffix(".config.json") }
+    }
+}

@@ -1,0 +1,129 @@
+import BannerFindings
+import NativeErrorPolicy
+import NativeFindings
+import OfflineBanner
+
+/// What one web log adds to a fleet's report: counts, and the pill's durations as a sketch,
+/// not as episodes, so a log's share of a partial or of a merge's memory does not grow with
+/// the times the pill went up. A single run and a merge both hold these, so they print alike.
+public struct WebLogSummary: Equatable, Sendable {
+    /// One raising cause's episodes and their total time in this log.
+    public struct PillTotal: Equatable, Sendable {
+        public var episodes: Int
+        public var ms: Double
+
+        public init(episodes: Int, ms: Double) {
+            self.episodes = episodes
+            self.ms = ms
+        }
+    }
+
+    public var records = 0
+    public var skippedLines = 0
+    /// By raising cause; a cause with no episode is absent.
+    public var pills: [BannerCause: PillTotal] = [:]
+    public var durations = QuantileSketch()
+    public var toasts = 0
+    public var silent: [SilentKey: Int] = [:]
+    public var findings: [BannerFinding.Kind: Int] = [:]
+
+    public init() {}
+
+    public init(_ summary: SessionSummary) {
+        records = summary.records
+        skippedLines = summary.skippedLines
+        for pill in summary.pills {
+            pills[pill.cause, default: PillTotal(episodes: 0, ms: 0)].episodes += 1
+            pills[pill.cause]!.ms += pill.duration
+            durations.add(pill.duration)
+        }
+        toasts = summary.toasts
+        silent = summary.silent
+        findings = summary.findings
+    }
+
+    public var pillEpisodes: Int { pills.values.reduce(0) { $0 + $1.episodes } }
+
+    /// The pill's time up, added cause by cause in `SessionSummary.raisingCauses` order.
+    public var pillMs: Double {
+        SessionSummary.raisingCauses.reduce(0) { $0 + (pills[$1]?.ms ?? 0) }
+    }
+
+    /// Every count a fleet adds up, by a name unique to what the report adds (web and native
+    /// logs' skipped lines under one name, since the report adds them together): a merge
+    /// checks their totals before any report adds them.
+    func forEachCount(_ body: (String, Int) throws -> Void) rethrows {
+        try body("skipped lines", skippedLines)
+        for (cause, total) in pills { try body("pill episodes \(cause.rawValue)", total.episodes) }
+        try body("pill episodes", pillEpisodes)
+        try body("toasts", toasts)
+        for (key, count) in silent { try body("silent \(key.name)", count) }
+        for (kind, count) in findings { try body("finding \(kind.id)", count) }
+    }
+
+    func forEachSum(_ body: (String, Double) throws -> Void) rethrows {
+        for (cause, total) in pills { try body("pill ms \(cause.rawValue)", total.ms) }
+        try body("pill ms", pillMs)
+    }
+}
+
+/// What one native log adds to a fleet's report: `NativeSummary`'s figures, with the times to
+/// web as a sketch.
+public struct NativeLogSummary: Equatable, Sendable {
+    public var platform: Platform
+    public var records = 0
+    public var skippedLines = 0
+    public var errorView = ErrorViewSummary()
+    public var launch = LaunchLogSummary()
+    public var findings: [String: Int] = [:]
+
+    public init(platform: Platform) {
+        self.platform = platform
+    }
+
+    public init(_ summary: NativeSummary) {
+        platform = summary.platform
+        records = summary.records
+        skippedLines = summary.skippedLines
+        errorView = summary.errorView
+        launch = LaunchLogSummary(summary.launch)
+        findings = summary.findings
+    }
+
+    func forEachCount(_ body: (String, Int) throws -> Void) rethrows {
+        try body("skipped lines", skippedLines)
+        for (variant, count) in errorView.views { try body("error views \(variant.rawValue)", count) }
+        for (trigger, count) in errorView.automaticRetries { try body("automatic retries \(trigger.rawValue)", count) }
+        try body("manual retries", errorView.manualRetries)
+        try body("deferred retries", errorView.deferred)
+        try body("launches", launch.launches)
+        try body("ready launches", launch.ready)
+        try body("stalls", launch.stalls)
+        try body("through error", launch.throughError)
+        try body("offseason", launch.offseason)
+        for (id, count) in findings { try body("native finding \(id)", count) }
+    }
+}
+
+/// A native log's launches: `LaunchSummary` with the times to web as a sketch.
+public struct LaunchLogSummary: Equatable, Sendable {
+    public var launches = 0
+    /// Each `ready` decision's `launchMs`.
+    public var toWeb = QuantileSketch()
+    public var stalls = 0
+    public var throughError = 0
+    public var offseason = 0
+
+    public init() {}
+
+    public init(_ summary: LaunchSummary) {
+        launches = summary.launches
+        toWeb = QuantileSketch(summary.readyMs)
+        stalls = summary.stalls
+        throughError = summary.throughError
+        offseason = summary.offseason
+    }
+
+    /// Launches that became ready.
+    public var ready: Int { toWeb.count }
+}

@@ -1,0 +1,153 @@
+import PolicyCore
+import TurboRecording
+
+/// What every partial (`stats --partial`, `tune --partial`) is made of, and how a merge reads
+/// it: a header naming the format and the settings, one line per log, then a trailer counting
+/// the partial's lines and logs. Several partials may follow one another (a reducer's standard
+/// input), or come with their lines sorted, as Hadoop's shuffle sorts them: every header, then
+/// every log, then every trailer. Either way an input's trailers must close its headers and
+/// count exactly the logs it holds, so a partial cut short, an empty input, or lines lost or
+/// repeated are refused instead of reported on as if they were the whole fleet.
+package struct PartialFrame {
+    /// `turbo-replay stats partial`, `turbo-replay tune partial`.
+    package let format: String
+    package let version: Int
+    /// The command that writes it, for the messages: `stats`, `tune`.
+    package let command: String
+
+    package init(format: String, version: Int, command: String) {
+        self.format = format
+        self.version = version
+        self.command = command
+    }
+
+    /// The trailer after `logs` log lines and `others` lines of another kind (a stats partial's
+    /// app sessions): the partial has `logs + others + 2` lines, header and trailer included.
+    /// `others` is written only when there are some, so a partial without them reads as before.
+    package func trailer(logs: Int, others: Int = 0) -> String {
+        var line = JSONLine()
+        line.string("trailer", format)
+        line.integer("lines", logs + others + 2)
+        line.integer("logs", logs)
+        if others > 0 { line.integer("others", others) }
+        return line.text
+    }
+
+    /// Reads the partials at `paths` (`-`: standard input): `header` with each header's object
+    /// (after its format and version are checked), `log` with each log line's object and the
+    /// log's real path. A log (by the real path its partial gives) read twice is refused.
+    package func read(_ paths: [String],
+                      header: (_ object: [String: JSONValue], _ at: String, _ fail: @escaping (String) -> RecordingError) throws -> Void,
+                      log: (_ object: [String: JSONValue], _ real: String,
+                            _ fail: @escaping (String) -> RecordingError) throws -> Void,
+                      other: (_ object: [String: JSONValue], _ at: String,
+                              _ fail: @escaping (String) -> RecordingError) throws -> Bool = { _, _, _ in false }) throws {
+        var logs: [String: (path: String, at: String)] = [:]
+        for path in paths {
+            let source = path == "-" ? "<stdin>" : path
+            var headers = 0, trailers = 0, logsRead = 0, logsCounted = 0, othersRead = 0, othersCounted = 0
+            try forEachJSONLineValue(path: path) { number, value in
+                func fail(_ message: String) -> RecordingError {
+                    RecordingError(.malformed, path: source, line: number, message)
+                }
+                guard case .object(let object) = value else { throw fail("not a partial's line (a JSON object)") }
+                if object["format"] != nil {
+                    guard object["format"] == .string(format) else {
+                        throw fail("not a \(command) partial (\"format\" is not \"\(format)\")")
+                    }
+                    guard object["version"] == .number(Double(version)) else {
+                        let found = object["version"].map { "\($0)" } ?? "none"
+                        throw fail("a \(command) partial of version \(found); this turbo-replay reads version \(version): "
+                                   + "make it again with this turbo-replay \(command) --partial")
+                    }
+                    try header(object, "\(source):\(number)", fail)
+                    headers += 1
+                    return
+                }
+                if object["trailer"] != nil {
+                    guard headers > trailers else { throw fail("a trailer with no header before it") }
+                    guard object["trailer"] == .string(format) else {
+                        throw fail("not a \(command) partial's trailer (\"trailer\" is not \"\(format)\")")
+                    }
+                    let read = StatsPartial.Reader(fail: fail)
+                    let lines = try read.int(object["lines"], "lines"), count = try read.int(object["logs"], "logs")
+                    let others = try object["others"].map { try read.int($0, "others") } ?? 0
+                    let (expected, tooMany) = count.addingReportingOverflow(others + 2)
+                    guard !tooMany, lines == expected else {
+                        throw fail("a trailer of \(count) logs\(others > 0 ? " and \(others) other lines" : "") must count "
+                                   + "\(tooMany ? "more" : String(expected)) lines (its header and trailer too), not \(lines)")
+                    }
+                    othersCounted += others
+                    let (sum, overflow) = logsCounted.addingReportingOverflow(count)
+                    guard !overflow else { throw fail("the trailers count more logs than a count holds") }
+                    logsCounted = sum
+                    trailers += 1
+                    return
+                }
+                guard headers > trailers else {
+                    throw fail(headers == 0
+                        ? "not a \(command) partial: it must start with {\"format\":\"\(format)\",…} (made by turbo-replay \(command) --partial)"
+                        : "a log after the last trailer: a partial's logs come between its header and its trailer")
+                }
+                if try other(object, "\(source):\(number)", fail) {
+                    othersRead += 1
+                    return
+                }
+                let read = StatsPartial.Reader(fail: fail)
+                let logPath = try read.string(object["path"], "path")
+                let real = try read.string(object["real"], "real")
+                let at = "\(source):\(number)"
+                if let first = logs[real] {
+                    let spelled = first.path == logPath ? "" : " as \(first.path); both are \(real)"
+                    throw fail("\(logPath) is in two partials (first at \(first.at)\(spelled)): a log must be read once")
+                }
+                logs[real] = (logPath, at)
+                try log(object, real, fail)
+                logsRead += 1
+            }
+            func fail(_ message: String) -> RecordingError { RecordingError(.malformed, path: source, line: nil, message) }
+            if headers == 0 {
+                throw fail("empty: no \(command) partial in it (a partial is a header, its logs and a trailer; "
+                           + "turbo-replay \(command) --partial writes one)")
+            }
+            if trailers < headers {
+                throw fail("cut short: \(headers) partial\(headers == 1 ? "" : "s") began but \(trailers) ended "
+                           + "(a partial ends with {\"trailer\":\"\(format)\",…}): its last lines are missing")
+            }
+            if logsCounted != logsRead {
+                throw fail("the trailers count \(logsCounted) logs but \(logsRead) were read: lines were lost or repeated")
+            }
+            if othersCounted != othersRead {
+                throw fail("the trailers count \(othersCounted) other lines but \(othersRead) were read: lines were lost or repeated")
+            }
+        }
+    }
+
+    /// The real path `stats`/`tune --partial` writes for a log: its own when it cannot be resolved.
+    package static func realPath(_ path: String) -> String { FleetLogs.realPath(path) ?? path }
+}
+
+/// A merge's running totals of what the reports add up, checked as each log is read: a sum
+/// that would pass `Int.max` (or stop being a finite number) is refused at the partial's line
+/// that makes it, not found later as a crash or a wrong report.
+package struct PartialTotals {
+    private var counts: [String: Int] = [:]
+    private var sums: [String: Double] = [:]
+
+    package init() {}
+
+    package mutating func add(_ name: String, _ value: Int, _ fail: (String) -> RecordingError) throws {
+        let before = counts[name, default: 0]
+        let (sum, overflow) = before.addingReportingOverflow(value)
+        guard !overflow else {
+            throw fail("the fleet's \(name) overflow here: \(before) + \(value) is more than \(Int.max)")
+        }
+        counts[name] = sum
+    }
+
+    package mutating func add(_ name: String, _ value: Double, _ fail: (String) -> RecordingError) throws {
+        let sum = sums[name, default: 0] + value
+        guard sum.isFinite else { throw fail("the fleet's \(name) overflow here: no longer a finite number") }
+        sums[name] = sum
+    }
+}

@@ -1,0 +1,26 @@
+import Goldens
+import Reports
+import TurboRecording
+
+extension Console {
+    /// The recordings under `paths` (see `RecordingFiles.list`), each name passed over (a FIFO,
+    /// a link to a device or to nothing) said on standard error: skipped, never read, never lost
+    /// in silence.
+    func recordings(under paths: [String]) throws -> [String] {
+        let listing = try RecordingFiles.list(in: paths)
+        reportSkipped(listing.skipped)
+        return listing.recordings
+    }
+
+    func reportSkipped(_ files: [SkippedFile]) {
+        for file in files { error("turbo-replay: warning: \(terminalSafe(file.description))") }
+    }
+
+    /// Temporaries beside goldens that no running update is writing (one was killed): `check`
+    /// ignores them, and says where they are so that someone removes them.
+    func reportStrayTemporaries(under paths: [String]) {
+        for path in strayTemporaries(in: paths) {
+            error("turbo-replay: warning: \(terminalSafe(path)): left by an interrupted check --update; not a golden, remove it")
+        }
+    }
+}
