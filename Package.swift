@@ -45,7 +45,7 @@ let package = Package(
         // Many logs at once: per-file results, distributions, partials.
         .target(name: "Fleet", dependencies: ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "ArchiveCachePolicy", "AppSession", "TurboRecording", "Replay", "BannerFindings", "NativeFindings"]),
         // What a variant of the banner, or other timings, would have shown.
-        .target(name: "VariantAnalysis", dependencies: ["PolicyCore", "OfflineBanner", "TurboRecording", "Replay", "BannerFindings", "Fleet"]),
+        .target(name: "VariantAnalysis", dependencies: ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "TurboRecording", "Replay", "BannerFindings", "Fleet"]),
         // Text and JSON for people and scripts.
         .target(name: "Reports", dependencies: ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy", "AppSession", "TurboRecording", "BannerFindings", "NativeFindings", "Fleet", "VariantAnalysis"]),
         // Every SVG picture.

@@ -40,16 +40,22 @@ public struct FleetStats: Equatable, Sendable {
 
     /// Analyses every recording in `paths` (files, in the order given) with `jobs` workers.
     /// A log given twice (two spellings of one path, a link) is read once, as its first spelling.
-    public static func analyze(_ paths: [String], settings: BannerSettings = BannerSettings(), lenient: Bool = false,
-                               jobs: Int = 1) -> FleetStats {
-        FleetStats(files: inParallel(FleetLogs.unique(paths), jobs: jobs) { analyzeFile($0, settings: settings, lenient: lenient) })
+    /// Web logs are replayed with `settings`, native ones with `native` over their `meta` (its
+    /// variant; field logs come without the goldens' config files).
+    public static func analyze(_ paths: [String], settings: BannerSettings = BannerSettings(), native: NativeConfig = NativeConfig(),
+                               lenient: Bool = false, jobs: Int = 1) -> FleetStats {
+        FleetStats(files: inParallel(FleetLogs.unique(paths), jobs: jobs) {
+            analyzeFile($0, settings: settings, native: native, lenient: lenient)
+        })
     }
 
     /// One file, start to end, in the calling thread.
-    public static func analyzeFile(_ path: String, settings: BannerSettings, lenient: Bool) -> StatsFile {
+    public static func analyzeFile(_ path: String, settings: BannerSettings, native: NativeConfig = NativeConfig(),
+                                   lenient: Bool) -> StatsFile {
         let read = readFleetLog(path, failed: StatsFile.Outcome.failed) { onSkip -> StatsFile.Outcome in
             if try isNativeRecording(path: path) {
-                return .native(NativeLogSummary(try NativeSummary.analyze(NativeRecordingReader(path: path, lenient: lenient, onSkip: onSkip))))
+                return .native(NativeLogSummary(try NativeSummary.analyze(NativeRecordingReader(path: path, lenient: lenient, onSkip: onSkip),
+                                                                          config: native)))
             }
             // The findings are counted, not shown: the fields that only describe a record are not read.
             let reader = try RecordingReader(path: path, lenient: lenient, keepObserved: true, keepDetails: false, onSkip: onSkip)

@@ -29,14 +29,16 @@ public enum StatsPartial {
         public var debounceMs: Double
         public var flashMs: Double
         public var lenient: Bool
-        /// The banner's variants by name (`nil`: v1): a variant's numbers are not v1's.
+        /// The banner's variants, then the retry policy's, by name (`nil`: v1): a variant's
+        /// numbers are not v1's.
         public var variant: String?
 
-        public init(_ banner: BannerSettings, lenient: Bool) {
+        public init(_ banner: BannerSettings, retry: Set<RetryVariant> = [], lenient: Bool) {
             debounceMs = banner.debounce
             flashMs = banner.flash
             self.lenient = lenient
-            variant = banner.variants.isEmpty ? nil : banner.variants.sorted().map(\.name).joined(separator: ",")
+            let names = banner.variants.sorted().map(\.name) + retry.sorted().map(\.name)
+            variant = names.isEmpty ? nil : names.joined(separator: ",")
         }
 
         init(debounceMs: Double, flashMs: Double, lenient: Bool, variant: String? = nil) {

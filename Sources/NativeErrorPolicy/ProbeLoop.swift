@@ -26,6 +26,9 @@ public struct ProbeLoop: Equatable, Sendable {
     }
 
     public static let finding = "probe-loop"
+    /// A warning: the app polls a server it cannot reach, every few seconds for as long as the
+    /// path stays up, and tells the user it is "retrying automatically" each time.
+    public static let level = FindingLevel.warning
 
     /// What a person reads.
     public var message: String {
@@ -34,11 +37,12 @@ public struct ProbeLoop: Equatable, Sendable {
             + "a polling loop; under probe-once a view waits for an edge, a foreground or a tap instead"
     }
 
-    /// `t`, `finding`, `surface`, `count`, `first`, `last`, `lines`, `message`.
+    /// `t`, `finding`, `level`, `surface`, `count`, `first`, `last`, `lines`, `message`.
     public var jsonLine: String {
         var line = JSONLine()
         line.number("t", t)
         line.string("finding", Self.finding)
+        line.string("level", Self.level.rawValue)
         line.string("surface", surface)
         line.integer("count", count)
         line.number("first", first)
@@ -70,11 +74,16 @@ public struct ProbeLoop: Equatable, Sendable {
 /// own decisions (`RetryPolicy.send(_:at:line:into:watching:)` does that), then the decisions
 /// of `finish()`.
 public struct ProbeLoopDetector: Equatable, Sendable {
+    /// A run's probe retries: the first, second and last, and how many, so that a loop that
+    /// lasts for hours costs no more than the lines of its presentations.
     private struct Run: Equatable, Sendable {
-        var retries: [Double] = []
+        var first = 0.0
+        var second = 0.0
+        var last = 0.0
+        var count = 0
         var lines: [Int] = []
         /// When the second retry came, counted across runs: findings come out in that order.
-        var second = 0
+        var order = 0
     }
 
     private var online = false
@@ -111,13 +120,24 @@ public struct ProbeLoopDetector: Equatable, Sendable {
     public mutating func decision(_ decision: Decision) {
         guard case .retry(.automatic(.probe)) = decision.outcome else { return }
         var run = runs[decision.surface] ?? Run()
-        run.retries.append(decision.t)
-        if let line = presentedLine[decision.surface], run.lines.last != line { run.lines.append(line) }
-        if run.retries.count == 2 {
+        run.count += 1
+        if run.count == 1 { run.first = decision.t }
+        if run.count == 2 {
+            run.second = decision.t
             seconds += 1
-            run.second = seconds
+            run.order = seconds
         }
+        run.last = decision.t
+        if let line = presentedLine[decision.surface], run.lines.last != line { run.lines.append(line) }
         runs[decision.surface] = run
+    }
+
+    /// The loops whose runs have ended since the last call (an edge ends them), in the order
+    /// of their second probe retry: for a report that prints each loop as soon as it is whole.
+    public mutating func takeEnded() -> [ProbeLoop] {
+        guard !found.isEmpty else { return [] }
+        defer { found.removeAll() }
+        return found.sorted { ($0.loop.t, $0.second) < ($1.loop.t, $1.second) }.map(\.loop)
     }
 
     /// The end of the recording: the runs still open are closed. Every loop found, by the
@@ -129,10 +149,9 @@ public struct ProbeLoopDetector: Equatable, Sendable {
 
     private mutating func close(_ surface: String) {
         guard let run = runs.removeValue(forKey: surface) else { return }
-        guard run.retries.count >= 2 else { return }
-        found.append((run.second, ProbeLoop(surface: surface, t: run.retries[1], count: run.retries.count,
-                                            first: run.retries[0], last: run.retries[run.retries.count - 1],
-                                            lines: run.lines)))
+        guard run.count >= 2 else { return }
+        found.append((run.order, ProbeLoop(surface: surface, t: run.second, count: run.count,
+                                           first: run.first, last: run.last, lines: run.lines)))
     }
 }
 

@@ -35,14 +35,32 @@ public struct LaunchAnalyzer: Sendable {
     public private(set) var settings: LaunchSettings
     public let tolerance: Double
     /// The policy's timeline: what `turbo-replay launch` prints.
+    /// What the analyzer keeps of a log: `everything` (the policy's timeline, the rows, the
+    /// app's screens: `render` draws them), or `findings` only, so that `explain` and `stats`
+    /// read a log of any length in flat memory (`explain` takes the rows as they come).
+    public enum Keeping: Sendable {
+        case everything
+        case findings
+    }
+
+    public let keeping: Keeping
+    /// The policy's timeline: what `turbo-replay launch` prints (empty unless keeping everything).
     public private(set) var timeline: [LaunchRecord] = []
+    /// The rows not yet taken (`takeRows()`); every row, when nothing takes them.
     public private(set) var rows: [LaunchRow] = []
+    /// How many `app-screen` lines the log has.
+    public private(set) var appScreenCount = 0
     /// In time order once `finish()` has run.
     public private(set) var findings: [LaunchFinding] = []
+    /// The app's `app-screen` lines (empty unless keeping everything).
     public private(set) var appScreens: [AppScreen] = []
     public private(set) var summary = LaunchSummary()
     /// The last record's `t`.
     public private(set) var end: Double?
+    /// What the policy decided after the last record (a stall due after a cut log's end), with
+    /// its row: not held against the app, which had no chance to log it, so neither a finding
+    /// nor counted in the summary.
+    public private(set) var afterEnd: [(record: LaunchRecord, row: LaunchRow)] = []
 
     private let config: NativeConfig
     private var policy: LaunchPolicy
@@ -55,8 +73,9 @@ public struct LaunchAnalyzer: Sendable {
     private var sawOffseason = false
 
     /// With `config`'s launch settings over the recording's `meta` (read from the first record).
-    public init(config: NativeConfig = NativeConfig()) {
+    public init(config: NativeConfig = NativeConfig(), keeping: Keeping = .everything) {
         self.config = config
+        self.keeping = keeping
         settings = config.launchSettings(recorded: nil)
         tolerance = config.launch.tolerance ?? Self.defaultTolerance
         policy = LaunchPolicy(settings: settings)
@@ -71,7 +90,14 @@ public struct LaunchAnalyzer: Sendable {
     }
 
     /// The log has something of the launch in it: a `launch`, or the app's own screen log.
-    public var isRelevant: Bool { summary.launches > 0 || !appScreens.isEmpty }
+    public var isRelevant: Bool { summary.launches > 0 || appScreenCount > 0 }
+
+    /// The rows decided since the last call, for a report that prints or spools them as it
+    /// goes instead of holding them.
+    public mutating func takeRows() -> [LaunchRow] {
+        defer { rows.removeAll(keepingCapacity: true) }
+        return rows
+    }
 
     public mutating func feed(_ record: NativeRecord) {
         switch record.event {
@@ -86,7 +112,8 @@ public struct LaunchAnalyzer: Sendable {
                 handle(input, at: t, line: record.line)
             } else if case .appScreen(let screen) = event {
                 comparison.appShows(screen)
-                appScreens.append(AppScreen(t: t, line: record.line, screen: screen))
+                appScreenCount += 1
+                if keeping == .everything { appScreens.append(AppScreen(t: t, line: record.line, screen: screen)) }
                 let detail = screen == policy.screen.rawValue ? "the app shows \(screen), as the policy says"
                     : "the app shows \(screen); the policy says \(policy.screen.rawValue)"
                 rows.append(LaunchRow(t: t, line: record.line, record: "app-screen \(screen)", screen: policy.screen, detail: detail))
@@ -98,7 +125,7 @@ public struct LaunchAnalyzer: Sendable {
     /// The end of the log: a pending stall fires, and a mismatch still open is measured.
     public mutating func finish() {
         policy.finish(into: &output)
-        takeTimers()
+        takeTimers(finishing: true)
         if let finding = comparison.finish(lastRecordAt: end) { findings.append(finding) }
         findings = findings.enumerated().sorted { ($0.element.t, $0.element.kind, $0.offset) < ($1.element.t, $1.element.kind, $1.offset) }
             .map(\.element)
@@ -126,10 +153,22 @@ public struct LaunchAnalyzer: Sendable {
     }
 
     /// The stall, when it fired: its row, its finding, and a comparison at its due time.
-    private mutating func takeTimers() {
+    private mutating func takeTimers(finishing: Bool = false) {
         let fired = output
         output.removeAll(keepingCapacity: true)
         for record in fired {
+            if finishing, let end, record.t > end {
+                if keeping == .everything { timeline.append(record) }
+                if case .launch(let decision) = record, decision.outcome == .stalled {
+                    afterEnd.append((record, LaunchRow(t: decision.t, line: nil, record: "stall timer", screen: policy.screen,
+                                                       detail: "would stall: \(ms(decision.launchMs)) ms since the launch, "
+                                                           + "after the log ended")))
+                } else {
+                    afterEnd.append((record, LaunchRow(t: record.t, line: nil, record: "timer", screen: policy.screen,
+                                                       detail: record.jsonLine)))
+                }
+                continue
+            }
             note(record)
             guard case .launch(let decision) = record, decision.outcome == .stalled else { continue }
             let launchedAt = policy.launchedAt ?? decision.t
@@ -150,7 +189,7 @@ public struct LaunchAnalyzer: Sendable {
     }
 
     private mutating func note(_ record: LaunchRecord) {
-        timeline.append(record)
+        if keeping == .everything { timeline.append(record) }
         switch record {
         case .screen(let change):
             if change.screen == .error && !sawError {

@@ -12,6 +12,8 @@ public struct NativeSession: Sendable {
     public var launch: LaunchAnalyzer
     public var decisions: [Decision]
     public var retryFindings: [RetryFinding]
+    /// The policy's decisions after the log's last record: not compared with the app.
+    public var afterEnd: [Decision]
     /// Each `path` record: when, and whether online.
     public var connectivity: [(t: Double, online: Bool)]
     /// The first and last records' `t`; `nil` for a log with no timed record.
@@ -34,7 +36,8 @@ public struct NativeSession: Sendable {
         })
         launch.finish()
         return NativeSession(path: reader.path, platform: explanation.settings.platform, launch: launch,
-                             decisions: explanation.decisions, retryFindings: explanation.findings,
+                             decisions: explanation.decisions + explanation.afterEnd, retryFindings: explanation.findings,
+                             afterEnd: explanation.afterEnd,
                              connectivity: connectivity, first: first, last: launch.end)
     }
 }

@@ -22,11 +22,13 @@ public struct NativeSummary: Equatable, Sendable {
     }
 
     /// Every native finding id, in the order reports list them.
-    public static let findingIDs: [String] = RetryFinding.Kind.allCases.map(\.rawValue) + LaunchFinding.Kind.allCases.map(\.rawValue)
+    public static let findingIDs: [String] = RetryFinding.Kind.allCases.map(\.rawValue) + [ProbeLoop.finding]
+        + LaunchFinding.Kind.allCases.map(\.rawValue)
 
     /// Each native finding id's level, as its kind says.
     public static let findingLevels: [String: FindingLevel] = Dictionary(uniqueKeysWithValues:
-        RetryFinding.Kind.allCases.map { ($0.rawValue, $0.level) } + LaunchFinding.Kind.allCases.map { ($0.rawValue, $0.level) })
+        RetryFinding.Kind.allCases.map { ($0.rawValue, $0.level) } + [(ProbeLoop.finding, ProbeLoop.level)]
+            + LaunchFinding.Kind.allCases.map { ($0.rawValue, $0.level) })
 }
 
 /// The error view's decisions in one log.
@@ -54,15 +56,31 @@ public struct ErrorViewSummary: Equatable, Sendable {
 extension NativeSummary {
     /// Reads and summarises the native recording behind `reader`, with the default settings
     /// over its `meta` (field logs come without the goldens' config files).
-    public static func analyze(_ reader: NativeRecordingReader) throws -> NativeSummary {
-        var launch = LaunchAnalyzer()
-        let explanation = try explainNative(reader, observe: { launch.feed($0) })
+    public static func analyze(_ reader: NativeRecordingReader, config: NativeConfig = NativeConfig()) throws -> NativeSummary {
+        var launch = LaunchAnalyzer(config: config, keeping: .findings)
+        var explainer = NativeExplainer(config: config)
+        var errorView = ErrorViewSummary()
+        var findings: [String: Int] = [:]
+        // Every decision of the policy counts, as `native` prints them; only the findings stop
+        // at the log's end.
+        let emit: (NativeExplainer.Event) -> Void = { event in
+            switch event {
+            case .retry(let finding): findings[finding.kind.rawValue, default: 0] += 1
+            case .probeLoop: findings[ProbeLoop.finding, default: 0] += 1
+            case .afterEnd(let decision): errorView.note(decision)
+            }
+        }
+        while let record = try reader.next() {
+            launch.feed(record)
+            explainer.feed(record, decided: { errorView.note($0) }, emit: emit)
+        }
+        explainer.finish(decided: { errorView.note($0) }, emit: emit)
         launch.finish()
-        var summary = NativeSummary(platform: explanation.settings.platform)
-        summary.records = explanation.records
+        var summary = NativeSummary(platform: explainer.settings.platform)
+        summary.records = explainer.records
         summary.skippedLines = reader.skipped
-        for decision in explanation.decisions { summary.errorView.note(decision) }
-        for finding in explanation.findings { summary.findings[finding.kind.rawValue, default: 0] += 1 }
+        summary.errorView = errorView
+        summary.findings = findings
         summary.launch = launch.summary
         for finding in launch.findings { summary.findings[finding.kind.rawValue, default: 0] += 1 }
         return summary

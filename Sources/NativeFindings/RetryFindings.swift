@@ -101,102 +101,327 @@ public struct LoggedRetry: Equatable, Sendable {
 /// when they are at most `window` ms apart; what is left over is a finding. Both lists are in
 /// time order. Taking the earliest of each in turn pairs as many as any pairing could.
 public func retryFindings(decisions: [Decision], appRetries: [LoggedRetry], window: Double = 1000) -> [RetryFinding] {
-    var policyBySurface: [String: [(t: Double, trigger: RetryTrigger)]] = [:]
-    var surfaces: [String] = []
+    var comparison = RetryComparison(window: window)
+    var i = 0
     for decision in decisions {
         guard case .retry(.automatic(let trigger)) = decision.outcome else { continue }
-        if policyBySurface[decision.surface] == nil { surfaces.append(decision.surface) }
-        policyBySurface[decision.surface, default: []].append((decision.t, trigger))
+        while i < appRetries.count, appRetries[i].t < decision.t {
+            comparison.app(appRetries[i])
+            i += 1
+        }
+        comparison.policy(t: decision.t, surface: decision.surface, trigger: trigger)
     }
-    var appBySurface: [String: [LoggedRetry]] = [:]
-    for retry in appRetries {
-        if policyBySurface[retry.surface] == nil && appBySurface[retry.surface] == nil { surfaces.append(retry.surface) }
-        appBySurface[retry.surface, default: []].append(retry)
+    for retry in appRetries[i...] { comparison.app(retry) }
+    return comparison.finish()
+}
+
+/// The pairing of `retryFindings`, as a stream: retries go in as the replay decides them (the
+/// policy's) and reads them (the app's), and a finding comes out as soon as no later record
+/// can pair it otherwise. Only the retries of the last `window` ms are held, surface by
+/// surface, so a log of any length is compared in flat memory. Findings come out in time
+/// order (a tie in the order the surfaces first appeared).
+public struct RetryComparison: Sendable {
+    public let window: Double
+    private var order: [String: Int] = [:]
+    private var policy: [String: [(t: Double, trigger: RetryTrigger)]] = [:]
+    private var app: [String: [LoggedRetry]] = [:]
+    /// The surfaces with something pending.
+    private var pending: Set<String> = []
+    /// Decided, not yet handed out: an earlier finding on another surface may still come.
+    private var decided: [(finding: RetryFinding, order: Int)] = []
+
+    public init(window: Double = 1000) {
+        self.window = window
     }
 
-    var findings: [RetryFinding] = []
-    for surface in surfaces {
-        let policy = policyBySurface[surface] ?? [], app = appBySurface[surface] ?? []
+    /// An automatic retry of the policy.
+    public mutating func policy(t: Double, surface: String, trigger: RetryTrigger) {
+        note(surface)
+        policy[surface, default: []].append((t, trigger))
+    }
+
+    /// An automatic retry the app logged.
+    public mutating func app(_ retry: LoggedRetry) {
+        note(retry.surface)
+        app[retry.surface, default: []].append(retry)
+    }
+
+    /// The replay has reached `now`: every retry still to come is at or after it. Returns the
+    /// findings no later retry can change, in time order.
+    public mutating func advance(to now: Double) -> [RetryFinding] {
+        guard !pending.isEmpty || !decided.isEmpty else { return [] }
+        for surface in pending { resolve(surface, now: now) }
+        let bound = pending.reduce(now) { bound, surface in
+            min(bound, policy[surface]?.first?.t ?? .infinity, app[surface]?.first?.t ?? .infinity)
+        }
+        return take { $0.t < bound }
+    }
+
+    /// The end of the log: nothing more will come, so whatever is left over is a finding.
+    public mutating func finish() -> [RetryFinding] {
+        for surface in pending { resolve(surface, now: nil) }
+        return take { _ in true }
+    }
+
+    private mutating func note(_ surface: String) {
+        if order[surface] == nil { order[surface] = order.count }
+        pending.insert(surface)
+    }
+
+    /// Takes the earliest of each side in turn, as far as `now` allows (`nil`: the end): a
+    /// retry with nothing on the other side is left over only once nothing can come within
+    /// the window.
+    private mutating func resolve(_ surface: String, now: Double?) {
+        var policy = self.policy[surface] ?? [], app = self.app[surface] ?? []
         var i = 0, j = 0
-        while i < policy.count || j < app.count {
-            if i < policy.count, j < app.count, abs(policy[i].t - app[j].t) <= window {
-                i += 1; j += 1
-            } else if j == app.count || (i < policy.count && policy[i].t < app[j].t) {
-                findings.append(RetryFinding(t: policy[i].t, surface: surface, detail: .missed(policy[i].trigger)))
-                i += 1
+        let window = self.window
+        func settled(_ t: Double) -> Bool { now.map { $0 > t + window } ?? true }
+        while true {
+            if i < policy.count, j < app.count {
+                if abs(policy[i].t - app[j].t) <= window {
+                    i += 1; j += 1
+                } else if policy[i].t < app[j].t {
+                    missed(policy[i], on: surface); i += 1
+                } else {
+                    unexpected(app[j]); j += 1
+                }
+            } else if i < policy.count, settled(policy[i].t) {
+                missed(policy[i], on: surface); i += 1
+            } else if j < app.count, settled(app[j].t) {
+                unexpected(app[j]); j += 1
             } else {
-                findings.append(RetryFinding(t: app[j].t, surface: surface,
-                                             detail: .unexpected(line: app[j].line, policy: app[j].policy)))
-                j += 1
+                break
             }
         }
+        policy.removeFirst(i)
+        app.removeFirst(j)
+        if policy.isEmpty && app.isEmpty {
+            self.policy[surface] = nil
+            self.app[surface] = nil
+            pending.remove(surface)
+        } else {
+            self.policy[surface] = policy
+            self.app[surface] = app
+        }
     }
-    // In time order; a tie keeps the surfaces' order of first appearance.
-    return findings.enumerated().sorted { ($0.element.t, $0.offset) < ($1.element.t, $1.offset) }.map(\.element)
+
+    private mutating func missed(_ retry: (t: Double, trigger: RetryTrigger), on surface: String) {
+        decided.append((RetryFinding(t: retry.t, surface: surface, detail: .missed(retry.trigger)), order[surface] ?? 0))
+    }
+
+    private mutating func unexpected(_ retry: LoggedRetry) {
+        decided.append((RetryFinding(t: retry.t, surface: retry.surface, detail: .unexpected(line: retry.line, policy: retry.policy)),
+                        order[retry.surface] ?? 0))
+    }
+
+    private mutating func take(_ ready: (RetryFinding) -> Bool) -> [RetryFinding] {
+        guard !decided.isEmpty else { return [] }
+        decided.sort { ($0.finding.t, $0.order) < ($1.finding.t, $1.order) }
+        let count = decided.prefix(while: { ready($0.finding) }).count
+        defer { decided.removeFirst(count) }
+        return decided.prefix(count).map(\.finding)
+    }
 }
 
-/// What `explain` says about a native recording.
-public struct NativeExplanation: Equatable, Sendable {
-    public var settings: PolicySettings
-    public var decisions: [Decision]
-    /// The app's automatic retries.
-    public var loggedAutomatic: [LoggedRetry]
-    /// How many `app-retry` lines the recording has, automatic and manual. With none there is
-    /// nothing to compare, and no findings.
-    public var appRetryLines: Int
-    public var findings: [RetryFinding]
+/// A native log's retry half of `explain`, fed one record at a time: the retry policy replayed,
+/// its automatic retries held against the app's `app-retry` lines, and its probe loops found.
+/// Each finding is handed out as soon as it is decided and only a window of pending retries is
+/// held, so a log of any length is explained in flat memory.
+///
+/// A log can be cut (a crash, a log rotation, a copy taken mid-session). What the policy
+/// decides after its last record (the timers `finish()` fires) is not held against the app,
+/// which had no chance to log it: those decisions come out as `afterEnd`, and are neither
+/// findings nor counted.
+public struct NativeExplainer: Sendable {
+    /// What comes out of the explanation, as soon as it is decided.
+    public enum Event: Equatable, Sendable {
+        case retry(RetryFinding)
+        case probeLoop(ProbeLoop)
+        /// A decision of the policy after the log's last record (`end`).
+        case afterEnd(Decision)
+    }
+
+    public private(set) var settings: PolicySettings
     /// Records read, `meta` included.
-    public var records: Int
-}
+    public private(set) var records = 0
+    /// How many `app-retry` lines the log has, automatic and manual. With none there is
+    /// nothing to compare, and no retry findings (probe loops need none).
+    public private(set) var appRetryLines = 0
+    /// The app's automatic retries.
+    public private(set) var loggedAutomatic = 0
+    /// The policy's automatic retries up to the end of the log.
+    public private(set) var automaticRetries = 0
+    /// The `t` of the log's last record.
+    public private(set) var end: Double?
+    /// Levels of the findings handed out, in order.
+    public private(set) var levels: [FindingLevel] = []
 
-/// Replays a native recording and compares the policy's automatic retries with the app's
-/// `app-retry` lines (when it has any). `observe` sees every record as it is read, so that the
-/// other native policies' analyses ride along the same pass.
-public func explainNative(_ reader: NativeRecordingReader, config: NativeConfig = NativeConfig(),
-                          window: Double = 1000, observe: (NativeRecord) -> Void = { _ in }) throws -> NativeExplanation {
-    var settings = config.settings(recorded: nil)
-    var policy: RetryPolicy?
-    var decisions: [Decision] = []
-    var logged: [LoggedRetry] = []
-    var appRetryLines = 0
-    var records = 0
-    while let record = try reader.next() {
+    private let config: NativeConfig
+    private var policy: RetryPolicy?
+    private var detector = ProbeLoopDetector()
+    private var comparison: RetryComparison
+    /// Each surface's last decision: what an unexpected retry says the policy had there.
+    private var last: [String: Decision] = [:]
+    /// Retry findings decided before the log's first `app-retry` line: they are findings only
+    /// once one comes (an app that logs no retries has nothing to compare).
+    private var held: [RetryFinding] = []
+    private var output: [Decision] = []
+
+    public init(config: NativeConfig = NativeConfig(), window: Double = 1000) {
+        self.config = config
+        settings = config.settings(recorded: nil)
+        comparison = RetryComparison(window: window)
+    }
+
+    /// One record. `decided` sees each decision of the policy up to the end of the log, as it
+    /// is made; `emit` each finding.
+    public mutating func feed(_ record: NativeRecord, decided: (Decision) throws -> Void = { _ in },
+                              emit: (Event) throws -> Void) rethrows {
         records += 1
-        observe(record)
         guard var current = policy else {
             // The first record is the meta: the platform is known before any input.
-            settings = config.settings(recorded: reader.meta?.platform)
+            var platform: Platform?
+            if case .meta(let meta) = record.event { platform = meta.platform }
+            settings = config.settings(recorded: platform)
             policy = RetryPolicy(settings: settings)
-            continue
+            return
         }
-        current.feed(record, into: &decisions)
-        if case .timed(let t, .appRetry(let retry)) = record.event {
+        guard case .timed(let t, let event) = record.event else { return }
+        end = t
+        policy = nil  // `current` is the only copy while it changes: no copy-on-write of its heap
+        current.feed(record, into: &output, watching: &detector)
+        for decision in output { try take(decision, decided: decided) }
+        output.removeAll(keepingCapacity: true)
+        if case .appRetry(let retry) = event {
             appRetryLines += 1
             if retry.kind == .auto {
-                logged.append(LoggedRetry(line: record.line, t: t, surface: retry.surface,
-                                          policy: state(of: current, on: retry.surface, after: decisions)))
+                loggedAutomatic += 1
+                comparison.app(LoggedRetry(line: record.line, t: t, surface: retry.surface,
+                                           policy: state(of: current, on: retry.surface)))
             }
         }
         policy = current
+        if !held.isEmpty && appRetryLines > 0 { try release(emit: emit) }
+        for finding in comparison.advance(to: t) { try report(finding, emit: emit) }
+        for loop in detector.takeEnded() { try report(loop, emit: emit) }
     }
-    policy?.finish(into: &decisions)
-    let findings = appRetryLines == 0 ? [] : retryFindings(decisions: decisions, appRetries: logged, window: window)
-    return NativeExplanation(settings: settings, decisions: decisions, loggedAutomatic: logged,
-                             appRetryLines: appRetryLines, findings: findings, records: records)
+
+    /// The end of the log: the timers still pending fire; what is due after the last record
+    /// comes out as `afterEnd`, after the last findings.
+    public mutating func finish(decided: (Decision) throws -> Void = { _ in }, emit: (Event) throws -> Void) rethrows {
+        guard var current = policy else { return }
+        policy = nil
+        current.finish(into: &output)
+        policy = current
+        var late: [Decision] = []
+        for decision in output {
+            if let end, decision.t > end {
+                // Still paired with an app retry logged just before the end; a missed one is
+                // dropped below, since the app could not have logged it.
+                if case .retry(.automatic(let trigger)) = decision.outcome {
+                    comparison.policy(t: decision.t, surface: decision.surface, trigger: trigger)
+                }
+                late.append(decision)
+            } else {
+                detector.decision(decision)
+                try take(decision, decided: decided)
+            }
+        }
+        output.removeAll()
+        for finding in comparison.finish() where end.map({ finding.t <= $0 }) ?? true { try report(finding, emit: emit) }
+        held.removeAll()
+        for loop in detector.finish() { try report(loop, emit: emit) }
+        for decision in late { try emit(.afterEnd(decision)) }
+    }
+
+    private mutating func take(_ decision: Decision, decided: (Decision) throws -> Void) rethrows {
+        last[decision.surface] = decision
+        if case .retry(.automatic(let trigger)) = decision.outcome {
+            automaticRetries += 1
+            comparison.policy(t: decision.t, surface: decision.surface, trigger: trigger)
+        }
+        try decided(decision)
+    }
+
+    private mutating func report(_ finding: RetryFinding, emit: (Event) throws -> Void) rethrows {
+        guard appRetryLines > 0 else {
+            held.append(finding)
+            return
+        }
+        levels.append(finding.level)
+        try emit(.retry(finding))
+    }
+
+    /// The log's first `app-retry` line: what was held is a finding after all.
+    private mutating func release(emit: (Event) throws -> Void) rethrows {
+        let earlier = held
+        held.removeAll()
+        for finding in earlier { try report(finding, emit: emit) }
+    }
+
+    private mutating func report(_ loop: ProbeLoop, emit: (Event) throws -> Void) rethrows {
+        levels.append(ProbeLoop.level)
+        try emit(.probeLoop(loop))
+    }
+
+    private func state(of policy: RetryPolicy, on surface: String) -> PolicyState {
+        if let instance = policy.instance(on: surface) {
+            if instance.variant == .server { return .serverView }
+            if let wait = instance.wait { return .cooldown(until: wait.due) }
+            return .notDue(at: [instance.settle?.due, instance.probe?.due].compactMap { $0 }.min())
+        }
+        guard let last = last[surface] else { return .noView }
+        switch last.outcome {
+        case .retry: return .alreadyRetried(at: last.t)
+        case .view(.none): return .authShell
+        default: return .noView
+        }
+    }
 }
 
-private func state(of policy: RetryPolicy, on surface: String, after decisions: [Decision]) -> PolicyState {
-    if let instance = policy.instance(on: surface) {
-        if instance.variant == .server { return .serverView }
-        if let wait = instance.wait { return .cooldown(until: wait.due) }
-        return .notDue(at: [instance.settle?.due, instance.probe?.due].compactMap { $0 }.min())
+/// What `explain` says about a native recording, read whole: for tests and for the reports
+/// that need every decision (`render`). `explain` itself streams through `NativeExplainer`.
+public struct NativeExplanation: Equatable, Sendable {
+    public var settings: PolicySettings
+    /// Up to the end of the log.
+    public var decisions: [Decision]
+    /// After the log's last record: not compared.
+    public var afterEnd: [Decision]
+    /// How many automatic `app-retry` lines the log has.
+    public var loggedAutomatic: Int
+    /// How many `app-retry` lines the recording has, automatic and manual. With none there is
+    /// nothing to compare, and no retry findings.
+    public var appRetryLines: Int
+    public var findings: [RetryFinding]
+    public var probeLoops: [ProbeLoop]
+    /// Records read, `meta` included.
+    public var records: Int
+    /// The `t` of the last record.
+    public var end: Double?
+}
+
+/// Replays a native recording and compares the policy's automatic retries with the app's
+/// `app-retry` lines (when it has any), and finds its probe loops. `observe` sees every record
+/// as it is read, so that the other native policies' analyses ride along the same pass.
+public func explainNative(_ reader: NativeRecordingReader, config: NativeConfig = NativeConfig(),
+                          window: Double = 1000, observe: (NativeRecord) -> Void = { _ in }) throws -> NativeExplanation {
+    var explainer = NativeExplainer(config: config, window: window)
+    var decisions: [Decision] = [], afterEnd: [Decision] = [], findings: [RetryFinding] = [], loops: [ProbeLoop] = []
+    let collect: (NativeExplainer.Event) -> Void = { event in
+        switch event {
+        case .retry(let finding): findings.append(finding)
+        case .probeLoop(let loop): loops.append(loop)
+        case .afterEnd(let decision): afterEnd.append(decision)
+        }
     }
-    guard let last = decisions.last(where: { $0.surface == surface }) else { return .noView }
-    switch last.outcome {
-    case .retry: return .alreadyRetried(at: last.t)
-    case .view(.none): return .authShell
-    default: return .noView
+    while let record = try reader.next() {
+        observe(record)
+        explainer.feed(record, decided: { decisions.append($0) }, emit: collect)
     }
+    explainer.finish(decided: { decisions.append($0) }, emit: collect)
+    return NativeExplanation(settings: explainer.settings, decisions: decisions, afterEnd: afterEnd,
+                             loggedAutomatic: explainer.loggedAutomatic, appRetryLines: explainer.appRetryLines,
+                             findings: findings, probeLoops: loops, records: explainer.records, end: explainer.end)
 }
 
 extension RetryFinding: CustomStringConvertible {

@@ -13,12 +13,25 @@ public enum LaunchExplainText {
     public static let findingsHeader = "      t (ms)  finding               level    detail"
 
     public static func lines(_ analyzer: LaunchAnalyzer) -> [String] {
-        var lines = ["launch: \(analyzer.settings.platform.rawValue), stall \(ms(analyzer.settings.stall)) ms, "
-                     + "app-screen tolerance \(ms(analyzer.tolerance)) ms", header]
-        lines += analyzer.rows.map(row)
+        head(analyzer) + analyzer.rows.map(row) + tail(analyzer)
+    }
+
+    /// The section's settings and column header, above its rows.
+    public static func head(_ analyzer: LaunchAnalyzer) -> [String] {
+        ["launch: \(analyzer.settings.platform.rawValue), stall \(ms(analyzer.settings.stall)) ms, "
+         + "app-screen tolerance \(ms(analyzer.tolerance)) ms", header]
+    }
+
+    /// What follows the rows: the decisions after the log's end, the figures, the findings.
+    public static func tail(_ analyzer: LaunchAnalyzer) -> [String] {
+        var lines: [String] = []
+        if let end = analyzer.end, !analyzer.afterEnd.isEmpty {
+            lines.append(NativeTextTimeline.afterEnd(end))
+            lines += analyzer.afterEnd.map { row($0.row) }
+        }
         lines.append(summary(analyzer.summary))
         if analyzer.findings.isEmpty {
-            lines.append(analyzer.appScreens.isEmpty ? "no launch findings (no app-screen lines: the app's screens were not compared)"
+            lines.append(analyzer.appScreenCount == 0 ? "no launch findings (no app-screen lines: the app's screens were not compared)"
                                                      : "no launch findings")
         } else {
             lines.append(findingsHeader)

@@ -21,6 +21,8 @@ public enum NativeTextTimeline {
     package static func describe(_ decision: Decision) -> (event: String, detail: String) {
         let (event, detail): (String, String)
         switch decision.outcome {
+        case .view(.offline) where decision.probe == false:
+            (event, detail) = ("offline view", "probe-once: no probe (its surface's probe already retried); waits for an edge, an iOS foreground or a tap")
         case .view(.offline): (event, detail) = ("offline view", "watches connectivity, retries by itself")
         case .view(.server): (event, detail) = ("server view", "never retries by itself; the Retry button works")
         case .view(.none): (event, detail) = ("no view", "401: the auth shell has it")
@@ -46,10 +48,31 @@ public enum NativeTextTimeline {
             + "\(finding.level.rawValue.padded(7))  \(detail)"
     }
 
+    /// A probe loop, in the findings table: its lines, then what it means.
+    public static func row(_ loop: ProbeLoop) -> String {
+        let lines = "line\(loop.lines.count == 1 ? "" : "s") " + loop.lines.map(String.init).joined(separator: ", ")
+        return "\(time(loop.t))  \(terminalSafe(loop.surface).padded(12))  \(ProbeLoop.finding.padded(16))  "
+            + "\(ProbeLoop.level.rawValue.padded(7))  \(lines): \(loop.message)"
+    }
+
+    /// Above the decisions a cut log's policy made after its last record.
+    public static func afterEnd(_ end: Double) -> String {
+        "after the log ended at \(formatMilliseconds(end)) (not held against the app, no findings):"
+    }
+
+    /// A decision after the log's end, as a JSON line that says so: the decision's own keys,
+    /// then `"afterEnd":true`.
+    public static func afterEndJSON(_ jsonLine: String) -> String {
+        String(jsonLine.dropLast()) + #","afterEnd":true}"#
+    }
+
     /// The count line under the retry findings: "no findings: …", or "2 findings (warning 2)".
     public static func findingsCount(_ findings: [RetryFinding]) -> String {
-        findings.isEmpty ? "no findings: the app's automatic retries match the policy's"
-                         : counted(findings.map(\.level), "finding")
+        findingsCount(findings.map(\.level))
+    }
+
+    public static func findingsCount(_ levels: [FindingLevel]) -> String {
+        levels.isEmpty ? "no findings: the app's automatic retries match the policy's" : counted(levels, "finding")
     }
 
     /// "1 finding (warning 1)", "3 archive findings (warning 1, info 2)": a count, then by level.

@@ -2,6 +2,7 @@ import BannerFindings
 import Fleet
 import NativeFindings
 import VariantAnalysis
+import NativeErrorPolicy
 import OfflineBanner
 import PolicyCore
 import TurboRecording
@@ -271,5 +272,74 @@ public enum WhatIfJSON {
         line.string("cause", episode.cause.rawValue)
         line.number("ms", episode.duration)
         return line.text
+    }
+}
+
+/// `whatif` with a retry variant, for people: per native log, the automatic retries and the
+/// probe's under v1 and under the variant; then the totals.
+public enum NativeWhatIfText {
+    static func columns(_ variant: RetryVariant) -> String {
+        "".padded(18) + "v1".leftPadded(6) + variant.name.leftPadded(12) + "  change"
+    }
+
+    public static func lines(_ recording: NativeWhatIfRecording) -> [String] {
+        [
+            "\(terminalSafe(recording.path)): \(recording.platform.rawValue), v1 against \(recording.variant.name)"
+                + (recording.changed ? "" : ": no change"),
+            columns(recording.variant),
+            row("automatic retries", recording.v1.automatic, recording.withVariant.automatic),
+            row("  of them probe", recording.v1.probe, recording.withVariant.probe),
+        ]
+    }
+
+    public static func totals(_ fleet: NativeWhatIfFleet) -> [String] {
+        let (v1, variant) = fleet.totals
+        var lines = ["total: \(fleet.recordings.count) native log\(fleet.recordings.count == 1 ? "" : "s"), "
+                     + "\(fleet.changed.count) changed by \(fleet.variant.name)"
+                     + (fleet.webs > 0 ? "; \(fleet.webs) web recording\(fleet.webs == 1 ? "" : "s") skipped (no retry policy)" : "")]
+        lines.append(columns(fleet.variant))
+        lines.append(row("automatic retries", v1.automatic, variant.automatic))
+        lines.append(row("  of them probe", v1.probe, variant.probe))
+        return lines
+    }
+
+    private static func row(_ label: String, _ v1: Int, _ variant: Int) -> String {
+        let change = variant == v1 ? "=" : (variant > v1 ? "+" : "") + String(variant - v1)
+        return label.padded(18) + String(v1).leftPadded(6) + String(variant).leftPadded(12) + "  " + change
+    }
+}
+
+/// `whatif` with a retry variant, as JSON lines: one per native log, then the totals.
+///
+///     {"type":"recording","recording":"…","variant":"probe-once","platform":"ios","changed":true,
+///      "automaticRetries":{"v1":3,"variant":1},"probeRetries":{"v1":3,"variant":1}}
+public enum NativeWhatIfJSON {
+    public static func recording(_ recording: NativeWhatIfRecording) -> String {
+        var line = JSONLine()
+        line.string("type", "recording")
+        line.string("recording", recording.path)
+        line.string("variant", recording.variant.name)
+        line.string("platform", recording.platform.rawValue)
+        line.bool("changed", recording.changed)
+        counts(recording.v1, recording.withVariant, into: &line)
+        return line.text
+    }
+
+    public static func totals(_ fleet: NativeWhatIfFleet) -> String {
+        let (v1, variant) = fleet.totals
+        var line = JSONLine()
+        line.string("type", "totals")
+        line.string("variant", fleet.variant.name)
+        line.integer("recordings", fleet.recordings.count)
+        line.integer("changed", fleet.changed.count)
+        line.integer("web", fleet.webs)
+        line.integer("notRead", fleet.failures.count)
+        counts(v1, variant, into: &line)
+        return line.text
+    }
+
+    private static func counts(_ v1: NativeWhatIfCounts, _ variant: NativeWhatIfCounts, into line: inout JSONLine) {
+        line.raw("automaticRetries", "{\"v1\":\(v1.automatic),\"variant\":\(variant.automatic)}")
+        line.raw("probeRetries", "{\"v1\":\(v1.probe),\"variant\":\(variant.probe)}")
     }
 }

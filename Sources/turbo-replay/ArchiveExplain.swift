@@ -17,12 +17,15 @@ import TurboRecording
 struct ArchiveExplain {
     private let config: NativeConfig
     private var analyzer: ArchiveAnalyzer
-    private var events: [ArchiveEvent] = []
+    /// The section's rows, as they are decided, on disk until it is printed (text only: JSON
+    /// lines carry the findings alone).
+    private let rows: RowSpool?
     private var android = false
     private var androidNavigation = false
 
-    init(config: NativeConfig) {
+    init(config: NativeConfig, jsonl: Bool = false) {
         self.config = config
+        rows = jsonl ? nil : RowSpool()
         analyzer = ArchiveAnalyzer(settings: config.archive.settings)
     }
 
@@ -33,7 +36,15 @@ struct ArchiveExplain {
         case .timed(_, let event) where android:
             androidNavigation = androidNavigation || ArchiveAnalyzer.isNavigation(event)
         case .timed:
-            analyzer.feed(record) { events.append($0) }
+            let (rows, settings) = (rows, analyzer.settings)
+            analyzer.feed(record) { Self.spool($0, to: rows, settings: settings) }
+        }
+    }
+
+    private static func spool(_ event: ArchiveEvent, to rows: RowSpool?, settings: ArchiveSettings) {
+        switch event {
+        case .row(let row): rows?.write(ArchiveTextTimeline.row(row, settings: settings))
+        case .finding(let finding): rows?.write(ArchiveTextTimeline.row(finding))
         }
     }
 
@@ -46,19 +57,15 @@ struct ArchiveExplain {
             }
             return []
         }
-        analyzer.finish { events.append($0) }
+        let (rows, settings) = (rows, analyzer.settings)
+        analyzer.finish { Self.spool($0, to: rows, settings: settings) }
         guard analyzer.summary.hasNavigation else { return [] }
         if jsonl {
             for finding in analyzer.findings { try console.print(finding.jsonLine) }
         } else {
             try console.print("archive cache (" + ArchiveTextTimeline.settings(analyzer.settings) + ")")
             try console.print(ArchiveTextTimeline.explainHeader)
-            for event in events {
-                switch event {
-                case .row(let row): try console.print(ArchiveTextTimeline.row(row, settings: analyzer.settings))
-                case .finding(let finding): try console.print(ArchiveTextTimeline.row(finding))
-                }
-            }
+            try rows?.replay { try console.print($0) }
             let summary = analyzer.summary
             try console.print("archive: \(summary.served) served, \(summary.misses) missed, \(summary.passed) passed "
                 + "(\(summary.passedCached) cached); \(summary.archivesAtEnd) archive\(summary.archivesAtEnd == 1 ? "" : "s") at the end")

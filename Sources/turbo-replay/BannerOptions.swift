@@ -1,3 +1,4 @@
+import NativeErrorPolicy
 import OfflineBanner
 import TurboRecording
 
@@ -26,7 +27,9 @@ struct BannerOptions {
 
     /// `config`, when given, is used in place of `--config` (which, for `session`, is the
     /// session's file, holding this config).
-    init(_ arguments: ParsedArguments, command: String, config: BannerConfig? = nil) throws {
+    /// `readsVariant` false: the command reads `--variant` itself (`stats`, where it may name
+    /// the retry policy's).
+    init(_ arguments: ParsedArguments, command: String, config: BannerConfig? = nil, readsVariant: Bool = true) throws {
         copySettings = try Self.copySettings(arguments, command: command, config: config)
         settings = copySettings
         if let value = arguments.value(Self.debounce) {
@@ -35,7 +38,7 @@ struct BannerOptions {
         if let value = arguments.value(Self.flash) {
             settings.flash = try milliseconds(value, option: Self.flash, command: command)
         }
-        variant = try arguments.value(Self.variant).map { try Self.variant(named: $0, command: command) }
+        variant = readsVariant ? try arguments.value(Self.variant).map { try Self.variant(named: $0, command: command) } : nil
         if let variant { settings.variants.insert(variant) }
     }
 
@@ -55,6 +58,10 @@ struct BannerOptions {
     static func variant(named name: String, command: String) throws -> BannerVariant {
         guard let variant = BannerVariant(name: name) else {
             var message = "unknown variant '\(name)'; use " + BannerVariant.allCases.map { "--variant \($0.name)" }.joined(separator: " or ")
+            if RetryVariant(name: name) != nil {
+                message = "'\(name)' is a variant of the native retry policy, for native logs; a web recording takes "
+                    + BannerVariant.allCases.map { "--variant \($0.name)" }.joined(separator: " or ")
+            }
             if name == "v1" { message += " (v1 is the default: leave --variant out)" }
             throw UsageError(message: message, command: command)
         }

@@ -23,10 +23,13 @@ enum ExplainCommand {
         --variant explains the recording under a variant of the controller (see docs/variants.md).
         '-' reads standard input as lines arrive and prints each event as soon as it is decided.
         A native recording (its meta says "recording":"native") is explained as
-        'turbo-replay native --explain' does: the app's app-retry lines against the retry policy; and,
+        'turbo-replay native --explain' does: the app's app-retry lines against the retry policy, and the
+        policy's own probe loops (probe-loop), printed as they are decided; and,
         when it has launch or app-screen records, a row per record the launch reads and the launch
         findings: stalled, screen-mismatch (the app's app-screen log off the policy for more than
-        --tolerance-ms) and error-behind-loading (the app on loading while the policy says error).
+        --tolerance-ms) and error-behind-loading (the app on loading while the policy says error). In a
+        native log cut short, what the policies decide after its last record is listed after the end and
+        is never a finding. --variant names a banner variant for a web recording, probe-once for a native log.
         The recording's layer decides its options: on a native log --config is a native config, read as
         'native --explain' reads it, and the banner's options are refused; on a web recording the native
         ones are.

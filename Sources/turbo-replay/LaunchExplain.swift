@@ -1,20 +1,62 @@
 import BannerFindings
 import Fleet
+import Foundation
 import NativeFindings
 import Pictures
 import Reports
 import VariantAnalysis
 
 /// The launch's part of `explain` on a native log, after the error view's: nothing when the log
-/// has neither a launch nor the app's own screen log.
+/// has neither a launch nor the app's own screen log. Its rows are decided all along the log but
+/// printed after the error view's findings, so in text they wait in a `RowSpool`, on disk.
 enum LaunchExplain {
-    @MainActor static func print(_ launch: LaunchAnalyzer, jsonl: Bool, console: Console) throws {
+    @MainActor static func print(_ launch: LaunchAnalyzer, rows: RowSpool?, jsonl: Bool, console: Console) throws {
         guard launch.isRelevant else { return }
         if jsonl {
             for finding in launch.findings { try console.print(finding.jsonLine) }
+            for late in launch.afterEnd { try console.print(NativeTextTimeline.afterEndJSON(late.record.jsonLine)) }
         } else {
             try console.print("")
-            for line in LaunchExplainText.lines(launch) { try console.print(line) }
+            for line in LaunchExplainText.head(launch) { try console.print(line) }
+            try rows?.replay { try console.print($0) }
+            for line in LaunchExplainText.tail(launch) { try console.print(line) }
         }
+    }
+}
+
+/// Lines written now and read back once, in order, from an unnamed temporary file: the launch
+/// table of a log of millions of lines costs disk, not memory.
+final class RowSpool {
+    private let file: UnsafeMutablePointer<FILE>
+
+    init?() {
+        guard let file = tmpfile() else { return nil }
+        self.file = file
+    }
+
+    deinit { fclose(file) }
+
+    func write(_ line: String) {
+        fputs(line, file)
+        fputc(0x0A, file)
+    }
+
+    func replay(_ body: (String) throws -> Void) throws {
+        guard fflush(file) == 0 else { throw SpoolError() }
+        rewind(file)
+        var buffer: UnsafeMutablePointer<CChar>?
+        var capacity = 0
+        defer { free(buffer) }
+        while true {
+            let count = getline(&buffer, &capacity, file)
+            guard count > 0, let buffer else { break }
+            try body(String(decoding: UnsafeBufferPointer(start: buffer, count: count - 1).lazy.map { UInt8(bitPattern: $0) },
+                            as: UTF8.self))
+        }
+        if ferror(file) != 0 { throw SpoolError() }
+    }
+
+    struct SpoolError: Error, CustomStringConvertible {
+        var description: String { "the launch rows' temporary file could not be read back" }
     }
 }

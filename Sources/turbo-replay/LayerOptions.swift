@@ -1,3 +1,5 @@
+import NativeErrorPolicy
+import OfflineBanner
 import TurboRecording
 
 /// The options of a command that reads either layer's log (`explain`, `render`): which layer
@@ -10,17 +12,24 @@ enum LayerOptions {
     case native(NativeOptions)
 
     /// The banner's own options.
-    static let webOnly = [BannerOptions.locale, BannerOptions.debounce, BannerOptions.flash, BannerOptions.variant]
+    static let webOnly = [BannerOptions.locale, BannerOptions.debounce, BannerOptions.flash]
     /// The native policies' own options.
     static let nativeOnly = NativeOptions.options.filter { $0.name != "config" }
-    /// Both layers' options, `--config` once.
-    static let options = BannerOptions.options + [BannerOptions.variant] + nativeOnly
+    /// One `--variant` for both layers: its name says which (a banner variant for a web
+    /// recording, a retry variant for a native log), and the wrong kind is refused by name.
+    static let variant = Option(
+        name: "variant", value: "NAME",
+        help: "Replay under a variant instead of v1: of the banner for a web recording ("
+            + BannerVariant.allCases.map(\.name).joined(separator: ", ") + "), of the retry policy for a native log ("
+            + RetryVariant.allCases.map(\.name).joined(separator: ", ") + ").")
+    /// Both layers' options, `--config` and `--variant` once.
+    static let options = BannerOptions.options + [variant] + nativeOnly
 
     init(_ arguments: ParsedArguments, path: String, command: String) throws {
         if path != "-", try isNativeRecording(path: path) {
             if let wrong = arguments.given(among: Self.webOnly).first {
                 throw UsageError(message: "'\(wrong.spelling)' applies to web recordings, and \(path) is a native log; "
-                                 + "its options are " + NativeOptions.options.map(\.spelling).joined(separator: ", "),
+                                 + "its options are " + (NativeOptions.options + [Self.variant]).map(\.spelling).joined(separator: ", "),
                                  command: command)
             }
             self = .native(try NativeOptions(arguments, command: command))

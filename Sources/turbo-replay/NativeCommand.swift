@@ -15,14 +15,17 @@ enum NativeCommand {
         name: "native",
         summary: "Replay a native recording through the error-view policy and print its decisions.",
         usage: "native [options] FILE|-",
-        options: [Options.format, Options.explain, .failOn, .lenient] + NativeOptions.options,
+        options: [Options.format, Options.explain, .failOn, .lenient] + NativeOptions.options + [NativeOptions.variant],
         discussion: """
         FILE is a native recording (docs/recording-format.md): JSON Lines whose first record is
         {"type":"meta","version":1,"recording":"native"}; '-' reads standard input as lines arrive.
         With --explain, each automatic retry of the policy is paired with an app-retry "auto" line on
         the same surface at most 1 s away; the rest are findings: missed-retry (the policy retried, the
         app did not) and unexpected-retry (the app retried, the policy would not have). A recording
-        without app-retry lines has nothing to compare. A recording with launch or app-screen records
+        without app-retry lines has nothing to compare. probe-loop: the policy itself retried by its
+        probe two or more times on one surface with no edge between (a polling loop; --variant probe-once
+        stops it). Findings are printed as they are decided. What the policies decide after the log's
+        last record (a cut log) is listed "after the log ended" (in jsonl with "afterEnd":true), never a finding. A recording with launch or app-screen records
         also gets the launch's rows and findings, as 'turbo-replay explain' shows them. An iOS recording
         with navigation records (finish, url-change, cache-clear, cache-remove, presented with a url)
         adds what the web-archive cache would have done, and its findings: offline-miss,
@@ -79,38 +82,95 @@ enum NativeCommand {
         return .ok
     }
 
-    /// A native log explained: the app's retries against the policy, the launch, and the
-    /// web-archive cache, in one pass. `explain` on a native log comes here too.
+    /// A native log explained: the app's retries against the policy, its probe loops, the
+    /// launch, and the web-archive cache, in one pass. `explain` on a native log comes here too.
+    /// The retry findings are printed as they are decided (a probe loop when its run ends); the
+    /// launch's and the cache's sections follow at the end of the log.
     @MainActor static func explain(_ reader: NativeRecordingReader, config: NativeConfig, jsonl: Bool,
                                    failOn: FailOn = .default, console: Console) throws -> ExitCode {
         // The launch and the web-archive cache ride along the same pass over the log.
-        var launch = LaunchAnalyzer(config: config)
-        var archive = ArchiveExplain(config: config)
-        let explanation = try explainNative(reader, config: config, observe: { record in
-            launch.feed(record)
-            archive.observe(record, path: reader.path)
-        })
+        var launch = LaunchAnalyzer(config: config, keeping: .findings)
+        var archive = ArchiveExplain(config: config, jsonl: jsonl)
+        var explainer = NativeExplainer(config: config)
+        let rows = jsonl ? nil : RowSpool()
+        func spoolRows() {
+            for row in launch.takeRows() { rows?.write(LaunchExplainText.row(row)) }
+        }
+        let streaming = reader.path == "-" || reader.path == "<stdin>"
+        // What the closure below reads is kept apart from the explainer, which is being mutated
+        // while it runs.
+        var settings = explainer.settings
+        var end: Double?
+        var settingsPrinted = false, headerPrinted = false, afterEndPrinted = false
+        func printSettings() throws {
+            guard !jsonl, !settingsPrinted else { return }
+            settingsPrinted = true
+            try console.print(NativeOptions.describe(settings))
+        }
+        let emit: (NativeExplainer.Event) throws -> Void = { event in
+            if jsonl {
+                switch event {
+                case .retry(let finding): try console.print(finding.jsonLine)
+                case .probeLoop(let loop): try console.print(loop.jsonLine)
+                case .afterEnd(let decision): try console.print(NativeTextTimeline.afterEndJSON(decision.jsonLine))
+                }
+                return
+            }
+            try printSettings()
+            switch event {
+            case .retry, .probeLoop:
+                if !headerPrinted {
+                    headerPrinted = true
+                    try console.print(NativeTextTimeline.findingsHeader)
+                }
+                if case .retry(let finding) = event { try console.print(NativeTextTimeline.row(finding)) }
+                if case .probeLoop(let loop) = event { try console.print(NativeTextTimeline.row(loop)) }
+            case .afterEnd(let decision):
+                if !afterEndPrinted, let end {
+                    afterEndPrinted = true
+                    try console.print(NativeTextTimeline.afterEnd(end))
+                    try console.print(NativeTextTimeline.header)
+                }
+                try console.print(NativeTextTimeline.row(decision))
+            }
+        }
+        do {
+            while let record = try reader.next() {
+                launch.feed(record)
+                spoolRows()
+                archive.observe(record, path: reader.path)
+                if case .meta = record.event {
+                    try explainer.feed(record, emit: emit)
+                    settings = explainer.settings
+                    continue
+                }
+                if case .timed(let t, _) = record.event { end = t }
+                try explainer.feed(record, emit: emit)
+                if streaming { try console.flush() }
+            }
+        } catch let error as RecordingError {
+            // What was decided before the malformed line stays printed; the error follows it.
+            try console.flush()
+            throw error
+        }
+        try explainer.finish(emit: emit)
         launch.finish()
-        if explanation.appRetryLines == 0 {
+        spoolRows()
+        if explainer.appRetryLines == 0 {
             let note = "no app-retry lines in \(reader.path): nothing to compare"
             if jsonl { console.error("turbo-replay: note: \(note)") } else { try console.print(note) }
-        } else if jsonl {
-            for finding in explanation.findings { try console.print(finding.jsonLine) }
-        } else {
-            let automatic = explanation.decisions.filter { if case .retry(.automatic) = $0.outcome { true } else { false } }.count
-            try console.print(NativeOptions.describe(explanation.settings))
+            if !jsonl, !explainer.levels.isEmpty { try console.print(NativeTextTimeline.findingsCount(explainer.levels)) }
+        } else if !jsonl {
+            try printSettings()
+            let automatic = explainer.automaticRetries
             try console.print("the policy retried automatically \(automatic) time\(automatic == 1 ? "" : "s"); "
-                + "the app logged \(explanation.appRetryLines) app-retry line\(explanation.appRetryLines == 1 ? "" : "s"), "
-                + "\(explanation.loggedAutomatic.count) automatic")
-            if !explanation.findings.isEmpty {
-                try console.print(NativeTextTimeline.findingsHeader)
-                for finding in explanation.findings { try console.print(NativeTextTimeline.row(finding)) }
-            }
-            try console.print(NativeTextTimeline.findingsCount(explanation.findings))
+                + "the app logged \(explainer.appRetryLines) app-retry line\(explainer.appRetryLines == 1 ? "" : "s"), "
+                + "\(explainer.loggedAutomatic) automatic")
+            try console.print(NativeTextTimeline.findingsCount(explainer.levels))
         }
-        try LaunchExplain.print(launch, jsonl: jsonl, console: console)
+        try LaunchExplain.print(launch, rows: rows, jsonl: jsonl, console: console)
         let archiveLevels = try archive.report(jsonl: jsonl, console: console)
-        let levels = explanation.findings.map(\.level) + launch.findings.map(\.level) + archiveLevels
+        let levels = explainer.levels + launch.findings.map(\.level) + archiveLevels
         return failOn.fails(levels) ? .problemsFound : .ok
     }
 }

@@ -1,4 +1,5 @@
 import LaunchPolicy
+import OfflineBanner
 import NativeErrorPolicy
 import PolicyCore
 import TurboRecording
@@ -15,6 +16,11 @@ struct NativeOptions {
     static let settle = Option(name: "settle-ms", value: "N", help: "Settle delay after an edge or an iOS foreground, in ms (default: 400).")
     static let probe = Option(name: "probe-ms", value: "N", help: "Settling probe when presented on a healthy path, in ms (default: 2500).")
     static let cooldown = Option(name: "cooldown-ms", value: "N|none", help: "Least time between automatic retries (default: 15000 on Android, none on iOS).")
+    /// `--variant NAME` on `native`; `explain` and `render` take one `--variant` for either
+    /// layer (LayerOptions.variant), read here for a native log.
+    static let variant = Option(
+        name: "variant", value: "NAME",
+        help: "Replay the retry policy under a variant instead of v1: \(RetryVariant.allCases.map(\.name).joined(separator: ", ")).")
     static let stall = Option(name: "stall-ms", value: "N", help: "The loading screen's stall timer, in ms (default: 10000).")
     static let tolerance = Option(
         name: "tolerance-ms", value: "N", help: "How long the app's app-screen log may disagree with the policy, in ms (default: 500).")
@@ -49,6 +55,9 @@ struct NativeOptions {
             options.cooldown = value == "none" ? NativeConfig.Cooldown.none
                 : .milliseconds(try milliseconds(value, option: Self.cooldown, command: command, orNone: true))
         }
+        if let name = arguments.value(Self.variant) {
+            options.variant = try Self.variant(named: name, command: command)
+        }
         config = config.overridden(by: options)
         var launch = LaunchConfig()
         if let value = arguments.value(Self.stall) {
@@ -60,11 +69,27 @@ struct NativeOptions {
         config.launch = config.launch.overridden(by: launch)
     }
 
-    /// "android: settle 400 ms, probe 2500 ms, cooldown 15000 ms"
+    static func variant(named name: String, command: String) throws -> RetryVariant {
+        guard let variant = RetryVariant(name: name) else {
+            let use = RetryVariant.allCases.map { "--variant \($0.name)" }.joined(separator: " or ")
+            if BannerVariant(name: name) != nil {
+                throw UsageError(message: "'\(name)' is a variant of the banner, for web recordings; a native log takes \(use)",
+                                 command: command)
+            }
+            var message = "unknown variant '\(name)'; use \(use)"
+            if name == "v1" { message += " (v1 is the default: leave --variant out)" }
+            throw UsageError(message: message, command: command)
+        }
+        return variant
+    }
+
+    /// "android: settle 400 ms, probe 2500 ms, cooldown 15000 ms", then "; variant probe-once"
+    /// under a variant.
     static func describe(_ settings: PolicySettings) -> String {
         let cooldown = settings.cooldown.map { "cooldown \(formatMilliseconds($0)) ms" } ?? "no cooldown"
+        let variants = settings.variants.isEmpty ? "" : "; variant " + settings.variants.sorted().map(\.name).joined(separator: ", ")
         return "\(settings.platform.rawValue): settle \(formatMilliseconds(settings.settle)) ms, "
-            + "probe \(formatMilliseconds(settings.probe)) ms, \(cooldown)"
+            + "probe \(formatMilliseconds(settings.probe)) ms, \(cooldown)\(variants)"
     }
 
     /// "ios: stall 10000 ms"

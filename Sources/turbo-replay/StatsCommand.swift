@@ -5,6 +5,9 @@ import Pictures
 import Reports
 import VariantAnalysis
 import Foundation
+import Goldens
+import NativeErrorPolicy
+import OfflineBanner
 import TurboRecording
 
 enum StatsCommand {
@@ -13,7 +16,7 @@ enum StatsCommand {
         summary: "Summarise many recordings: pill episodes and durations, toasts, native decisions, findings.",
         usage: "stats [options] PATH... | stats --partial [options] PATH...|- | stats --merge PARTIAL...|-",
         options: [Options.jobs, Options.format, Options.all, Options.lenient, FleetOptions.partial, FleetOptions.merge]
-            + BannerOptions.options + [BannerOptions.variant],
+            + BannerOptions.options + [Options.variant],
         discussion: """
         Every NAME.jsonl under PATH (searched recursively, goldens *.expected.jsonl excluded) is
         analysed as `explain` does. Web logs: pill episodes by cause, pill duration (median, p90,
@@ -21,7 +24,9 @@ enum StatsCommand {
         each. Native logs (replayed with each log's platform and the default settings): error views
         by variant, retries by trigger, launches (time to web: median, p90, max, the slowest logs;
         stalled, through the error screen, offseason: with the logs that show each), and native
-        findings with the logs that show each. The output does not depend on --jobs or on the order
+        findings with the logs that show each. --variant takes either kind: a banner variant
+        (recover-on-response) replays the web logs under it, a retry variant (probe-once) the native ones.
+        The output does not depend on --jobs or on the order
         in which files finish. A malformed or unreadable
         file is reported (name:line) and counted; the rest are still read.
 
@@ -50,7 +55,14 @@ enum StatsCommand {
         static let all = Option(name: "all", value: nil, help: "List every recording that shows a finding, not only the first 10.")
         static let lenient = Option(name: "lenient", value: nil, help: "Skip malformed lines with a warning instead of giving up on the file.")
         /// What a merge takes from its partials instead of the command line.
-        static let madeByThePartials = [FleetOptions.partial, jobs, lenient] + BannerOptions.options + [BannerOptions.variant]
+        /// A variant of either kind: the banner's applies to the web logs, the retry policy's to
+        /// the native ones.
+        static let variant = Option(
+            name: "variant", value: "NAME",
+            help: "Replay under a variant instead of v1: a banner variant for the web logs ("
+                + BannerVariant.allCases.map(\.name).joined(separator: ", ") + "), a retry variant for the native logs ("
+                + RetryVariant.allCases.map(\.name).joined(separator: ", ") + ").")
+        static let madeByThePartials = [FleetOptions.partial, jobs, lenient] + BannerOptions.options + [variant]
 
         var paths: [String]
         var format: OutputFormat
@@ -59,6 +71,8 @@ enum StatsCommand {
         var partial: Bool
         var fleet: FleetOptions
         var banner: BannerOptions
+        /// The native logs' settings: the defaults, under `--variant` when it names a retry variant.
+        var native = NativeConfig()
 
         init(_ arguments: ParsedArguments) throws {
             paths = arguments.positionals
@@ -78,7 +92,19 @@ enum StatsCommand {
                 throw UsageError(message: "missing the recordings to summarise, e.g. turbo-replay stats recordings", command: spec.name)
             }
             fleet = try FleetOptions(arguments, command: spec.name)
-            banner = try BannerOptions(arguments, command: spec.name)
+            banner = try BannerOptions(arguments, command: spec.name, readsVariant: false)
+            if let name = arguments.value(Self.variant) {
+                switch GoldenVariant(name: name) {
+                case .banner(let variant)?:
+                    banner.variant = variant
+                    banner.settings.variants.insert(variant)
+                case .retry(let variant)?:
+                    native.variant = variant
+                case nil:
+                    throw UsageError(message: "unknown variant '\(name)'; use " + GoldenVariant.allNames.map { "--variant \($0)" }.joined(separator: " or ")
+                                     + (name == "v1" ? " (v1 is the default: leave --variant out)" : ""), command: spec.name)
+                }
+            }
         }
     }
 
@@ -91,11 +117,12 @@ enum StatsCommand {
         let settings = options.banner.settings
         let lenient = options.fleet.lenient
         let paths = try FleetRun.logs(options.paths, fromStandardInput: options.paths == ["-"], console: console)
-        var stats = FleetStats.analyze(paths, settings: settings, lenient: lenient, jobs: options.fleet.jobs)
+        var stats = FleetStats.analyze(paths, settings: settings, native: options.native, lenient: lenient, jobs: options.fleet.jobs)
         stats.sessions = FleetStats.analyzeSessions(paths, files: stats.files, settings: settings, lenient: lenient,
                                                     jobs: options.fleet.jobs)
         if options.partial {
-            try StatsPartial.write(stats, settings: StatsPartial.Settings(settings, lenient: lenient), console.print)
+            let partialSettings = StatsPartial.Settings(settings, retry: Set(options.native.variant.map { [$0] } ?? []), lenient: lenient)
+            try StatsPartial.write(stats, settings: partialSettings, console.print)
             // The partial holds the failures and warnings; the merge reports them.
             return .ok
         }

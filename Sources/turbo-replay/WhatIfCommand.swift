@@ -6,6 +6,8 @@ import Pictures
 import Reports
 import VariantAnalysis
 import Foundation
+import Goldens
+import NativeErrorPolicy
 import OfflineBanner
 import TurboRecording
 
@@ -26,6 +28,9 @@ enum WhatIfCommand {
         difference as soon as it is decided.
         A variant must never make a pill episode longer nor add one (docs/variants.md): if it does,
         WARNING lines say where, and the exit status is 1.
+        With a variant of the native retry policy (--variant probe-once), each native log is replayed as v1
+        and under it instead (with each log's platform and the default settings; web recordings skipped):
+        per log and in total, the automatic retries and the settling probe's retries under each.
         Exit status: 0 compared, no episode lengthened or added; 1 some episode lengthened or added;
         64 usage; 65 a malformed recording or config; 66 an unreadable input; 74 the output could not be
         written. When several apply, the highest wins.
@@ -35,13 +40,16 @@ enum WhatIfCommand {
     struct Options {
         static let variant = Option(
             name: "variant", value: "NAME",
-            help: "The variant to compare with v1 (required): \(BannerVariant.allCases.map(\.name).joined(separator: ", ")).")
+            help: "The variant to compare with v1 (required): of the banner (\(BannerVariant.allCases.map(\.name).joined(separator: ", "))) "
+                + "or of the native retry policy (\(RetryVariant.allCases.map(\.name).joined(separator: ", "))).")
         static let format = OutputFormat.option(
             [.text, .jsonl], help: "text: a report for people (default); jsonl: a JSON line per difference, per recording, and the totals.")
         static let jobs = Option(name: "jobs", value: "N", help: "Files compared in parallel (default: all cores). Output is the same.")
 
         var paths: [String]
         var variant: BannerVariant
+        /// A retry variant: the native logs are compared instead of the web recordings.
+        var retry: RetryVariant?
         var format: OutputFormat
         var fleet: FleetOptions
         /// The copy and timings of both replays (WhatIf sets the variants of each).
@@ -49,10 +57,19 @@ enum WhatIfCommand {
 
         init(_ arguments: ParsedArguments) throws {
             guard let name = arguments.value(Self.variant) else {
-                throw UsageError(message: "whatif compares v1 with a variant: add " + BannerVariant.allCases.map { "--variant \($0.name)" }.joined(separator: " or "),
+                throw UsageError(message: "whatif compares v1 with a variant: add " + GoldenVariant.allNames.map { "--variant \($0)" }.joined(separator: " or "),
                                  command: spec.name)
             }
-            variant = try BannerOptions.variant(named: name, command: spec.name)
+            if let retry = RetryVariant(name: name) {
+                self.retry = retry
+                if let option = arguments.given(among: BannerOptions.options).first {
+                    throw UsageError(message: "'\(option.spelling)' sets the banner, and \(name) is a variant of the native retry policy",
+                                     command: spec.name)
+                }
+                variant = BannerVariant.allCases[0]
+            } else {
+                variant = try BannerOptions.variant(named: name, command: spec.name)
+            }
             paths = arguments.positionals
             guard !paths.isEmpty else {
                 throw UsageError(message: "missing the recordings to compare, e.g. turbo-replay whatif --variant \(variant.name) recordings",
@@ -63,12 +80,13 @@ enum WhatIfCommand {
             }
             format = try OutputFormat(arguments, Self.format, command: spec.name)
             fleet = try FleetOptions(arguments, command: spec.name)
-            settings = try BannerOptions(arguments, command: spec.name).settings
+            settings = try BannerOptions(arguments, command: spec.name, readsVariant: false).settings
         }
     }
 
     @MainActor static func run(_ options: Options, console: Console) throws -> ExitCode {
         let variant = options.variant, settings = options.settings, lenient = options.fleet.lenient, format = options.format
+        if let retry = options.retry { return try native(options, variant: retry, console: console) }
         if options.paths == ["-"] {
             return try stream(settings: settings, variant: variant, format: format, lenient: lenient, console: console)
         }
@@ -140,6 +158,46 @@ enum WhatIfCommand {
         }
         console.reportSkipped(reader.skipped, in: reader.path)
         return warnAboutWorse(recording.comparison.worse > 0 ? 1 : 0, variant: variant, console: console)
+    }
+
+    /// A retry variant: the native logs' automatic retries and probe retries, v1 against it.
+    @MainActor private static func native(_ options: Options, variant: RetryVariant, console: Console) throws -> ExitCode {
+        let lenient = options.fleet.lenient
+        let fleet: NativeWhatIfFleet
+        if options.paths == ["-"] {
+            let reader = try NativeRecordingReader(path: "-", lenient: lenient) { console.skipped($0) }
+            let recording = try NativeWhatIfRecording.analyze(reader, variant: variant)
+            fleet = NativeWhatIfFleet(variant: variant, files: [NativeWhatIfFile(path: reader.path, outcome: .compared(recording))])
+            console.reportSkipped(reader.skipped, in: reader.path)
+        } else {
+            let paths = try RecordingFiles.find(in: options.paths)
+            if paths.isEmpty {
+                console.error("turbo-replay: warning: no recordings (*.jsonl) under \(options.paths.joined(separator: " "))")
+            }
+            fleet = NativeWhatIfFleet.analyze(paths, variant: variant, lenient: lenient, jobs: options.fleet.jobs)
+        }
+        for file in fleet.files {
+            for warning in file.warnings { console.skipped(warning) }
+        }
+        for failure in fleet.failures { console.failure(failure) }
+        if options.format == .jsonl {
+            for recording in fleet.recordings { try console.print(NativeWhatIfJSON.recording(recording)) }
+            try console.print(NativeWhatIfJSON.totals(fleet))
+        } else {
+            for (index, recording) in fleet.recordings.enumerated() {
+                if index > 0 { try console.print("") }
+                for line in NativeWhatIfText.lines(recording) { try console.print(line) }
+            }
+            // One log's totals are its own lines again.
+            if fleet.files.count > 1 {
+                if !fleet.recordings.isEmpty { try console.print("") }
+                for line in NativeWhatIfText.totals(fleet) { try console.print(line) }
+            }
+        }
+        var status = ExitCode.ok
+        if fleet.failures.contains(where: { $0.kind == .malformed }) { status = max(status, .dataError) }
+        if fleet.failures.contains(where: { $0.kind == .unreadable }) { status = max(status, .noInput) }
+        return status
     }
 
     /// The contract says a variant never lengthens nor adds a pill episode: when one did, say it

@@ -162,7 +162,15 @@ struct ArchiveCommandTests {
     func explainUnchanged() throws {
         let before = try turboReplay(["explain", "recordings/native/contract-example.jsonl"])
         #expect(before.status == 0)
-        #expect(before.out == "no app-retry lines in recordings/native/contract-example.jsonl: nothing to compare\n")
+        // The retry policy's part only: its probe retry at 20600 comes after the log's end (9100).
+        #expect(before.out == """
+            android: settle 400 ms, probe 2500 ms, cooldown 15000 ms
+            after the log ended at 9100 (not held against the app, no findings):
+                  t (ms)  surface       decision        detail
+                   20600  tab:home      retry (auto)    probe: presented on a healthy path, no edge will come
+            no app-retry lines in recordings/native/contract-example.jsonl: nothing to compare
+
+            """)
         let android = try turboReplay(["explain", "\(archiveRecordings)/android-refused.jsonl"])
         #expect(android.status == 0)
         #expect(android.out.hasSuffix("archive cache: not replayed, it is iOS-only and this log is android\n"))

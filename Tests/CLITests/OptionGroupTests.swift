@@ -18,12 +18,19 @@ struct OptionGroupTests {
     }
 
     @Test("explain on a native log refuses the banner's flags and names the native ones",
-          arguments: [["--debounce-ms", "500"], ["--flash-ms", "1"], ["--locale", "en"], ["--variant", "recover-on-response"]])
+          arguments: [["--debounce-ms", "500"], ["--flash-ms", "1"], ["--locale", "en"]])
     func bannerFlagsOnANativeLog(flag: [String]) throws {
         let run = try Fixtures.run(["explain"] + flag + [native])
         #expect(run.status == 64)
         #expect(run.stderr.contains("'\(flag[0])' applies to web recordings"))
         #expect(run.stderr.contains("--settle-ms"))
+    }
+
+    @Test("explain takes one --variant and reads its name for the recording's layer: a banner variant on a native log is refused")
+    func bannerVariantOnANativeLog() throws {
+        let run = try Fixtures.run(["explain", "--variant", "recover-on-response", native])
+        #expect(run.status == 64)
+        #expect(run.stderr.contains("'recover-on-response' is a variant of the banner, for web recordings; a native log takes --variant probe-once"))
     }
 
     @Test("explain on a web recording refuses the native flags", arguments: [["--settle-ms", "1"], ["--platform", "android"], ["--stall-ms", "5"]])

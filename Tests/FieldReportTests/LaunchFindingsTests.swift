@@ -36,7 +36,8 @@ extension LaunchExplainCase {
     static let all: [LaunchExplainCase] = [
         // Each finding on a recording that shows it…
         .init("stall", [stalled(10000, lines: [2], launchedAt: 0, 10000)]),
-        .init("contract-example", [stalled(80000, lines: [9], launchedAt: 70000, 10000)]),
+        // Its stall is due at 80000, after the log's last record (70000): not a finding.
+        .init("contract-example", []),
         .init("stall-due-at-connect", [stalled(10000, lines: [2], launchedAt: 0, 10000)]),
         .init("stall-setting", stall: 3000, [stalled(4000.25, lines: [3, 4], launchedAt: 0, 4000.25)]),
         .init("app-screen-lags", [mismatch(1840.5, lines: [4, 5], app: "loading", policy: .web, until: 2950, 1109.5)]),
@@ -96,15 +97,16 @@ struct LaunchFindingsTests {
             == [mismatch(1000, lines: [4, 5], app: "loading", policy: .web, until: 1500, 500)])
     }
 
-    @Test("one still open at the end is measured to the last record's t, not to a stall after it")
+    @Test("one still open at the end is measured to the last record's t; a stall after it is listed, not a finding")
     func openAtTheEnd() throws {
         let analyzer = try analyzeLaunch(lines: [
             #"{"t":0,"type":"launch"}"#, #"{"t":0,"type":"app-screen","screen":"web"}"#, #"{"t":800,"type":"path","online":true}"#,
         ])
         #expect(analyzer.findings == [
             mismatch(0, lines: [3], app: "web", policy: .loading, until: nil, 800),
-            stalled(10000, lines: [2], launchedAt: 0, 10000),
         ])
+        #expect(analyzer.afterEnd.map(\.record) == [.launch(LaunchDecision(t: 10000, outcome: .stalled, launchMs: 10000))])
+        #expect(analyzer.summary.stalls == 0)
         #expect(analyzer.findings[0].jsonLine.contains(#""app":"web","policy":"loading","until":null,"ms":800,"message":"#))
         #expect(analyzer.findings[0].sentence.contains("before its page was ready"))
     }
@@ -138,7 +140,7 @@ struct LaunchFindingsTests {
         var expected = LaunchSummary()
         expected.launches = 3
         expected.readyMs = [1840.5, 6500]
-        expected.stalls = 1
+        expected.stalls = 0  // its one stall is due after the log ends
         expected.throughError = 1
         expected.offseason = 1
         #expect(analyzer.summary == expected)

@@ -58,7 +58,7 @@ struct NativeRenderTests {
                      "ready in 33800.5 ms", "1 error-behind-loading", "offline view, tab:home", "retry (edge), tab:home", "30 s"] {
             #expect(check.text.contains(text), "\(text)")
         }
-        let stalled = NativeTimelineSVG.render(try NativeSession.analyze(path: launchRecordings + "/contract-example.jsonl"))
+        let stalled = NativeTimelineSVG.render(try NativeSession.analyze(path: launchRecordings + "/stall.jsonl"))
         #expect(SVGCheck.parse(stalled).check.text.contains("stalled: 10000 ms loading"))
         #expect(SVGCheck.parse(stalled).check.text.contains("1 stalled"))
     }

@@ -258,10 +258,10 @@ struct ProbeLoopTests {
         }
     }
 
-    @Test("the finding as a line: t, finding, surface, count, first, last, lines, message")
+    @Test("the finding as a line: t, finding, level, surface, count, first, last, lines, message")
     func line() {
         let loop = ProbeLoop(surface: "tab:home", t: 6500, count: 3, first: 3500, last: 9500.5, lines: [3, 4, 5])
         #expect(loop.jsonLine.hasPrefix(
-            #"{"t":6500,"finding":"probe-loop","surface":"tab:home","count":3,"first":3500,"last":9500.5,"lines":[3,4,5],"message":"the settling probe retried 3 times"#))
+            #"{"t":6500,"finding":"probe-loop","level":"warning","surface":"tab:home","count":3,"first":3500,"last":9500.5,"lines":[3,4,5],"message":"the settling probe retried 3 times"#))
     }
 }

@@ -7,9 +7,15 @@ struct MarkdownBlock: CustomTestStringConvertible, Sendable {
     /// The file, relative to the repository's root, and the line of the opening fence.
     var file: String
     var line: Int
-    /// The info string after the fence: `console`, `swift`, `sh`, …
+    /// The info string's first word, after the fence: `console`, `swift`, `sh`, …
     var language: String
+    /// The info string's other words: `not-checked` on a ```swift block that needs a framework
+    /// this machine cannot build (hotwire-native-ios, UIKit), which DocsTests then skips.
+    var flags: [String] = []
     var text: String
+
+    /// The flag that keeps a Swift snippet out of the type-check.
+    static let notChecked = "not-checked"
 
     var testDescription: String { "\(file):\(line)" }
 
@@ -37,8 +43,9 @@ struct MarkdownBlock: CustomTestStringConvertible, Sendable {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             if var current = open {
                 if trimmed == current.fence {
-                    blocks.append(MarkdownBlock(file: file, line: current.line, language: current.language,
-                                                text: current.lines.joined(separator: "\n")))
+                    let words = current.language.split(separator: " ").map(String.init)
+                    blocks.append(MarkdownBlock(file: file, line: current.line, language: words.first ?? "",
+                                                flags: Array(words.dropFirst()), text: current.lines.joined(separator: "\n")))
                     open = nil
                 } else {
                     current.lines.append(line)
