@@ -7,7 +7,8 @@ extension ArchiveConfig {
     /// The cache's settings: this config's fields, the contract's defaults for the rest.
     public var settings: ArchiveSettings {
         ArchiveSettings(debounce: debounce ?? ArchiveSettings.defaultDebounce, stale: stale ?? ArchiveSettings.defaultStale,
-                        stripParams: stripParams ?? ArchiveSettings.defaultStripParams)
+                        stripParams: stripParams ?? ArchiveSettings.defaultStripParams,
+                        maxArchives: maxArchives ?? ArchiveSettings.defaultMaxArchives)
     }
 }
 
