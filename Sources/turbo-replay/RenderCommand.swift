@@ -111,7 +111,7 @@ enum RenderCommand {
             skipped += 1
             console.skipped($0)
         }
-        let svg = NativeTimelineSVG.render(session)
+        let svg = NativeTimelineSVG.render(session, limits: limits)
         if output == "-" {
             try console.print(svg.hasSuffix("\n") ? String(svg.dropLast()) : svg)
         } else {

@@ -5,6 +5,7 @@ import OfflineBanner
 import Testing
 import TurboRecording
 @testable import Pictures
+import NativeFindings
 
 /// `render` keeps what it draws, not the recording (issue #20, item 13): each lane at most
 /// `maxMarks` marks, the rest counted and said in the picture, and `--from`/`--to` draw a window.
@@ -76,5 +77,25 @@ import TurboRecording
         #expect(ok.status == 0)
         #expect(ok.stdout.contains("window 15000 to end ms"))
         #expect(ok.stdout.contains("not drawn, past 1 marks a lane"))
+    }
+
+    @Test func aNativePictureKeepsAtMostItsMarksAndDrawsAWindow() throws {
+        var lines = [#"{"type":"meta","version":1,"recording":"native","platform":"ios"}"#, #"{"t":0,"type":"path","online":false}"#]
+        for k in 1...200 {
+            lines.append(#"{"t":\#(k * 1000),"type":"presented","surface":"s\#(k)","error":{"kind":"web","code":-1009}}"#)
+        }
+        let path = try Fixtures.file(lines.joined(separator: "\n") + "\n", name: "views.jsonl")
+        let session = try NativeSession.analyze(path: path)
+        let all = NativeTimelineSVG.render(session)
+        #expect(Self.count("<title>offline view, ", in: all) == 200)
+        #expect(!all.contains("not drawn"))
+        let bounded = NativeTimelineSVG.render(session, limits: RenderLimits(maxMarks: 10))
+        #expect(XMLCheck.parse(bounded).ok)
+        #expect(Self.count("<title>offline view, ", in: bounded) == 10)
+        #expect(bounded.contains("190 error-view decisions from 11000 ms"))
+        let window = NativeTimelineSVG.render(session, limits: RenderLimits(from: 50_500, to: 60_500))
+        #expect(Self.count("<title>offline view, ", in: window) == 10)
+        #expect(window.contains("offline view, s51 at 51000 ms") && !window.contains("s50 at"))
+        #expect(window.contains("window 50500 to 60500 ms"))
     }
 }
