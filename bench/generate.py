@@ -98,7 +98,7 @@ SURFACES = ["tab:home", "tab:feed", "tab:messages", "sheet", "modal"]
 CODES = [-1009, -1009, -1009, -1005, -1001, -1004, 500, 503]
 
 
-def native_records(n, rng, pages=5000):
+def native_records(n, rng, pages=20000):
     """n records of a native log (recording-format.md, "Native recordings")."""
     t = 0.0
     yield '{"type":"meta","version":1,"recording":"native","platform":"ios","startedAt":"2026-12-01T00:00:00.000Z"}'
@@ -107,7 +107,9 @@ def native_records(n, rng, pages=5000):
     while written < n:
         t += rng.expovariate(1 / 300.0)
         r = rng.random()
-        url = "https://app.example.com/courses/%d?mobile_app_v2=1" % int(rng.paretovariate(1.2) * 3 % pages)
+        # Most visits go to a few hundred popular pages, the rest anywhere in the catalogue.
+        page = rng.randrange(200) if rng.random() < 0.7 else rng.randrange(pages)
+        url = "https://app.example.com/courses/%d?mobile_app_v2=1" % page
         surface = rng.choice(SURFACES)
         if r < 0.12:
             online = not online if rng.random() < 0.5 else online
