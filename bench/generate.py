@@ -2,7 +2,13 @@
 """Writes a deterministic field log: N records of recording format v1, a fleet's day of
 sessions concatenated on one clock. Same N and seed, same bytes.
 
-    bench/generate.py N [SEED] > FILE
+    bench/generate.py N [SEED] > FILE            a web recording (the page's)
+    bench/generate.py --native N [SEED] > FILE   a native log (the app's), iOS
+
+The native log is one app's long run: launches, connectivity, error views and their retries,
+the app's own retry and screen logs, bridge messages, and navigations over a few thousand
+distinct pages (more than the archive cache's bound, so it evicts), with cache clears now
+and then.
 
 The mix is what recordings/chromium shows, scaled up: mostly observed-only records (frame
 loads, fetch responses, visits, visibility), with page changes (disconnect/connect), network
@@ -88,14 +94,69 @@ def records(n, rng):
             return
 
 
+SURFACES = ["tab:home", "tab:feed", "tab:messages", "sheet", "modal"]
+CODES = [-1009, -1009, -1009, -1005, -1001, -1004, 500, 503]
+
+
+def native_records(n, rng, pages=20000):
+    """n records of a native log (recording-format.md, "Native recordings")."""
+    t = 0.0
+    yield '{"type":"meta","version":1,"recording":"native","platform":"ios","startedAt":"2026-12-01T00:00:00.000Z"}'
+    written = 1
+    online = True
+    while written < n:
+        t += rng.expovariate(1 / 300.0)
+        r = rng.random()
+        # Most visits go to a few hundred popular pages, the rest anywhere in the catalogue.
+        page = rng.randrange(200) if rng.random() < 0.7 else rng.randrange(pages)
+        url = "https://app.example.com/courses/%d?mobile_app_v2=1" % page
+        surface = rng.choice(SURFACES)
+        if r < 0.12:
+            online = not online if rng.random() < 0.5 else online
+            line = '{"t":%s,"type":"path","online":%s}' % (ms(t), "true" if online else "false")
+        elif r < 0.32:
+            line = '{"t":%s,"type":"finish","url":"%s"}' % (ms(t), url)
+        elif r < 0.50:
+            line = '{"t":%s,"type":"url-change","url":"%s"}' % (ms(t), url)
+        elif r < 0.62:
+            code = rng.choice(CODES)
+            error = '{"kind":"http","status":%d}' % code if code > 0 else '{"kind":"web","code":%d}' % code
+            line = '{"t":%s,"type":"presented","surface":"%s","error":%s,"url":"%s"}' % (ms(t), surface, error, url)
+        elif r < 0.68:
+            line = '{"t":%s,"type":"tap-retry","surface":"%s"}' % (ms(t), surface)
+        elif r < 0.73:
+            line = '{"t":%s,"type":"dismissed","surface":"%s"}' % (ms(t), surface)
+        elif r < 0.78:
+            line = '{"t":%s,"type":"foreground"}' % ms(t)
+        elif r < 0.84:
+            line = '{"t":%s,"type":"app-retry","surface":"%s","kind":"%s"}' % (ms(t), surface, rng.choice(["auto", "manual"]))
+        elif r < 0.89:
+            line = '{"t":%s,"type":"app-screen","screen":"%s"}' % (ms(t), rng.choice(["loading", "web", "web", "error"]))
+        elif r < 0.95:
+            line = '{"t":%s,"type":"bridge","component":"page-load","event":"connect"}' % ms(t)
+        elif r < 0.98:
+            line = '{"t":%s,"type":"launch","cold":%s}' % (ms(t), "true" if rng.random() < 0.3 else "false")
+        elif r < 0.99:
+            line = '{"t":%s,"type":"config","offseason":%s}' % (ms(t), "true" if rng.random() < 0.1 else "false")
+        elif r < 0.9995:
+            line = '{"t":%s,"type":"cache-remove","url":"%s"}' % (ms(t), url)
+        else:
+            line = '{"t":%s,"type":"cache-clear"}' % ms(t)
+        written += 1
+        yield line
+
+
 def main():
-    if len(sys.argv) not in (2, 3):
-        sys.exit("usage: generate.py N [SEED] > FILE")
-    n = int(sys.argv[1])
-    rng = random.Random(int(sys.argv[2]) if len(sys.argv) == 3 else 5)
+    arguments = sys.argv[1:]
+    native = "--native" in arguments
+    arguments = [a for a in arguments if a != "--native"]
+    if len(arguments) not in (1, 2):
+        sys.exit("usage: generate.py [--native] N [SEED] > FILE")
+    n = int(arguments[0])
+    rng = random.Random(int(arguments[1]) if len(arguments) == 2 else 5)
     out = sys.stdout
     buffer = []
-    for count, text in enumerate(records(n, rng), 1):
+    for count, text in enumerate((native_records if native else records)(n, rng), 1):
         buffer.append(text)
         if len(buffer) == 10000:
             out.write("\n".join(buffer) + "\n")

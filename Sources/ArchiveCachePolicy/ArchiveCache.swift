@@ -30,8 +30,17 @@ public struct PendingCapture: Equatable, Sendable {
 /// archive instead of the error view, on `miss` show the toast and go back.
 public struct ArchiveCache: TimedPolicy, Equatable, Sendable {
     public private(set) var settings: ArchiveSettings
-    /// Archived pages: key → the time it was captured. The cache never evicts.
+    /// Archived pages: key → the time it was captured. At most `settings.maxArchives`: a
+    /// capture past that evicts the least recently captured page.
     public private(set) var archives: [String: Double] = [:]
+    /// The captures in the order they were made, oldest first from `oldest`: each key with its
+    /// capture's number, which `numbers` holds for the key's latest capture only. An entry whose
+    /// number is not its key's latest (recaptured, removed, evicted) is skipped, and the list is
+    /// compacted once such entries outnumber the live ones, so it stays within twice the bound.
+    private var captureOrder: [(key: String, number: UInt64)] = []
+    private var oldest = 0
+    private var numbers: [String: UInt64] = [:]
+    private var captures: UInt64 = 0
     /// At most one capture waits for its debounce.
     public private(set) var pending: PendingCapture?
     private var timers = TimerSequence()
@@ -45,7 +54,22 @@ public struct ArchiveCache: TimedPolicy, Equatable, Sendable {
     /// does when it launches: the files outlive the process, the pending capture does not.
     public init(settings: ArchiveSettings = ArchiveSettings(), archives: [String: Double]) {
         self.settings = settings
-        self.archives = archives
+        // Oldest first, as they were captured; past the bound, the oldest are evicted as a
+        // capture would have evicted them.
+        for (key, t) in archives.sorted(by: { ($0.value, $0.key) < ($1.value, $1.key) }) { hold(key, capturedAt: t) }
+    }
+
+    public static func == (a: ArchiveCache, b: ArchiveCache) -> Bool {
+        a.settings == b.settings && a.archives == b.archives && a.pending == b.pending && a.timers == b.timers
+            && a.clock == b.clock && a.evictionOrder == b.evictionOrder
+    }
+
+    /// Entries in the capture-order list, live or not: what the bound on memory is about.
+    package var orderEntries: Int { captureOrder.count - oldest }
+
+    /// The keys held, least recently captured (the next to be evicted) first.
+    public var evictionOrder: [String] {
+        captureOrder[oldest...].filter { numbers[$0.key] == $0.number }.map(\.key)
     }
 
     /// When the page at `url` was captured, if the cache holds it.
@@ -76,8 +100,13 @@ public struct ArchiveCache: TimedPolicy, Equatable, Sendable {
             pending = nil
         case .cacheClear:
             archives.removeAll()
+            numbers.removeAll()
+            captureOrder.removeAll()
+            oldest = 0
         case .cacheRemove(let url):
-            archives[settings.key(url)] = nil
+            let key = settings.key(url)
+            archives[key] = nil
+            numbers[key] = nil
         case .presented(let error, let url):
             guard let url, case .web(let failure) = error,
                   OfflineErrorPolicy.classify(error, on: .ios) == .offline else { return }
@@ -117,7 +146,28 @@ public struct ArchiveCache: TimedPolicy, Equatable, Sendable {
 
     private mutating func capture(_ url: String, at t: Double, via: CaptureTrigger, into output: inout [ArchiveDecision]) {
         let key = settings.key(url)
-        archives[key] = t
+        hold(key, capturedAt: t)
         output.append(ArchiveDecision(t: t, outcome: .capture(key: key, via: via)))
+    }
+
+    /// Stores a capture as the most recent one, evicting the least recently captured archives
+    /// past `settings.maxArchives`.
+    private mutating func hold(_ key: String, capturedAt t: Double) {
+        captures += 1
+        archives[key] = t
+        numbers[key] = captures
+        captureOrder.append((key, captures))
+        while archives.count > settings.maxArchives, oldest < captureOrder.count {
+            let entry = captureOrder[oldest]
+            oldest += 1
+            if numbers[entry.key] == entry.number {
+                archives[entry.key] = nil
+                numbers[entry.key] = nil
+            }
+        }
+        if captureOrder.count - oldest > 2 * archives.count + 16 || oldest > captureOrder.count / 2 + 16 {
+            captureOrder = captureOrder[oldest...].filter { numbers[$0.key] == $0.number }
+            oldest = 0
+        }
     }
 }

@@ -4,20 +4,31 @@ public struct ArchiveSettings: Equatable, Sendable {
     /// in transition (a redirect, a Turbo visit about to be replaced) is not worth an archive.
     public var debounce: Double
     /// An archive served older than this is a `stale-archive` finding. The policy itself serves
-    /// archives of any age (the cache never evicts); this only says which ones to look at.
+    /// archives of any age; this only says which ones to look at.
     public var stale: Double
     /// Query parameters that are the app's own flags, not part of the page: removed from keys.
     public var stripParams: [String]
+    /// The most archives the cache holds: a capture beyond it evicts the least recently
+    /// captured one. An app's cache directory has a budget too, and the model must not grow
+    /// with the log it replays.
+    public var maxArchives: Int
 
     public static let defaultDebounce: Double = 2000
     /// 24 hours.
     public static let defaultStale: Double = 86_400_000
     public static let defaultStripParams = ["mobile_offline", "mobile_app_v2"]
+    /// 1,000 pages: at the few hundred kB a page's `.webarchive` takes (HTML, CSS, JS and
+    /// images in one file), a few hundred MB of disk, the size of the caches apps keep
+    /// (URLCache's default disk capacity is tens of MB; a reading app's offline store, hundreds).
+    /// A user opens far fewer distinct pages than this between two launches of a typical app.
+    public static let defaultMaxArchives = 1000
 
-    public init(debounce: Double = defaultDebounce, stale: Double = defaultStale, stripParams: [String] = defaultStripParams) {
+    public init(debounce: Double = defaultDebounce, stale: Double = defaultStale, stripParams: [String] = defaultStripParams,
+                maxArchives: Int = defaultMaxArchives) {
         self.debounce = debounce
         self.stale = stale
         self.stripParams = stripParams
+        self.maxArchives = max(1, maxArchives)
     }
 
     /// The key of `url` under these settings.

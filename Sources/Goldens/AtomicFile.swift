@@ -18,6 +18,13 @@ func temporaryPath(for path: String, pid: Int32 = getpid()) -> String {
 /// too, before the process ends as the signal says. A file replaced keeps its permissions
 /// (a read-only golden stays read-only).
 public func replaceAtomically(path: String, contents: [UInt8]) throws {
+    try replaceAtomically(path: path) { write in try write(contents) }
+}
+
+/// `replaceAtomically(path:contents:)` with the contents written a piece at a time: `produce`
+/// calls its argument with each piece, buffered up to 64 KiB. An error `produce` throws
+/// removes the temporary as a failed write does, and is rethrown.
+public func replaceAtomically(path: String, writing produce: (_ write: (_ bytes: [UInt8]) throws -> Void) throws -> Void) throws {
     let temporary = temporaryPath(for: path)
     var existing = stat()
     let mode: mode_t? = stat(path, &existing) == 0 && (existing.st_mode & S_IFMT) == S_IFREG ? existing.st_mode & 0o7777 : nil
@@ -27,7 +34,16 @@ public func replaceAtomically(path: String, contents: [UInt8]) throws {
     guard fd >= 0 else { throw WriteError.system(.cannotCreate, path) }
     do {
         if let mode, fchmod(fd, mode) != 0 { throw WriteError.system(.io, path) }
-        try writeAll(fd, contents, destination: path)
+        var buffer: [UInt8] = []
+        buffer.reserveCapacity(1 << 16)
+        try produce { bytes in
+            buffer.append(contentsOf: bytes)
+            if buffer.count >= 1 << 16 {
+                try writeAll(fd, buffer, destination: path)
+                buffer.removeAll(keepingCapacity: true)
+            }
+        }
+        try writeAll(fd, buffer, destination: path)
         guard fsync(fd) == 0 else { throw WriteError.system(.io, path) }
     } catch {
         close(fd)

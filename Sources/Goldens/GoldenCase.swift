@@ -75,16 +75,10 @@ extension GoldenCase {
         var checks: [GoldenCheck] = []
         for timeline in GoldenTimeline.all(for: kind) {
             let golden = timeline.golden(for: recording)
-            let text: [UInt8]
-            do {
-                guard let replayed = try timeline.replay(recording, config) else { continue }
-                text = replayed
-            } catch {
-                checks.append(GoldenCheck(golden: golden, result: .unreadable(recordingError(error, path: recording))))
-                continue
-            }
-            if !timeline.alwaysRequired && text.isEmpty && !FileManager.default.fileExists(atPath: golden) { continue }
-            checks.append(GoldenCheck(golden: golden, result: compare(text, with: golden, update: update, tolerance: resolved)))
+            let source: TimelineSource = { emit in try timeline.replay(recording, config, emit) }
+            guard let result = compare(source, with: golden, update: update, tolerance: resolved,
+                                       optional: !timeline.alwaysRequired) else { continue }
+            checks.append(GoldenCheck(golden: golden, result: result))
         }
         return checks
     }
@@ -99,37 +93,63 @@ extension GoldenCase {
         Tolerance.resolved(option: option, config: try config.flatMap(ToleranceConfig.load(path:)))
     }
 
-    func compare(_ text: [UInt8], with golden: String, update: Bool, tolerance: Tolerance = .exact) -> GoldenResult {
+    /// Replays `source` against `golden` as both stream (`TimelineComparison`); `nil` when the
+    /// timeline does not apply, or is `optional`, empty and has no golden. A recording that
+    /// cannot be read is that failure whatever the golden; with `update`, a golden that is
+    /// missing, malformed or differs is written by replaying `source` again into it.
+    func compare(_ source: TimelineSource, with golden: String, update: Bool, tolerance: Tolerance = .exact,
+                 optional: Bool = false) -> GoldenResult? {
         if update { removeStaleTemporaries(of: golden) }
-        let existing: [UInt8]
-        switch readGolden(golden) {
-        case .missing: return update ? write(text, to: golden, created: true, diff: addedLines(text)) : .missingGolden
-        // Not overwritten even under --update: what could not be read could not be diffed.
-        case .unreadable(let error): return .unreadable(error)
-        case .contents(let bytes): existing = bytes
+        switch openGolden(golden) {
+        case .unreadable(let error):
+            // Not overwritten even under --update: what could not be read could not be diffed.
+            do {
+                guard try source({ _ in }) else { return nil }
+            } catch {
+                return .unreadable(recordingError(error, path: recording))
+            }
+            return .unreadable(error)
+        case .missing:
+            var added = AddedLines()
+            do {
+                guard try source({ added.add($0) }) else { return nil }
+            } catch {
+                return .unreadable(recordingError(error, path: recording))
+            }
+            if optional && added.count == 0 { return nil }
+            return update ? write(source, to: golden, created: true, diff: added.text) : .missingGolden
+        case .lines(let reader):
+            let comparison = TimelineComparison(golden: golden, reader: reader, tolerance: tolerance)
+            do {
+                guard try source(comparison.replayed) else { return nil }
+            } catch {
+                return .unreadable(recordingError(error, path: recording))
+            }
+            comparison.finish()
+            if let error = comparison.goldenError {
+                // A malformed golden is rewritten by --update, and a failure without it.
+                if update { return write(source, to: golden, created: false, diff: "(the old golden was malformed: \(error))") }
+                return .unreadable(error)
+            }
+            // Within the tolerance, --update leaves the golden alone: a re-capture that matches
+            // must not churn the file it matched.
+            if comparison.passed { return .passed }
+            let diff = comparison.diff
+            return update ? write(source, to: golden, created: false, diff: diff) : .mismatch(diff: diff)
         }
-        // The common case, decided without parsing: the golden is, byte for byte, what this
-        // replay prints (identical text is identical JSON values).
-        if existing.elementsEqual(text) { return .passed }
-        let replayed = TimelineLines(text: text)
-        let expected: [JSONLineValue]
-        do {
-            expected = try readJSONLineValues(path: golden)
-        } catch {
-            // A malformed golden is rewritten by --update, and a failure without it.
-            if update { return write(text, to: golden, created: false, diff: "(the old golden was malformed: \(error))") }
-            return .unreadable(recordingError(error, path: golden))
-        }
-        // Within the tolerance, --update leaves the golden alone: a re-capture that matches
-        // must not churn the file it matched.
-        if tolerance.matches(expected.map(\.value), replayed.values) { return .passed }
-        let diff = timelineDiff(golden: golden, expected: expected, actual: replayed, tolerance: tolerance)
-        return update ? write(text, to: golden, created: false, diff: diff) : .mismatch(diff: diff)
     }
 
-    func write(_ text: [UInt8], to golden: String, created: Bool, diff: String) -> GoldenResult {
+    /// Writes what `source` replays to `golden`, through a temporary, a record at a time.
+    func write(_ source: TimelineSource, to golden: String, created: Bool, diff: String) -> GoldenResult {
         do {
-            try replaceAtomically(path: golden, contents: text)
+            try replaceAtomically(path: golden) { write in
+                try withoutActuallyEscaping(write) { write in
+                    _ = try source { line in
+                        try write(line)
+                        try write(newline)
+                    }
+                }
+            }
         } catch let error as WriteError {
             return .writeFailed(error)
         } catch {
@@ -158,52 +178,63 @@ extension GoldenCase {
     }
 }
 
-/// A new golden's timeline as a diff from nothing: each record a `+ ` line.
-func addedLines(_ text: [UInt8]) -> String {
-    TimelineLines(text: text).lines.map { "+ " + $0 }.joined(separator: "\n")
+private let newline: [UInt8] = [0x0A]
+
+/// A new golden's timeline as a diff from nothing: each record a `+ ` line, the first
+/// `TimelineComparison.keptInFull` of them, then how many more were written.
+struct AddedLines {
+    private(set) var count = 0
+    private var rows: [String] = []
+
+    mutating func add(_ line: [UInt8]) {
+        count += 1
+        if count <= TimelineComparison.keptInFull { rows.append("+ " + String(decoding: line, as: UTF8.self)) }
+    }
+
+    var text: String {
+        let more = count - rows.count
+        return (rows + (more > 0 ? ["… and \(more) more records (\(count) in all)"] : [])).joined(separator: "\n")
+    }
 }
 
 enum GoldenFile {
     case missing
     case unreadable(RecordingError)
-    case contents([UInt8])
+    case lines(JSONLines)
 }
 
-/// The golden's bytes. Only a golden that is not there is missing: one that is there but
-/// cannot be opened (mode 000) or is not a regular file is unreadable, and says why.
-func readGolden(_ path: String) -> GoldenFile {
+/// The golden, to be read a line at a time. Only a golden that is not there is missing: one
+/// that is there but cannot be opened (mode 000) or is not a regular file is unreadable, and
+/// says why.
+func openGolden(_ path: String) -> GoldenFile {
     // O_NONBLOCK: a FIFO in a golden's place must not hang the check.
     let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
     guard fd >= 0 else {
         if errno == ENOENT { return .missing }
         return .unreadable(RecordingError(.unreadable, path: path, line: nil, "cannot open: \(String(cString: strerror(errno)))"))
     }
-    defer { close(fd) }
     var status = stat()
-    guard fstat(fd, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
-        return .unreadable(RecordingError(.unreadable, path: path, line: nil, "not a regular file"))
-    }
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-        let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-        if n < 0 && errno == EINTR { continue }
-        guard n >= 0 else {
-            return .unreadable(RecordingError(.unreadable, path: path, line: nil, "read failed: \(String(cString: strerror(errno)))"))
-        }
-        if n == 0 { return .contents(bytes) }
-        bytes.append(contentsOf: buffer[0..<n])
+    let regular = fstat(fd, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
+    close(fd)
+    guard regular else { return .unreadable(RecordingError(.unreadable, path: path, line: nil, "not a regular file")) }
+    do {
+        return .lines(try JSONLines(path: path))
+    } catch {
+        return .unreadable(recordingError(error, path: path))
     }
 }
 
-/// A replayed timeline, split in lines and parsed for comparison.
+/// Replayed records, as lines and parsed for comparison; `offset` is the index of the first
+/// one in the whole replay (a window of it has records before).
 struct TimelineLines {
     var lines: [String]
     var values: [JSONValue]
+    var offset: Int
 
-    init(text: [UInt8]) {
-        lines = text.split(separator: 0x0A, omittingEmptySubsequences: true).map { String(decoding: $0, as: UTF8.self) }
-        values = lines.map { JSONValue(parsing: $0) ?? .null }
+    init(lines: [[UInt8]], offset: Int = 0) {
+        self.lines = lines.map { String(decoding: $0, as: UTF8.self) }
+        values = self.lines.map { JSONValue(parsing: $0) ?? .null }
+        self.offset = offset
     }
 }
 

@@ -15,12 +15,14 @@ public struct GoldenTimeline: Sendable {
     /// The first timeline's golden must exist, even empty. Another's only once its timeline
     /// has something in it: a recording with nothing for a policy needs no golden for it.
     public let alwaysRequired: Bool
-    /// The canonical timeline, one JSON line per record; `nil` when it does not apply to this
+    /// The canonical timeline, each record handed to `emit` as one JSON line (no newline) as
+    /// the replay decides it; `false`, with nothing emitted, when it does not apply to this
     /// recording (read from `recording`, configured by `config` when that file exists).
-    let replay: @Sendable (_ recording: String, _ config: String?) throws -> [UInt8]?
+    let replay: @Sendable (_ recording: String, _ config: String?, _ emit: (_ line: [UInt8]) throws -> Void) throws -> Bool
 
     public init(name: String, alwaysRequired: Bool,
-                replay: @escaping @Sendable (_ recording: String, _ config: String?) throws -> [UInt8]?) {
+                replay: @escaping @Sendable (_ recording: String, _ config: String?,
+                                             _ emit: (_ line: [UInt8]) throws -> Void) throws -> Bool) {
         self.name = name
         self.alwaysRequired = alwaysRequired
         self.replay = replay
@@ -40,27 +42,29 @@ public struct GoldenTimeline: Sendable {
     }
 
     /// The banner's timeline (offline-banner.md), with `NAME.config.json`'s copy and timings.
-    public static let banner = GoldenTimeline(name: "", alwaysRequired: true) { recording, config in
-        try bannerTimelineText(recording, config: config, adding: nil)
+    public static let banner = GoldenTimeline(name: "", alwaysRequired: true) { recording, config, emit in
+        try bannerTimeline(recording, config: config, adding: nil, emit: emit)
+        return true
     }
 
     /// The error view's decisions (native-error-policy.md), with `NAME.config.json`'s settings.
-    public static let errorView = GoldenTimeline(name: "", alwaysRequired: true) { recording, config in
-        let native = try config.map(NativeConfig.load(path:)) ?? NativeConfig()
-        return Array(try nativeTimeline(path: recording, config: native).map { $0.jsonLine + "\n" }.joined().utf8)
+    public static let errorView = GoldenTimeline(name: "", alwaysRequired: true) { recording, config, emit in
+        try errorViewTimeline(recording, config: config, adding: nil, emit: emit)
+        return true
     }
 
     /// The root screen's timeline (launch-policy.md), `NAME.launch.expected.jsonl`, with
     /// `NAME.config.json`'s settings. Required once the recording has a launch in it.
-    public static let launch = GoldenTimeline(name: "launch", alwaysRequired: false) { recording, config in
+    public static let launch = GoldenTimeline(name: "launch", alwaysRequired: false) { recording, config, emit in
         let native = try config.map(NativeConfig.load(path:)) ?? NativeConfig()
-        return Array(try launchTimeline(path: recording, config: native).map { $0.jsonLine + "\n" }.joined().utf8)
+        try replayLaunch(NativeRecordingReader(path: recording), config: native) { try emit(Array($0.jsonLine.utf8)) }
+        return true
     }
 
     /// The web-archive cache's decisions (archive-cache-policy.md), with `NAME.config.json`'s
     /// `"archive"` settings: `NAME.archive.expected.jsonl`. It does not apply to an Android recording.
-    public static let archive = GoldenTimeline(name: "archive", alwaysRequired: false) { recording, config in
+    public static let archive = GoldenTimeline(name: "archive", alwaysRequired: false) { recording, config, emit in
         let native = try config.map(NativeConfig.load(path:)) ?? NativeConfig()
-        return try archiveTimeline(path: recording, config: native).map { Array($0.map { $0.jsonLine + "\n" }.joined().utf8) }
+        return try replayArchive(path: recording, config: native) { try emit(Array($0.jsonLine.utf8)) }
     }
 }

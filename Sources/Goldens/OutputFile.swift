@@ -56,6 +56,37 @@ public func writeOutputFile(path: String, contents: [UInt8]) throws {
     }
 }
 
+/// `writeOutputFile(path:contents:)` for a text, written from its own storage 64 KiB at a time
+/// rather than copied whole first: a large picture is not held twice.
+public func writeOutputFile(path: String, text: String) throws {
+    var text = text
+    try text.withUTF8 { utf8 in
+        try withoutActuallyEscaping({ (write: ([UInt8]) throws -> Void) in
+            var start = 0
+            while start < utf8.count {
+                let end = min(start + (1 << 16), utf8.count)
+                try write(Array(UnsafeBufferPointer(rebasing: utf8[start..<end])))
+                start = end
+            }
+        }) { produce in
+            var status = stat()
+            if lstat(path, &status) == 0, (status.st_mode & S_IFMT) != S_IFREG {
+                let fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
+                guard fd >= 0 else { throw WriteError.system(.cannotCreate, path) }
+                do {
+                    try produce { try writeAll(fd, $0, destination: path) }
+                } catch {
+                    close(fd)
+                    throw error
+                }
+                guard close(fd) == 0 else { throw WriteError.system(.io, path) }
+            } else {
+                try replaceAtomically(path: path, writing: produce)
+            }
+        }
+    }
+}
+
 /// Writes to what is at `path` as it is (truncating a file a symbolic link points to).
 func writeInPlace(path: String, contents: [UInt8]) throws {
     let fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)

@@ -13,10 +13,10 @@ import TurboRecording
 /// `session --config`); otherwise each log with its own config, the ones its own golden uses:
 /// `NAME.config.json` for the page, `NAME.native.config.json` for the app.
 extension GoldenTimeline {
-    public static let session = GoldenTimeline(name: "session", alwaysRequired: false) { recording, config in
+    public static let session = GoldenTimeline(name: "session", alwaysRequired: false) { recording, config, emit in
         let native = RecordingFiles.sessionNative(ofWeb: recording)
         // A web recording alone, or one whose namesake is not an app's log, is no session.
-        guard FileManager.default.fileExists(atPath: native), (try? RecordingKind.of(path: native)) == .native else { return nil }
+        guard FileManager.default.fileExists(atPath: native), (try? RecordingKind.of(path: native)) == .native else { return false }
         let stem = RecordingFiles.stem(recording)
         let options: SessionOptions
         if FileManager.default.fileExists(atPath: stem + ".session.config.json") {
@@ -28,6 +28,7 @@ extension GoldenTimeline {
                 native: FileManager.default.fileExists(atPath: nativeConfig) ? try NativeConfig.load(path: nativeConfig) : NativeConfig())
         }
         let session = try replaySession(web: recording, native: native, options: options)
-        return Array(session.jsonLines.map { $0 + "\n" }.joined().utf8)
+        for line in session.jsonLines { try emit(Array(line.utf8)) }
+        return true
     }
 }

@@ -7,9 +7,13 @@ import TurboRecording
 /// conexión"`, golden first). Records are matched as JSON values (a longest common
 /// subsequence; past a million cells, record by record, so a huge timeline cannot exhaust memory).
 /// Under a tolerance, records match as `tolerance` says, and only the times beyond it are named.
-func timelineDiff(golden: String, expected: [JSONLineValue], actual: TimelineLines, tolerance: Tolerance = .exact) -> String {
+/// A diff of part of the timelines (`TimelineComparison`) says how many equal records come
+/// before it (`equalBefore`) and, in `cut`, what comes after it that is not shown.
+func timelineDiff(golden: String, expected: [JSONLineValue], actual: TimelineLines, tolerance: Tolerance = .exact,
+                  equalBefore: Int = 0, cut: String? = nil) -> String {
     let steps = diffSteps(expected.map(\.value), actual.values, matching: tolerance.matches)
     var rows: [String] = []
+    if equalBefore > 0 { rows.append("    … \(equalBefore) equal records") }
     var marked = false
     for step in steps {
         let mark = marked || step.kind == .same ? " " : ">"
@@ -21,6 +25,7 @@ func timelineDiff(golden: String, expected: [JSONLineValue], actual: TimelineLin
         case .elided(let count): rows.append("    … \(count) equal records")
         }
     }
+    if let cut { rows.append(cut) }
     let within = tolerance.isExact ? "" : "; times within \(tolerance) match"
     rows.append("what differs (\(golden):LINE, golden ≠ replayed\(within)):")
     rows += explain(steps, golden: golden, expected: expected, actual: actual, tolerance: tolerance)
@@ -56,7 +61,7 @@ private func explain(_ steps: [DiffStep], golden: String, expected: [JSONLineVal
                 lastGoldenLine = expected[e].line
             case let (nil, a?):
                 let place = lastGoldenLine == 0 ? "before the golden's first record" : "after its line \(lastGoldenLine)"
-                rows.append("  \(golden): replayed record \(a + 1) is not in the golden (\(place))")
+                rows.append("  \(golden): replayed record \(actual.offset + a + 1) is not in the golden (\(place))")
             case (nil, nil):
                 break
             }

@@ -36,39 +36,46 @@ extension GoldenCase {
             return [GoldenCheck(golden: golden, result: .unreadable(recordingError(error, path: recording)))]
         }
         let own = golden(for: variant)
-        let text: [UInt8]
-        do {
-            text = try bannerTimelineText(recording, config: config, adding: variant)
-        } catch {
-            return [GoldenCheck(golden: own, result: .unreadable(recordingError(error, path: recording)))]
+        let recording = self.recording
+        let source: TimelineSource = { emit in
+            try bannerTimeline(recording, config: config, adding: variant, emit: emit)
+            return true
         }
         if update { removeStaleTemporaries(of: own) }
         if FileManager.default.fileExists(atPath: own) {
-            return [GoldenCheck(golden: own, result: compare(text, with: own, update: update, tolerance: resolved))]
+            return [GoldenCheck(golden: own, result: compare(source, with: own, update: update, tolerance: resolved)!)]
+        }
+        // A recording that cannot be read is that failure, before any golden is looked at.
+        var added = AddedLines()
+        do {
+            _ = try source { added.add($0) }
+        } catch {
+            return [GoldenCheck(golden: own, result: .unreadable(recordingError(error, path: recording)))]
         }
         guard FileManager.default.fileExists(atPath: golden) else {
             // Without v1's golden there is nothing to say the variant changed: that one comes first.
             return [GoldenCheck(golden: golden, result: .missingGolden)]
         }
-        let sameAsV1 = compare(text, with: golden, update: false, tolerance: resolved)
+        let sameAsV1 = compare(source, with: golden, update: false, tolerance: resolved)!
         guard update, case .mismatch = sameAsV1 else {
             return [GoldenCheck(golden: golden, result: sameAsV1, missingVariantGolden: own)]
         }
-        return [GoldenCheck(golden: own, result: write(text, to: own, created: true, diff: addedLines(text)))]
+        return [GoldenCheck(golden: own, result: write(source, to: own, created: true, diff: added.text))]
     }
 }
 
-/// The banner's canonical timeline of a web recording, one JSON line per record, with
-/// `config`'s copy, timings and variant, and `variant` added to them.
-func bannerTimelineText(_ recording: String, config: String?, adding variant: BannerVariant?) throws -> [UInt8] {
+/// The banner's canonical timeline of a web recording, each record handed to `emit` as one
+/// JSON line, with `config`'s copy, timings and variant, and `variant` added to them.
+func bannerTimeline(_ recording: String, config: String?, adding variant: BannerVariant?,
+                    emit: (_ line: [UInt8]) throws -> Void) throws {
     var settings = try config.map { try BannerConfig.load(path: $0).settings() } ?? BannerSettings()
     if let variant { settings.variants.insert(variant) }
-    var text: [UInt8] = []
+    var line: [UInt8] = []
     try Replay.replay(RecordingReader(path: recording, keepObserved: false), settings: settings) { record in
-        record.appendJSON(to: &text)
-        text.append(0x0A)
+        line.removeAll(keepingCapacity: true)
+        record.appendJSON(to: &line)
+        try emit(line)
     }
-    return text
 }
 
 /// A variant a golden check can run under: the banner's (web recordings) or the error view's
@@ -131,32 +138,38 @@ extension GoldenCase {
         }
         let others = check(update: update).filter { $0.golden != golden }
         let own = golden(for: variant)
-        let text: [UInt8]
-        do {
-            text = try errorViewTimelineText(recording, config: FileManager.default.fileExists(atPath: config) ? config : nil,
-                                             adding: variant)
-        } catch {
-            return [GoldenCheck(golden: own, result: .unreadable(recordingError(error, path: recording)))]
+        let recording = self.recording
+        let config = FileManager.default.fileExists(atPath: self.config) ? self.config : nil
+        let source: TimelineSource = { emit in
+            try errorViewTimeline(recording, config: config, adding: variant, emit: emit)
+            return true
         }
         if update { removeStaleTemporaries(of: own) }
         if FileManager.default.fileExists(atPath: own) {
-            return [GoldenCheck(golden: own, result: compare(text, with: own, update: update))] + others
+            return [GoldenCheck(golden: own, result: compare(source, with: own, update: update)!)] + others
+        }
+        // A recording that cannot be read is that failure, before any golden is looked at.
+        do {
+            _ = try source { _ in }
+        } catch {
+            return [GoldenCheck(golden: own, result: .unreadable(recordingError(error, path: recording)))]
         }
         guard FileManager.default.fileExists(atPath: golden) else {
             return [GoldenCheck(golden: golden, result: .missingGolden)] + others
         }
-        let sameAsV1 = compare(text, with: golden, update: false)
+        let sameAsV1 = compare(source, with: golden, update: false)!
         guard update, case .mismatch = sameAsV1 else {
             return [GoldenCheck(golden: golden, result: sameAsV1, missingVariantGolden: own)] + others
         }
-        return [GoldenCheck(golden: own, result: write(text, to: own, created: true, diff: ""))] + others
+        return [GoldenCheck(golden: own, result: write(source, to: own, created: true, diff: ""))] + others
     }
 }
 
-/// The error view's canonical decisions of a native recording, one JSON line each, with
-/// `config`'s settings and variant, and `variant` added to them.
-func errorViewTimelineText(_ recording: String, config: String?, adding variant: RetryVariant?) throws -> [UInt8] {
+/// The error view's canonical decisions of a native recording, each handed to `emit` as one
+/// JSON line, with `config`'s settings and variant, and `variant` added to them.
+func errorViewTimeline(_ recording: String, config: String?, adding variant: RetryVariant?,
+                       emit: (_ line: [UInt8]) throws -> Void) throws {
     var native = try config.map(NativeConfig.load(path:)) ?? NativeConfig()
     if let variant { native.variant = variant }
-    return Array(try nativeTimeline(path: recording, config: native).map { $0.jsonLine + "\n" }.joined().utf8)
+    try replayNative(NativeRecordingReader(path: recording), config: native) { try emit(Array($0.jsonLine.utf8)) }
 }

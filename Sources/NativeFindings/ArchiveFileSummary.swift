@@ -12,7 +12,7 @@ public struct ArchiveFileSummary: Equatable, Sendable {
     /// The archive's age at each `served`, in order.
     public var servedAges: [Double] = []
     public var captures = 0
-    /// Archives held when the log ends (the cache never evicts).
+    /// Archives held when the log ends (at most `maxArchives`).
     public var archivesAtEnd = 0
     public var findings: [ArchiveFinding.Kind: Int] = [:]
     /// Whether the log has anything for the cache: a `finish`, `url-change`, `cache-clear`,

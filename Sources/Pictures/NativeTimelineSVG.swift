@@ -13,8 +13,8 @@ import PolicyCore
 /// error view's decisions, and connectivity; a time axis in seconds; the findings' sentences.
 /// Every string from the recording (or its path) goes through `xmlEscaped`.
 public enum NativeTimelineSVG {
-    public static func render(_ session: NativeSession) -> String {
-        var chart = NativeChart(session)
+    public static func render(_ session: NativeSession, limits: RenderLimits = RenderLimits()) -> String {
+        var chart = NativeChart(session, limits: limits)
         return chart.draw()
     }
 
@@ -46,19 +46,35 @@ private struct NativeChart: TimeChart {
     let font = "font-family=\"DejaVu Sans, Verdana, Arial, sans-serif\""
 
     let session: NativeSession
+    let limits: RenderLimits
     var out = ""
     var clipCount = 0
     var start = 0.0
     var end = 0.0
     var step = 1000.0
     var flags: [Flag] = []
+    var allFlags = 0
+    var firstFlagLeftOut: Double?
     /// The root screen's spans, from the policy's screen changes.
-    var screens: [(from: Double, to: Double, change: ScreenChange)] = []
+    var screens: Lane<(from: Double, to: Double, change: ScreenChange)>
+    /// Launches (a new root) and their ready or stalled decisions.
+    var launchMarks: Lane<LaunchRecord>
     /// The app's logged screens.
-    var appSpans: [(from: Double, to: Double, screen: String, line: Int)] = []
+    var appSpans: Lane<(from: Double, to: Double, screen: String, line: Int)>
+    var mismatches: Lane<LaunchFinding>
+    var decisions: Lane<Decision>
+    var connectivity: Lane<(from: Double, to: Double, online: Bool, assumed: Bool)>
 
-    init(_ session: NativeSession) {
+    init(_ session: NativeSession, limits: RenderLimits) {
         self.session = session
+        self.limits = limits
+        let n = limits.maxMarks
+        screens = Lane(capacity: n)
+        launchMarks = Lane(capacity: n)
+        appSpans = Lane(capacity: n)
+        mismatches = Lane(capacity: n)
+        decisions = Lane(capacity: n)
+        connectivity = Lane(capacity: n)
         collect()
     }
 
@@ -66,17 +82,50 @@ private struct NativeChart: TimeChart {
         let launch = session.launch
         var times = launch.timeline.map(\.t) + session.decisions.map(\.t)
         times += [session.first, session.last].compactMap { $0 }
-        let first = times.min() ?? 0
+        var first = times.min() ?? 0
         end = max(times.max() ?? first, first)
+        let recordingStart = first
+        if let from = limits.from { first = from }
+        if let to = limits.to { end = to }
 
         let changes = launch.timeline.compactMap { if case .screen(let change) = $0 { change } else { nil } }
+        let recordingEnd = max(times.max() ?? recordingStart, recordingStart)
         for (index, change) in changes.enumerated() {
-            screens.append((change.t, index + 1 < changes.count ? changes[index + 1].t : end, change))
+            let to = index + 1 < changes.count ? changes[index + 1].t : recordingEnd
+            if let clipped = limits.clip(change.t, to) { screens.add((clipped.from, clipped.to, change), at: change.t) }
+        }
+        for record in launch.timeline {
+            switch record {
+            case .screen(let change) where change.cause == .launch:
+                if limits.contains(change.t) { launchMarks.add(record, at: change.t) }
+            case .launch(let decision):
+                if limits.contains(decision.t) { launchMarks.add(record, at: decision.t) }
+            default:
+                break
+            }
         }
         for (index, shown) in launch.appScreens.enumerated() {
-            let to = index + 1 < launch.appScreens.count ? launch.appScreens[index + 1].t : end
-            appSpans.append((shown.t, to, shown.screen, shown.line))
+            let to = index + 1 < launch.appScreens.count ? launch.appScreens[index + 1].t : recordingEnd
+            if let clipped = limits.clip(shown.t, to) { appSpans.add((clipped.from, clipped.to, shown.screen, shown.line), at: shown.t) }
         }
+        for finding in launch.findings {
+            guard case .mismatch(_, _, let until, _) = finding.detail,
+                  limits.clip(finding.t, until ?? session.last ?? finding.t) != nil else { continue }
+            mismatches.add(finding, at: finding.t)
+        }
+        for decision in session.decisions where limits.contains(decision.t) { decisions.add(decision, at: decision.t) }
+        // Offline until the first path record says otherwise (the error view's contract).
+        var current = (since: Double?.none, online: false, assumed: true)
+        func addConnectivity(_ from: Double?, _ to: Double, _ online: Bool, _ assumed: Bool) {
+            // The first span starts where the axis does, known once the axis is fitted.
+            let from = from ?? -.infinity
+            if let clipped = limits.clip(from, to) { connectivity.add((clipped.from, clipped.to, online, assumed), at: from) }
+        }
+        for (t, online) in session.connectivity where current.assumed || online != current.online {
+            if t > (current.since ?? -.infinity) { addConnectivity(current.since, t, current.online, current.assumed) }
+            current = (t, online, false)
+        }
+        addConnectivity(current.since, recordingEnd, current.online, current.assumed)
         flags = launch.findings.map { Flag(t: $0.t, id: $0.kind.rawValue, lines: $0.lines, sentence: $0.sentence) }
         flags += session.retryFindings.map { finding in
             switch finding.detail {
@@ -88,7 +137,12 @@ private struct NativeChart: TimeChart {
                             sentence: "On \(finding.surface) the app retried automatically where the policy has no automatic retry within 1 s (\(policy.name)).")
             }
         }
+        flags = flags.filter { limits.contains($0.t) }
         flags.sort { ($0.t, $0.id) < ($1.t, $1.id) }
+        allFlags = flags.count
+        let shown = min(limits.maxMarks, RenderLimits.maxFindings)
+        if flags.count > shown { firstFlagLeftOut = flags[shown].t }
+        flags = Array(flags.prefix(shown))
 
         fitAxis(first: first)
     }
@@ -103,7 +157,7 @@ private struct NativeChart: TimeChart {
         var y = findingsTop + findingsHeight + 16
         let rootLane = (y: y, height: 40.0)
         y += rootLane.height + 30
-        let appLane: (y: Double, height: Double)? = appSpans.isEmpty ? nil : (y, 26)
+        let appLane: (y: Double, height: Double)? = appSpans.marks.isEmpty ? nil : (y, 26)
         if let appLane { y += appLane.height + 10 }
         let errorLane = (y: y, height: 40.0)
         y += errorLane.height + 10
@@ -118,7 +172,8 @@ private struct NativeChart: TimeChart {
         }
         let legendY = axisY + 40
         let summaryY = legendY + 26
-        var notesY = summaryY + 26
+        let bounds = boundsNote().map { wrap($0, width: Int((width - 56) / 6.3)) } ?? []
+        var notesY = summaryY + 26 + Double(bounds.count) * 16
         let height = notesY + notes.reduce(0) { $0 + Double($1.count) * 15 + 4 } + 12
 
         out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
@@ -148,10 +203,16 @@ private struct NativeChart: TimeChart {
 
         drawGridAndAxis(gridTop: findingsTop, gridBottom: plotBottom, axisY: axisY)
 
+        // A window's marks stop at the plot's edges.
+        if limits.isWindowed {
+            out += "<clipPath id=\"tr-window\"><rect x=\"\(n(left))\" y=\"\(n(findingsTop))\" width=\"\(n(plotWidth))\" height=\"\(n(plotBottom + 24 - findingsTop))\"/></clipPath>\n"
+            out += "<g clip-path=\"url(#tr-window)\">\n"
+        }
         drawRoot(y: rootLane.y, height: rootLane.height)
         if let appLane { drawApp(y: appLane.y, height: appLane.height) }
         drawErrorViews(y: errorLane.y, height: errorLane.height)
         drawConnectivity(y: pathLane.y, height: pathLane.height)
+        if limits.isWindowed { out += "</g>\n" }
 
         for (index, flag) in flags.enumerated() {
             drawFlag("\(index + 1) \(flag.id)", t: flag.t, y: findingsTop + 4 + Double(layout.row[index]) * 17, bottom: plotBottom,
@@ -160,11 +221,16 @@ private struct NativeChart: TimeChart {
 
         drawLegend(y: legendY)
         let summary = session.launch.summary
-        var parts = ["launches \(summary.launches)", "ready \(summary.readyMs.count)" + (summary.readyMs.isEmpty ? "" : " (" + summary.readyMs.map { ms($0) + " ms" }.joined(separator: ", ") + ")"),
+        // A long log's launches are counted, not each listed.
+        let ready = summary.readyMs.prefix(10).map { ms($0) + " ms" } + (summary.readyMs.count > 10 ? ["…"] : [])
+        var parts = ["launches \(summary.launches)", "ready \(summary.readyMs.count)" + (summary.readyMs.isEmpty ? "" : " (" + ready.joined(separator: ", ") + ")"),
                      "stalled \(summary.stalls)", "through error \(summary.throughError)", "offseason \(summary.offseason)",
                      "error views \(session.decisions.filter { if case .view = $0.outcome { true } else { false } }.count)"]
-        parts.append("findings: " + (flags.isEmpty ? "none" : "\(flags.count)"))
+        parts.append("findings: " + (allFlags == 0 ? "none" : "\(allFlags)"))
         text(16, summaryY, parts.joined(separator: " · "), size: 12, weight: "bold", fill: "#333333")
+        for (index, line) in bounds.enumerated() {
+            text(index == 0 ? 16 : 40, summaryY + 18 + Double(index) * 16, line, size: 11.5, fill: "#b00020")
+        }
         for lines in notes {
             for (index, line) in lines.enumerated() {
                 text(index == 0 ? 16 : 40, notesY, line, size: 11.5, fill: index == 0 ? "#222222" : "#444444")
@@ -176,8 +242,32 @@ private struct NativeChart: TimeChart {
         return out
     }
 
+    /// What the picture leaves out (as the web picture says it); `nil` for a whole picture.
+    private func boundsNote() -> String? {
+        var parts: [String] = []
+        if limits.isWindowed {
+            parts.append("window \(limits.from.map(ms) ?? "start") to \(limits.to.map(ms) ?? "end") ms")
+        }
+        var lanes: [String] = []
+        func note<M>(_ lane: Lane<M>, _ what: String) {
+            if lane.elided > 0 { lanes.append("\(lane.elided) \(what) from \(ms(lane.elidedFrom ?? 0)) ms") }
+        }
+        note(screens, "root screens")
+        note(launchMarks, "launch marks")
+        note(appSpans, "app-screen spans")
+        note(mismatches, "mismatches")
+        note(decisions, "error-view decisions")
+        note(connectivity, "connectivity spans")
+        if allFlags > flags.count { lanes.append("\(allFlags - flags.count) findings from \(ms(firstFlagLeftOut ?? 0)) ms") }
+        if !lanes.isEmpty {
+            parts.append("not drawn, past \(limits.maxMarks) marks a lane (\(min(limits.maxMarks, RenderLimits.maxFindings)) findings): "
+                + lanes.joined(separator: ", ") + "; draw a window with --from/--to MS")
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: " · ")
+    }
+
     private mutating func drawRoot(y: Double, height: Double) {
-        for span in screens {
+        for span in screens.marks {
             let x0 = x(span.from), x1 = max(x(span.to), x0 + 3)
             let screen = span.change.screen.rawValue
             var label = screen
@@ -188,7 +278,7 @@ private struct NativeChart: TimeChart {
             clippedLabel(label, x0: x0, x1: x1, y: y, height: height)
         }
         // Each launch builds a new root: a dark mark where it began.
-        for record in session.launch.timeline {
+        for record in launchMarks.marks {
             switch record {
             case .screen(let change) where change.cause == .launch:
                 let lx = x(change.t)
@@ -217,14 +307,14 @@ private struct NativeChart: TimeChart {
     }
 
     private mutating func drawApp(y: Double, height: Double) {
-        for span in appSpans {
+        for span in appSpans.marks {
             let x0 = x(span.from), x1 = max(x(span.to), x0 + 3)
             out += "<g>\n<title>\(xmlEscaped("the app logged \(span.screen) at \(ms(span.from)) ms (line \(span.line))"))</title>\n"
             out += "<rect x=\"\(n(x0))\" y=\"\(n(y))\" width=\"\(n(x1 - x0))\" height=\"\(n(height))\" fill=\"\(NativeTimelineSVG.color(span.screen))\" fill-opacity=\"0.6\"/>\n"
             out += "</g>\n"
             clippedLabel(span.screen, x0: x0, x1: x1, y: y, height: height)
         }
-        for finding in session.launch.findings {
+        for finding in mismatches.marks {
             guard case .mismatch(let app, let policy, let until, let duration) = finding.detail else { continue }
             let x0 = x(finding.t), x1 = x(until ?? session.last ?? finding.t)
             out += "<rect x=\"\(n(x0))\" y=\"\(n(y))\" width=\"\(n(max(x1 - x0, 1)))\" height=\"\(n(height))\" fill=\"url(#tr-mismatch)\" stroke=\"#b00020\" stroke-width=\"1.5\" stroke-dasharray=\"4 2\"><title>\(xmlEscaped("\(finding.kind.rawValue): the app showed \(app), the policy says \(policy.rawValue), for \(ms(duration)) ms"))</title></rect>\n"
@@ -234,7 +324,7 @@ private struct NativeChart: TimeChart {
     private mutating func drawErrorViews(y: Double, height: Double) {
         out += "<line x1=\"\(n(left))\" y1=\"\(n(y + height / 2))\" x2=\"\(n(left + plotWidth))\" y2=\"\(n(y + height / 2))\" stroke=\"#eeeeee\"/>\n"
         var lastEnd = -Double.infinity
-        for decision in session.decisions {
+        for decision in decisions.marks {
             let dx = x(decision.t), cy = y + height / 2
             let (shape, label, color): (String, String, String)
             switch decision.outcome {
@@ -269,14 +359,12 @@ private struct NativeChart: TimeChart {
     }
 
     private mutating func drawConnectivity(y: Double, height: Double) {
-        // Offline until the first path record says otherwise (the error view's contract).
-        var spans: [(from: Double, to: Double, online: Bool, assumed: Bool)] = []
-        var current = (since: start, online: false, assumed: true)
-        for (t, online) in session.connectivity where current.assumed || online != current.online {
-            if t > current.since { spans.append((current.since, t, current.online, current.assumed)) }
-            current = (t, online, false)
+        // The last span runs to the axis's end, the first from its start.
+        var spans = connectivity.marks
+        if !spans.isEmpty, !limits.isWindowed || limits.to == nil { spans[spans.count - 1].to = end }
+        if !spans.isEmpty, spans[0].from == -.infinity {
+            if spans[0].to > start { spans[0].from = start } else { spans.removeFirst() }
         }
-        spans.append((current.since, end, current.online, current.assumed))
         for span in spans where span.to >= span.from {
             let x0 = x(span.from), x1 = x(span.to)
             let fill = span.assumed ? "url(#tr-assumed)" : span.online ? "#c8e6c9" : "#455a64"

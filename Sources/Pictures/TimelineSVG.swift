@@ -13,9 +13,26 @@ import TurboRecording
 /// axis in seconds; the findings' sentences under it. Every string that comes from the
 /// recording (or its path) goes through `xmlEscaped`.
 public enum TimelineSVG {
-    public static func render(_ session: BannerSession) -> String {
-        var chart = Chart(session)
+    public static func render(_ session: BannerSession, limits: RenderLimits = RenderLimits()) -> String {
+        var lanes = BannerLanes(limits: limits)
+        for event in session.events { lanes.add(event) }
+        var chart = Chart(path: session.path, settings: session.settings, meta: session.meta, summary: session.summary,
+                          lanes: lanes)
         return chart.draw()
+    }
+
+    /// Reads, analyses and draws the web recording at `path` (`-`: standard input) as it is
+    /// read: what is kept is what the picture draws (`limits`), not the recording's events.
+    /// Strict unless `lenient`, whose skipped lines go to `onSkip`; returns how many were skipped.
+    public static func render(path: String, settings: BannerSettings = BannerSettings(), lenient: Bool = false,
+                              limits: RenderLimits = RenderLimits(),
+                              onSkip: @escaping (RecordingError) -> Void = { _ in }) throws -> (svg: String, skipped: Int) {
+        let reader = try RecordingReader(path: path, lenient: lenient, keepObserved: true, onSkip: onSkip)
+        var analyzer = BannerAnalyzer(settings: settings)
+        var lanes = BannerLanes(limits: limits)
+        try BannerSession.analyze(reader, with: &analyzer) { lanes.add($0) }
+        var chart = Chart(path: reader.path, settings: settings, meta: analyzer.meta, summary: analyzer.summary, lanes: lanes)
+        return (chart.draw(), analyzer.summary.skippedLines)
     }
 }
 
@@ -51,109 +68,36 @@ private struct Chart: TimeChart {
     var plotWidth: Double { width - left - right }
     let font = "font-family=\"DejaVu Sans, Verdana, Arial, sans-serif\""
 
-    let session: BannerSession
+    let path: String
+    let settings: BannerSettings
+    let meta: Meta?
+    let summary: SessionSummary
+    let lanes: BannerLanes
     var out = ""
     var clipCount = 0
 
-    // The data, from the session's events.
     var start = 0.0
     var end = 0.0
     var step = 1000.0
-    var onlineSpans: [(from: Double, to: Double, online: Bool, assumed: Bool)] = []
-    var failures: [(t: Double, kind: FailureKind, about: String)] = []
-    var responses: [(t: Double, about: String)] = []
-    var submissions: [(t: Double, decision: SubmitDecision, about: String)] = []
-    var bannerSpans: [(from: Double, to: Double, state: BannerState, label: String, stillUp: Bool)] = []
+    var onlineSpans: [OnlineSpan] { lanes.onlineSpans.marks }
+    var failures: [(t: Double, kind: FailureKind, about: String)] { lanes.failures.marks }
+    var responses: [(t: Double, about: String)] { lanes.responses.marks }
+    var submissions: [(t: Double, decision: SubmitDecision, about: String)] { lanes.submissions.marks }
+    var bannerSpans: [BannerSpan] { lanes.bannerSpans.marks }
     var findings: [BannerFinding] = []
-    /// Page changes: a `disconnect`, or a `pagehide` that unloaded the document (`unload`), and
-    /// the `connect` that followed it, if any.
-    var pages: [(t: Double, until: Double?, unload: Bool)] = []
+    var pages: [PageChange] { lanes.pages.marks }
 
-    init(_ session: BannerSession) {
-        self.session = session
-        collect()
-    }
-
-    // MARK: - Data
-
-    private mutating func collect() {
-        let events = session.events
-        let times = events.map(\.t).filter(\.isFinite)
-        let first = times.min() ?? 0
-        end = max(session.summary.end ?? first, first)
-        var onlineState = (online: true, since: first, assumed: true)
-        var banner: (state: BannerState, label: String, since: Double)?
-
-        func setBanner(_ change: BannerChange) {
-            if let current = banner, current.state != .hidden {
-                bannerSpans.append((current.since, change.t, current.state, current.label, false))
-            }
-            banner = (change.banner, change.label ?? "", change.t)
-        }
-
-        for event in events {
-            switch event {
-            case .input(let step):
-                var online: Bool?
-                switch step.input {
-                case .offline: online = false
-                case .online: online = true
-                case .connect(_, let value): online = value
-                case .fetchRequestError(let failure):
-                    let about = [failure.target, failure.method, failure.url, failure.error].compactMap { $0 }.joined(separator: " ")
-                    failures.append((step.t, FailureKind(target: failure.target), "turbo:fetch-request-error \(about)"))
-                case .submitEnd(let submission):
-                    if submission.fetchResponse != nil {
-                        responses.append((step.t, "turbo:submit-end response"))
-                    }
-                case .beforeFetchResponse(let response):
-                    let about = ["turbo:before-fetch-response", response.statusCode.map(String.init), response.target]
-                        .compactMap { $0 }.joined(separator: " ")
-                    responses.append((step.t, about))
-                case .disconnect:
-                    pages.append((step.t, nil, false))
-                case .pagehide:
-                    // Only an unload that took the controller with it; a page kept in the
-                    // back-forward cache, or one already disconnected, changes nothing.
-                    if step.before.connected && !step.after.connected { pages.append((step.t, nil, true)) }
-                }
-                if case .connect = step.input, let last = pages.last, last.until == nil {
-                    pages[pages.count - 1].until = step.t
-                }
-                // The belief changes, or a record first states it (until then it is assumed).
-                if let online, onlineState.assumed || online != onlineState.online {
-                    if step.t > onlineState.since {
-                        onlineSpans.append((onlineState.since, step.t, onlineState.online, onlineState.assumed))
-                    }
-                    onlineState = (online, step.t, false)
-                }
-                if let decision = step.decision {
-                    var about = ""
-                    if case .submitEnd(let submission) = step.input {
-                        about = [submission.method, submission.action].compactMap { $0 }.joined(separator: " ")
-                    }
-                    submissions.append((step.t, decision, about))
-                }
-                if let change = step.change { setBanner(change) }
-            case .timer(let step):
-                if let change = step.change { setBanner(change) }
-            case .observed(let step):
-                if case .response = step.role {
-                    let about = [step.observed.type, step.observed.statusCode.map(String.init), step.observed.target]
-                        .compactMap { $0 }.joined(separator: " ")
-                    responses.append((step.t, about))
-                }
-            case .finding(let finding):
-                findings.append(finding)
-            }
-        }
-        onlineSpans.append((onlineState.since, end, onlineState.online, onlineState.assumed))
-        if let current = banner, current.state != .hidden {
-            bannerSpans.append((current.since, end, current.state, current.label, true))
-        }
-        findings.sort { ($0.t, $0.kind) < ($1.t, $1.kind) }
-
-        fitAxis(first: first)
+    init(path: String, settings: BannerSettings, meta: Meta?, summary: SessionSummary, lanes: BannerLanes) {
+        self.path = path
+        self.settings = settings
+        self.meta = meta
+        self.summary = summary
+        var lanes = lanes
+        lanes.finish(end: summary.end)
+        self.lanes = lanes
+        findings = lanes.findings.marks.sorted { ($0.t, $0.kind) < ($1.t, $1.kind) }
+        end = lanes.end
+        fitAxis(first: lanes.first ?? 0)
     }
 
     // MARK: - Drawing
@@ -178,13 +122,14 @@ private struct Chart: TimeChart {
         }
         let legendY = axisY + 40
         let summaryY = legendY + 26
-        var notesY = summaryY + 26
+        let bounds = boundsNote().map { wrap($0, width: Int((width - 16 - 40) / 6.3)) } ?? []
+        var notesY = summaryY + 26 + Double(bounds.count) * 16
         let height = notesY + notes.reduce(0) { $0 + Double($1.count) * 15 + 4 } + 12
 
         out = ""
         out += "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         out += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(n(width))\" height=\"\(n(height))\" viewBox=\"0 0 \(n(width)) \(n(height))\" \(font) font-size=\"12\">\n"
-        out += "<title>\(xmlEscaped("Offline banner timeline: " + session.path))</title>\n"
+        out += "<title>\(xmlEscaped("Offline banner timeline: " + path))</title>\n"
         out += """
         <defs>
         <pattern id="tr-stale" width="8" height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
@@ -198,16 +143,16 @@ private struct Chart: TimeChart {
         out += "<rect x=\"0\" y=\"0\" width=\"\(n(width))\" height=\"\(n(height))\" fill=\"#ffffff\"/>\n"
 
         // Title and what was rendered.
-        text(16, 26, shortened(session.path, to: 120), size: 16, weight: "bold")
+        text(16, 26, shortened(path, to: 120), size: 16, weight: "bold")
         var about: [String] = []
-        if let meta = session.meta {
+        if let meta {
             if let source = meta.source { about.append("source \(source)") }
             if let page = meta.page { about.append("page \(page)") }
             if let startedAt = meta.startedAt { about.append("started \(startedAt)") }
         }
-        about.append("debounce \(formatMilliseconds(session.settings.debounce)) ms, flash \(formatMilliseconds(session.settings.flash)) ms")
-        if !session.settings.variants.isEmpty {
-            about.append("variant " + session.settings.variants.sorted().map(\.name).joined(separator: ", "))
+        about.append("debounce \(formatMilliseconds(settings.debounce)) ms, flash \(formatMilliseconds(settings.flash)) ms")
+        if !settings.variants.isEmpty {
+            about.append("variant " + settings.variants.sorted().map(\.name).joined(separator: ", "))
         }
         text(16, 46, shortened(about.joined(separator: " · "), to: 190), size: 11.5, fill: "#555555")
 
@@ -220,10 +165,16 @@ private struct Chart: TimeChart {
 
         drawGridAndAxis(gridTop: findingsTop, gridBottom: plotBottom, axisY: axisY)
 
+        // A window's marks stop at the plot's edges.
+        if self.lanes.limits.isWindowed {
+            out += "<clipPath id=\"tr-window\"><rect x=\"\(n(left))\" y=\"\(n(findingsTop))\" width=\"\(n(plotWidth))\" height=\"\(n(plotBottom + 8 - findingsTop))\"/></clipPath>\n"
+            out += "<g clip-path=\"url(#tr-window)\">\n"
+        }
         drawOnline(y: lanes.online, height: laneHeights.online)
         drawFailures(y: lanes.failures, height: laneHeights.failures)
         drawSubmissions(y: lanes.submissions, height: laneHeights.submissions)
         drawBanner(y: lanes.banner, height: laneHeights.banner)
+        if self.lanes.limits.isWindowed { out += "</g>\n" }
 
         // Findings: a flag in their lane, a dashed line down through the others.
         for (index, finding) in findings.enumerated() {
@@ -235,7 +186,6 @@ private struct Chart: TimeChart {
         drawLegend(y: legendY)
 
         // The summary, and each finding in a sentence.
-        let summary = session.summary
         var parts: [String] = []
         if summary.pills.isEmpty {
             parts.append("pill never up")
@@ -249,6 +199,9 @@ private struct Chart: TimeChart {
         let counted = summary.findingsSorted.map { "\($0.kind.id) \($0.count)" }
         parts.append("findings: " + (counted.isEmpty ? "none" : counted.joined(separator: ", ")))
         text(16, summaryY, parts.joined(separator: " · "), size: 12, weight: "bold", fill: "#333333")
+        for (index, line) in bounds.enumerated() {
+            text(index == 0 ? 16 : 40, summaryY + 18 + Double(index) * 16, line, size: 11.5, fill: "#b00020")
+        }
         for lines in notes {
             for (index, line) in lines.enumerated() {
                 text(index == 0 ? 16 : 40, notesY, line, size: 11.5, fill: index == 0 ? "#222222" : "#444444")
@@ -259,6 +212,22 @@ private struct Chart: TimeChart {
 
         out += "</svg>\n"
         return out
+    }
+
+    /// What the picture leaves out, in a sentence: the window drawn, and each lane's marks
+    /// past the limit (with where they start, for the next `--from`). `nil` for a whole picture.
+    private func boundsNote() -> String? {
+        var parts: [String] = []
+        let limits = lanes.limits
+        if limits.isWindowed {
+            parts.append("window \(limits.from.map(formatMilliseconds) ?? "start") to \(limits.to.map(formatMilliseconds) ?? "end") ms")
+        }
+        let elided = lanes.elided
+        if !elided.isEmpty {
+            let lanes = elided.map { "\($0.elided) \($0.what) from \(formatMilliseconds($0.from)) ms" }.joined(separator: ", ")
+            parts.append("not drawn, past \(limits.maxMarks) marks a lane (\(min(limits.maxMarks, RenderLimits.maxFindings)) findings): \(lanes); draw a window with --from/--to MS")
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: " · ")
     }
 
     private mutating func drawOnline(y: Double, height: Double) {

@@ -7,7 +7,8 @@ extension ArchiveConfig {
     /// The cache's settings: this config's fields, the contract's defaults for the rest.
     public var settings: ArchiveSettings {
         ArchiveSettings(debounce: debounce ?? ArchiveSettings.defaultDebounce, stale: stale ?? ArchiveSettings.defaultStale,
-                        stripParams: stripParams ?? ArchiveSettings.defaultStripParams)
+                        stripParams: stripParams ?? ArchiveSettings.defaultStripParams,
+                        maxArchives: maxArchives ?? ArchiveSettings.defaultMaxArchives)
     }
 }
 
@@ -48,15 +49,24 @@ public func replayArchive(_ reader: NativeRecordingReader, config: NativeConfig 
     return try replayArchive(afterMeta: reader, config: config, observe: observe, emit: emit)
 }
 
-/// The cache's whole timeline for the native recording at `path`, for tests and golden checks;
-/// `nil` for an Android recording, to which the cache does not apply.
+/// The cache's whole timeline for the native recording at `path`, for tests; `nil` for an
+/// Android recording, to which the cache does not apply.
 public func archiveTimeline(path: String, config: NativeConfig = NativeConfig(), lenient: Bool = false) throws -> [ArchiveDecision]? {
-    let reader = try NativeRecordingReader(path: path, lenient: lenient)
-    guard try reader.next() != nil else { return [] }
-    if archiveRefusal(path: path, meta: reader.meta, config: config) != nil { return nil }
     var timeline: [ArchiveDecision] = []
-    try replayArchive(afterMeta: reader, config: config, observe: { _ in }) { timeline.append($0) }
+    guard try replayArchive(path: path, config: config, lenient: lenient, emit: { timeline.append($0) }) else { return nil }
     return timeline
+}
+
+/// The cache's timeline for the native recording at `path`, each decision handed to `emit`
+/// as it is made (a golden check streams it); `false`, with nothing emitted, for an Android
+/// recording, to which the cache does not apply.
+public func replayArchive(path: String, config: NativeConfig = NativeConfig(), lenient: Bool = false,
+                          emit: (ArchiveDecision) throws -> Void) throws -> Bool {
+    let reader = try NativeRecordingReader(path: path, lenient: lenient)
+    guard try reader.next() != nil else { return true }
+    if archiveRefusal(path: path, meta: reader.meta, config: config) != nil { return false }
+    try replayArchive(afterMeta: reader, config: config, observe: { _ in }, emit: emit)
+    return true
 }
 
 /// The records after the `meta`, through a fresh cache.

@@ -4,32 +4,42 @@ import CJSONC
 /// native config (`NAME.config.json`, `--config`), each field optional; what is left unset
 /// comes from the defaults (archive-cache-policy.md, "Settings").
 ///
-///     {"archive": {"debounceMs": 2000, "staleMs": 86400000, "stripParams": ["mobile_offline", "mobile_app_v2"]}}
+///     {"archive": {"debounceMs": 2000, "staleMs": 86400000, "stripParams": ["mobile_offline", "mobile_app_v2"], "maxArchives": 1000}}
 ///
 /// `stripParams` replaces the default list when given (`[]` strips nothing).
 public struct ArchiveConfig: Equatable, Sendable {
     public var debounce: Double?
     public var stale: Double?
     public var stripParams: [String]?
+    public var maxArchives: Int?
 
-    public init(debounce: Double? = nil, stale: Double? = nil, stripParams: [String]? = nil) {
+    public init(debounce: Double? = nil, stale: Double? = nil, stripParams: [String]? = nil, maxArchives: Int? = nil) {
         self.debounce = debounce
         self.stale = stale
         self.stripParams = stripParams
+        self.maxArchives = maxArchives
     }
 
     /// This config with every field that `other` sets replaced by its value.
     public func overridden(by other: ArchiveConfig) -> ArchiveConfig {
-        ArchiveConfig(debounce: other.debounce ?? debounce, stale: other.stale ?? stale, stripParams: other.stripParams ?? stripParams)
+        ArchiveConfig(debounce: other.debounce ?? debounce, stale: other.stale ?? stale, stripParams: other.stripParams ?? stripParams,
+                      maxArchives: other.maxArchives ?? maxArchives)
     }
 
     /// The `"archive"` member of a config file. Unknown keys are errors, as everywhere in a config.
     static func decode(_ field: Field, fail: (String) -> RecordingError) throws -> ArchiveConfig {
-        guard let object = field.object else { throw fail(#""archive" must be an object (debounceMs, staleMs, stripParams)"#) }
+        guard let object = field.object else { throw fail(#""archive" must be an object (debounceMs, staleMs, stripParams, maxArchives)"#) }
         var config = ArchiveConfig()
-        try forEachMember(object, allowed: ["debounceMs", "staleMs", "stripParams"], fail: fail) { key, value in
+        try forEachMember(object, allowed: ["debounceMs", "staleMs", "stripParams", "maxArchives"], fail: fail) { key, value in
             if key == "stripParams" {
                 config.stripParams = try strings(value, fail: fail)
+                return
+            }
+            if key == "maxArchives" {
+                guard let count = value.finiteNumber, count >= 1, count <= 1e9, count == count.rounded() else {
+                    throw fail(#""archive.maxArchives" must be a whole number of archives, 1 or more"#)
+                }
+                config.maxArchives = Int(count)
                 return
             }
             guard let ms = value.finiteNumber, ms >= 0 else { throw fail(#""archive.\#(key)" must be a number of milliseconds, 0 or more"#) }

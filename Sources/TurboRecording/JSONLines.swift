@@ -164,6 +164,21 @@ public final class JSONLines {
         }
     }
 
+    /// `next`, with the line's bytes as read (without its line ending) beside its object:
+    /// for a reader that compares text first and only looks into what differs (a golden).
+    public func nextWithBytes<R>(_ body: (OpaquePointer, Int, UnsafeBufferPointer<UInt8>) throws -> R) throws -> R? {
+        while true {
+            guard let line = try nextRawLine() else { return nil }
+            let bytes: UnsafeBufferPointer<UInt8>
+            switch line {
+            case .inChunk(let range): bytes = UnsafeBufferPointer(rebasing: chunk[range])
+            case .carried: bytes = position.pointee.carry.bytes
+            case .overlong: bytes = UnsafeBufferPointer(start: nil, count: 0)
+            }
+            if let result = try parse(line, { object, number in try body(object, number, bytes) }) { return result }
+        }
+    }
+
     // MARK: - Lines
 
     private enum RawLine {

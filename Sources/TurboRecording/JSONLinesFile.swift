@@ -8,6 +8,28 @@ public struct JSONLineValue: Equatable, Sendable {
     /// The object re-printed by json-c on one line (keys as written, numbers as parsed).
     public var text: String
     public var value: JSONValue
+
+    public init(line: Int, text: String, value: JSONValue) {
+        self.line = line
+        self.text = text
+        self.value = value
+    }
+}
+
+extension JSONLineValue {
+    /// The object json-c parsed from line `line`, re-printed and as a value.
+    public init(_ object: OpaquePointer, line: Int) {
+        self.init(line: line,
+                  text: String(cString: json_object_to_json_string_ext(object, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE)),
+                  value: JSONValue(object))
+    }
+
+    /// The line at `line` of a file, read again from its bytes; `nil` when they are not one JSON value.
+    public init?(bytes: [UInt8], line: Int) {
+        let lines = JSONLines(bytes: bytes, name: "")
+        guard let value = try? lines.next({ object, _ in JSONLineValue(object, line: line) }) else { return nil }
+        self = value
+    }
 }
 
 /// Every object of the JSON Lines file at `path`, strictly parsed: a line that is not a JSON

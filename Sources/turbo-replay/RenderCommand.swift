@@ -13,7 +13,7 @@ enum RenderCommand {
         name: "render",
         summary: "Draw a recording's timeline as a self-contained SVG picture.",
         usage: "render [options] FILE|- -o OUT.svg",
-        options: [Options.output, .lenient] + LayerOptions.options,
+        options: [Options.output, Options.from, Options.to, Options.maxMarks, .lenient] + LayerOptions.options,
         discussion: """
         Lanes: findings, navigator.onLine as the page believed it, network failures (by kind:
         visit, frame, form, prefetch; responses as small grey ticks), submissions (by decision),
@@ -22,7 +22,10 @@ enum RenderCommand {
         the root screen as the launch policy decides it (launches, ready, stalled), the app's own
         app-screen log (hatched where it disagrees), the error view's decisions and connectivity,
         with the launch and retry findings. No scripts, fonts or images are
-        referenced; every text from the recording is XML-escaped. A regular file is written whole
+        referenced; every text from the recording is XML-escaped. A lane draws at most --max-marks
+        marks (default 2000) and says in the picture how many more there were and from when: draw a
+        window with --from/--to MS (the recording's own ms) to see them. Memory does not grow with
+        the recording. A regular file is written whole
         (temporary file, then rename); a device or FIFO is written directly. View it in a browser,
         or make a PNG:
           rsvg-convert -w 1200 out.svg -o out.png    (librsvg2-bin), or:
@@ -34,11 +37,16 @@ enum RenderCommand {
 
     struct Options {
         static let output = Option(name: "o", value: "OUT.svg", help: "Where to write the SVG ('-': standard output). Required.")
+        static let from = Option(name: "from", value: "MS", help: "Draw from this time on (the recording's ms): a window to zoom into.")
+        static let to = Option(name: "to", value: "MS", help: "Draw up to this time (the recording's ms).")
+        static let maxMarks = Option(name: "max-marks", value: "N",
+                                     help: "The most marks a lane draws; the rest are counted in the picture (default: 2000).")
 
         var path: String
         var output: String
         var lenient: Bool
         var layer: LayerOptions
+        var limits: RenderLimits
 
         init(_ arguments: ParsedArguments) throws {
             path = try arguments.recording(for: spec.name, verb: "render")
@@ -49,6 +57,28 @@ enum RenderCommand {
             try refuseOutput(output, overwriting: [path], option: Self.output, command: spec.name)
             lenient = arguments.flag(.lenient)
             layer = try LayerOptions(arguments, path: path, command: spec.name)
+            limits = RenderLimits()
+            if let value = arguments.value(Self.from) { limits.from = try time(value, Self.from) }
+            if let value = arguments.value(Self.to) { limits.to = try time(value, Self.to) }
+            if let from = limits.from, let to = limits.to, to <= from {
+                throw UsageError(message: "'--to' must be after '--from' (got \(value(Self.from, arguments)) and \(value(Self.to, arguments)))", command: spec.name)
+            }
+            if let value = arguments.value(Self.maxMarks) {
+                guard let count = Int(value), count >= 1 else {
+                    throw UsageError(message: "'--max-marks' takes a number of marks, 1 or more (got '\(value)')", command: spec.name)
+                }
+                limits.maxMarks = count
+            }
+        }
+
+        private func value(_ option: Option, _ arguments: ParsedArguments) -> String { arguments.value(option) ?? "" }
+
+        /// A time in the recording's ms: any finite number, negative included (a clock may start below 0).
+        private func time(_ text: String, _ option: Option) throws -> Double {
+            guard let ms = Double(text), ms.isFinite else {
+                throw UsageError(message: "'\(option.spelling)' takes a time in ms (got '\(text)')", command: spec.name)
+            }
+            return ms
         }
     }
 
@@ -57,35 +87,36 @@ enum RenderCommand {
         let settings: BannerSettings
         switch options.layer {
         case .native(let native):
-            return try renderNative(path, to: output, config: native.config, lenient: options.lenient, console: console)
+            return try renderNative(path, to: output, config: native.config, lenient: options.lenient, limits: options.limits,
+                                    console: console)
         case .web(let banner):
             settings = banner.settings
         }
-        let session = try BannerSession.analyze(path: path, settings: settings, lenient: options.lenient) { console.skipped($0) }
-        let svg = TimelineSVG.render(session)
+        let (svg, skipped) = try TimelineSVG.render(path: path, settings: settings, lenient: options.lenient,
+                                                    limits: options.limits) { console.skipped($0) }
         if output == "-" {
             try console.print(svg.hasSuffix("\n") ? String(svg.dropLast()) : svg)
             return .ok
         }
-        try writeOutputFile(path: output, contents: Array(svg.utf8))
-        if session.summary.skippedLines > 0 {
-            console.reportSkipped(session.summary.skippedLines, in: session.path)
+        try writeOutputFile(path: output, text: svg)
+        if skipped > 0 {
+            console.reportSkipped(skipped, in: path == "-" ? "<stdin>" : path)
         }
         return .ok
     }
 
     @MainActor private static func renderNative(_ path: String, to output: String, config: NativeConfig, lenient: Bool,
-                                                console: Console) throws -> ExitCode {
+                                                limits: RenderLimits, console: Console) throws -> ExitCode {
         var skipped = 0
         let session = try NativeSession.analyze(path: path, config: config, lenient: lenient) {
             skipped += 1
             console.skipped($0)
         }
-        let svg = NativeTimelineSVG.render(session)
+        let svg = NativeTimelineSVG.render(session, limits: limits)
         if output == "-" {
             try console.print(svg.hasSuffix("\n") ? String(svg.dropLast()) : svg)
         } else {
-            try writeOutputFile(path: output, contents: Array(svg.utf8))
+            try writeOutputFile(path: output, text: svg)
         }
         console.reportSkipped(skipped, in: session.path)
         return .ok

@@ -1,0 +1,167 @@
+import BannerFindings
+import OfflineBanner
+import PolicyCore
+import TurboRecording
+
+typealias OnlineSpan = (from: Double, to: Double, online: Bool, assumed: Bool)
+typealias BannerSpan = (from: Double, to: Double, state: BannerState, label: String, stillUp: Bool)
+/// A page change: a `disconnect`, or a `pagehide` that unloaded the document (`unload`), and
+/// the `connect` that followed it, if any.
+typealias PageChange = (t: Double, until: Double?, unload: Bool)
+
+/// What the web picture draws, gathered from a session's events as they are decided: each
+/// lane's marks within `limits`, and the state that makes the next mark (the belief in the
+/// network, the banner shown). Nothing else of the recording is kept.
+struct BannerLanes {
+    let limits: RenderLimits
+    var onlineSpans: Lane<OnlineSpan>
+    var failures: Lane<(t: Double, kind: FailureKind, about: String)>
+    var responses: Lane<(t: Double, about: String)>
+    var submissions: Lane<(t: Double, decision: SubmitDecision, about: String)>
+    var bannerSpans: Lane<BannerSpan>
+    var findings: Lane<BannerFinding>
+    var pages: Lane<PageChange>
+
+    /// The earliest finite time of any event, and the end of the axis.
+    private(set) var first: Double?
+    private(set) var end = 0.0
+    private var onlineState: (online: Bool, since: Double?, assumed: Bool) = (true, nil, true)
+    private var banner: (state: BannerState, label: String, since: Double)?
+    /// The span before the first belief, until its end: drawn first, from `first`, at the end.
+    private var firstSpan: (to: Double, online: Bool, assumed: Bool)?
+    /// Whether the last page change is drawn and still waits for its `connect`.
+    private var openPage = false
+
+    init(limits: RenderLimits) {
+        self.limits = limits
+        let n = limits.maxMarks
+        onlineSpans = Lane(capacity: n)
+        failures = Lane(capacity: n)
+        responses = Lane(capacity: n)
+        submissions = Lane(capacity: n)
+        bannerSpans = Lane(capacity: n)
+        findings = Lane(capacity: min(n, RenderLimits.maxFindings))
+        pages = Lane(capacity: n)
+    }
+
+    private mutating func addOnline(_ span: OnlineSpan) {
+        guard let clipped = limits.clip(span.from, span.to) else { return }
+        onlineSpans.add((clipped.from, clipped.to, span.online, span.assumed), at: span.from)
+    }
+
+    private mutating func addBanner(_ span: BannerSpan) {
+        guard let clipped = limits.clip(span.from, span.to) else { return }
+        bannerSpans.add((clipped.from, clipped.to, span.state, span.label, span.stillUp && clipped.to == span.to), at: span.from)
+    }
+
+    private mutating func setBanner(_ change: BannerChange) {
+        if let current = banner, current.state != .hidden {
+            addBanner((current.since, change.t, current.state, current.label, false))
+        }
+        banner = (change.banner, change.label ?? "", change.t)
+    }
+
+    mutating func add(_ event: ExplainEvent) {
+        if event.t.isFinite { first = min(first ?? event.t, event.t) }
+        switch event {
+        case .input(let step):
+            let inWindow = limits.contains(step.t)
+            var online: Bool?
+            switch step.input {
+            case .offline: online = false
+            case .online: online = true
+            case .connect(_, let value): online = value
+            case .fetchRequestError(let failure):
+                if inWindow {
+                    let about = [failure.target, failure.method, failure.url, failure.error].compactMap { $0 }.joined(separator: " ")
+                    failures.add((step.t, FailureKind(target: failure.target), "turbo:fetch-request-error \(about)"), at: step.t)
+                }
+            case .submitEnd(let submission):
+                if submission.fetchResponse != nil && inWindow {
+                    responses.add((step.t, "turbo:submit-end response"), at: step.t)
+                }
+            case .beforeFetchResponse(let response):
+                if inWindow {
+                    let about = ["turbo:before-fetch-response", response.statusCode.map(String.init), response.target]
+                        .compactMap { $0 }.joined(separator: " ")
+                    responses.add((step.t, about), at: step.t)
+                }
+            case .disconnect:
+                openPage = inWindow && pages.add((step.t, nil, false), at: step.t)
+            case .pagehide:
+                // Only an unload that took the controller with it; a page kept in the
+                // back-forward cache, or one already disconnected, changes nothing.
+                if step.before.connected && !step.after.connected {
+                    openPage = inWindow && pages.add((step.t, nil, true), at: step.t)
+                }
+            }
+            if case .connect = step.input, openPage {
+                pages.updateLast { $0.until = step.t }
+                openPage = false
+            }
+            // The belief changes, or a record first states it (until then it is assumed).
+            if let online, onlineState.assumed || online != onlineState.online {
+                // The first span starts at the recording's first time, known only at the end
+                // (an event may come with an earlier time than the ones before it).
+                if onlineState.since == nil {
+                    firstSpan = (step.t, onlineState.online, onlineState.assumed)
+                } else if let since = onlineState.since, step.t > since {
+                    addOnline((since, step.t, onlineState.online, onlineState.assumed))
+                }
+                onlineState = (online, step.t, false)
+            }
+            if let decision = step.decision, inWindow {
+                var about = ""
+                if case .submitEnd(let submission) = step.input {
+                    about = [submission.method, submission.action].compactMap { $0 }.joined(separator: " ")
+                }
+                submissions.add((step.t, decision, about), at: step.t)
+            }
+            if let change = step.change { setBanner(change) }
+        case .timer(let step):
+            if let change = step.change { setBanner(change) }
+        case .observed(let step):
+            if case .response = step.role, limits.contains(step.t) {
+                let about = [step.observed.type, step.observed.statusCode.map(String.init), step.observed.target]
+                    .compactMap { $0 }.joined(separator: " ")
+                responses.add((step.t, about), at: step.t)
+            }
+        case .finding(let finding):
+            if limits.contains(finding.t) { findings.add(finding, at: finding.t) }
+        }
+    }
+
+    /// The end of the recording (`end`: the summary's): the spans still open close there.
+    mutating func finish(end summaryEnd: Double?) {
+        let first = self.first ?? 0
+        end = max(summaryEnd ?? first, first)
+        let spans = onlineSpans
+        onlineSpans = Lane(capacity: limits.maxMarks)
+        if let span = firstSpan, span.to > first { addOnline((first, span.to, span.online, span.assumed)) }
+        for span in spans.marks { onlineSpans.add(span, at: span.from) }
+        onlineSpans.elide(spans.elided, from: spans.elidedFrom)
+        addOnline((onlineState.since ?? first, end, onlineState.online, onlineState.assumed))
+        if let current = banner, current.state != .hidden {
+            addBanner((current.since, end, current.state, current.label, true))
+        }
+        if let from = limits.from { self.first = from }
+        if let to = limits.to { end = to }
+        if self.first == nil { self.first = first }
+    }
+
+    /// Every lane's left-out marks, for the picture to say: `(what, drawn, left out, from t)`.
+    var elided: [(what: String, drawn: Int, elided: Int, from: Double)] {
+        var rows: [(String, Int, Int, Double)] = []
+        func note<M>(_ lane: Lane<M>, _ what: String) {
+            if lane.elided > 0 { rows.append((what, lane.marks.count, lane.elided, lane.elidedFrom ?? 0)) }
+        }
+        note(onlineSpans, "navigator.onLine spans")
+        note(failures, "network failures")
+        note(responses, "responses")
+        note(submissions, "submissions")
+        note(bannerSpans, "banner spans")
+        note(findings, "findings")
+        note(pages, "page changes")
+        return rows
+    }
+}

@@ -1,0 +1,71 @@
+/// What `render` draws of a recording: a window of its time (`--from`/`--to`, in the
+/// recording's ms), and at most `maxMarks` marks a lane (2,000: two for each pixel of the
+/// plot's 1,020; more are a smear, not marks). What a renderer keeps is what it draws: with the limit, a
+/// day-long log draws in the memory of a short one. What a lane leaves out is counted and said
+/// in the picture, so a person knows to draw a window.
+public struct RenderLimits: Equatable, Sendable {
+    public var from: Double?
+    public var to: Double?
+    public var maxMarks: Int
+
+    public static let defaultMaxMarks = 2000
+    /// Findings are flags with labels on rows of their own and a sentence each under the
+    /// chart: forty is already more than a person reads at once, and keeps the picture's height
+    /// within what a viewer opens.
+    public static let maxFindings = 40
+
+    public init(from: Double? = nil, to: Double? = nil, maxMarks: Int = defaultMaxMarks) {
+        self.from = from
+        self.to = to
+        self.maxMarks = max(1, maxMarks)
+    }
+
+    public var isWindowed: Bool { from != nil || to != nil }
+
+    /// Whether a mark at `t` is in the window.
+    func contains(_ t: Double) -> Bool {
+        (from.map { t >= $0 } ?? true) && (to.map { t <= $0 } ?? true)
+    }
+
+    /// The part of a span in the window, `nil` when none of it is.
+    func clip(_ from: Double, _ to: Double) -> (from: Double, to: Double)? {
+        guard isWindowed else { return (from, to) }
+        let a = max(from, self.from ?? -.infinity), b = min(to, self.to ?? .infinity)
+        return b >= a ? (a, b) : nil
+    }
+}
+
+/// One lane's marks: the first `capacity` in the window, and how many more there were.
+struct Lane<Mark> {
+    let capacity: Int
+    private(set) var marks: [Mark] = []
+    private(set) var elided = 0
+    /// The time of the first mark left out.
+    private(set) var elidedFrom: Double?
+
+    init(capacity: Int) { self.capacity = capacity }
+
+    /// Keeps `mark` if there is room; `false` when it was left out.
+    @discardableResult
+    mutating func add(_ mark: Mark, at t: Double) -> Bool {
+        guard marks.count < capacity else {
+            elided += 1
+            if elidedFrom == nil { elidedFrom = t }
+            return false
+        }
+        marks.append(mark)
+        return true
+    }
+
+    /// Counts marks left out elsewhere as this lane's.
+    mutating func elide(_ count: Int, from t: Double?) {
+        guard count > 0 else { return }
+        elided += count
+        if elidedFrom == nil || (t ?? .infinity) < elidedFrom! { elidedFrom = t }
+    }
+
+    mutating func updateLast(_ change: (inout Mark) -> Void) {
+        guard !marks.isEmpty else { return }
+        change(&marks[marks.count - 1])
+    }
+}
