@@ -1,3 +1,4 @@
+import PolicyCore
 import ArchiveCachePolicy
 import NativeErrorPolicy
 import Replay
@@ -9,13 +10,19 @@ import TurboRecording
 public struct ArchiveAnalyzer: Sendable {
     public private(set) var cache: ArchiveCache
     public private(set) var summary = ArchiveFileSummary()
+    /// Every finding, in order, unless made with `keepingFindings: false` (a reader that takes
+    /// them as they are emitted, as `explain` does, need not keep a long log's worth).
     public private(set) var findings: [ArchiveFinding] = []
+    /// Every finding's level, kept either way: what decides an exit status.
+    public private(set) var levels: [FindingLevel] = []
+    private let keepingFindings: Bool
     private var visited: Set<String> = []
     private var everCaptured: Set<String> = []
     private var pendingLine = 0
 
-    public init(settings: ArchiveSettings = ArchiveSettings()) {
+    public init(settings: ArchiveSettings = ArchiveSettings(), keepingFindings: Bool = true) {
         cache = ArchiveCache(settings: settings)
+        self.keepingFindings = keepingFindings
     }
 
     public var settings: ArchiveSettings { cache.settings }
@@ -123,7 +130,8 @@ public struct ArchiveAnalyzer: Sendable {
         }
         if let finding {
             summary.findings[finding.kind, default: 0] += 1
-            findings.append(finding)
+            levels.append(finding.level)
+            if keepingFindings { findings.append(finding) }
             try emit(.finding(finding))
         }
     }

@@ -41,6 +41,8 @@ public struct LaunchAnalyzer: Sendable {
     public enum Keeping: Sendable {
         case everything
         case findings
+        /// The summary and the findings, no rows at all: for `stats`, which never shows them.
+        case counts
     }
 
     public let keeping: Keeping
@@ -114,9 +116,11 @@ public struct LaunchAnalyzer: Sendable {
                 comparison.appShows(screen)
                 appScreenCount += 1
                 if keeping == .everything { appScreens.append(AppScreen(t: t, line: record.line, screen: screen)) }
-                let detail = screen == policy.screen.rawValue ? "the app shows \(screen), as the policy says"
-                    : "the app shows \(screen); the policy says \(policy.screen.rawValue)"
-                rows.append(LaunchRow(t: t, line: record.line, record: "app-screen \(screen)", screen: policy.screen, detail: detail))
+                if keeping != .counts {
+                    let detail = screen == policy.screen.rawValue ? "the app shows \(screen), as the policy says"
+                        : "the app shows \(screen); the policy says \(policy.screen.rawValue)"
+                    rows.append(LaunchRow(t: t, line: record.line, record: "app-screen \(screen)", screen: policy.screen, detail: detail))
+                }
             }
             compare(at: t, line: record.line)
         }
@@ -127,8 +131,8 @@ public struct LaunchAnalyzer: Sendable {
         policy.finish(into: &output)
         takeTimers(finishing: true)
         if let finding = comparison.finish(lastRecordAt: end) { findings.append(finding) }
-        findings = findings.enumerated().sorted { ($0.element.t, $0.element.kind, $0.offset) < ($1.element.t, $1.element.kind, $1.offset) }
-            .map(\.element)
+        // In place, and stable (Swift's sort is): a long log's findings are sorted without copies.
+        findings.sort { ($0.t, $0.kind) < ($1.t, $1.kind) }
     }
 
     // MARK: - Records
@@ -148,8 +152,10 @@ public struct LaunchAnalyzer: Sendable {
         if records.contains(where: { if case .screen(let change) = $0 { change.screen == .loading } else { false } }) {
             loadingLine = line
         }
-        rows.append(LaunchRow(t: t, line: line, record: Self.label(input), screen: policy.screen,
-                              detail: detail(input, before: before, records: records)))
+        if keeping != .counts {
+            rows.append(LaunchRow(t: t, line: line, record: Self.label(input), screen: policy.screen,
+                                  detail: detail(input, before: before, records: records)))
+        }
     }
 
     /// The stall, when it fired: its row, its finding, and a comparison at its due time.

@@ -57,7 +57,7 @@ extension NativeSummary {
     /// Reads and summarises the native recording behind `reader`, with the default settings
     /// over its `meta` (field logs come without the goldens' config files).
     public static func analyze(_ reader: NativeRecordingReader, config: NativeConfig = NativeConfig()) throws -> NativeSummary {
-        var launch = LaunchAnalyzer(config: config, keeping: .findings)
+        var launch = LaunchAnalyzer(config: config, keeping: .counts)
         var explainer = NativeExplainer(config: config)
         var errorView = ErrorViewSummary()
         var findings: [String: Int] = [:]

@@ -25,20 +25,26 @@ public enum LaunchExplainText {
     /// What follows the rows: the decisions after the log's end, the figures, the findings.
     public static func tail(_ analyzer: LaunchAnalyzer) -> [String] {
         var lines: [String] = []
-        if let end = analyzer.end, !analyzer.afterEnd.isEmpty {
-            lines.append(NativeTextTimeline.afterEnd(end))
-            lines += analyzer.afterEnd.map { row($0.row) }
-        }
-        lines.append(summary(analyzer.summary))
-        if analyzer.findings.isEmpty {
-            lines.append(analyzer.appScreenCount == 0 ? "no launch findings (no app-screen lines: the app's screens were not compared)"
-                                                     : "no launch findings")
-        } else {
-            lines.append(findingsHeader)
-            lines += analyzer.findings.map(row)
-            lines.append(NativeTextTimeline.counted(analyzer.findings.map(\.level), "launch finding"))
-        }
+        tail(analyzer) { lines.append($0) }
         return lines
+    }
+
+    /// The same lines, each handed over as it is made: a long log's findings are printed
+    /// without a second copy of them as text.
+    public static func tail(_ analyzer: LaunchAnalyzer, _ emit: (String) throws -> Void) rethrows {
+        if let end = analyzer.end, !analyzer.afterEnd.isEmpty {
+            try emit(NativeTextTimeline.afterEnd(end))
+            for late in analyzer.afterEnd { try emit(row(late.row)) }
+        }
+        try emit(summary(analyzer.summary))
+        if analyzer.findings.isEmpty {
+            try emit(analyzer.appScreenCount == 0 ? "no launch findings (no app-screen lines: the app's screens were not compared)"
+                                                 : "no launch findings")
+        } else {
+            try emit(findingsHeader)
+            for finding in analyzer.findings { try emit(row(finding)) }
+            try emit(NativeTextTimeline.counted(analyzer.findings.map(\.level), "launch finding"))
+        }
     }
 
     public static func row(_ row: LaunchRow) -> String {

@@ -17,16 +17,18 @@ import TurboRecording
 struct ArchiveExplain {
     private let config: NativeConfig
     private var analyzer: ArchiveAnalyzer
-    /// The section's rows, as they are decided, on disk until it is printed (text only: JSON
-    /// lines carry the findings alone).
+    /// The section's lines, as they are decided, on disk until it is printed: the rows and
+    /// findings for people, or the findings' JSON lines.
     private let rows: RowSpool?
+    private let jsonl: Bool
     private var android = false
     private var androidNavigation = false
 
     init(config: NativeConfig, jsonl: Bool = false) {
         self.config = config
-        rows = jsonl ? nil : RowSpool()
-        analyzer = ArchiveAnalyzer(settings: config.archive.settings)
+        rows = RowSpool()
+        self.jsonl = jsonl
+        analyzer = ArchiveAnalyzer(settings: config.archive.settings, keepingFindings: false)
     }
 
     mutating func observe(_ record: NativeRecord, path: String) {
@@ -36,15 +38,15 @@ struct ArchiveExplain {
         case .timed(_, let event) where android:
             androidNavigation = androidNavigation || ArchiveAnalyzer.isNavigation(event)
         case .timed:
-            let (rows, settings) = (rows, analyzer.settings)
-            analyzer.feed(record) { Self.spool($0, to: rows, settings: settings) }
+            let (rows, settings, jsonl) = (rows, analyzer.settings, jsonl)
+            analyzer.feed(record) { Self.spool($0, to: rows, settings: settings, jsonl: jsonl) }
         }
     }
 
-    private static func spool(_ event: ArchiveEvent, to rows: RowSpool?, settings: ArchiveSettings) {
+    private static func spool(_ event: ArchiveEvent, to rows: RowSpool?, settings: ArchiveSettings, jsonl: Bool) {
         switch event {
-        case .row(let row): rows?.write(ArchiveTextTimeline.row(row, settings: settings))
-        case .finding(let finding): rows?.write(ArchiveTextTimeline.row(finding))
+        case .row(let row): if !jsonl { rows?.write(ArchiveTextTimeline.row(row, settings: settings)) }
+        case .finding(let finding): rows?.write(jsonl ? finding.jsonLine : ArchiveTextTimeline.row(finding))
         }
     }
 
@@ -57,11 +59,11 @@ struct ArchiveExplain {
             }
             return []
         }
-        let (rows, settings) = (rows, analyzer.settings)
-        analyzer.finish { Self.spool($0, to: rows, settings: settings) }
+        let (rows, settings, jsonl) = (rows, analyzer.settings, self.jsonl)
+        analyzer.finish { Self.spool($0, to: rows, settings: settings, jsonl: jsonl) }
         guard analyzer.summary.hasNavigation else { return [] }
         if jsonl {
-            for finding in analyzer.findings { try console.print(finding.jsonLine) }
+            try rows?.replay { try console.print($0) }
         } else {
             try console.print("archive cache (" + ArchiveTextTimeline.settings(analyzer.settings) + ")")
             try console.print(ArchiveTextTimeline.explainHeader)
@@ -69,9 +71,9 @@ struct ArchiveExplain {
             let summary = analyzer.summary
             try console.print("archive: \(summary.served) served, \(summary.misses) missed, \(summary.passed) passed "
                 + "(\(summary.passedCached) cached); \(summary.archivesAtEnd) archive\(summary.archivesAtEnd == 1 ? "" : "s") at the end")
-            try console.print(analyzer.findings.isEmpty ? "no archive findings"
-                                                        : NativeTextTimeline.counted(analyzer.findings.map(\.level), "archive finding"))
+            try console.print(analyzer.levels.isEmpty ? "no archive findings"
+                                                      : NativeTextTimeline.counted(analyzer.levels, "archive finding"))
         }
-        return analyzer.findings.map(\.level)
+        return analyzer.levels
     }
 }

@@ -19,7 +19,7 @@ enum LaunchExplain {
             try console.print("")
             for line in LaunchExplainText.head(launch) { try console.print(line) }
             try rows?.replay { try console.print($0) }
-            for line in LaunchExplainText.tail(launch) { try console.print(line) }
+            try LaunchExplainText.tail(launch) { try console.print($0) }
         }
     }
 }
