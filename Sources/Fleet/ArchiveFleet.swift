@@ -6,21 +6,18 @@ import Replay
 import TurboRecording
 
 /// One log of an `archive --summary` run: its cache's summary, or why it was not counted.
-public struct ArchiveFleetFile: Equatable, Sendable {
-    public enum Outcome: Equatable, Sendable {
-        case read(ArchiveFileSummary)
-        /// Strict mode stopped at a malformed line, or the file could not be opened.
-        case failed(RecordingError)
-        /// An Android log: the cache is iOS-only.
-        case android
-        /// A web (banner) recording: not an app log.
-        case web
-    }
+public typealias ArchiveFleetFile = FleetFile<ArchiveOutcome>
 
-    public var path: String
-    public var outcome: Outcome
-    /// Malformed lines a lenient read skipped, in order (at most `StatsFile.maxWarnings`).
-    public var warnings: [RecordingError]
+public enum ArchiveOutcome: FleetOutcome {
+    case read(ArchiveFileSummary)
+    /// Strict mode stopped at a malformed line, or the file could not be opened.
+    case failed(RecordingError)
+    /// An Android log: the cache is iOS-only.
+    case android
+    /// A web (banner) recording: not an app log.
+    case web
+
+    public var failure: RecordingError? { if case .failed(let error) = self { error } else { nil } }
 }
 
 /// The team's question over a folder of native logs: of the offline error views its users
@@ -66,12 +63,7 @@ public struct ArchiveFleet: Equatable, Sendable {
         }
     }
 
-    public var failures: [RecordingError] {
-        files.compactMap { file in
-            if case .failed(let error) = file.outcome { return error }
-            return nil
-        }
-    }
+    public var failures: [RecordingError] { files.failures() }
 
     public var malformed: Int { failures.filter { $0.kind == .malformed }.count }
     public var unreadable: Int { failures.filter { $0.kind == .unreadable }.count }

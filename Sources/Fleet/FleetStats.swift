@@ -7,22 +7,17 @@ import Replay
 import TurboRecording
 
 /// One file of a `stats` run: its summary, or why it could not be used.
-public struct StatsFile: Equatable, Sendable {
-    public enum Outcome: Equatable, Sendable {
-        /// A web recording: what the banner did.
-        case read(WebLogSummary)
-        /// A native recording (`meta.recording` is `native`): what the native policies did.
-        case native(NativeLogSummary)
-        /// Strict mode stopped at a malformed line, or the file could not be opened.
-        case failed(RecordingError)
-    }
+public typealias StatsFile = FleetFile<StatsOutcome>
 
-    public var path: String
-    public var outcome: Outcome
-    /// Malformed lines a lenient read skipped, in order (at most `StatsFile.maxWarnings`).
-    public var warnings: [RecordingError]
+public enum StatsOutcome: FleetOutcome {
+    /// A web recording: what the banner did.
+    case read(WebLogSummary)
+    /// A native recording (`meta.recording` is `native`): what the native policies did.
+    case native(NativeLogSummary)
+    /// Strict mode stopped at a malformed line, or the file could not be opened.
+    case failed(RecordingError)
 
-    public static let maxWarnings = 20
+    public var failure: RecordingError? { if case .failed(let error) = self { error } else { nil } }
 }
 
 /// Many field logs at once: each file is analysed on its own (in parallel, `jobs` at a time),
@@ -75,12 +70,7 @@ public struct FleetStats: Equatable, Sendable {
         }
     }
 
-    public var failures: [RecordingError] {
-        files.compactMap { file in
-            if case .failed(let error) = file.outcome { return error }
-            return nil
-        }
-    }
+    public var failures: [RecordingError] { files.failures() }
 
     public var malformed: Int { failures.filter { $0.kind == .malformed }.count }
     public var unreadable: Int { failures.filter { $0.kind == .unreadable }.count }

@@ -80,23 +80,15 @@ public struct NativeWhatIfRecording: Equatable, Sendable {
 }
 
 /// One file of a native `whatif` run.
-public struct NativeWhatIfFile: Equatable, Sendable {
-    public enum Outcome: Equatable, Sendable {
-        case compared(NativeWhatIfRecording)
-        /// A web recording: it has no retry policy.
-        case web
-        case failed(RecordingError)
-    }
+public typealias NativeWhatIfFile = FleetFile<NativeWhatIfOutcome>
 
-    public var path: String
-    public var outcome: Outcome
-    public var warnings: [RecordingError]
+public enum NativeWhatIfOutcome: FleetOutcome {
+    case compared(NativeWhatIfRecording)
+    /// A web recording: it has no retry policy.
+    case web
+    case failed(RecordingError)
 
-    public init(path: String, outcome: Outcome, warnings: [RecordingError] = []) {
-        self.path = path
-        self.outcome = outcome
-        self.warnings = warnings
-    }
+    public var failure: RecordingError? { if case .failed(let error) = self { error } else { nil } }
 }
 
 /// `whatif --variant probe-once` over many logs, combined in path order.
@@ -140,9 +132,7 @@ public struct NativeWhatIfFleet: Equatable, Sendable {
     public var changed: [NativeWhatIfRecording] { recordings.filter(\.changed) }
     public var webs: Int { files.filter { $0.outcome == .web }.count }
 
-    public var failures: [RecordingError] {
-        files.compactMap { if case .failed(let error) = $0.outcome { return error } else { return nil } }
-    }
+    public var failures: [RecordingError] { files.failures() }
 
     /// Every log's counts together.
     public var totals: (v1: NativeWhatIfCounts, variant: NativeWhatIfCounts) {

@@ -86,17 +86,15 @@ public struct TuneRow: Equatable, Sendable {
 }
 
 /// One file of a `tune` run: a row per combination, or why there are none.
-public struct TuneFile: Equatable, Sendable {
-    public enum Outcome: Equatable, Sendable {
-        case replayed([TuneRow])
-        /// A native recording: it has no banner.
-        case native
-        case failed(RecordingError)
-    }
+public typealias TuneFile = FleetFile<TuneOutcome>
 
-    public var path: String
-    public var outcome: Outcome
-    public var warnings: [RecordingError]
+public enum TuneOutcome: FleetOutcome {
+    case replayed([TuneRow])
+    /// A native recording: it has no banner.
+    case native
+    case failed(RecordingError)
+
+    public var failure: RecordingError? { if case .failed(let error) = self { error } else { nil } }
 }
 
 /// `tune`: every combination replayed over every recording. A file is read once for all the
@@ -158,7 +156,5 @@ public struct Tune: Equatable, Sendable {
     public var sessions: Int { files.filter { if case .replayed = $0.outcome { true } else { false } }.count }
     public var natives: Int { files.filter { $0.outcome == .native }.count }
 
-    public var failures: [RecordingError] {
-        files.compactMap { if case .failed(let error) = $0.outcome { return error } else { return nil } }
-    }
+    public var failures: [RecordingError] { files.failures() }
 }

@@ -6,25 +6,16 @@ import Replay
 import TurboRecording
 
 /// One file of a `whatif` run: its comparison, or why there is none.
-public struct WhatIfFile: Equatable, Sendable {
-    public enum Outcome: Equatable, Sendable {
-        case compared(WhatIfRecording)
-        /// A native recording: it has no banner.
-        case native
-        /// Strict mode stopped at a malformed line, or the file could not be opened.
-        case failed(RecordingError)
-    }
+public typealias WhatIfFile = FleetFile<WhatIfOutcome>
 
-    public var path: String
-    public var outcome: Outcome
-    /// Malformed lines a lenient read skipped (at most `StatsFile.maxWarnings`).
-    public var warnings: [RecordingError]
+public enum WhatIfOutcome: FleetOutcome {
+    case compared(WhatIfRecording)
+    /// A native recording: it has no banner.
+    case native
+    /// Strict mode stopped at a malformed line, or the file could not be opened.
+    case failed(RecordingError)
 
-    public init(path: String, outcome: Outcome, warnings: [RecordingError] = []) {
-        self.path = path
-        self.outcome = outcome
-        self.warnings = warnings
-    }
+    public var failure: RecordingError? { if case .failed(let error) = self { error } else { nil } }
 }
 
 /// `whatif` over many recordings: each file compared on its own (`jobs` at a time), combined
@@ -71,9 +62,7 @@ public struct WhatIfFleet: Equatable, Sendable {
     public var changed: [WhatIfRecording] { recordings.filter(\.changed) }
     public var natives: Int { files.filter { $0.outcome == .native }.count }
 
-    public var failures: [RecordingError] {
-        files.compactMap { if case .failed(let error) = $0.outcome { return error } else { return nil } }
-    }
+    public var failures: [RecordingError] { files.failures() }
 
     /// Every comparison's episodes together.
     public var comparison: PillComparison {
