@@ -65,8 +65,8 @@ public struct ArchiveFleet: Equatable, Sendable {
 
     public var failures: [RecordingError] { files.failures() }
 
-    public var malformed: Int { failures.filter { $0.kind == .malformed }.count }
-    public var unreadable: Int { failures.filter { $0.kind == .unreadable }.count }
+    public var malformed: Int { files.failures(.malformed) }
+    public var unreadable: Int { files.failures(.unreadable) }
     public var android: Int { files.filter { $0.outcome == .android }.count }
     public var web: Int { files.filter { $0.outcome == .web }.count }
 

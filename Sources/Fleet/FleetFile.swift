@@ -34,4 +34,9 @@ extension Array {
     public func failures<Outcome>() -> [RecordingError] where Element == FleetFile<Outcome> {
         compactMap(\.outcome.failure)
     }
+
+    /// How many logs failed that way: malformed (65) or unreadable (66).
+    public func failures<Outcome>(_ kind: RecordingError.Kind) -> Int where Element == FleetFile<Outcome> {
+        reduce(0) { $0 + ($1.outcome.failure?.kind == kind ? 1 : 0) }
+    }
 }

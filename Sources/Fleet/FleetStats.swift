@@ -72,8 +72,8 @@ public struct FleetStats: Equatable, Sendable {
 
     public var failures: [RecordingError] { files.failures() }
 
-    public var malformed: Int { failures.filter { $0.kind == .malformed }.count }
-    public var unreadable: Int { failures.filter { $0.kind == .unreadable }.count }
+    public var malformed: Int { files.failures(.malformed) }
+    public var unreadable: Int { files.failures(.unreadable) }
     public var natives: [(path: String, summary: NativeLogSummary)] {
         files.compactMap { file in
             if case .native(let summary) = file.outcome { return (file.path, summary) }
