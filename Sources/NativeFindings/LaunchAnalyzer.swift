@@ -121,6 +121,14 @@ public struct LaunchAnalyzer: Sendable {
         return appScreens
     }
 
+    /// The findings decided since the last call, in the order decided (not time order: a
+    /// stall can be decided during a mismatch that began earlier), so that a long log's
+    /// findings are drawn as they come instead of held.
+    public mutating func takeFindings() -> [LaunchFinding] {
+        defer { findings.removeAll(keepingCapacity: true) }
+        return findings
+    }
+
     public mutating func feed(_ record: NativeRecord) {
         switch record.event {
         case .meta(let meta):

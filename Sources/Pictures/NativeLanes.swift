@@ -1,6 +1,8 @@
 import LaunchPolicy
 import NativeErrorPolicy
 import NativeFindings
+import PolicyCore
+import TurboRecording
 
 /// What a native picture draws of a recording, kept as it is read: each lane's marks in the
 /// window up to the cap (the rest counted, with the time of the first left out), the findings
@@ -54,6 +56,44 @@ struct NativeLanes {
         mismatches = Lane(capacity: n)
         decisions = Lane(capacity: n)
         connectivity = Lane(capacity: n)
+    }
+
+    /// Reads and analyses the native recording at `path` (`-`: standard input) for its picture,
+    /// taking each launch record, app screen, decision and finding as it is decided: what is
+    /// held is the lanes and the policies' state, not the log.
+    static func read(path: String, config: NativeConfig, lenient: Bool, limits: RenderLimits,
+                     onSkip: @escaping (RecordingError) -> Void) throws
+        -> (path: String, platform: Platform, launch: LaunchAnalyzer, lanes: NativeLanes) {
+        let reader = try NativeRecordingReader(path: path, lenient: lenient, onSkip: onSkip)
+        var launch = LaunchAnalyzer(config: config, keeping: .picture)
+        var explainer = NativeExplainer(config: config)
+        var lanes = NativeLanes(limits: limits)
+        func take() {
+            for record in launch.takeTimeline() { lanes.launch(record) }
+            for shown in launch.takeAppScreens() { lanes.app(shown) }
+            for finding in launch.takeFindings() { lanes.launch(finding) }
+        }
+        let emit: (NativeExplainer.Event) -> Void = { event in
+            switch event {
+            case .retry(let finding): lanes.retry(finding)
+            case .afterEnd(let decision): lanes.decision(decision)
+            case .probeLoop: break
+            }
+        }
+        while let record = try reader.next() {
+            launch.feed(record)
+            take()
+            if case .timed(let t, let event) = record.event {
+                lanes.record(at: t)
+                if case .path(let online) = event { lanes.path(at: t, online: online) }
+            }
+            explainer.feed(record, decided: { lanes.decision($0) }, emit: emit)
+        }
+        explainer.finish(decided: { lanes.decision($0) }, emit: emit)
+        launch.finish()
+        take()
+        lanes.finish()
+        return (reader.path, explainer.settings.platform, launch, lanes)
     }
 
     var shownFlags: Int { min(limits.maxMarks, RenderLimits.maxFindings) }
@@ -124,6 +164,8 @@ struct NativeLanes {
     }
 
     /// Keeps the first findings by time (a tie in the order they came), one past what is listed.
+    /// A launch finding and a retry finding never tie (their kinds differ), so the order of
+    /// arrival only matters within one kind, where it is the order the analysis decided them.
     private mutating func flag(_ flag: Flag) {
         guard limits.contains(flag.t) else { return }
         allFlags += 1
@@ -137,10 +179,8 @@ struct NativeLanes {
         if flags.count > shownFlags + 1 { flags.removeLast() }
     }
 
-    /// The end of the log: the last spans run to the recording's end, and the launch's findings
-    /// (in time order) are drawn and listed. A launch finding and a retry finding never tie
-    /// (their kinds differ), so the order of arrival only matters within one kind.
-    mutating func finish(launchFindings: [LaunchFinding]) {
+    /// The end of the log: the last spans run to the recording's end.
+    mutating func finish() {
         let recordingEnd = span.end
         if let previous = screen, let clipped = limits.clip(previous.t, recordingEnd) {
             screens.add((clipped.from, clipped.to, previous), at: previous.t)
@@ -149,12 +189,15 @@ struct NativeLanes {
             appSpans.add((clipped.from, clipped.to, previous.screen, previous.line), at: previous.t)
         }
         addConnectivity(online.since, recordingEnd, online.online, online.assumed)
-        for finding in launchFindings {
-            if case .mismatch(_, _, let until, _) = finding.detail, limits.clip(finding.t, until ?? last ?? finding.t) != nil {
-                mismatches.add(finding, at: finding.t)
-            }
-            flag(Flag(t: finding.t, id: finding.kind.rawValue, lines: finding.lines, sentence: finding.sentence))
+    }
+
+    /// A finding of the launch. Its mismatches come in time order (one ends before the next
+    /// begins), as the lane draws them; one still open at the end is measured to the last record.
+    mutating func launch(_ finding: LaunchFinding) {
+        if case .mismatch(_, _, let until, _) = finding.detail, limits.clip(finding.t, until ?? last ?? finding.t) != nil {
+            mismatches.add(finding, at: finding.t)
         }
+        flag(Flag(t: finding.t, id: finding.kind.rawValue, lines: finding.lines, sentence: finding.sentence))
     }
 }
 

@@ -24,7 +24,8 @@ public enum NativeTimelineSVG {
         for finding in session.retryFindings { lanes.retry(finding) }
         if let first = session.first { lanes.record(at: first) }
         if let last = session.last { lanes.record(at: last) }
-        lanes.finish(launchFindings: session.launch.findings)
+        for finding in session.launch.findings { lanes.launch(finding) }
+        lanes.finish()
         var chart = NativeChart(path: session.path, platform: session.platform, launch: session.launch, lanes: lanes)
         return chart.draw()
     }
@@ -36,36 +37,9 @@ public enum NativeTimelineSVG {
     public static func render(path: String, config: NativeConfig = NativeConfig(), lenient: Bool = false,
                               limits: RenderLimits = RenderLimits(),
                               onSkip: @escaping (RecordingError) -> Void = { _ in }) throws -> (svg: String, path: String) {
-        let reader = try NativeRecordingReader(path: path, lenient: lenient, onSkip: onSkip)
-        var launch = LaunchAnalyzer(config: config, keeping: .picture)
-        var explainer = NativeExplainer(config: config)
-        var lanes = NativeLanes(limits: limits)
-        func take() {
-            for record in launch.takeTimeline() { lanes.launch(record) }
-            for shown in launch.takeAppScreens() { lanes.app(shown) }
-        }
-        let emit: (NativeExplainer.Event) -> Void = { event in
-            switch event {
-            case .retry(let finding): lanes.retry(finding)
-            case .afterEnd(let decision): lanes.decision(decision)
-            case .probeLoop: break
-            }
-        }
-        while let record = try reader.next() {
-            launch.feed(record)
-            take()
-            if case .timed(let t, let event) = record.event {
-                lanes.record(at: t)
-                if case .path(let online) = event { lanes.path(at: t, online: online) }
-            }
-            explainer.feed(record, decided: { lanes.decision($0) }, emit: emit)
-        }
-        explainer.finish(decided: { lanes.decision($0) }, emit: emit)
-        launch.finish()
-        take()
-        lanes.finish(launchFindings: launch.findings)
-        var chart = NativeChart(path: reader.path, platform: explainer.settings.platform, launch: launch, lanes: lanes)
-        return (chart.draw(), reader.path)
+        let read = try NativeLanes.read(path: path, config: config, lenient: lenient, limits: limits, onSkip: onSkip)
+        var chart = NativeChart(path: read.path, platform: read.platform, launch: read.launch, lanes: read.lanes)
+        return (chart.draw(), read.path)
     }
 
     /// The colour of a root screen, the same in the policy's lane and the app's.
