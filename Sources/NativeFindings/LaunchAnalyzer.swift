@@ -43,10 +43,18 @@ public struct LaunchAnalyzer: Sendable {
         case findings
         /// The summary and the findings, no rows at all: for `stats`, which never shows them.
         case counts
+        /// The policy's timeline and the app's screens, to be taken as they come
+        /// (`takeTimeline()`, `takeAppScreens()`), and no rows: for `render`, which keeps only
+        /// what it draws.
+        case picture
     }
 
+    private var keepsTimeline: Bool { keeping == .everything || keeping == .picture }
+    private var keepsRows: Bool { keeping == .everything || keeping == .findings }
+
     public let keeping: Keeping
-    /// The policy's timeline: what `turbo-replay launch` prints (empty unless keeping everything).
+    /// The policy's timeline: what `turbo-replay launch` prints (empty unless keeping everything;
+    /// what is not yet taken, keeping a picture).
     public private(set) var timeline: [LaunchRecord] = []
     /// The rows not yet taken (`takeRows()`); every row, when nothing takes them.
     public private(set) var rows: [LaunchRow] = []
@@ -101,6 +109,26 @@ public struct LaunchAnalyzer: Sendable {
         return rows
     }
 
+    /// The policy's timeline since the last call (`picture`), so that it is drawn, not held.
+    public mutating func takeTimeline() -> [LaunchRecord] {
+        defer { timeline.removeAll(keepingCapacity: true) }
+        return timeline
+    }
+
+    /// The app's `app-screen` lines since the last call.
+    public mutating func takeAppScreens() -> [AppScreen] {
+        defer { appScreens.removeAll(keepingCapacity: true) }
+        return appScreens
+    }
+
+    /// The findings decided since the last call, in the order decided (not time order: a
+    /// stall can be decided during a mismatch that began earlier), so that a long log's
+    /// findings are drawn as they come instead of held.
+    public mutating func takeFindings() -> [LaunchFinding] {
+        defer { findings.removeAll(keepingCapacity: true) }
+        return findings
+    }
+
     public mutating func feed(_ record: NativeRecord) {
         switch record.event {
         case .meta(let meta):
@@ -115,8 +143,8 @@ public struct LaunchAnalyzer: Sendable {
             } else if case .appScreen(let screen) = event {
                 comparison.appShows(screen)
                 appScreenCount += 1
-                if keeping == .everything { appScreens.append(AppScreen(t: t, line: record.line, screen: screen)) }
-                if keeping != .counts {
+                if keepsTimeline { appScreens.append(AppScreen(t: t, line: record.line, screen: screen)) }
+                if keepsRows {
                     let detail = screen == policy.screen.rawValue ? "the app shows \(screen), as the policy says"
                         : "the app shows \(screen); the policy says \(policy.screen.rawValue)"
                     rows.append(LaunchRow(t: t, line: record.line, record: "app-screen \(screen)", screen: policy.screen, detail: detail))
@@ -152,7 +180,7 @@ public struct LaunchAnalyzer: Sendable {
         if records.contains(where: { if case .screen(let change) = $0 { change.screen == .loading } else { false } }) {
             loadingLine = line
         }
-        if keeping != .counts {
+        if keepsRows {
             rows.append(LaunchRow(t: t, line: line, record: Self.label(input), screen: policy.screen,
                                   detail: detail(input, before: before, records: records)))
         }
@@ -164,7 +192,7 @@ public struct LaunchAnalyzer: Sendable {
         output.removeAll(keepingCapacity: true)
         for record in fired {
             if finishing, let end, record.t > end {
-                if keeping == .everything { timeline.append(record) }
+                if keepsTimeline { timeline.append(record) }
                 if case .launch(let decision) = record, decision.outcome == .stalled {
                     afterEnd.append((record, LaunchRow(t: decision.t, line: nil, record: "stall timer", screen: policy.screen,
                                                        detail: "would stall: \(ms(decision.launchMs)) ms since the launch, "
@@ -181,9 +209,11 @@ public struct LaunchAnalyzer: Sendable {
             var lines = [launchLine, loadingLine].compactMap { $0 }
             if lines.count == 2 && lines[0] == lines[1] { lines.removeLast() }
             let since = launchLine.map { " (line \($0))" } ?? ""
-            rows.append(LaunchRow(t: decision.t, line: nil, record: "stall timer", screen: policy.screen,
-                                  detail: "stalled: \(ms(decision.launchMs)) ms since the launch\(since), still loading, "
-                                      + "with neither a page nor an error"))
+            if keepsRows {
+                rows.append(LaunchRow(t: decision.t, line: nil, record: "stall timer", screen: policy.screen,
+                                      detail: "stalled: \(ms(decision.launchMs)) ms since the launch\(since), still loading, "
+                                          + "with neither a page nor an error"))
+            }
             findings.append(LaunchFinding(t: decision.t, kind: .stalled, lines: lines,
                                           detail: .stalled(launchedAt: launchedAt, launchMs: decision.launchMs)))
             compare(at: decision.t, line: nil)
@@ -195,7 +225,7 @@ public struct LaunchAnalyzer: Sendable {
     }
 
     private mutating func note(_ record: LaunchRecord) {
-        if keeping == .everything { timeline.append(record) }
+        if keepsTimeline { timeline.append(record) }
         switch record {
         case .screen(let change):
             if change.screen == .error && !sawError {

@@ -3,9 +3,10 @@ import NativeErrorPolicy
 import Replay
 import TurboRecording
 
-/// A whole native recording analysed, for `render`: the launch (root screens, the app's own
-/// screen log, launch findings), the error view's decisions and retry findings, and
-/// connectivity as the `path` records said it.
+/// A whole native recording analysed and held: the launch (root screens, the app's own screen
+/// log, launch findings), the error view's decisions and retry findings, and connectivity as
+/// the `path` records said it. For tests and short logs; `render` draws a log as it reads it
+/// and keeps only what the picture draws, the same picture as from this.
 public struct NativeSession: Sendable {
     public var path: String
     public var platform: Platform

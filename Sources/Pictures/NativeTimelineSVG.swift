@@ -5,6 +5,7 @@ import VariantAnalysis
 import LaunchPolicy
 import NativeErrorPolicy
 import PolicyCore
+import TurboRecording
 
 /// `render` of a native recording: a self-contained SVG (no scripts, fonts, images or links).
 /// Lanes, top to bottom: findings (launch and retry), the root screen as the launch policy
@@ -13,9 +14,32 @@ import PolicyCore
 /// error view's decisions, and connectivity; a time axis in seconds; the findings' sentences.
 /// Every string from the recording (or its path) goes through `xmlEscaped`.
 public enum NativeTimelineSVG {
+    /// Draws a session analysed whole: the same picture as drawn while reading (`render(path:)`).
     public static func render(_ session: NativeSession, limits: RenderLimits = RenderLimits()) -> String {
-        var chart = NativeChart(session, limits: limits)
+        var lanes = NativeLanes(limits: limits)
+        for (t, online) in session.connectivity { lanes.path(at: t, online: online) }
+        for record in session.launch.timeline { lanes.launch(record) }
+        for shown in session.launch.appScreens { lanes.app(shown) }
+        for decision in session.decisions { lanes.decision(decision) }
+        for finding in session.retryFindings { lanes.retry(finding) }
+        if let first = session.first { lanes.record(at: first) }
+        if let last = session.last { lanes.record(at: last) }
+        for finding in session.launch.findings { lanes.launch(finding) }
+        lanes.finish()
+        var chart = NativeChart(path: session.path, platform: session.platform, launch: session.launch, lanes: lanes)
         return chart.draw()
+    }
+
+    /// Reads, analyses and draws the native recording at `path` (`-`: standard input) with
+    /// `config` over its `meta`, as it is read: what is kept is what the picture draws
+    /// (`limits`), not the recording's timelines and decisions. Strict unless `lenient`, whose
+    /// skipped lines go to `onSkip`. Returns the picture and the path as the reader names it.
+    public static func render(path: String, config: NativeConfig = NativeConfig(), lenient: Bool = false,
+                              limits: RenderLimits = RenderLimits(),
+                              onSkip: @escaping (RecordingError) -> Void = { _ in }) throws -> (svg: String, path: String) {
+        let read = try NativeLanes.read(path: path, config: config, lenient: lenient, limits: limits, onSkip: onSkip)
+        var chart = NativeChart(path: read.path, platform: read.platform, launch: read.launch, lanes: read.lanes)
+        return (chart.draw(), read.path)
     }
 
     /// The colour of a root screen, the same in the policy's lane and the app's.
@@ -30,14 +54,6 @@ public enum NativeTimelineSVG {
     }
 }
 
-/// A finding of either native policy, as the picture shows it.
-private struct Flag {
-    var t: Double
-    var id: String
-    var lines: [Int]
-    var sentence: String
-}
-
 private struct NativeChart: TimeChart {
     let width = 1200.0
     let left = 150.0
@@ -45,105 +61,38 @@ private struct NativeChart: TimeChart {
     var plotWidth: Double { width - left - right }
     let font = "font-family=\"DejaVu Sans, Verdana, Arial, sans-serif\""
 
-    let session: NativeSession
+    let path: String
+    let platform: Platform
+    let launch: LaunchAnalyzer
     let limits: RenderLimits
+    let lanes: NativeLanes
     var out = ""
     var clipCount = 0
     var start = 0.0
     var end = 0.0
     var step = 1000.0
-    var flags: [Flag] = []
-    var allFlags = 0
-    var firstFlagLeftOut: Double?
-    /// The root screen's spans, from the policy's screen changes.
-    var screens: Lane<(from: Double, to: Double, change: ScreenChange)>
-    /// Launches (a new root) and their ready or stalled decisions.
-    var launchMarks: Lane<LaunchRecord>
-    /// The app's logged screens.
-    var appSpans: Lane<(from: Double, to: Double, screen: String, line: Int)>
-    var mismatches: Lane<LaunchFinding>
-    var decisions: Lane<Decision>
-    var connectivity: Lane<(from: Double, to: Double, online: Bool, assumed: Bool)>
+    var flags: [Flag]
+    var screens: Lane<(from: Double, to: Double, change: ScreenChange)> { lanes.screens }
+    var launchMarks: Lane<LaunchRecord> { lanes.launchMarks }
+    var appSpans: Lane<(from: Double, to: Double, screen: String, line: Int)> { lanes.appSpans }
+    var mismatches: Lane<LaunchFinding> { lanes.mismatches }
+    var decisions: Lane<Decision> { lanes.decisions }
+    var connectivity: Lane<(from: Double, to: Double, online: Bool, assumed: Bool)> { lanes.connectivity }
+    var allFlags: Int { lanes.allFlags }
+    var firstFlagLeftOut: Double? { lanes.flags.count > lanes.shownFlags ? lanes.flags[lanes.shownFlags].t : nil }
 
-    init(_ session: NativeSession, limits: RenderLimits) {
-        self.session = session
-        self.limits = limits
-        let n = limits.maxMarks
-        screens = Lane(capacity: n)
-        launchMarks = Lane(capacity: n)
-        appSpans = Lane(capacity: n)
-        mismatches = Lane(capacity: n)
-        decisions = Lane(capacity: n)
-        connectivity = Lane(capacity: n)
-        collect()
-    }
-
-    private mutating func collect() {
-        let launch = session.launch
-        var times = launch.timeline.map(\.t) + session.decisions.map(\.t)
-        times += [session.first, session.last].compactMap { $0 }
-        var first = times.min() ?? 0
-        end = max(times.max() ?? first, first)
-        let recordingStart = first
+    /// `launch` is finished; `lanes` has been fed the whole log and its launch findings.
+    init(path: String, platform: Platform, launch: LaunchAnalyzer, lanes: NativeLanes) {
+        self.path = path
+        self.platform = platform
+        self.launch = launch
+        self.lanes = lanes
+        limits = lanes.limits
+        flags = Array(lanes.flags.prefix(lanes.shownFlags))
+        var (first, end) = lanes.span
         if let from = limits.from { first = from }
         if let to = limits.to { end = to }
-
-        let changes = launch.timeline.compactMap { if case .screen(let change) = $0 { change } else { nil } }
-        let recordingEnd = max(times.max() ?? recordingStart, recordingStart)
-        for (index, change) in changes.enumerated() {
-            let to = index + 1 < changes.count ? changes[index + 1].t : recordingEnd
-            if let clipped = limits.clip(change.t, to) { screens.add((clipped.from, clipped.to, change), at: change.t) }
-        }
-        for record in launch.timeline {
-            switch record {
-            case .screen(let change) where change.cause == .launch:
-                if limits.contains(change.t) { launchMarks.add(record, at: change.t) }
-            case .launch(let decision):
-                if limits.contains(decision.t) { launchMarks.add(record, at: decision.t) }
-            default:
-                break
-            }
-        }
-        for (index, shown) in launch.appScreens.enumerated() {
-            let to = index + 1 < launch.appScreens.count ? launch.appScreens[index + 1].t : recordingEnd
-            if let clipped = limits.clip(shown.t, to) { appSpans.add((clipped.from, clipped.to, shown.screen, shown.line), at: shown.t) }
-        }
-        for finding in launch.findings {
-            guard case .mismatch(_, _, let until, _) = finding.detail,
-                  limits.clip(finding.t, until ?? session.last ?? finding.t) != nil else { continue }
-            mismatches.add(finding, at: finding.t)
-        }
-        for decision in session.decisions where limits.contains(decision.t) { decisions.add(decision, at: decision.t) }
-        // Offline until the first path record says otherwise (the error view's contract).
-        var current = (since: Double?.none, online: false, assumed: true)
-        func addConnectivity(_ from: Double?, _ to: Double, _ online: Bool, _ assumed: Bool) {
-            // The first span starts where the axis does, known once the axis is fitted.
-            let from = from ?? -.infinity
-            if let clipped = limits.clip(from, to) { connectivity.add((clipped.from, clipped.to, online, assumed), at: from) }
-        }
-        for (t, online) in session.connectivity where current.assumed || online != current.online {
-            if t > (current.since ?? -.infinity) { addConnectivity(current.since, t, current.online, current.assumed) }
-            current = (t, online, false)
-        }
-        addConnectivity(current.since, recordingEnd, current.online, current.assumed)
-        flags = launch.findings.map { Flag(t: $0.t, id: $0.kind.rawValue, lines: $0.lines, sentence: $0.sentence) }
-        flags += session.retryFindings.map { finding in
-            switch finding.detail {
-            case .missed(let trigger):
-                return Flag(t: finding.t, id: finding.kind.rawValue, lines: [],
-                            sentence: "On \(finding.surface) the policy retried automatically (\(trigger.rawValue)); the app logged no automatic retry there within 1 s.")
-            case .unexpected(let line, let policy):
-                return Flag(t: finding.t, id: finding.kind.rawValue, lines: [line],
-                            sentence: "On \(finding.surface) the app retried automatically where the policy has no automatic retry within 1 s (\(policy.name)).")
-            }
-        }
-        flags = flags.filter { limits.contains($0.t) }
-        flags.sort { ($0.t, $0.id) < ($1.t, $1.id) }
-        allFlags = flags.count
-        let shown = min(limits.maxMarks, RenderLimits.maxFindings)
-        if flags.count > shown { firstFlagLeftOut = flags[shown].t }
-        flags = Array(flags.prefix(shown))
-
+        self.end = end
         fitAxis(first: first)
     }
 
@@ -178,7 +127,7 @@ private struct NativeChart: TimeChart {
 
         out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         out += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(n(width))\" height=\"\(n(height))\" viewBox=\"0 0 \(n(width)) \(n(height))\" \(font) font-size=\"12\">\n"
-        out += "<title>\(xmlEscaped("Native timeline: " + session.path))</title>\n"
+        out += "<title>\(xmlEscaped("Native timeline: " + path))</title>\n"
         out += """
         <defs>
         <pattern id="tr-mismatch" width="8" height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
@@ -190,9 +139,9 @@ private struct NativeChart: TimeChart {
         </defs>\n
         """
         out += "<rect x=\"0\" y=\"0\" width=\"\(n(width))\" height=\"\(n(height))\" fill=\"#ffffff\"/>\n"
-        text(16, 26, shortened(session.path, to: 120), size: 16, weight: "bold")
-        let settings = session.launch.settings
-        text(16, 46, "native recording · \(session.platform.rawValue) · stall \(ms(settings.stall)) ms · app-screen tolerance \(ms(session.launch.tolerance)) ms",
+        text(16, 26, shortened(path, to: 120), size: 16, weight: "bold")
+        let settings = launch.settings
+        text(16, 46, "native recording · \(platform.rawValue) · stall \(ms(settings.stall)) ms · app-screen tolerance \(ms(launch.tolerance)) ms",
              size: 11.5, fill: "#555555")
 
         laneLabel("findings", y: findingsTop, height: findingsHeight)
@@ -220,12 +169,12 @@ private struct NativeChart: TimeChart {
         }
 
         drawLegend(y: legendY)
-        let summary = session.launch.summary
+        let summary = launch.summary
         // A long log's launches are counted, not each listed.
         let ready = summary.readyMs.prefix(10).map { ms($0) + " ms" } + (summary.readyMs.count > 10 ? ["…"] : [])
         var parts = ["launches \(summary.launches)", "ready \(summary.readyMs.count)" + (summary.readyMs.isEmpty ? "" : " (" + ready.joined(separator: ", ") + ")"),
                      "stalled \(summary.stalls)", "through error \(summary.throughError)", "offseason \(summary.offseason)",
-                     "error views \(session.decisions.filter { if case .view = $0.outcome { true } else { false } }.count)"]
+                     "error views \(lanes.errorViews)"]
         parts.append("findings: " + (allFlags == 0 ? "none" : "\(allFlags)"))
         text(16, summaryY, parts.joined(separator: " · "), size: 12, weight: "bold", fill: "#333333")
         for (index, line) in bounds.enumerated() {
@@ -316,7 +265,7 @@ private struct NativeChart: TimeChart {
         }
         for finding in mismatches.marks {
             guard case .mismatch(let app, let policy, let until, let duration) = finding.detail else { continue }
-            let x0 = x(finding.t), x1 = x(until ?? session.last ?? finding.t)
+            let x0 = x(finding.t), x1 = x(until ?? lanes.last ?? finding.t)
             out += "<rect x=\"\(n(x0))\" y=\"\(n(y))\" width=\"\(n(max(x1 - x0, 1)))\" height=\"\(n(height))\" fill=\"url(#tr-mismatch)\" stroke=\"#b00020\" stroke-width=\"1.5\" stroke-dasharray=\"4 2\"><title>\(xmlEscaped("\(finding.kind.rawValue): the app showed \(app), the policy says \(policy.rawValue), for \(ms(duration)) ms"))</title></rect>\n"
         }
     }

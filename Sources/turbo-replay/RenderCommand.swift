@@ -108,17 +108,16 @@ enum RenderCommand {
     @MainActor private static func renderNative(_ path: String, to output: String, config: NativeConfig, lenient: Bool,
                                                 limits: RenderLimits, console: Console) throws -> ExitCode {
         var skipped = 0
-        let session = try NativeSession.analyze(path: path, config: config, lenient: lenient) {
+        let (svg, readPath) = try NativeTimelineSVG.render(path: path, config: config, lenient: lenient, limits: limits) {
             skipped += 1
             console.skipped($0)
         }
-        let svg = NativeTimelineSVG.render(session, limits: limits)
         if output == "-" {
             try console.print(svg.hasSuffix("\n") ? String(svg.dropLast()) : svg)
         } else {
             try writeOutputFile(path: output, text: svg)
         }
-        console.reportSkipped(skipped, in: session.path)
+        console.reportSkipped(skipped, in: readPath)
         return .ok
     }
 }

@@ -98,4 +98,52 @@ import NativeFindings
         #expect(window.contains("offline view, s51 at 51000 ms") && !window.contains("s50 at"))
         #expect(window.contains("window 50500 to 60500 ms"))
     }
+
+    /// `cycles` launches of 20 s, each through an offline first visit (the root error screen,
+    /// an error view, an automatic retry), the app's own screens, and the network back.
+    static func nativeRecording(cycles: Int) throws -> String {
+        var lines = [#"{"type":"meta","version":1,"recording":"native","platform":"ios"}"#]
+        for k in 0..<cycles {
+            let t = 20_000 * k
+            lines += [#"{"t":\#(t),"type":"launch","cold":true}"#, #"{"t":\#(t),"type":"app-screen","screen":"loading"}"#,
+                      #"{"t":\#(t + 2),"type":"path","online":false}"#,
+                      #"{"t":\#(t + 1500),"type":"presented","surface":"tab:home","error":{"kind":"web","code":-1009}}"#,
+                      #"{"t":\#(t + 9000),"type":"path","online":true}"#,
+                      #"{"t":\#(t + 9400),"type":"app-retry","surface":"tab:home","kind":"auto"}"#,
+                      #"{"t":\#(t + 12000),"type":"bridge","component":"page-load","event":"connect"}"#,
+                      #"{"t":\#(t + 12001),"type":"app-screen","screen":"web"}"#]
+        }
+        return try Fixtures.file(lines.joined(separator: "\n") + "\n", name: "native-cycles.jsonl")
+    }
+
+    @Test func aNativeLogIsDrawnAsItIsReadKeepingAtMostItsMarksALane() throws {
+        let path = try Self.nativeRecording(cycles: 400)
+        let whole = try NativeSession.analyze(path: path)
+        for limits in [RenderLimits(maxMarks: 25), RenderLimits(from: 1_000_000, to: 3_000_000, maxMarks: 40), RenderLimits()] {
+            let read = try NativeLanes.read(path: path, config: NativeConfig(), lenient: false, limits: limits) { _ in }
+            let lanes = read.lanes
+            // What is held while reading is the lanes, not the log's timelines, rows or screens.
+            #expect(read.launch.timeline.isEmpty && read.launch.rows.isEmpty && read.launch.appScreens.isEmpty && read.launch.findings.isEmpty)
+            #expect(lanes.screens.marks.count <= limits.maxMarks && lanes.launchMarks.marks.count <= limits.maxMarks)
+            #expect(lanes.appSpans.marks.count <= limits.maxMarks && lanes.mismatches.marks.count <= limits.maxMarks)
+            #expect(lanes.decisions.marks.count <= limits.maxMarks && lanes.connectivity.marks.count <= limits.maxMarks)
+            #expect(lanes.flags.count <= RenderLimits.maxFindings + 1)
+            // The same picture as from the log analysed whole, and it says what it left out.
+            let (svg, _) = try NativeTimelineSVG.render(path: path, limits: limits)
+            #expect(svg == NativeTimelineSVG.render(whole, limits: limits))
+            #expect(XMLCheck.parse(svg).ok)
+        }
+        let capped = try NativeLanes.read(path: path, config: NativeConfig(), lenient: false, limits: RenderLimits(maxMarks: 25)) { _ in }.lanes
+        // Each cycle: an error view and an automatic retry; the 26th decision is cycle 12's retry.
+        #expect(capped.decisions.marks.count == 25)
+        #expect(capped.decisions.elided == whole.decisions.count - 25)
+        #expect(whole.decisions.count == 800)
+        #expect(capped.decisions.elidedFrom == whole.decisions[25].t && whole.decisions[25].t == 12 * 20_000 + 9400)
+        #expect(capped.launchMarks.elided > 0 && capped.screens.elided > 0 && capped.appSpans.elided > 0)
+        #expect(capped.errorViews == 400)
+        let (svg, _) = try NativeTimelineSVG.render(path: path, limits: RenderLimits(maxMarks: 25))
+        #expect(svg.contains("not drawn, past 25 marks a lane (25 findings)"))
+        #expect(svg.contains("\(whole.decisions.count - 25) error-view decisions from 249400 ms"))
+        #expect(svg.contains("error views 400"))
+    }
 }

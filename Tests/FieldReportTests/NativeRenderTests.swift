@@ -41,7 +41,10 @@ struct NativeRenderTests {
     @Test("every launch and native recording renders as self-contained, well-formed SVG",
           arguments: try launchRecordingNames().map { "launch/" + $0 } + nativeRecordingNames().map { "native/" + $0 })
     func wellFormed(_ name: String) throws {
-        let svg = NativeTimelineSVG.render(try NativeSession.analyze(path: Fixtures.recordings + "/\(name).jsonl"))
+        let path = Fixtures.recordings + "/\(name).jsonl"
+        let svg = NativeTimelineSVG.render(try NativeSession.analyze(path: path))
+        // Drawn as it is read (what `render` does), the same picture as from the log held whole.
+        #expect(try NativeTimelineSVG.render(path: path).svg == svg)
         let (ok, check) = SVGCheck.parse(svg)
         #expect(ok)
         #expect(check.elements.first == "svg")
