@@ -27,9 +27,11 @@ public struct AlignmentError: Error, Equatable, Sendable, CustomStringConvertibl
     public var description: String {
         let form = "YYYY-MM-DDTHH:MM:SS.sssZ, a real UTC time with three fraction digits"
         guard let startedAt else {
-            return #"the \#(side.rawValue) "meta" has no "startedAt" string (\#(form)), so the session cannot be aligned; give the offset instead (--offset-ms, or the config's offsetMs)"#
+            return
+                #"the \#(side.rawValue) "meta" has no "startedAt" string (\#(form)), so the session cannot be aligned; give the offset instead (--offset-ms, or the config's offsetMs)"#
         }
-        return #"the \#(side.rawValue) "meta"'s "startedAt" \#(startedAt) is not \#(form), so the session cannot be aligned; give the offset instead (--offset-ms, or the config's offsetMs)"#
+        return
+            #"the \#(side.rawValue) "meta"'s "startedAt" \#(startedAt) is not \#(form), so the session cannot be aligned; give the offset instead (--offset-ms, or the config's offsetMs)"#
     }
 }
 

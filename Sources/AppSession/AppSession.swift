@@ -202,10 +202,12 @@ public struct AppSession: Equatable, Sendable {
         summary = AppSessionSummary(
             drops: drops.count, unannounced: drops.filter(\.isUnannounced).count, edges: edges.count,
             dropToPill: LatencySummary(drops.compactMap(\.dropToPill), stuck: nil),
-            edgeToClear: LatencySummary(edges.compactMap { $0.edgeToClear?.milliseconds },
-                                        stuck: edges.filter { $0.edgeToClear == .stuck }.count),
-            edgeToPage: LatencySummary(edges.compactMap { $0.edgeToPage?.milliseconds },
-                                       stuck: edges.filter { $0.edgeToPage == .stuck }.count),
+            edgeToClear: LatencySummary(
+                edges.compactMap { $0.edgeToClear?.milliseconds },
+                stuck: edges.filter { $0.edgeToClear == .stuck }.count),
+            edgeToPage: LatencySummary(
+                edges.compactMap { $0.edgeToPage?.milliseconds },
+                stuck: edges.filter { $0.edgeToPage == .stuck }.count),
             findings: counts, end: end)
     }
 
@@ -303,8 +305,10 @@ public struct AppSession: Equatable, Sendable {
         return drop
     }
 
-    private static func edge(at t: Double, nextDrop: Double?, viewUp: Bool, banners: BannerRecords,
-                             connects: [Double]) -> SessionEdge {
+    private static func edge(
+        at t: Double, nextDrop: Double?, viewUp: Bool, banners: BannerRecords,
+        connects: [Double]
+    ) -> SessionEdge {
         /// Measured when it came strictly before the next drop (or at all, when there is none).
         func latency(to found: Double?) -> Latency {
             guard let found, nextDrop.map({ found < $0 }) ?? true else { return .stuck }

@@ -109,7 +109,8 @@ public struct ArchiveCache: TimedPolicy, Equatable, Sendable {
             numbers[key] = nil
         case .presented(let error, let url):
             guard let url, case .web(let failure) = error,
-                  OfflineErrorPolicy.classify(error, on: .ios) == .offline else { return }
+                OfflineErrorPolicy.classify(error, on: .ios) == .offline
+            else { return }
             let key = settings.key(url)
             if failure == .code(-1009) {
                 // Only "not connected" is intercepted: the shell knows for sure there is no network,

@@ -23,8 +23,10 @@ public struct ArchiveSettings: Equatable, Sendable {
     /// A user opens far fewer distinct pages than this between two launches of a typical app.
     public static let defaultMaxArchives = 1000
 
-    public init(debounce: Double = defaultDebounce, stale: Double = defaultStale, stripParams: [String] = defaultStripParams,
-                maxArchives: Int = defaultMaxArchives) {
+    public init(
+        debounce: Double = defaultDebounce, stale: Double = defaultStale, stripParams: [String] = defaultStripParams,
+        maxArchives: Int = defaultMaxArchives
+    ) {
         self.debounce = debounce
         self.stale = stale
         self.stripParams = stripParams

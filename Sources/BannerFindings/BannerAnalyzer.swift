@@ -133,7 +133,8 @@ public struct BannerAnalyzer: Sendable {
             for case .banner(let change) in buffer {
                 let timer: TimerStep.Timer = change.cause == .flashElapsed ? .flash : .debounce
                 fired.insert(timer)
-                let cancelledFlash = timer == .debounce && before.flashDue != nil && after.flashDue == nil
+                let cancelledFlash =
+                    timer == .debounce && before.flashDue != nil && after.flashDue == nil
                     && !buffer.contains { if case .banner(let c) = $0 { return c.cause == .flashElapsed } else { return false } }
                 let origin = timer == .debounce ? debounceOrigin : flashOrigin
                 if explains {
@@ -212,9 +213,12 @@ public struct BannerAnalyzer: Sendable {
         }
 
         if explains {
-            try emit(.input(InputStep(line: line, t: t, input: input, before: before, after: after, change: change,
-                                      decision: decision, firstResponseWhilePillUp: firstResponse,
-                                      navigatorOnline: onlineBefore)))
+            try emit(
+                .input(
+                    InputStep(
+                        line: line, t: t, input: input, before: before, after: after, change: change,
+                        decision: decision, firstResponseWhilePillUp: firstResponse,
+                        navigatorOnline: onlineBefore)))
         }
         if let decision { summary.note(decision) }
         if let change { try noteChange(change, raisedBy: line, emit) }
@@ -227,49 +231,70 @@ public struct BannerAnalyzer: Sendable {
         switch input {
         case .fetchRequestError(let failure):
             if let toast = toastBefore, let change, change.banner == .offline, before.banner == .offline,
-               before.label == toast.label, let relabelledTo = change.label, relabelledTo != toast.label {
-                let finding = BannerFinding(kind: .relabelledToast, t: toast.t, lines: [toast.line, line], detail: .relabelledToast(
-                    label: toast.label, replacedAt: t, relabelledTo: relabelledTo,
-                    request: .init(via: "turbo:fetch-request-error", target: failure.target, method: failure.method,
-                                   url: failure.url, error: failure.error)))
+                before.label == toast.label, let relabelledTo = change.label, relabelledTo != toast.label
+            {
+                let finding = BannerFinding(
+                    kind: .relabelledToast, t: toast.t, lines: [toast.line, line],
+                    detail: .relabelledToast(
+                        label: toast.label, replacedAt: t, relabelledTo: relabelledTo,
+                        request: .init(
+                            via: "turbo:fetch-request-error", target: failure.target, method: failure.method,
+                            url: failure.url, error: failure.error)))
                 if failure.target?.hasPrefix("form") == true { pendingRelabel = finding } else { try report(finding.kind, finding, emit) }
             }
             if onlineBefore {
-                try report(.onlineLied, BannerFinding(kind: .onlineLied, t: t, lines: [onlineSourceBefore?.line, line].compactMap { $0 },
-                                   detail: .onlineLied(
-                    request: .init(via: "turbo:fetch-request-error", target: failure.target, method: failure.method,
-                                   url: failure.url, error: failure.error),
-                    onlineSince: onlineSourceBefore?.t)), emit)
+                try report(
+                    .onlineLied,
+                    BannerFinding(
+                        kind: .onlineLied, t: t, lines: [onlineSourceBefore?.line, line].compactMap { $0 },
+                        detail: .onlineLied(
+                            request: .init(
+                                via: "turbo:fetch-request-error", target: failure.target, method: failure.method,
+                                url: failure.url, error: failure.error),
+                            onlineSince: onlineSourceBefore?.t)), emit)
             }
             let target = failure.target ?? ""
             if target.hasPrefix("form") { formFailurePending = true }
             if Self.isLink(target), let change, change.banner == .offline {
-                try report(.prefetchPill, BannerFinding(kind: .prefetchPill, t: t, lines: [line], detail: .prefetchPill(
-                    target: target, url: failure.url, label: change.label ?? "",
-                    relabelled: before.banner == .offline)), emit)
+                try report(
+                    .prefetchPill,
+                    BannerFinding(
+                        kind: .prefetchPill, t: t, lines: [line],
+                        detail: .prefetchPill(
+                            target: target, url: failure.url, label: change.label ?? "",
+                            relabelled: before.banner == .offline)), emit)
             }
         case .submitEnd(let submission):
             let sameAsFormFailure = formFailurePending
             formFailurePending = false
             if !submission.success, submission.fetchResponse == nil, onlineBefore, !sameAsFormFailure {
-                try report(.onlineLied, BannerFinding(kind: .onlineLied, t: t, lines: [onlineSourceBefore?.line, line].compactMap { $0 },
-                                   detail: .onlineLied(
-                    request: .init(via: "turbo:submit-end", method: submission.method, url: submission.action),
-                    onlineSince: onlineSourceBefore?.t)), emit)
+                try report(
+                    .onlineLied,
+                    BannerFinding(
+                        kind: .onlineLied, t: t, lines: [onlineSourceBefore?.line, line].compactMap { $0 },
+                        detail: .onlineLied(
+                            request: .init(via: "turbo:submit-end", method: submission.method, url: submission.action),
+                            onlineSince: onlineSourceBefore?.t)), emit)
             }
         case .online:
             lastOnline = (Origin(line: line, t: t), change?.banner == .backOnline)
             if let origin = debounceOriginBefore, before.debounceDue != nil, after.debounceDue == nil {
                 let debounce = settings.debounce
-                try report(.flapSuppressed, BannerFinding(kind: .flapSuppressed, t: origin.t, lines: [origin.line, line],
-                                   detail: .flapSuppressed(downMs: t - origin.t, debounceMs: debounce)), emit)
+                try report(
+                    .flapSuppressed,
+                    BannerFinding(
+                        kind: .flapSuppressed, t: origin.t, lines: [origin.line, line],
+                        detail: .flapSuppressed(downMs: t - origin.t, debounceMs: debounce)), emit)
             }
         case .offline:
             lastOnline = nil
         case .pagehide(persisted: false):
             if let online = lastOnline, t - online.origin.t <= Self.emulatedOnlineWindow {
-                try report(.emulatedOnline, BannerFinding(kind: .emulatedOnline, t: online.origin.t, lines: [online.origin.line, line],
-                                         detail: .emulatedOnline(unloadAt: t, flash: online.flash)), emit)
+                try report(
+                    .emulatedOnline,
+                    BannerFinding(
+                        kind: .emulatedOnline, t: online.origin.t, lines: [online.origin.line, line],
+                        detail: .emulatedOnline(unloadAt: t, flash: online.flash)), emit)
             }
             // The document that saw that online is gone. One kept in the back-forward cache
             // (a persisted pagehide) still is that document: its online still counts.
@@ -340,8 +365,11 @@ public struct BannerAnalyzer: Sendable {
         if explains { try emit(.observed(ObservedStep(line: line, t: t, observed: observed, role: role))) }
         if role == .reload, observed.reason == "request_failed" {
             let visit = lastVisit
-            try report(.reloadOffline, BannerFinding(kind: .reloadOffline, t: t, lines: [visit?.line, line].compactMap { $0 },
-                               detail: .reloadOffline(url: observed.url ?? visit?.url)), emit)
+            try report(
+                .reloadOffline,
+                BannerFinding(
+                    kind: .reloadOffline, t: t, lines: [visit?.line, line].compactMap { $0 },
+                    detail: .reloadOffline(url: observed.url ?? visit?.url)), emit)
         }
     }
 
@@ -383,14 +411,20 @@ public struct BannerAnalyzer: Sendable {
         }
     }
 
-    private mutating func close(_ open: OpenPill, at end: Double, clearedBy: BannerCause?, line: Int?,
-                                _ emit: (ExplainEvent) throws -> Void) rethrows {
+    private mutating func close(
+        _ open: OpenPill, at end: Double, clearedBy: BannerCause?, line: Int?,
+        _ emit: (ExplainEvent) throws -> Void
+    ) rethrows {
         summary.pills.append(PillEpisode(start: open.start, end: end, cause: open.cause, stillUp: clearedBy == nil))
         guard let evidence = open.firstResponse else { return }
-        try report(.stalePill, BannerFinding(kind: .stalePill, t: evidence.t, lines: [open.line, evidence.line, line].compactMap { $0 },
-                           detail: .stalePill(raisedAt: open.start, raisedBy: open.cause, evidence: evidence.type,
-                                              responses: open.responses, until: end, clearedBy: clearedBy,
-                                              navigatorOnline: evidence.navigatorOnline)), emit)
+        try report(
+            .stalePill,
+            BannerFinding(
+                kind: .stalePill, t: evidence.t, lines: [open.line, evidence.line, line].compactMap { $0 },
+                detail: .stalePill(
+                    raisedAt: open.start, raisedBy: open.cause, evidence: evidence.type,
+                    responses: open.responses, until: end, clearedBy: clearedBy,
+                    navigatorOnline: evidence.navigatorOnline)), emit)
     }
 
     private mutating func reportPendingRelabel(_ emit: (ExplainEvent) throws -> Void) rethrows {
@@ -401,8 +435,10 @@ public struct BannerAnalyzer: Sendable {
 
     /// Counts a finding of `kind`; the finding itself (its lines, its detail) is made only for
     /// an explanation.
-    private mutating func report(_ kind: BannerFinding.Kind, _ finding: @autoclosure () -> BannerFinding,
-                                 _ emit: (ExplainEvent) throws -> Void) rethrows {
+    private mutating func report(
+        _ kind: BannerFinding.Kind, _ finding: @autoclosure () -> BannerFinding,
+        _ emit: (ExplainEvent) throws -> Void
+    ) rethrows {
         summary.findings[kind, default: 0] += 1
         if explains { try emit(.finding(finding())) }
     }

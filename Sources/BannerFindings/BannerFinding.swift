@@ -40,7 +40,8 @@ public struct BannerFinding: Equatable, Sendable {
             case .onlineLied:
                 return "A request failed at the network layer while navigator.onLine was true: dead upstream, captive portal, or a radio with zero throughput."
             case .stalePill:
-                return "The amber pill stayed up after a response had shown that the network works; the four signals give such a pill no way down but online, connect, disconnect or the page unloading."
+                return
+                    "The amber pill stayed up after a response had shown that the network works; the four signals give such a pill no way down but online, connect, disconnect or the page unloading."
             case .flapSuppressed:
                 return "navigator.onLine went false and came back before the debounce fired, so no pill was shown."
             case .prefetchPill:
@@ -48,9 +49,11 @@ public struct BannerFinding: Equatable, Sendable {
             case .reloadOffline:
                 return "Turbo gave up on a Visit and does a full page load; in a native shell the native error screen owns that moment, not the pill."
             case .relabelledToast:
-                return "A later failure put the plain offline message back on a pill that said a submission had failed and its text was kept, within the same pill (the contract does this on purpose)."
+                return
+                    "A later failure put the plain offline message back on a pill that said a submission had failed and its text was kept, within the same pill (the contract does this on purpose)."
             case .emulatedOnline:
-                return "navigator.onLine came back within 100 ms before the page unloaded: DevTools' network emulation being lifted does this, a real network rarely does; it may still be genuine."
+                return
+                    "navigator.onLine came back within 100 ms before the page unloaded: DevTools' network emulation being lifted does this, a real network rarely does; it may still be genuine."
             }
         }
 
@@ -85,8 +88,9 @@ public struct BannerFinding: Equatable, Sendable {
         /// type) came at the finding's `t`; `responses` arrived in all while it was up; it came
         /// down at `until` by `clearedBy`, or was still up when the recording ended (`clearedBy` nil).
         /// `navigatorOnline`: what `navigator.onLine` said when the response came.
-        case stalePill(raisedAt: Double, raisedBy: BannerCause, evidence: String, responses: Int,
-                       until: Double, clearedBy: BannerCause?, navigatorOnline: Bool)
+        case stalePill(
+            raisedAt: Double, raisedBy: BannerCause, evidence: String, responses: Int,
+            until: Double, clearedBy: BannerCause?, navigatorOnline: Bool)
         /// `navigator.onLine` was false for `downMs`, less than the `debounceMs` debounce.
         case flapSuppressed(downMs: Double, debounceMs: Double)
         /// The link prefetch that failed, and the pill's text after it.
@@ -137,11 +141,15 @@ public struct BannerFinding: Equatable, Sendable {
             return "\(what) \(how) while navigator.onLine was true\(since): dead upstream, captive portal, or a radio with zero throughput."
         case .stalePill(_, _, let evidence, let responses, let until, let clearedBy, let navigatorOnline):
             let more = responses > 1 ? " (\(responses) responses in all)" : ""
-            let stayed = clearedBy.map { "the pill stayed up \(ms(until - t)) ms more, until \(ms(until)) (\($0.rawValue))" }
+            let stayed =
+                clearedBy.map { "the pill stayed up \(ms(until - t)) ms more, until \(ms(until)) (\($0.rawValue))" }
                 ?? "the pill was still up when the recording ended, \(ms(until - t)) ms later"
-            let why = !navigatorOnline ? "navigator.onLine still said offline while the network worked"
-                : clearedBy == .online ? "nothing but an online event could take it down"
-                : "navigator.onLine stayed true, so no online event came to take it down (only online, connect, disconnect or the page unloading can)"
+            let why =
+                !navigatorOnline
+                ? "navigator.onLine still said offline while the network worked"
+                : clearedBy == .online
+                    ? "nothing but an online event could take it down"
+                    : "navigator.onLine stayed true, so no online event came to take it down (only online, connect, disconnect or the page unloading can)"
             return "A response (\(evidence)) arrived while the amber pill was up\(more), yet \(stayed): \(why)."
         case .flapSuppressed(let downMs, let debounceMs):
             return "navigator.onLine was false for \(ms(downMs)) ms, less than the \(ms(debounceMs)) ms debounce, so no pill was shown."
@@ -150,7 +158,8 @@ public struct BannerFinding: Equatable, Sendable {
             return "A failed hover prefetch of \(link) \(relabelled ? "relabelled" : "raised") the pill “\(label)”, not anything the user did."
         case .reloadOffline(let url):
             let visit = url.map { "a Visit to \($0)" } ?? "a Visit"
-            return "Turbo gave up on \(visit) (turbo:reload request_failed) and does a full page load; in a native shell the native error screen owns that moment, not the pill."
+            return
+                "Turbo gave up on \(visit) (turbo:reload request_failed) and does a full page load; in a native shell the native error screen owns that moment, not the pill."
         case .relabelledToast(let label, let replacedAt, let relabelledTo, let request):
             let parts = [request.target, request.method, request.url].compactMap { $0 }
             let what = "a failed request" + (parts.isEmpty ? "" : " (\(parts.joined(separator: " ")))")

@@ -1,5 +1,5 @@
-import Replay
 import OfflineBanner
+import Replay
 import TurboRecording
 
 /// A whole recording analysed: every event in the order it was decided, the findings and
@@ -21,20 +21,25 @@ public struct BannerSession: Equatable, Sendable {
 
     /// Reads and analyses the recording at `path` (`-`: standard input). Strict unless
     /// `lenient`, whose skipped lines go to `onSkip`.
-    public static func analyze(path: String, settings: BannerSettings = BannerSettings(), lenient: Bool = false,
-                               onSkip: @escaping (RecordingError) -> Void = { _ in }) throws -> BannerSession {
+    public static func analyze(
+        path: String, settings: BannerSettings = BannerSettings(), lenient: Bool = false,
+        onSkip: @escaping (RecordingError) -> Void = { _ in }
+    ) throws -> BannerSession {
         let reader = try RecordingReader(path: path, lenient: lenient, keepObserved: true, onSkip: onSkip)
         var analyzer = BannerAnalyzer(settings: settings)
         var events: [ExplainEvent] = []
         try analyze(reader, with: &analyzer) { events.append($0) }
-        return BannerSession(path: reader.path, settings: settings, meta: analyzer.meta, events: events,
-                            summary: analyzer.summary)
+        return BannerSession(
+            path: reader.path, settings: settings, meta: analyzer.meta, events: events,
+            summary: analyzer.summary)
     }
 
     /// Feeds every record of `reader` to `analyzer`, then finishes it, handing each event to
     /// `emit` as soon as it is decided.
-    public static func analyze(_ reader: RecordingReader, with analyzer: inout BannerAnalyzer,
-                               emit: (ExplainEvent) throws -> Void) throws {
+    public static func analyze(
+        _ reader: RecordingReader, with analyzer: inout BannerAnalyzer,
+        emit: (ExplainEvent) throws -> Void
+    ) throws {
         try Replay.analyze(reader, with: &analyzer, emit: emit)
     }
 }

@@ -1,7 +1,7 @@
-import BannerFindings
-import NativeFindings
 import ArchiveCachePolicy
+import BannerFindings
 import Foundation
+import NativeFindings
 import Replay
 import TurboRecording
 
@@ -34,10 +34,13 @@ public struct ArchiveFleet: Equatable, Sendable {
     }
 
     /// Every log in `paths` (files, in the order given), replayed with `config`.
-    public static func analyze(_ paths: [String], config: NativeConfig = NativeConfig(), lenient: Bool = false,
-                               jobs: Int = 1) -> ArchiveFleet {
-        ArchiveFleet(settings: config.archive.settings,
-                     files: inParallel(FleetLogs.unique(paths), jobs: jobs) { analyzeFile($0, config: config, lenient: lenient) })
+    public static func analyze(
+        _ paths: [String], config: NativeConfig = NativeConfig(), lenient: Bool = false,
+        jobs: Int = 1
+    ) -> ArchiveFleet {
+        ArchiveFleet(
+            settings: config.archive.settings,
+            files: inParallel(FleetLogs.unique(paths), jobs: jobs) { analyzeFile($0, config: config, lenient: lenient) })
     }
 
     /// One log, start to end, in the calling thread.

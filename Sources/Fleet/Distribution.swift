@@ -12,7 +12,9 @@ public struct Distribution: Equatable, Sendable {
     public init?(_ sketch: QuantileSketch) {
         guard let max = sketch.max else { return nil }
         let n = sketch.count
-        median = n % 2 == 1 ? sketch.value(atRank: n / 2 + 1)
+        median =
+            n % 2 == 1
+            ? sketch.value(atRank: n / 2 + 1)
             : (sketch.value(atRank: n / 2) + sketch.value(atRank: n / 2 + 1)) / 2
         let rank = Int((0.9 * Double(n)).rounded(.up))
         p90 = sketch.value(atRank: Swift.max(rank, 1))

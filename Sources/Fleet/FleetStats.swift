@@ -1,6 +1,6 @@
 import BannerFindings
-import NativeFindings
 import Foundation
+import NativeFindings
 import OfflineBanner
 import PolicyCore
 import Replay
@@ -37,20 +37,28 @@ public struct FleetStats: Equatable, Sendable {
     /// A log given twice (two spellings of one path, a link) is read once, as its first spelling.
     /// Web logs are replayed with `settings`, native ones with `native` over their `meta` (its
     /// variant; field logs come without the goldens' config files).
-    public static func analyze(_ paths: [String], settings: BannerSettings = BannerSettings(), native: NativeConfig = NativeConfig(),
-                               lenient: Bool = false, jobs: Int = 1) -> FleetStats {
-        FleetStats(files: inParallel(FleetLogs.unique(paths), jobs: jobs) {
-            analyzeFile($0, settings: settings, native: native, lenient: lenient)
-        })
+    public static func analyze(
+        _ paths: [String], settings: BannerSettings = BannerSettings(), native: NativeConfig = NativeConfig(),
+        lenient: Bool = false, jobs: Int = 1
+    ) -> FleetStats {
+        FleetStats(
+            files: inParallel(FleetLogs.unique(paths), jobs: jobs) {
+                analyzeFile($0, settings: settings, native: native, lenient: lenient)
+            })
     }
 
     /// One file, start to end, in the calling thread.
-    public static func analyzeFile(_ path: String, settings: BannerSettings, native: NativeConfig = NativeConfig(),
-                                   lenient: Bool) -> StatsFile {
+    public static func analyzeFile(
+        _ path: String, settings: BannerSettings, native: NativeConfig = NativeConfig(),
+        lenient: Bool
+    ) -> StatsFile {
         let read = readFleetLog(path, failed: StatsFile.Outcome.failed) { onSkip -> StatsFile.Outcome in
             if try isNativeRecording(path: path) {
-                return .native(NativeLogSummary(try NativeSummary.analyze(NativeRecordingReader(path: path, lenient: lenient, onSkip: onSkip),
-                                                                          config: native)))
+                return .native(
+                    NativeLogSummary(
+                        try NativeSummary.analyze(
+                            NativeRecordingReader(path: path, lenient: lenient, onSkip: onSkip),
+                            config: native)))
             }
             // The findings are counted, not shown: the fields that only describe a record are not read.
             let reader = try RecordingReader(path: path, lenient: lenient, keepObserved: true, keepDetails: false, onSkip: onSkip)

@@ -1,6 +1,6 @@
 import BannerFindings
-import NativeFindings
 import NativeErrorPolicy
+import NativeFindings
 import PolicyCore
 
 /// The native logs of a `stats` run, added up: each policy's figures, and for each native

@@ -36,12 +36,18 @@ package struct PartialFrame {
     /// Reads the partials at `paths` (`-`: standard input): `header` with each header's object
     /// (after its format and version are checked), `log` with each log line's object and the
     /// log's real path. A log (by the real path its partial gives) read twice is refused.
-    package func read(_ paths: [String],
-                      header: (_ object: [String: JSONValue], _ at: String, _ fail: @escaping (String) -> RecordingError) throws -> Void,
-                      log: (_ object: [String: JSONValue], _ real: String,
-                            _ fail: @escaping (String) -> RecordingError) throws -> Void,
-                      other: (_ object: [String: JSONValue], _ at: String,
-                              _ fail: @escaping (String) -> RecordingError) throws -> Bool = { _, _, _ in false }) throws {
+    package func read(
+        _ paths: [String],
+        header: (_ object: [String: JSONValue], _ at: String, _ fail: @escaping (String) -> RecordingError) throws -> Void,
+        log: (
+            _ object: [String: JSONValue], _ real: String,
+            _ fail: @escaping (String) -> RecordingError
+        ) throws -> Void,
+        other: (
+            _ object: [String: JSONValue], _ at: String,
+            _ fail: @escaping (String) -> RecordingError
+        ) throws -> Bool = { _, _, _ in false }
+    ) throws {
         var logs: [String: (path: String, at: String)] = [:]
         for path in paths {
             let source = path == "-" ? "<stdin>" : path
@@ -57,8 +63,9 @@ package struct PartialFrame {
                     }
                     guard object["version"] == .number(Double(version)) else {
                         let found = object["version"].map { "\($0)" } ?? "none"
-                        throw fail("a \(command) partial of version \(found); this turbo-replay reads version \(version): "
-                                   + "make it again with this turbo-replay \(command) --partial")
+                        throw fail(
+                            "a \(command) partial of version \(found); this turbo-replay reads version \(version): "
+                                + "make it again with this turbo-replay \(command) --partial")
                     }
                     try header(object, "\(source):\(number)", fail)
                     headers += 1
@@ -74,8 +81,9 @@ package struct PartialFrame {
                     let others = try object["others"].map { try read.int($0, "others") } ?? 0
                     let (expected, tooMany) = count.addingReportingOverflow(others + 2)
                     guard !tooMany, lines == expected else {
-                        throw fail("a trailer of \(count) logs\(others > 0 ? " and \(others) other lines" : "") must count "
-                                   + "\(tooMany ? "more" : String(expected)) lines (its header and trailer too), not \(lines)")
+                        throw fail(
+                            "a trailer of \(count) logs\(others > 0 ? " and \(others) other lines" : "") must count "
+                                + "\(tooMany ? "more" : String(expected)) lines (its header and trailer too), not \(lines)")
                     }
                     othersCounted += others
                     let (sum, overflow) = logsCounted.addingReportingOverflow(count)
@@ -85,9 +93,10 @@ package struct PartialFrame {
                     return
                 }
                 guard headers > trailers else {
-                    throw fail(headers == 0
-                        ? "not a \(command) partial: it must start with {\"format\":\"\(format)\",…} (made by turbo-replay \(command) --partial)"
-                        : "a log after the last trailer: a partial's logs come between its header and its trailer")
+                    throw fail(
+                        headers == 0
+                            ? "not a \(command) partial: it must start with {\"format\":\"\(format)\",…} (made by turbo-replay \(command) --partial)"
+                            : "a log after the last trailer: a partial's logs come between its header and its trailer")
                 }
                 if try other(object, "\(source):\(number)", fail) {
                     othersRead += 1
@@ -107,12 +116,14 @@ package struct PartialFrame {
             }
             func fail(_ message: String) -> RecordingError { RecordingError(.malformed, path: source, line: nil, message) }
             if headers == 0 {
-                throw fail("empty: no \(command) partial in it (a partial is a header, its logs and a trailer; "
-                           + "turbo-replay \(command) --partial writes one)")
+                throw fail(
+                    "empty: no \(command) partial in it (a partial is a header, its logs and a trailer; "
+                        + "turbo-replay \(command) --partial writes one)")
             }
             if trailers < headers {
-                throw fail("cut short: \(headers) partial\(headers == 1 ? "" : "s") began but \(trailers) ended "
-                           + "(a partial ends with {\"trailer\":\"\(format)\",…}): its last lines are missing")
+                throw fail(
+                    "cut short: \(headers) partial\(headers == 1 ? "" : "s") began but \(trailers) ended "
+                        + "(a partial ends with {\"trailer\":\"\(format)\",…}): its last lines are missing")
             }
             if logsCounted != logsRead {
                 throw fail("the trailers count \(logsCounted) logs but \(logsRead) were read: lines were lost or repeated")

@@ -51,7 +51,8 @@ public struct QuantileSketch: Equatable, Sendable {
         var total = zeros
         for (offset, bin) in bins.enumerated() {
             guard bin.count >= 1, abs(bin.index) < Self.indexBound,
-                  offset == 0 || bins[offset - 1].index < bin.index else { return nil }
+                offset == 0 || bins[offset - 1].index < bin.index
+            else { return nil }
             let (sum, overflow) = total.addingReportingOverflow(bin.count)
             guard !overflow else { return nil }
             total = sum

@@ -1,12 +1,13 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import AppSession
 import OfflineBanner
 import Replay
 import TurboRecording
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// One app session of a `stats` run: a web recording `NAME.jsonl` and the app's log
 /// `NAME.native.jsonl` read by the same run, on one clock (app-session.md).
@@ -69,8 +70,10 @@ extension FleetStats {
     /// A session belongs to its web recording: whichever run reads `NAME.jsonl` reads the pair,
     /// whether or not the same run was handed `NAME.native.jsonl`. So a fleet split into
     /// partials at any line counts each session exactly once, as one run over it does.
-    public static func analyzeSessions(_ paths: [String], files: [StatsFile], settings: BannerSettings = BannerSettings(),
-                                       lenient: Bool = false, jobs: Int = 1) -> [StatsSession] {
+    public static func analyzeSessions(
+        _ paths: [String], files: [StatsFile], settings: BannerSettings = BannerSettings(),
+        lenient: Bool = false, jobs: Int = 1
+    ) -> [StatsSession] {
         var outcomes: [String: StatsFile.Outcome] = [:]
         for file in files { outcomes[file.path] = file.outcome }
         let pairs: [(web: String, native: String)] = paths.sorted().compactMap { web in

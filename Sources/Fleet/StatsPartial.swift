@@ -1,6 +1,6 @@
 import BannerFindings
-import NativeFindings
 import NativeErrorPolicy
+import NativeFindings
 import OfflineBanner
 import PolicyCore
 import TurboRecording
@@ -110,13 +110,16 @@ public enum StatsPartial {
         line.raw("pills", pills.text)
         line.raw("durations", sketch(summary.durations))
         line.integer("toasts", summary.toasts)
-        line.raw("silent", "[" + summary.silent.sorted { $0.key < $1.key }.map { entry in
-            var silent = JSONLine()
-            silent.string("reason", entry.key.reason)
-            if let status = entry.key.status { silent.integer("status", status) }
-            silent.integer("count", entry.value)
-            return silent.text
-        }.joined(separator: ",") + "]")
+        line.raw(
+            "silent",
+            "["
+                + summary.silent.sorted { $0.key < $1.key }.map { entry in
+                    var silent = JSONLine()
+                    silent.string("reason", entry.key.reason)
+                    if let status = entry.key.status { silent.integer("status", status) }
+                    silent.integer("count", entry.value)
+                    return silent.text
+                }.joined(separator: ",") + "]")
         line.raw("findings", counts(summary.findings, \.id))
         return line.text
     }
@@ -170,34 +173,38 @@ public enum StatsPartial {
         var files: [(file: StatsFile, real: String)] = []
         var totals = PartialTotals()
         var sessions: [String: (session: StatsSession, at: String)] = [:]
-        try frame.read(paths, header: { object, at, fail in
-            let read = try decodeHeader(object, fail: fail)
-            if let settings, settings.value != read {
-                throw fail("made with other settings than \(settings.from) (debounce, flash, variant or --lenient differ): its numbers cannot be merged")
-            }
-            settings = settings ?? (read, at)
-        }, log: { object, real, fail in
-            let file = try decodeFile(object, fail: fail)
-            switch file.outcome {
-            case .read(let summary):
-                try summary.forEachCount { try totals.add($0, $1, fail) }
-                try summary.forEachSum { try totals.add($0, $1, fail) }
-            case .native(let summary):
-                try summary.forEachCount { try totals.add($0, $1, fail) }
-            case .failed:
-                break
-            }
-            files.append((file, real))
-        }, other: { object, at, fail in
-            // App sessions (SessionPartial.swift): their own line kind, one per web recording.
-            guard let value = object["session"] else { return false }
-            let session = try decodeSession(value, Reader(fail: fail))
-            if let first = sessions[session.web] {
-                throw fail("the session of \(session.web) is in two partials (first at \(first.at)): a log must be read once")
-            }
-            sessions[session.web] = (session, at)
-            return true
-        })
+        try frame.read(
+            paths,
+            header: { object, at, fail in
+                let read = try decodeHeader(object, fail: fail)
+                if let settings, settings.value != read {
+                    throw fail("made with other settings than \(settings.from) (debounce, flash, variant or --lenient differ): its numbers cannot be merged")
+                }
+                settings = settings ?? (read, at)
+            },
+            log: { object, real, fail in
+                let file = try decodeFile(object, fail: fail)
+                switch file.outcome {
+                case .read(let summary):
+                    try summary.forEachCount { try totals.add($0, $1, fail) }
+                    try summary.forEachSum { try totals.add($0, $1, fail) }
+                case .native(let summary):
+                    try summary.forEachCount { try totals.add($0, $1, fail) }
+                case .failed:
+                    break
+                }
+                files.append((file, real))
+            },
+            other: { object, at, fail in
+                // App sessions (SessionPartial.swift): their own line kind, one per web recording.
+                guard let value = object["session"] else { return false }
+                let session = try decodeSession(value, Reader(fail: fail))
+                if let first = sessions[session.web] {
+                    throw fail("the session of \(session.web) is in two partials (first at \(first.at)): a log must be read once")
+                }
+                sessions[session.web] = (session, at)
+                return true
+            })
         // By path as a single run sorts, then by real path: two machines' `logs/a.jsonl` are two logs.
         let sorted = files.sorted { $0.file.path != $1.file.path ? $0.file.path < $1.file.path : $0.real < $1.real }
         return (settings?.value, sorted.map(\.file), sessions.values.map(\.session).sorted { $0.web < $1.web })
@@ -209,7 +216,8 @@ public enum StatsPartial {
             throw fail("a stats partial of version \(object["version"].map { "\($0)" } ?? "none"); this turbo-replay reads version \(version)")
         }
         guard case .number(let debounce)? = object["debounceMs"], case .number(let flash)? = object["flashMs"],
-              case .bool(let lenient)? = object["lenient"] else {
+            case .bool(let lenient)? = object["lenient"]
+        else {
             throw fail("a partial's header needs debounceMs, flashMs and lenient")
         }
         guard debounce.isFinite, debounce >= 0, flash.isFinite, flash >= 0 else {
@@ -265,8 +273,9 @@ public enum StatsPartial {
         summary.toasts = try read.int(object["toasts"], "toasts")
         for entry in try read.array(object["silent"], "silent") {
             let silent = try read.object(entry, "silent[]")
-            let key = SilentKey(reason: try read.string(silent["reason"], "reason"),
-                                status: try silent["status"].map { try read.int($0, "status") })
+            let key = SilentKey(
+                reason: try read.string(silent["reason"], "reason"),
+                status: try silent["status"].map { try read.int($0, "status") })
             guard summary.silent[key] == nil else { throw read.fail("silent \(key.name) is given twice") }
             summary.silent[key] = try read.int(silent["count"], "count")
         }
@@ -289,8 +298,9 @@ public enum StatsPartial {
         let min = try object["min"].map { try read.duration($0, "\(what).min") }
         let max = try object["max"].map { try read.duration($0, "\(what).max") }
         guard let sketch = QuantileSketch(zeros: try read.int(object["zeros"], "\(what).zeros"), bins: bins, min: min, max: max) else {
-            throw read.fail("\"\(what)\" is not a sketch any log makes (buckets in order, each counted once or more, "
-                            + "min and max in the first and last)")
+            throw read.fail(
+                "\"\(what)\" is not a sketch any log makes (buckets in order, each counted once or more, "
+                    + "min and max in the first and last)")
         }
         return sketch
     }
@@ -328,9 +338,10 @@ public enum StatsPartial {
         case "unreadable": kind = .unreadable
         default: throw read.fail("an error's \"kind\" is \"malformed\" or \"unreadable\"")
         }
-        return RecordingError(kind, path: try read.string(object["path"], "path"),
-                              line: try object["line"].map { try read.int($0, "line") },
-                              try read.string(object["message"], "message"))
+        return RecordingError(
+            kind, path: try read.string(object["path"], "path"),
+            line: try object["line"].map { try read.int($0, "line") },
+            try read.string(object["message"], "message"))
     }
 
     /// Typed reads of a partial's values, failing with the partial's file and line.

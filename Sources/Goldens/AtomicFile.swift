@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// What a temporary file is called beside the file it will replace: `NAME.tmp-PID`.
@@ -156,7 +157,9 @@ public func strayTemporaries(in paths: [String]) -> [String] {
             let slash = path.lastIndex(of: "/")
             let directory = slash.map { String(path[..<$0]) } ?? "."
             let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-            let stem = name.hasSuffix(".expected.jsonl") ? String(name.dropLast(".expected.jsonl".count))
+            let stem =
+                name.hasSuffix(".expected.jsonl")
+                ? String(name.dropLast(".expected.jsonl".count))
                 : name.hasSuffix(".jsonl") ? String(name.dropLast(".jsonl".count)) : name
             findStrays(in: directory.isEmpty ? "/" : directory, recursive: false, prefix: stem + ".", into: &found)
         }

@@ -76,8 +76,11 @@ extension GoldenCase {
         for timeline in GoldenTimeline.all(for: kind) {
             let golden = timeline.golden(for: recording)
             let source: TimelineSource = { emit in try timeline.replay(recording, config, emit) }
-            guard let result = compare(source, with: golden, update: update, tolerance: resolved,
-                                       optional: !timeline.alwaysRequired) else { continue }
+            guard
+                let result = compare(
+                    source, with: golden, update: update, tolerance: resolved,
+                    optional: !timeline.alwaysRequired)
+            else { continue }
             checks.append(GoldenCheck(golden: golden, result: result))
         }
         return checks
@@ -97,8 +100,10 @@ extension GoldenCase {
     /// timeline does not apply, or is `optional`, empty and has no golden. A recording that
     /// cannot be read is that failure whatever the golden; with `update`, a golden that is
     /// missing, malformed or differs is written by replaying `source` again into it.
-    func compare(_ source: TimelineSource, with golden: String, update: Bool, tolerance: Tolerance = .exact,
-                 optional: Bool = false) -> GoldenResult? {
+    func compare(
+        _ source: TimelineSource, with golden: String, update: Bool, tolerance: Tolerance = .exact,
+        optional: Bool = false
+    ) -> GoldenResult? {
         if update { removeStaleTemporaries(of: golden) }
         switch openGolden(golden) {
         case .unreadable(let error):

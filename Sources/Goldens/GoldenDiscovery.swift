@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import OfflineBanner
 import TurboRecording
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A file under `check`'s paths that looks like a golden but that no recording is checked
 /// against: left alone it would pass silently (a golden whose recording is gone) or fail

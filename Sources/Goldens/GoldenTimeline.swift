@@ -20,9 +20,14 @@ public struct GoldenTimeline: Sendable {
     /// recording (read from `recording`, configured by `config` when that file exists).
     let replay: @Sendable (_ recording: String, _ config: String?, _ emit: (_ line: [UInt8]) throws -> Void) throws -> Bool
 
-    public init(name: String, alwaysRequired: Bool,
-                replay: @escaping @Sendable (_ recording: String, _ config: String?,
-                                             _ emit: (_ line: [UInt8]) throws -> Void) throws -> Bool) {
+    public init(
+        name: String, alwaysRequired: Bool,
+        replay:
+            @escaping @Sendable (
+                _ recording: String, _ config: String?,
+                _ emit: (_ line: [UInt8]) throws -> Void
+            ) throws -> Bool
+    ) {
         self.name = name
         self.alwaysRequired = alwaysRequired
         self.replay = replay

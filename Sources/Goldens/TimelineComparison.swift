@@ -69,7 +69,8 @@ final class TimelineComparison {
                         matched = true
                     } else {
                         identical = false
-                        matched = tolerance.matches(JSONLineValue(object, line: number).value, JSONValue(parsing: String(decoding: line, as: UTF8.self)) ?? .null)
+                        matched = tolerance.matches(
+                            JSONLineValue(object, line: number).value, JSONValue(parsing: String(decoding: line, as: UTF8.self)) ?? .null)
                     }
                     golden = (number, Array(raw))
                     return true
@@ -142,11 +143,13 @@ final class TimelineComparison {
         let shownGolden = first + goldenWindow.count, shownReplayed = first + replayedWindow.count
         var cut: String?
         if shownGolden < goldenCount || shownReplayed < replayedCount {
-            cut = "    … the diff is cut here: \(goldenCount - shownGolden) more golden records and "
+            cut =
+                "    … the diff is cut here: \(goldenCount - shownGolden) more golden records and "
                 + "\(replayedCount - shownReplayed) more replayed records are not shown "
                 + "(the golden has \(goldenCount) records, the replay \(replayedCount))"
         }
-        return timelineDiff(golden: golden, expected: expected, actual: actual, tolerance: tolerance,
-                            equalBefore: start, cut: cut)
+        return timelineDiff(
+            golden: golden, expected: expected, actual: actual, tolerance: tolerance,
+            equalBefore: start, cut: cut)
     }
 }

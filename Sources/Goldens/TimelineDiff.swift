@@ -9,8 +9,10 @@ import TurboRecording
 /// Under a tolerance, records match as `tolerance` says, and only the times beyond it are named.
 /// A diff of part of the timelines (`TimelineComparison`) says how many equal records come
 /// before it (`equalBefore`) and, in `cut`, what comes after it that is not shown.
-func timelineDiff(golden: String, expected: [JSONLineValue], actual: TimelineLines, tolerance: Tolerance = .exact,
-                  equalBefore: Int = 0, cut: String? = nil) -> String {
+func timelineDiff(
+    golden: String, expected: [JSONLineValue], actual: TimelineLines, tolerance: Tolerance = .exact,
+    equalBefore: Int = 0, cut: String? = nil
+) -> String {
     let steps = diffSteps(expected.map(\.value), actual.values, matching: tolerance.matches)
     var rows: [String] = []
     if equalBefore > 0 { rows.append("    … \(equalBefore) equal records") }
@@ -34,8 +36,10 @@ func timelineDiff(golden: String, expected: [JSONLineValue], actual: TimelineLin
 
 /// `- ` then `+ ` in one run are the same record changed: they are paired in order and
 /// compared key by key; what is left over was dropped or added.
-private func explain(_ steps: [DiffStep], golden: String, expected: [JSONLineValue], actual: TimelineLines,
-                     tolerance: Tolerance) -> [String] {
+private func explain(
+    _ steps: [DiffStep], golden: String, expected: [JSONLineValue], actual: TimelineLines,
+    tolerance: Tolerance
+) -> [String] {
     var rows: [String] = []
     var index = 0
     var lastGoldenLine = 0
@@ -80,7 +84,7 @@ func keyDifferences(_ expected: JSONValue, _ actual: JSONValue, tolerance: Toler
         guard let x = e[key], let y = a[key] else { return true }
         return !tolerance.matches(key: key, x, y)
     }
-        .sorted { (order.firstIndex(of: $0) ?? order.count, $0) < (order.firstIndex(of: $1) ?? order.count, $1) }
+    .sorted { (order.firstIndex(of: $0) ?? order.count, $0) < (order.firstIndex(of: $1) ?? order.count, $1) }
     return keys.map { key in
         var text = "\(key): \(e[key]?.description ?? "(absent)") ≠ \(a[key]?.description ?? "(absent)")"
         if !tolerance.isExact, Tolerance.timeKeys.contains(key), case .number(let x)? = e[key], case .number(let y)? = a[key] {
@@ -98,8 +102,10 @@ struct DiffStep: Equatable {
 }
 
 /// The steps that turn `expected` into `actual`.
-func diffSteps(_ expected: [JSONValue], _ actual: [JSONValue],
-               matching same: (JSONValue, JSONValue) -> Bool = { $0 == $1 }) -> [DiffStep] {
+func diffSteps(
+    _ expected: [JSONValue], _ actual: [JSONValue],
+    matching same: (JSONValue, JSONValue) -> Bool = { $0 == $1 }
+) -> [DiffStep] {
     let n = expected.count, m = actual.count
     guard n * m <= 1_000_000 else { return positionalSteps(expected, actual, matching: same) }
     var common = [[Int]](repeating: [Int](repeating: 0, count: m + 1), count: n + 1)
@@ -126,11 +132,15 @@ func diffSteps(_ expected: [JSONValue], _ actual: [JSONValue],
 }
 
 /// For huge timelines: the equal prefix elided, then the first differing record of each side.
-private func positionalSteps(_ expected: [JSONValue], _ actual: [JSONValue],
-                             matching same: (JSONValue, JSONValue) -> Bool) -> [DiffStep] {
-    guard let first = (0..<max(expected.count, actual.count)).first(where: {
-        $0 >= expected.count || $0 >= actual.count || !same(expected[$0], actual[$0])
-    }) else { return [] }
+private func positionalSteps(
+    _ expected: [JSONValue], _ actual: [JSONValue],
+    matching same: (JSONValue, JSONValue) -> Bool
+) -> [DiffStep] {
+    guard
+        let first = (0..<max(expected.count, actual.count)).first(where: {
+            $0 >= expected.count || $0 >= actual.count || !same(expected[$0], actual[$0])
+        })
+    else { return [] }
     var steps = [DiffStep(kind: .elided(first), expected: nil, actual: nil)]
     if first < expected.count { steps.append(DiffStep(kind: .removed, expected: first, actual: nil)) }
     if first < actual.count { steps.append(DiffStep(kind: .added, expected: nil, actual: first)) }

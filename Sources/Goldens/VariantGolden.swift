@@ -66,8 +66,10 @@ extension GoldenCase {
 
 /// The banner's canonical timeline of a web recording, each record handed to `emit` as one
 /// JSON line, with `config`'s copy, timings and variant, and `variant` added to them.
-func bannerTimeline(_ recording: String, config: String?, adding variant: BannerVariant?,
-                    emit: (_ line: [UInt8]) throws -> Void) throws {
+func bannerTimeline(
+    _ recording: String, config: String?, adding variant: BannerVariant?,
+    emit: (_ line: [UInt8]) throws -> Void
+) throws {
     var settings = try config.map { try BannerConfig.load(path: $0).settings() } ?? BannerSettings()
     if let variant { settings.variants.insert(variant) }
     var line: [UInt8] = []
@@ -167,8 +169,10 @@ extension GoldenCase {
 
 /// The error view's canonical decisions of a native recording, each handed to `emit` as one
 /// JSON line, with `config`'s settings and variant, and `variant` added to them.
-func errorViewTimeline(_ recording: String, config: String?, adding variant: RetryVariant?,
-                       emit: (_ line: [UInt8]) throws -> Void) throws {
+func errorViewTimeline(
+    _ recording: String, config: String?, adding variant: RetryVariant?,
+    emit: (_ line: [UInt8]) throws -> Void
+) throws {
     var native = try config.map(NativeConfig.load(path:)) ?? NativeConfig()
     if let variant { native.variant = variant }
     try replayNative(NativeRecordingReader(path: recording), config: native) { try emit(Array($0.jsonLine.utf8)) }

@@ -21,8 +21,10 @@ public enum OfflineErrorPolicy {
     /// `HttpError.UnknownError(-1)` for a Turbo.js visit that got no response at all.
     public static let httpStatuses: ClosedRange<Int> = 100...599
 
-    public static func classify(_ error: NativeError, on platform: Platform,
-                                offlineCodes: OfflineCodes = .defaults) -> ErrorVariant {
+    public static func classify(
+        _ error: NativeError, on platform: Platform,
+        offlineCodes: OfflineCodes = .defaults
+    ) -> ErrorVariant {
         switch error {
         case .web(.code(let code)):
             // Only this platform's list: web code 0 is just a code, unlike Turbo.js's status 0.

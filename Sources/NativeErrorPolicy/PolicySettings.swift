@@ -22,15 +22,20 @@ public struct PolicySettings: Equatable, Sendable {
     }
 
     /// Settings with the platform's default cooldown.
-    public init(platform: Platform = .ios, settle: Double = defaultSettle, probe: Double = defaultProbe,
-                offlineCodes: OfflineCodes = .defaults, variants: Set<RetryVariant> = []) {
-        self.init(platform: platform, settle: settle, probe: probe, cooldown: Self.defaultCooldown(for: platform),
-                  offlineCodes: offlineCodes, variants: variants)
+    public init(
+        platform: Platform = .ios, settle: Double = defaultSettle, probe: Double = defaultProbe,
+        offlineCodes: OfflineCodes = .defaults, variants: Set<RetryVariant> = []
+    ) {
+        self.init(
+            platform: platform, settle: settle, probe: probe, cooldown: Self.defaultCooldown(for: platform),
+            offlineCodes: offlineCodes, variants: variants)
     }
 
     /// Settings with an explicit cooldown (`nil`: none).
-    public init(platform: Platform, settle: Double = defaultSettle, probe: Double = defaultProbe, cooldown: Double?,
-                offlineCodes: OfflineCodes = .defaults, variants: Set<RetryVariant> = []) {
+    public init(
+        platform: Platform, settle: Double = defaultSettle, probe: Double = defaultProbe, cooldown: Double?,
+        offlineCodes: OfflineCodes = .defaults, variants: Set<RetryVariant> = []
+    ) {
         self.platform = platform
         self.settle = settle
         self.probe = probe

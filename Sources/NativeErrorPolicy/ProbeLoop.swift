@@ -150,16 +150,23 @@ public struct ProbeLoopDetector: Equatable, Sendable {
     private mutating func close(_ surface: String) {
         guard let run = runs.removeValue(forKey: surface) else { return }
         guard run.count >= 2 else { return }
-        found.append((run.order, ProbeLoop(surface: surface, t: run.second, count: run.count,
-                                           first: run.first, last: run.last, lines: run.lines)))
+        found.append(
+            (
+                run.order,
+                ProbeLoop(
+                    surface: surface, t: run.second, count: run.count,
+                    first: run.first, last: run.last, lines: run.lines)
+            ))
     }
 }
 
 extension RetryPolicy {
     /// `send(_:at:into:)` for a replay that also looks for probe loops: the detector sees the
     /// decisions of the timers due before the record, the record, then the record's own.
-    public mutating func send(_ input: PolicyInput, at t: Double, line: Int, into output: inout [Decision],
-                              watching detector: inout ProbeLoopDetector) {
+    public mutating func send(
+        _ input: PolicyInput, at t: Double, line: Int, into output: inout [Decision],
+        watching detector: inout ProbeLoopDetector
+    ) {
         let start = output.count
         advance(to: t, into: &output)
         for decision in output[start...] { detector.decision(decision) }

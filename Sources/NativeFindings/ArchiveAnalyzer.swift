@@ -1,6 +1,6 @@
-import PolicyCore
 import ArchiveCachePolicy
 import NativeErrorPolicy
+import PolicyCore
 import Replay
 import TurboRecording
 
@@ -95,14 +95,19 @@ public struct ArchiveAnalyzer: Sendable {
         var decided: [ArchiveDecision] = []
         if let t { cache.advance(to: t, into: &decided) } else { cache.finish(into: &decided) }
         let before = cache
-        try emit(.row(ArchiveRow(t: pending.due, line: nil,
-                                 step: .timerFired(url: pending.url, since: pending.since, sinceLine: pendingLine, capture: decided.first))))
+        try emit(
+            .row(
+                ArchiveRow(
+                    t: pending.due, line: nil,
+                    step: .timerFired(url: pending.url, since: pending.since, sinceLine: pendingLine, capture: decided.first))))
         for decision in decided { try account(decision, line: pendingLine, before: before, emit: emit) }
     }
 
     /// Counts a decision and makes its finding, if it has one.
-    private mutating func account(_ decision: ArchiveDecision, line: Int, before: ArchiveCache,
-                                  emit: (ArchiveEvent) throws -> Void) rethrows {
+    private mutating func account(
+        _ decision: ArchiveDecision, line: Int, before: ArchiveCache,
+        emit: (ArchiveEvent) throws -> Void
+    ) rethrows {
         var finding: ArchiveFinding?
         switch decision.outcome {
         case .capture(let key, _):
@@ -112,8 +117,9 @@ public struct ArchiveAnalyzer: Sendable {
             summary.served += 1
             summary.servedAges.append(ageMs)
             if ageMs > cache.settings.stale {
-                finding = ArchiveFinding(t: decision.t, line: line, url: url, key: key,
-                                         detail: .staleArchive(ageMs: ageMs, staleMs: cache.settings.stale))
+                finding = ArchiveFinding(
+                    t: decision.t, line: line, url: url, key: key,
+                    detail: .staleArchive(ageMs: ageMs, staleMs: cache.settings.stale))
             }
         case .miss(let url, _):
             let key = cache.settings.key(url)
@@ -124,8 +130,9 @@ public struct ArchiveAnalyzer: Sendable {
             summary.passed += 1
             if cached, let capturedAt = before.capturedAt(url) {
                 summary.passedCached += 1
-                finding = ArchiveFinding(t: decision.t, line: line, url: url, key: cache.settings.key(url),
-                                         detail: .notIntercepted(failure, capturedAt: capturedAt))
+                finding = ArchiveFinding(
+                    t: decision.t, line: line, url: url, key: cache.settings.key(url),
+                    detail: .notIntercepted(failure, capturedAt: capturedAt))
             }
         }
         if let finding {

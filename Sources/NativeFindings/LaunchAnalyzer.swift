@@ -145,7 +145,9 @@ public struct LaunchAnalyzer: Sendable {
                 appScreenCount += 1
                 if keepsTimeline { appScreens.append(AppScreen(t: t, line: record.line, screen: screen)) }
                 if keepsRows {
-                    let detail = screen == policy.screen.rawValue ? "the app shows \(screen), as the policy says"
+                    let detail =
+                        screen == policy.screen.rawValue
+                        ? "the app shows \(screen), as the policy says"
                         : "the app shows \(screen); the policy says \(policy.screen.rawValue)"
                     rows.append(LaunchRow(t: t, line: record.line, record: "app-screen \(screen)", screen: policy.screen, detail: detail))
                 }
@@ -181,8 +183,10 @@ public struct LaunchAnalyzer: Sendable {
             loadingLine = line
         }
         if keepsRows {
-            rows.append(LaunchRow(t: t, line: line, record: Self.label(input), screen: policy.screen,
-                                  detail: detail(input, before: before, records: records)))
+            rows.append(
+                LaunchRow(
+                    t: t, line: line, record: Self.label(input), screen: policy.screen,
+                    detail: detail(input, before: before, records: records)))
         }
     }
 
@@ -194,12 +198,22 @@ public struct LaunchAnalyzer: Sendable {
             if finishing, let end, record.t > end {
                 if keepsTimeline { timeline.append(record) }
                 if case .launch(let decision) = record, decision.outcome == .stalled {
-                    afterEnd.append((record, LaunchRow(t: decision.t, line: nil, record: "stall timer", screen: policy.screen,
-                                                       detail: "would stall: \(ms(decision.launchMs)) ms since the launch, "
-                                                           + "after the log ended")))
+                    afterEnd.append(
+                        (
+                            record,
+                            LaunchRow(
+                                t: decision.t, line: nil, record: "stall timer", screen: policy.screen,
+                                detail: "would stall: \(ms(decision.launchMs)) ms since the launch, "
+                                    + "after the log ended")
+                        ))
                 } else {
-                    afterEnd.append((record, LaunchRow(t: record.t, line: nil, record: "timer", screen: policy.screen,
-                                                       detail: record.jsonLine)))
+                    afterEnd.append(
+                        (
+                            record,
+                            LaunchRow(
+                                t: record.t, line: nil, record: "timer", screen: policy.screen,
+                                detail: record.jsonLine)
+                        ))
                 }
                 continue
             }
@@ -210,12 +224,16 @@ public struct LaunchAnalyzer: Sendable {
             if lines.count == 2 && lines[0] == lines[1] { lines.removeLast() }
             let since = launchLine.map { " (line \($0))" } ?? ""
             if keepsRows {
-                rows.append(LaunchRow(t: decision.t, line: nil, record: "stall timer", screen: policy.screen,
-                                      detail: "stalled: \(ms(decision.launchMs)) ms since the launch\(since), still loading, "
-                                          + "with neither a page nor an error"))
+                rows.append(
+                    LaunchRow(
+                        t: decision.t, line: nil, record: "stall timer", screen: policy.screen,
+                        detail: "stalled: \(ms(decision.launchMs)) ms since the launch\(since), still loading, "
+                            + "with neither a page nor an error"))
             }
-            findings.append(LaunchFinding(t: decision.t, kind: .stalled, lines: lines,
-                                          detail: .stalled(launchedAt: launchedAt, launchMs: decision.launchMs)))
+            findings.append(
+                LaunchFinding(
+                    t: decision.t, kind: .stalled, lines: lines,
+                    detail: .stalled(launchedAt: launchedAt, launchMs: decision.launchMs)))
             compare(at: decision.t, line: nil)
         }
     }
@@ -261,7 +279,8 @@ public struct LaunchAnalyzer: Sendable {
         let stallDue = policy.nextDue.map { "; stall due at \(ms($0))" } ?? ""
         switch input {
         case .launch:
-            return policy.screen == .offseason ? "a new root: the offseason screen (the kept flags gate this user out)"
+            return policy.screen == .offseason
+                ? "a new root: the offseason screen (the kept flags gate this user out)"
                 : "a new root: the loading screen, the first page loading behind it\(stallDue)"
         case .config(let flags):
             let stored = "flags stored (\(flags.offseason ? "offseason" : "not offseason")\(flags.tester ? ", a tester" : ""))"

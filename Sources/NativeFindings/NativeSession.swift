@@ -23,22 +23,27 @@ public struct NativeSession: Sendable {
 
     /// Reads and analyses the native recording at `path` (`-`: standard input), with `config`
     /// over its `meta`. Strict unless `lenient`, whose skipped lines go to `onSkip`.
-    public static func analyze(path: String, config: NativeConfig = NativeConfig(), lenient: Bool = false,
-                               onSkip: @escaping (RecordingError) -> Void = { _ in }) throws -> NativeSession {
+    public static func analyze(
+        path: String, config: NativeConfig = NativeConfig(), lenient: Bool = false,
+        onSkip: @escaping (RecordingError) -> Void = { _ in }
+    ) throws -> NativeSession {
         let reader = try NativeRecordingReader(path: path, lenient: lenient, onSkip: onSkip)
         var launch = LaunchAnalyzer(config: config)
         var connectivity: [(t: Double, online: Bool)] = []
         var first: Double?
-        let explanation = try explainNative(reader, config: config, observe: { record in
-            launch.feed(record)
-            guard case .timed(let t, let event) = record.event else { return }
-            if first == nil { first = t }
-            if case .path(let online) = event { connectivity.append((t, online)) }
-        })
+        let explanation = try explainNative(
+            reader, config: config,
+            observe: { record in
+                launch.feed(record)
+                guard case .timed(let t, let event) = record.event else { return }
+                if first == nil { first = t }
+                if case .path(let online) = event { connectivity.append((t, online)) }
+            })
         launch.finish()
-        return NativeSession(path: reader.path, platform: explanation.settings.platform, launch: launch,
-                             decisions: explanation.decisions + explanation.afterEnd, retryFindings: explanation.findings,
-                             afterEnd: explanation.afterEnd,
-                             connectivity: connectivity, first: first, last: launch.end)
+        return NativeSession(
+            path: reader.path, platform: explanation.settings.platform, launch: launch,
+            decisions: explanation.decisions + explanation.afterEnd, retryFindings: explanation.findings,
+            afterEnd: explanation.afterEnd,
+            connectivity: connectivity, first: first, last: launch.end)
     }
 }

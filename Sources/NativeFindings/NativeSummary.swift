@@ -22,12 +22,14 @@ public struct NativeSummary: Equatable, Sendable {
     }
 
     /// Every native finding id, in the order reports list them.
-    public static let findingIDs: [String] = RetryFinding.Kind.allCases.map(\.rawValue) + [ProbeLoop.finding]
+    public static let findingIDs: [String] =
+        RetryFinding.Kind.allCases.map(\.rawValue) + [ProbeLoop.finding]
         + LaunchFinding.Kind.allCases.map(\.rawValue)
 
     /// Each native finding id's level, as its kind says.
-    public static let findingLevels: [String: FindingLevel] = Dictionary(uniqueKeysWithValues:
-        RetryFinding.Kind.allCases.map { ($0.rawValue, $0.level) } + [(ProbeLoop.finding, ProbeLoop.level)]
+    public static let findingLevels: [String: FindingLevel] = Dictionary(
+        uniqueKeysWithValues:
+            RetryFinding.Kind.allCases.map { ($0.rawValue, $0.level) } + [(ProbeLoop.finding, ProbeLoop.level)]
             + LaunchFinding.Kind.allCases.map { ($0.rawValue, $0.level) })
 }
 

@@ -210,8 +210,11 @@ public struct RetryComparison: Sendable {
     }
 
     private mutating func unexpected(_ retry: LoggedRetry) {
-        decided.append((RetryFinding(t: retry.t, surface: retry.surface, detail: .unexpected(line: retry.line, policy: retry.policy)),
-                        order[retry.surface] ?? 0))
+        decided.append(
+            (
+                RetryFinding(t: retry.t, surface: retry.surface, detail: .unexpected(line: retry.line, policy: retry.policy)),
+                order[retry.surface] ?? 0
+            ))
     }
 
     private mutating func take(_ ready: (RetryFinding) -> Bool) -> [RetryFinding] {
@@ -275,8 +278,10 @@ public struct NativeExplainer: Sendable {
 
     /// One record. `decided` sees each decision of the policy up to the end of the log, as it
     /// is made; `emit` each finding.
-    public mutating func feed(_ record: NativeRecord, decided: (Decision) throws -> Void = { _ in },
-                              emit: (Event) throws -> Void) rethrows {
+    public mutating func feed(
+        _ record: NativeRecord, decided: (Decision) throws -> Void = { _ in },
+        emit: (Event) throws -> Void
+    ) rethrows {
         records += 1
         guard var current = policy else {
             // The first record is the meta: the platform is known before any input.
@@ -296,8 +301,10 @@ public struct NativeExplainer: Sendable {
             appRetryLines += 1
             if retry.kind == .auto {
                 loggedAutomatic += 1
-                comparison.app(LoggedRetry(line: record.line, t: t, surface: retry.surface,
-                                           policy: state(of: current, on: retry.surface)))
+                comparison.app(
+                    LoggedRetry(
+                        line: record.line, t: t, surface: retry.surface,
+                        policy: state(of: current, on: retry.surface)))
             }
         }
         policy = current
@@ -403,8 +410,10 @@ public struct NativeExplanation: Equatable, Sendable {
 /// Replays a native recording and compares the policy's automatic retries with the app's
 /// `app-retry` lines (when it has any), and finds its probe loops. `observe` sees every record
 /// as it is read, so that the other native policies' analyses ride along the same pass.
-public func explainNative(_ reader: NativeRecordingReader, config: NativeConfig = NativeConfig(),
-                          window: Double = 1000, observe: (NativeRecord) -> Void = { _ in }) throws -> NativeExplanation {
+public func explainNative(
+    _ reader: NativeRecordingReader, config: NativeConfig = NativeConfig(),
+    window: Double = 1000, observe: (NativeRecord) -> Void = { _ in }
+) throws -> NativeExplanation {
     var explainer = NativeExplainer(config: config, window: window)
     var decisions: [Decision] = [], afterEnd: [Decision] = [], findings: [RetryFinding] = [], loops: [ProbeLoop] = []
     let collect: (NativeExplainer.Event) -> Void = { event in
@@ -419,9 +428,10 @@ public func explainNative(_ reader: NativeRecordingReader, config: NativeConfig 
         explainer.feed(record, decided: { decisions.append($0) }, emit: collect)
     }
     explainer.finish(decided: { decisions.append($0) }, emit: collect)
-    return NativeExplanation(settings: explainer.settings, decisions: decisions, afterEnd: afterEnd,
-                             loggedAutomatic: explainer.loggedAutomatic, appRetryLines: explainer.appRetryLines,
-                             findings: findings, probeLoops: loops, records: explainer.records, end: explainer.end)
+    return NativeExplanation(
+        settings: explainer.settings, decisions: decisions, afterEnd: afterEnd,
+        loggedAutomatic: explainer.loggedAutomatic, appRetryLines: explainer.appRetryLines,
+        findings: findings, probeLoops: loops, records: explainer.records, end: explainer.end)
 }
 
 extension RetryFinding: CustomStringConvertible {

@@ -46,16 +46,20 @@ struct ScreenComparison: Sendable {
         return finding(mismatch, until: nil, endLine: nil, end: end ?? mismatch.t)
     }
 
-    private func finding(_ mismatch: Mismatch, until: Double?,
-                         endLine: Int?, end: Double? = nil) -> LaunchFinding? {
+    private func finding(
+        _ mismatch: Mismatch, until: Double?,
+        endLine: Int?, end: Double? = nil
+    ) -> LaunchFinding? {
         let ms = (until ?? end ?? mismatch.t) - mismatch.t
         guard ms > tolerance else { return nil }
         // Decided by how it began: the app still on loading when the policy raised the error screen.
-        let kind: LaunchFinding.Kind = mismatch.app == RootScreen.loading.rawValue && mismatch.policy == .error
+        let kind: LaunchFinding.Kind =
+            mismatch.app == RootScreen.loading.rawValue && mismatch.policy == .error
             ? .errorBehindLoading : .screenMismatch
         var lines = [mismatch.line, endLine].compactMap { $0 }
         if lines.count == 2 && lines[0] == lines[1] { lines.removeLast() }
-        return LaunchFinding(t: mismatch.t, kind: kind, lines: lines,
-                             detail: .mismatch(app: mismatch.app, policy: mismatch.policy, until: until, ms: ms))
+        return LaunchFinding(
+            t: mismatch.t, kind: kind, lines: lines,
+            detail: .mismatch(app: mismatch.app, policy: mismatch.policy, until: until, ms: ms))
     }
 }

@@ -11,16 +11,20 @@ public struct BannerSettings: Equatable, Sendable {
     public static let defaultDebounce: Double = 800
     public static let defaultFlash: Double = 2000
 
-    public init(copy: BannerCopy = .builtIn(.es), debounce: Double = defaultDebounce, flash: Double = defaultFlash,
-                variants: Set<BannerVariant> = []) {
+    public init(
+        copy: BannerCopy = .builtIn(.es), debounce: Double = defaultDebounce, flash: Double = defaultFlash,
+        variants: Set<BannerVariant> = []
+    ) {
         self.copy = copy
         self.debounce = debounce
         self.flash = flash
         self.variants = variants
     }
 
-    public init(locale: BannerLocale, debounce: Double = defaultDebounce, flash: Double = defaultFlash,
-                variants: Set<BannerVariant> = []) {
+    public init(
+        locale: BannerLocale, debounce: Double = defaultDebounce, flash: Double = defaultFlash,
+        variants: Set<BannerVariant> = []
+    ) {
         self.init(copy: .builtIn(locale), debounce: debounce, flash: flash, variants: variants)
     }
 }

@@ -61,9 +61,12 @@ struct NativeLanes {
     /// Reads and analyses the native recording at `path` (`-`: standard input) for its picture,
     /// taking each launch record, app screen, decision and finding as it is decided: what is
     /// held is the lanes and the policies' state, not the log.
-    static func read(path: String, config: NativeConfig, lenient: Bool, limits: RenderLimits,
-                     onSkip: @escaping (RecordingError) -> Void) throws
-        -> (path: String, platform: Platform, launch: LaunchAnalyzer, lanes: NativeLanes) {
+    static func read(
+        path: String, config: NativeConfig, lenient: Bool, limits: RenderLimits,
+        onSkip: @escaping (RecordingError) -> Void
+    ) throws
+        -> (path: String, platform: Platform, launch: LaunchAnalyzer, lanes: NativeLanes)
+    {
         let reader = try NativeRecordingReader(path: path, lenient: lenient, onSkip: onSkip)
         var launch = LaunchAnalyzer(config: config, keeping: .picture)
         var explainer = NativeExplainer(config: config)
@@ -155,11 +158,16 @@ struct NativeLanes {
     mutating func retry(_ finding: RetryFinding) {
         switch finding.detail {
         case .missed(let trigger):
-            flag(Flag(t: finding.t, id: finding.kind.rawValue, lines: [],
-                      sentence: "On \(finding.surface) the policy retried automatically (\(trigger.rawValue)); the app logged no automatic retry there within 1 s."))
+            flag(
+                Flag(
+                    t: finding.t, id: finding.kind.rawValue, lines: [],
+                    sentence:
+                        "On \(finding.surface) the policy retried automatically (\(trigger.rawValue)); the app logged no automatic retry there within 1 s."))
         case .unexpected(let line, let policy):
-            flag(Flag(t: finding.t, id: finding.kind.rawValue, lines: [line],
-                      sentence: "On \(finding.surface) the app retried automatically where the policy has no automatic retry within 1 s (\(policy.name))."))
+            flag(
+                Flag(
+                    t: finding.t, id: finding.kind.rawValue, lines: [line],
+                    sentence: "On \(finding.surface) the app retried automatically where the policy has no automatic retry within 1 s (\(policy.name))."))
         }
     }
 

@@ -1,11 +1,11 @@
 import BannerFindings
-import NativeFindings
-import Reports
-import VariantAnalysis
 import LaunchPolicy
 import NativeErrorPolicy
+import NativeFindings
 import PolicyCore
+import Reports
 import TurboRecording
+import VariantAnalysis
 
 /// `render` of a native recording: a self-contained SVG (no scripts, fonts, images or links).
 /// Lanes, top to bottom: findings (launch and retry), the root screen as the launch policy
@@ -34,9 +34,11 @@ public enum NativeTimelineSVG {
     /// `config` over its `meta`, as it is read: what is kept is what the picture draws
     /// (`limits`), not the recording's timelines and decisions. Strict unless `lenient`, whose
     /// skipped lines go to `onSkip`. Returns the picture and the path as the reader names it.
-    public static func render(path: String, config: NativeConfig = NativeConfig(), lenient: Bool = false,
-                              limits: RenderLimits = RenderLimits(),
-                              onSkip: @escaping (RecordingError) -> Void = { _ in }) throws -> (svg: String, path: String) {
+    public static func render(
+        path: String, config: NativeConfig = NativeConfig(), lenient: Bool = false,
+        limits: RenderLimits = RenderLimits(),
+        onSkip: @escaping (RecordingError) -> Void = { _ in }
+    ) throws -> (svg: String, path: String) {
         let read = try NativeLanes.read(path: path, config: config, lenient: lenient, limits: limits, onSkip: onSkip)
         var chart = NativeChart(path: read.path, platform: read.platform, launch: read.launch, lanes: read.lanes)
         return (chart.draw(), read.path)
@@ -126,23 +128,25 @@ private struct NativeChart: TimeChart {
         let height = notesY + notes.reduce(0) { $0 + Double($1.count) * 15 + 4 } + 12
 
         out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        out += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(n(width))\" height=\"\(n(height))\" viewBox=\"0 0 \(n(width)) \(n(height))\" \(font) font-size=\"12\">\n"
+        out +=
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(n(width))\" height=\"\(n(height))\" viewBox=\"0 0 \(n(width)) \(n(height))\" \(font) font-size=\"12\">\n"
         out += "<title>\(xmlEscaped("Native timeline: " + path))</title>\n"
         out += """
-        <defs>
-        <pattern id="tr-mismatch" width="8" height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
-        <rect width="8" height="8" fill="none"/><line x1="0" y1="0" x2="0" y2="8" stroke="#b00020" stroke-width="2.5" stroke-opacity="0.7"/>
-        </pattern>
-        <pattern id="tr-assumed" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
-        <rect width="6" height="6" fill="#eceff1"/><line x1="0" y1="0" x2="0" y2="6" stroke="#ffffff" stroke-width="2"/>
-        </pattern>
-        </defs>\n
-        """
+            <defs>
+            <pattern id="tr-mismatch" width="8" height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
+            <rect width="8" height="8" fill="none"/><line x1="0" y1="0" x2="0" y2="8" stroke="#b00020" stroke-width="2.5" stroke-opacity="0.7"/>
+            </pattern>
+            <pattern id="tr-assumed" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
+            <rect width="6" height="6" fill="#eceff1"/><line x1="0" y1="0" x2="0" y2="6" stroke="#ffffff" stroke-width="2"/>
+            </pattern>
+            </defs>\n
+            """
         out += "<rect x=\"0\" y=\"0\" width=\"\(n(width))\" height=\"\(n(height))\" fill=\"#ffffff\"/>\n"
         text(16, 26, shortened(path, to: 120), size: 16, weight: "bold")
         let settings = launch.settings
-        text(16, 46, "native recording · \(platform.rawValue) · stall \(ms(settings.stall)) ms · app-screen tolerance \(ms(launch.tolerance)) ms",
-             size: 11.5, fill: "#555555")
+        text(
+            16, 46, "native recording · \(platform.rawValue) · stall \(ms(settings.stall)) ms · app-screen tolerance \(ms(launch.tolerance)) ms",
+            size: 11.5, fill: "#555555")
 
         laneLabel("findings", y: findingsTop, height: findingsHeight)
         laneLabel("root screen", y: rootLane.y, height: rootLane.height)
@@ -154,7 +158,8 @@ private struct NativeChart: TimeChart {
 
         // A window's marks stop at the plot's edges.
         if limits.isWindowed {
-            out += "<clipPath id=\"tr-window\"><rect x=\"\(n(left))\" y=\"\(n(findingsTop))\" width=\"\(n(plotWidth))\" height=\"\(n(plotBottom + 24 - findingsTop))\"/></clipPath>\n"
+            out +=
+                "<clipPath id=\"tr-window\"><rect x=\"\(n(left))\" y=\"\(n(findingsTop))\" width=\"\(n(plotWidth))\" height=\"\(n(plotBottom + 24 - findingsTop))\"/></clipPath>\n"
             out += "<g clip-path=\"url(#tr-window)\">\n"
         }
         drawRoot(y: rootLane.y, height: rootLane.height)
@@ -164,17 +169,20 @@ private struct NativeChart: TimeChart {
         if limits.isWindowed { out += "</g>\n" }
 
         for (index, flag) in flags.enumerated() {
-            drawFlag("\(index + 1) \(flag.id)", t: flag.t, y: findingsTop + 4 + Double(layout.row[index]) * 17, bottom: plotBottom,
-                     toLeft: layout.toLeft[index], title: "\(flag.id) at \(ms(flag.t)) ms: \(flag.sentence)")
+            drawFlag(
+                "\(index + 1) \(flag.id)", t: flag.t, y: findingsTop + 4 + Double(layout.row[index]) * 17, bottom: plotBottom,
+                toLeft: layout.toLeft[index], title: "\(flag.id) at \(ms(flag.t)) ms: \(flag.sentence)")
         }
 
         drawLegend(y: legendY)
         let summary = launch.summary
         // A long log's launches are counted, not each listed.
         let ready = summary.readyMs.prefix(10).map { ms($0) + " ms" } + (summary.readyMs.count > 10 ? ["…"] : [])
-        var parts = ["launches \(summary.launches)", "ready \(summary.readyMs.count)" + (summary.readyMs.isEmpty ? "" : " (" + ready.joined(separator: ", ") + ")"),
-                     "stalled \(summary.stalls)", "through error \(summary.throughError)", "offseason \(summary.offseason)",
-                     "error views \(lanes.errorViews)"]
+        var parts = [
+            "launches \(summary.launches)", "ready \(summary.readyMs.count)" + (summary.readyMs.isEmpty ? "" : " (" + ready.joined(separator: ", ") + ")"),
+            "stalled \(summary.stalls)", "through error \(summary.throughError)", "offseason \(summary.offseason)",
+            "error views \(lanes.errorViews)",
+        ]
         parts.append("findings: " + (allFlags == 0 ? "none" : "\(allFlags)"))
         text(16, summaryY, parts.joined(separator: " · "), size: 12, weight: "bold", fill: "#333333")
         for (index, line) in bounds.enumerated() {
@@ -209,8 +217,9 @@ private struct NativeChart: TimeChart {
         note(connectivity, "connectivity spans")
         if allFlags > flags.count { lanes.append("\(allFlags - flags.count) findings from \(ms(firstFlagLeftOut ?? 0)) ms") }
         if !lanes.isEmpty {
-            parts.append("not drawn, past \(limits.maxMarks) marks a lane (\(min(limits.maxMarks, RenderLimits.maxFindings)) findings): "
-                + lanes.joined(separator: ", ") + "; draw a window with --from/--to MS")
+            parts.append(
+                "not drawn, past \(limits.maxMarks) marks a lane (\(min(limits.maxMarks, RenderLimits.maxFindings)) findings): "
+                    + lanes.joined(separator: ", ") + "; draw a window with --from/--to MS")
         }
         return parts.isEmpty ? nil : parts.joined(separator: " · ")
     }
@@ -231,7 +240,8 @@ private struct NativeChart: TimeChart {
             switch record {
             case .screen(let change) where change.cause == .launch:
                 let lx = x(change.t)
-                out += "<path d=\"M\(n(lx - 5)) \(n(y - 9)) L\(n(lx + 5)) \(n(y - 9)) L\(n(lx)) \(n(y - 1)) Z\" fill=\"#263238\"><title>\(xmlEscaped("launch at \(ms(change.t)) ms: a new root"))</title></path>\n"
+                out +=
+                    "<path d=\"M\(n(lx - 5)) \(n(y - 9)) L\(n(lx + 5)) \(n(y - 9)) L\(n(lx)) \(n(y - 1)) Z\" fill=\"#263238\"><title>\(xmlEscaped("launch at \(ms(change.t)) ms: a new root"))</title></path>\n"
             case .launch(let decision):
                 let dx = x(decision.t), dy = y + height + 10
                 let ready = decision.outcome == .ready
@@ -259,14 +269,16 @@ private struct NativeChart: TimeChart {
         for span in appSpans.marks {
             let x0 = x(span.from), x1 = max(x(span.to), x0 + 3)
             out += "<g>\n<title>\(xmlEscaped("the app logged \(span.screen) at \(ms(span.from)) ms (line \(span.line))"))</title>\n"
-            out += "<rect x=\"\(n(x0))\" y=\"\(n(y))\" width=\"\(n(x1 - x0))\" height=\"\(n(height))\" fill=\"\(NativeTimelineSVG.color(span.screen))\" fill-opacity=\"0.6\"/>\n"
+            out +=
+                "<rect x=\"\(n(x0))\" y=\"\(n(y))\" width=\"\(n(x1 - x0))\" height=\"\(n(height))\" fill=\"\(NativeTimelineSVG.color(span.screen))\" fill-opacity=\"0.6\"/>\n"
             out += "</g>\n"
             clippedLabel(span.screen, x0: x0, x1: x1, y: y, height: height)
         }
         for finding in mismatches.marks {
             guard case .mismatch(let app, let policy, let until, let duration) = finding.detail else { continue }
             let x0 = x(finding.t), x1 = x(until ?? lanes.last ?? finding.t)
-            out += "<rect x=\"\(n(x0))\" y=\"\(n(y))\" width=\"\(n(max(x1 - x0, 1)))\" height=\"\(n(height))\" fill=\"url(#tr-mismatch)\" stroke=\"#b00020\" stroke-width=\"1.5\" stroke-dasharray=\"4 2\"><title>\(xmlEscaped("\(finding.kind.rawValue): the app showed \(app), the policy says \(policy.rawValue), for \(ms(duration)) ms"))</title></rect>\n"
+            out +=
+                "<rect x=\"\(n(x0))\" y=\"\(n(y))\" width=\"\(n(max(x1 - x0, 1)))\" height=\"\(n(height))\" fill=\"url(#tr-mismatch)\" stroke=\"#b00020\" stroke-width=\"1.5\" stroke-dasharray=\"4 2\"><title>\(xmlEscaped("\(finding.kind.rawValue): the app showed \(app), the policy says \(policy.rawValue), for \(ms(duration)) ms"))</title></rect>\n"
         }
     }
 
@@ -279,7 +291,8 @@ private struct NativeChart: TimeChart {
             switch decision.outcome {
             case .view(let variant):
                 color = variant == .offline ? "#ef6c00" : variant == .server ? "#c62828" : "#757575"
-                shape = "<circle cx=\"\(n(dx))\" cy=\"\(n(cy))\" r=\"6\" fill=\"\(variant == .none ? "#ffffff" : color)\" stroke=\"\(color)\" stroke-width=\"2\"/>\n"
+                shape =
+                    "<circle cx=\"\(n(dx))\" cy=\"\(n(cy))\" r=\"6\" fill=\"\(variant == .none ? "#ffffff" : color)\" stroke=\"\(color)\" stroke-width=\"2\"/>\n"
                 label = "\(variant.rawValue) view, \(decision.surface)"
             case .retry(let retry):
                 color = "#2e7d32"
@@ -352,7 +365,8 @@ private struct NativeChart: TimeChart {
         clipCount += 1
         let clip = "tr-clip-\(clipCount)"
         out += "<clipPath id=\"\(clip)\"><rect x=\"\(n(x0))\" y=\"\(n(y))\" width=\"\(n(x1 - x0))\" height=\"\(n(height))\"/></clipPath>\n"
-        out += "<text x=\"\(n(x0 + 6))\" y=\"\(n(y + height / 2 + size / 2 - 1.5))\" font-size=\"\(n(size))\" fill=\"#ffffff\" clip-path=\"url(#\(clip))\">\(xmlEscaped(fitted))</text>\n"
+        out +=
+            "<text x=\"\(n(x0 + 6))\" y=\"\(n(y + height / 2 + size / 2 - 1.5))\" font-size=\"\(n(size))\" fill=\"#ffffff\" clip-path=\"url(#\(clip))\">\(xmlEscaped(fitted))</text>\n"
     }
 
     private mutating func laneLabel(_ label: String, y: Double, height: Double) {

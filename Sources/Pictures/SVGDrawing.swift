@@ -1,8 +1,8 @@
 import BannerFindings
 import NativeFindings
+import PolicyCore
 import Reports
 import VariantAnalysis
-import PolicyCore
 
 /// What every picture here is drawn with: an SVG document built as text, coordinates to a
 /// tenth of a unit, and text — always XML-escaped, since most of it comes from recordings —
@@ -21,8 +21,10 @@ extension SVGDrawing {
         formatMilliseconds((value * 10).rounded() / 10)
     }
 
-    mutating func text(_ x: Double, _ y: Double, _ content: String, size: Double = 12, weight: String? = nil,
-                       anchor: String? = nil, fill: String = "#000000") {
+    mutating func text(
+        _ x: Double, _ y: Double, _ content: String, size: Double = 12, weight: String? = nil,
+        anchor: String? = nil, fill: String = "#000000"
+    ) {
         var attributes = "x=\"\(n(x))\" y=\"\(n(y))\" font-size=\"\(n(size))\" fill=\"\(fill)\""
         if let weight { attributes += " font-weight=\"\(weight)\"" }
         if let anchor { attributes += " text-anchor=\"\(anchor)\"" }

@@ -88,13 +88,16 @@ private struct SessionChart: TimeChart {
         let height = notesY + notes.reduce(0) { $0 + Double($1.count) * 15 + 4 } + 12
 
         out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        out += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(n(width))\" height=\"\(n(height))\" viewBox=\"0 0 \(n(width)) \(n(height))\" \(font) font-size=\"12\">\n"
+        out +=
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(n(width))\" height=\"\(n(height))\" viewBox=\"0 0 \(n(width)) \(n(height))\" \(font) font-size=\"12\">\n"
         out += "<title>\(xmlEscaped("App session: " + web + " + " + native))</title>\n"
         out += "<rect x=\"0\" y=\"0\" width=\"\(n(width))\" height=\"\(n(height))\" fill=\"#ffffff\"/>\n"
         text(16, 26, shortened(web + "  +  " + native, to: 120), size: 16, weight: "bold")
         let sign = session.offset < 0 ? "−" : "+"
-        text(16, 46, "app session on the page's clock · native t \(sign) \(ms(abs(session.offset))) ms · \(session.nativeSettings.platform.rawValue) · late after \(ms(session.settings.lateMs)) ms",
-             size: 11.5, fill: "#555555")
+        text(
+            16, 46,
+            "app session on the page's clock · native t \(sign) \(ms(abs(session.offset))) ms · \(session.nativeSettings.platform.rawValue) · late after \(ms(session.settings.lateMs)) ms",
+            size: 11.5, fill: "#555555")
 
         laneLabel("findings", y: findingsTop, height: findingsHeight)
         laneLabel("connectivity", y: pathLane.y, height: pathLane.height)
@@ -116,13 +119,15 @@ private struct SessionChart: TimeChart {
         drawLatencies(y: latencyLane.y)
         // Each drop and edge as a thin line through every lane, so what followed it lines up.
         for (t, online) in connectivity {
-            out += "<line x1=\"\(n(x(t)))\" y1=\"\(n(pathLane.y))\" x2=\"\(n(x(t)))\" y2=\"\(n(plotBottom))\" stroke=\"\(online ? "#2e7d32" : "#455a64")\" stroke-width=\"1\" stroke-opacity=\"0.5\"/>\n"
+            out +=
+                "<line x1=\"\(n(x(t)))\" y1=\"\(n(pathLane.y))\" x2=\"\(n(x(t)))\" y2=\"\(n(plotBottom))\" stroke=\"\(online ? "#2e7d32" : "#455a64")\" stroke-width=\"1\" stroke-opacity=\"0.5\"/>\n"
         }
 
         for (index, finding) in findings.enumerated() {
-            drawFlag("\(index + 1) \(finding.kind.rawValue)", t: finding.t, y: findingsTop + 4 + Double(layout.row[index]) * 17,
-                     bottom: plotBottom, toLeft: layout.toLeft[index],
-                     title: SessionText.sentence(finding, lateMs: session.settings.lateMs))
+            drawFlag(
+                "\(index + 1) \(finding.kind.rawValue)", t: finding.t, y: findingsTop + 4 + Double(layout.row[index]) * 17,
+                bottom: plotBottom, toLeft: layout.toLeft[index],
+                title: SessionText.sentence(finding, lateMs: session.settings.lateMs))
         }
 
         drawLegend(y: legendY)
@@ -142,11 +147,13 @@ private struct SessionChart: TimeChart {
 
     private var summaryText: String {
         let summary = session.summary
-        return ["drops \(summary.drops) (\(summary.unannounced) unannounced)", "edges \(summary.edges)",
-                "dropToPill " + SessionText.describe(summary.dropToPill),
-                "edgeToClear " + SessionText.describe(summary.edgeToClear),
-                "edgeToPage " + SessionText.describe(summary.edgeToPage),
-                "findings: " + (session.findings.isEmpty ? "none" : "\(session.findings.count)")].joined(separator: " · ")
+        return [
+            "drops \(summary.drops) (\(summary.unannounced) unannounced)", "edges \(summary.edges)",
+            "dropToPill " + SessionText.describe(summary.dropToPill),
+            "edgeToClear " + SessionText.describe(summary.edgeToClear),
+            "edgeToPage " + SessionText.describe(summary.edgeToPage),
+            "findings: " + (session.findings.isEmpty ? "none" : "\(session.findings.count)"),
+        ].joined(separator: " · ")
     }
 
     /// Offline (assumed) until the first connectivity line, as the error view's contract says.
@@ -180,7 +187,8 @@ private struct SessionChart: TimeChart {
             switch decision.outcome {
             case .view(let variant):
                 color = variant == .offline ? "#ef6c00" : variant == .server ? "#c62828" : "#757575"
-                shape = "<circle cx=\"\(n(dx))\" cy=\"\(n(cy))\" r=\"6\" fill=\"\(variant == .none ? "#ffffff" : color)\" stroke=\"\(color)\" stroke-width=\"2\"/>\n"
+                shape =
+                    "<circle cx=\"\(n(dx))\" cy=\"\(n(cy))\" r=\"6\" fill=\"\(variant == .none ? "#ffffff" : color)\" stroke=\"\(color)\" stroke-width=\"2\"/>\n"
                 label = "\(variant.rawValue) view"
             case .retry(let retry):
                 color = "#2e7d32"
@@ -211,8 +219,10 @@ private struct SessionChart: TimeChart {
             let offline = change.banner == .offline
             let fill = offline ? "#ffb300" : "#43a047"
             let label = change.label ?? change.banner.rawValue
-            out += "<g>\n<title>\(xmlEscaped("\(change.banner.rawValue) “\(label)” from \(ms(change.t)) ms to \(ms(to)) ms (\(change.cause.rawValue))"))</title>\n"
-            out += "<rect x=\"\(n(x0))\" y=\"\(n(y + 3))\" width=\"\(n(x1 - x0))\" height=\"\(n(height - 6))\" rx=\"\(n((height - 6) / 2))\" fill=\"\(fill)\"/>\n"
+            out +=
+                "<g>\n<title>\(xmlEscaped("\(change.banner.rawValue) “\(label)” from \(ms(change.t)) ms to \(ms(to)) ms (\(change.cause.rawValue))"))</title>\n"
+            out +=
+                "<rect x=\"\(n(x0))\" y=\"\(n(y + 3))\" width=\"\(n(x1 - x0))\" height=\"\(n(height - 6))\" rx=\"\(n((height - 6) / 2))\" fill=\"\(fill)\"/>\n"
             if let (fitted, size) = fit(label, width: x1 - x0 - 14) {
                 text(x0 + 8, y + height / 2 + size / 2 - 1.5, fitted, size: size, fill: offline ? "#3e2723" : "#ffffff")
             }
@@ -220,7 +230,8 @@ private struct SessionChart: TimeChart {
         }
         for toast in toasts {
             let tx = x(toast.t)
-            out += "<rect x=\"\(n(tx - 3))\" y=\"\(n(y + height - 8))\" width=\"6\" height=\"6\" fill=\"#6a1b9a\"><title>\(xmlEscaped("toast “\(toast.label)” at \(ms(toast.t)) ms"))</title></rect>\n"
+            out +=
+                "<rect x=\"\(n(tx - 3))\" y=\"\(n(y + height - 8))\" width=\"6\" height=\"6\" fill=\"#6a1b9a\"><title>\(xmlEscaped("toast “\(toast.label)” at \(ms(toast.t)) ms"))</title></rect>\n"
         }
     }
 

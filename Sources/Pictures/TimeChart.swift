@@ -1,8 +1,8 @@
 import BannerFindings
 import NativeFindings
+import PolicyCore
 import Reports
 import VariantAnalysis
-import PolicyCore
 
 /// What the two timelines (a web log's and a native log's) share: lanes over a time axis in
 /// seconds, and findings as numbered flags whose labels never overlap.
@@ -33,8 +33,10 @@ extension TimeChart {
     mutating func fitAxis(first: Double) {
         start = first > 0 && first <= (end - first) * 0.25 ? 0 : first
         let span = max(end - start, 1)
-        let steps: [Double] = [10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 2500, 5000, 10_000, 15_000, 30_000, 60_000,
-                               120_000, 300_000, 600_000, 900_000, 1_800_000, 3_600_000, 7_200_000, 21_600_000, 43_200_000, 86_400_000]
+        let steps: [Double] = [
+            10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 2500, 5000, 10_000, 15_000, 30_000, 60_000,
+            120_000, 300_000, 600_000, 900_000, 1_800_000, 3_600_000, 7_200_000, 21_600_000, 43_200_000, 86_400_000,
+        ]
         step = steps.first { span / $0 <= 12 } ?? (span / 12).rounded(.up)
         start = (start / step).rounded(.down) * step
         end = max(end, start + step)
@@ -87,7 +89,8 @@ extension TimeChart {
     mutating func drawFlag(_ label: String, t: Double, y fy: Double, bottom: Double, toLeft: Bool, title: String) {
         let fx = x(t)
         out += "<g>\n<title>\(xmlEscaped(title))</title>\n"
-        out += "<line x1=\"\(n(fx))\" y1=\"\(n(fy + 12))\" x2=\"\(n(fx))\" y2=\"\(n(bottom))\" stroke=\"#b00020\" stroke-width=\"1.2\" stroke-dasharray=\"4 3\"/>\n"
+        out +=
+            "<line x1=\"\(n(fx))\" y1=\"\(n(fy + 12))\" x2=\"\(n(fx))\" y2=\"\(n(bottom))\" stroke=\"#b00020\" stroke-width=\"1.2\" stroke-dasharray=\"4 3\"/>\n"
         out += "<path d=\"M\(n(fx)) \(n(fy)) L\(n(fx + 8)) \(n(fy + 4)) L\(n(fx)) \(n(fy + 8)) Z\" fill=\"#b00020\"/>\n"
         out += "<line x1=\"\(n(fx))\" y1=\"\(n(fy))\" x2=\"\(n(fx))\" y2=\"\(n(fy + 13))\" stroke=\"#b00020\" stroke-width=\"1.5\"/>\n"
         if toLeft {

@@ -1,10 +1,10 @@
 import BannerFindings
 import NativeFindings
-import Reports
-import VariantAnalysis
 import OfflineBanner
 import PolicyCore
+import Reports
 import TurboRecording
+import VariantAnalysis
 
 /// `render`: a session as a self-contained SVG timeline (no scripts, no external fonts or
 /// images). Lanes, top to bottom: findings, `navigator.onLine` as the page believed it,
@@ -16,17 +16,20 @@ public enum TimelineSVG {
     public static func render(_ session: BannerSession, limits: RenderLimits = RenderLimits()) -> String {
         var lanes = BannerLanes(limits: limits)
         for event in session.events { lanes.add(event) }
-        var chart = Chart(path: session.path, settings: session.settings, meta: session.meta, summary: session.summary,
-                          lanes: lanes)
+        var chart = Chart(
+            path: session.path, settings: session.settings, meta: session.meta, summary: session.summary,
+            lanes: lanes)
         return chart.draw()
     }
 
     /// Reads, analyses and draws the web recording at `path` (`-`: standard input) as it is
     /// read: what is kept is what the picture draws (`limits`), not the recording's events.
     /// Strict unless `lenient`, whose skipped lines go to `onSkip`; returns how many were skipped.
-    public static func render(path: String, settings: BannerSettings = BannerSettings(), lenient: Bool = false,
-                              limits: RenderLimits = RenderLimits(),
-                              onSkip: @escaping (RecordingError) -> Void = { _ in }) throws -> (svg: String, skipped: Int) {
+    public static func render(
+        path: String, settings: BannerSettings = BannerSettings(), lenient: Bool = false,
+        limits: RenderLimits = RenderLimits(),
+        onSkip: @escaping (RecordingError) -> Void = { _ in }
+    ) throws -> (svg: String, skipped: Int) {
         let reader = try RecordingReader(path: path, lenient: lenient, keepObserved: true, onSkip: onSkip)
         var analyzer = BannerAnalyzer(settings: settings)
         var lanes = BannerLanes(limits: limits)
@@ -42,11 +45,17 @@ public enum FailureKind: String, CaseIterable, Sendable {
 
     public init(target: String?) {
         let target = target ?? ""
-        if target == "html" { self = .visit }
-        else if target.hasPrefix("turbo-frame") { self = .frame }
-        else if target.hasPrefix("form") { self = .form }
-        else if BannerAnalyzer.isLink(target) { self = .prefetch }
-        else { self = .other }
+        if target == "html" {
+            self = .visit
+        } else if target.hasPrefix("turbo-frame") {
+            self = .frame
+        } else if target.hasPrefix("form") {
+            self = .form
+        } else if BannerAnalyzer.isLink(target) {
+            self = .prefetch
+        } else {
+            self = .other
+        }
     }
 
     var color: String {
@@ -117,7 +126,8 @@ private struct Chart: TimeChart {
         // The findings' sentences, wrapped, under the legend.
         var notes: [[String]] = []
         for (index, finding) in findings.enumerated() {
-            let head = "\(index + 1)  \(finding.kind.id) at \(formatMilliseconds(finding.t)) ms, line\(finding.lines.count == 1 ? "" : "s") \(finding.lines.map(String.init).joined(separator: ", ")): "
+            let head =
+                "\(index + 1)  \(finding.kind.id) at \(formatMilliseconds(finding.t)) ms, line\(finding.lines.count == 1 ? "" : "s") \(finding.lines.map(String.init).joined(separator: ", ")): "
             notes.append(wrap(head + finding.sentence, width: Int((width - 16 - 40) / 6.3)))
         }
         let legendY = axisY + 40
@@ -128,18 +138,19 @@ private struct Chart: TimeChart {
 
         out = ""
         out += "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        out += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(n(width))\" height=\"\(n(height))\" viewBox=\"0 0 \(n(width)) \(n(height))\" \(font) font-size=\"12\">\n"
+        out +=
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(n(width))\" height=\"\(n(height))\" viewBox=\"0 0 \(n(width)) \(n(height))\" \(font) font-size=\"12\">\n"
         out += "<title>\(xmlEscaped("Offline banner timeline: " + path))</title>\n"
         out += """
-        <defs>
-        <pattern id="tr-stale" width="8" height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
-        <rect width="8" height="8" fill="none"/><line x1="0" y1="0" x2="0" y2="8" stroke="#b00020" stroke-width="2.5" stroke-opacity="0.55"/>
-        </pattern>
-        <pattern id="tr-assumed" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
-        <rect width="6" height="6" fill="#e3f2e3"/><line x1="0" y1="0" x2="0" y2="6" stroke="#ffffff" stroke-width="2"/>
-        </pattern>
-        </defs>\n
-        """
+            <defs>
+            <pattern id="tr-stale" width="8" height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
+            <rect width="8" height="8" fill="none"/><line x1="0" y1="0" x2="0" y2="8" stroke="#b00020" stroke-width="2.5" stroke-opacity="0.55"/>
+            </pattern>
+            <pattern id="tr-assumed" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
+            <rect width="6" height="6" fill="#e3f2e3"/><line x1="0" y1="0" x2="0" y2="6" stroke="#ffffff" stroke-width="2"/>
+            </pattern>
+            </defs>\n
+            """
         out += "<rect x=\"0\" y=\"0\" width=\"\(n(width))\" height=\"\(n(height))\" fill=\"#ffffff\"/>\n"
 
         // Title and what was rendered.
@@ -167,7 +178,8 @@ private struct Chart: TimeChart {
 
         // A window's marks stop at the plot's edges.
         if self.lanes.limits.isWindowed {
-            out += "<clipPath id=\"tr-window\"><rect x=\"\(n(left))\" y=\"\(n(findingsTop))\" width=\"\(n(plotWidth))\" height=\"\(n(plotBottom + 8 - findingsTop))\"/></clipPath>\n"
+            out +=
+                "<clipPath id=\"tr-window\"><rect x=\"\(n(left))\" y=\"\(n(findingsTop))\" width=\"\(n(plotWidth))\" height=\"\(n(plotBottom + 8 - findingsTop))\"/></clipPath>\n"
             out += "<g clip-path=\"url(#tr-window)\">\n"
         }
         drawOnline(y: lanes.online, height: laneHeights.online)
@@ -178,9 +190,10 @@ private struct Chart: TimeChart {
 
         // Findings: a flag in their lane, a dashed line down through the others.
         for (index, finding) in findings.enumerated() {
-            drawFlag("\(index + 1) \(finding.kind.id)", t: finding.t, y: findingsTop + 4 + Double(flags.row[index]) * flagRowHeight,
-                     bottom: plotBottom, toLeft: flags.toLeft[index],
-                     title: "\(finding.kind.id) at \(formatMilliseconds(finding.t)) ms: \(finding.sentence)")
+            drawFlag(
+                "\(index + 1) \(finding.kind.id)", t: finding.t, y: findingsTop + 4 + Double(flags.row[index]) * flagRowHeight,
+                bottom: plotBottom, toLeft: flags.toLeft[index],
+                title: "\(finding.kind.id) at \(formatMilliseconds(finding.t)) ms: \(finding.sentence)")
         }
 
         drawLegend(y: legendY)
@@ -225,7 +238,9 @@ private struct Chart: TimeChart {
         let elided = lanes.elided
         if !elided.isEmpty {
             let lanes = elided.map { "\($0.elided) \($0.what) from \(formatMilliseconds($0.from)) ms" }.joined(separator: ", ")
-            parts.append("not drawn, past \(limits.maxMarks) marks a lane (\(min(limits.maxMarks, RenderLimits.maxFindings)) findings): \(lanes); draw a window with --from/--to MS")
+            parts.append(
+                "not drawn, past \(limits.maxMarks) marks a lane (\(min(limits.maxMarks, RenderLimits.maxFindings)) findings): \(lanes); draw a window with --from/--to MS"
+            )
         }
         return parts.isEmpty ? nil : parts.joined(separator: " · ")
     }
@@ -235,7 +250,8 @@ private struct Chart: TimeChart {
             let x0 = x(span.from), x1 = x(span.to)
             let fill = span.assumed ? "url(#tr-assumed)" : span.online ? "#c8e6c9" : "#455a64"
             let label = span.assumed ? "online (assumed)" : span.online ? "online" : "offline"
-            out += "<g>\n<title>\(xmlEscaped("navigator.onLine \(span.online ? "true" : "false")\(span.assumed ? " (assumed, no record said)" : "") from \(formatMilliseconds(span.from)) ms"))</title>\n"
+            out +=
+                "<g>\n<title>\(xmlEscaped("navigator.onLine \(span.online ? "true" : "false")\(span.assumed ? " (assumed, no record said)" : "") from \(formatMilliseconds(span.from)) ms"))</title>\n"
             out += "<rect x=\"\(n(x0))\" y=\"\(n(y))\" width=\"\(n(max(x1 - x0, 0.8)))\" height=\"\(n(height))\" fill=\"\(fill)\"/>\n"
             if x1 - x0 > textWidth(label, size: 11) + 8 {
                 text(x0 + 5, y + height / 2 + 4, label, size: 11, fill: span.online ? "#1b5e20" : "#ffffff")
@@ -248,7 +264,8 @@ private struct Chart: TimeChart {
         out += "<line x1=\"\(n(left))\" y1=\"\(n(y + height))\" x2=\"\(n(left + plotWidth))\" y2=\"\(n(y + height))\" stroke=\"#cccccc\"/>\n"
         for response in responses {
             let rx = x(response.t)
-            out += "<line x1=\"\(n(rx))\" y1=\"\(n(y + height - 9))\" x2=\"\(n(rx))\" y2=\"\(n(y + height))\" stroke=\"#78909c\" stroke-width=\"1.5\"><title>\(xmlEscaped("response at \(formatMilliseconds(response.t)) ms: \(response.about)"))</title></line>\n"
+            out +=
+                "<line x1=\"\(n(rx))\" y1=\"\(n(y + height - 9))\" x2=\"\(n(rx))\" y2=\"\(n(y + height))\" stroke=\"#78909c\" stroke-width=\"1.5\"><title>\(xmlEscaped("response at \(formatMilliseconds(response.t)) ms: \(response.about)"))</title></line>\n"
         }
         for failure in failures {
             let fx = x(failure.t)
@@ -316,13 +333,15 @@ private struct Chart: TimeChart {
     }
 
     private mutating func drawBanner(y: Double, height: Double) {
-        out += "<line x1=\"\(n(left))\" y1=\"\(n(y + height / 2))\" x2=\"\(n(left + plotWidth))\" y2=\"\(n(y + height / 2))\" stroke=\"#dddddd\" stroke-dasharray=\"2 3\"/>\n"
+        out +=
+            "<line x1=\"\(n(left))\" y1=\"\(n(y + height / 2))\" x2=\"\(n(left + plotWidth))\" y2=\"\(n(y + height / 2))\" stroke=\"#dddddd\" stroke-dasharray=\"2 3\"/>\n"
         // The spans (a pill shown for no time at all still gets a visible sliver).
         let spans = bannerSpans.map { span in (span, x0: x(span.from), x1: max(x(span.to), x(span.from) + 3)) }
         for (span, x0, x1) in spans {
             let fill = span.state == .offline ? "#ffb300" : "#43a047"
             let still = span.stillUp ? ", still up when the recording ends" : ""
-            out += "<g>\n<title>\(xmlEscaped("\(span.state.rawValue) “\(span.label)” from \(formatMilliseconds(span.from)) to \(formatMilliseconds(span.to)) ms\(still)"))</title>\n"
+            out +=
+                "<g>\n<title>\(xmlEscaped("\(span.state.rawValue) “\(span.label)” from \(formatMilliseconds(span.from)) to \(formatMilliseconds(span.to)) ms\(still)"))</title>\n"
             out += "<rect x=\"\(n(x0))\" y=\"\(n(y))\" width=\"\(n(x1 - x0))\" height=\"\(n(height))\" rx=\"5\" fill=\"\(fill)\"/>\n"
             if span.stillUp {
                 out += "<path d=\"M\(n(x1 - 1)) \(n(y + 6)) L\(n(x1 + 7)) \(n(y + height / 2)) L\(n(x1 - 1)) \(n(y + height - 6)) Z\" fill=\"\(fill)\"/>\n"
@@ -333,7 +352,8 @@ private struct Chart: TimeChart {
         for finding in findings {
             guard case .stalePill(_, _, _, _, let until, _, _) = finding.detail else { continue }
             let x0 = x(finding.t), x1 = x(until)
-            out += "<rect x=\"\(n(x0))\" y=\"\(n(y))\" width=\"\(n(max(x1 - x0, 1)))\" height=\"\(n(height))\" fill=\"url(#tr-stale)\" stroke=\"#b00020\" stroke-width=\"1.5\" stroke-dasharray=\"4 2\"><title>\(xmlEscaped("stale: the network worked from \(formatMilliseconds(finding.t)) ms, the pill stayed up until \(formatMilliseconds(until)) ms"))</title></rect>\n"
+            out +=
+                "<rect x=\"\(n(x0))\" y=\"\(n(y))\" width=\"\(n(max(x1 - x0, 1)))\" height=\"\(n(height))\" fill=\"url(#tr-stale)\" stroke=\"#b00020\" stroke-width=\"1.5\" stroke-dasharray=\"4 2\"><title>\(xmlEscaped("stale: the network worked from \(formatMilliseconds(finding.t)) ms, the pill stayed up until \(formatMilliseconds(until)) ms"))</title></rect>\n"
         }
         // The pill's text on top of everything, clipped to its span.
         for (span, x0, x1) in spans {
@@ -345,18 +365,22 @@ private struct Chart: TimeChart {
             if span.state == .offline {
                 // A pale band under the text keeps it legible over the hatching.
                 let w = min(textWidth(label, size: size) + 8, x1 - x0 - 4)
-                out += "<rect x=\"\(n(x0 + 2))\" y=\"\(n(y + height / 2 - size / 2 - 3))\" width=\"\(n(w))\" height=\"\(n(size + 6))\" rx=\"3\" fill=\"#ffb300\" fill-opacity=\"0.85\" clip-path=\"url(#\(clip))\"/>\n"
+                out +=
+                    "<rect x=\"\(n(x0 + 2))\" y=\"\(n(y + height / 2 - size / 2 - 3))\" width=\"\(n(w))\" height=\"\(n(size + 6))\" rx=\"3\" fill=\"#ffb300\" fill-opacity=\"0.85\" clip-path=\"url(#\(clip))\"/>\n"
             }
-            out += "<text x=\"\(n(x0 + 6))\" y=\"\(n(y + height / 2 + size / 2 - 1.5))\" font-size=\"\(n(size))\" fill=\"\(ink)\" clip-path=\"url(#\(clip))\">\(xmlEscaped(label))</text>\n"
+            out +=
+                "<text x=\"\(n(x0 + 6))\" y=\"\(n(y + height / 2 + size / 2 - 1.5))\" font-size=\"\(n(size))\" fill=\"\(ink)\" clip-path=\"url(#\(clip))\">\(xmlEscaped(label))</text>\n"
         }
         // Page changes: the controller disconnected, or the whole document unloaded (and a
         // controller connected again on the new page).
         for page in pages {
             let px = x(page.t)
             let (change, left) = page.unload ? ("page unloaded", "pagehide") : ("page replaced", "disconnect")
-            let what = page.until.map { "\(change): \(left) at \(formatMilliseconds(page.t)) ms, connect at \(formatMilliseconds($0)) ms" }
+            let what =
+                page.until.map { "\(change): \(left) at \(formatMilliseconds(page.t)) ms, connect at \(formatMilliseconds($0)) ms" }
                 ?? "\(page.unload ? "page unloaded: " : "")\(left) at \(formatMilliseconds(page.t)) ms"
-            out += "<path d=\"M\(n(px - 4.5)) \(n(y + height + 7)) L\(n(px + 4.5)) \(n(y + height + 7)) L\(n(px)) \(n(y + height)) Z\" fill=\"#37474f\"><title>\(xmlEscaped(what))</title></path>\n"
+            out +=
+                "<path d=\"M\(n(px - 4.5)) \(n(y + height + 7)) L\(n(px + 4.5)) \(n(y + height + 7)) L\(n(px)) \(n(y + height)) Z\" fill=\"#37474f\"><title>\(xmlEscaped(what))</title></path>\n"
         }
     }
 

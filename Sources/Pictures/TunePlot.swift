@@ -1,9 +1,9 @@
 import BannerFindings
 import NativeFindings
-import Reports
-import VariantAnalysis
 import OfflineBanner
 import PolicyCore
+import Reports
+import VariantAnalysis
 
 /// `tune --plot`: the trade-off as a self-contained SVG (no scripts, fonts, images or links),
 /// drawn the way a person chooses a debounce. Two panels share the debounce axis, both "lower
@@ -67,9 +67,11 @@ private struct Plot: SVGDrawing {
                     .sorted { $0.combination.debounce < $1.combination.debounce }
                 var label = TuneReport.name(variant)
                 if flashes.count > 1 { label += ", flash \(formatMilliseconds(flash)) ms" }
-                series.append(Series(variant: variant, flash: flash, rows: matching, label: label,
-                                     color: palette[v % palette.count], dash: dashes[(v + f) % dashes.count],
-                                     marker: [.circle, .square, .diamond][v % 3]))
+                series.append(
+                    Series(
+                        variant: variant, flash: flash, rows: matching, label: label,
+                        color: palette[v % palette.count], dash: dashes[(v + f) % dashes.count],
+                        marker: [.circle, .square, .diamond][v % 3]))
             }
         }
     }
@@ -120,7 +122,8 @@ private struct Plot: SVGDrawing {
         let notes = caption
         let height = axisY + 74 + Double(notes.count) * 17 + 12
         out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        out += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(n(width))\" height=\"\(n(height))\" viewBox=\"0 0 \(n(width)) \(n(height))\" \(font) font-size=\"12\">\n"
+        out +=
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(n(width))\" height=\"\(n(height))\" viewBox=\"0 0 \(n(width)) \(n(height))\" \(font) font-size=\"12\">\n"
         out += "<title>\(xmlEscaped("tune: " + about))</title>\n"
         out += "<rect x=\"0\" y=\"0\" width=\"\(n(width))\" height=\"\(n(height))\" fill=\"#ffffff\"/>\n"
 
@@ -128,14 +131,17 @@ private struct Plot: SVGDrawing {
         let sessions = "\(tune.sessions) session\(tune.sessions == 1 ? "" : "s")"
         let flashes = Set(tune.combinations.map(\.flash))
         let flash = flashes.count == 1 ? " · flash \(formatMilliseconds(flashes.first!)) ms" : ""
-        text(20, 52, shortened("\(about) · \(sessions)\(flash) · totals over every session · lower is better in both panels", to: 150),
-             size: 12, fill: "#555555")
+        text(
+            20, 52, shortened("\(about) · \(sessions)\(flash) · totals over every session · lower is better in both panels", to: 150),
+            size: 12, fill: "#555555")
         drawLegend(y: 80)
 
-        panel(top: top1, title: "waiting: time offline with no pill shown (s, total)", value: { $0.unannouncedMs / 1000 },
-              format: Plot.seconds, whole: false, showAxis: false)
-        panel(top: top2, title: "hurrying: blinks + flashes (count)", value: { Double($0.interruptions) }, format: { String(Int($0)) },
-              whole: true, showAxis: true)
+        panel(
+            top: top1, title: "waiting: time offline with no pill shown (s, total)", value: { $0.unannouncedMs / 1000 },
+            format: Plot.seconds, whole: false, showAxis: false)
+        panel(
+            top: top2, title: "hurrying: blinks + flashes (count)", value: { Double($0.interruptions) }, format: { String(Int($0)) },
+            whole: true, showAxis: true)
 
         text(left + plotWidth / 2, axisY + 44, "offline debounce (ms)", size: 13, weight: "bold", anchor: "middle", fill: "#333333")
         for (index, note) in notes.enumerated() {
@@ -157,13 +163,18 @@ private struct Plot: SVGDrawing {
                 edge = " It is the shortest debounce tried: try shorter ones."
             }
             if debounces.count > 1, row.combination.debounce == debounces.last { edge = " It is the longest debounce tried: try longer ones." }
-            lines.append(("Ringed: \(named), the lowest score: \(Plot.seconds(row.unannouncedMs / 1000)) s ÷ "
-                          + "\(Plot.seconds(choice.maxUnannouncedMs / 1000)) s + \(row.interruptions) ÷ \(choice.maxInterruptions)"
-                          + " = \(Plot.hundredths(choice.score)).\(edge)", true))
-            lines.append(("Score: waiting ÷ its largest value in these rows + hurrying ÷ its largest value in these rows; the two sides weigh the same.", false))
+            lines.append(
+                (
+                    "Ringed: \(named), the lowest score: \(Plot.seconds(row.unannouncedMs / 1000)) s ÷ "
+                        + "\(Plot.seconds(choice.maxUnannouncedMs / 1000)) s + \(row.interruptions) ÷ \(choice.maxInterruptions)"
+                        + " = \(Plot.hundredths(choice.score)).\(edge)", true
+                ))
+            lines.append(
+                ("Score: waiting ÷ its largest value in these rows + hurrying ÷ its largest value in these rows; the two sides weigh the same.", false))
         }
         let sessions = "\(tune.sessions) session\(tune.sessions == 1 ? "" : "s")"
-        lines.append(("Over the \(sessions) that “\(shortened(about, to: 50))” read, and only those: a choice is only as good as the recordings it is made on.", false))
+        lines.append(
+            ("Over the \(sessions) that “\(shortened(about, to: 50))” read, and only those: a choice is only as good as the recordings it is made on.", false))
         lines += [
             ("Waiting: time the page was connected and the browser offline while no pill said so (a debounce still pending, the green flash, nothing).", false),
             ("Hurrying: pills shorter than \(formatMilliseconds(tune.blinkMs)) ms (blinks), plus the green \"back online\" flashes. Each counts 1.", false),
@@ -207,17 +218,21 @@ private struct Plot: SVGDrawing {
         return y
     }
 
-    private mutating func panel(top: Double, title: String, value: (TuneRow) -> Double, format: (Double) -> String,
-                                whole: Bool, showAxis: Bool) {
+    private mutating func panel(
+        top: Double, title: String, value: (TuneRow) -> Double, format: (Double) -> String,
+        whole: Bool, showAxis: Bool
+    ) {
         let bottom = top + panelHeight
         let maximum = series.flatMap(\.rows).map(value).max() ?? 0
         let (ceiling, step) = niceAxis(maximum * 1.12, whole: whole)
         func y(_ v: Double) -> Double { bottom - v / ceiling * panelHeight }
 
         // Lines that coincide hide one another: say so rather than leave a reader looking for one.
-        let coincide = series.count > 1 && debounces.allSatisfy { debounce in
-            Set(series.compactMap { $0.rows.first { $0.combination.debounce == debounce }.map(value) }).count <= 1
-        }
+        let coincide =
+            series.count > 1
+            && debounces.allSatisfy { debounce in
+                Set(series.compactMap { $0.rows.first { $0.combination.debounce == debounce }.map(value) }).count <= 1
+            }
         text(left, top - 12, title + (coincide ? " — the same for every line" : ""), size: 13.5, weight: "bold", fill: "#222222")
         out += "<rect x=\"\(n(left))\" y=\"\(n(top))\" width=\"\(n(plotWidth))\" height=\"\(n(panelHeight))\" fill=\"#fafafa\" stroke=\"#cccccc\"/>\n"
         var tick = 0.0
@@ -229,7 +244,8 @@ private struct Plot: SVGDrawing {
         for debounce in debounces {
             let chosen = debounce == choice?.row.combination.debounce
             // The chosen debounce's gridline is a guide through both panels, to read it off the shared axis.
-            out += "<line x1=\"\(n(x(debounce)))\" y1=\"\(n(top))\" x2=\"\(n(x(debounce)))\" y2=\"\(n(bottom))\" "
+            out +=
+                "<line x1=\"\(n(x(debounce)))\" y1=\"\(n(top))\" x2=\"\(n(x(debounce)))\" y2=\"\(n(bottom))\" "
                 + (chosen ? "stroke=\"#777777\" stroke-width=\"1.2\" stroke-dasharray=\"5 4\"/>\n" : "stroke=\"#ececec\"/>\n")
             if showAxis {
                 out += "<line x1=\"\(n(x(debounce)))\" y1=\"\(n(bottom))\" x2=\"\(n(x(debounce)))\" y2=\"\(n(bottom + 5))\" stroke=\"#333333\"/>\n"
@@ -241,17 +257,20 @@ private struct Plot: SVGDrawing {
         // points and below the others', so lines that coincide still show both.
         for item in series where item.rows.count > 1 {
             let points = item.rows.map { "\(n(x($0.combination.debounce))),\(n(y(value($0))))" }.joined(separator: " ")
-            out += "<polyline points=\"\(points)\" fill=\"none\" stroke=\"\(item.color)\" stroke-width=\"\(item.dash == nil ? 3.5 : 2.5)\" stroke-linejoin=\"round\"\(dash(item))/>\n"
+            out +=
+                "<polyline points=\"\(points)\" fill=\"none\" stroke=\"\(item.color)\" stroke-width=\"\(item.dash == nil ? 3.5 : 2.5)\" stroke-linejoin=\"round\"\(dash(item))/>\n"
         }
         for item in series {
             for row in item.rows {
-                out += "<g>\n<title>\(xmlEscaped("\(item.label), debounce \(formatMilliseconds(row.combination.debounce)) ms: \(format(value(row)))"))</title>\n"
+                out +=
+                    "<g>\n<title>\(xmlEscaped("\(item.label), debounce \(formatMilliseconds(row.combination.debounce)) ms: \(format(value(row)))"))</title>\n"
                 marker(item, x: x(row.combination.debounce), y: y(value(row)))
                 out += "</g>\n"
             }
         }
         if let chosen = choice?.row {
-            out += "<circle cx=\"\(n(x(chosen.combination.debounce)))\" cy=\"\(n(y(value(chosen))))\" r=\"10\" fill=\"none\" stroke=\"#111111\" stroke-width=\"2.2\"/>\n"
+            out +=
+                "<circle cx=\"\(n(x(chosen.combination.debounce)))\" cy=\"\(n(y(value(chosen))))\" r=\"10\" fill=\"none\" stroke=\"#111111\" stroke-width=\"2.2\"/>\n"
         }
         // Each debounce's values: the highest above its point, the others below theirs (above
         // when that would leave the panel); equal values share one label, in grey.
@@ -271,8 +290,9 @@ private struct Plot: SVGDrawing {
                 // Clear of the ring, on the chosen point.
                 let gap = choice.map { $0.row.combination.debounce == debounce && value($0.row) == point.value } == true ? 6.0 : 0
                 let ly = rank > 0 && py + 19 + gap <= bottom - 3 ? py + 19 + gap : max(py - 10 - gap, top + 13)
-                text(x(debounce), ly, format(point.value), size: 11.5, weight: "bold", anchor: "middle",
-                     fill: point.colors.count > 1 ? "#333333" : point.colors[0])
+                text(
+                    x(debounce), ly, format(point.value), size: 11.5, weight: "bold", anchor: "middle",
+                    fill: point.colors.count > 1 ? "#333333" : point.colors[0])
             }
         }
     }
@@ -284,7 +304,8 @@ private struct Plot: SVGDrawing {
         case .square:
             out += "<rect x=\"\(n(x - 4.5))\" y=\"\(n(y - 4.5))\" width=\"9\" height=\"9\" fill=\"\(item.color)\" stroke=\"#ffffff\" stroke-width=\"1.5\"/>\n"
         case .diamond:
-            out += "<path d=\"M\(n(x)) \(n(y - 6)) L\(n(x + 6)) \(n(y)) L\(n(x)) \(n(y + 6)) L\(n(x - 6)) \(n(y)) Z\" fill=\"\(item.color)\" stroke=\"#ffffff\" stroke-width=\"1.5\"/>\n"
+            out +=
+                "<path d=\"M\(n(x)) \(n(y - 6)) L\(n(x + 6)) \(n(y)) L\(n(x)) \(n(y + 6)) L\(n(x - 6)) \(n(y)) Z\" fill=\"\(item.color)\" stroke=\"#ffffff\" stroke-width=\"1.5\"/>\n"
         }
     }
 

@@ -6,9 +6,10 @@ import TurboRecording
 extension ArchiveConfig {
     /// The cache's settings: this config's fields, the contract's defaults for the rest.
     public var settings: ArchiveSettings {
-        ArchiveSettings(debounce: debounce ?? ArchiveSettings.defaultDebounce, stale: stale ?? ArchiveSettings.defaultStale,
-                        stripParams: stripParams ?? ArchiveSettings.defaultStripParams,
-                        maxArchives: maxArchives ?? ArchiveSettings.defaultMaxArchives)
+        ArchiveSettings(
+            debounce: debounce ?? ArchiveSettings.defaultDebounce, stale: stale ?? ArchiveSettings.defaultStale,
+            stripParams: stripParams ?? ArchiveSettings.defaultStripParams,
+            maxArchives: maxArchives ?? ArchiveSettings.defaultMaxArchives)
     }
 }
 
@@ -40,9 +41,11 @@ public func archiveRefusal(path: String, meta: NativeMeta?, config: NativeConfig
 /// stops the replay by throwing, after everything decided before it was emitted. Returns the
 /// settings the replay used.
 @discardableResult
-public func replayArchive(_ reader: NativeRecordingReader, config: NativeConfig = NativeConfig(),
-                          observe: (NativeRecord) throws -> Void = { _ in },
-                          emit: (ArchiveDecision) throws -> Void) throws -> ArchiveSettings {
+public func replayArchive(
+    _ reader: NativeRecordingReader, config: NativeConfig = NativeConfig(),
+    observe: (NativeRecord) throws -> Void = { _ in },
+    emit: (ArchiveDecision) throws -> Void
+) throws -> ArchiveSettings {
     guard let first = try reader.next() else { return config.archive.settings }
     if let refusal = archiveRefusal(path: reader.path, meta: reader.meta, config: config) { throw refusal }
     try observe(first)
@@ -60,8 +63,10 @@ public func archiveTimeline(path: String, config: NativeConfig = NativeConfig(),
 /// The cache's timeline for the native recording at `path`, each decision handed to `emit`
 /// as it is made (a golden check streams it); `false`, with nothing emitted, for an Android
 /// recording, to which the cache does not apply.
-public func replayArchive(path: String, config: NativeConfig = NativeConfig(), lenient: Bool = false,
-                          emit: (ArchiveDecision) throws -> Void) throws -> Bool {
+public func replayArchive(
+    path: String, config: NativeConfig = NativeConfig(), lenient: Bool = false,
+    emit: (ArchiveDecision) throws -> Void
+) throws -> Bool {
     let reader = try NativeRecordingReader(path: path, lenient: lenient)
     guard try reader.next() != nil else { return true }
     if archiveRefusal(path: path, meta: reader.meta, config: config) != nil { return false }
@@ -71,9 +76,11 @@ public func replayArchive(path: String, config: NativeConfig = NativeConfig(), l
 
 /// The records after the `meta`, through a fresh cache.
 @discardableResult
-private func replayArchive(afterMeta reader: NativeRecordingReader, config: NativeConfig,
-                           observe: (NativeRecord) throws -> Void,
-                           emit: (ArchiveDecision) throws -> Void) throws -> ArchiveSettings {
+private func replayArchive(
+    afterMeta reader: NativeRecordingReader, config: NativeConfig,
+    observe: (NativeRecord) throws -> Void,
+    emit: (ArchiveDecision) throws -> Void
+) throws -> ArchiveSettings {
     var cache = ArchiveCache(settings: config.archive.settings)
     try cache.replay(reader, reading: \.archiveInput, observe: observe, emit: emit)
     return cache.settings

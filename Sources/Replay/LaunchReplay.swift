@@ -14,8 +14,9 @@ extension NativeConfig {
     /// as the error view gets it (it classifies `presented` the same way), the stall from
     /// `"launch"`, else the default; the offline code lists as the error view gets them.
     public func launchSettings(recorded: Platform?) -> LaunchSettings {
-        LaunchSettings(platform: platform ?? recorded ?? .ios, stall: launch.stall ?? LaunchSettings.defaultStall,
-                       offlineCodes: resolvedOfflineCodes)
+        LaunchSettings(
+            platform: platform ?? recorded ?? .ios, stall: launch.stall ?? LaunchSettings.defaultStall,
+            offlineCodes: resolvedOfflineCodes)
     }
 }
 
@@ -24,9 +25,11 @@ extension NativeConfig {
 /// and each record to `observe` as it is read. A malformed line stops the replay by throwing,
 /// after everything decided before it was emitted. Returns the settings the replay used.
 @discardableResult
-public func replayLaunch(_ reader: NativeRecordingReader, config: NativeConfig = NativeConfig(),
-                         observe: (NativeRecord) throws -> Void = { _ in },
-                         emit: (LaunchRecord) throws -> Void) throws -> LaunchSettings {
+public func replayLaunch(
+    _ reader: NativeRecordingReader, config: NativeConfig = NativeConfig(),
+    observe: (NativeRecord) throws -> Void = { _ in },
+    emit: (LaunchRecord) throws -> Void
+) throws -> LaunchSettings {
     // The reader's first record is the meta (it throws otherwise): the platform is known
     // before any input.
     guard let first = try reader.next() else { return config.launchSettings(recorded: nil) }

@@ -28,8 +28,10 @@ extension TimedPolicy {
     /// policy. Each record goes to `observe` as it is read and each output to `emit` as soon
     /// as it is decided, so a streamed log prints as it arrives; a malformed line throws after
     /// everything decided before it was emitted.
-    public mutating func replay(_ reader: NativeRecordingReader, reading route: (NativeEvent) -> Input?,
-                                observe: (NativeRecord) throws -> Void, emit: (Output) throws -> Void) throws {
+    public mutating func replay(
+        _ reader: NativeRecordingReader, reading route: (NativeEvent) -> Input?,
+        observe: (NativeRecord) throws -> Void, emit: (Output) throws -> Void
+    ) throws {
         var output: [Output] = []
         while let record = try reader.next() {
             try observe(record)
@@ -84,9 +86,11 @@ public func nativeProbeLoops(path: String, config: NativeConfig = NativeConfig()
 /// as it is read. A malformed line stops the replay by throwing, after everything decided
 /// before it was emitted. Returns the settings the replay used.
 @discardableResult
-public func replayNative(_ reader: NativeRecordingReader, config: NativeConfig = NativeConfig(),
-                         observe: (NativeRecord) throws -> Void = { _ in },
-                         emit: (Decision) throws -> Void) throws -> PolicySettings {
+public func replayNative(
+    _ reader: NativeRecordingReader, config: NativeConfig = NativeConfig(),
+    observe: (NativeRecord) throws -> Void = { _ in },
+    emit: (Decision) throws -> Void
+) throws -> PolicySettings {
     // The reader's first record is the meta (it throws otherwise): the platform is known
     // before any input.
     guard let first = try reader.next() else { return config.settings(recorded: nil) }

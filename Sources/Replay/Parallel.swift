@@ -3,8 +3,10 @@ import Foundation
 
 /// Many recordings replayed at once: `items.map(work)`, with `jobs` threads taking items in order: results come back in the
 /// items' order, so whatever prints them prints the same for any `jobs`.
-public func inParallel<Item: Sendable, Result: Sendable>(_ items: [Item], jobs: Int,
-                                                  _ work: @escaping @Sendable (Item) -> Result) -> [Result] {
+public func inParallel<Item: Sendable, Result: Sendable>(
+    _ items: [Item], jobs: Int,
+    _ work: @escaping @Sendable (Item) -> Result
+) -> [Result] {
     guard jobs > 1, items.count > 1 else { return items.map(work) }
     let slots = Slots<Result>(count: items.count)
     DispatchQueue.concurrentPerform(iterations: min(jobs, items.count)) { _ in

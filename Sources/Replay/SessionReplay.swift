@@ -16,8 +16,10 @@ public struct SessionOptions: Equatable, Sendable {
     /// Skip malformed lines (each reported to `onSkip`) instead of stopping at the first.
     public var lenient: Bool
 
-    public init(banner: BannerSettings = BannerSettings(), native: NativeConfig = NativeConfig(), offsetMs: Double? = nil,
-                session: SessionSettings = SessionSettings(), lenient: Bool = false) {
+    public init(
+        banner: BannerSettings = BannerSettings(), native: NativeConfig = NativeConfig(), offsetMs: Double? = nil,
+        session: SessionSettings = SessionSettings(), lenient: Bool = false
+    ) {
         self.banner = banner
         self.native = native
         self.offsetMs = offsetMs
@@ -29,8 +31,9 @@ public struct SessionOptions: Equatable, Sendable {
 extension SessionOptions {
     /// A session config file's settings (`--config`, `NAME.session.config.json`).
     public init(config: SessionConfig, lenient: Bool = false) {
-        self.init(banner: config.web.settings(), native: config.native, offsetMs: config.offsetMs,
-                  session: SessionSettings(lateMs: config.lateMs ?? SessionSettings.defaultLateMs), lenient: lenient)
+        self.init(
+            banner: config.web.settings(), native: config.native, offsetMs: config.offsetMs,
+            session: SessionSettings(lateMs: config.lateMs ?? SessionSettings.defaultLateMs), lenient: lenient)
     }
 }
 
@@ -42,8 +45,10 @@ extension SessionOptions {
 /// be read (`.unreadable`), a line is malformed, the two are given the wrong way round, or the
 /// session cannot be aligned (no `offsetMs`, and a `meta` without a `startedAt` in the exact
 /// form) — all `.malformed`.
-public func replaySession(web webPath: String, native nativePath: String, options: SessionOptions = SessionOptions(),
-                          onSkip: @escaping (RecordingError) -> Void = { _ in }) throws -> AppSession {
+public func replaySession(
+    web webPath: String, native nativePath: String, options: SessionOptions = SessionOptions(),
+    onSkip: @escaping (RecordingError) -> Void = { _ in }
+) throws -> AppSession {
     try refuseSwapped(web: webPath, native: nativePath)
 
     var web = WebSessionLog(settings: options.banner)
@@ -88,8 +93,10 @@ public func replaySession(web webPath: String, native nativePath: String, option
         case .failure(let error):
             if error.side == .web {
                 guard let webMeta else {
-                    throw RecordingError(.malformed, path: webReader.path, line: nil,
-                                         #"the web recording has no "meta" record with a "startedAt", so the session cannot be aligned; give the offset instead (--offset-ms, or the config's offsetMs)"#)
+                    throw RecordingError(
+                        .malformed, path: webReader.path, line: nil,
+                        #"the web recording has no "meta" record with a "startedAt", so the session cannot be aligned; give the offset instead (--offset-ms, or the config's offsetMs)"#
+                    )
                 }
                 throw RecordingError(.malformed, path: webReader.path, line: webMeta.line, error.description)
             }
@@ -103,15 +110,19 @@ public func replaySession(web webPath: String, native nativePath: String, option
 /// argument is which. Standard input cannot be peeked at, and is left to the readers.
 private func refuseSwapped(web webPath: String, native nativePath: String) throws {
     if webPath == "-" && nativePath == "-" {
-        throw RecordingError(.malformed, path: "<stdin>", line: nil,
-                             "the web recording and the native log cannot both be standard input: give at least one as a file")
+        throw RecordingError(
+            .malformed, path: "<stdin>", line: nil,
+            "the web recording and the native log cannot both be standard input: give at least one as a file")
     }
     if webPath != "-", try RecordingKind.of(path: webPath) == .native {
-        throw RecordingError(.malformed, path: webPath, line: 1,
-                             "a native log (the app's) where the page's web recording is expected: the session takes the web recording first, then the native log")
+        throw RecordingError(
+            .malformed, path: webPath, line: 1,
+            "a native log (the app's) where the page's web recording is expected: the session takes the web recording first, then the native log")
     }
     if nativePath != "-", try RecordingKind.of(path: nativePath) == .web {
-        throw RecordingError(.malformed, path: nativePath, line: 1,
-                             #"a web recording (its first record is not a "meta" with "recording":"native") where the app's native log is expected: the session takes the web recording first, then the native log"#)
+        throw RecordingError(
+            .malformed, path: nativePath, line: 1,
+            #"a web recording (its first record is not a "meta" with "recording":"native") where the app's native log is expected: the session takes the web recording first, then the native log"#
+        )
     }
 }

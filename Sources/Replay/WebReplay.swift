@@ -16,8 +16,10 @@ extension OfflineBanner {
 /// Replays a web recording through a fresh banner, handing each timeline record to `emit` as
 /// soon as it is decided. A malformed line stops the replay by throwing, after everything
 /// decided before it was emitted.
-public func replay(_ reader: RecordingReader, settings: BannerSettings,
-                   emit: (TimelineRecord) throws -> Void) throws {
+public func replay(
+    _ reader: RecordingReader, settings: BannerSettings,
+    emit: (TimelineRecord) throws -> Void
+) throws {
     var banner = OfflineBanner(settings: settings)
     var output: [TimelineRecord] = []
     try reader.forEach { record in

@@ -1,10 +1,10 @@
+import ArchiveCachePolicy
 import BannerFindings
 import Fleet
 import NativeFindings
-import VariantAnalysis
-import ArchiveCachePolicy
 import PolicyCore
 import TurboRecording
+import VariantAnalysis
 
 extension ArchiveSettings {
     /// "debounce 2000 ms, stale 86400000 ms, strip mobile_offline, mobile_app_v2"
@@ -47,8 +47,9 @@ extension ArchiveFleet {
         lines.append("findings:")
         let width = ArchiveFinding.Kind.allCases.map(\.rawValue.count).max()!
         for entry in findings {
-            lines += FleetStats.findingRows(entry.kind.rawValue, entry.count, entry.recordings, width: width, listing: listing,
-                                            level: entry.kind.level)
+            lines += FleetStats.findingRows(
+                entry.kind.rawValue, entry.count, entry.recordings, width: width, listing: listing,
+                level: entry.kind.level)
         }
         if !failures.isEmpty {
             lines.append("not read:")
@@ -70,9 +71,10 @@ extension ArchiveFleet {
         if let ageAtServe {
             age = [("medianMs", ms(ageAtServe.median)), ("p90Ms", ms(ageAtServe.p90)), ("maxMs", ms(ageAtServe.max))]
         }
-        let findings = ReportJSON.object(self.findings.map { entry in
-            (entry.kind.rawValue, ReportJSON.counted(entry.count, in: entry.recordings, level: entry.kind.level))
-        })
+        let findings = ReportJSON.object(
+            self.findings.map { entry in
+                (entry.kind.rawValue, ReportJSON.counted(entry.count, in: entry.recordings, level: entry.kind.level))
+            })
         let failures = ReportJSON.failures(self.failures)
         return ReportJSON.object([
             ("logs", String(summaries.count)),
@@ -81,11 +83,14 @@ extension ArchiveFleet {
             ("android", String(android)),
             ("web", String(web)),
             ("skippedLines", String(skippedLines)),
-            ("settings", ReportJSON.object([
-                ("debounceMs", ms(settings.debounce)),
-                ("staleMs", ms(settings.stale)),
-                ("stripParams", "[" + settings.stripParams.map(jsonString).joined(separator: ",") + "]"),
-            ])),
+            (
+                "settings",
+                ReportJSON.object([
+                    ("debounceMs", ms(settings.debounce)),
+                    ("staleMs", ms(settings.stale)),
+                    ("stripParams", "[" + settings.stripParams.map(jsonString).joined(separator: ",") + "]"),
+                ])
+            ),
             ("offlineViews", String(offlineViews)),
             ("offlineWithoutUrl", String(offlineWithoutURL)),
             ("served", String(served)),

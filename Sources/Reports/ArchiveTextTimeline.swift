@@ -1,10 +1,10 @@
 import ArchiveCachePolicy
 import BannerFindings
 import Fleet
-import NativeFindings
-import VariantAnalysis
 import NativeErrorPolicy
+import NativeFindings
 import PolicyCore
+import VariantAnalysis
 
 /// The cache's decisions, `explain`'s rows and its findings, as tables for a person. URLs come
 /// from logs, so they are shown terminal-safe.
@@ -27,8 +27,11 @@ public enum ArchiveTextTimeline {
         case .decided(let decision):
             (name, detail) = describe(decision)
         case .timerFired(let url, let since, let line, let capture?):
-            (name, detail) = ("capture", "\(safe(key(of: capture))) (url-change\(keyNote(url, key(of: capture))) at \(formatMilliseconds(since)), "
-                + "line \(line): stayed put \(formatMilliseconds(settings.debounce)) ms)")
+            (name, detail) = (
+                "capture",
+                "\(safe(key(of: capture))) (url-change\(keyNote(url, key(of: capture))) at \(formatMilliseconds(since)), "
+                    + "line \(line): stayed put \(formatMilliseconds(settings.debounce)) ms)"
+            )
         case .timerFired(let url, let since, let line, nil):
             (name, detail) = ("no capture", "\(safe(url)) (url-change at \(formatMilliseconds(since)), line \(line)): its scheme is not http")
         case .finished(let url, let capture):
@@ -36,15 +39,22 @@ public enum ArchiveTextTimeline {
         case .notCapturable(let url):
             (name, detail) = ("no capture", "\(safe(url)): finished, but its scheme is not http")
         case .scheduled(let url, let due, let superseded):
-            (name, detail) = ("url-change", "\(safe(url)): capture due at \(formatMilliseconds(due))"
-                + (superseded.map { "; the pending capture of \(safe($0)) is superseded" } ?? ""))
+            (name, detail) = (
+                "url-change",
+                "\(safe(url)): capture due at \(formatMilliseconds(due))"
+                    + (superseded.map { "; the pending capture of \(safe($0)) is superseded" } ?? "")
+            )
         case .cancelled(let url):
             (name, detail) = ("launch", "the pending capture of \(safe(url)) died with the old process; archives stay")
         case .cleared(let count):
             (name, detail) = ("clear", "\(count) archive\(count == 1 ? "" : "s") removed")
         case .removed(let url, let key, let held):
-            (name, detail) = ("remove", held ? "\(safe(key)) removed" + (url == key ? "" : " (remove\(keyNote(url, key)))")
-                                                  : "\(safe(url)): not in the cache, nothing removed")
+            (name, detail) = (
+                "remove",
+                held
+                    ? "\(safe(key)) removed" + (url == key ? "" : " (remove\(keyNote(url, key)))")
+                    : "\(safe(url)): not in the cache, nothing removed"
+            )
         case .offlineWithoutURL:
             (name, detail) = ("no url", "an offline error view without a url: the cache cannot tell which page failed")
         }
@@ -60,13 +70,16 @@ public enum ArchiveTextTimeline {
         case .offlineMiss(.removed):
             detail = "removed: \(safe(finding.key)) was captured, then a clear or a remove took it"
         case .offlineMiss(.notCaptured):
-            detail = "not-captured: \(safe(finding.key)) was visited but never captured "
+            detail =
+                "not-captured: \(safe(finding.key)) was visited but never captured "
                 + "(its URL changes were superseded within the debounce or cut short by a launch, or its scheme is not http)"
         case .notIntercepted(let failure, let capturedAt):
-            detail = "the cache held \(safe(finding.key)) (captured at \(formatMilliseconds(capturedAt))), but \(name(failure)) "
+            detail =
+                "the cache held \(safe(finding.key)) (captured at \(formatMilliseconds(capturedAt))), but \(name(failure)) "
                 + "is not −1009: the error view showed"
         case .staleArchive(let ageMs, let staleMs):
-            detail = "served \(safe(finding.key)) \(formatMilliseconds(ageMs)) ms old, over \(formatMilliseconds(staleMs)) ms: "
+            detail =
+                "served \(safe(finding.key)) \(formatMilliseconds(ageMs)) ms old, over \(formatMilliseconds(staleMs)) ms: "
                 + "an old page, and the user was not told how old"
         }
         return "\(time(finding.t))  \(String(finding.line).leftPadded(5))  finding      \(finding.kind.rawValue) (\(finding.level.rawValue)) \(detail)"
@@ -81,8 +94,11 @@ public enum ArchiveTextTimeline {
         case .miss(let url, let toast):
             return ("miss", "\(safe(url)) → toast “\(safe(toast))”, and back")
         case .passed(let url, let failure, let cached):
-            return ("passed", "\(safe(url)) → \(name(failure)) is not −1009: the error view shows"
-                + (cached ? " (the cache held the page)" : " (the cache did not hold the page)"))
+            return (
+                "passed",
+                "\(safe(url)) → \(name(failure)) is not −1009: the error view shows"
+                    + (cached ? " (the cache held the page)" : " (the cache did not hold the page)")
+            )
         }
     }
 

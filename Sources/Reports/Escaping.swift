@@ -3,7 +3,6 @@ import Fleet
 import NativeFindings
 import VariantAnalysis
 
-
 /// Text from a recording is typed by users and written by pages: it goes out escaped for
 /// wherever it is printed.
 

@@ -1,10 +1,10 @@
 import BannerFindings
 import Fleet
 import NativeFindings
-import VariantAnalysis
 import OfflineBanner
 import PolicyCore
 import TurboRecording
+import VariantAnalysis
 
 /// `explain`'s text for a person: one row per event, the record's line on the left, and a
 /// summary. Every string from a recording goes through `terminalSafe`.
@@ -34,7 +34,8 @@ public enum ExplainText {
         switch event {
         case .input(let step):
             if case .beforeFetchResponse = step.input, step.change == nil, !step.firstResponseWhilePillUp,
-               step.before.debounceDue == step.after.debounceDue, step.before.flashDue == step.after.flashDue {
+                step.before.debounceDue == step.after.debounceDue, step.before.flashDue == step.after.flashDue
+            {
                 return nil
             }
             return column("line \(step.line)") + describe(step)
@@ -175,8 +176,10 @@ public enum ExplainText {
         var text = step.timer == .debounce ? "debounce fired at \(ms(step.due))\(origin)" : "flash ended at \(ms(step.due))\(origin)"
         var effects: [String] = []
         if let change = step.change {
-            effects.append(change.banner == .offline ? "pill \(quote(change.label))"
-                                                     : describe(change, from: step.timer == .flash ? .backOnline : .hidden))
+            effects.append(
+                change.banner == .offline
+                    ? "pill \(quote(change.label))"
+                    : describe(change, from: step.timer == .flash ? .backOnline : .hidden))
         } else {
             effects.append("nothing visible")
         }
@@ -208,7 +211,8 @@ public enum ExplainText {
 
     static func describe(_ finding: BannerFinding) -> String {
         let lines = finding.lines.map(String.init).joined(separator: ", ")
-        return "\(finding.kind.id) (\(finding.level.rawValue)) at \(ms(finding.t)) [line\(finding.lines.count == 1 ? "" : "s") \(lines)]: \(terminalSafe(finding.sentence))"
+        return
+            "\(finding.kind.id) (\(finding.level.rawValue)) at \(ms(finding.t)) [line\(finding.lines.count == 1 ? "" : "s") \(lines)]: \(terminalSafe(finding.sentence))"
     }
 
     // MARK: - Summary

@@ -1,9 +1,9 @@
 import BannerFindings
 import Fleet
-import NativeFindings
-import VariantAnalysis
 import LaunchPolicy
+import NativeFindings
 import PolicyCore
+import VariantAnalysis
 
 /// `explain`'s launch section for a person: the settings, one row per record the launch reads
 /// (and the app's own screen log, and the stall timer), the log's launch figures, then the
@@ -18,8 +18,10 @@ public enum LaunchExplainText {
 
     /// The section's settings and column header, above its rows.
     public static func head(_ analyzer: LaunchAnalyzer) -> [String] {
-        ["launch: \(analyzer.settings.platform.rawValue), stall \(ms(analyzer.settings.stall)) ms, "
-         + "app-screen tolerance \(ms(analyzer.tolerance)) ms", header]
+        [
+            "launch: \(analyzer.settings.platform.rawValue), stall \(ms(analyzer.settings.stall)) ms, "
+                + "app-screen tolerance \(ms(analyzer.tolerance)) ms", header,
+        ]
     }
 
     /// What follows the rows: the decisions after the log's end, the figures, the findings.
@@ -38,8 +40,10 @@ public enum LaunchExplainText {
         }
         try emit(summary(analyzer.summary))
         if analyzer.findings.isEmpty {
-            try emit(analyzer.appScreenCount == 0 ? "no launch findings (no app-screen lines: the app's screens were not compared)"
-                                                 : "no launch findings")
+            try emit(
+                analyzer.appScreenCount == 0
+                    ? "no launch findings (no app-screen lines: the app's screens were not compared)"
+                    : "no launch findings")
         } else {
             try emit(findingsHeader)
             for finding in analyzer.findings { try emit(row(finding)) }

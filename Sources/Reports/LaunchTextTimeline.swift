@@ -1,9 +1,9 @@
 import BannerFindings
 import Fleet
-import NativeFindings
-import VariantAnalysis
 import LaunchPolicy
+import NativeFindings
 import PolicyCore
+import VariantAnalysis
 
 /// The launch timeline as a table for a person: when, the screen (or the decision), and why.
 public enum LaunchTextTimeline {

@@ -1,10 +1,10 @@
 import BannerFindings
 import Fleet
-import NativeFindings
-import VariantAnalysis
 import NativeErrorPolicy
+import NativeFindings
 import PolicyCore
 import TurboRecording
+import VariantAnalysis
 
 /// The native decision timeline and the findings of `--explain`, as tables for a person.
 /// Surfaces come from the app's log, so they are shown terminal-safe.
@@ -41,7 +41,8 @@ public enum NativeTextTimeline {
         case .missed(let trigger):
             detail = "the policy retried automatically (\(trigger.rawValue)); the app logged no automatic retry here within 1 s"
         case .unexpected(let line, let policy):
-            detail = "line \(line): the app retried automatically; the policy has no automatic retry here within 1 s: "
+            detail =
+                "line \(line): the app retried automatically; the policy has no automatic retry here within 1 s: "
                 + explanation(policy)
         }
         return "\(time(finding.t))  \(terminalSafe(finding.surface).padded(12))  \(finding.kind.rawValue.padded(16))  "

@@ -1,10 +1,10 @@
 import BannerFindings
 import Fleet
 import NativeFindings
-import VariantAnalysis
 import OfflineBanner
 import PolicyCore
 import TurboRecording
+import VariantAnalysis
 
 /// `explain --format jsonl`: one line per finding, then one summary line. Keys in a fixed
 /// order, times as `formatMilliseconds` prints them, strings escaped by json-c (`jsonString`).
@@ -76,14 +76,16 @@ public enum ReportJSON {
             ("byCause", object(byCause.map { ($0.key, $0.value) })),
             ("stillUpAtEnd", String(summary.pills.last?.stillUp ?? false)),
         ])
-        let silent = "[" + summary.silentSorted.map { entry in
-            var fields = [("reason", jsonString(entry.key.reason))]
-            if let status = entry.key.status { fields.append(("status", String(status))) }
-            fields.append(("count", String(entry.count)))
-            return object(fields)
-        }.joined(separator: ",") + "]"
+        let silent =
+            "["
+            + summary.silentSorted.map { entry in
+                var fields = [("reason", jsonString(entry.key.reason))]
+                if let status = entry.key.status { fields.append(("status", String(status))) }
+                fields.append(("count", String(entry.count)))
+                return object(fields)
+            }.joined(separator: ",") + "]"
         var fields: [(String, String)] = [
-            ("records", String(summary.records)),
+            ("records", String(summary.records))
         ]
         if let end = summary.end { fields.append(("end", ms(end))) }
         fields += [
@@ -112,13 +114,14 @@ public enum ReportJSON {
 
     /// The logs that could not be read, as a JSON array of `{path, line, kind, message}`.
     static func failures(_ failures: [RecordingError]) -> String {
-        "[" + failures.map { failure in
-            var fields = [("path", jsonString(failure.path))]
-            if let line = failure.line { fields.append(("line", String(line))) }
-            fields.append(("kind", jsonString(failure.kind == .malformed ? "malformed" : "unreadable")))
-            fields.append(("message", jsonString(failure.message)))
-            return object(fields)
-        }.joined(separator: ",") + "]"
+        "["
+            + failures.map { failure in
+                var fields = [("path", jsonString(failure.path))]
+                if let line = failure.line { fields.append(("line", String(line))) }
+                fields.append(("kind", jsonString(failure.kind == .malformed ? "malformed" : "unreadable")))
+                fields.append(("message", jsonString(failure.message)))
+                return object(fields)
+            }.joined(separator: ",") + "]"
     }
 
     /// A JSON object from keys and already-encoded values, in order.

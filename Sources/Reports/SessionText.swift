@@ -11,8 +11,10 @@ public enum SessionText {
 
     /// What was read, how the clocks were put together, and with which settings.
     /// `alignment`: "from the two startedAt" or "given (--offset-ms)".
-    public static func header(web: String, native: String, session: AppSession, alignment: String,
-                              banner: BannerSettings, policy: PolicySettings) -> [String] {
+    public static func header(
+        web: String, native: String, session: AppSession, alignment: String,
+        banner: BannerSettings, policy: PolicySettings
+    ) -> [String] {
         var timings = "debounce \(ms(banner.debounce)) ms, flash \(ms(banner.flash)) ms"
         if !banner.variants.isEmpty { timings += ", variant " + banner.variants.sorted().map(\.name).joined(separator: ", ") }
         let cooldown = policy.cooldown.map { "cooldown \(ms($0)) ms" } ?? "no cooldown"

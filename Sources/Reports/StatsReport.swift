@@ -1,10 +1,10 @@
 import BannerFindings
 import Fleet
 import NativeFindings
-import VariantAnalysis
 import OfflineBanner
 import PolicyCore
 import TurboRecording
+import VariantAnalysis
 
 extension FleetStats {
     private static let ms = formatMilliseconds
@@ -51,8 +51,10 @@ extension FleetStats {
 
     /// A finding id, its level (for a finding), its count, and the logs to open (at most
     /// `listing`, most occurrences first).
-    static func findingRows(_ id: String, _ count: Int, _ recordings: [(path: String, count: Int)], width: Int,
-                            listing: Int?, level: FindingLevel? = nil) -> [String] {
+    static func findingRows(
+        _ id: String, _ count: Int, _ recordings: [(path: String, count: Int)], width: Int,
+        listing: Int?, level: FindingLevel? = nil
+    ) -> [String] {
         let levelColumn = level.map { "  " + $0.rawValue.padded(FindingLevel.allCases.map(\.rawValue.count).max()!) } ?? ""
         let head = "  \(id.padded(width))\(levelColumn)  \(String(count).leftPadded(4))"
         guard !recordings.isEmpty else { return [head] }
@@ -78,8 +80,9 @@ extension FleetStats {
         lines.append("error views: \(errorViews.reduce(0) { $0 + $1.count })" + (views.isEmpty ? "" : " (\(views))"))
         let automatic = automaticRetries.reduce(0) { $0 + $1.count }
         let triggers = automaticRetries.map { "\($0.trigger.rawValue) \($0.count)" }.joined(separator: ", ")
-        lines.append("retries: automatic \(automatic)" + (triggers.isEmpty ? "" : " (\(triggers))")
-                     + ", manual \(manualRetries), deferred by the cooldown \(deferredRetries)")
+        lines.append(
+            "retries: automatic \(automatic)" + (triggers.isEmpty ? "" : " (\(triggers))")
+                + ", manual \(manualRetries), deferred by the cooldown \(deferredRetries)")
         lines += launchText(listing: listing)
         lines.append("native findings: " + Self.levelCounts(nativeFindingsByLevel))
         let width = NativeSummary.findingIDs.map(\.count).max() ?? 0
@@ -94,20 +97,26 @@ extension FleetStats {
         let ms = Self.ms
         var pill: [(String, String)] = [
             ("episodes", String(pillEpisodes)),
-            ("byCause", ReportJSON.object(pillsByCause.map { ($0.cause.rawValue, ReportJSON.object([("episodes", String($0.episodes)), ("ms", ms($0.ms))])) })),
+            (
+                "byCause",
+                ReportJSON.object(pillsByCause.map { ($0.cause.rawValue, ReportJSON.object([("episodes", String($0.episodes)), ("ms", ms($0.ms))])) })
+            ),
         ]
         if let duration = pillDuration {
             pill += [("medianMs", ms(duration.median)), ("p90Ms", ms(duration.p90)), ("maxMs", ms(duration.max))]
         }
-        let silent = "[" + self.silent.map { entry in
-            var fields = [("reason", jsonString(entry.key.reason))]
-            if let status = entry.key.status { fields.append(("status", String(status))) }
-            fields.append(("count", String(entry.count)))
-            return ReportJSON.object(fields)
-        }.joined(separator: ",") + "]"
-        let findings = ReportJSON.object(self.findings.map { entry in
-            (entry.kind.id, ReportJSON.counted(entry.count, in: entry.recordings, level: entry.kind.level))
-        })
+        let silent =
+            "["
+            + self.silent.map { entry in
+                var fields = [("reason", jsonString(entry.key.reason))]
+                if let status = entry.key.status { fields.append(("status", String(status))) }
+                fields.append(("count", String(entry.count)))
+                return ReportJSON.object(fields)
+            }.joined(separator: ",") + "]"
+        let findings = ReportJSON.object(
+            self.findings.map { entry in
+                (entry.kind.id, ReportJSON.counted(entry.count, in: entry.recordings, level: entry.kind.level))
+            })
         let failures = ReportJSON.failures(self.failures)
         let native = ReportJSON.object([
             ("sessions", String(natives.count)),
@@ -117,26 +126,31 @@ extension FleetStats {
             ("manualRetries", String(manualRetries)),
             ("deferredRetries", String(deferredRetries)),
             ("launch", launchJSON()),
-            ("findings", ReportJSON.object(nativeFindings.map { entry in
-                (entry.id, ReportJSON.counted(entry.count, in: entry.recordings, level: entry.level))
-            })),
+            (
+                "findings",
+                ReportJSON.object(
+                    nativeFindings.map { entry in
+                        (entry.id, ReportJSON.counted(entry.count, in: entry.recordings, level: entry.level))
+                    })
+            ),
             ("levels", ReportJSON.levels(nativeFindingsByLevel)),
         ])
         var appSessions: [(String, String)] = []
         if !self.sessions.isEmpty { appSessions.append(("appSessions", sessionJSON())) }
-        return ReportJSON.object([
-            ("sessions", String(summaries.count)),
-            ("malformed", String(malformed)),
-            ("unreadable", String(unreadable)),
-            ("skippedLines", String(skippedLines)),
-            ("pill", ReportJSON.object(pill)),
-            ("toasts", String(toasts)),
-            ("silent", silent),
-            ("findings", findings),
-            ("levels", ReportJSON.levels(findingsByLevel)),
-            ("native", native),
-        ] + appSessions + [
-            ("failures", failures),
-        ])
+        return ReportJSON.object(
+            [
+                ("sessions", String(summaries.count)),
+                ("malformed", String(malformed)),
+                ("unreadable", String(unreadable)),
+                ("skippedLines", String(skippedLines)),
+                ("pill", ReportJSON.object(pill)),
+                ("toasts", String(toasts)),
+                ("silent", silent),
+                ("findings", findings),
+                ("levels", ReportJSON.levels(findingsByLevel)),
+                ("native", native),
+            ] + appSessions + [
+                ("failures", failures)
+            ])
     }
 }

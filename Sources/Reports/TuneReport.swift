@@ -1,10 +1,10 @@
 import BannerFindings
 import Fleet
 import NativeFindings
-import VariantAnalysis
 import OfflineBanner
 import PolicyCore
 import TurboRecording
+import VariantAnalysis
 
 /// `tune`'s output: a table for people, or exactly one JSON object per combination.
 public enum TuneReport {
@@ -20,20 +20,26 @@ public enum TuneReport {
         let flashes = Set(tune.combinations.map(\.flash)).count
         var head = "tune: \(tune.sessions) session\(tune.sessions == 1 ? "" : "s")"
         if !tune.failures.isEmpty { head += " (\(tune.failures.count) not read)" }
-        head += "; \(plural(variants, "variant")) × \(plural(debounces, "debounce")) × \(plural(flashes, "flash", "flashes"))"
+        head +=
+            "; \(plural(variants, "variant")) × \(plural(debounces, "debounce")) × \(plural(flashes, "flash", "flashes"))"
             + " = \(plural(rows.count, "combination")); a blink is a pill under \(ms(tune.blinkMs)) ms"
-        let header = ["debounce ms", "flash ms", "variant", "sessions", "pill episodes", "pill ms", "toasts", "flaps suppressed",
-                      "unannounced ms", "blinks", "flashes"]
+        let header = [
+            "debounce ms", "flash ms", "variant", "sessions", "pill episodes", "pill ms", "toasts", "flaps suppressed",
+            "unannounced ms", "blinks", "flashes",
+        ]
         let cells = rows.map { row in
-            [ms(row.combination.debounce), ms(row.combination.flash), name(row.combination.variant), String(row.sessions),
-             String(row.pillEpisodes), ms(row.pillMs), String(row.toasts), String(row.flapsSuppressed),
-             ms(row.unannouncedMs), String(row.blinks), String(row.flashes)]
+            [
+                ms(row.combination.debounce), ms(row.combination.flash), name(row.combination.variant), String(row.sessions),
+                String(row.pillEpisodes), ms(row.pillMs), String(row.toasts), String(row.flapsSuppressed),
+                ms(row.unannouncedMs), String(row.blinks), String(row.flashes),
+            ]
         }
         let widths = header.indices.map { column in ([header[column]] + cells.map { $0[column] }).map(\.count).max()! }
         func line(_ values: [String]) -> String {
-            "  " + values.indices.map { column in
-                column == 2 ? values[column].padded(widths[column]) : values[column].leftPadded(widths[column])
-            }.joined(separator: "  ")
+            "  "
+                + values.indices.map { column in
+                    column == 2 ? values[column].padded(widths[column]) : values[column].leftPadded(widths[column])
+                }.joined(separator: "  ")
         }
         return [head, line(header)] + cells.map(line)
     }

@@ -1,11 +1,11 @@
 import BannerFindings
 import Fleet
-import NativeFindings
-import VariantAnalysis
 import NativeErrorPolicy
+import NativeFindings
 import OfflineBanner
 import PolicyCore
 import TurboRecording
+import VariantAnalysis
 
 /// `whatif`'s text for a person: per recording, the two timelines side by side where they
 /// differ and the pill time before and after; over many, the totals. Rows are written as
@@ -61,13 +61,15 @@ public enum WhatIfText {
             lines.append(costs(recording.costs))
             return lines
         }
-        lines.append("  pill up: v1 \(time(comparison.v1Ms, comparison.episodes.count)), \(name) "
-                     + "\(time(comparison.variantMs, comparison.variantEpisodes))\(difference(comparison))")
+        lines.append(
+            "  pill up: v1 \(time(comparison.v1Ms, comparison.episodes.count)), \(name) "
+                + "\(time(comparison.variantMs, comparison.variantEpisodes))\(difference(comparison))")
         for episode in comparison.episodes {
             lines.append("    episode at \(ms(episode.v1.start)) (\(episode.v1.cause.rawValue)): " + describe(episode))
         }
         for episode in comparison.added {
-            lines.append("    WARNING: added an episode at \(ms(episode.start)) (\(episode.cause.rawValue)), \(ms(episode.duration)) ms, where v1 showed no pill")
+            lines.append(
+                "    WARNING: added an episode at \(ms(episode.start)) (\(episode.cause.rawValue)), \(ms(episode.duration)) ms, where v1 showed no pill")
         }
         lines.append(costs(recording.costs))
         if recording.toasts.v1 != recording.toasts.variant {
@@ -91,7 +93,9 @@ public enum WhatIfText {
         case .removed:
             return "\(before) → none: removed"
         case .shortened:
-            let pieces = episode.split ? " in \(episode.variant.count) pieces (" + episode.variant.map { ms($0.duration) }.joined(separator: " + ") + "; the pill came back)" : ""
+            let pieces =
+                episode.split
+                ? " in \(episode.variant.count) pieces (" + episode.variant.map { ms($0.duration) }.joined(separator: " + ") + "; the pill came back)" : ""
             return "\(before) → \(ms(episode.variantMs)) ms\(pieces): shortened by \(ms(episode.removedMs)) ms"
         case .lengthened:
             return "\(before) → \(ms(episode.variantMs)) ms: WARNING: lengthened (it reaches outside v1's episode)"
@@ -139,12 +143,14 @@ public enum WhatIfText {
         // count of them would only change with the corpus.
         if !fleet.failures.isEmpty { head += " (\(fleet.failures.count) not read)" }
         var lines = [head]
-        lines.append("  pill up: v1 \(time(comparison.v1Ms, comparison.episodes.count)), \(name) "
-                     + "\(time(comparison.variantMs, comparison.variantEpisodes))\(difference(comparison))")
+        lines.append(
+            "  pill up: v1 \(time(comparison.v1Ms, comparison.episodes.count)), \(name) "
+                + "\(time(comparison.variantMs, comparison.variantEpisodes))\(difference(comparison))")
         lines.append(costs(fleet.costs))
-        lines.append("  v1's episodes: \(comparison.count(.shortened)) shortened (\(comparison.splits) of them in pieces), "
-                     + "\(comparison.count(.removed)) removed, \(comparison.count(.unchanged)) unchanged; "
-                     + "\(comparison.count(.lengthened)) lengthened, \(comparison.added.count) added")
+        lines.append(
+            "  v1's episodes: \(comparison.count(.shortened)) shortened (\(comparison.splits) of them in pieces), "
+                + "\(comparison.count(.removed)) removed, \(comparison.count(.unchanged)) unchanged; "
+                + "\(comparison.count(.lengthened)) lengthened, \(comparison.added.count) added")
         let most = fleet.changedMost(listing)
         if !most.isEmpty {
             lines.append("  changed most (pill time removed):")
@@ -157,8 +163,9 @@ public enum WhatIfText {
         }
         let worse = fleet.worse
         if !worse.isEmpty {
-            lines.append("WARNING: \(name) lengthened \(comparison.count(.lengthened)) and added \(comparison.added.count) pill episodes, "
-                         + "which a variant must never do (docs/variants.md): " + worse.map { terminalSafe($0.path) }.joined(separator: ", "))
+            lines.append(
+                "WARNING: \(name) lengthened \(comparison.count(.lengthened)) and added \(comparison.added.count) pill episodes, "
+                    + "which a variant must never do (docs/variants.md): " + worse.map { terminalSafe($0.path) }.joined(separator: ", "))
         }
         return lines
     }
@@ -221,12 +228,15 @@ public enum WhatIfJSON {
         episodes.integer("added", comparison.added.count)
         line.raw("episodes", episodes.text)
         costs(fleet.costs, into: &line)
-        line.raw("changedMost", "[" + fleet.changedMost(listing).map { recording in
-            var entry = JSONLine()
-            entry.string("recording", recording.path)
-            entry.number("removedMs", recording.comparison.removedMs)
-            return entry.text
-        }.joined(separator: ",") + "]")
+        line.raw(
+            "changedMost",
+            "["
+                + fleet.changedMost(listing).map { recording in
+                    var entry = JSONLine()
+                    entry.string("recording", recording.path)
+                    entry.number("removedMs", recording.comparison.removedMs)
+                    return entry.text
+                }.joined(separator: ",") + "]")
         line.raw("worse", "[" + fleet.worse.map { jsonString($0.path) }.joined(separator: ",") + "]")
         return line.text
     }
@@ -294,9 +304,11 @@ public enum NativeWhatIfText {
 
     public static func totals(_ fleet: NativeWhatIfFleet) -> [String] {
         let (v1, variant) = fleet.totals
-        var lines = ["total: \(fleet.recordings.count) native log\(fleet.recordings.count == 1 ? "" : "s"), "
-                     + "\(fleet.changed.count) changed by \(fleet.variant.name)"
-                     + (fleet.webs > 0 ? "; \(fleet.webs) web recording\(fleet.webs == 1 ? "" : "s") skipped (no retry policy)" : "")]
+        var lines = [
+            "total: \(fleet.recordings.count) native log\(fleet.recordings.count == 1 ? "" : "s"), "
+                + "\(fleet.changed.count) changed by \(fleet.variant.name)"
+                + (fleet.webs > 0 ? "; \(fleet.webs) web recording\(fleet.webs == 1 ? "" : "s") skipped (no retry policy)" : "")
+        ]
         lines.append(columns(fleet.variant))
         lines.append(row("automatic retries", v1.automatic, variant.automatic))
         lines.append(row("  of them probe", v1.probe, variant.probe))

@@ -22,8 +22,9 @@ public struct ArchiveConfig: Equatable, Sendable {
 
     /// This config with every field that `other` sets replaced by its value.
     public func overridden(by other: ArchiveConfig) -> ArchiveConfig {
-        ArchiveConfig(debounce: other.debounce ?? debounce, stale: other.stale ?? stale, stripParams: other.stripParams ?? stripParams,
-                      maxArchives: other.maxArchives ?? maxArchives)
+        ArchiveConfig(
+            debounce: other.debounce ?? debounce, stale: other.stale ?? stale, stripParams: other.stripParams ?? stripParams,
+            maxArchives: other.maxArchives ?? maxArchives)
     }
 
     /// The `"archive"` member of a config file. Unknown keys are errors, as everywhere in a config.

@@ -35,8 +35,9 @@ public struct BannerConfig: Equatable, Sendable {
         if let backOnline { copy.backOnline = backOnline }
         if let submitFailed { copy.submitFailed = submitFailed }
         copy.contexts.merge(contexts) { _, new in new }
-        return BannerSettings(copy: copy, debounce: debounce ?? BannerSettings.defaultDebounce,
-                              flash: flash ?? BannerSettings.defaultFlash, variants: variant.map { [$0] } ?? [])
+        return BannerSettings(
+            copy: copy, debounce: debounce ?? BannerSettings.defaultDebounce,
+            flash: flash ?? BannerSettings.defaultFlash, variants: variant.map { [$0] } ?? [])
     }
 
     /// Reads and validates a config file. Unknown keys are errors: a typo must not be ignored.
@@ -97,8 +98,10 @@ public struct BannerConfig: Equatable, Sendable {
 }
 
 /// Calls `body` for each member of a json-c object, rejecting keys outside `allowed`.
-func forEachMember(_ object: OpaquePointer, allowed: Set<String>?, fail: (String) -> RecordingError,
-                           _ body: (String, Field) throws -> Void) throws {
+func forEachMember(
+    _ object: OpaquePointer, allowed: Set<String>?, fail: (String) -> RecordingError,
+    _ body: (String, Field) throws -> Void
+) throws {
     var iterator = json_object_iter_begin(object)
     var end = json_object_iter_end(object)
     while json_object_iter_equal(&iterator, &end) == 0 {

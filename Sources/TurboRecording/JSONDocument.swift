@@ -1,8 +1,9 @@
 import CJSONC
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Reads a small JSON file (a config) whole and parses it with json-c. The returned object
@@ -43,12 +44,14 @@ func parseJSONDocument(path: String) throws -> OpaquePointer {
     // json-c stops at the end of the value: what follows, but for spaces, would be ignored.
     let end = start + json_tokener_get_parse_end(tokener)
     if status == json_tokener_success, let parsed,
-       let extra = bytes[min(end, bytes.count)...].dropLast().firstIndex(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) {
+        let extra = bytes[min(end, bytes.count)...].dropLast().firstIndex(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) })
+    {
         json_object_put(parsed)
         throw RecordingError(.malformed, path: path, line: line(at: extra), "not valid JSON: more text after the object")
     }
     if status == json_tokener_success, let parsed,
-       let bad = bytes.withUnsafeBufferPointer({ firstInvalidUTF8($0.baseAddress!, from: start, to: $0.count - 1) }) {
+        let bad = bytes.withUnsafeBufferPointer({ firstInvalidUTF8($0.baseAddress!, from: start, to: $0.count - 1) })
+    {
         json_object_put(parsed)
         throw RecordingError(.malformed, path: path, line: line(at: bad), "not valid JSON: invalid UTF-8")
     }

@@ -1,8 +1,9 @@
 import CJSONC
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Parses one line of JSON Lines with json-c, strictly, into an object, or says why the line
@@ -25,8 +26,10 @@ final class JSONLineParser {
     /// Calls `body` with the line's object, which lives only for the call; `nil` for a blank
     /// line. Errors are made by `malformed`, which knows the file and the line.
     /// `atFileStart`: the line is the file's first, where a UTF-8 byte order mark is allowed.
-    func parse<R>(_ bytes: UnsafeBufferPointer<UInt8>, atFileStart: Bool = false, malformed: (String) -> RecordingError,
-                  _ body: (OpaquePointer) throws -> R) throws -> R? {
+    func parse<R>(
+        _ bytes: UnsafeBufferPointer<UInt8>, atFileStart: Bool = false, malformed: (String) -> RecordingError,
+        _ body: (OpaquePointer) throws -> R
+    ) throws -> R? {
         var length = bytes.count
         while length > 0, isSpace(bytes[length - 1]) { length -= 1 }
         var start = atFileStart && hasByteOrderMark(bytes, length: length) ? 3 : 0
@@ -115,7 +118,8 @@ func findNul(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int) -> (off
     while next < end, let found = memchr(base + next, 0x5C, end - next) {
         let at = UnsafeRawPointer(found) - UnsafeRawPointer(base)
         if at + 5 < end, base[at + 1] == UInt8(ascii: "u"), base[at + 2] == 0x30, base[at + 3] == 0x30,
-           base[at + 4] == 0x30, base[at + 5] == 0x30 {
+            base[at + 4] == 0x30, base[at + 5] == 0x30
+        {
             return (at, true)
         }
         next = at + 2
@@ -125,8 +129,9 @@ func findNul(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int) -> (off
 
 /// What `findNul` found, at a 1-based byte column of its line.
 func nulMessage(escaped: Bool, column: Int) -> String {
-    escaped ? #""\u0000" (an escaped NUL) at column \#(column): a recording's text may not hold NUL characters"#
-            : "not valid JSON: NUL byte at column \(column)"
+    escaped
+        ? #""\u0000" (an escaped NUL) at column \#(column): a recording's text may not hold NUL characters"#
+        : "not valid JSON: NUL byte at column \(column)"
 }
 
 /// Where the bytes `start..<end` stop being well-formed UTF-8 (RFC 3629), or `nil`. json-c's

@@ -1,8 +1,9 @@
 import CJSONC
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Reads JSON Lines through json-c one line at a time, in constant memory: a fixed read
@@ -50,8 +51,10 @@ public final class JSONLines {
         /// limit counts the line without its ending (LF, CRLF, or a CR at the end of the input),
         /// and a line is refused as soon as it passes it: an endless line on a pipe is not read
         /// to its end first.
-        mutating func nextRawLine(in chunk: UnsafeMutableBufferPointer<UInt8>, maxLineBytes: Int,
-                                  refill: () throws -> Int) throws -> RawLine? {
+        mutating func nextRawLine(
+            in chunk: UnsafeMutableBufferPointer<UInt8>, maxLineBytes: Int,
+            refill: () throws -> Int
+        ) throws -> RawLine? {
             carry.count = 0
             unterminated = false
             var discarding = skippingRest
@@ -111,8 +114,9 @@ public final class JSONLines {
     public convenience init(path: String, maxLineBytes: Int = defaultMaxLineBytes, maxDepth: Int = defaultMaxDepth) throws {
         if path == "-" {
             // Standard input is read as lines arrive (a piped capture); files in large blocks.
-            self.init(file: fdopen(STDIN_FILENO, "rb")!, ownsFile: false, name: "<stdin>", maxLineBytes: maxLineBytes,
-                      maxDepth: maxDepth, readBufferSize: 4096)
+            self.init(
+                file: fdopen(STDIN_FILENO, "rb")!, ownsFile: false, name: "<stdin>", maxLineBytes: maxLineBytes,
+                maxDepth: maxDepth, readBufferSize: 4096)
         } else {
             guard let opened = fopen(path, "rb") else {
                 throw RecordingError(.unreadable, path: path, line: nil, "cannot open: \(String(cString: strerror(errno)))")
@@ -123,19 +127,24 @@ public final class JSONLines {
 
     /// Reads `bytes` as if they were a file called `name` (for tests and the fuzzer; a small
     /// `readBufferSize` makes lines cross buffer refills).
-    public convenience init(bytes: [UInt8], name: String, maxLineBytes: Int = defaultMaxLineBytes,
-                            maxDepth: Int = defaultMaxDepth, readBufferSize: Int = 1 << 16) {
+    public convenience init(
+        bytes: [UInt8], name: String, maxLineBytes: Int = defaultMaxLineBytes,
+        maxDepth: Int = defaultMaxDepth, readBufferSize: Int = 1 << 16
+    ) {
         let copy = UnsafeMutableRawPointer.allocate(byteCount: max(bytes.count, 1), alignment: 1)
         bytes.withUnsafeBytes { if let source = $0.baseAddress { copy.copyMemory(from: source, byteCount: bytes.count) } }
         // fmemopen reads a buffer as a FILE; an empty one is /dev/null.
         let file = bytes.isEmpty ? fopen("/dev/null", "rb")! : fmemopen(copy, bytes.count, "rb")!
-        self.init(file: file, ownsFile: true, name: name, maxLineBytes: maxLineBytes, maxDepth: maxDepth,
-                  readBufferSize: max(readBufferSize, 1))
+        self.init(
+            file: file, ownsFile: true, name: name, maxLineBytes: maxLineBytes, maxDepth: maxDepth,
+            readBufferSize: max(readBufferSize, 1))
         ownedBytes = copy
     }
 
-    private init(file: UnsafeMutablePointer<FILE>, ownsFile: Bool, name: String, maxLineBytes: Int, maxDepth: Int,
-                 readBufferSize: Int) {
+    private init(
+        file: UnsafeMutablePointer<FILE>, ownsFile: Bool, name: String, maxLineBytes: Int, maxDepth: Int,
+        readBufferSize: Int
+    ) {
         self.file = file
         self.ownsFile = ownsFile
         self.path = name
@@ -239,8 +248,9 @@ public final class JSONLines {
     /// the error says so, and how to read everything before it.
     private func unparsable(_ message: String) -> RecordingError {
         guard position.pointee.unterminated else { return malformed(message) }
-        return malformed(message + "; it is the last line and has no newline: the log looks truncated mid-line"
-                         + (suggestsLenient ? " (--lenient reads past it)" : ""))
+        return malformed(
+            message + "; it is the last line and has no newline: the log looks truncated mid-line"
+                + (suggestsLenient ? " (--lenient reads past it)" : ""))
     }
 
     func malformed(_ message: String) -> RecordingError {

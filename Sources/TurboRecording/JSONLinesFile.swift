@@ -19,9 +19,10 @@ public struct JSONLineValue: Equatable, Sendable {
 extension JSONLineValue {
     /// The object json-c parsed from line `line`, re-printed and as a value.
     public init(_ object: OpaquePointer, line: Int) {
-        self.init(line: line,
-                  text: String(cString: json_object_to_json_string_ext(object, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE)),
-                  value: JSONValue(object))
+        self.init(
+            line: line,
+            text: String(cString: json_object_to_json_string_ext(object, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE)),
+            value: JSONValue(object))
     }
 
     /// The line at `line` of a file, read again from its bytes; `nil` when they are not one JSON value.
@@ -38,9 +39,10 @@ public func readJSONLineValues(path: String) throws -> [JSONLineValue] {
     let lines = try JSONLines(path: path)
     var values: [JSONLineValue] = []
     while let value = try lines.next({ object, line in
-        JSONLineValue(line: line,
-                      text: String(cString: json_object_to_json_string_ext(object, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE)),
-                      value: JSONValue(object))
+        JSONLineValue(
+            line: line,
+            text: String(cString: json_object_to_json_string_ext(object, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE)),
+            value: JSONValue(object))
     }) {
         values.append(value)
     }

@@ -31,9 +31,11 @@ public struct NativeConfig: Equatable, Sendable {
     public var launch: LaunchConfig
     public var archive: ArchiveConfig
 
-    public init(platform: Platform? = nil, settle: Double? = nil, probe: Double? = nil, cooldown: Cooldown? = nil,
-                offlineCodes: [Platform: Set<Int>] = [:], variant: RetryVariant? = nil,
-                launch: LaunchConfig = LaunchConfig(), archive: ArchiveConfig = ArchiveConfig()) {
+    public init(
+        platform: Platform? = nil, settle: Double? = nil, probe: Double? = nil, cooldown: Cooldown? = nil,
+        offlineCodes: [Platform: Set<Int>] = [:], variant: RetryVariant? = nil,
+        launch: LaunchConfig = LaunchConfig(), archive: ArchiveConfig = ArchiveConfig()
+    ) {
         self.platform = platform
         self.settle = settle
         self.probe = probe
@@ -60,17 +62,19 @@ public struct NativeConfig: Equatable, Sendable {
         case .none?: cooldown = nil
         case .milliseconds(let ms)?: cooldown = ms
         }
-        return PolicySettings(platform: platform, settle: settle ?? PolicySettings.defaultSettle,
-                              probe: probe ?? PolicySettings.defaultProbe, cooldown: cooldown,
-                              offlineCodes: resolvedOfflineCodes, variants: variant.map { [$0] } ?? [])
+        return PolicySettings(
+            platform: platform, settle: settle ?? PolicySettings.defaultSettle,
+            probe: probe ?? PolicySettings.defaultProbe, cooldown: cooldown,
+            offlineCodes: resolvedOfflineCodes, variants: variant.map { [$0] } ?? [])
     }
 
     /// This config with every field that `other` sets replaced by its value.
     public func overridden(by other: NativeConfig) -> NativeConfig {
-        NativeConfig(platform: other.platform ?? platform, settle: other.settle ?? settle,
-                     probe: other.probe ?? probe, cooldown: other.cooldown ?? cooldown,
-                     offlineCodes: offlineCodes.merging(other.offlineCodes) { _, new in new },
-                     variant: other.variant ?? variant, launch: launch.overridden(by: other.launch), archive: archive.overridden(by: other.archive))
+        NativeConfig(
+            platform: other.platform ?? platform, settle: other.settle ?? settle,
+            probe: other.probe ?? probe, cooldown: other.cooldown ?? cooldown,
+            offlineCodes: offlineCodes.merging(other.offlineCodes) { _, new in new },
+            variant: other.variant ?? variant, launch: launch.overridden(by: other.launch), archive: archive.overridden(by: other.archive))
     }
 
     /// Reads and validates a native config file. Unknown keys are errors: a typo must not be ignored.
@@ -85,7 +89,9 @@ public struct NativeConfig: Equatable, Sendable {
         guard json_object_get_type(root) == json_type_object else { throw fail("expected a JSON object") }
 
         var config = NativeConfig()
-        try forEachMember(root, allowed: ["platform", "settleMs", "probeMs", "cooldownMs", "offlineCodes", "variant", "launch", "archive", "toleranceMs"], fail: fail) { key, field in
+        try forEachMember(
+            root, allowed: ["platform", "settleMs", "probeMs", "cooldownMs", "offlineCodes", "variant", "launch", "archive", "toleranceMs"], fail: fail
+        ) { key, field in
             switch key {
             case "toleranceMs":
                 break  // check's (ToleranceConfig), not the policies'

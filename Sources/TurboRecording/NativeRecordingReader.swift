@@ -1,10 +1,11 @@
 import CJSONC
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import NativeErrorPolicy
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Reads a native recording record by record, validating each line as the contract's
 /// "Malformed" paragraph says, with errors naming `file:line`. Strict by default: the first
@@ -85,8 +86,10 @@ public final class NativeRecordingReader {
         }
         let version = Field(object, "version")
         guard version.integer == 1 else {
-            throw lines.malformed(version.isAbsent ? #"missing "version" in "meta" (this reader knows version 1)"#
-                                                   : #""version" must be 1, the only version this reader knows"#)
+            throw lines.malformed(
+                version.isAbsent
+                    ? #"missing "version" in "meta" (this reader knows version 1)"#
+                    : #""version" must be 1, the only version this reader knows"#)
         }
         let startedAt = Field(object, "startedAt")
         guard startedAt.isAbsent || startedAt.string != nil else {
@@ -110,8 +113,10 @@ public final class NativeRecordingReader {
         case "path":
             let online = Field(object, "online")
             guard let value = online.bool else {
-                throw lines.malformed(online.isAbsent ? #"missing "online" (a "path" record says whether the app is online)"#
-                                                      : #""online" must be a boolean (true or false)"#)
+                throw lines.malformed(
+                    online.isAbsent
+                        ? #"missing "online" (a "path" record says whether the app is online)"#
+                        : #""online" must be a boolean (true or false)"#)
             }
             return .path(online: value)
         case "presented":
@@ -132,8 +137,10 @@ public final class NativeRecordingReader {
             let surface = try surface(object, type)
             let kind = Field(object, "kind")
             guard let name = kind.string, let known = AppRetry.Kind(rawValue: name) else {
-                throw lines.malformed(kind.isAbsent ? #"missing "kind" ("auto" or "manual") on "app-retry""#
-                                                    : #""kind" on "app-retry" must be "auto" or "manual""#)
+                throw lines.malformed(
+                    kind.isAbsent
+                        ? #"missing "kind" ("auto" or "manual") on "app-retry""#
+                        : #""kind" on "app-retry" must be "auto" or "manual""#)
             }
             return .appRetry(AppRetry(surface: surface, kind: known))
         case "launch":
@@ -141,15 +148,18 @@ public final class NativeRecordingReader {
         case "config":
             let offseason = Field(object, "offseason")
             guard let gated = offseason.bool else {
-                throw lines.malformed(offseason.isAbsent ? #"missing "offseason" (a boolean) on "config""#
-                                                         : #""offseason" on "config" must be a boolean (true or false)"#)
+                throw lines.malformed(
+                    offseason.isAbsent
+                        ? #"missing "offseason" (a boolean) on "config""#
+                        : #""offseason" on "config" must be a boolean (true or false)"#)
             }
             return .config(offseason: gated, tester: try optionalBool(object, "tester", on: type, default: false))
         case "bridge":
             // A faithful record may also carry the message's `url` (its metadata.url) and `id`;
             // no policy reads them (native-logging.md), so they are not checked.
-            return .bridge(component: try string(object, "component", on: type, what: "the bridge component, e.g. \"page-load\""),
-                           event: try string(object, "event", on: type, what: "the message, e.g. \"connect\""))
+            return .bridge(
+                component: try string(object, "component", on: type, what: "the bridge component, e.g. \"page-load\""),
+                event: try string(object, "event", on: type, what: "the message, e.g. \"connect\""))
         case "app-screen":
             return .appScreen(try string(object, "screen", on: type, what: "loading, web, offseason or error"))
         case "finish":
@@ -177,8 +187,10 @@ public final class NativeRecordingReader {
     private func string(_ object: OpaquePointer, _ key: String, on type: String, what: String) throws -> String {
         let field = Field(object, named: key)
         guard let value = field.string else {
-            throw lines.malformed(field.isAbsent ? #"missing "\#(key)" on "\#(type)" (a string: \#(what))"#
-                                                 : #""\#(key)" on "\#(type)" must be a string (\#(what))"#)
+            throw lines.malformed(
+                field.isAbsent
+                    ? #"missing "\#(key)" on "\#(type)" (a string: \#(what))"#
+                    : #""\#(key)" on "\#(type)" must be a string (\#(what))"#)
         }
         return value
     }
@@ -201,16 +213,19 @@ public final class NativeRecordingReader {
         }
         let kind = Field(error, "kind")
         guard let name = kind.string else {
-            throw lines.malformed((kind.isAbsent ? #"missing "error.kind""# : #""error.kind" must be a string"#)
-                                  + #": "http", "web", "ssl" or "load""#)
+            throw lines.malformed(
+                (kind.isAbsent ? #"missing "error.kind""# : #""error.kind" must be a string"#)
+                    + #": "http", "web", "ssl" or "load""#)
         }
         switch name {
         case "http":
             let status = Field(error, "status")
             if status.isOutOfRangeInteger { throw lines.malformed(outOfRange("error.status")) }
             guard let code = status.integer else {
-                throw lines.malformed(status.isAbsent ? #"missing "error.status" on an "http" error"#
-                                                      : #""error.status" must be an integer (the HTTP status)"#)
+                throw lines.malformed(
+                    status.isAbsent
+                        ? #"missing "error.status" on an "http" error"#
+                        : #""error.status" must be an integer (the HTTP status)"#)
             }
             return .http(status: code)
         case "web":

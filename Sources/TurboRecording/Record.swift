@@ -41,8 +41,10 @@ public struct Meta: Equatable, Sendable {
     public var recording: String?
     public var platform: String?
 
-    public init(version: Int? = nil, source: String? = nil, userAgent: String? = nil, page: String? = nil,
-                startedAt: String? = nil, recording: String? = nil, platform: String? = nil) {
+    public init(
+        version: Int? = nil, source: String? = nil, userAgent: String? = nil, page: String? = nil,
+        startedAt: String? = nil, recording: String? = nil, platform: String? = nil
+    ) {
         self.version = version
         self.source = source
         self.userAgent = userAgent
@@ -64,8 +66,10 @@ public struct Observed: Equatable, Sendable {
     public var reason: String?
     public var state: String?
 
-    public init(type: String, url: String? = nil, action: String? = nil, target: String? = nil,
-                statusCode: Int? = nil, reason: String? = nil, state: String? = nil) {
+    public init(
+        type: String, url: String? = nil, action: String? = nil, target: String? = nil,
+        statusCode: Int? = nil, reason: String? = nil, state: String? = nil
+    ) {
         self.type = type
         self.url = url
         self.action = action

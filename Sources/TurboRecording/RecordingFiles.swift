@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Where recordings are on disk: `NAME.jsonl`, with its goldens `NAME.expected.jsonl` (and
@@ -97,7 +97,8 @@ public enum RecordingFiles {
     public static func recording(ofGolden golden: String) -> String {
         let stem = String(golden.dropLast(".expected.jsonl".count))
         guard access(stem + ".jsonl", F_OK) != 0, let dot = stem.lastIndex(of: "."),
-              !stem[dot...].contains("/") else { return stem + ".jsonl" }
+            !stem[dot...].contains("/")
+        else { return stem + ".jsonl" }
         return String(stem[..<dot]) + ".jsonl"
     }
 

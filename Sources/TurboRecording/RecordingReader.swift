@@ -35,15 +35,20 @@ public final class RecordingReader {
     }
 
     /// Opens `path`, or standard input for `-`.
-    public convenience init(path: String, lenient: Bool = false, keepObserved: Bool = true, keepDetails: Bool = true,
-                            onSkip: @escaping (RecordingError) -> Void = { _ in }) throws {
-        self.init(lines: try JSONLines(path: path), lenient: lenient, keepObserved: keepObserved, keepDetails: keepDetails,
-                  onSkip: onSkip)
+    public convenience init(
+        path: String, lenient: Bool = false, keepObserved: Bool = true, keepDetails: Bool = true,
+        onSkip: @escaping (RecordingError) -> Void = { _ in }
+    ) throws {
+        self.init(
+            lines: try JSONLines(path: path), lenient: lenient, keepObserved: keepObserved, keepDetails: keepDetails,
+            onSkip: onSkip)
     }
 
     /// Reads from lines already opened (in memory, for tests and the fuzzer).
-    public init(lines: JSONLines, lenient: Bool = false, keepObserved: Bool = true, keepDetails: Bool = true,
-                onSkip: @escaping (RecordingError) -> Void = { _ in }) {
+    public init(
+        lines: JSONLines, lenient: Bool = false, keepObserved: Bool = true, keepDetails: Bool = true,
+        onSkip: @escaping (RecordingError) -> Void = { _ in }
+    ) {
         path = lines.path
         self.lenient = lenient
         self.keepObserved = keepObserved
@@ -93,8 +98,10 @@ public final class RecordingReader {
                 }
                 if read == nil { return false }
                 if !wantsMore { return true }
-            } catch let error as RecordingError where lenient && error.kind == .malformed && !state.pointee.isNative
-                && error.path == path {
+            } catch let error as RecordingError
+                where lenient && error.kind == .malformed && !state.pointee.isNative
+                && error.path == path
+            {
                 state.pointee.skipped += 1
                 onSkip(error)
             }
@@ -107,8 +114,10 @@ public final class RecordingReader {
         guard let t = record.t else {
             if case .meta(let meta) = record.event, meta.recording == "native", !state.pointee.readARecord {
                 state.pointee.isNative = true
-                throw RecordingError(.malformed, path: path, line: record.line,
-                                     #"a native recording ("recording":"native"): the app's log is read by turbo-replay native, launch and archive, and its findings by native --explain (explain takes it as a file)"#)
+                throw RecordingError(
+                    .malformed, path: path, line: record.line,
+                    #"a native recording ("recording":"native"): the app's log is read by turbo-replay native, launch and archive, and its findings by native --explain (explain takes it as a file)"#
+                )
             }
             return
         }

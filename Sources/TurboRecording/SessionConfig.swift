@@ -21,8 +21,10 @@ public struct SessionConfig: Equatable, Sendable {
     public var lateMs: Double?
     public var offsetMs: Double?
 
-    public init(web: BannerConfig = BannerConfig(), native: NativeConfig = NativeConfig(), lateMs: Double? = nil,
-                offsetMs: Double? = nil) {
+    public init(
+        web: BannerConfig = BannerConfig(), native: NativeConfig = NativeConfig(), lateMs: Double? = nil,
+        offsetMs: Double? = nil
+    ) {
         self.web = web
         self.native = native
         self.lateMs = lateMs

@@ -1,10 +1,11 @@
 import CJSONC
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import OfflineBanner
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Turns one parsed line of a web recording into a `Record`, validating it as
 /// recording-format.md says: everything that can be judged from the line alone. (Time order,
@@ -32,8 +33,10 @@ struct WebRecordDecoder: Sendable {
         return Record(line: line, event: try decodeTimed(object, kind: kind, typeValue: typeValue, t: t, line: line, targets: &targets))
     }
 
-    private func decodeTimed(_ object: OpaquePointer, kind: RecordType?, typeValue: OpaquePointer, t: Double,
-                             line: Int, targets: inout RecentStrings) throws -> Record.Event {
+    private func decodeTimed(
+        _ object: OpaquePointer, kind: RecordType?, typeValue: OpaquePointer, t: Double,
+        line: Int, targets: inout RecentStrings
+    ) throws -> Record.Event {
         switch kind {
         case .offline: return .input(t: t, .offline)
         case .online: return .input(t: t, .online)
@@ -43,9 +46,12 @@ struct WebRecordDecoder: Sendable {
             // controller reads none of it, so a replay makes no strings for it.
             guard keepObserved else { return .input(t: t, .fetchRequestError(FetchRequestError())) }
             guard keepDetails else { return .input(t: t, .fetchRequestError(FetchRequestError(target: targets.string(Field(object, "target"))))) }
-            return .input(t: t, .fetchRequestError(FetchRequestError(
-                url: Field(object, "url").string, method: Field(object, "method").string,
-                target: Field(object, "target").string, error: Field(object, "error").string)))
+            return .input(
+                t: t,
+                .fetchRequestError(
+                    FetchRequestError(
+                        url: Field(object, "url").string, method: Field(object, "method").string,
+                        target: Field(object, "target").string, error: Field(object, "error").string)))
         case .connect:
             let context = Field(object, "context")
             guard context.isAbsent || context.isNull || context.string != nil else {
@@ -63,17 +69,22 @@ struct WebRecordDecoder: Sendable {
             guard keepObserved else { return .input(t: t, .beforeFetchResponse()) }
             // Its frame decides which load completes it; its status decides nothing.
             guard keepDetails else { return .input(t: t, .beforeFetchResponse(BeforeFetchResponse(target: targets.string(Field(object, "target"))))) }
-            return .input(t: t, .beforeFetchResponse(BeforeFetchResponse(
-                statusCode: try integer(object, "statusCode", line: line), target: Field(object, "target").string)))
+            return .input(
+                t: t,
+                .beforeFetchResponse(
+                    BeforeFetchResponse(
+                        statusCode: try integer(object, "statusCode", line: line), target: Field(object, "target").string)))
         case .meta, nil: break
         }
         guard keepObserved else { return .passing(t: t) }
         let type = json_object_get_string(typeValue)!
         guard keepDetails else { return decideOnly(object, type: type, t: t, targets: &targets) }
-        return .observed(t: t, Observed(
-            type: observedType(type) ?? wholeString(typeValue), url: Field(object, "url").string, action: Field(object, "action").string,
-            target: Field(object, "target").string, statusCode: try integer(object, "statusCode", line: line),
-            reason: Field(object, "reason").string, state: Field(object, "state").string))
+        return .observed(
+            t: t,
+            Observed(
+                type: observedType(type) ?? wholeString(typeValue), url: Field(object, "url").string, action: Field(object, "action").string,
+                target: Field(object, "target").string, statusCode: try integer(object, "statusCode", line: line),
+                reason: Field(object, "reason").string, state: Field(object, "state").string))
     }
 
     /// An observed record as the findings read it: the ones they act on (a Visit, its load, a
@@ -98,8 +109,9 @@ struct WebRecordDecoder: Sendable {
             throw malformed(line, #""fetchResponse" must be an object or null"#)
         }
         guard keepDetails else { return SubmitEnd(success: success, fetchResponse: fetchResponse) }
-        return SubmitEnd(success: success, fetchResponse: fetchResponse,
-                         action: Field(object, "action").string, method: Field(object, "method").string)
+        return SubmitEnd(
+            success: success, fetchResponse: fetchResponse,
+            action: Field(object, "action").string, method: Field(object, "method").string)
     }
 
     private func optionalBool(_ object: OpaquePointer, _ key: StaticString, default value: Bool, line: Int) throws -> Bool {
@@ -122,10 +134,11 @@ struct WebRecordDecoder: Sendable {
     }
 
     private func decodeMeta(_ object: OpaquePointer, line: Int) throws -> Meta {
-        Meta(version: try integer(object, "version", line: line), source: Field(object, "source").string,
-             userAgent: Field(object, "userAgent").string, page: Field(object, "page").string,
-             startedAt: Field(object, "startedAt").string, recording: Field(object, "recording").string,
-             platform: Field(object, "platform").string)
+        Meta(
+            version: try integer(object, "version", line: line), source: Field(object, "source").string,
+            userAgent: Field(object, "userAgent").string, page: Field(object, "page").string,
+            startedAt: Field(object, "startedAt").string, recording: Field(object, "recording").string,
+            platform: Field(object, "platform").string)
     }
 }
 
@@ -161,7 +174,8 @@ struct RecentStrings {
 
     mutating func string(_ field: Field) -> String? {
         guard case .present(let value?) = field, json_object_get_type(value) == json_type_string,
-              let text = json_object_get_string(value) else { return nil }
+            let text = json_object_get_string(value)
+        else { return nil }
         let length = Int(json_object_get_string_len(value))
         for string in strings where string.utf8.count == length {
             if string.utf8.withContiguousStorageIfAvailable({ memcmp($0.baseAddress!, text, length) == 0 }) == true { return string }

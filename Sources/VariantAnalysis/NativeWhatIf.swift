@@ -47,13 +47,16 @@ public struct NativeWhatIfRecording: Equatable, Sendable {
 
     /// Reads the log behind `reader` to its end through both policies; `config` gives the
     /// settings (its own variant is set aside: the comparison is always with v1).
-    public static func analyze(_ reader: NativeRecordingReader, config: NativeConfig = NativeConfig(),
-                               variant: RetryVariant) throws -> NativeWhatIfRecording {
+    public static func analyze(
+        _ reader: NativeRecordingReader, config: NativeConfig = NativeConfig(),
+        variant: RetryVariant
+    ) throws -> NativeWhatIfRecording {
         var base = config
         base.variant = nil
         guard try reader.next() != nil else {
-            return NativeWhatIfRecording(path: reader.path, variant: variant, platform: base.settings(recorded: nil).platform,
-                                         v1: .init(), withVariant: .init())
+            return NativeWhatIfRecording(
+                path: reader.path, variant: variant, platform: base.settings(recorded: nil).platform,
+                v1: .init(), withVariant: .init())
         }
         let settings = base.settings(recorded: reader.meta?.platform)
         var variantSettings = settings
@@ -74,8 +77,9 @@ public struct NativeWhatIfRecording: Equatable, Sendable {
         output.removeAll()
         other.finish(into: &output)
         for decision in output { counts.variant.note(decision) }
-        return NativeWhatIfRecording(path: reader.path, variant: variant, platform: settings.platform,
-                                     v1: counts.v1, withVariant: counts.variant)
+        return NativeWhatIfRecording(
+            path: reader.path, variant: variant, platform: settings.platform,
+            v1: counts.v1, withVariant: counts.variant)
     }
 }
 
@@ -101,11 +105,15 @@ public struct NativeWhatIfFleet: Equatable, Sendable {
         self.files = files
     }
 
-    public static func analyze(_ paths: [String], config: NativeConfig = NativeConfig(), variant: RetryVariant,
-                               lenient: Bool = false, jobs: Int = 1) -> NativeWhatIfFleet {
-        NativeWhatIfFleet(variant: variant, files: inParallel(paths, jobs: jobs) {
-            analyzeFile($0, config: config, variant: variant, lenient: lenient)
-        })
+    public static func analyze(
+        _ paths: [String], config: NativeConfig = NativeConfig(), variant: RetryVariant,
+        lenient: Bool = false, jobs: Int = 1
+    ) -> NativeWhatIfFleet {
+        NativeWhatIfFleet(
+            variant: variant,
+            files: inParallel(paths, jobs: jobs) {
+                analyzeFile($0, config: config, variant: variant, lenient: lenient)
+            })
     }
 
     public static func analyzeFile(_ path: String, config: NativeConfig, variant: RetryVariant, lenient: Bool) -> NativeWhatIfFile {
@@ -120,8 +128,9 @@ public struct NativeWhatIfFleet: Equatable, Sendable {
         } catch let error as RecordingError {
             return NativeWhatIfFile(path: path, outcome: .failed(error), warnings: warnings)
         } catch {
-            return NativeWhatIfFile(path: path, outcome: .failed(RecordingError(.unreadable, path: path, line: nil, "\(error)")),
-                                    warnings: warnings)
+            return NativeWhatIfFile(
+                path: path, outcome: .failed(RecordingError(.unreadable, path: path, line: nil, "\(error)")),
+                warnings: warnings)
         }
     }
 

@@ -41,12 +41,12 @@ public struct TuneChoice: Equatable, Sendable {
         let maxI = rows.map(\.interruptions).max() ?? 0
         var best: TuneChoice?
         for row in rows {
-            let choice = TuneChoice(row: row, waiting: maxU > 0 ? row.unannouncedMs / maxU : 0,
-                                    hurrying: maxI > 0 ? Double(row.interruptions) / Double(maxI) : 0,
-                                    maxUnannouncedMs: maxU, maxInterruptions: maxI)
+            let choice = TuneChoice(
+                row: row, waiting: maxU > 0 ? row.unannouncedMs / maxU : 0,
+                hurrying: maxI > 0 ? Double(row.interruptions) / Double(maxI) : 0,
+                maxUnannouncedMs: maxU, maxInterruptions: maxI)
             if best.map({ choice.score < $0.score }) ?? true { best = choice }
         }
         return best
     }
 }
-

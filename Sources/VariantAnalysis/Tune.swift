@@ -114,15 +114,21 @@ public struct Tune: Equatable, Sendable {
         self.blinkMs = blinkMs
     }
 
-    public static func analyze(_ paths: [String], settings: BannerSettings, combinations: [TuneCombination], lenient: Bool = false,
-                               blinkMs: Double = defaultBlinkMs, jobs: Int = 1) -> Tune {
-        Tune(combinations: combinations, files: inParallel(FleetLogs.unique(paths), jobs: jobs) {
-            analyzeFile($0, settings: settings, combinations: combinations, lenient: lenient, blinkMs: blinkMs)
-        }, blinkMs: blinkMs)
+    public static func analyze(
+        _ paths: [String], settings: BannerSettings, combinations: [TuneCombination], lenient: Bool = false,
+        blinkMs: Double = defaultBlinkMs, jobs: Int = 1
+    ) -> Tune {
+        Tune(
+            combinations: combinations,
+            files: inParallel(FleetLogs.unique(paths), jobs: jobs) {
+                analyzeFile($0, settings: settings, combinations: combinations, lenient: lenient, blinkMs: blinkMs)
+            }, blinkMs: blinkMs)
     }
 
-    public static func analyzeFile(_ path: String, settings: BannerSettings, combinations: [TuneCombination], lenient: Bool,
-                                   blinkMs: Double = defaultBlinkMs) -> TuneFile {
+    public static func analyzeFile(
+        _ path: String, settings: BannerSettings, combinations: [TuneCombination], lenient: Bool,
+        blinkMs: Double = defaultBlinkMs
+    ) -> TuneFile {
         let read = readFleetLog(path, failed: TuneFile.Outcome.failed) { onSkip -> TuneFile.Outcome in
             if try isNativeRecording(path: path) { return .native }
             let reader = try RecordingReader(path: path, lenient: lenient, keepObserved: false, onSkip: onSkip)

@@ -29,10 +29,13 @@ public enum TunePartial {
         var line = JSONLine()
         line.string("format", format)
         line.integer("version", version)
-        line.raw("combinations", "[" + combinations.map { combination in
-            "[\(StatsPartial.exact(combination.debounce)),\(StatsPartial.exact(combination.flash)),"
-                + (combination.variant.map { jsonString($0.name) } ?? "null") + "]"
-        }.joined(separator: ",") + "]")
+        line.raw(
+            "combinations",
+            "["
+                + combinations.map { combination in
+                    "[\(StatsPartial.exact(combination.debounce)),\(StatsPartial.exact(combination.flash)),"
+                        + (combination.variant.map { jsonString($0.name) } ?? "null") + "]"
+                }.joined(separator: ",") + "]")
         line.bool("lenient", lenient)
         line.raw("blinkMs", StatsPartial.exact(blinkMs))
         return line.text
@@ -44,10 +47,13 @@ public enum TunePartial {
         line.string("real", PartialFrame.realPath(file.path))
         switch file.outcome {
         case .replayed(let rows):
-            line.raw("rows", "[" + rows.map { row in
-                "[\(row.pillEpisodes),\(StatsPartial.exact(row.pillMs)),\(row.toasts),\(row.flapsSuppressed),"
-                    + "\(StatsPartial.exact(row.unannouncedMs)),\(row.blinks),\(row.flashes)]"
-            }.joined(separator: ",") + "]")
+            line.raw(
+                "rows",
+                "["
+                    + rows.map { row in
+                        "[\(row.pillEpisodes),\(StatsPartial.exact(row.pillMs)),\(row.toasts),\(row.flapsSuppressed),"
+                            + "\(StatsPartial.exact(row.unannouncedMs)),\(row.blinks),\(row.flashes)]"
+                    }.joined(separator: ",") + "]")
         case .native:
             line.bool("native", true)
         case .failed(let error):
@@ -65,38 +71,42 @@ public enum TunePartial {
         var header: (combinations: [TuneCombination], lenient: Bool, blinkMs: Double, from: String)?
         var files: [(file: TuneFile, real: String)] = []
         var totals = PartialTotals()
-        try frame.read(paths, header: { object, at, fail in
-            let read = StatsPartial.Reader(fail: fail)
-            let combinations = try read.array(object["combinations"], "combinations").map { try combination($0, read) }
-            guard case .bool(let lenient)? = object["lenient"] else { throw fail("a partial's header needs lenient") }
-            guard object["blinkMs"] != nil else { throw fail("a partial's header needs blinkMs") }
-            let blinkMs = try read.duration(object["blinkMs"], "blinkMs")
-            if let header, header.combinations != combinations || header.lenient != lenient {
-                throw fail("made with other combinations or --lenient than \(header.from): its rows cannot be merged")
-            }
-            if let header, header.blinkMs != blinkMs {
-                throw fail("made with another --blink-ms than \(header.from): its blinks cannot be merged")
-            }
-            header = header ?? (combinations, lenient, blinkMs, at)
-        }, log: { object, real, fail in
-            let read = StatsPartial.Reader(fail: fail)
-            let file = try decodeFile(object, combinations: header!.combinations, read)
-            if case .replayed(let rows) = file.outcome {
-                for (index, row) in rows.enumerated() {
-                    try totals.add("pill episodes (combination \(index + 1))", row.pillEpisodes, fail)
-                    try totals.add("pill ms (combination \(index + 1))", row.pillMs, fail)
-                    try totals.add("toasts (combination \(index + 1))", row.toasts, fail)
-                    try totals.add("flaps suppressed (combination \(index + 1))", row.flapsSuppressed, fail)
-                    try totals.add("unannounced ms (combination \(index + 1))", row.unannouncedMs, fail)
-                    try totals.add("blinks (combination \(index + 1))", row.blinks, fail)
-                    try totals.add("flashes (combination \(index + 1))", row.flashes, fail)
+        try frame.read(
+            paths,
+            header: { object, at, fail in
+                let read = StatsPartial.Reader(fail: fail)
+                let combinations = try read.array(object["combinations"], "combinations").map { try combination($0, read) }
+                guard case .bool(let lenient)? = object["lenient"] else { throw fail("a partial's header needs lenient") }
+                guard object["blinkMs"] != nil else { throw fail("a partial's header needs blinkMs") }
+                let blinkMs = try read.duration(object["blinkMs"], "blinkMs")
+                if let header, header.combinations != combinations || header.lenient != lenient {
+                    throw fail("made with other combinations or --lenient than \(header.from): its rows cannot be merged")
                 }
-            }
-            files.append((file, real))
-        })
+                if let header, header.blinkMs != blinkMs {
+                    throw fail("made with another --blink-ms than \(header.from): its blinks cannot be merged")
+                }
+                header = header ?? (combinations, lenient, blinkMs, at)
+            },
+            log: { object, real, fail in
+                let read = StatsPartial.Reader(fail: fail)
+                let file = try decodeFile(object, combinations: header!.combinations, read)
+                if case .replayed(let rows) = file.outcome {
+                    for (index, row) in rows.enumerated() {
+                        try totals.add("pill episodes (combination \(index + 1))", row.pillEpisodes, fail)
+                        try totals.add("pill ms (combination \(index + 1))", row.pillMs, fail)
+                        try totals.add("toasts (combination \(index + 1))", row.toasts, fail)
+                        try totals.add("flaps suppressed (combination \(index + 1))", row.flapsSuppressed, fail)
+                        try totals.add("unannounced ms (combination \(index + 1))", row.unannouncedMs, fail)
+                        try totals.add("blinks (combination \(index + 1))", row.blinks, fail)
+                        try totals.add("flashes (combination \(index + 1))", row.flashes, fail)
+                    }
+                }
+                files.append((file, real))
+            })
         let sorted = files.sorted { $0.file.path != $1.file.path ? $0.file.path < $1.file.path : $0.real < $1.real }
-        let merged = Tune(combinations: header?.combinations ?? [], files: sorted.map(\.file),
-                          blinkMs: header?.blinkMs ?? Tune.defaultBlinkMs)
+        let merged = Tune(
+            combinations: header?.combinations ?? [], files: sorted.map(\.file),
+            blinkMs: header?.blinkMs ?? Tune.defaultBlinkMs)
         return (merged, header?.lenient ?? false)
     }
 
@@ -110,36 +120,40 @@ public enum TunePartial {
             }
             variant = named
         }
-        return TuneCombination(debounce: try read.duration(fields[0], "debounceMs"), flash: try read.duration(fields[1], "flashMs"),
-                               variant: variant)
+        return TuneCombination(
+            debounce: try read.duration(fields[0], "debounceMs"), flash: try read.duration(fields[1], "flashMs"),
+            variant: variant)
     }
 
-    static func decodeFile(_ object: [String: JSONValue], combinations: [TuneCombination],
-                           _ read: StatsPartial.Reader) throws -> TuneFile {
+    static func decodeFile(
+        _ object: [String: JSONValue], combinations: [TuneCombination],
+        _ read: StatsPartial.Reader
+    ) throws -> TuneFile {
         let path = try read.string(object["path"], "path")
         let warnings = try read.array(object["warnings"] ?? .array([]), "warnings").map { try StatsPartial.decodeError($0, read) }
         let outcome: TuneFile.Outcome
         if let rows = object["rows"] {
             let values = try read.array(rows, "rows")
             guard values.count == combinations.count else { throw read.fail("a log's rows must be one per combination") }
-            outcome = .replayed(try zip(values, combinations).map { value, combination in
-                let counts = try read.array(value, "rows[]")
-                guard counts.count == 7 else {
-                    throw read.fail("a row is [pillEpisodes, pillMs, toasts, flapsSuppressed, unannouncedMs, blinks, flashes]")
-                }
-                var row = TuneRow(combination: combination)
-                row.sessions = 1
-                row.pillEpisodes = try read.int(counts[0], "pillEpisodes")
-                row.pillMs = try read.duration(counts[1], "pillMs")
-                row.toasts = try read.int(counts[2], "toasts")
-                row.flapsSuppressed = try read.int(counts[3], "flapsSuppressed")
-                row.unannouncedMs = try read.duration(counts[4], "unannouncedMs")
-                row.blinks = try read.int(counts[5], "blinks")
-                row.flashes = try read.int(counts[6], "flashes")
-                if row.blinks > row.pillEpisodes { throw read.fail("more blinks than pill episodes") }
-                if row.pillEpisodes == 0, row.pillMs != 0 { throw read.fail("pill time with no pill episode") }
-                return row
-            })
+            outcome = .replayed(
+                try zip(values, combinations).map { value, combination in
+                    let counts = try read.array(value, "rows[]")
+                    guard counts.count == 7 else {
+                        throw read.fail("a row is [pillEpisodes, pillMs, toasts, flapsSuppressed, unannouncedMs, blinks, flashes]")
+                    }
+                    var row = TuneRow(combination: combination)
+                    row.sessions = 1
+                    row.pillEpisodes = try read.int(counts[0], "pillEpisodes")
+                    row.pillMs = try read.duration(counts[1], "pillMs")
+                    row.toasts = try read.int(counts[2], "toasts")
+                    row.flapsSuppressed = try read.int(counts[3], "flapsSuppressed")
+                    row.unannouncedMs = try read.duration(counts[4], "unannouncedMs")
+                    row.blinks = try read.int(counts[5], "blinks")
+                    row.flashes = try read.int(counts[6], "flashes")
+                    if row.blinks > row.pillEpisodes { throw read.fail("more blinks than pill episodes") }
+                    if row.pillEpisodes == 0, row.pillMs != 0 { throw read.fail("pill time with no pill episode") }
+                    return row
+                })
         } else if object["native"] == .bool(true) {
             outcome = .native
         } else if let failed = object["failed"] {

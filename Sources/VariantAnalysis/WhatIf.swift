@@ -1,7 +1,7 @@
-import Replay
 import BannerFindings
 import Fleet
 import OfflineBanner
+import Replay
 import TurboRecording
 
 /// Where the two timelines of a what-if differ: what each banner decided on reading one
@@ -82,8 +82,10 @@ public struct WhatIfRecording: Equatable, Sendable {
     /// The two timelines differ somewhere.
     public var changed: Bool { !differences.isEmpty }
 
-    public init(path: String, variant: BannerVariant, differences: [WhatIfDifference], comparison: PillComparison,
-                toasts: (v1: Int, variant: Int), costs: (v1: TradeOffCosts, variant: TradeOffCosts) = (.init(), .init())) {
+    public init(
+        path: String, variant: BannerVariant, differences: [WhatIfDifference], comparison: PillComparison,
+        toasts: (v1: Int, variant: Int), costs: (v1: TradeOffCosts, variant: TradeOffCosts) = (.init(), .init())
+    ) {
         self.path = path
         self.variant = variant
         self.differences = differences
@@ -93,8 +95,9 @@ public struct WhatIfRecording: Equatable, Sendable {
     }
 
     public init(path: String, whatIf: WhatIf, differences: [WhatIfDifference]) {
-        self.init(path: path, variant: whatIf.variant, differences: differences, comparison: whatIf.comparison,
-                  toasts: (whatIf.v1.toasts, whatIf.withVariant.toasts), costs: whatIf.costs)
+        self.init(
+            path: path, variant: whatIf.variant, differences: differences, comparison: whatIf.comparison,
+            toasts: (whatIf.v1.toasts, whatIf.withVariant.toasts), costs: whatIf.costs)
     }
 
     public static func == (a: WhatIfRecording, b: WhatIfRecording) -> Bool {
@@ -103,8 +106,10 @@ public struct WhatIfRecording: Equatable, Sendable {
     }
 
     /// Reads the recording at `reader` to its end through both banners.
-    public static func analyze(_ reader: RecordingReader, settings: BannerSettings, variant: BannerVariant,
-                               blinkMs: Double = Tune.defaultBlinkMs) throws -> WhatIfRecording {
+    public static func analyze(
+        _ reader: RecordingReader, settings: BannerSettings, variant: BannerVariant,
+        blinkMs: Double = Tune.defaultBlinkMs
+    ) throws -> WhatIfRecording {
         var whatIf = WhatIf(settings: settings, variant: variant, blinkMs: blinkMs)
         var differences: [WhatIfDifference] = []
         try Replay.analyze(reader, with: &whatIf) { differences.append($0) }

@@ -29,16 +29,22 @@ public struct WhatIfFleet: Equatable, Sendable {
         self.files = files
     }
 
-    public static func analyze(_ paths: [String], settings: BannerSettings, variant: BannerVariant, lenient: Bool = false,
-                               blinkMs: Double = Tune.defaultBlinkMs, jobs: Int = 1) -> WhatIfFleet {
-        WhatIfFleet(variant: variant, files: inParallel(paths, jobs: jobs) {
-            analyzeFile($0, settings: settings, variant: variant, lenient: lenient, blinkMs: blinkMs)
-        })
+    public static func analyze(
+        _ paths: [String], settings: BannerSettings, variant: BannerVariant, lenient: Bool = false,
+        blinkMs: Double = Tune.defaultBlinkMs, jobs: Int = 1
+    ) -> WhatIfFleet {
+        WhatIfFleet(
+            variant: variant,
+            files: inParallel(paths, jobs: jobs) {
+                analyzeFile($0, settings: settings, variant: variant, lenient: lenient, blinkMs: blinkMs)
+            })
     }
 
     /// One file, start to end, in the calling thread.
-    public static func analyzeFile(_ path: String, settings: BannerSettings, variant: BannerVariant, lenient: Bool,
-                                   blinkMs: Double = Tune.defaultBlinkMs) -> WhatIfFile {
+    public static func analyzeFile(
+        _ path: String, settings: BannerSettings, variant: BannerVariant, lenient: Bool,
+        blinkMs: Double = Tune.defaultBlinkMs
+    ) -> WhatIfFile {
         var warnings: [RecordingError] = []
         do {
             if try isNativeRecording(path: path) { return WhatIfFile(path: path, outcome: .native, warnings: []) }
@@ -50,8 +56,9 @@ public struct WhatIfFleet: Equatable, Sendable {
         } catch let error as RecordingError {
             return WhatIfFile(path: path, outcome: .failed(error), warnings: warnings)
         } catch {
-            return WhatIfFile(path: path, outcome: .failed(RecordingError(.unreadable, path: path, line: nil, "\(error)")),
-                              warnings: warnings)
+            return WhatIfFile(
+                path: path, outcome: .failed(RecordingError(.unreadable, path: path, line: nil, "\(error)")),
+                warnings: warnings)
         }
     }
 
@@ -82,12 +89,13 @@ public struct WhatIfFleet: Equatable, Sendable {
     /// The recordings where the variant changed most: most pill time removed, then most
     /// differences, then by path; only those it changed.
     public func changedMost(_ limit: Int) -> [WhatIfRecording] {
-        Array(changed.sorted { a, b in
-            let (x, y) = (a.comparison.removedMs, b.comparison.removedMs)
-            if x != y { return x > y }
-            if a.differences.count != b.differences.count { return a.differences.count > b.differences.count }
-            return a.path < b.path
-        }.prefix(limit))
+        Array(
+            changed.sorted { a, b in
+                let (x, y) = (a.comparison.removedMs, b.comparison.removedMs)
+                if x != y { return x > y }
+                if a.differences.count != b.differences.count { return a.differences.count > b.differences.count }
+                return a.path < b.path
+            }.prefix(limit))
     }
 
     /// The recordings where the variant lengthened or added an episode.

@@ -1,13 +1,13 @@
 import ArchiveCachePolicy
 import BannerFindings
 import Fleet
+import Foundation
 import NativeFindings
 import Pictures
-import Reports
-import VariantAnalysis
-import Foundation
 import Replay
+import Reports
 import TurboRecording
+import VariantAnalysis
 
 enum ArchiveCommand {
     static let spec = CommandSpec(
@@ -16,19 +16,19 @@ enum ArchiveCommand {
         usage: "archive [options] FILE|-   or   archive --summary [options] PATH...",
         options: [Options.format, Options.summary, Options.jobs, Options.all, .lenient] + ArchiveOptions.options,
         discussion: """
-        FILE is an iOS native recording (its first record {"type":"meta","version":1,"recording":"native"}):
-        its finish and url-change records capture pages, launch cancels a pending capture, cache-clear
-        and cache-remove empty the cache, and each presented error with a url is served from the
-        archive (-1009 and the page cached), missed (-1009, not cached: a toast), or passed (another
-        offline failure: the error view shows). '-' reads standard input as lines arrive.
-        The cache is iOS-only: a recording whose meta (or config) says android is refused (65).
-        --summary reads every NAME.jsonl under each PATH (searched recursively, goldens excluded) with
-        the same settings: offline error views, served, missed by reason, passed (and how many the
-        cache held), archive age at serve, archives at the end, and the logs to open for each finding
-        (offline-miss, not-intercepted, stale-archive). Web and Android logs are counted and skipped.
-        Exit status: 0 ok, 64 usage, 65 malformed recording or config (or an Android one),
-        66 unreadable input, 74 the output could not be written.
-        """
+            FILE is an iOS native recording (its first record {"type":"meta","version":1,"recording":"native"}):
+            its finish and url-change records capture pages, launch cancels a pending capture, cache-clear
+            and cache-remove empty the cache, and each presented error with a url is served from the
+            archive (-1009 and the page cached), missed (-1009, not cached: a toast), or passed (another
+            offline failure: the error view shows). '-' reads standard input as lines arrive.
+            The cache is iOS-only: a recording whose meta (or config) says android is refused (65).
+            --summary reads every NAME.jsonl under each PATH (searched recursively, goldens excluded) with
+            the same settings: offline error views, served, missed by reason, passed (and how many the
+            cache held), archive age at serve, archives at the end, and the logs to open for each finding
+            (offline-miss, not-intercepted, stale-archive). Web and Android logs are counted and skipped.
+            Exit status: 0 ok, 64 usage, 65 malformed recording or config (or an Android one),
+            66 unreadable input, 74 the output could not be written.
+            """
     )
 
     struct Options {

@@ -3,11 +3,11 @@ import BannerFindings
 import Fleet
 import NativeFindings
 import Pictures
-import Reports
-import VariantAnalysis
 import PolicyCore
 import Replay
+import Reports
 import TurboRecording
+import VariantAnalysis
 
 /// The web-archive cache's part of `explain` on a native log: fed the same records as the
 /// retry comparison, it says what each navigation record did to the cache and what the cache
@@ -69,10 +69,13 @@ struct ArchiveExplain {
             try console.print(ArchiveTextTimeline.explainHeader)
             try rows?.replay { try console.print($0) }
             let summary = analyzer.summary
-            try console.print("archive: \(summary.served) served, \(summary.misses) missed, \(summary.passed) passed "
-                + "(\(summary.passedCached) cached); \(summary.archivesAtEnd) archive\(summary.archivesAtEnd == 1 ? "" : "s") at the end")
-            try console.print(analyzer.levels.isEmpty ? "no archive findings"
-                                                      : NativeTextTimeline.counted(analyzer.levels, "archive finding"))
+            try console.print(
+                "archive: \(summary.served) served, \(summary.misses) missed, \(summary.passed) passed "
+                    + "(\(summary.passedCached) cached); \(summary.archivesAtEnd) archive\(summary.archivesAtEnd == 1 ? "" : "s") at the end")
+            try console.print(
+                analyzer.levels.isEmpty
+                    ? "no archive findings"
+                    : NativeTextTimeline.counted(analyzer.levels, "archive finding"))
         }
         return analyzer.levels
     }

@@ -152,9 +152,11 @@ extension ParsedArguments {
     /// The one recording a command reads: a path, or `-` for standard input.
     func recording(for command: String, verb: String) throws -> String {
         guard positionals.count == 1, let path = positionals.first else {
-            throw UsageError(message: positionals.isEmpty ? "missing the recording to \(verb) (a FILE, or - for standard input)"
-                                                          : "\(command) takes one recording, got \(positionals.count)",
-                             command: command)
+            throw UsageError(
+                message: positionals.isEmpty
+                    ? "missing the recording to \(verb) (a FILE, or - for standard input)"
+                    : "\(command) takes one recording, got \(positionals.count)",
+                command: command)
         }
         return path
     }
@@ -176,8 +178,9 @@ enum OutputFormat: String {
             return
         }
         guard let format = OutputFormat(rawValue: text), allowed.contains(format) else {
-            throw UsageError(message: "unknown format '\(text)'; use " + allowed.map { "--format \($0.rawValue)" }.joined(separator: " or "),
-                             command: command)
+            throw UsageError(
+                message: "unknown format '\(text)'; use " + allowed.map { "--format \($0.rawValue)" }.joined(separator: " or "),
+                command: command)
         }
         self = format
     }
@@ -187,8 +190,9 @@ enum OutputFormat: String {
 /// milliseconds to a time stops being exact (recordings are held to the same bound).
 func milliseconds(_ text: String, option: Option, command: String, orNone: Bool = false) throws -> Double {
     guard let value = Double(text), value.isFinite, value >= 0 else {
-        throw UsageError(message: "'\(option.spelling)' takes a number of milliseconds, 0 or more\(orNone ? ", or none" : "") (got '\(text)')",
-                         command: command)
+        throw UsageError(
+            message: "'\(option.spelling)' takes a number of milliseconds, 0 or more\(orNone ? ", or none" : "") (got '\(text)')",
+            command: command)
     }
     try refuseInexact(value, text: text, option: option, command: command)
     return value
@@ -197,7 +201,8 @@ func milliseconds(_ text: String, option: Option, command: String, orNone: Bool 
 /// A duration or offset past 2^53 ms would make `t + duration` inexact: refused, not clamped.
 func refuseInexact(_ value: Double, text: String, option: Option, command: String) throws {
     guard value.magnitude <= exactMillisecondsLimit else {
-        throw UsageError(message: "'\(option.spelling)' is beyond 2^53 ms (about 285,000 years), where times stop being exact (got '\(text)')",
-                         command: command)
+        throw UsageError(
+            message: "'\(option.spelling)' is beyond 2^53 ms (about 285,000 years), where times stop being exact (got '\(text)')",
+            command: command)
     }
 }

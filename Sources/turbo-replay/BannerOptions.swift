@@ -59,7 +59,8 @@ struct BannerOptions {
         guard let variant = BannerVariant(name: name) else {
             var message = "unknown variant '\(name)'; use " + BannerVariant.allCases.map { "--variant \($0.name)" }.joined(separator: " or ")
             if RetryVariant(name: name) != nil {
-                message = "'\(name)' is a variant of the native retry policy, for native logs; a web recording takes "
+                message =
+                    "'\(name)' is a variant of the native retry policy, for native logs; a web recording takes "
                     + BannerVariant.allCases.map { "--variant \($0.name)" }.joined(separator: " or ")
             }
             if name == "v1" { message += " (v1 is the default: leave --variant out)" }

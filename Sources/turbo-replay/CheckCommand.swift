@@ -13,30 +13,30 @@ enum CheckCommand {
         usage: "check [--update] [--jobs N] [--variant NAME] [--tolerance-ms N] PATH...",
         options: [Options.update, Options.jobs, Options.variant, Options.tolerance],
         discussion: """
-        Every NAME.jsonl under PATH (searched recursively) is replayed and compared, as JSON values,
-        record by record, with its goldens beside it: NAME.expected.jsonl holds the banner's timeline
-        for a web recording, the error view's decisions for a native one (first record
-        {"type":"meta","recording":"native",…}), and NAME.launch.expected.jsonl the launch's screen
-        timeline of a native one that has a launch. An iOS native recording is also checked against
-        NAME.archive.expected.jsonl, the web-archive cache's decisions, once that timeline has any.
-        NAME.config.json beside it, if present, configures the replay (its "variant" key replays a web
-        recording under that variant). Files named *.expected.jsonl are goldens. A web recording
-        NAME.jsonl with the app's log NAME.native.jsonl beside it is an app session, also checked
-        against NAME.session.expected.jsonl ('turbo-replay session --format jsonl'; configured by
-        NAME.session.config.json when present, else by each log's own config).
-        --variant NAME replays every web recording under the variant and compares it with
-        NAME.<variant>.expected.jsonl when that file exists, else with NAME.expected.jsonl (the variant
-        must then change nothing); with --update it writes NAME.<variant>.expected.jsonl only where the
-        variant's timeline differs from that golden. Native recordings are checked as always; a variant
-        of the retry policy (probe-once) does the same for native recordings' decisions, and leaves web
-        recordings as always. Session goldens are checked only without --variant.
-        A difference prints a diff and, for each differing record, the golden's file:line and the keys
-        that differ. A golden with no recording, or a file named almost like a golden, is a failure.
-        Ends with 'N passed, N failed' (one per golden or stray file).
-        Exit status: 0 all passed, 1 a timeline differs or a golden is missing, 64 usage, 65 a
-        recording, golden or config is malformed, 66 a PATH or file cannot be read. When several
-        apply, the highest wins: a check that could not be made is worse than one that failed.
-        """
+            Every NAME.jsonl under PATH (searched recursively) is replayed and compared, as JSON values,
+            record by record, with its goldens beside it: NAME.expected.jsonl holds the banner's timeline
+            for a web recording, the error view's decisions for a native one (first record
+            {"type":"meta","recording":"native",…}), and NAME.launch.expected.jsonl the launch's screen
+            timeline of a native one that has a launch. An iOS native recording is also checked against
+            NAME.archive.expected.jsonl, the web-archive cache's decisions, once that timeline has any.
+            NAME.config.json beside it, if present, configures the replay (its "variant" key replays a web
+            recording under that variant). Files named *.expected.jsonl are goldens. A web recording
+            NAME.jsonl with the app's log NAME.native.jsonl beside it is an app session, also checked
+            against NAME.session.expected.jsonl ('turbo-replay session --format jsonl'; configured by
+            NAME.session.config.json when present, else by each log's own config).
+            --variant NAME replays every web recording under the variant and compares it with
+            NAME.<variant>.expected.jsonl when that file exists, else with NAME.expected.jsonl (the variant
+            must then change nothing); with --update it writes NAME.<variant>.expected.jsonl only where the
+            variant's timeline differs from that golden. Native recordings are checked as always; a variant
+            of the retry policy (probe-once) does the same for native recordings' decisions, and leaves web
+            recordings as always. Session goldens are checked only without --variant.
+            A difference prints a diff and, for each differing record, the golden's file:line and the keys
+            that differ. A golden with no recording, or a file named almost like a golden, is a failure.
+            Ends with 'N passed, N failed' (one per golden or stray file).
+            Exit status: 0 all passed, 1 a timeline differs or a golden is missing, 64 usage, 65 a
+            recording, golden or config is malformed, 66 a PATH or file cannot be read. When several
+            apply, the highest wins: a check that could not be made is worse than one that failed.
+            """
     )
 
     struct Options {
@@ -65,14 +65,16 @@ enum CheckCommand {
             jobs = try FleetOptions.jobCount(arguments.value(Self.jobs), command: spec.name) ?? 1
             variant = try arguments.value(Self.variant).map { name in
                 guard let variant = GoldenVariant(name: name) else {
-                    throw UsageError(message: "unknown variant '\(name)'; use " + GoldenVariant.allNames.map { "--variant \($0)" }.joined(separator: " or "),
-                                     command: spec.name)
+                    throw UsageError(
+                        message: "unknown variant '\(name)'; use " + GoldenVariant.allNames.map { "--variant \($0)" }.joined(separator: " or "),
+                        command: spec.name)
                 }
                 return variant
             }
-            tolerance = Tolerance(milliseconds: try arguments.value(Self.tolerance).map {
-                try milliseconds($0, option: Self.tolerance, command: spec.name)
-            } ?? 0)
+            tolerance = Tolerance(
+                milliseconds: try arguments.value(Self.tolerance).map {
+                    try milliseconds($0, option: Self.tolerance, command: spec.name)
+                } ?? 0)
         }
     }
 
@@ -104,13 +106,17 @@ enum CheckCommand {
             status = max(status, .problemsFound)
             try console.print("FAIL \(stray.path): \(stray.message)")
         }
-        if cases.isEmpty && survey.strays.isEmpty { console.error("turbo-replay: warning: no recordings (*.jsonl) under \(options.paths.joined(separator: " "))") }
+        if cases.isEmpty && survey.strays.isEmpty {
+            console.error("turbo-replay: warning: no recordings (*.jsonl) under \(options.paths.joined(separator: " "))")
+        }
         try console.print("\(passed) passed, \(failed) failed")
         return status
     }
 
-    @MainActor private static func print(_ check: GoldenCheck, of golden: GoldenCase, variant: GoldenVariant?,
-                                         console: Console) throws {
+    @MainActor private static func print(
+        _ check: GoldenCheck, of golden: GoldenCase, variant: GoldenVariant?,
+        console: Console
+    ) throws {
         switch check.result {
         case .passed:
             break
@@ -155,8 +161,10 @@ enum CheckCommand {
     /// Each case's checks, in the cases' order, `jobs` at a time. Every case is independent
     /// (its own files, reader and json-c tokener); the caller prints in order, so the output
     /// does not depend on `jobs`.
-    static func checkAll(_ cases: [GoldenCase], update: Bool, variant: GoldenVariant? = nil, tolerance: Tolerance = .exact,
-                         jobs: Int) -> [[GoldenCheck]] {
+    static func checkAll(
+        _ cases: [GoldenCase], update: Bool, variant: GoldenVariant? = nil, tolerance: Tolerance = .exact,
+        jobs: Int
+    ) -> [[GoldenCheck]] {
         inParallel(cases, jobs: jobs) { golden in
             switch variant {
             case .retry(let retry)?: golden.check(update: update, retryVariant: retry)

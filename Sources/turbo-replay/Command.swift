@@ -4,8 +4,10 @@ struct Command {
     var spec: CommandSpec
     var run: @MainActor (ParsedArguments, Console) throws -> ExitCode
 
-    init<Options>(_ spec: CommandSpec, parse: @escaping @Sendable (ParsedArguments) throws -> Options,
-                  run: @escaping @MainActor (Options, Console) throws -> ExitCode) {
+    init<Options>(
+        _ spec: CommandSpec, parse: @escaping @Sendable (ParsedArguments) throws -> Options,
+        run: @escaping @MainActor (Options, Console) throws -> ExitCode
+    ) {
         self.spec = spec
         self.run = { arguments, console in try run(parse(arguments), console) }
     }

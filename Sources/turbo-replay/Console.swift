@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Goldens
 import Reports
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Standard output and error, through C stdio: block-buffered into a pipe or file (a
 /// replay's output is mostly written in one go), flushed at each record when streaming.

@@ -1,7 +1,5 @@
 import Goldens
 
-
-
 /// Exit statuses, from sysexits(3) where one fits.
 enum ExitCode: Int32 {
     case ok = 0

@@ -1,13 +1,13 @@
 import BannerFindings
 import Fleet
 import NativeFindings
-import Pictures
-import Reports
-import VariantAnalysis
 import OfflineBanner
+import Pictures
 import PolicyCore
 import Replay
+import Reports
 import TurboRecording
+import VariantAnalysis
 
 enum ExplainCommand {
     static let spec = CommandSpec(
@@ -16,28 +16,28 @@ enum ExplainCommand {
         usage: "explain [options] FILE|-",
         options: [Options.format, .lenient, .failOn] + LayerOptions.options,
         discussion: """
-        Each input record with what it did (timers started or cancelled, banner changes, submission
-        decisions), each timer that fired, and findings: online-lied, stale-pill, flap-suppressed,
-        prefetch-pill, reload-offline, relabelled-toast, emulated-online, each with its level (warning:
-        something to look at or fix; info: the design doing its job), its time and the lines it rests on.
-        --variant explains the recording under a variant of the controller (see docs/variants.md).
-        '-' reads standard input as lines arrive and prints each event as soon as it is decided.
-        A native recording (its meta says "recording":"native") is explained as
-        'turbo-replay native --explain' does: the app's app-retry lines against the retry policy, and the
-        policy's own probe loops (probe-loop), printed as they are decided; and,
-        when it has launch or app-screen records, a row per record the launch reads and the launch
-        findings: stalled, screen-mismatch (the app's app-screen log off the policy for more than
-        --tolerance-ms) and error-behind-loading (the app on loading while the policy says error). In a
-        native log cut short, what the policies decide after its last record is listed after the end and
-        is never a finding. --variant names a banner variant for a web recording, probe-once for a native log.
-        The recording's layer decides its options: on a native log --config is a native config, read as
-        'native --explain' reads it, and the banner's options are refused; on a web recording the native
-        ones are.
-        Exit status: 0 explained, no finding at the --fail-on level; 1 explained, with a warning (or, with
-        --fail-on info, any finding; never with --fail-on never), web or native alike, so CI can gate on a
-        field log; 64 usage; 65 malformed recording or config; 66 unreadable input;
-        74 the output could not be written.
-        """
+            Each input record with what it did (timers started or cancelled, banner changes, submission
+            decisions), each timer that fired, and findings: online-lied, stale-pill, flap-suppressed,
+            prefetch-pill, reload-offline, relabelled-toast, emulated-online, each with its level (warning:
+            something to look at or fix; info: the design doing its job), its time and the lines it rests on.
+            --variant explains the recording under a variant of the controller (see docs/variants.md).
+            '-' reads standard input as lines arrive and prints each event as soon as it is decided.
+            A native recording (its meta says "recording":"native") is explained as
+            'turbo-replay native --explain' does: the app's app-retry lines against the retry policy, and the
+            policy's own probe loops (probe-loop), printed as they are decided; and,
+            when it has launch or app-screen records, a row per record the launch reads and the launch
+            findings: stalled, screen-mismatch (the app's app-screen log off the policy for more than
+            --tolerance-ms) and error-behind-loading (the app on loading while the policy says error). In a
+            native log cut short, what the policies decide after its last record is listed after the end and
+            is never a finding. --variant names a banner variant for a web recording, probe-once for a native log.
+            The recording's layer decides its options: on a native log --config is a native config, read as
+            'native --explain' reads it, and the banner's options are refused; on a web recording the native
+            ones are.
+            Exit status: 0 explained, no finding at the --fail-on level; 1 explained, with a warning (or, with
+            --fail-on info, any finding; never with --fail-on never), web or native alike, so CI can gate on a
+            field log; 64 usage; 65 malformed recording or config; 66 unreadable input;
+            74 the output could not be written.
+            """
     )
 
     struct Options {
@@ -65,8 +65,9 @@ enum ExplainCommand {
         case .native(let native):
             let reader = try NativeRecordingReader(path: path, lenient: options.lenient) { console.skipped($0) }
             defer { if reader.skipped > 0 { console.reportSkipped(reader.skipped, in: reader.path) } }
-            return try NativeCommand.explain(reader, config: native.config, jsonl: options.format == .jsonl,
-                                             failOn: options.failOn, console: console)
+            return try NativeCommand.explain(
+                reader, config: native.config, jsonl: options.format == .jsonl,
+                failOn: options.failOn, console: console)
         case .web(let banner):
             settings = banner.settings
         }
@@ -92,13 +93,15 @@ enum ExplainCommand {
             if streaming { try console.flush() }
         }
         do {
-            try analyze(reader, with: &analyzer, observe: { record in
-                if case .meta(let first) = record.event {
-                    if meta == nil { meta = first }
-                } else {
-                    try printHeader()
-                }
-            }, emit: emit)
+            try analyze(
+                reader, with: &analyzer,
+                observe: { record in
+                    if case .meta(let first) = record.event {
+                        if meta == nil { meta = first }
+                    } else {
+                        try printHeader()
+                    }
+                }, emit: emit)
         } catch let error as RecordingError {
             // What was decided before the malformed line stays printed; the error follows it.
             try console.flush()

@@ -15,8 +15,9 @@ extension FailOn {
             return
         }
         guard let level = FailOn(rawValue: text) else {
-            throw UsageError(message: "unknown level '\(text)' for '--fail-on'; use "
-                             + FailOn.allCases.map { "--fail-on \($0.rawValue)" }.joined(separator: " or "), command: command)
+            throw UsageError(
+                message: "unknown level '\(text)' for '--fail-on'; use "
+                    + FailOn.allCases.map { "--fail-on \($0.rawValue)" }.joined(separator: " or "), command: command)
         }
         self = level
     }

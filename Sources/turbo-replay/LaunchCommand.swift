@@ -1,6 +1,6 @@
-import Reports
 import LaunchPolicy
 import Replay
+import Reports
 import TurboRecording
 
 enum LaunchCommand {
@@ -10,16 +10,16 @@ enum LaunchCommand {
         usage: "launch [options] FILE|-",
         options: [Options.format, NativeOptions.stall, .lenient, NativeOptions.platform, NativeOptions.launchConfig],
         discussion: """
-        FILE is a native recording: JSON Lines whose first record is
-        {"type":"meta","version":1,"recording":"native"}; '-' reads standard input as lines arrive.
-        The policy reads launch, config, bridge (page-load connect) and presented records and prints
-        one line per change of the root screen (loading, web, offseason, error) and one per decision
-        (ready, with launchMs; stalled, when the loading screen stays up for the stall time).
-        --config reads a native config; its "launch" object sets stallMs. The platform (from
-        --platform, else the meta, else ios) decides how a presented error is classified.
-        Exit status: 0 ok, 64 usage, 65 malformed recording or config, 66 unreadable input,
-        74 the output could not be written.
-        """
+            FILE is a native recording: JSON Lines whose first record is
+            {"type":"meta","version":1,"recording":"native"}; '-' reads standard input as lines arrive.
+            The policy reads launch, config, bridge (page-load connect) and presented records and prints
+            one line per change of the root screen (loading, web, offseason, error) and one per decision
+            (ready, with launchMs; stalled, when the loading screen stays up for the stall time).
+            --config reads a native config; its "launch" object sets stallMs. The platform (from
+            --platform, else the meta, else ios) decides how a presented error is classified.
+            Exit status: 0 ok, 64 usage, 65 malformed recording or config, 66 unreadable input,
+            74 the output could not be written.
+            """
     )
 
     struct Options {

@@ -50,8 +50,10 @@ final class RowSpool {
         while true {
             let count = getline(&buffer, &capacity, file)
             guard count > 0, let buffer else { break }
-            try body(String(decoding: UnsafeBufferPointer(start: buffer, count: count - 1).lazy.map { UInt8(bitPattern: $0) },
-                            as: UTF8.self))
+            try body(
+                String(
+                    decoding: UnsafeBufferPointer(start: buffer, count: count - 1).lazy.map { UInt8(bitPattern: $0) },
+                    as: UTF8.self))
         }
         if ferror(file) != 0 { throw SpoolError() }
     }

@@ -28,16 +28,18 @@ enum LayerOptions {
     init(_ arguments: ParsedArguments, path: String, command: String) throws {
         if path != "-", try isNativeRecording(path: path) {
             if let wrong = arguments.given(among: Self.webOnly).first {
-                throw UsageError(message: "'\(wrong.spelling)' applies to web recordings, and \(path) is a native log; "
-                                 + "its options are " + (NativeOptions.options + [Self.variant]).map(\.spelling).joined(separator: ", "),
-                                 command: command)
+                throw UsageError(
+                    message: "'\(wrong.spelling)' applies to web recordings, and \(path) is a native log; "
+                        + "its options are " + (NativeOptions.options + [Self.variant]).map(\.spelling).joined(separator: ", "),
+                    command: command)
             }
             self = .native(try NativeOptions(arguments, command: command))
         } else {
             if let wrong = arguments.given(among: Self.nativeOnly).first {
-                throw UsageError(message: "'\(wrong.spelling)' applies to native logs, and \(path == "-" ? "standard input" : path) is a web recording; "
-                                 + "its options are " + (BannerOptions.options + [BannerOptions.variant]).map(\.spelling).joined(separator: ", "),
-                                 command: command)
+                throw UsageError(
+                    message: "'\(wrong.spelling)' applies to native logs, and \(path == "-" ? "standard input" : path) is a web recording; "
+                        + "its options are " + (BannerOptions.options + [BannerOptions.variant]).map(\.spelling).joined(separator: ", "),
+                    command: command)
             }
             self = .web(try BannerOptions(arguments, command: command))
         }

@@ -1,14 +1,14 @@
 import BannerFindings
 import Fleet
-import NativeFindings
-import Pictures
-import Reports
-import VariantAnalysis
 import LaunchPolicy
 import NativeErrorPolicy
+import NativeFindings
+import Pictures
 import PolicyCore
 import Replay
+import Reports
 import TurboRecording
+import VariantAnalysis
 
 enum NativeCommand {
     static let spec = CommandSpec(
@@ -17,25 +17,25 @@ enum NativeCommand {
         usage: "native [options] FILE|-",
         options: [Options.format, Options.explain, .failOn, .lenient] + NativeOptions.options + [NativeOptions.variant],
         discussion: """
-        FILE is a native recording (docs/recording-format.md): JSON Lines whose first record is
-        {"type":"meta","version":1,"recording":"native"}; '-' reads standard input as lines arrive.
-        With --explain, each automatic retry of the policy is paired with an app-retry "auto" line on
-        the same surface at most 1 s away; the rest are findings: missed-retry (the policy retried, the
-        app did not) and unexpected-retry (the app retried, the policy would not have). A recording
-        without app-retry lines has nothing to compare. probe-loop: the policy itself retried by its
-        probe two or more times on one surface with no edge between (a polling loop; --variant probe-once
-        stops it). Findings are printed as they are decided. What the policies decide after the log's
-        last record (a cut log) is listed "after the log ended" (in jsonl with "afterEnd":true), never a finding. A recording with launch or app-screen records
-        also gets the launch's rows and findings, as 'turbo-replay explain' shows them. An iOS recording
-        with navigation records (finish, url-change, cache-clear, cache-remove, presented with a url)
-        adds what the web-archive cache would have done, and its findings: offline-miss,
-        not-intercepted, stale-archive (see 'turbo-replay archive --help'; --config's "archive" object
-        sets the cache).
-        Each finding has a level: warning (something to look at or fix) or info (the design doing its job).
-        Exit status: 0 ok (with --explain: no finding at the --fail-on level), 1 --explain reported a warning
-        (of any policy; with --fail-on info, any finding; never with --fail-on never), 64 usage,
-        65 malformed recording or config, 66 unreadable input.
-        """
+            FILE is a native recording (docs/recording-format.md): JSON Lines whose first record is
+            {"type":"meta","version":1,"recording":"native"}; '-' reads standard input as lines arrive.
+            With --explain, each automatic retry of the policy is paired with an app-retry "auto" line on
+            the same surface at most 1 s away; the rest are findings: missed-retry (the policy retried, the
+            app did not) and unexpected-retry (the app retried, the policy would not have). A recording
+            without app-retry lines has nothing to compare. probe-loop: the policy itself retried by its
+            probe two or more times on one surface with no edge between (a polling loop; --variant probe-once
+            stops it). Findings are printed as they are decided. What the policies decide after the log's
+            last record (a cut log) is listed "after the log ended" (in jsonl with "afterEnd":true), never a finding. A recording with launch or app-screen records
+            also gets the launch's rows and findings, as 'turbo-replay explain' shows them. An iOS recording
+            with navigation records (finish, url-change, cache-clear, cache-remove, presented with a url)
+            adds what the web-archive cache would have done, and its findings: offline-miss,
+            not-intercepted, stale-archive (see 'turbo-replay archive --help'; --config's "archive" object
+            sets the cache).
+            Each finding has a level: warning (something to look at or fix) or info (the design doing its job).
+            Exit status: 0 ok (with --explain: no finding at the --fail-on level), 1 --explain reported a warning
+            (of any policy; with --fail-on info, any finding; never with --fail-on never), 64 usage,
+            65 malformed recording or config, 66 unreadable input.
+            """
     )
 
     struct Options {
@@ -86,8 +86,10 @@ enum NativeCommand {
     /// launch, and the web-archive cache, in one pass. `explain` on a native log comes here too.
     /// The retry findings are printed as they are decided (a probe loop when its run ends); the
     /// launch's and the cache's sections follow at the end of the log.
-    @MainActor static func explain(_ reader: NativeRecordingReader, config: NativeConfig, jsonl: Bool,
-                                   failOn: FailOn = .default, console: Console) throws -> ExitCode {
+    @MainActor static func explain(
+        _ reader: NativeRecordingReader, config: NativeConfig, jsonl: Bool,
+        failOn: FailOn = .default, console: Console
+    ) throws -> ExitCode {
         // The launch and the web-archive cache ride along the same pass over the log.
         var launch = LaunchAnalyzer(config: config, keeping: .findings)
         var archive = ArchiveExplain(config: config, jsonl: jsonl)
@@ -163,9 +165,10 @@ enum NativeCommand {
         } else if !jsonl {
             try printSettings()
             let automatic = explainer.automaticRetries
-            try console.print("the policy retried automatically \(automatic) time\(automatic == 1 ? "" : "s"); "
-                + "the app logged \(explainer.appRetryLines) app-retry line\(explainer.appRetryLines == 1 ? "" : "s"), "
-                + "\(explainer.loggedAutomatic) automatic")
+            try console.print(
+                "the policy retried automatically \(automatic) time\(automatic == 1 ? "" : "s"); "
+                    + "the app logged \(explainer.appRetryLines) app-retry line\(explainer.appRetryLines == 1 ? "" : "s"), "
+                    + "\(explainer.loggedAutomatic) automatic")
             try console.print(NativeTextTimeline.findingsCount(explainer.levels))
         }
         try LaunchExplain.print(launch, rows: rows, jsonl: jsonl, console: console)

@@ -1,6 +1,6 @@
 import LaunchPolicy
-import OfflineBanner
 import NativeErrorPolicy
+import OfflineBanner
 import PolicyCore
 import TurboRecording
 
@@ -8,7 +8,8 @@ import TurboRecording
 /// and `explain` on a native log. Later sources win: the recording's `meta` (its platform) and
 /// the defaults, then `--config`, then the single-setting options.
 struct NativeOptions {
-    static let platform = Option(name: "platform", value: "ios|android", help: "Platform to replay as, over the recording's meta (default: its meta, else ios).")
+    static let platform = Option(
+        name: "platform", value: "ios|android", help: "Platform to replay as, over the recording's meta (default: its meta, else ios).")
     static let config = Option(name: "config", value: "FILE", help: "JSON file with platform, settleMs, probeMs, cooldownMs (null: none).")
     /// The same `--config`, as the launch reads it.
     static let launchConfig = Option(
@@ -52,7 +53,9 @@ struct NativeOptions {
             options.probe = try milliseconds(value, option: Self.probe, command: command)
         }
         if let value = arguments.value(Self.cooldown) {
-            options.cooldown = value == "none" ? NativeConfig.Cooldown.none
+            options.cooldown =
+                value == "none"
+                ? NativeConfig.Cooldown.none
                 : .milliseconds(try milliseconds(value, option: Self.cooldown, command: command, orNone: true))
         }
         if let name = arguments.value(Self.variant) {
@@ -73,8 +76,9 @@ struct NativeOptions {
         guard let variant = RetryVariant(name: name) else {
             let use = RetryVariant.allCases.map { "--variant \($0.name)" }.joined(separator: " or ")
             if BannerVariant(name: name) != nil {
-                throw UsageError(message: "'\(name)' is a variant of the banner, for web recordings; a native log takes \(use)",
-                                 command: command)
+                throw UsageError(
+                    message: "'\(name)' is a variant of the banner, for web recordings; a native log takes \(use)",
+                    command: command)
             }
             var message = "unknown variant '\(name)'; use \(use)"
             if name == "v1" { message += " (v1 is the default: leave --variant out)" }

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// An output that would replace one of the command's own inputs (`render X -o X`, `tune X
@@ -11,8 +11,9 @@ import Darwin
 func refuseOutput(_ output: String, overwriting inputs: [String], option: Option, command: String) throws {
     guard output != "-", let target = identity(of: output) else { return }
     for input in inputs where input != "-" && identity(of: input) == target {
-        throw UsageError(message: "\(option.spelling) \(output) is \(input == output ? "the input itself" : "the same file as the input \(input)"): "
-                         + "writing it would replace the recording; choose another file", command: command)
+        throw UsageError(
+            message: "\(option.spelling) \(output) is \(input == output ? "the input itself" : "the same file as the input \(input)"): "
+                + "writing it would replace the recording; choose another file", command: command)
     }
 }
 

@@ -1,12 +1,12 @@
-import OfflineBanner
 import BannerFindings
 import Fleet
+import Goldens
 import NativeFindings
+import OfflineBanner
 import Pictures
 import Reports
-import VariantAnalysis
-import Goldens
 import TurboRecording
+import VariantAnalysis
 
 enum RenderCommand {
     static let spec = CommandSpec(
@@ -15,32 +15,33 @@ enum RenderCommand {
         usage: "render [options] FILE|- -o OUT.svg",
         options: [Options.output, Options.from, Options.to, Options.maxMarks, .lenient] + LayerOptions.options,
         discussion: """
-        Lanes: findings, navigator.onLine as the page believed it, network failures (by kind:
-        visit, frame, form, prefetch; responses as small grey ticks), submissions (by decision),
-        and the banner (amber pill spans with their text, green back-online spans); a time axis in
-        seconds; each finding's sentence under the chart. A native recording is drawn by its policies:
-        the root screen as the launch policy decides it (launches, ready, stalled), the app's own
-        app-screen log (hatched where it disagrees), the error view's decisions and connectivity,
-        with the launch and retry findings. No scripts, fonts or images are
-        referenced; every text from the recording is XML-escaped. A lane draws at most --max-marks
-        marks (default 2000) and says in the picture how many more there were and from when: draw a
-        window with --from/--to MS (the recording's own ms) to see them. Memory does not grow with
-        the recording. A regular file is written whole
-        (temporary file, then rename); a device or FIFO is written directly. View it in a browser,
-        or make a PNG:
-          rsvg-convert -w 1200 out.svg -o out.png    (librsvg2-bin), or:
-          chromium --headless --no-sandbox --screenshot=out.png --window-size=1200,600 out.svg
-        Exit status: 0 ok, 64 usage, 65 malformed recording or config, 66 unreadable input,
-        73 the output cannot be created, 74 the output could not be written whole.
-        """
+            Lanes: findings, navigator.onLine as the page believed it, network failures (by kind:
+            visit, frame, form, prefetch; responses as small grey ticks), submissions (by decision),
+            and the banner (amber pill spans with their text, green back-online spans); a time axis in
+            seconds; each finding's sentence under the chart. A native recording is drawn by its policies:
+            the root screen as the launch policy decides it (launches, ready, stalled), the app's own
+            app-screen log (hatched where it disagrees), the error view's decisions and connectivity,
+            with the launch and retry findings. No scripts, fonts or images are
+            referenced; every text from the recording is XML-escaped. A lane draws at most --max-marks
+            marks (default 2000) and says in the picture how many more there were and from when: draw a
+            window with --from/--to MS (the recording's own ms) to see them. Memory does not grow with
+            the recording. A regular file is written whole
+            (temporary file, then rename); a device or FIFO is written directly. View it in a browser,
+            or make a PNG:
+              rsvg-convert -w 1200 out.svg -o out.png    (librsvg2-bin), or:
+              chromium --headless --no-sandbox --screenshot=out.png --window-size=1200,600 out.svg
+            Exit status: 0 ok, 64 usage, 65 malformed recording or config, 66 unreadable input,
+            73 the output cannot be created, 74 the output could not be written whole.
+            """
     )
 
     struct Options {
         static let output = Option(name: "o", value: "OUT.svg", help: "Where to write the SVG ('-': standard output). Required.")
         static let from = Option(name: "from", value: "MS", help: "Draw from this time on (the recording's ms): a window to zoom into.")
         static let to = Option(name: "to", value: "MS", help: "Draw up to this time (the recording's ms).")
-        static let maxMarks = Option(name: "max-marks", value: "N",
-                                     help: "The most marks a lane draws; the rest are counted in the picture (default: 2000).")
+        static let maxMarks = Option(
+            name: "max-marks", value: "N",
+            help: "The most marks a lane draws; the rest are counted in the picture (default: 2000).")
 
         var path: String
         var output: String
@@ -61,7 +62,8 @@ enum RenderCommand {
             if let value = arguments.value(Self.from) { limits.from = try time(value, Self.from) }
             if let value = arguments.value(Self.to) { limits.to = try time(value, Self.to) }
             if let from = limits.from, let to = limits.to, to <= from {
-                throw UsageError(message: "'--to' must be after '--from' (got \(value(Self.from, arguments)) and \(value(Self.to, arguments)))", command: spec.name)
+                throw UsageError(
+                    message: "'--to' must be after '--from' (got \(value(Self.from, arguments)) and \(value(Self.to, arguments)))", command: spec.name)
             }
             if let value = arguments.value(Self.maxMarks) {
                 guard let count = Int(value), count >= 1 else {
@@ -87,13 +89,16 @@ enum RenderCommand {
         let settings: BannerSettings
         switch options.layer {
         case .native(let native):
-            return try renderNative(path, to: output, config: native.config, lenient: options.lenient, limits: options.limits,
-                                    console: console)
+            return try renderNative(
+                path, to: output, config: native.config, lenient: options.lenient, limits: options.limits,
+                console: console)
         case .web(let banner):
             settings = banner.settings
         }
-        let (svg, skipped) = try TimelineSVG.render(path: path, settings: settings, lenient: options.lenient,
-                                                    limits: options.limits) { console.skipped($0) }
+        let (svg, skipped) = try TimelineSVG.render(
+            path: path, settings: settings, lenient: options.lenient,
+            limits: options.limits
+        ) { console.skipped($0) }
         if output == "-" {
             try console.print(svg.hasSuffix("\n") ? String(svg.dropLast()) : svg)
             return .ok
@@ -105,8 +110,10 @@ enum RenderCommand {
         return .ok
     }
 
-    @MainActor private static func renderNative(_ path: String, to output: String, config: NativeConfig, lenient: Bool,
-                                                limits: RenderLimits, console: Console) throws -> ExitCode {
+    @MainActor private static func renderNative(
+        _ path: String, to output: String, config: NativeConfig, lenient: Bool,
+        limits: RenderLimits, console: Console
+    ) throws -> ExitCode {
         var skipped = 0
         let (svg, readPath) = try NativeTimelineSVG.render(path: path, config: config, lenient: lenient, limits: limits) {
             skipped += 1

@@ -1,6 +1,6 @@
-import Reports
 import OfflineBanner
 import Replay
+import Reports
 import TurboRecording
 
 enum ReplayCommand {
@@ -10,11 +10,11 @@ enum ReplayCommand {
         usage: "replay [options] FILE|-",
         options: [Options.format, .lenient] + BannerOptions.options + [BannerOptions.variant],
         discussion: """
-        FILE is a recording in format v1 (JSON Lines); '-' reads standard input as lines arrive.
-        --variant (or the config's "variant") replays a variant of the controller instead of v1; its
-        own changes carry their cause (recover-on-response: "response"). See docs/variants.md.
-        Exit status: 0 ok, 64 usage, 65 malformed recording or config, 66 unreadable input.
-        """
+            FILE is a recording in format v1 (JSON Lines); '-' reads standard input as lines arrive.
+            --variant (or the config's "variant") replays a variant of the controller instead of v1; its
+            own changes carry their cause (recover-on-response: "response"). See docs/variants.md.
+            Exit status: 0 ok, 64 usage, 65 malformed recording or config, 66 unreadable input.
+            """
     )
 
     struct Options {

@@ -14,31 +14,34 @@ enum SessionCommand {
             + [BannerOptions.locale, BannerOptions.debounce, BannerOptions.flash, BannerOptions.variant]
             + [NativeOptions.platform, NativeOptions.settle, NativeOptions.probe, NativeOptions.cooldown],
         discussion: """
-        WEB is the page's recording, NATIVE the app's log of the same run (its first record
-        {"type":"meta","recording":"native",…}); given the other way round, the error says which is
-        which (65). Each is replayed by itself, as 'replay' and 'native' do, and the two are read on the
-        web recording's clock: a native time t is at t + Δ, where Δ = native startedAt − web startedAt
-        (both meta records' "startedAt", YYYY-MM-DDTHH:MM:SS.sssZ), or --offset-ms (then no startedAt
-        is read). It measures, for each drop (the app's connectivity going offline), dropToPill: how long
-        until the amber pill; for each edge (back online) with the pill up, edgeToClear: until the pill
-        left; with an offline error view up, edgeToPage: until a page connected. Findings, against
-        --late-ms: late-pill, pill-outlived-network, slow-recovery (docs/app-session.md).
-        --format jsonl prints the merged timeline, then the findings, then one {"summary":{…}} line.
-        --config FILE is a JSON object with optional "web" (a banner config, as NAME.config.json),
-        "native" (a native config), "lateMs" and "offsetMs"; the single options win over it.
-        --render OUT.svg also draws the session: connectivity, the error views per surface and the
-        banner in lanes on one axis, the findings flagged ('-': standard output, instead of the report).
-        Exit status: 0 no findings, 1 findings (all three are warnings), 64 usage, 65 a malformed log or
-        config, logs the wrong way round, or a session that cannot be aligned, 66 unreadable input,
-        73 the picture cannot be created, 74 output could not be written whole.
-        """
+            WEB is the page's recording, NATIVE the app's log of the same run (its first record
+            {"type":"meta","recording":"native",…}); given the other way round, the error says which is
+            which (65). Each is replayed by itself, as 'replay' and 'native' do, and the two are read on the
+            web recording's clock: a native time t is at t + Δ, where Δ = native startedAt − web startedAt
+            (both meta records' "startedAt", YYYY-MM-DDTHH:MM:SS.sssZ), or --offset-ms (then no startedAt
+            is read). It measures, for each drop (the app's connectivity going offline), dropToPill: how long
+            until the amber pill; for each edge (back online) with the pill up, edgeToClear: until the pill
+            left; with an offline error view up, edgeToPage: until a page connected. Findings, against
+            --late-ms: late-pill, pill-outlived-network, slow-recovery (docs/app-session.md).
+            --format jsonl prints the merged timeline, then the findings, then one {"summary":{…}} line.
+            --config FILE is a JSON object with optional "web" (a banner config, as NAME.config.json),
+            "native" (a native config), "lateMs" and "offsetMs"; the single options win over it.
+            --render OUT.svg also draws the session: connectivity, the error views per surface and the
+            banner in lanes on one axis, the findings flagged ('-': standard output, instead of the report).
+            Exit status: 0 no findings, 1 findings (all three are warnings), 64 usage, 65 a malformed log or
+            config, logs the wrong way round, or a session that cannot be aligned, 66 unreadable input,
+            73 the picture cannot be created, 74 output could not be written whole.
+            """
     )
 
     struct Options {
-        static let format = OutputFormat.option([.text, .jsonl], help: "text: both layers in one table, latencies, findings (default); jsonl: timeline, findings, summary.")
-        static let offset = Option(name: "offset-ms", value: "N", help: "Δ: a native t is at t + N on the page's clock (any finite number); startedAt is then not read.")
+        static let format = OutputFormat.option(
+            [.text, .jsonl], help: "text: both layers in one table, latencies, findings (default); jsonl: timeline, findings, summary.")
+        static let offset = Option(
+            name: "offset-ms", value: "N", help: "Δ: a native t is at t + N on the page's clock (any finite number); startedAt is then not read.")
         static let late = Option(name: "late-ms", value: "N", help: "A latency above N ms is a finding (default: 2000).")
-        static let config = Option(name: "config", value: "FILE", help: #"JSON: {"web": {banner config}, "native": {native config}, "lateMs": N, "offsetMs": N}, all optional."#)
+        static let config = Option(
+            name: "config", value: "FILE", help: #"JSON: {"web": {banner config}, "native": {native config}, "lateMs": N, "offsetMs": N}, all optional."#)
         static let render = Option(name: "render", value: "OUT.svg", help: "Also draw the session as an SVG picture ('-': standard output only).")
 
         var web: String
@@ -51,10 +54,11 @@ enum SessionCommand {
 
         init(_ arguments: ParsedArguments) throws {
             guard arguments.positionals.count == 2 else {
-                throw UsageError(message: arguments.positionals.count < 2
-                                 ? "missing the \(arguments.positionals.isEmpty ? "two logs" : "native log"): turbo-replay session WEB NATIVE (the page's recording first, then the app's log)"
-                                 : "session takes two logs, the page's recording and the app's, got \(arguments.positionals.count)",
-                                 command: spec.name)
+                throw UsageError(
+                    message: arguments.positionals.count < 2
+                        ? "missing the \(arguments.positionals.isEmpty ? "two logs" : "native log"): turbo-replay session WEB NATIVE (the page's recording first, then the app's log)"
+                        : "session takes two logs, the page's recording and the app's, got \(arguments.positionals.count)",
+                    command: spec.name)
             }
             web = arguments.positionals[0]
             native = arguments.positionals[1]
@@ -67,8 +71,9 @@ enum SessionCommand {
             alignment = offset == nil ? "from the two startedAt" : "the config's offsetMs"
             if let text = arguments.value(Self.offset) {
                 guard let value = Double(text), value.isFinite else {
-                    throw UsageError(message: "'--offset-ms' takes a finite number of milliseconds, which may be negative (got '\(text)')",
-                                     command: spec.name)
+                    throw UsageError(
+                        message: "'--offset-ms' takes a finite number of milliseconds, which may be negative (got '\(text)')",
+                        command: spec.name)
                 }
                 try refuseInexact(value, text: text, option: Self.offset, command: spec.name)
                 offset = value
@@ -78,8 +83,9 @@ enum SessionCommand {
             if let text = arguments.value(Self.late) {
                 late = try milliseconds(text, option: Self.late, command: spec.name)
             }
-            session = SessionOptions(banner: banner.settings, native: native.config, offsetMs: offset,
-                                     session: SessionSettings(lateMs: late), lenient: arguments.flag(.lenient))
+            session = SessionOptions(
+                banner: banner.settings, native: native.config, offsetMs: offset,
+                session: SessionSettings(lateMs: late), lenient: arguments.flag(.lenient))
         }
     }
 
@@ -105,8 +111,10 @@ enum SessionCommand {
             for line in session.jsonLines { try console.print(line) }
             return status
         }
-        for line in SessionText.header(web: options.web, native: options.native, session: session, alignment: options.alignment,
-                                       banner: options.session.banner, policy: session.nativeSettings) {
+        for line in SessionText.header(
+            web: options.web, native: options.native, session: session, alignment: options.alignment,
+            banner: options.session.banner, policy: session.nativeSettings)
+        {
             try console.print(line)
         }
         try console.print(SessionText.tableHeader)

@@ -1,14 +1,14 @@
 import BannerFindings
 import Fleet
-import NativeFindings
-import Pictures
-import Reports
-import VariantAnalysis
 import Foundation
 import Goldens
 import NativeErrorPolicy
+import NativeFindings
 import OfflineBanner
+import Pictures
+import Reports
 import TurboRecording
+import VariantAnalysis
 
 enum StatsCommand {
     static let spec = CommandSpec(
@@ -18,35 +18,35 @@ enum StatsCommand {
         options: [Options.jobs, Options.format, Options.all, Options.lenient, FleetOptions.partial, FleetOptions.merge]
             + BannerOptions.options + [Options.variant],
         discussion: """
-        Every NAME.jsonl under PATH (searched recursively, goldens *.expected.jsonl excluded) is
-        analysed as `explain` does. Web logs: pill episodes by cause, pill duration (median, p90,
-        max), toasts, silent submissions by status, findings by id and the recordings that show
-        each. Native logs (replayed with each log's platform and the default settings): error views
-        by variant, retries by trigger, launches (time to web: median, p90, max, the slowest logs;
-        stalled, through the error screen, offseason: with the logs that show each), and native
-        findings with the logs that show each. --variant takes either kind: a banner variant
-        (recover-on-response) replays the web logs under it, a retry variant (probe-once) the native ones.
-        The output does not depend on --jobs or on the order
-        in which files finish. A malformed or unreadable
-        file is reported (name:line) and counted; the rest are still read.
+            Every NAME.jsonl under PATH (searched recursively, goldens *.expected.jsonl excluded) is
+            analysed as `explain` does. Web logs: pill episodes by cause, pill duration (median, p90,
+            max), toasts, silent submissions by status, findings by id and the recordings that show
+            each. Native logs (replayed with each log's platform and the default settings): error views
+            by variant, retries by trigger, launches (time to web: median, p90, max, the slowest logs;
+            stalled, through the error screen, offseason: with the logs that show each), and native
+            findings with the logs that show each. --variant takes either kind: a banner variant
+            (recover-on-response) replays the web logs under it, a retry variant (probe-once) the native ones.
+            The output does not depend on --jobs or on the order
+            in which files finish. A malformed or unreadable
+            file is reported (name:line) and counted; the rest are still read.
 
-        A web recording NAME.jsonl read beside the app's log NAME.native.jsonl (both among the logs of
-        one run, or of one partial) is also an app session, as 'turbo-replay session' reads it (startedAt
-        alignment, the app's own platform, late after 2000 ms): both logs still count above, and an
-        "app sessions" section adds dropToPill, edgeToClear and edgeToPage over the fleet (count, median,
-        p90, max; stuck edges) and the session findings with the sessions that show each.
+            A web recording NAME.jsonl read beside the app's log NAME.native.jsonl (both among the logs of
+            one run, or of one partial) is also an app session, as 'turbo-replay session' reads it (startedAt
+            alignment, the app's own platform, late after 2000 ms): both logs still count above, and an
+            "app sessions" section adds dropToPill, edgeToClear and edgeToPage over the fleet (count, median,
+            p90, max; stuck edges) and the session findings with the sessions that show each.
 
-        Past one machine, as the map and reduce steps of an existing engine: `stats --partial`
-        summarises the logs it is given (PATHs, or '-': one path per line on standard input) as
-        JSON Lines; `stats --merge` reads any number of partials (files, or '-': partials one after
-        another on standard input) and prints exactly the report one `stats` over all the logs
-        prints. Partials carry counts and quantile-sketch buckets, not episodes: medians and p90
-        (here as in a single run) are within 0.5% of exact, the max exact. Partials made with other
-        settings (debounce, flash, --variant, --lenient), one log twice (by real path), a partial
-        without its header or trailer, or an impossible value or total, are an error (65).
-        Exit status: 0 ok, 64 usage, 65 some file (or partial) malformed, 66 some file unreadable
-        (or no PATH), 74 the output could not be written.
-        """
+            Past one machine, as the map and reduce steps of an existing engine: `stats --partial`
+            summarises the logs it is given (PATHs, or '-': one path per line on standard input) as
+            JSON Lines; `stats --merge` reads any number of partials (files, or '-': partials one after
+            another on standard input) and prints exactly the report one `stats` over all the logs
+            prints. Partials carry counts and quantile-sketch buckets, not episodes: medians and p90
+            (here as in a single run) are within 0.5% of exact, the max exact. Partials made with other
+            settings (debounce, flash, --variant, --lenient), one log twice (by real path), a partial
+            without its header or trailer, or an impossible value or total, are an error (65).
+            Exit status: 0 ok, 64 usage, 65 some file (or partial) malformed, 66 some file unreadable
+            (or no PATH), 74 the output could not be written.
+            """
     )
 
     struct Options {
@@ -82,8 +82,9 @@ enum StatsCommand {
             partial = arguments.flag(FleetOptions.partial)
             if merge {
                 guard !paths.isEmpty else {
-                    throw UsageError(message: "missing the partials to merge, e.g. turbo-replay stats --merge part-*.jsonl (or - for standard input)",
-                                     command: spec.name)
+                    throw UsageError(
+                        message: "missing the partials to merge, e.g. turbo-replay stats --merge part-*.jsonl (or - for standard input)",
+                        command: spec.name)
                 }
                 if let option = arguments.given(among: Self.madeByThePartials).first {
                     throw UsageError(message: "--merge takes its settings from the partials; drop \(option.spelling)", command: spec.name)
@@ -101,8 +102,9 @@ enum StatsCommand {
                 case .retry(let variant)?:
                     native.variant = variant
                 case nil:
-                    throw UsageError(message: "unknown variant '\(name)'; use " + GoldenVariant.allNames.map { "--variant \($0)" }.joined(separator: " or ")
-                                     + (name == "v1" ? " (v1 is the default: leave --variant out)" : ""), command: spec.name)
+                    throw UsageError(
+                        message: "unknown variant '\(name)'; use " + GoldenVariant.allNames.map { "--variant \($0)" }.joined(separator: " or ")
+                            + (name == "v1" ? " (v1 is the default: leave --variant out)" : ""), command: spec.name)
                 }
             }
         }
@@ -111,15 +113,17 @@ enum StatsCommand {
     @MainActor static func run(_ options: Options, console: Console) throws -> ExitCode {
         if options.merge {
             let merged = try StatsPartial.merge(options.paths)
-            return try report(FleetStats(files: merged.files, sessions: merged.sessions), format: options.format, all: options.all,
-                              console: console)
+            return try report(
+                FleetStats(files: merged.files, sessions: merged.sessions), format: options.format, all: options.all,
+                console: console)
         }
         let settings = options.banner.settings
         let lenient = options.fleet.lenient
         let paths = try FleetRun.logs(options.paths, fromStandardInput: options.paths == ["-"], console: console)
         var stats = FleetStats.analyze(paths, settings: settings, native: options.native, lenient: lenient, jobs: options.fleet.jobs)
-        stats.sessions = FleetStats.analyzeSessions(paths, files: stats.files, settings: settings, lenient: lenient,
-                                                    jobs: options.fleet.jobs)
+        stats.sessions = FleetStats.analyzeSessions(
+            paths, files: stats.files, settings: settings, lenient: lenient,
+            jobs: options.fleet.jobs)
         if options.partial {
             let partialSettings = StatsPartial.Settings(settings, retry: Set(options.native.variant.map { [$0] } ?? []), lenient: lenient)
             try StatsPartial.write(stats, settings: partialSettings, console.print)

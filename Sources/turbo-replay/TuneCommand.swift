@@ -1,49 +1,52 @@
 import BannerFindings
 import Fleet
-import NativeFindings
-import Pictures
-import Reports
-import VariantAnalysis
 import Foundation
 import Goldens
+import NativeFindings
 import OfflineBanner
+import Pictures
+import Reports
 import TurboRecording
+import VariantAnalysis
 
 enum TuneCommand {
     static let spec = CommandSpec(
         name: "tune",
         summary: "Replay recordings under every combination of timings (and a variant), one row per combination.",
-        usage: "tune [--debounce-ms LIST] [--flash-ms LIST] [--variant NAME] [options] PATH... | tune --partial [options] PATH...|- | tune --merge PARTIAL...|-",
-        options: [Options.debounces, Options.flashes, Options.variants, Options.format, Options.blink, Options.plot, Options.jobs, .lenient,
-                  Options.partial, Options.merge, BannerOptions.locale, BannerOptions.config],
+        usage:
+            "tune [--debounce-ms LIST] [--flash-ms LIST] [--variant NAME] [options] PATH... | tune --partial [options] PATH...|- | tune --merge PARTIAL...|-",
+        options: [
+            Options.debounces, Options.flashes, Options.variants, Options.format, Options.blink, Options.plot, Options.jobs, .lenient,
+            Options.partial, Options.merge, BannerOptions.locale, BannerOptions.config,
+        ],
         discussion: """
-        Every web recording NAME.jsonl under PATH (searched recursively; goldens and native recordings
-        skipped) is read once and replayed under every combination of debounce, flash and variant (v1,
-        then each --variant), with the copy of --config/--locale for every file (NAME.config.json is not
-        read, nor a config's "variant": name variants with --variant). One row per combination, summed
-        over the recordings:
-          sessions         the web recordings read
-          pillEpisodes     the times the banner became offline from anything else (as stats counts them)
-          pillMs           their total duration; one still up ends with its log (its last record, or a
-                           timer that fired after it)
-          toasts           submissions told to the user
-          flapsSuppressed  offline debounces cancelled by online before they fired
-          unannouncedMs    time connected, navigator.onLine false and no pill up (ends as pillMs does)
-          blinks           pill episodes shorter than --blink-ms
-          flashes          the times the banner became back-online
-        --format jsonl prints exactly one object per combination, keys in this order: debounceMs,
-        flashMs, variant (null for v1), sessions, pillEpisodes, pillMs, toasts, flapsSuppressed,
-        unannouncedMs, blinks, flashes.
-        The rows do not depend on --jobs. A malformed or unreadable file is reported (name:line) and
-        left out; the rest are still read.
-        Past one machine, as for stats: `tune --partial` (PATHs, or '-': one path per line on
-        standard input) writes each log's counts under every combination as JSON Lines, and
-        `tune --merge PARTIAL...|-` prints exactly the rows one tune over all the logs prints (and
-        draws them with --plot); partials made with other combinations, --lenient or --blink-ms are
-        refused (65).
-        Exit status: 0 ok, 64 usage, 65 some file (or the config) malformed, 66 some file unreadable,
-        73 the plot cannot be created, 74 the output could not be written whole.
-        """
+            Every web recording NAME.jsonl under PATH (searched recursively; goldens and native recordings
+            skipped) is read once and replayed under every combination of debounce, flash and variant (v1,
+            then each --variant), with the copy of --config/--locale for every file (NAME.config.json is not
+            read, nor a config's "variant": name variants with --variant). One row per combination, summed
+            over the recordings:
+              sessions         the web recordings read
+              pillEpisodes     the times the banner became offline from anything else (as stats counts them)
+              pillMs           their total duration; one still up ends with its log (its last record, or a
+                               timer that fired after it)
+              toasts           submissions told to the user
+              flapsSuppressed  offline debounces cancelled by online before they fired
+              unannouncedMs    time connected, navigator.onLine false and no pill up (ends as pillMs does)
+              blinks           pill episodes shorter than --blink-ms
+              flashes          the times the banner became back-online
+            --format jsonl prints exactly one object per combination, keys in this order: debounceMs,
+            flashMs, variant (null for v1), sessions, pillEpisodes, pillMs, toasts, flapsSuppressed,
+            unannouncedMs, blinks, flashes.
+            The rows do not depend on --jobs. A malformed or unreadable file is reported (name:line) and
+            left out; the rest are still read.
+            Past one machine, as for stats: `tune --partial` (PATHs, or '-': one path per line on
+            standard input) writes each log's counts under every combination as JSON Lines, and
+            `tune --merge PARTIAL...|-` prints exactly the rows one tune over all the logs prints (and
+            draws them with --plot); partials made with other combinations, --lenient or --blink-ms are
+            refused (65).
+            Exit status: 0 ok, 64 usage, 65 some file (or the config) malformed, 66 some file unreadable,
+            73 the plot cannot be created, 74 the output could not be written whole.
+            """
     )
 
     struct Options {
@@ -52,7 +55,9 @@ enum TuneCommand {
         static let flashes = Option(name: "flash-ms", value: "LIST", help: "Back-online flashes to try, comma-separated (default: 2000, or the config's).")
         static let variants = Option(
             name: "variant", value: "NAME",
-            help: "Also replay under this variant (comma-separated for several): \(BannerVariant.allCases.map(\.name).joined(separator: ", ")). v1 is always replayed.")
+            help:
+                "Also replay under this variant (comma-separated for several): \(BannerVariant.allCases.map(\.name).joined(separator: ", ")). v1 is always replayed."
+        )
         static let format = OutputFormat.option([.text, .jsonl], help: "text: a table (default); jsonl: one JSON object per combination.")
         static let blink = Option(name: "blink-ms", value: "MS", help: "A pill shorter than this is a blink (default: 1000).")
         static let plot = Option(
@@ -79,15 +84,18 @@ enum TuneCommand {
             paths = arguments.positionals
             merge = arguments.flag(Self.merge)
             guard !paths.isEmpty else {
-                throw UsageError(message: merge ? "missing the partials to merge, e.g. turbo-replay tune --merge part-*.jsonl (or - for standard input)"
-                                                : "missing the recordings to tune over, e.g. turbo-replay tune --debounce-ms 300,800,1500 recordings",
-                                 command: spec.name)
+                throw UsageError(
+                    message: merge
+                        ? "missing the partials to merge, e.g. turbo-replay tune --merge part-*.jsonl (or - for standard input)"
+                        : "missing the recordings to tune over, e.g. turbo-replay tune --debounce-ms 300,800,1500 recordings",
+                    command: spec.name)
             }
             format = try OutputFormat(arguments, Self.format, command: spec.name)
             plot = arguments.value(Self.plot)
             if format == .jsonl, plot == "-" {
-                throw UsageError(message: "--plot - would mix the SVG into the JSON lines: write it to a file, e.g. --plot tune.svg",
-                                 command: spec.name)
+                throw UsageError(
+                    message: "--plot - would mix the SVG into the JSON lines: write it to a file, e.g. --plot tune.svg",
+                    command: spec.name)
             }
             partial = arguments.flag(Self.partial)
             if merge, let option = arguments.given(among: Self.madeByThePartials).first {
@@ -95,8 +103,9 @@ enum TuneCommand {
             }
             fromStandardInput = paths == ["-"] && partial
             if !merge, paths.contains("-"), !fromStandardInput {
-                throw UsageError(message: "tune replays files many times over: give files or directories, not '-' "
-                                 + "(tune --partial - reads the paths of the logs from standard input)", command: spec.name)
+                throw UsageError(
+                    message: "tune replays files many times over: give files or directories, not '-' "
+                        + "(tune --partial - reads the paths of the logs from standard input)", command: spec.name)
             }
             fleet = try FleetOptions(arguments, command: spec.name)
             settings = try BannerOptions.copySettings(arguments, command: spec.name)
@@ -160,8 +169,9 @@ enum TuneCommand {
         var values: Set<Double> = []
         for item in items(text) {
             guard let value = Double(item), value.isFinite, value >= 0 else {
-                throw UsageError(message: "'\(option.spelling)' takes milliseconds, 0 or more, separated by commas, e.g. \(option.spelling) 300,800,1500 (got '\(item)')",
-                                 command: spec.name)
+                throw UsageError(
+                    message: "'\(option.spelling)' takes milliseconds, 0 or more, separated by commas, e.g. \(option.spelling) 300,800,1500 (got '\(item)')",
+                    command: spec.name)
             }
             try refuseInexact(value, text: item, option: option, command: spec.name)
             values.insert(value)

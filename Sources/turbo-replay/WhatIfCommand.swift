@@ -1,15 +1,15 @@
-import Replay
 import BannerFindings
 import Fleet
-import NativeFindings
-import Pictures
-import Reports
-import VariantAnalysis
 import Foundation
 import Goldens
 import NativeErrorPolicy
+import NativeFindings
 import OfflineBanner
+import Pictures
+import Replay
+import Reports
 import TurboRecording
+import VariantAnalysis
 
 enum WhatIfCommand {
     static let spec = CommandSpec(
@@ -18,23 +18,23 @@ enum WhatIfCommand {
         usage: "whatif --variant NAME [options] PATH...|-",
         options: [Options.variant, Options.format, Options.jobs, .lenient] + BannerOptions.options,
         discussion: """
-        Each web recording (NAME.jsonl under PATH, searched recursively; goldens and native recordings
-        skipped) is replayed twice at once, as v1 and under the variant, with the same copy and timings
-        (the options above, for every file; NAME.config.json is not read). For each recording the variant
-        changes: the two timelines side by side where they differ (the record that decided it, or 'end'),
-        the pill time before and after, in total and per v1 episode (unchanged, shortened, perhaps in
-        pieces when the pill came back, or removed). Over many recordings: the totals and the recordings
-        where the variant changed most. '-' reads one recording from standard input and prints each
-        difference as soon as it is decided.
-        A variant must never make a pill episode longer nor add one (docs/variants.md): if it does,
-        WARNING lines say where, and the exit status is 1.
-        With a variant of the native retry policy (--variant probe-once), each native log is replayed as v1
-        and under it instead (with each log's platform and the default settings; web recordings skipped):
-        per log and in total, the automatic retries and the settling probe's retries under each.
-        Exit status: 0 compared, no episode lengthened or added; 1 some episode lengthened or added;
-        64 usage; 65 a malformed recording or config; 66 an unreadable input; 74 the output could not be
-        written. When several apply, the highest wins.
-        """
+            Each web recording (NAME.jsonl under PATH, searched recursively; goldens and native recordings
+            skipped) is replayed twice at once, as v1 and under the variant, with the same copy and timings
+            (the options above, for every file; NAME.config.json is not read). For each recording the variant
+            changes: the two timelines side by side where they differ (the record that decided it, or 'end'),
+            the pill time before and after, in total and per v1 episode (unchanged, shortened, perhaps in
+            pieces when the pill came back, or removed). Over many recordings: the totals and the recordings
+            where the variant changed most. '-' reads one recording from standard input and prints each
+            difference as soon as it is decided.
+            A variant must never make a pill episode longer nor add one (docs/variants.md): if it does,
+            WARNING lines say where, and the exit status is 1.
+            With a variant of the native retry policy (--variant probe-once), each native log is replayed as v1
+            and under it instead (with each log's platform and the default settings; web recordings skipped):
+            per log and in total, the automatic retries and the settling probe's retries under each.
+            Exit status: 0 compared, no episode lengthened or added; 1 some episode lengthened or added;
+            64 usage; 65 a malformed recording or config; 66 an unreadable input; 74 the output could not be
+            written. When several apply, the highest wins.
+            """
     )
 
     struct Options {
@@ -57,14 +57,16 @@ enum WhatIfCommand {
 
         init(_ arguments: ParsedArguments) throws {
             guard let name = arguments.value(Self.variant) else {
-                throw UsageError(message: "whatif compares v1 with a variant: add " + GoldenVariant.allNames.map { "--variant \($0)" }.joined(separator: " or "),
-                                 command: spec.name)
+                throw UsageError(
+                    message: "whatif compares v1 with a variant: add " + GoldenVariant.allNames.map { "--variant \($0)" }.joined(separator: " or "),
+                    command: spec.name)
             }
             if let retry = RetryVariant(name: name) {
                 self.retry = retry
                 if let option = arguments.given(among: BannerOptions.options).first {
-                    throw UsageError(message: "'\(option.spelling)' sets the banner, and \(name) is a variant of the native retry policy",
-                                     command: spec.name)
+                    throw UsageError(
+                        message: "'\(option.spelling)' sets the banner, and \(name) is a variant of the native retry policy",
+                        command: spec.name)
                 }
                 variant = BannerVariant.allCases[0]
             } else {
@@ -72,8 +74,9 @@ enum WhatIfCommand {
             }
             paths = arguments.positionals
             guard !paths.isEmpty else {
-                throw UsageError(message: "missing the recordings to compare, e.g. turbo-replay whatif --variant \(variant.name) recordings",
-                                 command: spec.name)
+                throw UsageError(
+                    message: "missing the recordings to compare, e.g. turbo-replay whatif --variant \(variant.name) recordings",
+                    command: spec.name)
             }
             if paths.contains("-"), paths != ["-"] {
                 throw UsageError(message: "'-' (standard input) is one recording: give it alone, or give files", command: spec.name)
@@ -124,8 +127,10 @@ enum WhatIfCommand {
     }
 
     /// One recording from standard input, each difference printed as soon as it is decided.
-    @MainActor private static func stream(settings: BannerSettings, variant: BannerVariant, format: OutputFormat, lenient: Bool,
-                                          console: Console) throws -> ExitCode {
+    @MainActor private static func stream(
+        settings: BannerSettings, variant: BannerVariant, format: OutputFormat, lenient: Bool,
+        console: Console
+    ) throws -> ExitCode {
         let reader = try RecordingReader(path: "-", lenient: lenient, keepObserved: false) { console.skipped($0) }
         var whatIf = WhatIf(settings: settings, variant: variant)
         var differences: [WhatIfDifference] = []
@@ -150,9 +155,13 @@ enum WhatIfCommand {
         let recording = WhatIfRecording(path: reader.path, whatIf: whatIf, differences: differences)
         if format == .jsonl {
             try console.print(WhatIfJSON.recording(recording))
-            try console.print(WhatIfJSON.totals(WhatIfFleet(variant: variant, files: [
-                WhatIfFile(path: reader.path, outcome: .compared(recording), warnings: []),
-            ])))
+            try console.print(
+                WhatIfJSON.totals(
+                    WhatIfFleet(
+                        variant: variant,
+                        files: [
+                            WhatIfFile(path: reader.path, outcome: .compared(recording), warnings: [])
+                        ])))
         } else {
             for line in WhatIfText.summary(recording) { try console.print(line) }
         }
@@ -204,7 +213,9 @@ enum WhatIfCommand {
     /// on standard error too, and fail.
     @MainActor private static func warnAboutWorse(_ recordings: Int, variant: BannerVariant, console: Console) -> ExitCode {
         guard recordings > 0 else { return .ok }
-        console.error("turbo-replay: WARNING: \(variant.name) lengthened or added pill episodes in \(recordings) recording\(recordings == 1 ? "" : "s") (see the WARNING lines above)")
+        console.error(
+            "turbo-replay: WARNING: \(variant.name) lengthened or added pill episodes in \(recordings) recording\(recordings == 1 ? "" : "s") (see the WARNING lines above)"
+        )
         return .problemsFound
     }
 }

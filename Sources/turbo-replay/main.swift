@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Goldens
 import TurboRecording
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 let commands: [Command] = [
     Command(ReplayCommand.spec, parse: ReplayCommand.Options.init, run: ReplayCommand.run),
@@ -21,15 +22,15 @@ let commands: [Command] = [
 ]
 
 let rootHelp = """
-OVERVIEW: Replay recorded Turbo/window events through the offline banner, and native recordings\nthrough the error view's retry policy and the launch policy, exactly.
+    OVERVIEW: Replay recorded Turbo/window events through the offline banner, and native recordings\nthrough the error view's retry policy and the launch policy, exactly.
 
-USAGE: turbo-replay <subcommand> [options]
+    USAGE: turbo-replay <subcommand> [options]
 
-SUBCOMMANDS:
-\(commands.map { "  \($0.spec.name.padded(10))  \($0.spec.summary)" }.joined(separator: "\n"))
+    SUBCOMMANDS:
+    \(commands.map { "  \($0.spec.name.padded(10))  \($0.spec.summary)" }.joined(separator: "\n"))
 
-See 'turbo-replay <subcommand> --help' for the options of each, 'turbo-replay --version' for the version.
-"""
+    See 'turbo-replay <subcommand> --help' for the options of each, 'turbo-replay --version' for the version.
+    """
 
 @MainActor func main(_ arguments: [String], console: Console) -> ExitCode {
     guard let name = arguments.first else {

@@ -75,14 +75,17 @@ struct DriverTests {
     func malformed() throws {
         let bad = try #require(try error(web: Self.webMeta + "\n", native: Self.nativeMeta + "\n" + #"{"t":5,"type":"path","online":"yes"}"# + "\n"))
         #expect(bad.path.hasSuffix("native.jsonl") && bad.line == 2)
-        let back = try #require(try error(web: Self.webMeta + "\n" + #"{"t":5,"type":"offline"}"# + "\n" + #"{"t":4,"type":"online"}"# + "\n",
-                                          native: Self.nativeMeta + "\n"))
+        let back = try #require(
+            try error(
+                web: Self.webMeta + "\n" + #"{"t":5,"type":"offline"}"# + "\n" + #"{"t":4,"type":"online"}"# + "\n",
+                native: Self.nativeMeta + "\n"))
         #expect(back.path.hasSuffix("web.jsonl") && back.line == 3)
     }
 
     @Test("the native meta is found past blank lines and CRLF line ends")
     func nativeMetaLine() throws {
-        let (webPath, nativePath) = try files(web: Self.webMeta + "\r\n", native: "\n\r\n" + Self.nativeMeta + "\r\n" + #"{"t":0,"type":"path","online":true}"# + "\r\n")
+        let (webPath, nativePath) = try files(
+            web: Self.webMeta + "\r\n", native: "\n\r\n" + Self.nativeMeta + "\r\n" + #"{"t":0,"type":"path","online":true}"# + "\r\n")
         let session = try replaySession(web: webPath, native: nativePath)
         #expect(session.offset == -1000)
         #expect(session.lines.map(\.jsonLine) == [#"{"t":-1000,"layer":"native","connectivity":"online"}"#])

@@ -24,23 +24,28 @@ struct ExampleTests {
 
     @Test("the core, fed the same records, says the same; the text's numbers")
     func inline() throws {
-        let example = session(web: [(100, .connect(context: nil, online: true)), (2600, .offline), (9200, .online)],
-                              native: [(500, .path(online: true)), (3000, .path(online: false)), (9800, .path(online: true))],
-                              offset: -1000)
+        let example = session(
+            web: [(100, .connect(context: nil, online: true)), (2600, .offline), (9200, .online)],
+            native: [(500, .path(online: true)), (3000, .path(online: false)), (9800, .path(online: true))],
+            offset: -1000)
         #expect(example.jsonLines.map { $0 + "\n" }.joined() == (try Self.expected))
         #expect(example.drops == [SessionDrop(t: 2000, edge: 8800, dropToPill: 1400, pill: 3400)])
         // The first path that says online is an edge too (connectivity starts offline), with no
         // pill and no view: only the edge at 8800 is measured.
-        #expect(example.edges == [SessionEdge(t: -500, nextDrop: 2000),
-                                  SessionEdge(t: 8800, nextDrop: nil, edgeToClear: .measured(400), edgeToPage: nil)])
+        #expect(
+            example.edges == [
+                SessionEdge(t: -500, nextDrop: 2000),
+                SessionEdge(t: 8800, nextDrop: nil, edgeToClear: .measured(400), edgeToPage: nil),
+            ])
         #expect(example.findings.isEmpty)
         #expect(example.summary.end == 11200)
     }
 
     @Test("an explicit offset replaces the startedAt")
     func explicitOffset() throws {
-        let session = try replaySession(web: Self.directory + "/example.jsonl", native: Self.directory + "/example.native.jsonl",
-                                        options: SessionOptions(offsetMs: 0))
+        let session = try replaySession(
+            web: Self.directory + "/example.jsonl", native: Self.directory + "/example.native.jsonl",
+            options: SessionOptions(offsetMs: 0))
         #expect(session.lines.first?.jsonLine == #"{"t":500,"layer":"native","connectivity":"online"}"#)
         #expect(session.drops.map(\.dropToPill) == [400])
     }

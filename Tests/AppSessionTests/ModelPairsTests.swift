@@ -36,7 +36,9 @@ struct ModelPairsTests {
                 .split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
             if got != want {
                 let index = (0..<min(got.count, want.count)).first { got[$0] != want[$0] } ?? min(got.count, want.count)
-                mismatches.append("\(pair) line \(index + 1):\n  swift: \(index < got.count ? got[index] : "(nothing)")\n  model: \(index < want.count ? want[index] : "(nothing)")")
+                mismatches.append(
+                    "\(pair) line \(index + 1):\n  swift: \(index < got.count ? got[index] : "(nothing)")\n  model: \(index < want.count ? want[index] : "(nothing)")"
+                )
             }
         }
         let report = "\(mismatches.count) of \(try Self.pairs().count) pairs disagree:\n" + mismatches.prefix(5).joined(separator: "\n")

@@ -11,8 +11,10 @@ enum Repository {
 
 /// A session from inline logs: each a list of timed records, `nil` for a record its policy
 /// does not read (it only moves time and the session end).
-func session(web: [(Double, BannerInput?)], native: [(Double, PolicyInput?)], offset: Double = 0,
-             lateMs: Double = SessionSettings.defaultLateMs, platform: Platform = .ios) -> AppSession {
+func session(
+    web: [(Double, BannerInput?)], native: [(Double, PolicyInput?)], offset: Double = 0,
+    lateMs: Double = SessionSettings.defaultLateMs, platform: Platform = .ios
+) -> AppSession {
     var webLog = WebSessionLog()
     for (t, input) in web { webLog.feed(input, at: t) }
     webLog.finish()

@@ -17,14 +17,16 @@ struct ArchiveBoundTests {
 
     @Test("past the bound, the least recently captured page is evicted: a later -1009 on it is a miss")
     func evictsLeastRecentlyCaptured() {
-        let decisions = replay([
-            (1, finish(url(1))), (2, finish(url(2))), (3, finish(url(3))),
-            (4, notConnected(url(1))), (5, notConnected(url(2))), (6, notConnected(url(3))),
-        ], settings: ArchiveSettings(maxArchives: 2))
-        #expect(decisions == [
-            capture(1, url(1), .finish), capture(2, url(2), .finish), capture(3, url(3), .finish),
-            miss(4, url(1)), served(5, url(2), key: url(2), age: 3), served(6, url(3), key: url(3), age: 3),
-        ])
+        let decisions = replay(
+            [
+                (1, finish(url(1))), (2, finish(url(2))), (3, finish(url(3))),
+                (4, notConnected(url(1))), (5, notConnected(url(2))), (6, notConnected(url(3))),
+            ], settings: ArchiveSettings(maxArchives: 2))
+        #expect(
+            decisions == [
+                capture(1, url(1), .finish), capture(2, url(2), .finish), capture(3, url(3), .finish),
+                miss(4, url(1)), served(5, url(2), key: url(2), age: 3), served(6, url(3), key: url(3), age: 3),
+            ])
     }
 
     @Test("a recapture makes a page the most recent: the other one is evicted")
@@ -41,11 +43,15 @@ struct ArchiveBoundTests {
 
     @Test("a URL-change capture counts as a capture too, at its due time")
     func urlChangeCaptureEvicts() {
-        let decisions = replay([
-            (0, finish(url(1))), (10, urlChange(url(2))), (5000, notConnected(url(1))), (5001, notConnected(url(2))),
-        ], settings: ArchiveSettings(maxArchives: 1))
-        #expect(decisions == [capture(0, url(1), .finish), capture(2010, url(2), .urlChange),
-                              miss(5000, url(1)), served(5001, url(2), key: url(2), age: 2991)])
+        let decisions = replay(
+            [
+                (0, finish(url(1))), (10, urlChange(url(2))), (5000, notConnected(url(1))), (5001, notConnected(url(2))),
+            ], settings: ArchiveSettings(maxArchives: 1))
+        #expect(
+            decisions == [
+                capture(0, url(1), .finish), capture(2010, url(2), .urlChange),
+                miss(5000, url(1)), served(5001, url(2), key: url(2), age: 2991),
+            ])
     }
 
     @Test("removed and cleared pages free their place without evicting another")

@@ -13,8 +13,9 @@ struct KeyCase: CustomTestStringConvertible, Sendable {
 
 extension KeyCase {
     static let all: [KeyCase] = [
-        .init(name: "the contract's example", url: "https://App.example.com/courses/1?mobile_app_v2=1&tab=notes#top",
-              key: "https://app.example.com/courses/1?tab=notes"),
+        .init(
+            name: "the contract's example", url: "https://App.example.com/courses/1?mobile_app_v2=1&tab=notes#top",
+            key: "https://app.example.com/courses/1?tab=notes"),
         // Case: scheme and host only.
         .init(name: "scheme in lower case", url: "HTTPS://app.example.com/a", key: "https://app.example.com/a"),
         .init(name: "host in lower case, path as written", url: "https://APP.Example.COM/Courses/1", key: "https://app.example.com/Courses/1"),
@@ -41,16 +42,19 @@ extension KeyCase {
         .init(name: "a flag last", url: "https://a.example/x?tab=notes&mobile_offline=1", key: "https://a.example/x?tab=notes"),
         .init(name: "a flag alone: the ? goes too", url: "https://a.example/x?mobile_offline=1", key: "https://a.example/x"),
         .init(name: "both flags alone", url: "https://a.example/x?mobile_app_v2=1&mobile_offline=1", key: "https://a.example/x"),
-        .init(name: "a flag repeated", url: "https://a.example/x?mobile_offline=1&tab=notes&mobile_offline=0&mobile_offline=1",
-              key: "https://a.example/x?tab=notes"),
+        .init(
+            name: "a flag repeated", url: "https://a.example/x?mobile_offline=1&tab=notes&mobile_offline=0&mobile_offline=1",
+            key: "https://a.example/x?tab=notes"),
         .init(name: "parameters without =", url: "https://a.example/x?mobile_offline&tab", key: "https://a.example/x?tab"),
         .init(name: "flags with empty values", url: "https://a.example/x?mobile_offline=&tab=", key: "https://a.example/x?tab="),
         .init(name: "the name ends at the first =", url: "https://a.example/x?tab=a=b&mobile_offline=x=y", key: "https://a.example/x?tab=a=b"),
-        .init(name: "names that only look like a flag stay", url: "https://a.example/x?mobile_offlines=1&xmobile_offline=1",
-              key: "https://a.example/x?mobile_offlines=1&xmobile_offline=1"),
+        .init(
+            name: "names that only look like a flag stay", url: "https://a.example/x?mobile_offlines=1&xmobile_offline=1",
+            key: "https://a.example/x?mobile_offlines=1&xmobile_offline=1"),
         .init(name: "names compared as written: case", url: "https://a.example/x?Mobile_Offline=1", key: "https://a.example/x?Mobile_Offline=1"),
-        .init(name: "names compared as written: no percent-decoding", url: "https://a.example/x?mobile%5Foffline=1",
-              key: "https://a.example/x?mobile%5Foffline=1"),
+        .init(
+            name: "names compared as written: no percent-decoding", url: "https://a.example/x?mobile%5Foffline=1",
+            key: "https://a.example/x?mobile%5Foffline=1"),
         // Empty parameters.
         .init(name: "empty parameters are kept", url: "https://a.example/x?a=1&&b=2", key: "https://a.example/x?a=1&&b=2"),
         .init(name: "an empty query: the ? goes", url: "https://a.example/x?", key: "https://a.example/x"),
@@ -70,10 +74,12 @@ extension KeyCase {
         .init(name: "a colon after a / is no scheme", url: "a/b:c", key: "a/b:c"),
         .init(name: "the empty string", url: "", key: ""),
         // Other stripParams replace the default list.
-        .init(name: "another list", url: "https://a.example/x?utm_source=mail&mobile_offline=1", key: "https://a.example/x?mobile_offline=1",
-              strip: ["utm_source"]),
-        .init(name: "an empty list strips nothing", url: "https://a.example/x?mobile_app_v2=1", key: "https://a.example/x?mobile_app_v2=1",
-              strip: []),
+        .init(
+            name: "another list", url: "https://a.example/x?utm_source=mail&mobile_offline=1", key: "https://a.example/x?mobile_offline=1",
+            strip: ["utm_source"]),
+        .init(
+            name: "an empty list strips nothing", url: "https://a.example/x?mobile_app_v2=1", key: "https://a.example/x?mobile_app_v2=1",
+            strip: []),
         .init(name: "an empty name strips empty parameters", url: "https://a.example/x?a&&b&", key: "https://a.example/x?a&b", strip: [""]),
     ]
 }
@@ -97,8 +103,9 @@ struct ArchiveKeyTests {
 
     @Test("RFC 3986 appendix B's five parts: absent is not empty")
     func split() {
-        #expect(URLParts(splitting: "https://u@a.example:1/p/q?x=1&y#frag")
-            == URLParts(scheme: "https", authority: "u@a.example:1", path: "/p/q", query: "x=1&y", fragment: "frag"))
+        #expect(
+            URLParts(splitting: "https://u@a.example:1/p/q?x=1&y#frag")
+                == URLParts(scheme: "https", authority: "u@a.example:1", path: "/p/q", query: "x=1&y", fragment: "frag"))
         #expect(URLParts(splitting: "https://a.example?#") == URLParts(scheme: "https", authority: "a.example", path: "", query: "", fragment: ""))
         #expect(URLParts(splitting: "/x?y") == URLParts(path: "/x", query: "y"))
         #expect(URLParts(splitting: "mailto:a@b") == URLParts(scheme: "mailto", path: "a@b"))
@@ -107,10 +114,12 @@ struct ArchiveKeyTests {
         #expect(URLParts(splitting: "#a#b") == URLParts(path: "", fragment: "a#b"))
     }
 
-    @Test("capturable: the scheme in lower case begins with http", arguments: [
-        ("https://a.example/", true), ("HTTP://a.example/", true), ("http:relative", true), ("httpx://a.example/", true),
-        ("file:///x", false), ("about:blank", false), ("/courses/1", false), ("", false), ("ftp://a.example/", false),
-    ])
+    @Test(
+        "capturable: the scheme in lower case begins with http",
+        arguments: [
+            ("https://a.example/", true), ("HTTP://a.example/", true), ("http:relative", true), ("httpx://a.example/", true),
+            ("file:///x", false), ("about:blank", false), ("/courses/1", false), ("", false), ("ftp://a.example/", false),
+        ])
     func capturable(_ url: String, _ expected: Bool) {
         #expect(isCapturable(url) == expected)
     }

@@ -15,13 +15,14 @@ struct ArchiveRuleTests {
             (9500, notConnected(grades)),
             (9900, presented(.web(.code(-1005)), page)),
         ])
-        #expect(decisions.map(\.jsonLine) == [
-            #"{"t":1200,"capture":"https://app.example.com/courses/1","via":"finish"}"#,
-            #"{"t":5400,"capture":"https://app.example.com/courses/1/lessons/2","via":"url-change"}"#,
-            #"{"t":9000,"served":"https://app.example.com/courses/1?mobile_offline=1","key":"https://app.example.com/courses/1","ageMs":7800}"#,
-            #"{"t":9500,"miss":"https://app.example.com/grades","toast":"Not available offline: https://app.example.com/grades"}"#,
-            #"{"t":9900,"passed":"https://app.example.com/courses/1","code":-1005,"cached":true}"#,
-        ])
+        #expect(
+            decisions.map(\.jsonLine) == [
+                #"{"t":1200,"capture":"https://app.example.com/courses/1","via":"finish"}"#,
+                #"{"t":5400,"capture":"https://app.example.com/courses/1/lessons/2","via":"url-change"}"#,
+                #"{"t":9000,"served":"https://app.example.com/courses/1?mobile_offline=1","key":"https://app.example.com/courses/1","ageMs":7800}"#,
+                #"{"t":9500,"miss":"https://app.example.com/grades","toast":"Not available offline: https://app.example.com/grades"}"#,
+                #"{"t":9900,"passed":"https://app.example.com/courses/1","code":-1005,"cached":true}"#,
+            ])
     }
 
     @Test("finish: an http(s) page is captured at once, under its key")
@@ -29,9 +30,11 @@ struct ArchiveRuleTests {
         #expect(replay([(100, finish("HTTPS://App.example.com/courses/1#top"))]) == [capture(100, page, .finish)])
     }
 
-    @Test("finish: a page whose scheme does not begin with http is not captured", arguments: [
-        "file:///Users/me/doc.html", "about:blank", "/courses/1", "data:text/html,hi", "ftp://a.example/x",
-    ])
+    @Test(
+        "finish: a page whose scheme does not begin with http is not captured",
+        arguments: [
+            "file:///Users/me/doc.html", "about:blank", "/courses/1", "data:text/html,hi", "ftp://a.example/x",
+        ])
     func finishNotHTTP(_ url: String) {
         var cache = ArchiveCache()
         #expect(cache.send(finish(url), at: 100).isEmpty)
@@ -50,11 +53,12 @@ struct ArchiveRuleTests {
 
     @Test("url-change: a newer URL cancels the pending capture and starts its own")
     func urlChangeSupersedes() {
-        #expect(replay([
-            (1000, urlChange(page)),
-            (2500, urlChange(lesson)),   // 1500 ms later: the first never settled
-            (4000, urlChange(grades)),
-        ]) == [capture(6000, grades, .urlChange)])
+        #expect(
+            replay([
+                (1000, urlChange(page)),
+                (2500, urlChange(lesson)),  // 1500 ms later: the first never settled
+                (4000, urlChange(grades)),
+            ]) == [capture(6000, grades, .urlChange)])
     }
 
     @Test("url-change to the same URL restarts the debounce")
@@ -73,14 +77,16 @@ struct ArchiveRuleTests {
 
     @Test("a finish and its own url-change both capture, in their turn")
     func finishWithItsURLChange() {
-        #expect(replay([(1200, finish(page)), (1200, urlChange(page))])
-            == [capture(1200, page, .finish), capture(3200, page, .urlChange)])
+        #expect(
+            replay([(1200, finish(page)), (1200, urlChange(page))])
+                == [capture(1200, page, .finish), capture(3200, page, .urlChange)])
     }
 
     @Test("finish does not cancel a pending capture of another page")
     func finishKeepsPending() {
-        #expect(replay([(1000, urlChange(lesson)), (1500, finish(page))])
-            == [capture(1500, page, .finish), capture(3000, lesson, .urlChange)])
+        #expect(
+            replay([(1000, urlChange(lesson)), (1500, finish(page))])
+                == [capture(1500, page, .finish), capture(3000, lesson, .urlChange)])
     }
 
     @Test("launch cancels a pending capture; the archives on disk stay")
@@ -125,14 +131,16 @@ struct ArchiveRuleTests {
 
     @Test("−1009 on a captured page: served, with its key and the archive's age")
     func served1009() {
-        #expect(replay([(1200, finish(page)), (9000, notConnected(page + "?mobile_offline=1#top"))])
-            == [capture(1200, page, .finish), served(9000, page + "?mobile_offline=1#top", key: page, age: 7800)])
+        #expect(
+            replay([(1200, finish(page)), (9000, notConnected(page + "?mobile_offline=1#top"))])
+                == [capture(1200, page, .finish), served(9000, page + "?mobile_offline=1#top", key: page, age: 7800)])
     }
 
     @Test("a new capture replaces the old: the age is from the latest")
     func recapture() {
-        #expect(replay([(1000, finish(page)), (5000, finish(page)), (6000, notConnected(page))])
-            == [capture(1000, page, .finish), capture(5000, page, .finish), served(6000, page, key: page, age: 1000)])
+        #expect(
+            replay([(1000, finish(page)), (5000, finish(page)), (6000, notConnected(page))])
+                == [capture(1000, page, .finish), capture(5000, page, .finish), served(6000, page, key: page, age: 1000)])
     }
 
     /// A never-visited page, a removed one, a superseded one.
@@ -147,31 +155,36 @@ struct ArchiveRuleTests {
         #expect(replay(records).last == miss(9500, grades + "#top"))
     }
 
-    @Test("other offline failures pass, saying whether the cache held the page", arguments: [
-        (NativeError.web(.code(-1005)), WebFailure.code(-1005)),
-        (.web(.code(-1001)), .code(-1001)),
-        (.web(.code(-1020)), .code(-1020)),
-        (.web(.turbo(.timeout)), .turbo(.timeout)),
-        (.web(.turbo(.networkFailure)), .turbo(.networkFailure)),
-    ])
+    @Test(
+        "other offline failures pass, saying whether the cache held the page",
+        arguments: [
+            (NativeError.web(.code(-1005)), WebFailure.code(-1005)),
+            (.web(.code(-1001)), .code(-1001)),
+            (.web(.code(-1020)), .code(-1020)),
+            (.web(.turbo(.timeout)), .turbo(.timeout)),
+            (.web(.turbo(.networkFailure)), .turbo(.networkFailure)),
+        ])
     func passes(_ error: NativeError, _ failure: WebFailure) {
-        #expect(replay([(100, finish(page)), (200, presented(error, page)), (300, presented(error, grades))])
-            == [capture(100, page, .finish), passed(200, page, failure, cached: true), passed(300, grades, failure, cached: false)])
+        #expect(
+            replay([(100, finish(page)), (200, presented(error, page)), (300, presented(error, grades))])
+                == [capture(100, page, .finish), passed(200, page, failure, cached: true), passed(300, grades, failure, cached: false)])
     }
 
     @Test("passed lines: code, or turbo instead of it")
     func passedLines() {
-        #expect(passed(9900, page, .turbo(.timeout), cached: false).jsonLine
-            == #"{"t":9900,"passed":"https://app.example.com/courses/1","turbo":"timeout","cached":false}"#)
+        #expect(
+            passed(9900, page, .turbo(.timeout), cached: false).jsonLine
+                == #"{"t":9900,"passed":"https://app.example.com/courses/1","turbo":"timeout","cached":false}"#)
     }
 
-    @Test("every other presented does nothing: server errors, a 401, ssl, load, codes that are not iOS's offline list, no url",
-          arguments: [
-        presented(.http(status: 503), page), presented(.http(status: 401), page), presented(.http(status: 0), page),
-        presented(.ssl, page), presented(.load, page), presented(.web(.code(-1200)), page),
-        presented(.web(.code(-2)), page),  // Android's HOST_LOOKUP: just a code on iOS
-        notConnected(nil), presented(.web(.turbo(.timeout)), nil),
-    ])
+    @Test(
+        "every other presented does nothing: server errors, a 401, ssl, load, codes that are not iOS's offline list, no url",
+        arguments: [
+            presented(.http(status: 503), page), presented(.http(status: 401), page), presented(.http(status: 0), page),
+            presented(.ssl, page), presented(.load, page), presented(.web(.code(-1200)), page),
+            presented(.web(.code(-2)), page),  // Android's HOST_LOOKUP: just a code on iOS
+            notConnected(nil), presented(.web(.turbo(.timeout)), nil),
+        ])
     func nothing(_ input: ArchiveInput) {
         var cache = ArchiveCache()
         cache.send(finish(page), at: 100)
@@ -182,10 +195,12 @@ struct ArchiveRuleTests {
 
     @Test("a capture timer due exactly at a record's t fires before that record")
     func dueAtRecord() {
-        #expect(replay([(1000, urlChange(page)), (3000, notConnected(page))])
-            == [capture(3000, page, .urlChange), served(3000, page, key: page, age: 0)])
-        #expect(replay([(1000, urlChange(page)), (3000, urlChange(lesson))])
-            == [capture(3000, page, .urlChange), capture(5000, lesson, .urlChange)])
+        #expect(
+            replay([(1000, urlChange(page)), (3000, notConnected(page))])
+                == [capture(3000, page, .urlChange), served(3000, page, key: page, age: 0)])
+        #expect(
+            replay([(1000, urlChange(page)), (3000, urlChange(lesson))])
+                == [capture(3000, page, .urlChange), capture(5000, lesson, .urlChange)])
         #expect(replay([(1000, urlChange(page)), (3000, .launch)]) == [capture(3000, page, .urlChange)])
     }
 
@@ -206,10 +221,14 @@ struct ArchiveRuleTests {
     @Test("settings: the debounce and the strip list are the policy's")
     func settings() {
         let settings = ArchiveSettings(debounce: 500, stripParams: ["utm_source"])
-        #expect(replay([(0, urlChange(page + "?utm_source=mail&mobile_offline=1")), (600, notConnected(page + "?mobile_offline=1"))],
-                       settings: settings)
-            == [capture(500, page + "?mobile_offline=1", .urlChange),
-                served(600, page + "?mobile_offline=1", key: page + "?mobile_offline=1", age: 100)])
+        #expect(
+            replay(
+                [(0, urlChange(page + "?utm_source=mail&mobile_offline=1")), (600, notConnected(page + "?mobile_offline=1"))],
+                settings: settings)
+                == [
+                    capture(500, page + "?mobile_offline=1", .urlChange),
+                    served(600, page + "?mobile_offline=1", key: page + "?mobile_offline=1", age: 100),
+                ])
     }
 
     @Test("a policy that ignored an input equals itself from before it")

@@ -1,6 +1,7 @@
 import Foundation
-@testable import TestSupport
 import Testing
+
+@testable import TestSupport
 
 private let archiveRecordings = "recordings/archive"
 
@@ -8,13 +9,13 @@ private let archiveRecordings = "recordings/archive"
 @Suite("turbo-replay archive, end to end")
 struct ArchiveCommandTests {
     static let contractOutput = """
-    {"t":1200,"capture":"https://app.example.com/courses/1","via":"finish"}
-    {"t":5400,"capture":"https://app.example.com/courses/1/lessons/2","via":"url-change"}
-    {"t":9000,"served":"https://app.example.com/courses/1?mobile_offline=1","key":"https://app.example.com/courses/1","ageMs":7800}
-    {"t":9500,"miss":"https://app.example.com/grades","toast":"Not available offline: https://app.example.com/grades"}
-    {"t":9900,"passed":"https://app.example.com/courses/1","code":-1005,"cached":true}
+        {"t":1200,"capture":"https://app.example.com/courses/1","via":"finish"}
+        {"t":5400,"capture":"https://app.example.com/courses/1/lessons/2","via":"url-change"}
+        {"t":9000,"served":"https://app.example.com/courses/1?mobile_offline=1","key":"https://app.example.com/courses/1","ageMs":7800}
+        {"t":9500,"miss":"https://app.example.com/grades","toast":"Not available offline: https://app.example.com/grades"}
+        {"t":9900,"passed":"https://app.example.com/courses/1","code":-1005,"cached":true}
 
-    """
+        """
 
     @Test("--format jsonl prints the contract's Output, byte for byte")
     func contractExample() throws {
@@ -47,9 +48,10 @@ struct ArchiveCommandTests {
         let run = try turboReplay(["archive", "\(archiveRecordings)/android-refused.jsonl"])
         #expect(run.status == 65)
         #expect(run.out == "")
-        #expect(run.err == "turbo-replay: error: \(archiveRecordings)/android-refused.jsonl:1: the web-archive cache is iOS-only "
-            + #"(WKWebView's createWebArchiveData; Android's WebView caches through another API), and this recording's meta says "platform":"android""#
-            + "\n")
+        #expect(
+            run.err == "turbo-replay: error: \(archiveRecordings)/android-refused.jsonl:1: the web-archive cache is iOS-only "
+                + #"(WKWebView's createWebArchiveData; Android's WebView caches through another API), and this recording's meta says "platform":"android""#
+                + "\n")
         let config = try temporaryRecording("android.config.json", [#"{"platform":"android"}"#])
         let byConfig = try turboReplay(["archive", "--config", config, "\(archiveRecordings)/contract-example.jsonl"])
         #expect(byConfig.status == 65)
@@ -58,10 +60,12 @@ struct ArchiveCommandTests {
 
     @Test("--strip-param is repeatable and replaces the default list; --debounce-ms sets the debounce")
     func stripParams() throws {
-        let path = try temporaryRecording("strip.jsonl", [
-            #"{"type":"meta","version":1,"recording":"native"}"#,
-            #"{"t":0,"type":"url-change","url":"https://a.example/x?utm_source=s&ref=r&mobile_offline=1"}"#,
-        ])
+        let path = try temporaryRecording(
+            "strip.jsonl",
+            [
+                #"{"type":"meta","version":1,"recording":"native"}"#,
+                #"{"t":0,"type":"url-change","url":"https://a.example/x?utm_source=s&ref=r&mobile_offline=1"}"#,
+            ])
         let defaults = try turboReplay(["archive", "--format", "jsonl", path])
         #expect(defaults.out == #"{"t":2000,"capture":"https://a.example/x?utm_source=s&ref=r","via":"url-change"}"# + "\n")
         let two = try turboReplay(["archive", "--format", "jsonl", "--strip-param", "utm_source", "--strip-param=ref", "--debounce-ms", "250", path])
@@ -71,15 +75,17 @@ struct ArchiveCommandTests {
         #expect(overConfig.out == #"{"t":10,"capture":"https://a.example/x?ref=r&mobile_offline=1","via":"url-change"}"# + "\n")
     }
 
-    @Test("usage errors exit 64 and say what to type", arguments: [
-        (["archive"], "missing the recording to replay"),
-        (["archive", "--jobs", "2", "recordings/archive/offline-miss.jsonl"], "'--jobs' only applies with --summary"),
-        (["archive", "--format", "json", "recordings/archive/offline-miss.jsonl"], "use --format text or --format jsonl"),
-        (["archive", "--summary", "--format", "jsonl", "recordings/archive"], "use --format text or --format json"),
-        (["archive", "--summary"], "missing the logs to summarise"),
-        (["archive", "--stale-ms", "-1", "recordings/archive/offline-miss.jsonl"], "'--stale-ms' takes a number of milliseconds"),
-        (["archive", "--strip-param"], "'--strip-param' needs a value"),
-    ])
+    @Test(
+        "usage errors exit 64 and say what to type",
+        arguments: [
+            (["archive"], "missing the recording to replay"),
+            (["archive", "--jobs", "2", "recordings/archive/offline-miss.jsonl"], "'--jobs' only applies with --summary"),
+            (["archive", "--format", "json", "recordings/archive/offline-miss.jsonl"], "use --format text or --format jsonl"),
+            (["archive", "--summary", "--format", "jsonl", "recordings/archive"], "use --format text or --format json"),
+            (["archive", "--summary"], "missing the logs to summarise"),
+            (["archive", "--stale-ms", "-1", "recordings/archive/offline-miss.jsonl"], "'--stale-ms' takes a number of milliseconds"),
+            (["archive", "--strip-param"], "'--strip-param' needs a value"),
+        ])
     func usage(_ arguments: [String], _ hint: String) throws {
         let run = try turboReplay(arguments)
         #expect(run.status == 64)
@@ -88,11 +94,13 @@ struct ArchiveCommandTests {
 
     @Test("a malformed line exits 65 naming file and line, after what was decided before it; a web recording is refused")
     func malformed() throws {
-        let path = try temporaryRecording("bad.jsonl", [
-            #"{"type":"meta","version":1,"recording":"native","platform":"ios"}"#,
-            #"{"t":1,"type":"finish","url":"https://a.example/"}"#,
-            #"{"t":2,"type":"presented","surface":"s","error":{"kind":"web","code":-1009},"url":null}"#,
-        ])
+        let path = try temporaryRecording(
+            "bad.jsonl",
+            [
+                #"{"type":"meta","version":1,"recording":"native","platform":"ios"}"#,
+                #"{"t":1,"type":"finish","url":"https://a.example/"}"#,
+                #"{"t":2,"type":"presented","surface":"s","error":{"kind":"web","code":-1009},"url":null}"#,
+            ])
         let run = try turboReplay(["archive", "--format", "jsonl", path])
         #expect(run.status == 65)
         #expect(run.out == #"{"t":1,"capture":"https://a.example/","via":"finish"}"# + "\n")
@@ -142,11 +150,12 @@ struct ArchiveCommandTests {
     func explain() throws {
         let found = try turboReplay(["explain", "--format", "jsonl", "\(archiveRecordings)/not-intercepted.jsonl"])
         #expect(found.status == 1)
-        #expect(found.out == """
-        {"t":4000,"finding":"not-intercepted","level":"warning","line":3,"url":"https://app.example.com/courses/1","key":"https://app.example.com/courses/1","code":-1005,"capturedAt":1000}
-        {"t":9000,"finding":"not-intercepted","level":"warning","line":4,"url":"https://app.example.com/courses/1?mobile_offline=1","key":"https://app.example.com/courses/1","turbo":"timeout","capturedAt":1000}
+        #expect(
+            found.out == """
+                {"t":4000,"finding":"not-intercepted","level":"warning","line":3,"url":"https://app.example.com/courses/1","key":"https://app.example.com/courses/1","code":-1005,"capturedAt":1000}
+                {"t":9000,"finding":"not-intercepted","level":"warning","line":4,"url":"https://app.example.com/courses/1?mobile_offline=1","key":"https://app.example.com/courses/1","turbo":"timeout","capturedAt":1000}
 
-        """)
+                """)
         let clean = try turboReplay(["explain", "\(archiveRecordings)/not-intercepted-absent.jsonl"])
         #expect(clean.status == 0)
         #expect(clean.out.contains("archive cache (ios: debounce 2000 ms, stale 86400000 ms, strip mobile_offline, mobile_app_v2)"))
@@ -154,7 +163,9 @@ struct ArchiveCommandTests {
         // Misses are the cache's designed answer (info): they alone pass, unless --fail-on info.
         let text = try turboReplay(["native", "--explain", "\(archiveRecordings)/offline-miss.jsonl"])
         #expect(text.status == 0)
-        #expect(text.out.contains("        5000      3  finding      offline-miss (info) never-visited: no earlier finish or url-change had https://app.example.com/grades"))
+        #expect(
+            text.out.contains(
+                "        5000      3  finding      offline-miss (info) never-visited: no earlier finish or url-change had https://app.example.com/grades"))
         #expect(try turboReplay(["native", "--explain", "--fail-on", "info", "\(archiveRecordings)/offline-miss.jsonl"]).status == 1)
     }
 
@@ -163,14 +174,15 @@ struct ArchiveCommandTests {
         let before = try turboReplay(["explain", "recordings/native/contract-example.jsonl"])
         #expect(before.status == 0)
         // The retry policy's part only: its probe retry at 20600 comes after the log's end (9100).
-        #expect(before.out == """
-            android: settle 400 ms, probe 2500 ms, cooldown 15000 ms
-            after the log ended at 9100 (not held against the app, no findings):
-                  t (ms)  surface       decision        detail
-                   20600  tab:home      retry (auto)    probe: presented on a healthy path, no edge will come
-            no app-retry lines in recordings/native/contract-example.jsonl: nothing to compare
+        #expect(
+            before.out == """
+                android: settle 400 ms, probe 2500 ms, cooldown 15000 ms
+                after the log ended at 9100 (not held against the app, no findings):
+                      t (ms)  surface       decision        detail
+                       20600  tab:home      retry (auto)    probe: presented on a healthy path, no edge will come
+                no app-retry lines in recordings/native/contract-example.jsonl: nothing to compare
 
-            """)
+                """)
         let android = try turboReplay(["explain", "\(archiveRecordings)/android-refused.jsonl"])
         #expect(android.status == 0)
         #expect(android.out.hasSuffix("archive cache: not replayed, it is iOS-only and this log is android\n"))

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import turbo_replay
 
 /// The parser's manners, one case per rule: the two spellings it accepts, the ones it refuses
@@ -34,11 +35,13 @@ struct ArgumentParserTests {
         #expect(refusal(["--o", "out.svg"]) == "unknown option '--o' for 'demo'; did you mean '-o'?")
     }
 
-    @Test("-name and ---name are refused with the spelling to type", arguments: [
-        (["-format", "jsonl"], "unknown option '-format' for 'demo'; did you mean '--format'?"),
-        (["---format=jsonl"], "unknown option '---format=jsonl' for 'demo'; did you mean '--format'?"),
-        (["-lenient"], "unknown option '-lenient' for 'demo'; did you mean '--lenient'?"),
-    ])
+    @Test(
+        "-name and ---name are refused with the spelling to type",
+        arguments: [
+            (["-format", "jsonl"], "unknown option '-format' for 'demo'; did you mean '--format'?"),
+            (["---format=jsonl"], "unknown option '---format=jsonl' for 'demo'; did you mean '--format'?"),
+            (["-lenient"], "unknown option '-lenient' for 'demo'; did you mean '--lenient'?"),
+        ])
     func wrongDashes(arguments: [String], message: String) {
         #expect(refusal(arguments) == message)
     }

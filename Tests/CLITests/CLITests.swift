@@ -1,6 +1,7 @@
 import Foundation
-@testable import TestSupport
 import Testing
+
+@testable import TestSupport
 
 /// The command line's manners: outputs, exit codes (sysexits), help, and errors that say
 /// what to type instead.
@@ -50,18 +51,20 @@ struct CLITests {
         #expect(run.stderr.contains("/nonexistent.jsonl: cannot open"))
     }
 
-    @Test("usage errors exit 64 and say what to type", arguments: [
-        (["replay"], "missing the recording"),
-        (["replay", "--formt", "jsonl", "x"], "did you mean '--format'?"),
-        (["replay", "--debounce", "500", "x"], "did you mean '--debounce-ms'?"),
-        (["native", "--cooldown", "none", "x"], "did you mean '--cooldown-ms'?"),
-        (["replay", "--format", "yaml", "x"], "use --format text or --format jsonl"),
-        (["replay", "--locale", "fr", "x"], "use --locale es or --locale en"),
-        (["replay", "--debounce-ms", "soon", "x"], "takes a number of milliseconds"),
-        (["replya"], "did you mean 'replay'?"),
-        (["check"], "turbo-replay check recordings"),
-        ([], "USAGE: turbo-replay <subcommand>"),
-    ])
+    @Test(
+        "usage errors exit 64 and say what to type",
+        arguments: [
+            (["replay"], "missing the recording"),
+            (["replay", "--formt", "jsonl", "x"], "did you mean '--format'?"),
+            (["replay", "--debounce", "500", "x"], "did you mean '--debounce-ms'?"),
+            (["native", "--cooldown", "none", "x"], "did you mean '--cooldown-ms'?"),
+            (["replay", "--format", "yaml", "x"], "use --format text or --format jsonl"),
+            (["replay", "--locale", "fr", "x"], "use --locale es or --locale en"),
+            (["replay", "--debounce-ms", "soon", "x"], "takes a number of milliseconds"),
+            (["replya"], "did you mean 'replay'?"),
+            (["check"], "turbo-replay check recordings"),
+            ([], "USAGE: turbo-replay <subcommand>"),
+        ])
     func usage(arguments: [String], hint: String) throws {
         let run = try Fixtures.run(arguments)
         #expect(run.status == 64)
@@ -78,15 +81,17 @@ struct CLITests {
 
     @Test("settings: --locale, --debounce-ms, --flash-ms, and --config with a custom context")
     func settings() throws {
-        let recording = try Fixtures.file("{\"t\":0,\"type\":\"connect\",\"context\":\"delivery\"}\n{\"t\":100,\"type\":\"offline\"}\n{\"t\":2000,\"type\":\"online\"}\n")
+        let recording = try Fixtures.file(
+            "{\"t\":0,\"type\":\"connect\",\"context\":\"delivery\"}\n{\"t\":100,\"type\":\"offline\"}\n{\"t\":2000,\"type\":\"online\"}\n")
         let config = try Fixtures.file(#"{"contexts":{"delivery":{"offline":"Offline — deliveries queued"}},"flashMs":100}"#, name: "config.json")
         let run = try Fixtures.run(["replay", "--format", "jsonl", "--locale", "en", "--config", config, "--debounce-ms", "1000", recording])
-        #expect(run.stdout == """
-        {"t":1100,"banner":"offline","label":"Offline — deliveries queued","cause":"offline"}
-        {"t":2000,"banner":"back-online","label":"Back online","cause":"online"}
-        {"t":2100,"banner":"hidden","cause":"flash-elapsed"}
+        #expect(
+            run.stdout == """
+                {"t":1100,"banner":"offline","label":"Offline — deliveries queued","cause":"offline"}
+                {"t":2000,"banner":"back-online","label":"Back online","cause":"online"}
+                {"t":2100,"banner":"hidden","cause":"flash-elapsed"}
 
-        """)
+                """)
     }
 
     @Test("a config with a mistake exits 65 and names it")
@@ -109,23 +114,27 @@ struct CLITests {
         #expect(bad.stdout.hasSuffix("0 passed, 1 failed\n"))
     }
 
-    @Test("explain exits 1 when it reports findings and 0 when it has none, for web and native logs alike", arguments: [
-        ("recordings/chromium/dead-upstream-frame.jsonl", Int32(1)),
-        ("recordings/chromium/success-submit.jsonl", 0),
-        ("recordings/native/offline-and-back-before-deferred-expiry.jsonl", 1),
-        ("recordings/native/contract-example.jsonl", 0),
-    ])
+    @Test(
+        "explain exits 1 when it reports findings and 0 when it has none, for web and native logs alike",
+        arguments: [
+            ("recordings/chromium/dead-upstream-frame.jsonl", Int32(1)),
+            ("recordings/chromium/success-submit.jsonl", 0),
+            ("recordings/native/offline-and-back-before-deferred-expiry.jsonl", 1),
+            ("recordings/native/contract-example.jsonl", 0),
+        ])
     func explainStatus(path: String, status: Int32) throws {
         #expect(try Fixtures.run(["explain", path]).status == status)
         #expect(try Fixtures.run(["explain", "--format", "jsonl", path]).status == status)
     }
 
-    @Test("check's status says what went wrong, as the exit-status table does", arguments: [
-        ("golden differs", #"{"t":1,"banner":"hidden","cause":"connect"}"#, Int32(1)),
-        ("golden missing", nil, 1),
-        ("golden malformed", #"{"t":800,"banner":"#, 65),
-        ("golden right", #"{"t":800,"banner":"offline","label":"Sin conexión","cause":"offline"}"#, 0),
-    ])
+    @Test(
+        "check's status says what went wrong, as the exit-status table does",
+        arguments: [
+            ("golden differs", #"{"t":1,"banner":"hidden","cause":"connect"}"#, Int32(1)),
+            ("golden missing", nil, 1),
+            ("golden malformed", #"{"t":800,"banner":"#, 65),
+            ("golden right", #"{"t":800,"banner":"offline","label":"Sin conexión","cause":"offline"}"#, 0),
+        ])
     func checkStatus(_ name: String, _ golden: String?, _ status: Int32) throws {
         let directory = try Fixtures.scratchDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }

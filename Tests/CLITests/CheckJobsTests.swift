@@ -1,6 +1,7 @@
 import Foundation
-@testable import TestSupport
 import Testing
+
+@testable import TestSupport
 
 /// `check --jobs N` prints exactly what the serial check prints, whatever the results.
 @Suite struct CheckJobsTests {

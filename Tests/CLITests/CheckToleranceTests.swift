@@ -1,16 +1,17 @@
 import Foundation
-@testable import TestSupport
 import Testing
+
+@testable import TestSupport
 
 /// `check --tolerance-ms`, stray goldens and what `--update` prints, from the command line.
 @Suite struct CheckToleranceTests {
     static let recording = "{\"t\":0,\"type\":\"offline\"}\n{\"t\":1000,\"type\":\"online\"}\n"
     static let drifted = """
-    {"t":900,"banner":"offline","label":"Sin conexión","cause":"offline"}
-    {"t":1000,"banner":"back-online","label":"De nuevo en línea","cause":"online"}
-    {"t":3050,"banner":"hidden","cause":"flash-elapsed"}
+        {"t":900,"banner":"offline","label":"Sin conexión","cause":"offline"}
+        {"t":1000,"banner":"back-online","label":"De nuevo en línea","cause":"online"}
+        {"t":3050,"banner":"hidden","cause":"flash-elapsed"}
 
-    """
+        """
 
     @Test func toleranceOption() throws {
         let directory = try Fixtures.scratchDirectory()
@@ -45,15 +46,16 @@ import Testing
         let run = try Fixtures.run(["check", "--update", directory])
         #expect(run.status == 1)
         // In path order: a.expeted.jsonl sorts before a.jsonl.
-        #expect(run.stdout == """
-        FAIL \(directory)/a.expeted.jsonl: looks like a misspelled golden, so it is neither replayed nor compared: a golden is spelled \(directory)/a.expected.jsonl
-        created \(directory)/a.expected.jsonl
-          + {"t":800,"banner":"offline","label":"Sin conexión","cause":"offline"}
-          + {"t":1000,"banner":"back-online","label":"De nuevo en línea","cause":"online"}
-          + {"t":3000,"banner":"hidden","cause":"flash-elapsed"}
-        FAIL \(directory)/ghost.expected.jsonl: a golden with no recording: there is no \(directory)/ghost.jsonl (remove the golden, or put its recording back)
-        1 passed, 2 failed
+        #expect(
+            run.stdout == """
+                FAIL \(directory)/a.expeted.jsonl: looks like a misspelled golden, so it is neither replayed nor compared: a golden is spelled \(directory)/a.expected.jsonl
+                created \(directory)/a.expected.jsonl
+                  + {"t":800,"banner":"offline","label":"Sin conexión","cause":"offline"}
+                  + {"t":1000,"banner":"back-online","label":"De nuevo en línea","cause":"online"}
+                  + {"t":3000,"banner":"hidden","cause":"flash-elapsed"}
+                FAIL \(directory)/ghost.expected.jsonl: a golden with no recording: there is no \(directory)/ghost.jsonl (remove the golden, or put its recording back)
+                1 passed, 2 failed
 
-        """)
+                """)
     }
 }

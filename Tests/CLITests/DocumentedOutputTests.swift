@@ -1,6 +1,7 @@
 import Foundation
-@testable import TestSupport
 import Testing
+
+@testable import TestSupport
 
 /// The plot committed under docs/ is what the `tune --plot` command quoted in docs/variants.md
 /// draws, byte for byte. (The quoted outputs themselves are rerun by RepositoryTests' DocsTests.)
@@ -22,7 +23,8 @@ struct DocumentedOutputTests {
         arguments[index + 1] = drawn
         let run = try Fixtures.run(arguments)
         #expect(run.status == 0)
-        #expect(try String(contentsOfFile: drawn, encoding: .utf8) == String(contentsOfFile: Fixtures.root.path + "/" + committed, encoding: .utf8),
-                "redraw \(committed) (and its PNG) with the tune command of docs/variants.md")
+        #expect(
+            try String(contentsOfFile: drawn, encoding: .utf8) == String(contentsOfFile: Fixtures.root.path + "/" + committed, encoding: .utf8),
+            "redraw \(committed) (and its PNG) with the tune command of docs/variants.md")
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
-@testable import TestSupport
 import Testing
+
+@testable import TestSupport
 
 /// `explain`'s exit status says whether a warning was found; `--fail-on` moves the line.
 @Suite("explain --fail-on, end to end")

@@ -1,6 +1,7 @@
 import Foundation
-@testable import TestSupport
 import Testing
+
+@testable import TestSupport
 
 /// docs/cli.md is the reference a person reads; `--help` is what the tool says. Every option a
 /// command's help lists must be in that command's section of the page, so the two cannot drift.
@@ -30,8 +31,9 @@ struct HelpMatchesDocsTests {
         #expect(!options.isEmpty)
         let section = try Self.section(command)
         for option in options {
-            #expect(section.contains("`\(option)") || section.contains(" \(option) ") || section.contains("\(option),"),
-                    "docs/cli.md's \(command) section does not mention \(option)")
+            #expect(
+                section.contains("`\(option)") || section.contains(" \(option) ") || section.contains("\(option),"),
+                "docs/cli.md's \(command) section does not mention \(option)")
         }
     }
 }

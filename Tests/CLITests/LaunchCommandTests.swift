@@ -1,6 +1,7 @@
 import Foundation
-@testable import TestSupport
 import Testing
+
+@testable import TestSupport
 
 /// `turbo-replay launch`, end to end.
 @Suite("turbo-replay launch, end to end")
@@ -26,11 +27,15 @@ struct LaunchCommandTests {
 
     @Test("--stall-ms over the config's stallMs, over the default")
     func stallSetting() throws {
-        let fromConfig = try turboReplay(["launch", "--format", "jsonl", "--config", "recordings/launch/stall-setting.config.json",
-                                          "recordings/launch/stall.jsonl"])
+        let fromConfig = try turboReplay([
+            "launch", "--format", "jsonl", "--config", "recordings/launch/stall-setting.config.json",
+            "recordings/launch/stall.jsonl",
+        ])
         #expect(fromConfig.out.contains(#"{"t":3000,"launch":"stalled","launchMs":3000}"#))
-        let fromOption = try turboReplay(["launch", "--format", "jsonl", "--config", "recordings/launch/stall-setting.config.json",
-                                          "--stall-ms", "15000", "recordings/launch/stall.jsonl"])
+        let fromOption = try turboReplay([
+            "launch", "--format", "jsonl", "--config", "recordings/launch/stall-setting.config.json",
+            "--stall-ms", "15000", "recordings/launch/stall.jsonl",
+        ])
         #expect(!fromOption.out.contains("stalled"))
         #expect(fromOption.out.hasSuffix(#"{"t":14250,"launch":"ready","launchMs":14250}"# + "\n"))
     }
@@ -45,11 +50,13 @@ struct LaunchCommandTests {
 
     @Test("--platform decides the classification of presented: Android's −2 is offline only there")
     func platform() throws {
-        let path = try temporaryRecording("android-code.jsonl", [
-            iosMeta, #"{"t":0,"type":"launch"}"#,
-            #"{"t":100,"type":"presented","surface":"tab:home","error":{"kind":"web","code":-2}}"#,
-            #"{"t":900,"type":"bridge","component":"page-load","event":"connect"}"#,
-        ])
+        let path = try temporaryRecording(
+            "android-code.jsonl",
+            [
+                iosMeta, #"{"t":0,"type":"launch"}"#,
+                #"{"t":100,"type":"presented","surface":"tab:home","error":{"kind":"web","code":-2}}"#,
+                #"{"t":900,"type":"bridge","component":"page-load","event":"connect"}"#,
+            ])
         let ios = try turboReplay(["launch", "--format", "jsonl", path])
         #expect(ios.out.contains(#""view":"server""#))
         let android = try turboReplay(["launch", "--format", "jsonl", "--platform", "android", path])
@@ -58,11 +65,13 @@ struct LaunchCommandTests {
 
     @Test("a malformed line exits 65 naming file and line, after what was decided before it")
     func malformed() throws {
-        let path = try temporaryRecording("bad.jsonl", [
-            iosMeta,
-            #"{"t":0,"type":"launch"}"#,
-            #"{"t":20,"type":"config","offseason":"yes"}"#,
-        ])
+        let path = try temporaryRecording(
+            "bad.jsonl",
+            [
+                iosMeta,
+                #"{"t":0,"type":"launch"}"#,
+                #"{"t":20,"type":"config","offseason":"yes"}"#,
+            ])
         let run = try turboReplay(["launch", "--format", "jsonl", path])
         #expect(run.status == 65)
         #expect(run.out == #"{"t":0,"screen":"loading","cause":"launch"}"# + "\n")
@@ -71,12 +80,14 @@ struct LaunchCommandTests {
 
     @Test("--lenient skips the malformed line, says so, and replays the rest")
     func lenient() throws {
-        let path = try temporaryRecording("bad.jsonl", [
-            iosMeta,
-            #"{"t":0,"type":"launch"}"#,
-            #"{"t":20,"type":"bridge","component":"page-load"}"#,
-            #"{"t":30,"type":"bridge","component":"page-load","event":"connect"}"#,
-        ])
+        let path = try temporaryRecording(
+            "bad.jsonl",
+            [
+                iosMeta,
+                #"{"t":0,"type":"launch"}"#,
+                #"{"t":20,"type":"bridge","component":"page-load"}"#,
+                #"{"t":30,"type":"bridge","component":"page-load","event":"connect"}"#,
+            ])
         let run = try turboReplay(["launch", "--format", "jsonl", "--lenient", path])
         #expect(run.status == 0)
         #expect(run.out.hasSuffix(#"{"t":30,"launch":"ready","launchMs":30}"# + "\n"))

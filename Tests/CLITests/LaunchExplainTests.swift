@@ -1,15 +1,18 @@
 import Foundation
-@testable import TestSupport
 import Testing
+
+@testable import TestSupport
 
 /// `explain` on a native log with a launch, end to end.
 @Suite("turbo-replay explain: the launch, end to end")
 struct LaunchExplainTests {
-    @Test("each finding exits 1 with its line; its near miss exits 0", arguments: [
-        ("stall", "cold-launch-ready", "stalled"),
-        ("app-screen-lags", "app-screen-keeps-up", "screen-mismatch"),
-        ("error-behind-loading", "error-screen-shown", "error-behind-loading"),
-    ])
+    @Test(
+        "each finding exits 1 with its line; its near miss exits 0",
+        arguments: [
+            ("stall", "cold-launch-ready", "stalled"),
+            ("app-screen-lags", "app-screen-keeps-up", "screen-mismatch"),
+            ("error-behind-loading", "error-screen-shown", "error-behind-loading"),
+        ])
     func findings(_ shows: String, _ nearMiss: String, _ id: String) throws {
         let found = try turboReplay(["explain", "--format", "jsonl", "recordings/launch/\(shows).jsonl"])
         #expect(found.status == 1)
@@ -27,9 +30,13 @@ struct LaunchExplainTests {
         let lines = run.out.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(lines.contains("no findings: the app's automatic retries match the policy's"))
         #expect(lines.contains("launch: ios, stall 10000 ms, app-screen tolerance 500 ms"))
-        #expect(lines.contains { $0.hasSuffix("presented tab:home         error       a first visit failed (offline view on tab:home): the root error screen") })
+        #expect(
+            lines.contains { $0.hasSuffix("presented tab:home         error       a first visit failed (offline view on tab:home): the root error screen") })
         #expect(lines.contains("launches 1: ready 1 (to web 33800.5 ms), stalled 0, through error 1, offseason 0"))
-        #expect(lines.contains { $0.contains("error-behind-loading  warning  lines 5, 9: A first visit failed (line 5)") && $0.contains("Show a root-level error screen") })
+        #expect(
+            lines.contains {
+                $0.contains("error-behind-loading  warning  lines 5, 9: A first visit failed (line 5)") && $0.contains("Show a root-level error screen")
+            })
         #expect(lines.contains("1 launch finding (warning 1)"))
     }
 
@@ -55,14 +62,16 @@ struct LaunchExplainTests {
 
     @Test("a retry finding and a launch finding in one log: both listed, jsonl and text")
     func both() throws {
-        let path = try temporaryRecording("both.jsonl", [
-            iosMeta,
-            #"{"t":0,"type":"launch"}"#,
-            #"{"t":0,"type":"path","online":true}"#,
-            #"{"t":100,"type":"presented","surface":"tab:home","error":{"kind":"http","status":503}}"#,
-            #"{"t":900,"type":"app-retry","surface":"tab:home","kind":"auto"}"#,
-            #"{"t":1400,"type":"bridge","component":"page-load","event":"connect"}"#,
-        ])
+        let path = try temporaryRecording(
+            "both.jsonl",
+            [
+                iosMeta,
+                #"{"t":0,"type":"launch"}"#,
+                #"{"t":0,"type":"path","online":true}"#,
+                #"{"t":100,"type":"presented","surface":"tab:home","error":{"kind":"http","status":503}}"#,
+                #"{"t":900,"type":"app-retry","surface":"tab:home","kind":"auto"}"#,
+                #"{"t":1400,"type":"bridge","component":"page-load","event":"connect"}"#,
+            ])
         let run = try turboReplay(["explain", "--format", "jsonl", path])
         #expect(run.status == 1)
         let lines = run.out.split(separator: "\n")

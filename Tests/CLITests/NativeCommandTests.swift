@@ -1,6 +1,7 @@
 import Foundation
-@testable import TestSupport
 import Testing
+
+@testable import TestSupport
 
 /// The built `turbo-replay`, end to end: what a person or CI sees.
 @Suite("turbo-replay native and check, end to end")
@@ -33,11 +34,13 @@ struct NativeCommandTests {
 
     @Test("a malformed line exits 65 naming file and line, after what was decided before it")
     func malformed() throws {
-        let path = try temporaryRecording("bad.jsonl", [
-            androidMeta,
-            #"{"t":10,"type":"presented","surface":"sheet","error":{"kind":"http","status":503}}"#,
-            #"{"t":20,"type":"presented","surface":"sheet","error":{"kind":"web","code":-2,"turbo":"timeout"}}"#,
-        ])
+        let path = try temporaryRecording(
+            "bad.jsonl",
+            [
+                androidMeta,
+                #"{"t":10,"type":"presented","surface":"sheet","error":{"kind":"http","status":503}}"#,
+                #"{"t":20,"type":"presented","surface":"sheet","error":{"kind":"web","code":-2,"turbo":"timeout"}}"#,
+            ])
         let run = try turboReplay(["native", "--format", "jsonl", path])
         #expect(run.status == 65)
         #expect(run.out == #"{"t":10,"surface":"sheet","view":"server"}"# + "\n")
@@ -49,11 +52,12 @@ struct NativeCommandTests {
         // As iOS, the tab's Android code −2 is just a code (server), and the sheet has no cooldown to wait for.
         let run = try turboReplay(["native", "--format", "jsonl", "--platform", "ios", "recordings/native/sheet-over-tab-android.jsonl"])
         #expect(run.status == 0)
-        #expect(run.out.split(separator: "\n") == [
-            #"{"t":1200,"surface":"tab:home","view":"server"}"#,
-            #"{"t":2600,"surface":"sheet","view":"offline"}"#,
-            #"{"t":9400,"surface":"sheet","retry":"auto","trigger":"edge"}"#,
-        ])
+        #expect(
+            run.out.split(separator: "\n") == [
+                #"{"t":1200,"surface":"tab:home","view":"server"}"#,
+                #"{"t":2600,"surface":"sheet","view":"offline"}"#,
+                #"{"t":9400,"surface":"sheet","retry":"auto","trigger":"edge"}"#,
+            ])
     }
 
     @Test("text by default: the settings in force, then a table")

@@ -1,6 +1,7 @@
 import Foundation
-@testable import TestSupport
 import Testing
+
+@testable import TestSupport
 
 /// `explain` on a native log against contract v2: the probe-loop finding, the probe-once
 /// variant on every command that replays a native log, and logs cut before their timers.
@@ -15,8 +16,9 @@ struct NativeExplainV2Tests {
         #expect(text.out.contains("1 finding (warning 1)"))
         let jsonl = try turboReplay(["native", "--explain", "--format", "jsonl", path])
         #expect(jsonl.status == 1)
-        #expect(jsonl.out.hasPrefix(
-            #"{"t":6600,"finding":"probe-loop","level":"warning","surface":"tab:home","count":3,"first":3500,"last":9700,"lines":[3,5,7],"message":"#))
+        #expect(
+            jsonl.out.hasPrefix(
+                #"{"t":6600,"finding":"probe-loop","level":"warning","surface":"tab:home","count":3,"first":3500,"last":9700,"lines":[3,5,7],"message":"#))
         #expect(try turboReplay(["explain", "--fail-on", "never", path]).status == 0)
     }
 
@@ -55,47 +57,62 @@ struct NativeExplainV2Tests {
         #expect(once.out.contains("retries: automatic 35 (edge 27, probe 7, foreground 1)"))
         #expect(try turboReplay(["stats", "--variant", "recover-on-response", "recordings/native"]).out == v1.out)
         let partial = try turboReplay(["stats", "--partial", "--variant", "probe-once", "recordings/native/probe-loop-ios.jsonl"])
-        #expect(partial.out.hasPrefix(#"{"format":"turbo-replay stats partial","version":2,"debounceMs":800.0,"flashMs":2000.0,"lenient":false,"variant":"probe-once"}"#))
+        #expect(
+            partial.out.hasPrefix(
+                #"{"format":"turbo-replay stats partial","version":2,"debounceMs":800.0,"flashMs":2000.0,"lenient":false,"variant":"probe-once"}"#))
     }
 
     @Test("whatif --variant probe-once: automatic and probe retries per native log and in total")
     func whatIf() throws {
-        let paths = ["recordings/native/probe-loop-ios.jsonl", "recordings/native/probe-loop-android.jsonl",
-                     "recordings/chromium/dead-upstream-frame.jsonl"]
+        let paths = [
+            "recordings/native/probe-loop-ios.jsonl", "recordings/native/probe-loop-android.jsonl",
+            "recordings/chromium/dead-upstream-frame.jsonl",
+        ]
         let text = try turboReplay(["whatif", "--variant", "probe-once"] + paths)
         #expect(text.status == 0)
-        #expect(text.out.contains("recordings/native/probe-loop-ios.jsonl: ios, v1 against probe-once\n"
-            + "                      v1  probe-once  change\n"
-            + "automatic retries      3           1  -2\n"
-            + "  of them probe        3           1  -2\n"))
+        #expect(
+            text.out.contains(
+                "recordings/native/probe-loop-ios.jsonl: ios, v1 against probe-once\n"
+                    + "                      v1  probe-once  change\n"
+                    + "automatic retries      3           1  -2\n"
+                    + "  of them probe        3           1  -2\n"))
         #expect(text.out.contains("total: 2 native logs, 2 changed by probe-once; 1 web recording skipped (no retry policy)"))
         let jsonl = try turboReplay(["whatif", "--variant", "probe-once", "--format", "jsonl"] + paths)
-        #expect(jsonl.out.contains(#"{"type":"recording","recording":"recordings/native/probe-loop-android.jsonl","variant":"probe-once","platform":"android","changed":true,"automaticRetries":{"v1":4,"variant":2},"probeRetries":{"v1":3,"variant":1}}"#))
-        #expect(jsonl.out.hasSuffix(#"{"type":"totals","variant":"probe-once","recordings":2,"changed":2,"web":1,"notRead":0,"automaticRetries":{"v1":7,"variant":3},"probeRetries":{"v1":6,"variant":2}}"# + "\n"))
+        #expect(
+            jsonl.out.contains(
+                #"{"type":"recording","recording":"recordings/native/probe-loop-android.jsonl","variant":"probe-once","platform":"android","changed":true,"automaticRetries":{"v1":4,"variant":2},"probeRetries":{"v1":3,"variant":1}}"#
+            ))
+        #expect(
+            jsonl.out.hasSuffix(
+                #"{"type":"totals","variant":"probe-once","recordings":2,"changed":2,"web":1,"notRead":0,"automaticRetries":{"v1":7,"variant":3},"probeRetries":{"v1":6,"variant":2}}"#
+                    + "\n"))
         #expect(try turboReplay(["whatif", "--variant", "probe-once", "--locale", "en"] + paths).status == 64)
     }
 
     @Test("a log cut while an offline view is up: the retry due after the end is listed, not a finding")
     func cutWhileOffline() throws {
-        let path = try temporaryRecording("cut-offline.jsonl", [
-            iosMeta,
-            #"{"t":0,"type":"path","online":false}"#,
-            #"{"t":100,"type":"presented","surface":"tab:home","error":{"kind":"web","code":-1009}}"#,
-            #"{"t":2000,"type":"path","online":true}"#,
-            #"{"t":2400.5,"type":"app-retry","surface":"tab:home","kind":"auto"}"#,
-            #"{"t":3000,"type":"presented","surface":"tab:home","error":{"kind":"web","code":-1001}}"#,
-        ])
+        let path = try temporaryRecording(
+            "cut-offline.jsonl",
+            [
+                iosMeta,
+                #"{"t":0,"type":"path","online":false}"#,
+                #"{"t":100,"type":"presented","surface":"tab:home","error":{"kind":"web","code":-1009}}"#,
+                #"{"t":2000,"type":"path","online":true}"#,
+                #"{"t":2400.5,"type":"app-retry","surface":"tab:home","kind":"auto"}"#,
+                #"{"t":3000,"type":"presented","surface":"tab:home","error":{"kind":"web","code":-1001}}"#,
+            ])
         let text = try turboReplay(["explain", path])
         #expect(text.status == 0)
-        #expect(text.out == """
-            ios: settle 400 ms, probe 2500 ms, no cooldown
-            after the log ended at 3000 (not held against the app, no findings):
-                  t (ms)  surface       decision        detail
-                    5500  tab:home      retry (auto)    probe: presented on a healthy path, no edge will come
-            the policy retried automatically 1 time; the app logged 1 app-retry line, 1 automatic
-            no findings: the app's automatic retries match the policy's
+        #expect(
+            text.out == """
+                ios: settle 400 ms, probe 2500 ms, no cooldown
+                after the log ended at 3000 (not held against the app, no findings):
+                      t (ms)  surface       decision        detail
+                        5500  tab:home      retry (auto)    probe: presented on a healthy path, no edge will come
+                the policy retried automatically 1 time; the app logged 1 app-retry line, 1 automatic
+                no findings: the app's automatic retries match the policy's
 
-            """)
+                """)
         let jsonl = try turboReplay(["native", "--explain", "--format", "jsonl", path])
         #expect(jsonl.status == 0)
         #expect(jsonl.out == #"{"t":5500,"surface":"tab:home","retry":"auto","trigger":"probe","afterEnd":true}"# + "\n")
@@ -103,28 +120,34 @@ struct NativeExplainV2Tests {
 
     @Test("a log cut while the launch is loading: the stall due after the end is listed, not a finding")
     func cutWhileLoading() throws {
-        let path = try temporaryRecording("cut-loading.jsonl", [
-            iosMeta,
-            #"{"t":0,"type":"launch"}"#,
-            #"{"t":0,"type":"app-screen","screen":"loading"}"#,
-            #"{"t":4000,"type":"path","online":true}"#,
-        ])
+        let path = try temporaryRecording(
+            "cut-loading.jsonl",
+            [
+                iosMeta,
+                #"{"t":0,"type":"launch"}"#,
+                #"{"t":0,"type":"app-screen","screen":"loading"}"#,
+                #"{"t":4000,"type":"path","online":true}"#,
+            ])
         let text = try turboReplay(["explain", path])
         #expect(text.status == 0)
-        #expect(text.out.contains("""
-            after the log ended at 4000 (not held against the app, no findings):
-                   10000        stall timer                loading     would stall: 10000 ms since the launch, after the log ended
-            launches 1: ready 0, stalled 0, through error 0, offseason 0
-            no launch findings
-            """))
+        #expect(
+            text.out.contains(
+                """
+                after the log ended at 4000 (not held against the app, no findings):
+                       10000        stall timer                loading     would stall: 10000 ms since the launch, after the log ended
+                launches 1: ready 0, stalled 0, through error 0, offseason 0
+                no launch findings
+                """))
         let jsonl = try turboReplay(["explain", "--format", "jsonl", path])
         #expect(jsonl.status == 0)
         #expect(jsonl.out == #"{"t":10000,"launch":"stalled","launchMs":10000,"afterEnd":true}"# + "\n")
         // The same log a record later than the stall: it is a finding.
-        let longer = try temporaryRecording("stalled.jsonl", [
-            iosMeta, #"{"t":0,"type":"launch"}"#, #"{"t":0,"type":"app-screen","screen":"loading"}"#,
-            #"{"t":10000.5,"type":"path","online":true}"#,
-        ])
+        let longer = try temporaryRecording(
+            "stalled.jsonl",
+            [
+                iosMeta, #"{"t":0,"type":"launch"}"#, #"{"t":0,"type":"app-screen","screen":"loading"}"#,
+                #"{"t":10000.5,"type":"path","online":true}"#,
+            ])
         #expect(try turboReplay(["explain", longer]).status == 1)
     }
 }

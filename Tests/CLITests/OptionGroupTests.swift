@@ -1,6 +1,7 @@
 import Foundation
-@testable import TestSupport
 import Testing
+
+@testable import TestSupport
 
 /// The options a command takes are the ones its layer reads: a flag that would do nothing is
 /// refused, naming the options that apply.
@@ -17,8 +18,9 @@ struct OptionGroupTests {
         #expect(run.stdout.contains("native error view v2"))
     }
 
-    @Test("explain on a native log refuses the banner's flags and names the native ones",
-          arguments: [["--debounce-ms", "500"], ["--flash-ms", "1"], ["--locale", "en"]])
+    @Test(
+        "explain on a native log refuses the banner's flags and names the native ones",
+        arguments: [["--debounce-ms", "500"], ["--flash-ms", "1"], ["--locale", "en"]])
     func bannerFlagsOnANativeLog(flag: [String]) throws {
         let run = try Fixtures.run(["explain"] + flag + [native])
         #expect(run.status == 64)
@@ -66,13 +68,16 @@ struct OptionGroupTests {
 /// -o X and tune X --plot X replaced the recording with SVG and exited 0).
 @Suite("Output over input")
 struct OutputOverInputTests {
-    @Test("render -o and tune --plot refuse the recording they read, whatever its spelling",
-          arguments: [["render", "R", "-o", "R"], ["render", "R", "-o", "./R"], ["tune", "R", "--plot", "R"], ["tune", "D", "--plot", "R"]])
+    @Test(
+        "render -o and tune --plot refuse the recording they read, whatever its spelling",
+        arguments: [["render", "R", "-o", "R"], ["render", "R", "-o", "./R"], ["tune", "R", "--plot", "R"], ["tune", "D", "--plot", "R"]])
     func refused(_ pattern: [String]) throws {
         let recording = try Fixtures.file(try String(contentsOfFile: Fixtures.recordings + "/chromium/flap-short.jsonl", encoding: .utf8))
         let directory = (recording as NSString).deletingLastPathComponent
         let before = try String(contentsOfFile: recording, encoding: .utf8)
-        let arguments = pattern.map { $0 == "R" ? recording : $0 == "./R" ? directory + "/./" + (recording as NSString).lastPathComponent : $0 == "D" ? directory : $0 }
+        let arguments = pattern.map {
+            $0 == "R" ? recording : $0 == "./R" ? directory + "/./" + (recording as NSString).lastPathComponent : $0 == "D" ? directory : $0
+        }
         let run = try Fixtures.run(arguments)
         #expect(run.status == 64)
         #expect(run.stderr.contains("would replace the recording"))

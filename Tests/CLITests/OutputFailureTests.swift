@@ -1,6 +1,7 @@
 import Foundation
-@testable import TestSupport
 import Testing
+
+@testable import TestSupport
 
 /// No command exits 0 after a failed write: standard output, `-o` files and goldens. A
 /// failed write ends with 74 (EX_IOERR) and names the destination and the system's reason;
@@ -28,16 +29,18 @@ struct OutputFailureTests {
         ["replay", "--help"],
     ]
 
-    @Test("standard output on a full device: exit 74, naming standard output and the reason",
-          .enabled(if: hasFull, "/dev/full exists on Linux only"), arguments: commands)
+    @Test(
+        "standard output on a full device: exit 74, naming standard output and the reason",
+        .enabled(if: hasFull, "/dev/full exists on Linux only"), arguments: commands)
     func standardOutputFull(_ arguments: [String]) throws {
         let run = try Fixtures.run(arguments, stdoutPath: Self.full)
         #expect(run.status == 74)
         #expect(run.stderr.contains("cannot write to standard output: No space left on device"))
     }
 
-    @Test("check --update writes its goldens, and still says its report was lost",
-          .enabled(if: hasFull, "/dev/full exists on Linux only"))
+    @Test(
+        "check --update writes its goldens, and still says its report was lost",
+        .enabled(if: hasFull, "/dev/full exists on Linux only"))
     func updateWithFullOutput() throws {
         let directory = try Fixtures.scratchDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -47,8 +50,9 @@ struct OutputFailureTests {
         #expect(FileManager.default.fileExists(atPath: directory + "/r.expected.jsonl"))
     }
 
-    @Test("render -o /dev/full writes the device directly, exits 74, and leaves the device a device",
-          .enabled(if: hasFull, "/dev/full exists on Linux only"))
+    @Test(
+        "render -o /dev/full writes the device directly, exits 74, and leaves the device a device",
+        .enabled(if: hasFull, "/dev/full exists on Linux only"))
     func renderToFullDevice() throws {
         let run = try Fixtures.run(["render", Self.web, "-o", Self.full])
         #expect(run.status == 74)
@@ -64,8 +68,9 @@ struct OutputFailureTests {
         #expect(run.stderr.contains("cannot create /nonexistent-turbo-replay/out.svg: No such file or directory"))
     }
 
-    @Test("render -o into a read-only directory: exit 73, and an existing file there is kept",
-          .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"), "needs setpriv to drop root"))
+    @Test(
+        "render -o into a read-only directory: exit 73, and an existing file there is kept",
+        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"), "needs setpriv to drop root"))
     func readOnlyDirectory() throws {
         let directory = try Fixtures.scratchDirectory()
         defer {

@@ -1,6 +1,7 @@
 import Foundation
-@testable import TestSupport
 import Testing
+
+@testable import TestSupport
 
 /// What the commands that read directories pass over is said, and never read (a FIFO would
 /// wait forever); a golden's leftover temporary is reported by check; durations past 2^53 ms
@@ -17,9 +18,11 @@ struct PassedOverFilesTests {
         return directory
     }
 
-    @Test("stats, tune, whatif and check skip a FIFO and a dangling link, and say so", arguments: [
-        ["stats"], ["tune"], ["whatif", "--variant", "recover-on-response"], ["check"], ["archive", "--summary"],
-    ])
+    @Test(
+        "stats, tune, whatif and check skip a FIFO and a dangling link, and say so",
+        arguments: [
+            ["stats"], ["tune"], ["whatif", "--variant", "recover-on-response"], ["check"], ["archive", "--summary"],
+        ])
     func skipped(_ command: [String]) throws {
         let directory = try directoryWithAFIFO()
         defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -42,9 +45,11 @@ struct PassedOverFilesTests {
         #expect(run.stdout.hasSuffix("1 passed, 0 failed\n"))
     }
 
-    @Test("a duration past 2^53 ms is a usage error, as it is malformed in a recording", arguments: [
-        ["replay", "--debounce-ms", "1e300"], ["native", "--settle-ms", "9007199254740993000"], ["tune", "--debounce-ms", "300,1e20"],
-    ])
+    @Test(
+        "a duration past 2^53 ms is a usage error, as it is malformed in a recording",
+        arguments: [
+            ["replay", "--debounce-ms", "1e300"], ["native", "--settle-ms", "9007199254740993000"], ["tune", "--debounce-ms", "300,1e20"],
+        ])
     func inexactDuration(_ arguments: [String]) throws {
         let run = try Fixtures.run(arguments + [Fixtures.recordings + "/chromium/flap-short.jsonl"])
         #expect(run.status == 64)

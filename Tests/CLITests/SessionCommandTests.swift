@@ -1,6 +1,7 @@
 import Foundation
-@testable import TestSupport
 import Testing
+
+@testable import TestSupport
 
 /// `turbo-replay session`, end to end: the two logs of one run on one clock.
 @Suite("turbo-replay session, end to end")
@@ -9,8 +10,9 @@ struct SessionCommandTests {
     static let example = ["recordings/session/example.jsonl", "recordings/session/example.native.jsonl"]
     static let report = ["recordings/session/field-report.jsonl", "recordings/session/field-report.native.jsonl"]
 
-    @Test("--format jsonl prints each corpus session's hand-reviewed golden, exit 1 only with findings",
-          arguments: ["example", "airplane", "field-report"])
+    @Test(
+        "--format jsonl prints each corpus session's hand-reviewed golden, exit 1 only with findings",
+        arguments: ["example", "airplane", "field-report"])
     func goldens(_ name: String) throws {
         let run = try Fixtures.run(["session", "--format", "jsonl", "recordings/session/\(name).jsonl", "recordings/session/\(name).native.jsonl"])
         let golden = try String(contentsOfFile: Self.session + "/\(name).session.expected.jsonl", encoding: .utf8)
@@ -38,10 +40,12 @@ struct SessionCommandTests {
 
     @Test("one log, three logs, a bad offset or threshold: 64 with the usage")
     func usage() throws {
-        for arguments in [["session", Self.example[0]], ["session"] + Self.example + [Self.example[0]],
-                          ["session", "--offset-ms", "nan"] + Self.example, ["session", "--offset-ms", "soon"] + Self.example,
-                          ["session", "--late-ms", "-1"] + Self.example, ["session", "--format", "json"] + Self.example,
-                          ["session", "--stall-ms", "5"] + Self.example] {
+        for arguments in [
+            ["session", Self.example[0]], ["session"] + Self.example + [Self.example[0]],
+            ["session", "--offset-ms", "nan"] + Self.example, ["session", "--offset-ms", "soon"] + Self.example,
+            ["session", "--late-ms", "-1"] + Self.example, ["session", "--format", "json"] + Self.example,
+            ["session", "--stall-ms", "5"] + Self.example,
+        ] {
             let run = try Fixtures.run(arguments)
             #expect(run.status == 64, "\(arguments)")
             #expect(run.stderr.contains("USAGE: turbo-replay session"), "\(arguments)")

@@ -1,6 +1,7 @@
 import Foundation
-@testable import TestSupport
 import Testing
+
+@testable import TestSupport
 
 /// `stats --partial` and `stats --merge`: the bundled recordings split into parts, each part
 /// summarised on its own, the partials merged — and the report is, byte for byte, the one a
@@ -37,9 +38,11 @@ struct StatsPartialTests {
         #expect(split)
     }
 
-    @Test("merging the partials of three parts prints what one stats over all prints", arguments: [
-        [String](), ["--all"], ["--format", "json"],
-    ])
+    @Test(
+        "merging the partials of three parts prints what one stats over all prints",
+        arguments: [
+            [String](), ["--all"], ["--format", "json"],
+        ])
     func mergeIsExact(_ options: [String]) throws {
         let whole = try Fixtures.run(["stats"] + options + ["recordings"])
         #expect(whole.status == 0)
@@ -59,8 +62,9 @@ struct StatsPartialTests {
         #expect(merged.status == 0)
         #expect(merged.stdout == whole.stdout)
         // And as a reducer is fed: every partial, one after another, on standard input.
-        let piped = try Fixtures.run(["stats", "--merge", "-"] + options,
-                                     input: try partials.map { try String(contentsOfFile: $0, encoding: .utf8) }.joined())
+        let piped = try Fixtures.run(
+            ["stats", "--merge", "-"] + options,
+            input: try partials.map { try String(contentsOfFile: $0, encoding: .utf8) }.joined())
         #expect(piped.stdout == whole.stdout)
         // And as Hadoop's shuffle feeds it: every line of every partial sorted (headers, then logs, then trailers).
         let lines = try partials.flatMap { try String(contentsOfFile: $0, encoding: .utf8).split(separator: "\n").map(String.init) }
@@ -81,9 +85,11 @@ struct StatsPartialTests {
         #expect(try Fixtures.run(["stats", "--merge", "-"], input: empty.stdout).status == 0)
     }
 
-    @Test("a log named twice (./, //, a linked directory) is read once, as one spelling of it", arguments: [
-        ["./recordings/chromium"], ["recordings//chromium"], ["link"],
-    ])
+    @Test(
+        "a log named twice (./, //, a linked directory) is read once, as one spelling of it",
+        arguments: [
+            ["./recordings/chromium"], ["recordings//chromium"], ["link"],
+        ])
     func sameLogTwice(_ other: [String]) throws {
         let directory = try Fixtures.scratchDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -109,8 +115,10 @@ struct StatsPartialTests {
             try Fixtures.run([command, "--partial", "recordings//chromium/./flap-short.jsonl"]).stdout.write(toFile: b, atomically: false, encoding: .utf8)
             let run = try Fixtures.run([command, "--merge", a, b])
             #expect(run.status == 65, "\(command)")
-            #expect(run.stderr.contains("\(b):2: recordings//chromium/./flap-short.jsonl is in two partials (first at \(a):2 as recordings/chromium/flap-short.jsonl; both are /"),
-                    "\(command): \(run.stderr)")
+            #expect(
+                run.stderr.contains(
+                    "\(b):2: recordings//chromium/./flap-short.jsonl is in two partials (first at \(a):2 as recordings/chromium/flap-short.jsonl; both are /"),
+                "\(command): \(run.stderr)")
         }
     }
 
@@ -146,13 +154,15 @@ struct StatsPartialTests {
         #expect(merged.stderr == whole.stderr)
     }
 
-    @Test("partials that cannot be merged are errors naming file and line", arguments: [
-        ("same log twice", ["a", "a"], "is in two partials"),
-        ("other settings", ["a", "slow"], "made with other settings"),
-        ("another variant", ["a", "variant"], "made with other settings"),
-        ("not a partial", ["junk"], "not a stats partial"),
-        ("an old partial", ["v1"], "a stats partial of version 1; this turbo-replay reads version 2"),
-    ])
+    @Test(
+        "partials that cannot be merged are errors naming file and line",
+        arguments: [
+            ("same log twice", ["a", "a"], "is in two partials"),
+            ("other settings", ["a", "slow"], "made with other settings"),
+            ("another variant", ["a", "variant"], "made with other settings"),
+            ("not a partial", ["junk"], "not a stats partial"),
+            ("an old partial", ["v1"], "a stats partial of version 1; this turbo-replay reads version 2"),
+        ])
     func refused(_ name: String, _ parts: [String], _ message: String) throws {
         let directory = try Fixtures.scratchDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -165,9 +175,12 @@ struct StatsPartialTests {
         var paths: [String] = []
         for (index, part) in parts.enumerated() {
             let path = directory + "/\(index)-\(part).jsonl"
-            let text = part == "junk" ? #"{"path":"x.jsonl","web":{}}"# + "\n"
-                : part == "v1" ? #"{"format":"turbo-replay stats partial","version":1,"debounceMs":800.0,"flashMs":2000.0,"lenient":false}"# + "\n"
-                : try Fixtures.run(files[part]!).stdout
+            let text =
+                part == "junk"
+                ? #"{"path":"x.jsonl","web":{}}"# + "\n"
+                : part == "v1"
+                    ? #"{"format":"turbo-replay stats partial","version":1,"debounceMs":800.0,"flashMs":2000.0,"lenient":false}"# + "\n"
+                    : try Fixtures.run(files[part]!).stdout
             try text.write(toFile: path, atomically: false, encoding: .utf8)
             paths.append(path)
         }
@@ -232,8 +245,10 @@ struct TunePartialTests {
         #expect(refused.stderr.contains("\(b):1: made with another --blink-ms than \(a):1"))
         // The same threshold merges, and the rows count blinks by it.
         let merged = try Fixtures.run(["tune", "--merge", "--format", "jsonl", b, c])
-        let whole = try Fixtures.run(["tune", "--format", "jsonl", "--blink-ms", "400",
-                                      "recordings/chromium/restore-from-cache-offline.jsonl", "recordings/chromium/offline-visit-full-reload.jsonl"])
+        let whole = try Fixtures.run([
+            "tune", "--format", "jsonl", "--blink-ms", "400",
+            "recordings/chromium/restore-from-cache-offline.jsonl", "recordings/chromium/offline-visit-full-reload.jsonl",
+        ])
         #expect(merged.status == 0 && merged.stdout == whole.stdout)
         #expect(whole.stdout.contains(#""blinks":0,"#), "both pills lasted 400 ms or more")
     }
@@ -280,7 +295,9 @@ struct PartialRefusalTests {
 
     @Test("1,100 logs of 8.9e15 each: the sum that passes a count is refused at its line, not a crash", arguments: ["stats", "tune"])
     func overflow(_ command: String) throws {
-        let logs = (1...1100).map { command == "stats" ? Self.webLine($0, toasts: "8900000000000000") : Self.tuneLine($0, "[8900000000000000,300.0,0,0,0.0,0,0]") }
+        let logs = (1...1100).map {
+            command == "stats" ? Self.webLine($0, toasts: "8900000000000000") : Self.tuneLine($0, "[8900000000000000,300.0,0,0,0.0,0,0]")
+        }
         let (run, path) = try Self.merge(command, [command == "stats" ? Self.statsHeader : Self.tuneHeader] + logs + [Self.trailer(command, logs: 1100)])
         #expect(run.status == 65, "\(run.stderr)")
         // 1,036 logs of 8.9e15 fit under Int.max (9.22e18); the 1,037th, on line 1,038, does not.
@@ -288,20 +305,23 @@ struct PartialRefusalTests {
         #expect(run.stderr.contains("\(path):1038: the fleet's \(what) overflow here"), "\(run.stderr)")
     }
 
-    @Test("an empty partial, one cut short or with a line lost, is refused naming what is missing", arguments: [
-        ("stats", "0 bytes", "empty: no stats partial in it"),
-        ("stats", "no trailer", "cut short: 1 partial began but 0 ended"),
-        ("stats", "a log lost", "the trailers count 2 logs but 1 were read"),
-        ("stats", "no header", "not a stats partial: it must start with"),
-        ("stats", "a wrong count", "must count 4 lines"),
-        ("stats", "a log after the trailer", "a log after the last trailer"),
-        ("tune", "0 bytes", "empty: no tune partial in it"),
-        ("tune", "no trailer", "cut short: 1 partial began but 0 ended"),
-        ("tune", "a log lost", "the trailers count 2 logs but 1 were read"),
-    ])
+    @Test(
+        "an empty partial, one cut short or with a line lost, is refused naming what is missing",
+        arguments: [
+            ("stats", "0 bytes", "empty: no stats partial in it"),
+            ("stats", "no trailer", "cut short: 1 partial began but 0 ended"),
+            ("stats", "a log lost", "the trailers count 2 logs but 1 were read"),
+            ("stats", "no header", "not a stats partial: it must start with"),
+            ("stats", "a wrong count", "must count 4 lines"),
+            ("stats", "a log after the trailer", "a log after the last trailer"),
+            ("tune", "0 bytes", "empty: no tune partial in it"),
+            ("tune", "no trailer", "cut short: 1 partial began but 0 ended"),
+            ("tune", "a log lost", "the trailers count 2 logs but 1 were read"),
+        ])
     func incomplete(_ command: String, _ shape: String, _ message: String) throws {
         let header = command == "stats" ? Self.statsHeader : Self.tuneHeader
-        let logs = command == "stats" ? [Self.webLine(1), Self.webLine(2)] : [Self.tuneLine(1, "[1,300.0,0,0,0.0,0,0]"), Self.tuneLine(2, "[0,0.0,1,0,0.0,0,0]")]
+        let logs =
+            command == "stats" ? [Self.webLine(1), Self.webLine(2)] : [Self.tuneLine(1, "[1,300.0,0,0,0.0,0,0]"), Self.tuneLine(2, "[0,0.0,1,0,0.0,0,0]")]
         let trailer = Self.trailer(command, logs: 2)
         let lines: [String]
         switch shape {
@@ -324,15 +344,17 @@ struct PartialRefusalTests {
         }
     }
 
-    @Test("values no log can have are refused (65) at their line", arguments: [
-        ("a negative pill time", webLine(1, ms: "-4990.0"), "must be a duration, 0 or more"),
-        ("an episode shorter than nothing", webLine(1, min: "-4990.0"), "must be a duration, 0 or more"),
-        ("-inf", webLine(1, max: "-Infinity"), "must be a finite number"),
-        ("an episode ending before it starts (max under min)", webLine(1, min: "301.0", max: "299.0"), "is not a sketch any log makes"),
-        ("a longest episode longer than all", webLine(1, ms: "200.0"), "is longer than all of them together"),
-        ("a negative count", webLine(1, toasts: "-3"), "must be a count"),
-        ("a fractional count", webLine(1, toasts: "2.5"), "must be a count"),
-    ])
+    @Test(
+        "values no log can have are refused (65) at their line",
+        arguments: [
+            ("a negative pill time", webLine(1, ms: "-4990.0"), "must be a duration, 0 or more"),
+            ("an episode shorter than nothing", webLine(1, min: "-4990.0"), "must be a duration, 0 or more"),
+            ("-inf", webLine(1, max: "-Infinity"), "must be a finite number"),
+            ("an episode ending before it starts (max under min)", webLine(1, min: "301.0", max: "299.0"), "is not a sketch any log makes"),
+            ("a longest episode longer than all", webLine(1, ms: "200.0"), "is longer than all of them together"),
+            ("a negative count", webLine(1, toasts: "-3"), "must be a count"),
+            ("a fractional count", webLine(1, toasts: "2.5"), "must be a count"),
+        ])
     func impossibleStats(_ name: String, _ line: String, _ message: String) throws {
         let (run, path) = try Self.merge("stats", [Self.statsHeader, line, Self.trailer("stats", logs: 1)])
         #expect(run.status == 65, "\(name): \(run.stderr)")
@@ -340,14 +362,16 @@ struct PartialRefusalTests {
         #expect(run.stderr.contains(message), "\(name): \(run.stderr)")
     }
 
-    @Test("tune: values no log can have are refused (65) at their line", arguments: [
-        ("negative pillMs", "[1,-4990.0,0,0,0.0,0,0]", "must be a duration, 0 or more"),
-        ("-inf pillMs", "[1,-1e999,0,0,0.0,0,0]", "must be a finite number"),
-        ("pill time without a pill", "[0,300.0,0,0,0.0,0,0]", "pill time with no pill episode"),
-        ("a negative count", "[1,300.0,-1,0,0.0,0,0]", "must be a count"),
-        ("negative unannouncedMs", "[1,300.0,0,0,-1.0,0,0]", "must be a duration, 0 or more"),
-        ("more blinks than episodes", "[1,300.0,0,0,0.0,2,0]", "more blinks than pill episodes"),
-    ])
+    @Test(
+        "tune: values no log can have are refused (65) at their line",
+        arguments: [
+            ("negative pillMs", "[1,-4990.0,0,0,0.0,0,0]", "must be a duration, 0 or more"),
+            ("-inf pillMs", "[1,-1e999,0,0,0.0,0,0]", "must be a finite number"),
+            ("pill time without a pill", "[0,300.0,0,0,0.0,0,0]", "pill time with no pill episode"),
+            ("a negative count", "[1,300.0,-1,0,0.0,0,0]", "must be a count"),
+            ("negative unannouncedMs", "[1,300.0,0,0,-1.0,0,0]", "must be a duration, 0 or more"),
+            ("more blinks than episodes", "[1,300.0,0,0,0.0,2,0]", "more blinks than pill episodes"),
+        ])
     func impossibleTune(_ name: String, _ row: String, _ message: String) throws {
         let (run, path) = try Self.merge("tune", [Self.tuneHeader, Self.tuneLine(1, row), Self.trailer("tune", logs: 1)])
         #expect(run.status == 65, "\(name): \(run.stderr)")

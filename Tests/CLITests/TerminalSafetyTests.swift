@@ -1,6 +1,7 @@
 import Foundation
-@testable import TestSupport
 import Testing
+
+@testable import TestSupport
 
 /// A recording's strings (a surface, a type, an `error.kind`, a platform, a URL, a screen, a
 /// target) reach every text output escaped: no ESC, BEL or bidi override reaches the terminal
@@ -32,16 +33,18 @@ struct TerminalSafetyTests {
     func nativeOutputs(_ index: Int) throws {
         let (json, scalar) = Self.characters[index]
         let s = Self.text(json)
-        let path = try temporaryRecording("native-\(index).jsonl", [
-            Self.iosMeta,
-            #"{"t":0,"type":"path","online":false}"#,
-            #"{"t":10,"type":"launch"}"#,
-            #"{"t":350,"type":"presented","surface":"\#(s)","error":{"kind":"web","code":-1009},"url":"https://a.example/\#(s)"}"#,
-            #"{"t":370,"type":"app-screen","screen":"\#(s)"}"#,
-            #"{"t":8000,"type":"path","online":true}"#,
-            // Another surface than the policy's retry: a missed-retry on one, an unexpected-retry on the other.
-            #"{"t":8400,"type":"app-retry","surface":"y\#(s)","kind":"auto"}"#,
-        ])
+        let path = try temporaryRecording(
+            "native-\(index).jsonl",
+            [
+                Self.iosMeta,
+                #"{"t":0,"type":"path","online":false}"#,
+                #"{"t":10,"type":"launch"}"#,
+                #"{"t":350,"type":"presented","surface":"\#(s)","error":{"kind":"web","code":-1009},"url":"https://a.example/\#(s)"}"#,
+                #"{"t":370,"type":"app-screen","screen":"\#(s)"}"#,
+                #"{"t":8000,"type":"path","online":true}"#,
+                // Another surface than the policy's retry: a missed-retry on one, an unexpected-retry on the other.
+                #"{"t":8400,"type":"app-retry","surface":"y\#(s)","kind":"auto"}"#,
+            ])
         for command in [["native"], ["native", "--explain"], ["explain"], ["launch"], ["archive"]] {
             let run = try turboReplay(command + [path])
             #expect(run.status == 0 || run.status == 1, "\(command): \(run.err)")
@@ -54,12 +57,14 @@ struct TerminalSafetyTests {
     @Test("explain on a web log", arguments: characters.indices)
     func webExplain(_ index: Int) throws {
         let s = Self.text(Self.characters[index].json)
-        let path = try temporaryRecording("web-\(index).jsonl", [
-            #"{"t":1,"type":"connect","online":true}"#,
-            #"{"t":5,"type":"turbo:visit","url":"/\#(s)","action":"advance"}"#,
-            #"{"t":6,"type":"turbo:fetch-request-error","url":"http://x/\#(s)","target":"a#\#(s)","method":"GET","error":"\#(s)"}"#,
-            #"{"t":7,"type":"turbo:reload","reason":"\#(s)"}"#,
-        ])
+        let path = try temporaryRecording(
+            "web-\(index).jsonl",
+            [
+                #"{"t":1,"type":"connect","online":true}"#,
+                #"{"t":5,"type":"turbo:visit","url":"/\#(s)","action":"advance"}"#,
+                #"{"t":6,"type":"turbo:fetch-request-error","url":"http://x/\#(s)","target":"a#\#(s)","method":"GET","error":"\#(s)"}"#,
+                #"{"t":7,"type":"turbo:reload","reason":"\#(s)"}"#,
+            ])
         let run = try turboReplay(["explain", path])
         #expect(run.status == 1)
         Self.expectSafe(run, Self.characters[index].scalar, "explain (web)")
@@ -70,12 +75,16 @@ struct TerminalSafetyTests {
         let (json, scalar) = Self.characters[index]
         let s = Self.text(json)
         let type = try temporaryRecording("type-\(index).jsonl", [#"{"t":0,"type":"\#(s)"}"#])
-        let kind = try temporaryRecording("kind-\(index).jsonl", [
-            Self.iosMeta, #"{"t":5,"type":"presented","surface":"s","error":{"kind":"\#(s)"}}"#,
-        ])
-        let platform = try temporaryRecording("platform-\(index).jsonl", [
-            #"{"type":"meta","version":1,"recording":"native","platform":"\#(s)"}"#,
-        ])
+        let kind = try temporaryRecording(
+            "kind-\(index).jsonl",
+            [
+                Self.iosMeta, #"{"t":5,"type":"presented","surface":"s","error":{"kind":"\#(s)"}}"#,
+            ])
+        let platform = try temporaryRecording(
+            "platform-\(index).jsonl",
+            [
+                #"{"type":"meta","version":1,"recording":"native","platform":"\#(s)"}"#
+            ])
         for (path, command) in [(type, "native"), (kind, "native"), (kind, "explain"), (platform, "native"), (platform, "explain")] {
             let run = try turboReplay([command, path])
             #expect(run.status == 65, "\(command) \(path): \(run.err)")

@@ -1,6 +1,7 @@
 import Foundation
-@testable import TestSupport
 import Testing
+
+@testable import TestSupport
 
 /// `replay`'s table for people says why each visible change happened.
 @Suite("The text timeline")

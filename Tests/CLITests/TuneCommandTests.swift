@@ -1,6 +1,7 @@
 import Foundation
-@testable import TestSupport
 import Testing
+
+@testable import TestSupport
 
 /// `turbo-replay tune`: one row per combination, the same for any --jobs, and its plot.
 @Suite("tune")
@@ -15,8 +16,11 @@ struct TuneCommandTests {
         #expect(lines.count == 2 * 3 * 2)
         for line in lines {
             let keys = line.dropFirst().split(separator: ",").compactMap { $0.split(separator: ":").first.map(String.init) }
-            #expect(keys == [#""debounceMs""#, #""flashMs""#, #""variant""#, #""sessions""#, #""pillEpisodes""#, #""pillMs""#,
-                             #""toasts""#, #""flapsSuppressed""#, #""unannouncedMs""#, #""blinks""#, #""flashes""#])
+            #expect(
+                keys == [
+                    #""debounceMs""#, #""flashMs""#, #""variant""#, #""sessions""#, #""pillEpisodes""#, #""pillMs""#,
+                    #""toasts""#, #""flapsSuppressed""#, #""unannouncedMs""#, #""blinks""#, #""flashes""#,
+                ])
             #expect(try JSONSerialization.jsonObject(with: Data(line.utf8)) is [String: Any])
         }
         #expect(lines[0].hasPrefix(#"{"debounceMs":300,"flashMs":1000,"variant":null,"#))
@@ -38,7 +42,10 @@ struct TuneCommandTests {
         // all); blinks: the two pills under 1000 ms; flashes: the three times the pill came down on
         // online (offline-visit-full-reload's pill goes with its page: no online under a real cut).
         let run = try Fixtures.run(["tune", "--format", "jsonl", "recordings/chromium"])
-        #expect(run.stdout == #"{"debounceMs":800,"flashMs":2000,"variant":null,"sessions":8,"pillEpisodes":6,"pillMs":10623.3,"toasts":1,"flapsSuppressed":3,"unannouncedMs":4126.1,"blinks":2,"flashes":3}"# + "\n")
+        #expect(
+            run.stdout
+                == #"{"debounceMs":800,"flashMs":2000,"variant":null,"sessions":8,"pillEpisodes":6,"pillMs":10623.3,"toasts":1,"flapsSuppressed":3,"unannouncedMs":4126.1,"blinks":2,"flashes":3}"#
+                + "\n")
     }
 
     @Test("--plot writes the SVG whole; a directory that is not there exits 73")
@@ -53,18 +60,20 @@ struct TuneCommandTests {
         #expect(missing.stderr.contains("cannot create \(directory)/no/such/dir/tune.svg"))
     }
 
-    @Test("usage errors exit 64 and say what to type", arguments: [
-        (["tune", "--debounce-ms", "300,soon", "recordings"], "e.g. --debounce-ms 300,800,1500 (got 'soon')"),
-        (["tune", "--flash-ms", "-5", "recordings"], "'--flash-ms' takes milliseconds"),
-        (["tune", "--variant", "fast", "recordings"], "unknown variant 'fast'"),
-        (["tune", "-"], "give files or directories"),
-        (["tune", "--format", "jsonl", "--plot", "-", "recordings"], "write it to a file, e.g. --plot tune.svg"),
-        (["tune"], "turbo-replay tune --debounce-ms 300,800,1500 recordings"),
-        (["tune", "--debounce", "300", "recordings"], "did you mean '--debounce-ms'?"),
-        (["tune", "--blink-ms", "500,1000", "recordings"], "'--blink-ms' takes a number of milliseconds, 0 or more (got '500,1000')"),
-        (["tune", "--blink-ms", "soon", "recordings"], "'--blink-ms' takes a number of milliseconds"),
-        (["tune", "--merge", "--blink-ms", "500", "partial.jsonl"], "drop --blink-ms"),
-    ])
+    @Test(
+        "usage errors exit 64 and say what to type",
+        arguments: [
+            (["tune", "--debounce-ms", "300,soon", "recordings"], "e.g. --debounce-ms 300,800,1500 (got 'soon')"),
+            (["tune", "--flash-ms", "-5", "recordings"], "'--flash-ms' takes milliseconds"),
+            (["tune", "--variant", "fast", "recordings"], "unknown variant 'fast'"),
+            (["tune", "-"], "give files or directories"),
+            (["tune", "--format", "jsonl", "--plot", "-", "recordings"], "write it to a file, e.g. --plot tune.svg"),
+            (["tune"], "turbo-replay tune --debounce-ms 300,800,1500 recordings"),
+            (["tune", "--debounce", "300", "recordings"], "did you mean '--debounce-ms'?"),
+            (["tune", "--blink-ms", "500,1000", "recordings"], "'--blink-ms' takes a number of milliseconds, 0 or more (got '500,1000')"),
+            (["tune", "--blink-ms", "soon", "recordings"], "'--blink-ms' takes a number of milliseconds"),
+            (["tune", "--merge", "--blink-ms", "500", "partial.jsonl"], "drop --blink-ms"),
+        ])
     func usage(arguments: [String], hint: String) throws {
         let run = try Fixtures.run(arguments)
         #expect(run.status == 64)

@@ -1,6 +1,7 @@
 import Foundation
-@testable import TestSupport
 import Testing
+
+@testable import TestSupport
 
 /// `tune`'s two sides of the trade-off (unannouncedMs, blinks, flashes) on recordings it has
 /// never seen, held to e2e/tune_model.py: the same figures computed from their definitions
@@ -23,11 +24,13 @@ struct TuneModelTests {
         try output.split(separator: "\n").map { try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
     }
 
-    @Test("every row's unannouncedMs, blinks and flashes are the model's", arguments: [
-        (UInt64(7), ["--debounce-ms", "0,300,800,1500", "--flash-ms", "500,2000"]),
-        (UInt64(2026), ["--debounce-ms", "100,500,816.036,2000", "--blink-ms", "300"]),
-        (UInt64(31337), ["--debounce-ms", "300,1200", "--flash-ms", "2000", "--blink-ms", "2500"]),
-    ])
+    @Test(
+        "every row's unannouncedMs, blinks and flashes are the model's",
+        arguments: [
+            (UInt64(7), ["--debounce-ms", "0,300,800,1500", "--flash-ms", "500,2000"]),
+            (UInt64(2026), ["--debounce-ms", "100,500,816.036,2000", "--blink-ms", "300"]),
+            (UInt64(31337), ["--debounce-ms", "300,1200", "--flash-ms", "2000", "--blink-ms", "2500"]),
+        ])
     func matchesTheModel(seed: UInt64, options: [String]) throws {
         let directory = try Self.heldOut(seed: seed, count: 60)
         defer { try? FileManager.default.removeItem(atPath: directory) }

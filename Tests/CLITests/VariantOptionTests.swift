@@ -1,6 +1,7 @@
 import Foundation
-@testable import TestSupport
 import Testing
+
+@testable import TestSupport
 
 /// `--variant` on the commands that replay one controller, and on `check`.
 @Suite("--variant")
@@ -11,8 +12,11 @@ struct VariantOptionTests {
     func replay() throws {
         let run = try Fixtures.run(["replay", "--variant", "recover-on-response", "--format", "jsonl", deadUpstream])
         #expect(run.status == 0)
-        #expect(run.stdout == (try String(contentsOfFile: Fixtures.recordings + "/chromium/dead-upstream-frame.recover-on-response.expected.jsonl",
-                                          encoding: .utf8)))
+        #expect(
+            run.stdout
+                == (try String(
+                    contentsOfFile: Fixtures.recordings + "/chromium/dead-upstream-frame.recover-on-response.expected.jsonl",
+                    encoding: .utf8)))
         let text = try Fixtures.run(["replay", "--variant", "recover-on-response", deadUpstream])
         #expect(text.stdout.contains("back-online   “De nuevo en línea”"))
         #expect(text.stdout.contains("← a response arrived (recover-on-response)"))
@@ -22,7 +26,9 @@ struct VariantOptionTests {
     func explain() throws {
         let run = try Fixtures.run(["explain", "--variant", "recover-on-response", deadUpstream])
         #expect(run.stdout.contains("debounce 800 ms, flash 2000 ms; variant recover-on-response"))
-        #expect(run.stdout.contains("   line 6  turbo:before-fetch-response at 3547.6 (200 turbo-frame#comments): back online “De nuevo en línea”, flash until 5547.6\n"))
+        #expect(
+            run.stdout.contains(
+                "   line 6  turbo:before-fetch-response at 3547.6 (200 turbo-frame#comments): back online “De nuevo en línea”, flash until 5547.6\n"))
         #expect(!run.stdout.contains("stale-pill"))
         #expect(run.stdout.contains("pill up 2308 ms in 1 episode"))
     }
@@ -50,7 +56,9 @@ struct VariantOptionTests {
         }
         let run = try Fixtures.run(["check", "--variant", "recover-on-response", directory])
         #expect(run.status == 1)
-        #expect(run.stdout.contains("under recover-on-response, which must then change nothing (there is no \(directory)/dead-upstream-frame.recover-on-response.expected.jsonl)"))
+        #expect(
+            run.stdout.contains(
+                "under recover-on-response, which must then change nothing (there is no \(directory)/dead-upstream-frame.recover-on-response.expected.jsonl)"))
         let update = try Fixtures.run(["check", "--update", "--variant", "recover-on-response", directory])
         #expect(update.status == 0)
         #expect(update.stdout.contains("created \(directory)/dead-upstream-frame.recover-on-response.expected.jsonl"))

@@ -1,6 +1,7 @@
 import Foundation
-@testable import TestSupport
 import Testing
+
+@testable import TestSupport
 
 /// `turbo-replay whatif`: the report, its JSON lines, streaming, and its exit statuses.
 @Suite("whatif")
@@ -45,12 +46,14 @@ struct WhatIfCommandTests {
         #expect(one.stdout == two.stdout)
     }
 
-    @Test("usage errors exit 64 and say what to type", arguments: [
-        (["whatif", "recordings"], "add --variant recover-on-response"),
-        (["whatif", "--variant", "recover-on-response"], "turbo-replay whatif --variant recover-on-response recordings"),
-        (["whatif", "--variant", "v1", "recordings"], "v1 is the default"),
-        (["whatif", "--variant", "recover-on-response", "-", "recordings"], "give it alone"),
-    ])
+    @Test(
+        "usage errors exit 64 and say what to type",
+        arguments: [
+            (["whatif", "recordings"], "add --variant recover-on-response"),
+            (["whatif", "--variant", "recover-on-response"], "turbo-replay whatif --variant recover-on-response recordings"),
+            (["whatif", "--variant", "v1", "recordings"], "v1 is the default"),
+            (["whatif", "--variant", "recover-on-response", "-", "recordings"], "give it alone"),
+        ])
     func usage(arguments: [String], hint: String) throws {
         let run = try Fixtures.run(arguments)
         #expect(run.status == 64)

@@ -1,11 +1,12 @@
-import Foundation
 import BannerFindings
+import Foundation
+import NativeFindings
 import OfflineBanner
-@testable import TestSupport
 import Testing
 import TurboRecording
+
 @testable import Pictures
-import NativeFindings
+@testable import TestSupport
 
 /// `render` keeps what it draws, not the recording (issue #20, item 13): each lane at most
 /// `maxMarks` marks, the rest counted and said in the picture, and `--from`/`--to` draw a window.
@@ -16,7 +17,9 @@ import NativeFindings
         for k in 0..<cycles {
             let t = 10_000 * (k + 1)
             lines.append(#"{"t":\#(t),"type":"offline"}"#)
-            lines.append(#"{"t":\#(t + 500),"type":"turbo:fetch-request-error","url":"http://x/f","method":"GET","target":"turbo-frame#feed","error":"TypeError: Failed to fetch"}"#)
+            lines.append(
+                #"{"t":\#(t + 500),"type":"turbo:fetch-request-error","url":"http://x/f","method":"GET","target":"turbo-frame#feed","error":"TypeError: Failed to fetch"}"#
+            )
             lines.append(#"{"t":\#(t + 1000),"type":"online"}"#)
         }
         return try Fixtures.file(lines.joined(separator: "\n") + "\n", name: "cuts.jsonl")
@@ -105,13 +108,15 @@ import NativeFindings
         var lines = [#"{"type":"meta","version":1,"recording":"native","platform":"ios"}"#]
         for k in 0..<cycles {
             let t = 20_000 * k
-            lines += [#"{"t":\#(t),"type":"launch","cold":true}"#, #"{"t":\#(t),"type":"app-screen","screen":"loading"}"#,
-                      #"{"t":\#(t + 2),"type":"path","online":false}"#,
-                      #"{"t":\#(t + 1500),"type":"presented","surface":"tab:home","error":{"kind":"web","code":-1009}}"#,
-                      #"{"t":\#(t + 9000),"type":"path","online":true}"#,
-                      #"{"t":\#(t + 9400),"type":"app-retry","surface":"tab:home","kind":"auto"}"#,
-                      #"{"t":\#(t + 12000),"type":"bridge","component":"page-load","event":"connect"}"#,
-                      #"{"t":\#(t + 12001),"type":"app-screen","screen":"web"}"#]
+            lines += [
+                #"{"t":\#(t),"type":"launch","cold":true}"#, #"{"t":\#(t),"type":"app-screen","screen":"loading"}"#,
+                #"{"t":\#(t + 2),"type":"path","online":false}"#,
+                #"{"t":\#(t + 1500),"type":"presented","surface":"tab:home","error":{"kind":"web","code":-1009}}"#,
+                #"{"t":\#(t + 9000),"type":"path","online":true}"#,
+                #"{"t":\#(t + 9400),"type":"app-retry","surface":"tab:home","kind":"auto"}"#,
+                #"{"t":\#(t + 12000),"type":"bridge","component":"page-load","event":"connect"}"#,
+                #"{"t":\#(t + 12001),"type":"app-screen","screen":"web"}"#,
+            ]
         }
         return try Fixtures.file(lines.joined(separator: "\n") + "\n", name: "native-cycles.jsonl")
     }

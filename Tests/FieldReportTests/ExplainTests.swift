@@ -1,14 +1,15 @@
 import OfflineBanner
 import PolicyCore
 import Replay
-@testable import TestSupport
 import Testing
 import TurboRecording
+
 @testable import BannerFindings
 @testable import Fleet
 @testable import NativeFindings
 @testable import Pictures
 @testable import Reports
+@testable import TestSupport
 @testable import VariantAnalysis
 
 @Suite struct ExplainTests {
@@ -24,30 +25,39 @@ import TurboRecording
             #"{"t":2000,"type":"offline"}"#,
             #"{"t":3000,"type":"online"}"#,
         ])
-        #expect(rows(session) == [
-            "line 1  offline at 749.4: debounce until 1549.4",
-            "line 2  online at 1100: debounce cancelled, nothing shown",
-            "finding  flap-suppressed (info) at 749.4 [lines 1, 2]: navigator.onLine was false for 350.6 ms, less than the 800 ms debounce, so no pill was shown.",
-            "line 3  offline at 2000: debounce until 2800",
-            "timer  debounce fired at 2800 (offline at 2000, line 3): pill “Sin conexión”",
-            "line 4  online at 3000: back online “De nuevo en línea”, flash until 5000",
-            "timer  flash ended at 5000 (online at 3000, line 4): banner hidden",
-        ])
+        #expect(
+            rows(session) == [
+                "line 1  offline at 749.4: debounce until 1549.4",
+                "line 2  online at 1100: debounce cancelled, nothing shown",
+                "finding  flap-suppressed (info) at 749.4 [lines 1, 2]: navigator.onLine was false for 350.6 ms, less than the 800 ms debounce, so no pill was shown.",
+                "line 3  offline at 2000: debounce until 2800",
+                "timer  debounce fired at 2800 (offline at 2000, line 3): pill “Sin conexión”",
+                "line 4  online at 3000: back online “De nuevo en línea”, flash until 5000",
+                "timer  flash ended at 5000 (online at 3000, line 4): banner hidden",
+            ])
     }
 
     @Test func causesAndDecisions() throws {
         let session = try analyze("chromium/offline-form-submit")
         let text = rows(session)
-        #expect(text.contains("line 7  turbo:fetch-request-error at 2482.1 (form#composer POST http://127.0.0.1:41025/messages: TypeError: Failed to fetch): nothing visible: the pill is already up with that text"))
-        #expect(text.contains("line 8  turbo:submit-end at 2483.2 (POST /messages, no response): pill relabelled “No se ha podido enviar. Tu texto sigue aquí…”, toast"))
-        #expect(try analyze("chromium/server-422-submit").events.compactMap { ExplainText.row($0) }
-            .contains { $0.hasSuffix("silent: the server answered 422, its page shows it") })
+        #expect(
+            text.contains(
+                "line 7  turbo:fetch-request-error at 2482.1 (form#composer POST http://127.0.0.1:41025/messages: TypeError: Failed to fetch): nothing visible: the pill is already up with that text"
+            ))
+        #expect(
+            text.contains(
+                "line 8  turbo:submit-end at 2483.2 (POST /messages, no response): pill relabelled “No se ha podido enviar. Tu texto sigue aquí…”, toast"))
+        #expect(
+            try analyze("chromium/server-422-submit").events.compactMap { ExplainText.row($0) }
+                .contains { $0.hasSuffix("silent: the server answered 422, its page shows it") })
     }
 
     /// The timeline inside the explanation is the banner's own: same records, same order.
     @Test func explanationCarriesTheReplayedTimeline() throws {
-        for name in ["airplane-mid-session", "dead-upstream-frame", "offline-form-submit", "restore-from-cache-offline",
-                     "server-422-submit", "success-submit", "flap-short", "offline-visit-full-reload"] {
+        for name in [
+            "airplane-mid-session", "dead-upstream-frame", "offline-form-submit", "restore-from-cache-offline",
+            "server-422-submit", "success-submit", "flap-short", "offline-visit-full-reload",
+        ] {
             let session = try analyze("chromium/" + name)
             var timeline: [TimelineRecord] = []
             for event in session.events {
@@ -67,11 +77,13 @@ import TurboRecording
     /// A timer's step appears only when a later record shows that time has passed it.
     @Test func streamsEachEventWhenDecided() throws {
         let files = try TemporaryRecordings()
-        let path = try files.write("stream.jsonl", [
-            #"{"t":100,"type":"offline"}"#,
-            #"{"t":500,"type":"turbo:visit","url":"/"}"#,
-            #"{"t":950,"type":"turbo:frame-load"}"#,
-        ])
+        let path = try files.write(
+            "stream.jsonl",
+            [
+                #"{"t":100,"type":"offline"}"#,
+                #"{"t":500,"type":"turbo:visit","url":"/"}"#,
+                #"{"t":950,"type":"turbo:frame-load"}"#,
+            ])
         let reader = try RecordingReader(path: path)
         var analyzer = BannerAnalyzer()
         var perRecord: [[String]] = []
@@ -104,7 +116,8 @@ import TurboRecording
         #expect(stale["staleMs"] == .number(1620.5))
         #expect(stale["clearedBy"] == .string("disconnect"))
         guard case .object(let root)? = values.last, case .object(let summary)? = root["summary"],
-              case .object(let pill)? = summary["pill"] else { Issue.record("no summary"); return }
+            case .object(let pill)? = summary["pill"]
+        else { Issue.record("no summary"); return }
         #expect(pill["ms"] == .number(3928.5))
         #expect(summary["findings"] == .object(["online-lied": .number(1), "stale-pill": .number(1)]))
     }
@@ -145,10 +158,11 @@ import TurboRecording
         #expect(text.contains("line 5  offline at 420: ignored: the controller is disconnected"))
         #expect(text.contains("line 6  connect at 3000 (online, no context): controller connected, nothing shown"))
         #expect(text.contains("line 8  pagehide at 3200 (persisted): nothing: the page is kept in the back-forward cache, its controller still connected"))
-        #expect(session.summary.pills == [
-            PillEpisode(start: 100, end: 400, cause: .fetchRequestError, stillUp: false),
-            PillEpisode(start: 3100, end: 5000, cause: .fetchRequestError, stillUp: true),
-        ])
+        #expect(
+            session.summary.pills == [
+                PillEpisode(start: 100, end: 400, cause: .fetchRequestError, stillUp: false),
+                PillEpisode(start: 3100, end: 5000, cause: .fetchRequestError, stillUp: true),
+            ])
         let stale = try #require(session.findings(.stalePill).first)
         guard case .stalePill(_, _, _, _, let until, let clearedBy, _) = stale.detail else { Issue.record("wrong detail"); return }
         #expect(until == 400)
@@ -164,24 +178,25 @@ import TurboRecording
             #"{"t":2100,"type":"online"}"#,
             #"{"t":2146,"type":"pagehide"}"#,
         ])
-        #expect(rows(session) == [
-            "line 1  offline at 0: debounce until 800",
-            "line 2  pagehide at 500: page unloaded, controller gone, debounce cancelled, nothing shown",
-            "line 3  connect at 2000 (offline, no context): controller connected, pill “Sin conexión”",
-            "line 4  online at 2100: back online “De nuevo en línea”, flash until 4100",
-            "line 5  pagehide at 2146: page unloaded, controller gone, banner hidden, flash cancelled",
-            // An online 46 ms before the unload: what DevTools' emulation leaves in a capture.
-            "finding  emulated-online (info) at 2100 [lines 4, 5]: navigator.onLine came back at 2100, 46 ms before the page unloaded "
-                + "(pagehide at 2146): a real network rarely returns in the 100 ms before a page unloads, but DevTools' network emulation, "
-                + "lifted as the page goes, does. If this log was captured with DevTools, disbelieve the back-online flash it started; it may be genuine.",
-        ])
+        #expect(
+            rows(session) == [
+                "line 1  offline at 0: debounce until 800",
+                "line 2  pagehide at 500: page unloaded, controller gone, debounce cancelled, nothing shown",
+                "line 3  connect at 2000 (offline, no context): controller connected, pill “Sin conexión”",
+                "line 4  online at 2100: back online “De nuevo en línea”, flash until 4100",
+                "line 5  pagehide at 2146: page unloaded, controller gone, banner hidden, flash cancelled",
+                // An online 46 ms before the unload: what DevTools' emulation leaves in a capture.
+                "finding  emulated-online (info) at 2100 [lines 4, 5]: navigator.onLine came back at 2100, 46 ms before the page unloaded "
+                    + "(pagehide at 2146): a real network rarely returns in the 100 ms before a page unloads, but DevTools' network emulation, "
+                    + "lifted as the page goes, does. If this log was captured with DevTools, disbelieve the back-online flash it started; it may be genuine.",
+            ])
         #expect(session.summary.pills == [PillEpisode(start: 2000, end: 2100, cause: .connectOffline, stillUp: false)])
         #expect(session.summary.end == 2146)
     }
 
     @Test func recordingTextCannotDriveTheTerminal() throws {
         let session = try analyze(lines: [
-            #"{"t":1,"type":"turbo:fetch-request-error","url":"http://x/\u001b]0;pwned\u0007","target":"a#\u202eevil"}"#,
+            #"{"t":1,"type":"turbo:fetch-request-error","url":"http://x/\u001b]0;pwned\u0007","target":"a#\u202eevil"}"#
         ])
         let text = rows(session).joined(separator: "\n")
         #expect(!text.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x202E })

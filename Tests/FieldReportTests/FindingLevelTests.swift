@@ -1,11 +1,12 @@
 import Foundation
 import PolicyCore
-@testable import TestSupport
 import Testing
+
 @testable import BannerFindings
 @testable import Fleet
 @testable import NativeFindings
 @testable import Reports
+@testable import TestSupport
 
 /// Every finding id has a level, the docs' tables say the same level, and the one decision
 /// behind the exit status reads them.
@@ -90,7 +91,9 @@ import Testing
         #expect(ExplainText.summary(SessionSummary()).contains("  findings: none"))
         let json = session.events.compactMap { if case .finding(let f) = $0 { ReportJSON.finding(f) } else { nil } }
         #expect(json.allSatisfy { $0.contains(#","level":""#) })
-        #expect(json.last?.hasPrefix(#"{"t":2121.4,"finding":"emulated-online","level":"info","lines":[10,11],"unloadAt":2167.9,"beforeUnloadMs":46.5,"flash":true,"#) == true)
+        #expect(
+            json.last?.hasPrefix(
+                #"{"t":2121.4,"finding":"emulated-online","level":"info","lines":[10,11],"unloadAt":2167.9,"beforeUnloadMs":46.5,"flash":true,"#) == true)
         #expect(ReportJSON.summary(session.summary).contains(#""levels":{"warning":1,"info":1}"#))
     }
 
@@ -109,7 +112,8 @@ import Testing
     // MARK: - stats
 
     @Test func statsCountsFindingsByLevel() throws {
-        let paths = ["chromium/flap-short", "chromium/dead-upstream-frame", "findings/emulated-online"].map(recording)
+        let paths =
+            ["chromium/flap-short", "chromium/dead-upstream-frame", "findings/emulated-online"].map(recording)
             + [nativeRecordings + "/offline-and-back-before-deferred-expiry.jsonl"]
         let stats = FleetStats.analyze(paths, jobs: 2)
         #expect(stats.failures.isEmpty)

@@ -1,14 +1,15 @@
 import OfflineBanner
 import PolicyCore
 import Replay
-@testable import TestSupport
 import Testing
 import TurboRecording
+
 @testable import BannerFindings
 @testable import Fleet
 @testable import NativeFindings
 @testable import Pictures
 @testable import Reports
+@testable import TestSupport
 @testable import VariantAnalysis
 
 /// Each finding on the recording that shows it, and absent from the one where it must not fire.
@@ -46,7 +47,7 @@ import TurboRecording
 
     @Test func onlineLiedAssumesOnlineBeforeAnyRecordSaysSo() throws {
         let session = try analyze(lines: [
-            #"{"t":3,"type":"turbo:fetch-request-error","target":"turbo-frame#x"}"#,
+            #"{"t":3,"type":"turbo:fetch-request-error","target":"turbo-frame#x"}"#
         ])
         #expect(session.findings(.onlineLied).map(\.lines) == [[1]])
     }
@@ -111,11 +112,11 @@ import TurboRecording
             #"{"t":2,"type":"turbo:before-fetch-response","statusCode":200,"target":"turbo-frame#feed"}"#,
             #"{"t":3,"type":"turbo:before-fetch-response","statusCode":200,"target":"turbo-frame#nav"}"#,
             #"{"t":4,"type":"turbo:frame-load","target":"turbo-frame#nav"}"#,  // completes the nav fetch
-            #"{"t":5,"type":"turbo:frame-load","target":"turbo-frame#feed"}"#, // completes the feed fetch
-            #"{"t":6,"type":"turbo:frame-load","target":"turbo-frame#feed"}"#, // no response before it: its own
+            #"{"t":5,"type":"turbo:frame-load","target":"turbo-frame#feed"}"#,  // completes the feed fetch
+            #"{"t":6,"type":"turbo:frame-load","target":"turbo-frame#feed"}"#,  // no response before it: its own
             #"{"t":7,"type":"turbo:before-fetch-response","statusCode":422,"target":"form#composer"}"#,
             #"{"t":8,"type":"turbo:submit-end","success":false,"fetchResponse":{"statusCode":422}}"#,
-            #"{"t":9,"type":"turbo:load"}"#,                                   // no Visit's response before it: its own
+            #"{"t":9,"type":"turbo:load"}"#,  // no Visit's response before it: its own
             #"{"t":10,"type":"disconnect"}"#,
         ])
         guard case .stalePill(_, _, _, let responses, _, _, _)? = session.findings(.stalePill).first?.detail else {
@@ -186,7 +187,8 @@ import TurboRecording
         let found = try analyze("findings/flap-suppressed").findings(.flapSuppressed)
         #expect(found.map(\.t) == [1000, 3000])
         #expect(found.map(\.lines) == [[3, 4], [5, 6]])
-        #expect(found.map { if case .flapSuppressed(let down, _) = $0.detail { return formatMilliseconds(down) } else { return "" } }
+        #expect(
+            found.map { if case .flapSuppressed(let down, _) = $0.detail { return formatMilliseconds(down) } else { return "" } }
                 == ["450.5", "799.9"])
     }
 
@@ -316,7 +318,10 @@ import TurboRecording
     }
 
     @Test func findingIdsAreStable() {
-        #expect(BannerFinding.Kind.allCases.map(\.id) == ["online-lied", "stale-pill", "flap-suppressed", "prefetch-pill", "reload-offline",
-                                                   "relabelled-toast", "emulated-online"])
+        #expect(
+            BannerFinding.Kind.allCases.map(\.id) == [
+                "online-lied", "stale-pill", "flap-suppressed", "prefetch-pill", "reload-offline",
+                "relabelled-toast", "emulated-online",
+            ])
     }
 }

@@ -1,9 +1,10 @@
 import ArchiveCachePolicy
 import Foundation
 import NativeFindings
-@testable import TestSupport
 import Testing
 import TurboRecording
+
+@testable import TestSupport
 
 /// What `stats` and `explain` keep of a long native log, held by structure (not by timing):
 /// the launch's summary and findings without its rows, the cache's findings' levels without

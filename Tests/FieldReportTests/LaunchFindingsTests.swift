@@ -1,13 +1,14 @@
 import BannerFindings
 import Fleet
+import LaunchPolicy
 import NativeFindings
 import Pictures
 import Reports
-import VariantAnalysis
-import LaunchPolicy
-@testable import TestSupport
 import Testing
 import TurboRecording
+import VariantAnalysis
+
+@testable import TestSupport
 
 /// What `explain` must find in each launch recording (recordings/launch/README.md).
 struct LaunchExplainCase: CustomTestStringConvertible, Sendable {
@@ -27,8 +28,10 @@ private func stalled(_ t: Double, lines: [Int], launchedAt: Double, _ launchMs: 
     LaunchFinding(t: t, kind: .stalled, lines: lines, detail: .stalled(launchedAt: launchedAt, launchMs: launchMs))
 }
 
-private func mismatch(_ t: Double, _ kind: LaunchFinding.Kind = .screenMismatch, lines: [Int], app: String, policy: RootScreen,
-                      until: Double?, _ ms: Double) -> LaunchFinding {
+private func mismatch(
+    _ t: Double, _ kind: LaunchFinding.Kind = .screenMismatch, lines: [Int], app: String, policy: RootScreen,
+    until: Double?, _ ms: Double
+) -> LaunchFinding {
     LaunchFinding(t: t, kind: kind, lines: lines, detail: .mismatch(app: app, policy: policy, until: until, ms: ms))
 }
 
@@ -41,8 +44,13 @@ extension LaunchExplainCase {
         .init("stall-due-at-connect", [stalled(10000, lines: [2], launchedAt: 0, 10000)]),
         .init("stall-setting", stall: 3000, [stalled(4000.25, lines: [3, 4], launchedAt: 0, 4000.25)]),
         .init("app-screen-lags", [mismatch(1840.5, lines: [4, 5], app: "loading", policy: .web, until: 2950, 1109.5)]),
-        .init("error-behind-loading", [mismatch(1530, .errorBehindLoading, lines: [5, 9], app: "loading", policy: .error,
-                                                until: 33801, 32271)]),
+        .init(
+            "error-behind-loading",
+            [
+                mismatch(
+                    1530, .errorBehindLoading, lines: [5, 9], app: "loading", policy: .error,
+                    until: 33801, 32271)
+            ]),
         // …and not on its near miss: the page 0.5 ms before the due time, the default stall, an
         // app exactly at the tolerance, an app that shows its error screen.
         .init("cold-launch-ready", []),
@@ -89,12 +97,15 @@ struct LaunchFindingsTests {
 
     @Test("a mismatch is a finding only when it lasts strictly more than the tolerance")
     func tolerance() throws {
-        let lines = [#"{"t":0,"type":"launch"}"#, #"{"t":0,"type":"app-screen","screen":"loading"}"#,
-                     #"{"t":1000,"type":"bridge","component":"page-load","event":"connect"}"#,
-                     #"{"t":1500,"type":"app-screen","screen":"web"}"#]
+        let lines = [
+            #"{"t":0,"type":"launch"}"#, #"{"t":0,"type":"app-screen","screen":"loading"}"#,
+            #"{"t":1000,"type":"bridge","component":"page-load","event":"connect"}"#,
+            #"{"t":1500,"type":"app-screen","screen":"web"}"#,
+        ]
         #expect(try analyzeLaunch(lines: lines).findings.isEmpty)
-        #expect(try analyzeLaunch(lines: lines, tolerance: 499.5).findings
-            == [mismatch(1000, lines: [4, 5], app: "loading", policy: .web, until: 1500, 500)])
+        #expect(
+            try analyzeLaunch(lines: lines, tolerance: 499.5).findings
+                == [mismatch(1000, lines: [4, 5], app: "loading", policy: .web, until: 1500, 500)])
     }
 
     @Test("one still open at the end is measured to the last record's t; a stall after it is listed, not a finding")
@@ -102,9 +113,10 @@ struct LaunchFindingsTests {
         let analyzer = try analyzeLaunch(lines: [
             #"{"t":0,"type":"launch"}"#, #"{"t":0,"type":"app-screen","screen":"web"}"#, #"{"t":800,"type":"path","online":true}"#,
         ])
-        #expect(analyzer.findings == [
-            mismatch(0, lines: [3], app: "web", policy: .loading, until: nil, 800),
-        ])
+        #expect(
+            analyzer.findings == [
+                mismatch(0, lines: [3], app: "web", policy: .loading, until: nil, 800)
+            ])
         #expect(analyzer.afterEnd.map(\.record) == [.launch(LaunchDecision(t: 10000, outcome: .stalled, launchMs: 10000))])
         #expect(analyzer.summary.stalls == 0)
         #expect(analyzer.findings[0].jsonLine.contains(#""app":"web","policy":"loading","until":null,"ms":800,"message":"#))
@@ -113,14 +125,16 @@ struct LaunchFindingsTests {
 
     @Test("nothing is compared before the app's first app-screen; before the first launch the policy's screen is none")
     func whenComparisonStarts() throws {
-        #expect(try analyzeLaunch(lines: [
-            #"{"t":0,"type":"launch"}"#, #"{"t":5000,"type":"bridge","component":"page-load","event":"connect"}"#,
-            #"{"t":6000,"type":"app-screen","screen":"web"}"#,
-        ]).findings.isEmpty)
-        #expect(try analyzeLaunch(lines: [
-            #"{"t":0,"type":"app-screen","screen":"loading"}"#, #"{"t":700,"type":"launch"}"#,
-            #"{"t":900,"type":"bridge","component":"page-load","event":"connect"}"#, #"{"t":900,"type":"app-screen","screen":"web"}"#,
-        ]).findings == [mismatch(0, lines: [2, 3], app: "loading", policy: .none, until: 700, 700)])
+        #expect(
+            try analyzeLaunch(lines: [
+                #"{"t":0,"type":"launch"}"#, #"{"t":5000,"type":"bridge","component":"page-load","event":"connect"}"#,
+                #"{"t":6000,"type":"app-screen","screen":"web"}"#,
+            ]).findings.isEmpty)
+        #expect(
+            try analyzeLaunch(lines: [
+                #"{"t":0,"type":"app-screen","screen":"loading"}"#, #"{"t":700,"type":"launch"}"#,
+                #"{"t":900,"type":"bridge","component":"page-load","event":"connect"}"#, #"{"t":900,"type":"app-screen","screen":"web"}"#,
+            ]).findings == [mismatch(0, lines: [2, 3], app: "loading", policy: .none, until: 700, 700)])
     }
 
     @Test("error-behind-loading is the app on loading when the policy raised the error screen; the app on error alone is a screen-mismatch")

@@ -1,13 +1,14 @@
 import Foundation
 import Goldens
-@testable import TestSupport
 import Testing
 import TurboRecording
+
 @testable import BannerFindings
 @testable import Fleet
 @testable import NativeFindings
 @testable import Pictures
 @testable import Reports
+@testable import TestSupport
 @testable import VariantAnalysis
 
 @Suite("stats: the launch figures")
@@ -70,8 +71,11 @@ struct LaunchStatsTests {
 
     @Test("the report: the launch lines with the logs to open, and the same in JSON")
     func report() throws {
-        let stats = FleetStats.analyze([launchRecordings + "/stall.jsonl", launchRecordings + "/contract-example.jsonl",
-                                        launchRecordings + "/offseason-guest.jsonl"], jobs: 1)
+        let stats = FleetStats.analyze(
+            [
+                launchRecordings + "/stall.jsonl", launchRecordings + "/contract-example.jsonl",
+                launchRecordings + "/offseason-guest.jsonl",
+            ], jobs: 1)
         let text = stats.text()
         #expect(text.contains("launches: 6 in 3 logs, 3 ready"))
         // The exact median is 6500 (of 1840.5, 6500, 14250): the sketch's is within 0.5% of it
@@ -100,7 +104,9 @@ struct LaunchStatsTests {
         let line = StatsPartial.line(file)
         // 1840.5 ms is in bucket ⌈ln 1840.5 / ln γ⌉ = ⌈751.8⌉, 6500 ms in ⌈878.0⌉ (γ = 1.005/0.995).
         // Its stall is due at 80000, after its last record (70000): not counted.
-        #expect(line.contains(#""launch":{"launches":3,"toWeb":{"zeros":0,"bins":[[752,1],[878,1]],"min":1840.5,"max":6500.0},"stalls":0,"throughError":1,"offseason":1}"#))
+        #expect(
+            line.contains(
+                #""launch":{"launches":3,"toWeb":{"zeros":0,"bins":[[752,1],[878,1]],"min":1840.5,"max":6500.0},"stalls":0,"throughError":1,"offseason":1}"#))
         guard case .object(let object)? = JSONValue(parsing: line) else {
             Issue.record("not a JSON object: \(line)")
             return

@@ -1,8 +1,9 @@
 import NativeErrorPolicy
-@testable import NativeFindings
-@testable import TestSupport
 import Testing
 import TurboRecording
+
+@testable import NativeFindings
+@testable import TestSupport
 
 /// NativeExplainer: the streamed retry comparison that `explain` prints as it goes.
 @Suite("explain on a native log, streamed")

@@ -1,16 +1,18 @@
-import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import BannerFindings
 import Fleet
+import Foundation
 import NativeFindings
 import Pictures
 import Reports
-import VariantAnalysis
-@testable import TestSupport
 import Testing
 import TurboRecording
+import VariantAnalysis
+
+@testable import TestSupport
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 /// The elements, attributes and text of an SVG, and whether it parsed as XML.
 private final class SVGCheck: NSObject, XMLParserDelegate {
@@ -25,8 +27,10 @@ private final class SVGCheck: NSObject, XMLParserDelegate {
         return (parser.parse(), check)
     }
 
-    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-                qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]) {
+    func parser(
+        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+        qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]
+    ) {
         elements.append(elementName)
         attributes += attributeDict.keys
     }
@@ -38,8 +42,9 @@ private final class SVGCheck: NSObject, XMLParserDelegate {
 
 @Suite("render: a native recording")
 struct NativeRenderTests {
-    @Test("every launch and native recording renders as self-contained, well-formed SVG",
-          arguments: try launchRecordingNames().map { "launch/" + $0 } + nativeRecordingNames().map { "native/" + $0 })
+    @Test(
+        "every launch and native recording renders as self-contained, well-formed SVG",
+        arguments: try launchRecordingNames().map { "launch/" + $0 } + nativeRecordingNames().map { "native/" + $0 })
     func wellFormed(_ name: String) throws {
         let path = Fixtures.recordings + "/\(name).jsonl"
         let svg = NativeTimelineSVG.render(try NativeSession.analyze(path: path))
@@ -57,8 +62,10 @@ struct NativeRenderTests {
         let svg = NativeTimelineSVG.render(try NativeSession.analyze(path: launchRecordings + "/error-behind-loading.jsonl"))
         let (ok, check) = SVGCheck.parse(svg)
         #expect(ok)
-        for text in ["root screen", "app-screen", "error views", "connectivity", "findings", "error (offline, tab:home)",
-                     "ready in 33800.5 ms", "1 error-behind-loading", "offline view, tab:home", "retry (edge), tab:home", "30 s"] {
+        for text in [
+            "root screen", "app-screen", "error views", "connectivity", "findings", "error (offline, tab:home)",
+            "ready in 33800.5 ms", "1 error-behind-loading", "offline view, tab:home", "retry (edge), tab:home", "30 s",
+        ] {
             #expect(check.text.contains(text), "\(text)")
         }
         let stalled = NativeTimelineSVG.render(try NativeSession.analyze(path: launchRecordings + "/stall.jsonl"))
@@ -69,14 +76,16 @@ struct NativeRenderTests {
     @Test("text from the recording cannot inject markup")
     func hostile() throws {
         let hostile = #"</text><script>alert(\"x\")</script><a href='javascript:1'>&amp;\u0001"#
-        let path = try temporaryRecording("hostile.jsonl", [
-            iosMeta,
-            #"{"t":0,"type":"launch"}"#,
-            #"{"t":0,"type":"app-screen","screen":"\#(hostile)"}"#,
-            #"{"t":10,"type":"presented","surface":"\#(hostile)","error":{"kind":"web","code":-1009}}"#,
-            #"{"t":20,"type":"app-retry","surface":"\#(hostile)","kind":"auto"}"#,
-            #"{"t":900,"type":"bridge","component":"\#(hostile)","event":"connect"}"#,
-        ])
+        let path = try temporaryRecording(
+            "hostile.jsonl",
+            [
+                iosMeta,
+                #"{"t":0,"type":"launch"}"#,
+                #"{"t":0,"type":"app-screen","screen":"\#(hostile)"}"#,
+                #"{"t":10,"type":"presented","surface":"\#(hostile)","error":{"kind":"web","code":-1009}}"#,
+                #"{"t":20,"type":"app-retry","surface":"\#(hostile)","kind":"auto"}"#,
+                #"{"t":900,"type":"bridge","component":"\#(hostile)","event":"connect"}"#,
+            ])
         let session = try NativeSession.analyze(path: path)
         #expect(!session.launch.findings.isEmpty && !session.retryFindings.isEmpty)
         let svg = NativeTimelineSVG.render(session)

@@ -1,11 +1,12 @@
 import Foundation
 import OfflineBanner
-@testable import TestSupport
 import Testing
 import TurboRecording
+
 @testable import BannerFindings
 @testable import Fleet
 @testable import NativeFindings
+@testable import TestSupport
 
 /// The quantile sketch behind every median and p90 of the fleet reports: within its stated
 /// relative accuracy of the exact order statistics, the maximum exact, and merging in any order

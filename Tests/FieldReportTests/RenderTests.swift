@@ -1,19 +1,21 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import OfflineBanner
 import PolicyCore
 import Replay
-@testable import TestSupport
 import Testing
 import TurboRecording
+
 @testable import BannerFindings
 @testable import Fleet
 @testable import NativeFindings
 @testable import Pictures
 @testable import Reports
+@testable import TestSupport
 @testable import VariantAnalysis
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 /// Collects the elements of an XML document, and whether it parsed.
 final class XMLCheck: NSObject, XMLParserDelegate {
@@ -28,8 +30,10 @@ final class XMLCheck: NSObject, XMLParserDelegate {
         return (parser.parse(), check)
     }
 
-    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-                qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]) {
+    func parser(
+        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+        qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]
+    ) {
         elements.append(elementName)
         for (key, value) in attributeDict { attributes[elementName + "@" + key] = value }
     }
@@ -41,8 +45,10 @@ final class XMLCheck: NSObject, XMLParserDelegate {
 
 @Suite struct RenderTests {
     @Test func rendersEveryChromiumRecordingAsWellFormedSVG() throws {
-        for name in ["airplane-mid-session", "dead-upstream-frame", "flap-short", "offline-form-submit",
-                     "offline-visit-full-reload", "restore-from-cache-offline", "server-422-submit", "success-submit"] {
+        for name in [
+            "airplane-mid-session", "dead-upstream-frame", "flap-short", "offline-form-submit",
+            "offline-visit-full-reload", "restore-from-cache-offline", "server-422-submit", "success-submit",
+        ] {
             let svg = TimelineSVG.render(try analyze("chromium/" + name))
             let (ok, check) = XMLCheck.parse(svg)
             #expect(ok, "\(name)")
@@ -56,8 +62,10 @@ final class XMLCheck: NSObject, XMLParserDelegate {
         let svg = TimelineSVG.render(try analyze("chromium/dead-upstream-frame"))
         let (ok, check) = XMLCheck.parse(svg)
         #expect(ok)
-        for text in ["navigator.onLine", "network failures", "submissions", "banner", "findings",
-                     "Sin conexión", "1 online-lied", "2 stale-pill", "frame", "5 s"] {
+        for text in [
+            "navigator.onLine", "network failures", "submissions", "banner", "findings",
+            "Sin conexión", "1 online-lied", "2 stale-pill", "frame", "5 s",
+        ] {
             #expect(check.text.contains(text), "\(text)")
         }
     }
@@ -72,26 +80,31 @@ final class XMLCheck: NSObject, XMLParserDelegate {
         #expect(check.text.contains("page unloaded: pagehide at 2167.9 ms, connect at 4388.4 ms"))
         #expect(check.text.contains("back-online “De nuevo en línea” from 2121.4 to 2167.9 ms"))
         // A page kept in the back-forward cache is no page change.
-        let kept = TimelineSVG.render(try analyze(lines: [
-            #"{"t":10,"type":"connect","online":true}"#,
-            #"{"t":20,"type":"pagehide","persisted":true}"#,
-        ]))
+        let kept = TimelineSVG.render(
+            try analyze(lines: [
+                #"{"t":10,"type":"connect","online":true}"#,
+                #"{"t":20,"type":"pagehide","persisted":true}"#,
+            ]))
         #expect(!XMLCheck.parse(kept).check.text.contains("pagehide at"))
     }
 
     @Test func hostileRecordingTextCannotInjectMarkup() throws {
         let hostile = #"</text><script>alert(\"x\")</script><a href='javascript:1'>&amp;\u0001"#
-        let session = try analyze(lines: [
-            #"{"type":"meta","version":1,"source":"\#(hostile)","page":"\#(hostile)","startedAt":"\#(hostile)"}"#,
-            #"{"t":10,"type":"connect","context":"\#(hostile)","online":true}"#,
-            #"{"t":20,"type":"turbo:visit","url":"\#(hostile)"}"#,
-            #"{"t":30,"type":"turbo:fetch-request-error","url":"\#(hostile)","method":"\#(hostile)","target":"a#\#(hostile)","error":"\#(hostile)"}"#,
-            #"{"t":40,"type":"turbo:submit-end","success":false,"fetchResponse":null,"action":"\#(hostile)","method":"\#(hostile)"}"#,
-            #"{"t":50,"type":"turbo:reload","reason":"request_failed","url":"\#(hostile)"}"#,
-            #"{"t":60,"type":"turbo:before-fetch-response","statusCode":200,"target":"\#(hostile)"}"#,
-            #"{"t":70,"type":"online"}"#,
-        ], settings: BannerSettings(copy: BannerCopy(offline: "Off & \"out\" <b>", backOnline: "<i>", submitFailed: "'x'",
-                                                      contexts: ["</text><script>alert(\"x\")</script><a href='javascript:1'>&amp;\u{1}": ContextCopy(offline: "<script>ctx</script>")])))
+        let session = try analyze(
+            lines: [
+                #"{"type":"meta","version":1,"source":"\#(hostile)","page":"\#(hostile)","startedAt":"\#(hostile)"}"#,
+                #"{"t":10,"type":"connect","context":"\#(hostile)","online":true}"#,
+                #"{"t":20,"type":"turbo:visit","url":"\#(hostile)"}"#,
+                #"{"t":30,"type":"turbo:fetch-request-error","url":"\#(hostile)","method":"\#(hostile)","target":"a#\#(hostile)","error":"\#(hostile)"}"#,
+                #"{"t":40,"type":"turbo:submit-end","success":false,"fetchResponse":null,"action":"\#(hostile)","method":"\#(hostile)"}"#,
+                #"{"t":50,"type":"turbo:reload","reason":"request_failed","url":"\#(hostile)"}"#,
+                #"{"t":60,"type":"turbo:before-fetch-response","statusCode":200,"target":"\#(hostile)"}"#,
+                #"{"t":70,"type":"online"}"#,
+            ],
+            settings: BannerSettings(
+                copy: BannerCopy(
+                    offline: "Off & \"out\" <b>", backOnline: "<i>", submitFailed: "'x'",
+                    contexts: ["</text><script>alert(\"x\")</script><a href='javascript:1'>&amp;\u{1}": ContextCopy(offline: "<script>ctx</script>")])))
         #expect(session.findings.count >= 3)
         let svg = TimelineSVG.render(session)
         let (ok, check) = XMLCheck.parse(svg)

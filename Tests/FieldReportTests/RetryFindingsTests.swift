@@ -1,15 +1,16 @@
 import BannerFindings
 import Fleet
+import NativeErrorPolicy
 import NativeFindings
 import Pictures
-import Reports
-import VariantAnalysis
-import NativeErrorPolicy
-@testable import TestSupport
 import PolicyCore
 import Replay
+import Reports
 import Testing
 import TurboRecording
+import VariantAnalysis
+
+@testable import TestSupport
 
 /// What `explain` must find on each native recording (recordings/native/README.md).
 struct ExplainCase: CustomTestStringConvertible, Sendable {
@@ -30,15 +31,19 @@ extension ExplainCase {
     static let all: [ExplainCase] = [
         // Each finding on a recording that shows it…
         .init(name: "exit-tunnel-double-fail", findings: [missed(107901.2, "tab:home", .probe)]),
-        .init(name: "flapping-radio", findings: [
-            unexpected(7300.2, "tab:home", line: 16, .alreadyRetried(at: 6000)),
-            unexpected(8200.1, "tab:home", line: 19, .alreadyRetried(at: 6000)),
-        ]),
+        .init(
+            name: "flapping-radio",
+            findings: [
+                unexpected(7300.2, "tab:home", line: 16, .alreadyRetried(at: 6000)),
+                unexpected(8200.1, "tab:home", line: 19, .alreadyRetried(at: 6000)),
+            ]),
         .init(name: "sheet-over-tab-android", findings: [missed(24400, "sheet", .edge)]),
-        .init(name: "offline-and-back-before-deferred-expiry", findings: [
-            unexpected(18400.3, "sheet", line: 9, .cooldown(until: 24400)),
-            missed(24400, "sheet", .edge),
-        ]),
+        .init(
+            name: "offline-and-back-before-deferred-expiry",
+            findings: [
+                unexpected(18400.3, "sheet", line: 9, .cooldown(until: 24400)),
+                missed(24400, "sheet", .edge),
+            ]),
         .init(name: "server-503", findings: [unexpected(7400.2, "sheet", line: 6, .serverView)]),
         .init(name: "killed-server-android", findings: [unexpected(5400.2, "tab:home", line: 6, .serverView)]),
         // …and none on those where the app agrees.
@@ -85,26 +90,30 @@ struct NativeExplainTests {
     func window() {
         #expect(retryFindings(decisions: [auto(5000, "sheet")], appRetries: [logged(6000, "sheet")]).isEmpty)
         #expect(retryFindings(decisions: [auto(5000, "sheet")], appRetries: [logged(4000, "sheet")]).isEmpty)
-        #expect(retryFindings(decisions: [auto(5000, "sheet")], appRetries: [logged(6000.5, "sheet", line: 4)]) == [
-            missed(5000, "sheet", .edge),
-            unexpected(6000.5, "sheet", line: 4, .noView),
-        ])
+        #expect(
+            retryFindings(decisions: [auto(5000, "sheet")], appRetries: [logged(6000.5, "sheet", line: 4)]) == [
+                missed(5000, "sheet", .edge),
+                unexpected(6000.5, "sheet", line: 4, .noView),
+            ])
     }
 
     @Test("pairs are one to one: a second app retry near one policy retry is unexpected")
     func oneToOne() {
-        #expect(retryFindings(decisions: [auto(5000, "sheet")],
-                              appRetries: [logged(5000.5, "sheet", line: 4), logged(5300, "sheet", line: 5)]) == [
-            unexpected(5300, "sheet", line: 5, .noView),
-        ])
+        #expect(
+            retryFindings(
+                decisions: [auto(5000, "sheet")],
+                appRetries: [logged(5000.5, "sheet", line: 4), logged(5300, "sheet", line: 5)]) == [
+                    unexpected(5300, "sheet", line: 5, .noView)
+                ])
     }
 
     @Test("pairs stay on one surface: a retry on the tab does not excuse the sheet")
     func perSurface() {
-        #expect(retryFindings(decisions: [auto(5000, "sheet")], appRetries: [logged(5000, "tab:home", line: 4)]) == [
-            missed(5000, "sheet", .edge),
-            unexpected(5000, "tab:home", line: 4, .noView),
-        ])
+        #expect(
+            retryFindings(decisions: [auto(5000, "sheet")], appRetries: [logged(5000, "tab:home", line: 4)]) == [
+                missed(5000, "sheet", .edge),
+                unexpected(5000, "tab:home", line: 4, .noView),
+            ])
     }
 
     @Test("only automatic retries are compared: views, deferrals and manual retries are not")
@@ -119,24 +128,28 @@ struct NativeExplainTests {
 
     @Test("an unexpected retry says what the policy had: an offline view not due yet, a 401, nothing")
     func states() throws {
-        let path = try temporaryRecording("states.jsonl", [
-            androidMeta,
-            #"{"t":0,"type":"path","online":true}"#,
-            #"{"t":100,"type":"presented","surface":"tab:home","error":{"kind":"web","code":-8}}"#,
-            #"{"t":200,"type":"app-retry","surface":"tab:home","kind":"auto"}"#,
-            #"{"t":300,"type":"presented","surface":"modal","error":{"kind":"http","status":401}}"#,
-            #"{"t":400,"type":"app-retry","surface":"modal","kind":"auto"}"#,
-            #"{"t":500,"type":"app-retry","surface":"live-card","kind":"auto"}"#,
-            #"{"t":2600,"type":"app-retry","surface":"tab:home","kind":"auto"}"#,
-        ])
+        let path = try temporaryRecording(
+            "states.jsonl",
+            [
+                androidMeta,
+                #"{"t":0,"type":"path","online":true}"#,
+                #"{"t":100,"type":"presented","surface":"tab:home","error":{"kind":"web","code":-8}}"#,
+                #"{"t":200,"type":"app-retry","surface":"tab:home","kind":"auto"}"#,
+                #"{"t":300,"type":"presented","surface":"modal","error":{"kind":"http","status":401}}"#,
+                #"{"t":400,"type":"app-retry","surface":"modal","kind":"auto"}"#,
+                #"{"t":500,"type":"app-retry","surface":"live-card","kind":"auto"}"#,
+                #"{"t":2600,"type":"app-retry","surface":"tab:home","kind":"auto"}"#,
+            ])
         let explanation = try explainNative(NativeRecordingReader(path: path))
-        #expect(explanation.findings == [
-            unexpected(200, "tab:home", line: 4, .notDue(at: 2600)),
-            unexpected(400, "modal", line: 6, .authShell),
-            unexpected(500, "live-card", line: 7, .noView),
-        ])
-        #expect(explanation.findings[0].jsonLine
-            == #"{"t":200,"surface":"tab:home","finding":"unexpected-retry","level":"warning","line":4,"policy":"not-due","at":2600}"#)
+        #expect(
+            explanation.findings == [
+                unexpected(200, "tab:home", line: 4, .notDue(at: 2600)),
+                unexpected(400, "modal", line: 6, .authShell),
+                unexpected(500, "live-card", line: 7, .noView),
+            ])
+        #expect(
+            explanation.findings[0].jsonLine
+                == #"{"t":200,"surface":"tab:home","finding":"unexpected-retry","level":"warning","line":4,"policy":"not-due","at":2600}"#)
         #expect(missed(24400, "sheet", .edge).jsonLine == #"{"t":24400,"surface":"sheet","finding":"missed-retry","level":"warning","trigger":"edge"}"#)
     }
 }

@@ -3,14 +3,15 @@ import Goldens
 import OfflineBanner
 import PolicyCore
 import Replay
-@testable import TestSupport
 import Testing
 import TurboRecording
+
 @testable import BannerFindings
 @testable import Fleet
 @testable import NativeFindings
 @testable import Pictures
 @testable import Reports
+@testable import TestSupport
 @testable import VariantAnalysis
 
 @Suite struct StatsTests {
@@ -44,13 +45,17 @@ import TurboRecording
 
     @Test func aMalformedFileIsReportedWithItsLineAndTheRestAreRead() throws {
         let files = try TemporaryRecordings()
-        let good = try files.write("a-good.jsonl", try String(contentsOfFile: recording("chromium/dead-upstream-frame"), encoding: .utf8)
-            .split(separator: "\n").map(String.init))
-        let bad = try files.write("b-bad.jsonl", [
-            #"{"t":1,"type":"connect"}"#,
-            #"{"t":2,"type":"offline"}"#,
-            #"{"t":3,"type":"offline""#,
-        ])
+        let good = try files.write(
+            "a-good.jsonl",
+            try String(contentsOfFile: recording("chromium/dead-upstream-frame"), encoding: .utf8)
+                .split(separator: "\n").map(String.init))
+        let bad = try files.write(
+            "b-bad.jsonl",
+            [
+                #"{"t":1,"type":"connect"}"#,
+                #"{"t":2,"type":"offline"}"#,
+                #"{"t":3,"type":"offline""#,
+            ])
         let alsoGood = try files.write("c-flap.jsonl", [#"{"t":1,"type":"offline"}"#, #"{"t":2,"type":"online"}"#])
         let stats = FleetStats.analyze([good, bad, alsoGood, files.directory + "/missing.jsonl"], jobs: 2)
         #expect(stats.summaries.map(\.path) == [good, alsoGood])
@@ -73,13 +78,15 @@ import TurboRecording
 
     @Test func aPillEpisodeEndedByPagehideCountsUntilThePagehide() throws {
         let files = try TemporaryRecordings()
-        let unloaded = try files.write("unloaded.jsonl", [
-            #"{"t":0,"type":"connect","online":true}"#,
-            #"{"t":100,"type":"turbo:fetch-request-error","target":"html"}"#,
-            #"{"t":400,"type":"pagehide"}"#,
-            #"{"t":5000,"type":"connect","online":true}"#,
-            #"{"t":9000,"type":"turbo:load"}"#,
-        ])
+        let unloaded = try files.write(
+            "unloaded.jsonl",
+            [
+                #"{"t":0,"type":"connect","online":true}"#,
+                #"{"t":100,"type":"turbo:fetch-request-error","target":"html"}"#,
+                #"{"t":400,"type":"pagehide"}"#,
+                #"{"t":5000,"type":"connect","online":true}"#,
+                #"{"t":9000,"type":"turbo:load"}"#,
+            ])
         let stats = FleetStats.analyze([unloaded], jobs: 1)
         #expect(stats.pillEpisodes == 1)
         #expect(stats.pillsByCause.map(\.cause) == [.fetchRequestError])

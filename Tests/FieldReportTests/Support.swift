@@ -1,12 +1,13 @@
 import Foundation
 import OfflineBanner
-@testable import TestSupport
 import TurboRecording
+
 @testable import BannerFindings
 @testable import Fleet
 @testable import NativeFindings
 @testable import Pictures
 @testable import Reports
+@testable import TestSupport
 @testable import VariantAnalysis
 
 /// The exact figures `Distribution` reads from a sketch: the median (the mean of the middle two

@@ -1,19 +1,21 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import OfflineBanner
 import PolicyCore
 import Replay
-@testable import TestSupport
 import Testing
 import TurboRecording
+
 @testable import BannerFindings
 @testable import Fleet
 @testable import NativeFindings
 @testable import Pictures
 @testable import Reports
+@testable import TestSupport
 @testable import VariantAnalysis
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 /// `tune`: one row per combination, counted as `stats` counts, the same for any number of jobs.
 @Suite struct TuneTests {
@@ -21,17 +23,21 @@ import TurboRecording
 
     @Test func combinationsComeV1FirstThenByDebounceThenFlash() {
         let all = TuneCombination.all(debounces: [300, 800], flashes: [2000, 3000], variants: [.recoverOnResponse])
-        #expect(all.map { "\(TuneReport.name($0.variant)) \(Int($0.debounce)) \(Int($0.flash))" } == [
-            "v1 300 2000", "v1 300 3000", "v1 800 2000", "v1 800 3000",
-            "recover-on-response 300 2000", "recover-on-response 300 3000",
-            "recover-on-response 800 2000", "recover-on-response 800 3000",
-        ])
+        #expect(
+            all.map { "\(TuneReport.name($0.variant)) \(Int($0.debounce)) \(Int($0.flash))" } == [
+                "v1 300 2000", "v1 300 3000", "v1 800 2000", "v1 800 3000",
+                "recover-on-response 300 2000", "recover-on-response 300 3000",
+                "recover-on-response 800 2000", "recover-on-response 800 3000",
+            ])
     }
 
     @Test func v1AtTheDefaultsCountsWhatStatsCounts() throws {
         let paths = try Self.paths()
-        let row = try #require(Tune.analyze(paths, settings: BannerSettings(),
-                                            combinations: [TuneCombination(debounce: 800, flash: 2000, variant: nil)], jobs: 2).rows.first)
+        let row = try #require(
+            Tune.analyze(
+                paths, settings: BannerSettings(),
+                combinations: [TuneCombination(debounce: 800, flash: 2000, variant: nil)], jobs: 2
+            ).rows.first)
         let stats = FleetStats.analyze(paths, jobs: 2)
         #expect(row.sessions == stats.summaries.count)
         #expect(row.pillEpisodes == stats.pillEpisodes)
@@ -51,18 +57,22 @@ import TurboRecording
 
     @Test func flapsAreDebouncesThatOnlineCancelled() throws {
         let files = try TemporaryRecordings()
-        let path = try files.write("flaps.jsonl", [
-            #"{"t":0,"type":"offline"}"#,
-            #"{"t":500,"type":"online"}"#,       // cancels the debounce: a flap suppressed
-            #"{"t":1000,"type":"offline"}"#,
-            #"{"t":1800,"type":"online"}"#,      // the debounce fired at 1800 first: a pill, not a flap
-            #"{"t":3000,"type":"offline"}"#,
-            #"{"t":3100,"type":"disconnect"}"#,  // cancelled, but not by online
-            #"{"t":3200,"type":"connect"}"#,
-            #"{"t":3300,"type":"online"}"#,
-        ])
-        let rows = Tune.analyze([path], settings: BannerSettings(),
-                                combinations: TuneCombination.all(debounces: [300, 800], flashes: [2000], variants: []), jobs: 1).rows
+        let path = try files.write(
+            "flaps.jsonl",
+            [
+                #"{"t":0,"type":"offline"}"#,
+                #"{"t":500,"type":"online"}"#,  // cancels the debounce: a flap suppressed
+                #"{"t":1000,"type":"offline"}"#,
+                #"{"t":1800,"type":"online"}"#,  // the debounce fired at 1800 first: a pill, not a flap
+                #"{"t":3000,"type":"offline"}"#,
+                #"{"t":3100,"type":"disconnect"}"#,  // cancelled, but not by online
+                #"{"t":3200,"type":"connect"}"#,
+                #"{"t":3300,"type":"online"}"#,
+            ])
+        let rows = Tune.analyze(
+            [path], settings: BannerSettings(),
+            combinations: TuneCombination.all(debounces: [300, 800], flashes: [2000], variants: []), jobs: 1
+        ).rows
         #expect(rows.map(\.flapsSuppressed) == [0, 1])
         #expect(rows.map(\.pillEpisodes) == [2, 1])
         #expect(rows.map(\.pillMs) == [200 + 500, 0])  // 300–500, 1300–1800; at 800 the pill shows at 1800 and goes at once
@@ -87,8 +97,10 @@ import TurboRecording
         #expect(!check.elements.contains("script") && !check.elements.contains("image") && !check.elements.contains("foreignObject"))
         #expect(!check.attributes.keys.contains { $0.hasSuffix("href") })
         #expect(check.text.contains(#"tune logs/</text><script>alert("x")</script>&"#))
-        for text in ["waiting: time offline with no pill shown", "hurrying: blinks + flashes", "offline debounce (ms)", "v1, flash 2000 ms",
-                     "recover-on-response, flash 3000 ms", "Score: waiting ÷ its largest value in these rows"] {
+        for text in [
+            "waiting: time offline with no pill shown", "hurrying: blinks + flashes", "offline debounce (ms)", "v1, flash 2000 ms",
+            "recover-on-response, flash 3000 ms", "Score: waiting ÷ its largest value in these rows",
+        ] {
             #expect(check.text.contains(text), "\(text)")
         }
     }
@@ -97,8 +109,10 @@ import TurboRecording
 
     /// docs/variants.md, "What waiting and hurrying cost": the worked example, by hand.
     @Test func theWorkedExampleOfTheDocs() throws {
-        let rows = Tune.analyze([packageRoot + "/docs/examples/two-drops.jsonl"], settings: BannerSettings(),
-                                combinations: TuneCombination.all(debounces: [300, 800], flashes: [2000], variants: []), jobs: 1).rows
+        let rows = Tune.analyze(
+            [packageRoot + "/docs/examples/two-drops.jsonl"], settings: BannerSettings(),
+            combinations: TuneCombination.all(debounces: [300, 800], flashes: [2000], variants: []), jobs: 1
+        ).rows
         // 300: 1000–1300 and 5000–5300 unannounced; a 10 ms blink (1300–1310); two flashes.
         // 800: the first drop suppressed, all 310 ms of it unannounced, then 5000–5800; one flash.
         #expect(rows.map(\.unannouncedMs) == [600, 1110])
@@ -109,25 +123,31 @@ import TurboRecording
 
     @Test func unannouncedTimeIsConnectedOfflineAndNoPill() throws {
         let files = try TemporaryRecordings()
-        let path = try files.write("u.jsonl", [
-            #"{"t":0,"type":"offline"}"#,               // connected from the start: 0–300 until the pill
-            #"{"t":500,"type":"online"}"#,              // flash to 2500
-            #"{"t":600,"type":"offline"}"#,             // over the flash: unannounced from 600…
-            #"{"t":700,"type":"disconnect"}"#,          // …to the page going: 100
-            #"{"t":800,"type":"connect","online":false}"#,  // a pill at once: none
-            #"{"t":900,"type":"turbo:before-fetch-response","statusCode":200}"#,
-            #"{"t":1000,"type":"pagehide","persisted":true}"#,  // frozen, not gone
-            #"{"t":1100,"type":"online"}"#,
-            #"{"t":1200,"type":"offline"}"#,            // the debounce fires after the log's last record: 300 more
-        ])
-        let rows = Tune.analyze([path], settings: BannerSettings(),
-                                combinations: TuneCombination.all(debounces: [300], flashes: [2000], variants: [.recoverOnResponse]), jobs: 1).rows
+        let path = try files.write(
+            "u.jsonl",
+            [
+                #"{"t":0,"type":"offline"}"#,  // connected from the start: 0–300 until the pill
+                #"{"t":500,"type":"online"}"#,  // flash to 2500
+                #"{"t":600,"type":"offline"}"#,  // over the flash: unannounced from 600…
+                #"{"t":700,"type":"disconnect"}"#,  // …to the page going: 100
+                #"{"t":800,"type":"connect","online":false}"#,  // a pill at once: none
+                #"{"t":900,"type":"turbo:before-fetch-response","statusCode":200}"#,
+                #"{"t":1000,"type":"pagehide","persisted":true}"#,  // frozen, not gone
+                #"{"t":1100,"type":"online"}"#,
+                #"{"t":1200,"type":"offline"}"#,  // the debounce fires after the log's last record: 300 more
+            ])
+        let rows = Tune.analyze(
+            [path], settings: BannerSettings(),
+            combinations: TuneCombination.all(debounces: [300], flashes: [2000], variants: [.recoverOnResponse]), jobs: 1
+        ).rows
         #expect(rows.map(\.unannouncedMs) == [700, 700])
         #expect(rows.map(\.flashes) == [2, 2])
         // 300–500 (200 ms), 800–1100 (300 ms) and 1500 to the end of the log, the debounce's own time: 0 ms.
         #expect(rows.map(\.blinks) == [3, 3])
-        let long = Tune.analyze([path], settings: BannerSettings(),
-                                combinations: [TuneCombination(debounce: 300, flash: 2000, variant: nil)], blinkMs: 250, jobs: 1).rows
+        let long = Tune.analyze(
+            [path], settings: BannerSettings(),
+            combinations: [TuneCombination(debounce: 300, flash: 2000, variant: nil)], blinkMs: 250, jobs: 1
+        ).rows
         #expect(long.map(\.blinks) == [2])
     }
 

@@ -2,14 +2,15 @@ import Foundation
 import OfflineBanner
 import PolicyCore
 import Replay
-@testable import TestSupport
 import Testing
 import TurboRecording
+
 @testable import BannerFindings
 @testable import Fleet
 @testable import NativeFindings
 @testable import Pictures
 @testable import Reports
+@testable import TestSupport
 @testable import VariantAnalysis
 
 /// banner-variants.md, "Comparing": each v1 episode against what the variant made of it, and
@@ -55,13 +56,16 @@ import TurboRecording
     }
 
     @Test func worseEpisodesAreSaidLoudly() {
-        let recording = WhatIfRecording(path: "r.jsonl", variant: variant, differences: [],
-                                        comparison: PillComparison(v1: [episode(100, 200)], variant: [episode(100, 250), episode(400, 500)]),
-                                        toasts: (0, 0))
+        let recording = WhatIfRecording(
+            path: "r.jsonl", variant: variant, differences: [],
+            comparison: PillComparison(v1: [episode(100, 200)], variant: [episode(100, 250), episode(400, 500)]),
+            toasts: (0, 0))
         let text = WhatIfText.summary(recording)
         #expect(text.contains { $0.contains("WARNING: lengthened") })
         #expect(text.contains { $0.hasPrefix("    WARNING: added an episode at 400 (fetch-request-error), 100 ms") })
-        #expect(text.last == "  WARNING: recover-on-response made 1 pill episode longer and 1 pill episode more here, which a variant must never do (docs/variants.md)")
+        #expect(
+            text.last
+                == "  WARNING: recover-on-response made 1 pill episode longer and 1 pill episode more here, which a variant must never do (docs/variants.md)")
         let fleet = WhatIfFleet(variant: variant, files: [WhatIfFile(path: "r.jsonl", outcome: .compared(recording))])
         #expect(WhatIfText.totals(fleet).last?.hasPrefix("WARNING: recover-on-response lengthened 1 and added 1 pill episodes") == true)
     }
@@ -69,20 +73,26 @@ import TurboRecording
     // MARK: - Two timelines, record by record
 
     @Test func differencesAreTheRecordsWhoseDecisionsDiffer() throws {
-        let reader = RecordingReader(lines: JSONLines(bytes: Array("""
-        {"t":0,"type":"connect"}
-        {"t":1000,"type":"turbo:fetch-request-error","target":"turbo-frame#feed"}
-        {"t":1500,"type":"turbo:before-fetch-response","statusCode":200,"target":"turbo-frame#feed"}
-        {"t":1600,"type":"turbo:frame-load","target":"turbo-frame#feed"}
+        let reader = RecordingReader(
+            lines: JSONLines(
+                bytes: Array(
+                    """
+                    {"t":0,"type":"connect"}
+                    {"t":1000,"type":"turbo:fetch-request-error","target":"turbo-frame#feed"}
+                    {"t":1500,"type":"turbo:before-fetch-response","statusCode":200,"target":"turbo-frame#feed"}
+                    {"t":1600,"type":"turbo:frame-load","target":"turbo-frame#feed"}
 
-        """.utf8), name: "r"), keepObserved: false)
+                    """.utf8), name: "r"), keepObserved: false)
         let recording = try WhatIfRecording.analyze(reader, settings: BannerSettings(), variant: variant)
-        #expect(recording.differences == [
-            WhatIfDifference(line: 3, t: 1500, v1: [],
-                             variant: [.banner(BannerChange(t: 1500, banner: .backOnline, label: "De nuevo en línea", cause: .response))]),
-            WhatIfDifference(line: nil, t: nil, v1: [],
-                             variant: [.banner(BannerChange(t: 3500, banner: .hidden, label: nil, cause: .flashElapsed))]),
-        ])
+        #expect(
+            recording.differences == [
+                WhatIfDifference(
+                    line: 3, t: 1500, v1: [],
+                    variant: [.banner(BannerChange(t: 1500, banner: .backOnline, label: "De nuevo en línea", cause: .response))]),
+                WhatIfDifference(
+                    line: nil, t: nil, v1: [],
+                    variant: [.banner(BannerChange(t: 3500, banner: .hidden, label: nil, cause: .flashElapsed))]),
+            ])
         #expect(recording.comparison.episodes.map(\.v1.duration) == [600])  // v1's ends with the log, at 1600
         #expect(recording.comparison.episodes.map(\.variantMs) == [500])
     }
@@ -95,18 +105,23 @@ import TurboRecording
         #expect(recording.costs.v1 == TradeOffCosts(unannouncedMs: 0, blinks: 0, flashes: 1))
         #expect(recording.costs.variant == TradeOffCosts(unannouncedMs: 800, blinks: 1, flashes: 2))  // the 300 ms piece blinks
         #expect(WhatIfText.summary(recording).contains("  offline unannounced 0 → 800 ms, blinks 0 → 1, flashes 1 → 2"))
-        #expect(WhatIfJSON.recording(recording).contains(
-            #""toasts":{"v1":0,"variant":0},"unannouncedMs":{"v1":0,"variant":800},"blinks":{"v1":0,"variant":1},"flashes":{"v1":1,"variant":2},"episodes":"#))
+        #expect(
+            WhatIfJSON.recording(recording).contains(
+                #""toasts":{"v1":0,"variant":0},"unannouncedMs":{"v1":0,"variant":800},"blinks":{"v1":0,"variant":1},"flashes":{"v1":1,"variant":2},"episodes":"#
+            ))
         // The totals are tune's at the same timings, v1 and variant rows.
-        let rows = Tune.analyze(try RecordingFiles.find(in: [packageRoot + "/recordings"]), settings: BannerSettings(),
-                                combinations: TuneCombination.all(debounces: [800], flashes: [2000], variants: [variant]), jobs: 2).rows
+        let rows = Tune.analyze(
+            try RecordingFiles.find(in: [packageRoot + "/recordings"]), settings: BannerSettings(),
+            combinations: TuneCombination.all(debounces: [800], flashes: [2000], variants: [variant]), jobs: 2
+        ).rows
         for (costs, row) in zip([fleet.costs.v1, fleet.costs.variant], rows) {
             #expect(costs == TradeOffCosts(unannouncedMs: row.unannouncedMs, blinks: row.blinks, flashes: row.flashes))
         }
         let (v1, variantCosts) = (fleet.costs.v1, fleet.costs.variant)
-        #expect(WhatIfJSON.totals(fleet).contains(
-            #""unannouncedMs":{"v1":\#(formatMilliseconds(v1.unannouncedMs)),"variant":\#(formatMilliseconds(variantCosts.unannouncedMs))},"#
-            + #""blinks":{"v1":\#(v1.blinks),"variant":\#(variantCosts.blinks)},"flashes":{"v1":\#(v1.flashes),"variant":\#(variantCosts.flashes)}"#))
+        #expect(
+            WhatIfJSON.totals(fleet).contains(
+                #""unannouncedMs":{"v1":\#(formatMilliseconds(v1.unannouncedMs)),"variant":\#(formatMilliseconds(variantCosts.unannouncedMs))},"#
+                    + #""blinks":{"v1":\#(v1.blinks),"variant":\#(variantCosts.blinks)},"flashes":{"v1":\#(v1.flashes),"variant":\#(variantCosts.flashes)}"#))
     }
 
     @Test func theComparisonIsAlwaysWithV1() throws {
@@ -118,8 +133,9 @@ import TurboRecording
     // MARK: - The corpus
 
     static func corpus(jobs: Int = 2) throws -> WhatIfFleet {
-        WhatIfFleet.analyze(try RecordingFiles.find(in: [packageRoot + "/recordings"]), settings: BannerSettings(),
-                            variant: .recoverOnResponse, jobs: jobs)
+        WhatIfFleet.analyze(
+            try RecordingFiles.find(in: [packageRoot + "/recordings"]), settings: BannerSettings(),
+            variant: .recoverOnResponse, jobs: jobs)
     }
 
     @Test func everyStalePillComesDownAtItsFirstResponse() throws {
@@ -129,7 +145,8 @@ import TurboRecording
             let session = try BannerSession.analyze(path: recording.path)
             for stale in session.findings(.stalePill) {
                 guard case .stalePill(let raisedAt, _, let evidence, _, _, _, let online) = stale.detail,
-                      evidence == "turbo:before-fetch-response", online else { continue }
+                    evidence == "turbo:before-fetch-response", online
+                else { continue }
                 let episode = try #require(recording.comparison.episodes.first { $0.v1.start == raisedAt }, "\(recording.path)")
                 #expect(episode.variant.first?.end == stale.t, "\(recording.path): the variant takes the pill down at the first response")
                 checked += 1
@@ -138,9 +155,11 @@ import TurboRecording
         #expect(checked >= 6)
     }
 
-    @Test("the dead upstreams lose exactly their stale time", arguments: [
-        ("chromium/dead-upstream-frame", "1620.5"), ("findings/stale-pill", "6289.7"), ("scenarios/fetch-error-while-online", "50"),
-    ])
+    @Test(
+        "the dead upstreams lose exactly their stale time",
+        arguments: [
+            ("chromium/dead-upstream-frame", "1620.5"), ("findings/stale-pill", "6289.7"), ("scenarios/fetch-error-while-online", "50"),
+        ])
     func deadUpstreams(name: String, staleMs: String) throws {
         let fleet = try Self.corpus()
         let recording = try #require(fleet.recordings.first { $0.path.hasSuffix(name + ".jsonl") })

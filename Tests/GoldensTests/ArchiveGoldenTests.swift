@@ -2,9 +2,10 @@ import ArchiveCachePolicy
 import Foundation
 import Goldens
 import Replay
-@testable import TestSupport
 import Testing
 import TurboRecording
+
+@testable import TestSupport
 
 private let archiveRecordings = packageRoot + "/recordings/archive"
 
@@ -12,21 +13,24 @@ private let archiveRecordings = packageRoot + "/recordings/archive"
 struct ArchiveGoldenTests {
     static func names() throws -> [String] {
         let files = try FileManager.default.contentsOfDirectory(atPath: archiveRecordings)
-        return try Fixtures.nonEmpty(files.filter { RecordingFiles.isRecording($0) }.map { String($0.dropLast(".jsonl".count)) }.sorted(),
-                                     "archive recordings")
+        return try Fixtures.nonEmpty(
+            files.filter { RecordingFiles.isRecording($0) }.map { String($0.dropLast(".jsonl".count)) }.sorted(),
+            "archive recordings")
     }
 
     @Test("there is a recording for every rule and key case the issue lists, and a near miss for each finding")
     func coverage() throws {
-        #expect(Set(try Self.names()).isSuperset(of: [
-            "contract-example", "key-case-fragment", "key-flags", "key-not-http", "finish-with-url-change", "quick-navigations",
-            "due-at-record", "relaunch-cancels-capture", "clear-and-remove", "server-and-401", "custom-settings", "android-refused",
-            "offline-miss", "offline-miss-absent", "not-intercepted", "not-intercepted-absent", "stale-archive", "stale-archive-absent",
-        ]))
+        #expect(
+            Set(try Self.names()).isSuperset(of: [
+                "contract-example", "key-case-fragment", "key-flags", "key-not-http", "finish-with-url-change", "quick-navigations",
+                "due-at-record", "relaunch-cancels-capture", "clear-and-remove", "server-and-401", "custom-settings", "android-refused",
+                "offline-miss", "offline-miss-absent", "not-intercepted", "not-intercepted-absent", "stale-archive", "stale-archive-absent",
+            ]))
     }
 
-    @Test("each iOS recording is checked against the error view's golden and the archive's, and passes",
-          arguments: try names().filter { $0 != "android-refused" })
+    @Test(
+        "each iOS recording is checked against the error view's golden and the archive's, and passes",
+        arguments: try names().filter { $0 != "android-refused" })
     func bothGoldens(_ name: String) {
         let checks = GoldenCase(recording: "\(archiveRecordings)/\(name).jsonl").check()
         let goldens = checks.map { ($0.golden as NSString).lastPathComponent }
@@ -45,9 +49,11 @@ struct ArchiveGoldenTests {
 
     @Test("a non-empty archive timeline without its golden fails the check")
     func missingGolden() throws {
-        let recording = try temporaryRecording("fresh.jsonl", [
-            #"{"type":"meta","version":1,"recording":"native"}"#, #"{"t":5,"type":"finish","url":"https://a.example/"}"#,
-        ])
+        let recording = try temporaryRecording(
+            "fresh.jsonl",
+            [
+                #"{"type":"meta","version":1,"recording":"native"}"#, #"{"t":5,"type":"finish","url":"https://a.example/"}"#,
+            ])
         try Data().write(to: URL(fileURLWithPath: String(recording.dropLast(".jsonl".count)) + ".expected.jsonl"))
         #expect(GoldenCase(recording: recording).check().map(\.result) == [.passed, .missingGolden])
     }

@@ -2,9 +2,10 @@ import Foundation
 import Goldens
 import OfflineBanner
 import Replay
-@testable import TestSupport
 import Testing
 import TurboRecording
+
+@testable import TestSupport
 
 /// The same comparison as `turbo-replay check`, over the project's corpus.
 @Suite("Goldens")
@@ -30,13 +31,14 @@ struct GoldenTests {
     @Test("the contract's own example timeline, to the byte")
     func contractExample() throws {
         let timeline = try replayTimeline(path: Fixtures.recordings + "/chromium/offline-form-submit.jsonl").map(\.jsonLine)
-        #expect(timeline == [
-            #"{"t":1534.6,"banner":"offline","label":"Sin conexión","cause":"offline"}"#,
-            #"{"t":2483.2,"banner":"offline","label":"No se ha podido enviar. Tu texto sigue aquí…","cause":"submit-failed"}"#,
-            #"{"t":2483.2,"submit":"toast","label":"No se ha podido enviar. Tu texto sigue aquí…"}"#,
-            #"{"t":3509,"banner":"back-online","label":"De nuevo en línea","cause":"online"}"#,
-            #"{"t":5509,"banner":"hidden","cause":"flash-elapsed"}"#,
-        ])
+        #expect(
+            timeline == [
+                #"{"t":1534.6,"banner":"offline","label":"Sin conexión","cause":"offline"}"#,
+                #"{"t":2483.2,"banner":"offline","label":"No se ha podido enviar. Tu texto sigue aquí…","cause":"submit-failed"}"#,
+                #"{"t":2483.2,"submit":"toast","label":"No se ha podido enviar. Tu texto sigue aquí…"}"#,
+                #"{"t":3509,"banner":"back-online","label":"De nuevo en línea","cause":"online"}"#,
+                #"{"t":5509,"banner":"hidden","cause":"flash-elapsed"}"#,
+            ])
     }
 
     @Test("a mismatch shows a diff with the first difference marked")
@@ -50,14 +52,15 @@ struct GoldenTests {
 
         """#.write(toFile: golden.golden, atomically: false, encoding: .utf8)
         guard case .mismatch(let diff) = golden.checkFirst() else { Issue.record("expected a mismatch"); return }
-        #expect(diff == #"""
-            {"t":800,"banner":"offline","label":"Sin conexión","cause":"offline"}
-            {"t":1000,"banner":"back-online","label":"De nuevo en línea","cause":"online"}
-        > - {"t":3001,"banner":"hidden","cause":"flash-elapsed"}
-          + {"t":3000,"banner":"hidden","cause":"flash-elapsed"}
-        what differs (\#(golden.golden):LINE, golden ≠ replayed):
-          \#(golden.golden):3: t: 3001 ≠ 3000
-        """#)
+        #expect(
+            diff == #"""
+                    {"t":800,"banner":"offline","label":"Sin conexión","cause":"offline"}
+                    {"t":1000,"banner":"back-online","label":"De nuevo en línea","cause":"online"}
+                > - {"t":3001,"banner":"hidden","cause":"flash-elapsed"}
+                  + {"t":3000,"banner":"hidden","cause":"flash-elapsed"}
+                what differs (\#(golden.golden):LINE, golden ≠ replayed):
+                  \#(golden.golden):3: t: 3001 ≠ 3000
+                """#)
     }
 
     @Test("a mismatch names the golden's line and the keys that differ; dropped and added records are named too")
@@ -73,10 +76,11 @@ struct GoldenTests {
         """#.write(toFile: golden.golden, atomically: false, encoding: .utf8)
         guard case .mismatch(let diff) = golden.checkFirst() else { Issue.record("expected a mismatch"); return }
         let explained = diff.split(separator: "\n").drop { !$0.hasPrefix("what differs") }.dropFirst()
-        #expect(Array(explained) == [
-            #"  \#(golden.golden):1: label: "Sin conexion" ≠ "Sin conexión""#,
-            "  \(golden.golden):5: not replayed",
-        ])
+        #expect(
+            Array(explained) == [
+                #"  \#(golden.golden):1: label: "Sin conexion" ≠ "Sin conexión""#,
+                "  \(golden.golden):5: not replayed",
+            ])
     }
 
     @Test("goldens compare as JSON values: key order and number spelling do not matter")

@@ -1,8 +1,9 @@
 import Foundation
-@testable import Goldens
-@testable import TestSupport
 import Testing
 import TurboRecording
+
+@testable import Goldens
+@testable import TestSupport
 
 /// A golden that exists but cannot be read is not a missing golden (issue #20, item 10):
 /// `check` says it cannot read it (66, naming it) and `--update` leaves it alone, since what
@@ -125,13 +126,16 @@ import TurboRecording
         let directory = try Fixtures.scratchDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         try FileManager.default.createDirectory(atPath: directory + "/sub", withIntermediateDirectories: false)
-        for name in ["r.expected.jsonl.tmp-\(Int32.max)", "sub/s.launch.expected.jsonl.tmp-\(Int32.max - 1)",
-                     "r.expected.jsonl.tmp-\(getppid())", "r.jsonl.tmp-\(Int32.max)", "r.expected.jsonl.tmp-x", "r.jsonl"] {
+        for name in [
+            "r.expected.jsonl.tmp-\(Int32.max)", "sub/s.launch.expected.jsonl.tmp-\(Int32.max - 1)",
+            "r.expected.jsonl.tmp-\(getppid())", "r.jsonl.tmp-\(Int32.max)", "r.expected.jsonl.tmp-x", "r.jsonl",
+        ] {
             _ = FileManager.default.createFile(atPath: directory + "/" + name, contents: Data())
         }
-        #expect(strayTemporaries(in: [directory]) == [
-            directory + "/r.expected.jsonl.tmp-\(Int32.max)", directory + "/sub/s.launch.expected.jsonl.tmp-\(Int32.max - 1)",
-        ])
+        #expect(
+            strayTemporaries(in: [directory]) == [
+                directory + "/r.expected.jsonl.tmp-\(Int32.max)", directory + "/sub/s.launch.expected.jsonl.tmp-\(Int32.max - 1)",
+            ])
         #expect(strayTemporaries(in: [directory + "/r.jsonl"]) == [directory + "/r.expected.jsonl.tmp-\(Int32.max)"])
         #expect(strayTemporaries(in: [directory + "/sub/"]) == [directory + "/sub/s.launch.expected.jsonl.tmp-\(Int32.max - 1)"])
     }

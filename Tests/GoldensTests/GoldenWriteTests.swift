@@ -1,7 +1,8 @@
 import Foundation
 import Goldens
-@testable import TestSupport
 import Testing
+
+@testable import TestSupport
 
 /// `check --update` never leaves a half-written golden, whatever stops it.
 @Suite struct GoldenWriteTests {
@@ -37,12 +38,16 @@ import Testing
         #expect(try String(contentsOfFile: golden.golden, encoding: .utf8) == Self.oldGolden)
 
         try FileManager.default.removeItem(atPath: golden.temporary(of: golden.golden))
-        #expect(golden.checkFirst(update: true) == .written(created: false, diff: """
-            > - {"t":1,"banner":"hidden","cause":"connect"}
-              + {"t":1000,"banner":"offline","label":"Sin conexión","cause":"offline"}
-            what differs (\(golden.golden):LINE, golden ≠ replayed):
-              \(golden.golden):1: t: 1 ≠ 1000; banner: "hidden" ≠ "offline"; cause: "connect" ≠ "offline"; label: (absent) ≠ "Sin conexión"
-            """))
+        #expect(
+            golden.checkFirst(update: true)
+                == .written(
+                    created: false,
+                    diff: """
+                        > - {"t":1,"banner":"hidden","cause":"connect"}
+                          + {"t":1000,"banner":"offline","label":"Sin conexión","cause":"offline"}
+                        what differs (\(golden.golden):LINE, golden ≠ replayed):
+                          \(golden.golden):1: t: 1 ≠ 1000; banner: "hidden" ≠ "offline"; cause: "connect" ≠ "offline"; label: (absent) ≠ "Sin conexión"
+                        """))
         #expect(try String(contentsOfFile: golden.golden, encoding: .utf8) == Self.newGolden)
         #expect(try Self.files(in: directory) == ["r.expected.jsonl", "r.jsonl"])
     }
@@ -57,7 +62,8 @@ import Testing
         let live = golden.temporary(of: golden.golden, pid: getppid())
         try "{\"t\":1,\"ban".write(toFile: dead, atomically: false, encoding: .utf8)
         try "{\"t\":1,\"ban".write(toFile: live, atomically: false, encoding: .utf8)
-        #expect(golden.checkFirst(update: true) == .written(created: true, diff: Self.newGolden.split(separator: "\n").map { "+ " + $0 }.joined(separator: "\n")))
+        #expect(
+            golden.checkFirst(update: true) == .written(created: true, diff: Self.newGolden.split(separator: "\n").map { "+ " + $0 }.joined(separator: "\n")))
         #expect(!FileManager.default.fileExists(atPath: dead))
         #expect(FileManager.default.fileExists(atPath: live))
         #expect(try String(contentsOfFile: golden.golden, encoding: .utf8) == Self.newGolden)

@@ -1,8 +1,9 @@
 import Foundation
 import Goldens
-@testable import TestSupport
 import Testing
 import TurboRecording
+
+@testable import TestSupport
 
 /// Two real captures of one scenario (examples/capybara/recaptured): the
 /// second is held to the first's golden, within a tolerance, and still catches what matters.

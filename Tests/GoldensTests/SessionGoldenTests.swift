@@ -1,7 +1,8 @@
 import Foundation
 import Goldens
-@testable import TestSupport
 import Testing
+
+@testable import TestSupport
 
 /// The session golden convention: NAME.jsonl beside NAME.native.jsonl is a session, held to
 /// NAME.session.expected.jsonl.
@@ -31,7 +32,8 @@ struct SessionGoldenTests {
         let golden = directory + "/example.session.expected.jsonl"
         #expect(GoldenCase(recording: directory + "/example.jsonl").check().last == GoldenCheck(golden: golden, result: .missingGolden))
         _ = GoldenCase(recording: directory + "/example.jsonl").check(update: true)
-        #expect(try String(contentsOfFile: golden, encoding: .utf8)
+        #expect(
+            try String(contentsOfFile: golden, encoding: .utf8)
                 == String(contentsOfFile: Fixtures.recordings + "/session/example.session.expected.jsonl", encoding: .utf8))
     }
 
@@ -40,8 +42,9 @@ struct SessionGoldenTests {
         let directory = try Fixtures.scratchDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         try Self.pair(in: directory)
-        try FileManager.default.copyItem(atPath: Fixtures.recordings + "/session/example.session.expected.jsonl",
-                                         toPath: directory + "/example.session.expected.jsonl")
+        try FileManager.default.copyItem(
+            atPath: Fixtures.recordings + "/session/example.session.expected.jsonl",
+            toPath: directory + "/example.session.expected.jsonl")
         #expect(GoldenCase(recording: directory + "/example.jsonl").check().allSatisfy { $0.result == .passed })
         // lateMs 1000 makes the 1400 ms pill late: the golden no longer holds.
         try #"{"lateMs": 1000}"#.write(toFile: directory + "/example.session.config.json", atomically: false, encoding: .utf8)

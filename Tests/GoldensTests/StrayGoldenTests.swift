@@ -1,8 +1,9 @@
 import Foundation
 import Goldens
-@testable import TestSupport
 import Testing
 import TurboRecording
+
+@testable import TestSupport
 
 /// No silent goldens: what `check` finds under its paths besides the recordings.
 @Suite("Stray goldens")
@@ -24,10 +25,11 @@ struct StrayGoldenTests {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let survey = try GoldenCase.survey(in: [directory])
         #expect(survey.cases == [GoldenCase(recording: directory + "/a.jsonl")])
-        #expect(survey.strays == [
-            StrayGolden(path: directory + "/ghost.expected.jsonl", problem: .noRecording(recording: directory + "/ghost.jsonl")),
-            StrayGolden(path: directory + "/gone.launch.expected.jsonl", problem: .noRecording(recording: directory + "/gone.jsonl")),
-        ])
+        #expect(
+            survey.strays == [
+                StrayGolden(path: directory + "/ghost.expected.jsonl", problem: .noRecording(recording: directory + "/ghost.jsonl")),
+                StrayGolden(path: directory + "/gone.launch.expected.jsonl", problem: .noRecording(recording: directory + "/gone.jsonl")),
+            ])
         #expect(survey.strays[0].message.contains("there is no \(directory)/ghost.jsonl"))
     }
 
@@ -40,18 +42,20 @@ struct StrayGoldenTests {
         #expect(survey.strays.map(\.problem) == [.noRecording(recording: directory + "/ghost.jsonl")])
     }
 
-    @Test("a name within two edits of a golden's suffix gets the expected spelling, and is not replayed", arguments: [
-        ("other.expeted.jsonl", "other.expected.jsonl"),
-        ("other.expectd.jsonl", "other.expected.jsonl"),
-        ("other.exepcted.jsonl", "other.expected.jsonl"),
-        ("other.expected.json", "other.expected.jsonl"),
-        ("other.expected.jsnl", "other.expected.jsonl"),
-        ("other.launch.expcted.jsonl", "other.launch.expected.jsonl"),
-        ("other.expected.launch.jsonl", "other.launch.expected.jsonl"),
-        ("other.expected.recover-on-response.jsonl", "other.recover-on-response.expected.jsonl"),
-        ("other.expected-old.jsonl", "other.expected.jsonl"),
-        ("other.expected.v2.jsonl", "other.expected.jsonl"),
-    ])
+    @Test(
+        "a name within two edits of a golden's suffix gets the expected spelling, and is not replayed",
+        arguments: [
+            ("other.expeted.jsonl", "other.expected.jsonl"),
+            ("other.expectd.jsonl", "other.expected.jsonl"),
+            ("other.exepcted.jsonl", "other.expected.jsonl"),
+            ("other.expected.json", "other.expected.jsonl"),
+            ("other.expected.jsnl", "other.expected.jsonl"),
+            ("other.launch.expcted.jsonl", "other.launch.expected.jsonl"),
+            ("other.expected.launch.jsonl", "other.launch.expected.jsonl"),
+            ("other.expected.recover-on-response.jsonl", "other.recover-on-response.expected.jsonl"),
+            ("other.expected-old.jsonl", "other.expected.jsonl"),
+            ("other.expected.v2.jsonl", "other.expected.jsonl"),
+        ])
     func misspelled(name: String, suggestion: String) throws {
         let directory = try Self.directory(["other.jsonl", name])
         defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -60,9 +64,11 @@ struct StrayGoldenTests {
         #expect(survey.strays == [StrayGolden(path: directory + "/" + name, problem: .misspelled(suggestion: directory + "/" + suggestion))])
     }
 
-    @Test("names far from a golden's are left alone", arguments: [
-        "a.jsonl", "expected.jsonl", "unexpected.jsonl", "a.config.json", "README.md", "a.expected.jsonl.bak", "a.selected.jsonl",
-    ])
+    @Test(
+        "names far from a golden's are left alone",
+        arguments: [
+            "a.jsonl", "expected.jsonl", "unexpected.jsonl", "a.config.json", "README.md", "a.expected.jsonl.bak", "a.selected.jsonl",
+        ])
     func notMisspelled(name: String) throws {
         let directory = try Self.directory(["a.jsonl", "a.expected.jsonl", name])
         defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -71,8 +77,10 @@ struct StrayGoldenTests {
 
     @Test("a golden whose middle part names no timeline or variant says which it may be, the nearest first")
     func unknownPart() throws {
-        let directory = try Self.directory(["a.jsonl", "a.expected.jsonl", "a.lanch.expected.jsonl", "a.launch.expected.jsonl",
-                                            "a.archive.expected.jsonl", "a.recover-on-response.expected.jsonl"])
+        let directory = try Self.directory([
+            "a.jsonl", "a.expected.jsonl", "a.lanch.expected.jsonl", "a.launch.expected.jsonl",
+            "a.archive.expected.jsonl", "a.recover-on-response.expected.jsonl",
+        ])
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let survey = try GoldenCase.survey(in: [directory])
         #expect(survey.strays.count == 1)
@@ -81,8 +89,11 @@ struct StrayGoldenTests {
         }
         #expect(recording == directory + "/a.jsonl" && part == "lanch")
         #expect(known.first == "a.launch.expected.jsonl")
-        #expect(Set(known) == ["a.expected.jsonl", "a.launch.expected.jsonl", "a.archive.expected.jsonl", "a.session.expected.jsonl",
-                               "a.recover-on-response.expected.jsonl", "a.probe-once.expected.jsonl"])
+        #expect(
+            Set(known) == [
+                "a.expected.jsonl", "a.launch.expected.jsonl", "a.archive.expected.jsonl", "a.session.expected.jsonl",
+                "a.recover-on-response.expected.jsonl", "a.probe-once.expected.jsonl",
+            ])
     }
 
     @Test("a recording whose own name has a dot keeps its goldens: x.launch.jsonl and x.launch.expected.jsonl")

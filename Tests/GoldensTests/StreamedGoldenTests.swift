@@ -1,8 +1,9 @@
 import Foundation
-@testable import Goldens
-@testable import TestSupport
 import Testing
 import TurboRecording
+
+@testable import Goldens
+@testable import TestSupport
 
 /// `check` compares a timeline with its golden as both stream (issue #20, item 13): what it
 /// holds is bounded whatever their length, a long diff shows its first difference in context
@@ -63,7 +64,10 @@ import TurboRecording
         #expect(rows[1...3] == ArraySlice(lines[897..<900].map { "    " + $0 }))
         #expect(rows[4] == "> - " + lines[900])
         #expect(rows[5] == "  + " + changed)
-        #expect(rows.contains("    … the diff is cut here: 580 more golden records and 580 more replayed records are not shown (the golden has 1500 records, the replay 1500)"))
+        #expect(
+            rows.contains(
+                "    … the diff is cut here: 580 more golden records and 580 more replayed records are not shown (the golden has 1500 records, the replay 1500)"
+            ))
         #expect(rows.contains("  \(golden.golden):901: label: \"Sin conexion\" ≠ \"Sin conexión\""))
         #expect(rows.count < 60)
     }

@@ -1,9 +1,10 @@
 import Foundation
 import Goldens
-@testable import TestSupport
-import Testing
 import OfflineBanner
+import Testing
 import TurboRecording
+
+@testable import TestSupport
 
 /// `check --tolerance-ms`: a timeline matches its golden when it has the same records in the
 /// same order, with the same keys and non-time values, and every time within the tolerance.
@@ -52,10 +53,14 @@ struct ToleranceTests {
     @Test("a number that is not a time is held exactly: status, code")
     func otherNumbersExact() {
         let tolerance = Tolerance(milliseconds: 1000)
-        #expect(!tolerance.matches(Self.value(#"{"t":1,"submit":"silent","reason":"server-response","status":422}"#),
-                                   Self.value(#"{"t":1,"submit":"silent","reason":"server-response","status":423}"#)))
-        #expect(!tolerance.matches(Self.value(#"{"t":1,"passed":"u","code":-1009,"cached":false}"#),
-                                   Self.value(#"{"t":1,"passed":"u","code":-1001,"cached":false}"#)))
+        #expect(
+            !tolerance.matches(
+                Self.value(#"{"t":1,"submit":"silent","reason":"server-response","status":422}"#),
+                Self.value(#"{"t":1,"submit":"silent","reason":"server-response","status":423}"#)))
+        #expect(
+            !tolerance.matches(
+                Self.value(#"{"t":1,"passed":"u","code":-1009,"cached":false}"#),
+                Self.value(#"{"t":1,"passed":"u","code":-1001,"cached":false}"#)))
     }
 
     @Test("a label, a cause, a key added or missing are differences whatever the tolerance")
@@ -97,16 +102,20 @@ struct ToleranceTests {
         guard case .mismatch(let diff) = golden.checkFirst(tolerance: Tolerance(milliseconds: 100)) else {
             Issue.record("expected a mismatch"); return
         }
-        #expect(diff.hasSuffix("""
-        what differs (\(golden.golden):LINE, golden ≠ replayed; times within ±100 ms match):
-          \(golden.golden):1: label: "Sin conexion" ≠ "Sin conexión"
-        """), "\(diff)")
+        #expect(
+            diff.hasSuffix(
+                """
+                what differs (\(golden.golden):LINE, golden ≠ replayed; times within ±100 ms match):
+                  \(golden.golden):1: label: "Sin conexion" ≠ "Sin conexión"
+                """), "\(diff)")
         guard case .mismatch(let far) = golden.checkFirst(tolerance: Tolerance(milliseconds: 50)) else {
             Issue.record("expected a mismatch"); return
         }
-        #expect(far.hasSuffix(#"""
-          \#(golden.golden):1: t: 700 ≠ 800 (100 ms apart, beyond ±50 ms); label: "Sin conexion" ≠ "Sin conexión"
-        """#), "\(far)")
+        #expect(
+            far.hasSuffix(
+                #"""
+                  \#(golden.golden):1: t: 700 ≠ 800 (100 ms apart, beyond ±50 ms); label: "Sin conexion" ≠ "Sin conexión"
+                """#), "\(far)")
     }
 
     @Test("a difference at 0 reads as it always has: no tolerance in the header")
@@ -201,12 +210,14 @@ struct ToleranceTests {
 
     static func formatNumber(_ n: Double) -> String { n == n.rounded() ? String(Int(n)) : String(n) }
 
-    @Test("native, launch and archive goldens are tolerant alike", arguments: [
-        ("native/contract-example", "", "until"),
-        ("launch/app-screen-keeps-up", "launch.", "launchMs"),
-        ("archive/clear-and-remove", "archive.", "ageMs"),
-        ("archive/clear-and-remove", "archive.", "t"),
-    ])
+    @Test(
+        "native, launch and archive goldens are tolerant alike",
+        arguments: [
+            ("native/contract-example", "", "until"),
+            ("launch/app-screen-keeps-up", "launch.", "launchMs"),
+            ("archive/clear-and-remove", "archive.", "ageMs"),
+            ("archive/clear-and-remove", "archive.", "t"),
+        ])
     func otherPolicies(stem: String, timeline: String, key: String) throws {
         let (golden, directory) = try Self.copy(stem)
         defer { try? FileManager.default.removeItem(atPath: directory) }

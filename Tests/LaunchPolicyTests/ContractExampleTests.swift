@@ -18,25 +18,27 @@ struct ContractExampleTests {
 
     @Test("prints the contract's output, byte for byte")
     func output() {
-        #expect(LaunchPolicy.timeline(of: Self.records).map(\.jsonLine) == [
-            #"{"t":0,"screen":"loading","cause":"launch"}"#,
-            #"{"t":1840.5,"screen":"web","cause":"page-load"}"#,
-            #"{"t":1840.5,"launch":"ready","launchMs":1840.5}"#,
-            #"{"t":30000,"screen":"loading","cause":"launch"}"#,
-            #"{"t":30210,"screen":"error","cause":"presented","surface":"tab:home","view":"offline"}"#,
-            #"{"t":36500,"screen":"web","cause":"page-load"}"#,
-            #"{"t":36500,"launch":"ready","launchMs":6500}"#,
-            #"{"t":50000,"screen":"offseason","cause":"config"}"#,
-            #"{"t":60000,"screen":"web","cause":"config"}"#,
-            #"{"t":70000,"screen":"loading","cause":"launch"}"#,
-            #"{"t":80000,"launch":"stalled","launchMs":10000}"#,
-        ])
+        #expect(
+            LaunchPolicy.timeline(of: Self.records).map(\.jsonLine) == [
+                #"{"t":0,"screen":"loading","cause":"launch"}"#,
+                #"{"t":1840.5,"screen":"web","cause":"page-load"}"#,
+                #"{"t":1840.5,"launch":"ready","launchMs":1840.5}"#,
+                #"{"t":30000,"screen":"loading","cause":"launch"}"#,
+                #"{"t":30210,"screen":"error","cause":"presented","surface":"tab:home","view":"offline"}"#,
+                #"{"t":36500,"screen":"web","cause":"page-load"}"#,
+                #"{"t":36500,"launch":"ready","launchMs":6500}"#,
+                #"{"t":50000,"screen":"offseason","cause":"config"}"#,
+                #"{"t":60000,"screen":"web","cause":"config"}"#,
+                #"{"t":70000,"screen":"loading","cause":"launch"}"#,
+                #"{"t":80000,"launch":"stalled","launchMs":10000}"#,
+            ])
     }
 
     @Test("a surface is escaped as a JSON string; a server view says so")
     func lineShapes() {
-        #expect(errorScreen(1.5, #"tab:"x""#, .server).jsonLine
-            == #"{"t":1.5,"screen":"error","cause":"presented","surface":"tab:\"x\"","view":"server"}"#)
+        #expect(
+            errorScreen(1.5, #"tab:"x""#, .server).jsonLine
+                == #"{"t":1.5,"screen":"error","cause":"presented","surface":"tab:\"x\"","view":"server"}"#)
         #expect(ready(816.0360000000001, 816.0360000000001).jsonLine == #"{"t":816.036,"launch":"ready","launchMs":816.036}"#)
     }
 

@@ -20,94 +20,125 @@ struct RuleCase: CustomTestStringConvertible, Sendable {
 extension RuleCase {
     /// `launch`: a new launch; the config is kept; offseason if gated, else loading.
     static let launchRow: [RuleCase] = [
-        .init("launch, not gated: loading", [(0, launch), (1200, connect)],
-              [screen(0, .loading, .launch), screen(1200, .web, .pageLoad), ready(1200, 1200)]),
-        .init("launch, gated by a config before it: offseason", [(0, gated), (10, launch)],
-              [screen(10, .offseason, .launch)]),
-        .init("launch, offseason but a tester: loading", [(0, testerInOffseason), (10, launch), (900, connect)],
-              [screen(10, .loading, .launch), screen(900, .web, .pageLoad), ready(900, 890)]),
-        .init("launch while loading: a new root, its record again, launchedAt moved", [(0, launch), (3000, relaunch), (4000.5, connect)],
-              [screen(0, .loading, .launch), screen(3000, .loading, .launch), screen(4000.5, .web, .pageLoad), ready(4000.5, 1000.5)]),
-        .init("launch while web: loading, and the page must connect again",
-              [(0, launch), (500, connect), (20000, relaunch), (20100, connect), (20200, connect)],
-              [screen(0, .loading, .launch), screen(500, .web, .pageLoad), ready(500, 500),
-               screen(20000, .loading, .launch), screen(20100, .web, .pageLoad), ready(20100, 100)]),
-        .init("launch while offseason, config kept: offseason again, its record again", [(0, gated), (1, launch), (5000, relaunch)],
-              [screen(1, .offseason, .launch), screen(5000, .offseason, .launch)]),
+        .init(
+            "launch, not gated: loading", [(0, launch), (1200, connect)],
+            [screen(0, .loading, .launch), screen(1200, .web, .pageLoad), ready(1200, 1200)]),
+        .init(
+            "launch, gated by a config before it: offseason", [(0, gated), (10, launch)],
+            [screen(10, .offseason, .launch)]),
+        .init(
+            "launch, offseason but a tester: loading", [(0, testerInOffseason), (10, launch), (900, connect)],
+            [screen(10, .loading, .launch), screen(900, .web, .pageLoad), ready(900, 890)]),
+        .init(
+            "launch while loading: a new root, its record again, launchedAt moved", [(0, launch), (3000, relaunch), (4000.5, connect)],
+            [screen(0, .loading, .launch), screen(3000, .loading, .launch), screen(4000.5, .web, .pageLoad), ready(4000.5, 1000.5)]),
+        .init(
+            "launch while web: loading, and the page must connect again",
+            [(0, launch), (500, connect), (20000, relaunch), (20100, connect), (20200, connect)],
+            [
+                screen(0, .loading, .launch), screen(500, .web, .pageLoad), ready(500, 500),
+                screen(20000, .loading, .launch), screen(20100, .web, .pageLoad), ready(20100, 100),
+            ]),
+        .init(
+            "launch while offseason, config kept: offseason again, its record again", [(0, gated), (1, launch), (5000, relaunch)],
+            [screen(1, .offseason, .launch), screen(5000, .offseason, .launch)]),
     ]
 
     /// `config` while offseason, the new flags not gated: web if the page is ready, else loading.
     static let liftedRow: [RuleCase] = [
-        .init("lifted before the page connected: loading", [(0, gated), (0, launch), (2000, open), (2500, connect)],
-              [screen(0, .offseason, .launch), screen(2000, .loading, .config), screen(2500, .web, .pageLoad), ready(2500, 2500)]),
-        .init("lifted after the page connected behind it: web, with no ready of its own",
-              [(0, gated), (0, launch), (1500, connect), (4000, open)],
-              [screen(0, .offseason, .launch), screen(4000, .web, .config)]),
-        .init("the user becomes a tester: lifted for them", [(0, gated), (0, launch), (1500, connect), (4000, testerInOffseason)],
-              [screen(0, .offseason, .launch), screen(4000, .web, .config)]),
+        .init(
+            "lifted before the page connected: loading", [(0, gated), (0, launch), (2000, open), (2500, connect)],
+            [screen(0, .offseason, .launch), screen(2000, .loading, .config), screen(2500, .web, .pageLoad), ready(2500, 2500)]),
+        .init(
+            "lifted after the page connected behind it: web, with no ready of its own",
+            [(0, gated), (0, launch), (1500, connect), (4000, open)],
+            [screen(0, .offseason, .launch), screen(4000, .web, .config)]),
+        .init(
+            "the user becomes a tester: lifted for them", [(0, gated), (0, launch), (1500, connect), (4000, testerInOffseason)],
+            [screen(0, .offseason, .launch), screen(4000, .web, .config)]),
     ]
 
     /// `config`, the new flags gated, while loading, web or error: offseason.
     static let gatedRow: [RuleCase] = [
-        .init("gated while loading", [(0, launch), (300, gated)],
-              [screen(0, .loading, .launch), screen(300, .offseason, .config)]),
-        .init("gated mid-session, on the web view", [(0, launch), (800, connect), (60000, gated)],
-              [screen(0, .loading, .launch), screen(800, .web, .pageLoad), ready(800, 800), screen(60000, .offseason, .config)]),
-        .init("gated on the error screen", [(0, launch), (200, presented()), (900, gated)],
-              [screen(0, .loading, .launch), errorScreen(200), screen(900, .offseason, .config)]),
+        .init(
+            "gated while loading", [(0, launch), (300, gated)],
+            [screen(0, .loading, .launch), screen(300, .offseason, .config)]),
+        .init(
+            "gated mid-session, on the web view", [(0, launch), (800, connect), (60000, gated)],
+            [screen(0, .loading, .launch), screen(800, .web, .pageLoad), ready(800, 800), screen(60000, .offseason, .config)]),
+        .init(
+            "gated on the error screen", [(0, launch), (200, presented()), (900, gated)],
+            [screen(0, .loading, .launch), errorScreen(200), screen(900, .offseason, .config)]),
     ]
 
     /// Any other `config`: the flags are stored, nothing else.
     static let storeRow: [RuleCase] = [
         .init("before the first launch: stored only", [(0, gated)], []),
-        .init("gated again while offseason", [(0, gated), (0, launch), (100, gated)],
-              [screen(0, .offseason, .launch)]),
-        .init("not gated while loading", [(0, launch), (100, open), (700, connect)],
-              [screen(0, .loading, .launch), screen(700, .web, .pageLoad), ready(700, 700)]),
-        .init("not gated while web", [(0, launch), (500, connect), (600, open)],
-              [screen(0, .loading, .launch), screen(500, .web, .pageLoad), ready(500, 500)]),
+        .init(
+            "gated again while offseason", [(0, gated), (0, launch), (100, gated)],
+            [screen(0, .offseason, .launch)]),
+        .init(
+            "not gated while loading", [(0, launch), (100, open), (700, connect)],
+            [screen(0, .loading, .launch), screen(700, .web, .pageLoad), ready(700, 700)]),
+        .init(
+            "not gated while web", [(0, launch), (500, connect), (600, open)],
+            [screen(0, .loading, .launch), screen(500, .web, .pageLoad), ready(500, 500)]),
     ]
 
     /// `bridge` page-load `connect`, the page not ready yet: the crossfade from loading or error.
     static let firstConnectRow: [RuleCase] = [
-        .init("from loading: web and ready", [(0, launch), (1840.5, connect)],
-              [screen(0, .loading, .launch), screen(1840.5, .web, .pageLoad), ready(1840.5, 1840.5)]),
-        .init("from the error screen: a retry loaded the page", [(0, launch), (210, presented()), (6500, connect)],
-              [screen(0, .loading, .launch), errorScreen(210), screen(6500, .web, .pageLoad), ready(6500, 6500)]),
-        .init("behind the offseason screen: noted, no screen change, no decision", [(0, gated), (0, launch), (1000, connect)],
-              [screen(0, .offseason, .launch)]),
+        .init(
+            "from loading: web and ready", [(0, launch), (1840.5, connect)],
+            [screen(0, .loading, .launch), screen(1840.5, .web, .pageLoad), ready(1840.5, 1840.5)]),
+        .init(
+            "from the error screen: a retry loaded the page", [(0, launch), (210, presented()), (6500, connect)],
+            [screen(0, .loading, .launch), errorScreen(210), screen(6500, .web, .pageLoad), ready(6500, 6500)]),
+        .init(
+            "behind the offseason screen: noted, no screen change, no decision", [(0, gated), (0, launch), (1000, connect)],
+            [screen(0, .offseason, .launch)]),
     ]
 
     /// `bridge` page-load `connect`, the page already ready; and every other bridge message.
     static let laterConnectRow: [RuleCase] = [
-        .init("every later page connects again: nothing", [(0, launch), (1000, connect), (5000, connect), (9000, connect)],
-              [screen(0, .loading, .launch), screen(1000, .web, .pageLoad), ready(1000, 1000)]),
-        .init("another component, or another event of page-load: nothing",
-              [(0, launch), (100, .bridge(component: "form", event: "connect")), (200, .bridge(component: "page-load", event: "disconnect")),
-               (300, connect)],
-              [screen(0, .loading, .launch), screen(300, .web, .pageLoad), ready(300, 300)]),
-        .init("before the first launch: ignored", [(0, connect), (10, launch), (20, connect)],
-              [screen(10, .loading, .launch), screen(20, .web, .pageLoad), ready(20, 10)]),
+        .init(
+            "every later page connects again: nothing", [(0, launch), (1000, connect), (5000, connect), (9000, connect)],
+            [screen(0, .loading, .launch), screen(1000, .web, .pageLoad), ready(1000, 1000)]),
+        .init(
+            "another component, or another event of page-load: nothing",
+            [
+                (0, launch), (100, .bridge(component: "form", event: "connect")), (200, .bridge(component: "page-load", event: "disconnect")),
+                (300, connect),
+            ],
+            [screen(0, .loading, .launch), screen(300, .web, .pageLoad), ready(300, 300)]),
+        .init(
+            "before the first launch: ignored", [(0, connect), (10, launch), (20, connect)],
+            [screen(10, .loading, .launch), screen(20, .web, .pageLoad), ready(20, 10)]),
     ]
 
     /// `presented` while loading, an error that shows a view: the root error screen.
     static let presentedRow: [RuleCase] = [
-        .init("an offline view while loading", [(0, launch), (30, presented()), (4000, connect)],
-              [screen(0, .loading, .launch), errorScreen(30), screen(4000, .web, .pageLoad), ready(4000, 4000)]),
-        .init("a server view while loading", [(0, launch), (400, presented(.http(status: 503), on: "tab:home"))],
-              [screen(0, .loading, .launch), errorScreen(400, "tab:home", .server)]),
+        .init(
+            "an offline view while loading", [(0, launch), (30, presented()), (4000, connect)],
+            [screen(0, .loading, .launch), errorScreen(30), screen(4000, .web, .pageLoad), ready(4000, 4000)]),
+        .init(
+            "a server view while loading", [(0, launch), (400, presented(.http(status: 503), on: "tab:home"))],
+            [screen(0, .loading, .launch), errorScreen(400, "tab:home", .server)]),
     ]
 
     /// Any other `presented`: nothing here (the error-view policy has it).
     static let otherPresentedRow: [RuleCase] = [
-        .init("a 401 while loading shows no view: still loading", [(0, launch), (300, presented(.http(status: 401))), (900, connect)],
-              [screen(0, .loading, .launch), screen(900, .web, .pageLoad), ready(900, 900)]),
-        .init("on the web view", [(0, launch), (500, connect), (2000, presented())],
-              [screen(0, .loading, .launch), screen(500, .web, .pageLoad), ready(500, 500)]),
-        .init("on the error screen already", [(0, launch), (100, presented()), (200, presented(.http(status: 503), on: "modal"))],
-              [screen(0, .loading, .launch), errorScreen(100)]),
-        .init("on the offseason screen", [(0, gated), (0, launch), (100, presented())],
-              [screen(0, .offseason, .launch)]),
+        .init(
+            "a 401 while loading shows no view: still loading", [(0, launch), (300, presented(.http(status: 401))), (900, connect)],
+            [screen(0, .loading, .launch), screen(900, .web, .pageLoad), ready(900, 900)]),
+        .init(
+            "on the web view", [(0, launch), (500, connect), (2000, presented())],
+            [screen(0, .loading, .launch), screen(500, .web, .pageLoad), ready(500, 500)]),
+        .init(
+            "on the error screen already", [(0, launch), (100, presented()), (200, presented(.http(status: 503), on: "modal"))],
+            [screen(0, .loading, .launch), errorScreen(100)]),
+        .init(
+            "on the offseason screen", [(0, gated), (0, launch), (100, presented())],
+            [screen(0, .offseason, .launch)]),
         .init("before the first launch", [(0, presented())], []),
     ]
 }

@@ -12,21 +12,24 @@ struct StallTests {
     @Test("a setting: due at t + stallMs in doubles")
     func setting() {
         let due = 16.036 + 2500
-        #expect(replay([(16.036, launch)], settings: LaunchSettings(stall: 2500))
-            == [screen(16.036, .loading, .launch), stalled(due, due - 16.036)])
+        #expect(
+            replay([(16.036, launch)], settings: LaunchSettings(stall: 2500))
+                == [screen(16.036, .loading, .launch), stalled(due, due - 16.036)])
         #expect(stalled(due, due - 16.036).jsonLine == #"{"t":2516.036,"launch":"stalled","launchMs":2500}"#)
     }
 
     @Test("a launch while loading starts it anew")
     func relaunchRestarts() {
-        #expect(replay([(0, launch), (4000, relaunch)])
-            == [screen(0, .loading, .launch), screen(4000, .loading, .launch), stalled(14000, 10000)])
+        #expect(
+            replay([(0, launch), (4000, relaunch)])
+                == [screen(0, .loading, .launch), screen(4000, .loading, .launch), stalled(14000, 10000)])
     }
 
     @Test("a config that puts the loading screen up starts it anew: launchMs counts from the launch")
     func configRestarts() {
-        #expect(replay([(0, gated), (0, launch), (3000, open)])
-            == [screen(0, .offseason, .launch), screen(3000, .loading, .config), stalled(13000, 13000)])
+        #expect(
+            replay([(0, gated), (0, launch), (3000, open)])
+                == [screen(0, .offseason, .launch), screen(3000, .loading, .config), stalled(13000, 13000)])
     }
 
     @Test("leaving the loading screen cancels it: for the web view, the error screen, the offseason screen")
@@ -38,11 +41,15 @@ struct StallTests {
 
     @Test("a record exactly at its due time comes after it: the stall fires first")
     func dueAtARecord() {
-        #expect(replay([(0, launch), (10000, connect)])
-            == [screen(0, .loading, .launch), stalled(10000, 10000), screen(10000, .web, .pageLoad), ready(10000, 10000)])
-        #expect(replay([(0, launch), (10000, relaunch), (10500, connect)])
-            == [screen(0, .loading, .launch), stalled(10000, 10000), screen(10000, .loading, .launch),
-                screen(10500, .web, .pageLoad), ready(10500, 500)])
+        #expect(
+            replay([(0, launch), (10000, connect)])
+                == [screen(0, .loading, .launch), stalled(10000, 10000), screen(10000, .web, .pageLoad), ready(10000, 10000)])
+        #expect(
+            replay([(0, launch), (10000, relaunch), (10500, connect)])
+                == [
+                    screen(0, .loading, .launch), stalled(10000, 10000), screen(10000, .loading, .launch),
+                    screen(10500, .web, .pageLoad), ready(10500, 500),
+                ])
     }
 
     @Test("it does not change the screen, and fires once per loading screen")

@@ -157,10 +157,11 @@ struct DecisionQueryTests {
             (5000, .path(online: true)),
         ])
         #expect(decisions.compactMap(\.view) == [.offline, .server])
-        #expect(decisions.retries.map(\.description) == [
-            #"{"t":300,"surface":"sheet","retry":"manual"}"#,
-            #"{"t":5400,"surface":"tab:home","retry":"auto","trigger":"edge"}"#,
-        ])
+        #expect(
+            decisions.retries.map(\.description) == [
+                #"{"t":300,"surface":"sheet","retry":"manual"}"#,
+                #"{"t":5400,"surface":"tab:home","retry":"auto","trigger":"edge"}"#,
+            ])
         #expect(decisions.automaticRetries.map(\.surface) == ["tab:home"])
     }
 }

@@ -1,5 +1,6 @@
-@testable import NativeErrorPolicy
 import Testing
+
+@testable import NativeErrorPolicy
 
 /// A field log can name a great many surfaces. The policy's cost per record must not grow
 /// with the number of views on screen: `work` counts the steps that could (heap moves, and
@@ -15,8 +16,9 @@ struct ManySurfacesTests {
         output.reserveCapacity(2 * n)
         policy.send(.path(online: true), at: 0, into: &output)
         for i in 0..<n {
-            policy.send(.presented(surface: "s\(i)", error: i % 2 == 0 ? .http(status: 503) : .web(.code(-1001))),
-                        at: Double(i), into: &output)
+            policy.send(
+                .presented(surface: "s\(i)", error: i % 2 == 0 ? .http(status: 503) : .web(.code(-1001))),
+                at: Double(i), into: &output)
         }
         for i in stride(from: 0, to: n, by: 2) {
             policy.send(.tapRetry(surface: "s\(i)"), at: Double(n + i), into: &output)

@@ -4,11 +4,13 @@ import Testing
 /// offline-banner.md, "Copy": locales, contexts as data, and fallbacks.
 @Suite("Copy and settings")
 struct CopyTests {
-    @Test("English copy", arguments: [
-        (BannerInput.fetchRequestError(FetchRequestError()), "No connection"),
-        (.submitEnd(SubmitEnd()), "Couldn't send. Your text is still here…"),
-        (.connect(context: "ride", online: false), "No signal — your trip is still being recorded"),
-    ])
+    @Test(
+        "English copy",
+        arguments: [
+            (BannerInput.fetchRequestError(FetchRequestError()), "No connection"),
+            (.submitEnd(SubmitEnd()), "Couldn't send. Your text is still here…"),
+            (.connect(context: "ride", online: false), "No signal — your trip is still being recorded"),
+        ])
     func english(input: BannerInput, label: String) {
         var banner = OfflineBanner(settings: BannerSettings(locale: .en))
         #expect(banner.send(input, at: 0).first.flatMap { if case .banner(let c) = $0 { c.label } else { nil } } == label)

@@ -97,8 +97,9 @@ struct RulesTableTests {
         #expect(output == [.submit(SubmitDecision(t: 5, outcome: .silent(.success)))])
     }
 
-    @Test("turbo:submit-end | fetchResponse is an object | nothing; silent, server-response with status",
-          arguments: [422, 500])
+    @Test(
+        "turbo:submit-end | fetchResponse is an object | nothing; silent, server-response with status",
+        arguments: [422, 500])
     func submitGotServerResponse(status: Int) {
         var banner = OfflineBanner()
         let output = banner.send(.submitEnd(SubmitEnd(success: false, fetchResponse: FetchResponse(statusCode: status))), at: 5)
@@ -118,10 +119,11 @@ struct RulesTableTests {
         var banner = OfflineBanner()
         banner.send(.offline, at: 0)
         let output = banner.send(.submitEnd(SubmitEnd(success: false, fetchResponse: nil)), at: 300)
-        #expect(output == [
-            .banner(BannerChange(t: 300, banner: .offline, label: submitFailed, cause: .submitFailed)),
-            .submit(SubmitDecision(t: 300, outcome: .toast(label: submitFailed))),
-        ])
+        #expect(
+            output == [
+                .banner(BannerChange(t: 300, banner: .offline, label: submitFailed, cause: .submitFailed)),
+                .submit(SubmitDecision(t: 300, outcome: .toast(label: submitFailed))),
+            ])
         #expect(banner.debounce == nil)
     }
 
@@ -153,7 +155,7 @@ struct RulesTableTests {
         var debouncing = OfflineBanner()
         debouncing.send(.offline, at: 0)
         #expect(debouncing.send(.disconnect, at: 10).isEmpty)  // nothing visible changed
-        #expect(debouncing.finish().isEmpty)                    // and the debounce is gone
+        #expect(debouncing.finish().isEmpty)  // and the debounce is gone
     }
 
     @Test("pagehide | persisted is not true, and connected | as disconnect, cause pagehide: the pill goes with the page")
@@ -168,17 +170,17 @@ struct RulesTableTests {
     @Test("pagehide | persisted is not true, and connected | a pending flash goes with the page: it never elapses")
     func pagehideDuringTheFlash() {
         var banner = offlineBanner()
-        banner.send(.online, at: 100)                    // the flash, due at 2100
-        let output = banner.send(.pagehide(), at: 146)   // absent persisted is false
+        banner.send(.online, at: 100)  // the flash, due at 2100
+        let output = banner.send(.pagehide(), at: 146)  // absent persisted is false
         #expect(output == [.banner(BannerChange(t: 146, banner: .hidden, label: nil, cause: .pagehide))])
         #expect(banner.flash == nil)
-        #expect(banner.finish().isEmpty)                 // no flash-elapsed on a page that is gone
+        #expect(banner.finish().isEmpty)  // no flash-elapsed on a page that is gone
     }
 
     @Test("pagehide | persisted is not true, and connected | a pending debounce goes with the page: no pill, ever")
     func pagehideDuringTheDebounce() {
         var banner = OfflineBanner()
-        banner.send(.offline, at: 100)                   // the debounce, due at 900
+        banner.send(.offline, at: 100)  // the debounce, due at 900
         #expect(banner.send(.pagehide(), at: 500).isEmpty)  // nothing was visible, nothing changes
         #expect(banner.debounce == nil && !banner.connected)
         #expect(banner.finish().isEmpty)
@@ -198,14 +200,15 @@ struct RulesTableTests {
     func connectAfterPagehide() {
         var banner = offlineBanner()
         banner.send(.pagehide(), at: 40)
-        #expect(banner.send(.offline, at: 50).isEmpty)   // between documents: nobody listens
+        #expect(banner.send(.offline, at: 50).isEmpty)  // between documents: nobody listens
         #expect(banner.send(.connect(context: nil, online: true), at: 2000).isEmpty)  // already hidden
         #expect(banner.connected && banner.debounce == nil)
         #expect(banner.send(.offline, at: 2100).isEmpty)
-        #expect(banner.debounce?.due == 2900)            // the new page debounces again
+        #expect(banner.debounce?.due == 2900)  // the new page debounces again
         var offline = offlineBanner()
         offline.send(.pagehide(), at: 40)
-        #expect(offline.send(.connect(context: "ride", online: false), at: 2000)
+        #expect(
+            offline.send(.connect(context: "ride", online: false), at: 2000)
                 == [.banner(BannerChange(t: 2000, banner: .offline, label: "Sin conexión — tu viaje se sigue registrando", cause: .connectOffline))])
     }
 
@@ -218,9 +221,12 @@ struct RulesTableTests {
         #expect(banner.banner == .hidden)
     }
 
-    @Test("any other input but connect | disconnected | ignored",
-          arguments: [BannerInput.offline, .online, .fetchRequestError(FetchRequestError()), .disconnect,
-                      .pagehide(persisted: false), .pagehide(persisted: true), .beforeFetchResponse()])
+    @Test(
+        "any other input but connect | disconnected | ignored",
+        arguments: [
+            BannerInput.offline, .online, .fetchRequestError(FetchRequestError()), .disconnect,
+            .pagehide(persisted: false), .pagehide(persisted: true), .beforeFetchResponse(),
+        ])
     func ignoredWhileDisconnected(input: BannerInput) {
         var banner = OfflineBanner()
         banner.send(.disconnect, at: 0)
@@ -235,12 +241,13 @@ struct RulesTableTests {
 
     @Test("turbo:before-fetch-response | v1 | only observed: timers due by its t fire, nothing else")
     func responseIsOnlyObservedInV1() {
-        var banner = offlineBanner()                     // a dead upstream's pill, navigator.onLine true
+        var banner = offlineBanner()  // a dead upstream's pill, navigator.onLine true
         let before = banner
         #expect(banner.send(.beforeFetchResponse(BeforeFetchResponse(statusCode: 200, target: "html")), at: 500).isEmpty)
         #expect(banner == before)
-        banner.send(.online, at: 600)                     // the flash, due at 2600
-        #expect(banner.send(.beforeFetchResponse(), at: 2600)
+        banner.send(.online, at: 600)  // the flash, due at 2600
+        #expect(
+            banner.send(.beforeFetchResponse(), at: 2600)
                 == [.banner(BannerChange(t: 2600, banner: .hidden, label: nil, cause: .flashElapsed))])
     }
 }

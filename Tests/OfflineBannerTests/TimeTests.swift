@@ -18,10 +18,11 @@ struct TimeTests {
         var banner = OfflineBanner()
         banner.send(.offline, at: 100)
         let output = banner.send(.online, at: 900)
-        #expect(output == [
-            .banner(BannerChange(t: 900, banner: .offline, label: "Sin conexión", cause: .offline)),
-            .banner(BannerChange(t: 900, banner: .backOnline, label: "De nuevo en línea", cause: .online)),
-        ])
+        #expect(
+            output == [
+                .banner(BannerChange(t: 900, banner: .offline, label: "Sin conexión", cause: .offline)),
+                .banner(BannerChange(t: 900, banner: .backOnline, label: "De nuevo en línea", cause: .online)),
+            ])
     }
 
     @Test("timers due at the same time fire in the order they were started")
@@ -32,18 +33,19 @@ struct TimeTests {
         banner.send(.online, at: 0)
         banner.send(.offline, at: 1200)
         #expect(banner.flash?.due == banner.debounce?.due)
-        #expect(banner.finish() == [
-            .banner(BannerChange(t: 2000, banner: .hidden, label: nil, cause: .flashElapsed)),
-            .banner(BannerChange(t: 2000, banner: .offline, label: "Sin conexión", cause: .offline)),
-        ])
+        #expect(
+            banner.finish() == [
+                .banner(BannerChange(t: 2000, banner: .hidden, label: nil, cause: .flashElapsed)),
+                .banner(BannerChange(t: 2000, banner: .offline, label: "Sin conexión", cause: .offline)),
+            ])
     }
 
     @Test("the debounce firing cancels a pending flash")
     func debounceCancelsFlash() {
         var banner = OfflineBanner()
         banner.send(.fetchRequestError(FetchRequestError()), at: 0)
-        banner.send(.online, at: 100)       // flash due 2100
-        banner.send(.offline, at: 200)      // debounce due 1000
+        banner.send(.online, at: 100)  // flash due 2100
+        banner.send(.offline, at: 200)  // debounce due 1000
         #expect(banner.advance(to: 1000) == [.banner(BannerChange(t: 1000, banner: .offline, label: "Sin conexión", cause: .offline))])
         #expect(banner.flash == nil)
         #expect(banner.finish().isEmpty)
@@ -68,7 +70,8 @@ struct TimeTests {
     func laterFailureRelabels() {
         var banner = OfflineBanner()
         banner.send(.submitEnd(SubmitEnd()), at: 0)
-        #expect(banner.send(.fetchRequestError(FetchRequestError()), at: 10)
+        #expect(
+            banner.send(.fetchRequestError(FetchRequestError()), at: 10)
                 == [.banner(BannerChange(t: 10, banner: .offline, label: "Sin conexión", cause: .fetchRequestError))])
     }
 
@@ -76,7 +79,8 @@ struct TimeTests {
     func repeatedToast() {
         var banner = OfflineBanner()
         banner.send(.submitEnd(SubmitEnd()), at: 0)
-        #expect(banner.send(.submitEnd(SubmitEnd()), at: 10)
+        #expect(
+            banner.send(.submitEnd(SubmitEnd()), at: 10)
                 == [.submit(SubmitDecision(t: 10, outcome: .toast(label: "No se ha podido enviar. Tu texto sigue aquí…")))])
     }
 }
@@ -114,11 +118,12 @@ struct TimeOrderTests {
     @Test("timeline(of:) replays a list of timed inputs and finishes")
     func timelineOfInputs() {
         let timeline = OfflineBanner().timeline(of: [(t: 0, input: .connect()), (700, .offline), (3000, .online)])
-        #expect(timeline.map(\.description) == [
-            #"{"t":1500,"banner":"offline","label":"Sin conexión","cause":"offline"}"#,
-            #"{"t":3000,"banner":"back-online","label":"De nuevo en línea","cause":"online"}"#,
-            #"{"t":5000,"banner":"hidden","cause":"flash-elapsed"}"#,
-        ])
+        #expect(
+            timeline.map(\.description) == [
+                #"{"t":1500,"banner":"offline","label":"Sin conexión","cause":"offline"}"#,
+                #"{"t":3000,"banner":"back-online","label":"De nuevo en línea","cause":"online"}"#,
+                #"{"t":5000,"banner":"hidden","cause":"flash-elapsed"}"#,
+            ])
     }
 }
 
@@ -140,14 +145,15 @@ struct TimelineQueryTests {
 
     @Test("every record describes itself as its timeline line, so a failed #expect reads like the golden")
     func descriptions() {
-        #expect(Self.timeline.map(\.description) == [
-            #"{"t":900,"banner":"offline","label":"Sin conexión","cause":"offline"}"#,
-            #"{"t":1000,"banner":"offline","label":"No se ha podido enviar. Tu texto sigue aquí…","cause":"submit-failed"}"#,
-            #"{"t":1000,"submit":"toast","label":"No se ha podido enviar. Tu texto sigue aquí…"}"#,
-            #"{"t":1100,"submit":"silent","reason":"server-response","status":422}"#,
-            #"{"t":1200,"banner":"back-online","label":"De nuevo en línea","cause":"online"}"#,
-            #"{"t":3200,"banner":"hidden","cause":"flash-elapsed"}"#,
-        ])
+        #expect(
+            Self.timeline.map(\.description) == [
+                #"{"t":900,"banner":"offline","label":"Sin conexión","cause":"offline"}"#,
+                #"{"t":1000,"banner":"offline","label":"No se ha podido enviar. Tu texto sigue aquí…","cause":"submit-failed"}"#,
+                #"{"t":1000,"submit":"toast","label":"No se ha podido enviar. Tu texto sigue aquí…"}"#,
+                #"{"t":1100,"submit":"silent","reason":"server-response","status":422}"#,
+                #"{"t":1200,"banner":"back-online","label":"De nuevo en línea","cause":"online"}"#,
+                #"{"t":3200,"banner":"hidden","cause":"flash-elapsed"}"#,
+            ])
         #expect(Self.timeline.changes.first?.description == #"{"t":900,"banner":"offline","label":"Sin conexión","cause":"offline"}"#)
         #expect(String(describing: Self.timeline.decisions[1]) == #"{"t":1100,"submit":"silent","reason":"server-response","status":422}"#)
     }

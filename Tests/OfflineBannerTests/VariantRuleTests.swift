@@ -31,7 +31,8 @@ struct VariantRuleTests {
     @Test("turbo:before-fetch-response | connected, banner offline, navigator.onLine true | as online: back-online, flash due at t + flash, cause response")
     func responseRecoversTheStalePill() {
         var banner = deadUpstream(at: 1239.6)
-        #expect(banner.send(response, at: 3547.6)
+        #expect(
+            banner.send(response, at: 3547.6)
                 == [.banner(BannerChange(t: 3547.6, banner: .backOnline, label: backOnline, cause: .response))])
         #expect(banner.flash?.due == 3547.6 + 2000)
         #expect(banner.finish() == [.banner(BannerChange(t: 3547.6 + 2000, banner: .hidden, label: nil, cause: .flashElapsed))])
@@ -40,7 +41,7 @@ struct VariantRuleTests {
     @Test("turbo:before-fetch-response | the same, with another flash | the flash is the setting's")
     func responseUsesTheFlashSetting() {
         var banner = OfflineBanner(settings: BannerSettings(locale: .en, flash: 500, variants: [.recoverOnResponse]))
-        banner.send(.submitEnd(SubmitEnd()), at: 100)      // a dead submission's pill and toast
+        banner.send(.submitEnd(SubmitEnd()), at: 100)  // a dead submission's pill and toast
         #expect(banner.send(response, at: 300) == [.banner(BannerChange(t: 300, banner: .backOnline, label: "Back online", cause: .response))])
         #expect(banner.flash?.due == 800)
     }
@@ -49,7 +50,7 @@ struct VariantRuleTests {
     func responseWhileTheBrowserSaysOffline() {
         var banner = variant()
         banner.send(.offline, at: 0)
-        banner.advance(to: 800)                            // the pill, navigator.onLine false
+        banner.advance(to: 800)  // the pill, navigator.onLine false
         let before = banner
         #expect(banner.send(response, at: 1500).isEmpty)
         #expect(banner == before)
@@ -78,7 +79,7 @@ struct VariantRuleTests {
     @Test("turbo:before-fetch-response | banner back-online | nothing: the flash is not restarted")
     func responseDuringTheFlash() {
         var banner = deadUpstream()
-        banner.send(response, at: 100)                     // flash due at 2100
+        banner.send(response, at: 100)  // flash due at 2100
         #expect(banner.send(response, at: 200).isEmpty)
         #expect(banner.flash?.due == 2100)
         var afterOnline = deadUpstream()
@@ -90,7 +91,7 @@ struct VariantRuleTests {
     @Test("turbo:before-fetch-response | a pending debounce, no pill | nothing: the row needs the pill up")
     func responseDoesNotCancelADebounceWithoutAPill() {
         var banner = variant()
-        banner.send(.offline, at: 0)                       // debounce due at 800
+        banner.send(.offline, at: 0)  // debounce due at 800
         #expect(banner.send(response, at: 300).isEmpty)
         #expect(banner.debounce?.due == 800)
         #expect(banner.advance(to: 800) == [.banner(BannerChange(t: 800, banner: .offline, label: pill, cause: .offline))])
@@ -99,15 +100,16 @@ struct VariantRuleTests {
     @Test("timers due at or before a response's t fire first, as for any input")
     func timersFireBeforeTheResponse() {
         var debouncing = variant()
-        debouncing.send(.offline, at: 16.036)              // due at 816.0360000000001
+        debouncing.send(.offline, at: 16.036)  // due at 816.0360000000001
         // At 816.036 the debounce is not due yet: nothing fires, and no pill is up to recover.
         #expect(debouncing.send(response, at: 816.036).isEmpty)
         #expect(debouncing.advance(to: 816.0360000000001) == [.banner(BannerChange(t: 816.0360000000001, banner: .offline, label: pill, cause: .offline))])
 
         var flashing = deadUpstream()
-        flashing.send(.online, at: 100)                    // the flash, due at 2100
+        flashing.send(.online, at: 100)  // the flash, due at 2100
         flashing.send(.fetchRequestError(FetchRequestError()), at: 2100)  // fires the flash, then the pill again
-        #expect(flashing.send(response, at: 2100)
+        #expect(
+            flashing.send(response, at: 2100)
                 == [.banner(BannerChange(t: 2100, banner: .backOnline, label: backOnline, cause: .response))])
     }
 
@@ -124,8 +126,8 @@ struct VariantRuleTests {
     @Test("docs/variants.md's Swift example")
     func docsExample() {
         var banner = OfflineBanner(settings: BannerSettings(variants: [.recoverOnResponse]))
-        banner.send(.fetchRequestError(FetchRequestError(target: "turbo-frame#feed")), at: 1200)   // the pill
-        banner.send(.beforeFetchResponse(BeforeFetchResponse(statusCode: 200)), at: 2450.5)         // back-online, cause .response
+        banner.send(.fetchRequestError(FetchRequestError(target: "turbo-frame#feed")), at: 1200)  // the pill
+        banner.send(.beforeFetchResponse(BeforeFetchResponse(statusCode: 200)), at: 2450.5)  // back-online, cause .response
         #expect(banner.navigatorOnline)
         #expect(banner.banner == .backOnline && banner.flash?.due == 4450.5)
     }
@@ -153,9 +155,9 @@ struct VariantRuleTests {
     @Test("navigator.onLine | connect | its online (absent: true)")
     func connectSetsIt() {
         var restored = variant()
-        restored.send(.connect(context: nil, online: false), at: 0)     // restored from Turbo's cache offline
+        restored.send(.connect(context: nil, online: false), at: 0)  // restored from Turbo's cache offline
         #expect(!restored.navigatorOnline)
-        #expect(restored.send(response, at: 100).isEmpty)                // the pill stays
+        #expect(restored.send(response, at: 100).isEmpty)  // the pill stays
 
         var reconnected = variant()
         reconnected.send(.offline, at: 0)
@@ -186,9 +188,12 @@ struct VariantRuleTests {
         #expect(banner.navigatorOnline)
     }
 
-    @Test("navigator.onLine | any other input | unchanged",
-          arguments: [BannerInput.fetchRequestError(FetchRequestError()), .submitEnd(SubmitEnd()), .beforeFetchResponse(),
-                      .pagehide(persisted: true)])
+    @Test(
+        "navigator.onLine | any other input | unchanged",
+        arguments: [
+            BannerInput.fetchRequestError(FetchRequestError()), .submitEnd(SubmitEnd()), .beforeFetchResponse(),
+            .pagehide(persisted: true),
+        ])
     func otherInputsLeaveIt(input: BannerInput) {
         var banner = variant()
         banner.send(.offline, at: 0)

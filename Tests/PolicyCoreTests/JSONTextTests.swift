@@ -11,10 +11,12 @@ struct JSONTextTests {
         #expect(jsonString(text) == jsonCString(text))
     }
 
-    @Test("text beyond ASCII, slashes and quotes", arguments: [
-        "Sin conexión — tu viaje se sigue registrando", "No se ha podido enviar. Tu texto sigue aquí…",
-        "a/b", #"say "hi""#, #"back\slash"#, "tab\there", "\u{1F}\u{7F}\u{80}\u{FEFF}", "", "😀 \u{202E}",
-    ])
+    @Test(
+        "text beyond ASCII, slashes and quotes",
+        arguments: [
+            "Sin conexión — tu viaje se sigue registrando", "No se ha podido enviar. Tu texto sigue aquí…",
+            "a/b", #"say "hi""#, #"back\slash"#, "tab\there", "\u{1F}\u{7F}\u{80}\u{FEFF}", "", "😀 \u{202E}",
+        ])
     func text(_ text: String) {
         #expect(jsonString(text) == jsonCString(text))
     }

@@ -1,6 +1,7 @@
 import Foundation
-@testable import TestSupport
 import Testing
+
+@testable import TestSupport
 
 /// Docs that cannot drift: every command output quoted in the README and in docs/ (a
 /// ```console block: `$ command`, then exactly what it prints) is produced again here from
@@ -18,8 +19,9 @@ struct DocsTests {
     func uncheckedSnippet() throws {
         for block in Self.uncheckedSwiftBlocks {
             let first = block.text.split(separator: "\n").first.map(String.init) ?? ""
-            #expect(first.hasPrefix("// Needs ") && first.contains("not type-checked here"),
-                    "\(block.file):\(block.line): start it with `// Needs <framework>: not type-checked here.`")
+            #expect(
+                first.hasPrefix("// Needs ") && first.contains("not type-checked here"),
+                "\(block.file):\(block.line): start it with `// Needs <framework>: not type-checked here.`")
             #expect(block.flags == [MarkdownBlock.notChecked], "\(block.file):\(block.line): unknown flags \(block.flags)")
         }
         #expect(!Self.uncheckedSwiftBlocks.isEmpty, "docs/native-logging.md has the iOS snippet")
@@ -54,8 +56,9 @@ struct DocsTests {
                 #expect(Self.products.contains(product), "\(block.testDescription): TurboReplay has no product \(product)")
             }
             for location in Self.packageLocations(in: block.text) {
-                #expect(location.hasSuffix("/TurboReplay") || location.hasSuffix("/TurboReplay.git"),
-                        "\(block.testDescription): \(location) would make SwiftPM call the package something else than TurboReplay")
+                #expect(
+                    location.hasSuffix("/TurboReplay") || location.hasSuffix("/TurboReplay.git"),
+                    "\(block.testDescription): \(location) would make SwiftPM call the package something else than TurboReplay")
             }
         } else {
             arguments += ["-I", Fixtures.root.path + "/.build/debug/Modules"]
@@ -77,7 +80,8 @@ struct DocsTests {
             #expect(path.hasPrefix(Fixtures.root.path + "/"), "\(file) links outside the repository: \(target)")
             #expect(FileManager.default.fileExists(atPath: path), "\(file) links to \(target), which does not exist")
             if let anchorRange = Range(match.range(at: 2), in: text), target.hasSuffix(".md"),
-               let page = try? String(contentsOfFile: path, encoding: .utf8) {
+                let page = try? String(contentsOfFile: path, encoding: .utf8)
+            {
                 let anchor = String(text[anchorRange].dropFirst())
                 #expect(Self.anchors(in: page).contains(anchor), "\(file) links to \(target)#\(anchor), a heading that is not there")
             }
@@ -93,10 +97,12 @@ struct DocsTests {
             if line.hasPrefix("```") { fenced.toggle() }
             guard !fenced, line.hasPrefix("#") else { continue }
             let title = line.drop { $0 == "#" }.drop { $0 == " " }
-            anchors.insert(String(title.lowercased().compactMap { character -> Character? in
-                if character == " " { return "-" }
-                return character.isLetter || character.isNumber || character == "-" || character == "_" ? character : nil
-            }))
+            anchors.insert(
+                String(
+                    title.lowercased().compactMap { character -> Character? in
+                        if character == " " { return "-" }
+                        return character.isLetter || character.isNumber || character == "-" || character == "_" ? character : nil
+                    }))
         }
         return anchors
     }
@@ -113,9 +119,10 @@ struct DocsTests {
     static let products: Set<String> = {
         let manifest = (try? String(contentsOfFile: Fixtures.root.path + "/Package.swift", encoding: .utf8)) ?? ""
         let pattern = try! NSRegularExpression(pattern: #"\.(?:library|executable)\(name: "([^"]+)""#)
-        return Set(pattern.matches(in: manifest, range: NSRange(manifest.startIndex..., in: manifest)).map {
-            String(manifest[Range($0.range(at: 1), in: manifest)!])
-        })
+        return Set(
+            pattern.matches(in: manifest, range: NSRange(manifest.startIndex..., in: manifest)).map {
+                String(manifest[Range($0.range(at: 1), in: manifest)!])
+            })
     }()
 
     /// The paths and URLs of `.package(path:)` and `.package(url:…)` entries.

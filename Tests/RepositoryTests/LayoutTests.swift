@@ -1,7 +1,8 @@
 import Foundation
-@testable import TestSupport
-import TurboRecording
 import Testing
+import TurboRecording
+
+@testable import TestSupport
 
 /// The package's shape. The arrows are the manifest's: each target imports exactly the package
 /// modules it declares (no fewer, so the manifest never lies; no more, so nothing leans on an
@@ -21,21 +22,30 @@ struct LayoutTests {
 
     /// Every source target of the manifest with the targets it depends on.
     static let manifest: [String: Set<String>] = {
-        guard let dump = try? Fixtures.run(command: "swift", ["package", "--package-path", Fixtures.root.path,
-                                                              "--scratch-path", NSTemporaryDirectory() + "turbo-replay-dump-package",
-                                                              "dump-package"]),
-              case .object(let package)? = JSONValue(parsing: dump),
-              case .array(let targets)? = package["targets"] else { return [:] }
+        guard
+            let dump = try? Fixtures.run(
+                command: "swift",
+                [
+                    "package", "--package-path", Fixtures.root.path,
+                    "--scratch-path", NSTemporaryDirectory() + "turbo-replay-dump-package",
+                    "dump-package",
+                ]),
+            case .object(let package)? = JSONValue(parsing: dump),
+            case .array(let targets)? = package["targets"]
+        else { return [:] }
         var result: [String: Set<String>] = [:]
         for case .object(let target) in targets {
             guard case .string(let name)? = target["name"], case .string(let type)? = target["type"],
-                  type == "regular" || type == "executable", case .array(let dependencies)? = target["dependencies"] else { continue }
+                type == "regular" || type == "executable", case .array(let dependencies)? = target["dependencies"]
+            else { continue }
             guard !(target["path"].map { if case .string(let path) = $0 { path.hasPrefix("Tests") } else { false } } ?? false) else { continue }
-            result[name] = Set(dependencies.compactMap { dependency -> String? in
-                guard case .object(let kind) = dependency, let first = kind.values.first,
-                      case .array(let fields) = first, case .string(let name)? = fields.first else { return nil }
-                return name
-            })
+            result[name] = Set(
+                dependencies.compactMap { dependency -> String? in
+                    guard case .object(let kind) = dependency, let first = kind.values.first,
+                        case .array(let fields) = first, case .string(let name)? = fields.first
+                    else { return nil }
+                    return name
+                })
         }
         return result
     }()
@@ -52,7 +62,8 @@ struct LayoutTests {
             for line in text.split(separator: "\n") {
                 let words = line.split(separator: " ")
                 if let index = words.firstIndex(of: "import"), index + 1 < words.count,
-                   words[..<index].allSatisfy({ $0.hasPrefix("@") }) {
+                    words[..<index].allSatisfy({ $0.hasPrefix("@") })
+                {
                     found.append((file, String(words[index + 1])))
                 }
             }
@@ -75,7 +86,9 @@ struct LayoutTests {
             if packageModules.contains(module) {
                 Issue.record("Sources/\(target)/\(file) imports \(module), which Package.swift does not give \(target)")
             } else if Self.pure.contains(target) || !Self.system.contains(module) {
-                Issue.record("Sources/\(target)/\(file) imports \(module): a \(Self.pure.contains(target) ? "pure core imports no system module" : "module outside the package and the toolchain")")
+                Issue.record(
+                    "Sources/\(target)/\(file) imports \(module): a \(Self.pure.contains(target) ? "pure core imports no system module" : "module outside the package and the toolchain")"
+                )
             }
         }
         let used = Set(imports.map(\.module))
@@ -118,8 +131,10 @@ struct LayoutTests {
         for file in try FileManager.default.contentsOfDirectory(atPath: directory) where file.hasSuffix(".swift") {
             let text = try String(contentsOfFile: directory + "/" + file, encoding: .utf8)
             let words = Set(text.split { !($0.isLetter || $0.isNumber || $0 == "_") }.map(String.init))
-            for name in ["RetryPolicy", "PolicySettings", "PolicyInput", "PolicyTimer", "ErrorViewInstance", "Decision",
-                         "Retry", "RetryTrigger"] {
+            for name in [
+                "RetryPolicy", "PolicySettings", "PolicyInput", "PolicyTimer", "ErrorViewInstance", "Decision",
+                "Retry", "RetryTrigger",
+            ] {
                 #expect(!words.contains(name), "Sources/LaunchPolicy/\(file) uses \(name)")
             }
         }

@@ -1,6 +1,7 @@
 import Foundation
-@testable import TestSupport
 import Testing
+
+@testable import TestSupport
 
 /// A fenced code block of the repository's Markdown: where it is and what it holds.
 struct MarkdownBlock: CustomTestStringConvertible, Sendable {
@@ -44,8 +45,10 @@ struct MarkdownBlock: CustomTestStringConvertible, Sendable {
             if var current = open {
                 if trimmed == current.fence {
                     let words = current.language.split(separator: " ").map(String.init)
-                    blocks.append(MarkdownBlock(file: file, line: current.line, language: words.first ?? "",
-                                                flags: Array(words.dropFirst()), text: current.lines.joined(separator: "\n")))
+                    blocks.append(
+                        MarkdownBlock(
+                            file: file, line: current.line, language: words.first ?? "",
+                            flags: Array(words.dropFirst()), text: current.lines.joined(separator: "\n")))
                     open = nil
                 } else {
                     current.lines.append(line)

@@ -81,8 +81,9 @@ enum Fixtures {
         let err = stderr.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            throw CommandFailed(command: ([command] + arguments).joined(separator: " "), status: process.terminationStatus,
-                                stderr: String(decoding: err, as: UTF8.self))
+            throw CommandFailed(
+                command: ([command] + arguments).joined(separator: " "), status: process.terminationStatus,
+                stderr: String(decoding: err, as: UTF8.self))
         }
         return String(decoding: out, as: UTF8.self)
     }
@@ -104,8 +105,9 @@ enum Fixtures {
     /// The names (without `.jsonl`) of the recordings in `directory`, goldens left out.
     static func recordingNames(in directory: String) throws -> [String] {
         let files = try FileManager.default.contentsOfDirectory(atPath: directory)
-        return try nonEmpty(files.filter { $0.hasSuffix(".jsonl") && !$0.hasSuffix(".expected.jsonl") }
-            .map { String($0.dropLast(".jsonl".count)) }.sorted(), "recordings in \(directory)")
+        return try nonEmpty(
+            files.filter { $0.hasSuffix(".jsonl") && !$0.hasSuffix(".expected.jsonl") }
+                .map { String($0.dropLast(".jsonl".count)) }.sorted(), "recordings in \(directory)")
     }
 
     struct EmptyFixtures: Error, CustomStringConvertible {

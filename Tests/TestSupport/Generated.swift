@@ -5,10 +5,13 @@ import TurboRecording
 /// Generated recordings (RecordingGenerator.swift) and what the port makes of them.
 enum Generated {
     /// The canonical JSONL timeline of `bytes`, as `turbo-replay replay --format jsonl` prints it.
-    static func replayOutput(_ bytes: [UInt8], readBufferSize: Int = 1 << 16,
-                             lenient: Bool = false) throws -> (output: [UInt8], skipped: Int) {
-        let reader = RecordingReader(lines: JSONLines(bytes: bytes, name: "generated", readBufferSize: readBufferSize),
-                                     lenient: lenient, keepObserved: false)
+    static func replayOutput(
+        _ bytes: [UInt8], readBufferSize: Int = 1 << 16,
+        lenient: Bool = false
+    ) throws -> (output: [UInt8], skipped: Int) {
+        let reader = RecordingReader(
+            lines: JSONLines(bytes: bytes, name: "generated", readBufferSize: readBufferSize),
+            lenient: lenient, keepObserved: false)
         var output: [UInt8] = []
         try replay(reader, settings: BannerSettings()) { record in
             record.appendJSON(to: &output)

@@ -21,8 +21,10 @@ public struct NativeRecordingGenerator {
 
     static let surfaces = ["tab:home", "tab:feed", "sheet", "modal", "auth", "live-card"]
     /// Both tables' codes and their neighbours, so that each list is read on the other platform too.
-    static let webCodes = [-1009, -1005, -1001, -1003, -1004, -1006, -1018, -1019, -1020, -1200, -1202, -999,
-                           0, -1, -2, -3, -6, -7, -8, -11, -16, 7]
+    static let webCodes = [
+        -1009, -1005, -1001, -1003, -1004, -1006, -1018, -1019, -1020, -1200, -1202, -999,
+        0, -1, -2, -3, -6, -7, -8, -11, -16, 7,
+    ]
     static let statuses = [-1, 0, 99, 100, 200, 401, 404, 500, 503, 599, 600, 1000]
 
     public mutating func recording(records count: Int, platform: Platform) -> Recording {
@@ -64,8 +66,10 @@ public struct NativeRecordingGenerator {
             return (#"{"t":\#(time),"type":"path","online":\#(online)}"#, .path(online: online))
         case 22..<55:
             let (json, error) = self.error()
-            return (#"{"t":\#(time),"type":"presented","surface":"\#(surface)","error":\#(json)}"#,
-                    .presented(surface: surface, error: error))
+            return (
+                #"{"t":\#(time),"type":"presented","surface":"\#(surface)","error":\#(json)}"#,
+                .presented(surface: surface, error: error)
+            )
         case 55..<67:
             return (#"{"t":\#(time),"type":"tap-retry","surface":"\#(surface)"}"#, .tapRetry(surface: surface))
         case 67..<75:
@@ -74,12 +78,14 @@ public struct NativeRecordingGenerator {
             return (#"{"t":\#(time),"type":"foreground"}"#, .foreground)
         default:
             // Records the error view ignores: the app's own retries, the launch's, anything newer.
-            return (random.pick([
-                #"{"t":\#(time),"type":"app-retry","surface":"\#(surface)","kind":"auto"}"#,
-                #"{"t":\#(time),"type":"launch"}"#,
-                #"{"t":\#(time),"type":"bridge","component":"page-load","event":"connect","url":"https://a.example/","id":"3"}"#,
-                #"{"t":\#(time),"type":"some-future-record","data":[1,{"x":null}]}"#,
-            ]), nil)
+            return (
+                random.pick([
+                    #"{"t":\#(time),"type":"app-retry","surface":"\#(surface)","kind":"auto"}"#,
+                    #"{"t":\#(time),"type":"launch"}"#,
+                    #"{"t":\#(time),"type":"bridge","component":"page-load","event":"connect","url":"https://a.example/","id":"3"}"#,
+                    #"{"t":\#(time),"type":"some-future-record","data":[1,{"x":null}]}"#,
+                ]), nil
+            )
         }
     }
 

@@ -64,7 +64,8 @@ struct RecordingGenerator {
         case 0..<12: return #"{"t":\#(time),"type":"offline"}"#
         case 12..<24: return #"{"t":\#(time),"type":"online"}"#
         case 24..<30:
-            return #"{"t":\#(time),"type":"turbo:fetch-request-error","url":"http://127.0.0.1:41025/frame","method":"GET","target":"\#(random.pick(["html", "turbo-frame#comments", "a#page2"]))","error":"TypeError: Failed to fetch"}"#
+            return
+                #"{"t":\#(time),"type":"turbo:fetch-request-error","url":"http://127.0.0.1:41025/frame","method":"GET","target":"\#(random.pick(["html", "turbo-frame#comments", "a#page2"]))","error":"TypeError: Failed to fetch"}"#
         case 30..<45: return submitEnd(time)
         case 45..<53:
             let context = random.pick(["null", #""ride""#, #""delivery""#, #""ri\u0064e""#, ""])
@@ -129,28 +130,29 @@ struct RecordingGenerator {
     /// recording after its first timed record (one kind goes back in time).
     mutating func badLine() -> [UInt8] {
         if random.chance(0.05) { return Array(#"{"t":1,"type":""#.utf8) + [0xFF, 0xFE] + Array(#""}"#.utf8) }
-        return Array(random.pick([
-            "not json",
-            #"{"t":1,"type":"#,
-            "[]",
-            "42",
-            "null",
-            #"{"type":"offline"}"#,
-            #"{"t":5}"#,
-            #"{"t":5,"type":7}"#,
-            #"{"t":"5","type":"offline"}"#,
-            #"{"t":5,"type":"connect","online":"yes"}"#,
-            #"{"t":5,"type":"connect","online":null}"#,
-            #"{"t":5,"type":"connect","context":3}"#,
-            #"{"t":5,"type":"turbo:submit-end","fetchResponse":[]}"#,
-            #"{"t":5,"type":"turbo:submit-end","success":"true"}"#,
-            #"{"t":1e999,"type":"offline"}"#,
-            #"{"t":-1e300,"type":"offline"}"#,
-            #"{"t":1,"type":"offline",}"#,
-            #"{"t":01,"type":"offline"}"#,
-            #"{"t":1,"type":"offline"} trailing"#,
-            String(repeating: "[", count: 40) + String(repeating: "]", count: 40),
-            #"{"a":"# + String(repeating: #"{"a":"#, count: 40) + "1" + String(repeating: "}", count: 41),
-        ]).utf8)
+        return Array(
+            random.pick([
+                "not json",
+                #"{"t":1,"type":"#,
+                "[]",
+                "42",
+                "null",
+                #"{"type":"offline"}"#,
+                #"{"t":5}"#,
+                #"{"t":5,"type":7}"#,
+                #"{"t":"5","type":"offline"}"#,
+                #"{"t":5,"type":"connect","online":"yes"}"#,
+                #"{"t":5,"type":"connect","online":null}"#,
+                #"{"t":5,"type":"connect","context":3}"#,
+                #"{"t":5,"type":"turbo:submit-end","fetchResponse":[]}"#,
+                #"{"t":5,"type":"turbo:submit-end","success":"true"}"#,
+                #"{"t":1e999,"type":"offline"}"#,
+                #"{"t":-1e300,"type":"offline"}"#,
+                #"{"t":1,"type":"offline",}"#,
+                #"{"t":01,"type":"offline"}"#,
+                #"{"t":1,"type":"offline"} trailing"#,
+                String(repeating: "[", count: 40) + String(repeating: "]", count: 40),
+                #"{"a":"# + String(repeating: #"{"a":"#, count: 40) + "1" + String(repeating: "}", count: 41),
+            ]).utf8)
     }
 }

@@ -1,8 +1,9 @@
 import ArchiveCachePolicy
-@testable import TestSupport
 import Replay
 import Testing
 import TurboRecording
+
+@testable import TestSupport
 
 @Suite("The archive's settings in a native config")
 struct ArchiveConfigTests {
@@ -33,18 +34,20 @@ struct ArchiveConfigTests {
         #expect(merged.archive == ArchiveConfig(debounce: 10, stale: 1000, stripParams: []))
     }
 
-    @Test("a bad \"archive\" is an error that says what it must be", arguments: [
-        (#"{"archive":true}"#, #""archive" must be an object (debounceMs, staleMs, stripParams, maxArchives)"#),
-        (#"{"archive":{"debounce":5}}"#, #"unknown key "debounce" (expected one of: debounceMs, maxArchives, staleMs, stripParams)"#),
-        (#"{"archive":{"staleMs":-1}}"#, #""archive.staleMs" must be a number of milliseconds, 0 or more"#),
-        (#"{"archive":{"debounceMs":"2000"}}"#, #""archive.debounceMs" must be a number of milliseconds, 0 or more"#),
-        (#"{"archive":{"stripParams":"mobile_offline"}}"#, #""archive.stripParams" must be an array of strings (query parameter names)"#),
-        (#"{"archive":{"stripParams":["a",1]}}"#, #""archive.stripParams" must be an array of strings (query parameter names)"#),
-        (#"{"archive":{"stripParams":null}}"#, #""archive.stripParams" must be an array of strings (query parameter names)"#),
-        (#"{"archive":{"maxArchives":0}}"#, #""archive.maxArchives" must be a whole number of archives, 1 or more"#),
-        (#"{"archive":{"maxArchives":2.5}}"#, #""archive.maxArchives" must be a whole number of archives, 1 or more"#),
-        (#"{"archive":{"maxArchives":"10"}}"#, #""archive.maxArchives" must be a whole number of archives, 1 or more"#),
-    ])
+    @Test(
+        "a bad \"archive\" is an error that says what it must be",
+        arguments: [
+            (#"{"archive":true}"#, #""archive" must be an object (debounceMs, staleMs, stripParams, maxArchives)"#),
+            (#"{"archive":{"debounce":5}}"#, #"unknown key "debounce" (expected one of: debounceMs, maxArchives, staleMs, stripParams)"#),
+            (#"{"archive":{"staleMs":-1}}"#, #""archive.staleMs" must be a number of milliseconds, 0 or more"#),
+            (#"{"archive":{"debounceMs":"2000"}}"#, #""archive.debounceMs" must be a number of milliseconds, 0 or more"#),
+            (#"{"archive":{"stripParams":"mobile_offline"}}"#, #""archive.stripParams" must be an array of strings (query parameter names)"#),
+            (#"{"archive":{"stripParams":["a",1]}}"#, #""archive.stripParams" must be an array of strings (query parameter names)"#),
+            (#"{"archive":{"stripParams":null}}"#, #""archive.stripParams" must be an array of strings (query parameter names)"#),
+            (#"{"archive":{"maxArchives":0}}"#, #""archive.maxArchives" must be a whole number of archives, 1 or more"#),
+            (#"{"archive":{"maxArchives":2.5}}"#, #""archive.maxArchives" must be a whole number of archives, 1 or more"#),
+            (#"{"archive":{"maxArchives":"10"}}"#, #""archive.maxArchives" must be a whole number of archives, 1 or more"#),
+        ])
     func malformed(_ text: String, _ message: String) throws {
         let path = try temporaryRecording("bad.config.json", [text])
         #expect {

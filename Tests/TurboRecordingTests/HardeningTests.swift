@@ -1,9 +1,10 @@
 import Foundation
 import OfflineBanner
 import Replay
-@testable import TestSupport
 import Testing
 import TurboRecording
+
+@testable import TestSupport
 
 /// A hostile or broken input gives a clear error naming its line, never a crash or a machine
 /// out of memory.

@@ -1,9 +1,10 @@
 import Foundation
 import NativeErrorPolicy
 import OfflineBanner
-@testable import TestSupport
 import Testing
 import TurboRecording
+
+@testable import TestSupport
 
 /// Issue #20, the reading side: a hostile log never loses data silently. Each case here was
 /// read without an error before, and lost or changed something.
@@ -23,7 +24,9 @@ import TurboRecording
 
     static func native(_ bytes: [UInt8], lenient: Bool = false) -> (records: [NativeRecord], errors: [String]) {
         var errors: [String] = []
-        let reader = NativeRecordingReader(lines: JSONLines(bytes: bytes, name: "hostile.jsonl"), lenient: lenient) { errors.append("skipped " + $0.description) }
+        let reader = NativeRecordingReader(lines: JSONLines(bytes: bytes, name: "hostile.jsonl"), lenient: lenient) {
+            errors.append("skipped " + $0.description)
+        }
         var records: [NativeRecord] = []
         do {
             while let record = try reader.next() { records.append(record) }
@@ -46,7 +49,8 @@ import TurboRecording
         #expect(lenient.records.map(\.line) == [2])
         #expect(lenient.errors == ["skipped hostile.jsonl:1: not valid JSON: NUL byte at column 25"])
 
-        let native = Self.nativeLines([#"{"t":1,"type":"path","online":false}"#]).dropLast() + [0]
+        let native =
+            Self.nativeLines([#"{"t":1,"type":"path","online":false}"#]).dropLast() + [0]
             + Array(#"{"t":350,"type":"presented","surface":"s","error":{"kind":"load"}}"#.utf8) + [0x0A]
         #expect(Self.native(Array(native)).errors == ["hostile.jsonl:2: not valid JSON: NUL byte at column 37"])
     }
@@ -67,8 +71,9 @@ import TurboRecording
     // MARK: 4. Strings cut at \u0000
 
     @Test func escapedNulIsRefusedInEveryString() {
-        #expect(Self.web(Self.lines([#"{"t":1,"type":"connect","context":"tab\u0000A"}"#])).errors
-            == [#"hostile.jsonl:1: "\u0000" (an escaped NUL) at column 39: a recording's text may not hold NUL characters"#])
+        #expect(
+            Self.web(Self.lines([#"{"t":1,"type":"connect","context":"tab\u0000A"}"#])).errors
+                == [#"hostile.jsonl:1: "\u0000" (an escaped NUL) at column 39: a recording's text may not hold NUL characters"#])
         // An escaped backslash before `u0000` is text, not a NUL.
         let kept = Self.web(Self.lines([#"{"t":1,"type":"connect","context":"tab\\u0000A"}"#]))
         #expect(kept.errors.isEmpty)
@@ -110,10 +115,12 @@ import TurboRecording
     }
 
     @Test func webStatusCodeOutOfRangeIsRefused() {
-        #expect(Self.web(Self.lines([#"{"t":1,"type":"turbo:submit-end","success":false,"fetchResponse":{"statusCode":18446744073709551615}}"#])).errors
-            == [#"hostile.jsonl:1: "fetchResponse.statusCode" is out of range: an integer must lie within ±2^53 (9007199254740992)"#])
-        #expect(Self.web(Self.lines([#"{"t":1,"type":"turbo:before-fetch-response","statusCode":-99999999999999999999}"#])).errors
-            == [#"hostile.jsonl:1: "statusCode" is out of range: an integer must lie within ±2^53 (9007199254740992)"#])
+        #expect(
+            Self.web(Self.lines([#"{"t":1,"type":"turbo:submit-end","success":false,"fetchResponse":{"statusCode":18446744073709551615}}"#])).errors
+                == [#"hostile.jsonl:1: "fetchResponse.statusCode" is out of range: an integer must lie within ±2^53 (9007199254740992)"#])
+        #expect(
+            Self.web(Self.lines([#"{"t":1,"type":"turbo:before-fetch-response","statusCode":-99999999999999999999}"#])).errors
+                == [#"hostile.jsonl:1: "statusCode" is out of range: an integer must lie within ±2^53 (9007199254740992)"#])
     }
 
     // MARK: 6. Times beyond 2^53 ms
@@ -159,7 +166,9 @@ import TurboRecording
             let long = Array(#"{"t":1,"type":"x","u":""#.utf8) + [UInt8](repeating: 0x61, count: 3000) + Array(#""}"#.utf8)
             let bytes = Self.lines([#"{"t":0,"type":"offline"}"#]) + long + [0x0A] + Self.lines([#"{"t":2,"type":"online"}"#])
             var errors: [RecordingError] = []
-            let reader = RecordingReader(lines: JSONLines(bytes: bytes, name: "x", maxLineBytes: 1000, readBufferSize: size), lenient: true) { errors.append($0) }
+            let reader = RecordingReader(lines: JSONLines(bytes: bytes, name: "x", maxLineBytes: 1000, readBufferSize: size), lenient: true) {
+                errors.append($0)
+            }
             var lines: [Int] = []
             while let record = try? reader.next() { lines.append(record.line) }
             #expect(lines == [1, 3], "read buffer \(size)")
@@ -189,11 +198,14 @@ import TurboRecording
 
     /// Found by the fuzzer: json-c's UTF-8 check lets overlong forms, surrogates and code
     /// points past U+10FFFF through, and Swift would read each as U+FFFD: a URL changed.
-    @Test(arguments: [[0xC1, 0xA9], [0xC0, 0x80], [0xE0, 0x80, 0xAF], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xF8, 0x88, 0x80, 0x80, 0x80]] as [[UInt8]])
+    @Test(
+        arguments: [[0xC1, 0xA9], [0xC0, 0x80], [0xE0, 0x80, 0xAF], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xF8, 0x88, 0x80, 0x80, 0x80]] as [[UInt8]])
     func utf8ThatJsonCLetsThroughIsRefused(sequence: [UInt8]) {
         let line = Array(#"{"t":1,"type":"turbo:visit","url":"/Notes"#.utf8) + sequence + Array(#"ab"}"#.utf8) + [0x0A]
         let errors = Self.web(line).errors
-        #expect(errors == ["hostile.jsonl:1: not valid JSON: invalid UTF-8 at column 42"] || errors == ["hostile.jsonl:1: not valid JSON: invalid utf-8 string"], "\(errors)")
+        #expect(
+            errors == ["hostile.jsonl:1: not valid JSON: invalid UTF-8 at column 42"] || errors == ["hostile.jsonl:1: not valid JSON: invalid utf-8 string"],
+            "\(errors)")
         let native = Self.native(Self.nativeLines([]) + Array(#"{"t":1,"type":"finish","url":"/Notes"#.utf8) + sequence + Array(#"ab"}"#.utf8) + [0x0A])
         #expect(native.errors.count == 1 && native.records.count == 1, "\(native)")
         // Well-formed text of every length is read as it is.
@@ -207,8 +219,9 @@ import TurboRecording
     }
 
     @Test func aWrongSurfaceNamesTheRecordType() {
-        #expect(Self.native(Self.nativeLines([#"{"t":1,"type":"tap-retry","surface":3}"#])).errors
-            == [#"hostile.jsonl:2: "surface" on "tap-retry" must be a string"#])
+        #expect(
+            Self.native(Self.nativeLines([#"{"t":1,"type":"tap-retry","surface":3}"#])).errors
+                == [#"hostile.jsonl:2: "surface" on "tap-retry" must be a string"#])
     }
 }
 

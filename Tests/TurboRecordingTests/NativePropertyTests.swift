@@ -1,13 +1,14 @@
 import NativeErrorPolicy
 import Replay
-@testable import TestSupport
 import Testing
 import TurboRecording
+
+@testable import TestSupport
 
 /// native-error-policy.md v2 said again as plainly as it can be, apart from the port: every
 /// view a list in presentation order, every pending timer a small record on its view, the
 /// next one to fire found by looking at all of them. Slow and obvious on purpose.
-fileprivate struct PlainV2 {
+private struct PlainV2 {
     let platform: Platform
     let settle: Double
     let probe: Double
@@ -115,9 +116,13 @@ fileprivate struct PlainV2 {
 
     mutating func closeRun(_ surface: String) {
         guard let run = runs.removeValue(forKey: surface), run.count >= 2 else { return }
-        loops.append(((run[1].t, secondOrder[surface]!),
-                      ProbeLoop(surface: surface, t: run[1].t, count: run.count, first: run[0].t, last: run[run.count - 1].t,
-                                lines: run.map(\.line))))
+        loops.append(
+            (
+                (run[1].t, secondOrder[surface]!),
+                ProbeLoop(
+                    surface: surface, t: run[1].t, count: run.count, first: run[0].t, last: run[run.count - 1].t,
+                    lines: run.map(\.line))
+            ))
     }
 
     mutating func handle(_ input: PolicyInput, at t: Double, line: Int) {
@@ -180,10 +185,15 @@ struct NativePropertyTests {
         let effectiveCooldown: Double? = cooldownChoice == 0 ? (platform == .android ? 15000 : nil) : cooldownChoice == 1 ? nil : 5000
         let codes: [Int]? = random.chance(0.25) ? random.pick([[], [-6], [-1004, -2, 0], [-1009]]) : nil
         let probeOnce = random.chance(0.5)
-        let config = NativeConfig(settle: settle, probe: probe, cooldown: cooldown,
-                                  offlineCodes: codes.map { [platform: Set($0)] } ?? [:], variant: probeOnce ? .probeOnce : nil)
-        return (config, PlainV2(platform: platform, settle: settle, probe: probe, cooldown: effectiveCooldown, codes: codes,
-                                probeOnce: probeOnce))
+        let config = NativeConfig(
+            settle: settle, probe: probe, cooldown: cooldown,
+            offlineCodes: codes.map { [platform: Set($0)] } ?? [:], variant: probeOnce ? .probeOnce : nil)
+        return (
+            config,
+            PlainV2(
+                platform: platform, settle: settle, probe: probe, cooldown: effectiveCooldown, codes: codes,
+                probeOnce: probeOnce)
+        )
     }
 
     @Test("decisions and probe loops agree with the plain statement, on both platforms", arguments: Array(UInt64(1)...UInt64(300)))
@@ -200,7 +210,8 @@ struct NativePropertyTests {
         let replayed = try nativeTimeline(path: path, config: config)
         #expect(replayed == plain.out, "seed \(seed)")
         if replayed != plain.out {
-            let diverges = (0..<min(replayed.count, plain.out.count)).first { replayed[$0] != plain.out[$0] }
+            let diverges =
+                (0..<min(replayed.count, plain.out.count)).first { replayed[$0] != plain.out[$0] }
                 ?? min(replayed.count, plain.out.count)
             let port = replayed.dropFirst(diverges).first.map(\.jsonLine) ?? "none"
             let said = plain.out.dropFirst(diverges).first.map(\.jsonLine) ?? "none"
@@ -231,8 +242,10 @@ struct NativePropertyTests {
             }
             if !plain.sortedLoops.isEmpty { seen.insert("loop") }
         }
-        for row in ["view offline", "view server", "view none", "auto edge", "auto probe", "auto foreground", "manual",
-                    "deferred", "probe false", "loop"] {
+        for row in [
+            "view offline", "view server", "view none", "auto edge", "auto probe", "auto foreground", "manual",
+            "deferred", "probe false", "loop",
+        ] {
             #expect(seen.contains(row), "no recording reaches \(row)")
         }
     }

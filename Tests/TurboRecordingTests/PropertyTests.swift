@@ -1,15 +1,15 @@
 import OfflineBanner
 import PolicyCore
 import Replay
-@testable import TestSupport
 import Testing
 import TurboRecording
+
+@testable import TestSupport
 
 /// Properties of the reader and the port over generated recordings (RecordingGenerator.swift):
 /// deterministic seeds, so a failure names the seed that reproduces it.
 @Suite struct PropertyTests {
     static let seeds: [UInt64] = Array(1...150)
-
 
     @Test func sameInputGivesByteIdenticalOutput() throws {
         for seed in Self.seeds {

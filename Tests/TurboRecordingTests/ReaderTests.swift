@@ -1,9 +1,10 @@
 import Foundation
 import OfflineBanner
 import Replay
-@testable import TestSupport
 import Testing
 import TurboRecording
+
+@testable import TestSupport
 
 /// recording-format.md, "What is an error", one case per kind of malformed line, and the
 /// shapes of valid input (CRLF, blank lines, empty file, no final newline).
@@ -83,13 +84,14 @@ struct ReaderTests {
 
     @Test("unknown types, unknown fields and informative fields of any type are accepted")
     func permissive() throws {
-        let records = try records("""
-        {"t":1,"type":"turbo:brand-new-event","anything":[1,{"a":null}]}
-        {"t":2,"type":"turbo:fetch-request-error","url":5,"target":null,"error":{"name":"TypeError"}}
-        {"t":3,"type":"connect","context":null,"page":42}
-        {"t":4,"type":"meta","version":1}
-        {"t":3,"type":"turbo:submit-end","success":false,"fetchResponse":{"statusCode":422.0}}
-        """)
+        let records = try records(
+            """
+            {"t":1,"type":"turbo:brand-new-event","anything":[1,{"a":null}]}
+            {"t":2,"type":"turbo:fetch-request-error","url":5,"target":null,"error":{"name":"TypeError"}}
+            {"t":3,"type":"connect","context":null,"page":42}
+            {"t":4,"type":"meta","version":1}
+            {"t":3,"type":"turbo:submit-end","success":false,"fetchResponse":{"statusCode":422.0}}
+            """)
         #expect(records.count == 5)
         #expect(records[1].event == .input(t: 2, .fetchRequestError(FetchRequestError())))
         #expect(records[2].event == .input(t: 3, .connect(context: nil, online: true)))
@@ -98,52 +100,57 @@ struct ReaderTests {
 
     @Test("absent fields take the contract's defaults")
     func defaults() throws {
-        let records = try records("""
-        {"t":1,"type":"connect"}
-        {"t":2,"type":"turbo:submit-end"}
-        {"t":3,"type":"turbo:submit-end","success":true,"fetchResponse":{"statusCode":204,"redirected":false}}
-        """)
-        #expect(records.map(\.event) == [
-            .input(t: 1, .connect(context: nil, online: true)),
-            .input(t: 2, .submitEnd(SubmitEnd(success: false, fetchResponse: nil))),
-            .input(t: 3, .submitEnd(SubmitEnd(success: true, fetchResponse: FetchResponse(statusCode: 204)))),
-        ])
+        let records = try records(
+            """
+            {"t":1,"type":"connect"}
+            {"t":2,"type":"turbo:submit-end"}
+            {"t":3,"type":"turbo:submit-end","success":true,"fetchResponse":{"statusCode":204,"redirected":false}}
+            """)
+        #expect(
+            records.map(\.event) == [
+                .input(t: 1, .connect(context: nil, online: true)),
+                .input(t: 2, .submitEnd(SubmitEnd(success: false, fetchResponse: nil))),
+                .input(t: 3, .submitEnd(SubmitEnd(success: true, fetchResponse: FetchResponse(statusCode: 204)))),
+            ])
     }
 
     @Test("pagehide is an input: persisted is true only for the boolean true, and no other value is an error")
     func pagehidePersisted() throws {
-        let records = try records("""
-        {"t":1,"type":"pagehide","persisted":true}
-        {"t":2,"type":"pagehide","persisted":false}
-        {"t":3,"type":"pagehide"}
-        {"t":4,"type":"pagehide","persisted":null}
-        {"t":5,"type":"pagehide","persisted":"true"}
-        {"t":6,"type":"pagehide","persisted":1}
-        {"t":7,"type":"pageshow","persisted":true}
-        """)
-        #expect(records.map(\.event) == [
-            .input(t: 1, .pagehide(persisted: true)),
-            .input(t: 2, .pagehide(persisted: false)),
-            .input(t: 3, .pagehide(persisted: false)),
-            .input(t: 4, .pagehide(persisted: false)),
-            .input(t: 5, .pagehide(persisted: false)),
-            .input(t: 6, .pagehide(persisted: false)),
-            .observed(t: 7, Observed(type: "pageshow")),  // as long as pagehide, and only observed
-        ])
+        let records = try records(
+            """
+            {"t":1,"type":"pagehide","persisted":true}
+            {"t":2,"type":"pagehide","persisted":false}
+            {"t":3,"type":"pagehide"}
+            {"t":4,"type":"pagehide","persisted":null}
+            {"t":5,"type":"pagehide","persisted":"true"}
+            {"t":6,"type":"pagehide","persisted":1}
+            {"t":7,"type":"pageshow","persisted":true}
+            """)
+        #expect(
+            records.map(\.event) == [
+                .input(t: 1, .pagehide(persisted: true)),
+                .input(t: 2, .pagehide(persisted: false)),
+                .input(t: 3, .pagehide(persisted: false)),
+                .input(t: 4, .pagehide(persisted: false)),
+                .input(t: 5, .pagehide(persisted: false)),
+                .input(t: 6, .pagehide(persisted: false)),
+                .observed(t: 7, Observed(type: "pageshow")),  // as long as pagehide, and only observed
+            ])
     }
 
     @Test("turbo:before-fetch-response is an input (a variant acts on it); a replay's reader keeps only its time")
     func beforeFetchResponse() throws {
         let text = """
-        {"t":1,"type":"turbo:before-fetch-response","statusCode":200,"target":"turbo-frame#comments"}
-        {"t":2,"type":"turbo:before-fetch-response","statusCode":"200","target":7}
-        {"t":3,"type":"turbo:before-fetch-respons"}
-        """
-        #expect(try records(text).map(\.event) == [
-            .input(t: 1, .beforeFetchResponse(BeforeFetchResponse(statusCode: 200, target: "turbo-frame#comments"))),
-            .input(t: 2, .beforeFetchResponse(BeforeFetchResponse())),  // informative fields of any type
-            .observed(t: 3, Observed(type: "turbo:before-fetch-respons")),
-        ])
+            {"t":1,"type":"turbo:before-fetch-response","statusCode":200,"target":"turbo-frame#comments"}
+            {"t":2,"type":"turbo:before-fetch-response","statusCode":"200","target":7}
+            {"t":3,"type":"turbo:before-fetch-respons"}
+            """
+        #expect(
+            try records(text).map(\.event) == [
+                .input(t: 1, .beforeFetchResponse(BeforeFetchResponse(statusCode: 200, target: "turbo-frame#comments"))),
+                .input(t: 2, .beforeFetchResponse(BeforeFetchResponse())),  // informative fields of any type
+                .observed(t: 3, Observed(type: "turbo:before-fetch-respons")),
+            ])
         let replaying = RecordingReader(lines: JSONLines(bytes: Array(text.utf8), name: "r"), keepObserved: false)
         var events: [Record.Event] = []
         while let record = try replaying.next() { events.append(record.event) }
@@ -174,12 +181,15 @@ struct ReaderTests {
     @Test("lenient mode skips malformed lines, reports each, and counts them")
     func lenient() throws {
         var reported: [Int?] = []
-        let reader = try RecordingReader(path: try Fixtures.file("""
-        {"t":1,"type":"offline"}
-        oops
-        {"t":0,"type":"online"}
-        {"t":2,"type":"online"}
-        """), lenient: true) { reported.append($0.line) }
+        let reader = try RecordingReader(
+            path: try Fixtures.file(
+                """
+                {"t":1,"type":"offline"}
+                oops
+                {"t":0,"type":"online"}
+                {"t":2,"type":"online"}
+                """), lenient: true
+        ) { reported.append($0.line) }
         var events: [Record.Event] = []
         while let record = try reader.next() { events.append(record.event) }
         #expect(events == [.input(t: 1, .offline), .input(t: 2, .online)])

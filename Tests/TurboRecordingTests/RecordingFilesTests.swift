@@ -1,7 +1,8 @@
 import Foundation
-@testable import TestSupport
 import Testing
 import TurboRecording
+
+@testable import TestSupport
 
 /// Listing the recordings under paths (issue #20, items 7 and 15): what is not a regular file
 /// is skipped with its reason rather than opened (a FIFO or /dev/zero would hang the run), and
@@ -25,11 +26,12 @@ import TurboRecording
 
         let listing = try RecordingFiles.list(in: [directory + "/a"])
         #expect(listing.recordings == [directory + "/a/r.jsonl"])
-        #expect(listing.skipped.map(\.description) == [
-            directory + "/a/fifo.jsonl: skipped: not a regular file (a FIFO)",
-            directory + "/a/gone.jsonl: skipped: a symbolic link to nothing",
-            directory + "/a/zero.jsonl: skipped: not a regular file (a character device)",
-        ])
+        #expect(
+            listing.skipped.map(\.description) == [
+                directory + "/a/fifo.jsonl: skipped: not a regular file (a FIFO)",
+                directory + "/a/gone.jsonl: skipped: a symbolic link to nothing",
+                directory + "/a/zero.jsonl: skipped: not a regular file (a character device)",
+            ])
         #expect(try RecordingFiles.find(in: [directory + "/a"]) == [directory + "/a/r.jsonl"])
     }
 
