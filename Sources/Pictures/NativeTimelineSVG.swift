@@ -287,25 +287,8 @@ private struct NativeChart: TimeChart {
         var lastEnd = -Double.infinity
         for decision in decisions.marks {
             let dx = x(decision.t), cy = y + height / 2
-            let (shape, label, color): (String, String, String)
-            switch decision.outcome {
-            case .view(let variant):
-                color = variant == .offline ? "#ef6c00" : variant == .server ? "#c62828" : "#757575"
-                shape =
-                    "<circle cx=\"\(n(dx))\" cy=\"\(n(cy))\" r=\"6\" fill=\"\(variant == .none ? "#ffffff" : color)\" stroke=\"\(color)\" stroke-width=\"2\"/>\n"
-                label = "\(variant.rawValue) view, \(decision.surface)"
-            case .retry(let retry):
-                color = "#2e7d32"
-                shape = "<path d=\"M\(n(dx)) \(n(cy - 7)) L\(n(dx + 6)) \(n(cy + 5)) L\(n(dx - 6)) \(n(cy + 5)) Z\" fill=\"\(color)\"/>\n"
-                switch retry {
-                case .automatic(let trigger): label = "retry (\(trigger.rawValue)), \(decision.surface)"
-                case .manual: label = "retry (manual), \(decision.surface)"
-                }
-            case .deferred(let until):
-                color = "#6d4c41"
-                shape = "<circle cx=\"\(n(dx))\" cy=\"\(n(cy))\" r=\"5\" fill=\"#ffffff\" stroke=\"\(color)\" stroke-width=\"2\"/>\n"
-                label = "deferred until \(ms(until)), \(decision.surface)"
-            }
+            let mark = decisionMark(decision, dx: dx, cy: cy)
+            let (shape, label, color) = (mark.shape, mark.label + ", \(decision.surface)", mark.color)
             out += "<g>\n<title>\(xmlEscaped("\(label) at \(ms(decision.t)) ms"))</title>\n" + shape
             if dx + 10 + textWidth(label, size: 10.5) > width - 4 {
                 if dx - 10 - textWidth(label, size: 10.5) > lastEnd + 4 {

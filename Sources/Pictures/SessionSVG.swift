@@ -183,25 +183,7 @@ private struct SessionChart: TimeChart {
         var lastEnd = -Double.infinity
         for decision in decisions where decision.surface == surface {
             let dx = x(decision.t), cy = y + height / 2
-            let (shape, label, color): (String, String, String)
-            switch decision.outcome {
-            case .view(let variant):
-                color = variant == .offline ? "#ef6c00" : variant == .server ? "#c62828" : "#757575"
-                shape =
-                    "<circle cx=\"\(n(dx))\" cy=\"\(n(cy))\" r=\"6\" fill=\"\(variant == .none ? "#ffffff" : color)\" stroke=\"\(color)\" stroke-width=\"2\"/>\n"
-                label = "\(variant.rawValue) view"
-            case .retry(let retry):
-                color = "#2e7d32"
-                shape = "<path d=\"M\(n(dx)) \(n(cy - 7)) L\(n(dx + 6)) \(n(cy + 5)) L\(n(dx - 6)) \(n(cy + 5)) Z\" fill=\"\(color)\"/>\n"
-                switch retry {
-                case .automatic(let trigger): label = "retry (\(trigger.rawValue))"
-                case .manual: label = "retry (manual)"
-                }
-            case .deferred(let until):
-                color = "#6d4c41"
-                shape = "<circle cx=\"\(n(dx))\" cy=\"\(n(cy))\" r=\"5\" fill=\"#ffffff\" stroke=\"\(color)\" stroke-width=\"2\"/>\n"
-                label = "deferred until \(ms(until))"
-            }
+            let (shape, label, color) = decisionMark(decision, dx: dx, cy: cy)
             out += "<g>\n<title>\(xmlEscaped("\(label) on \(surface) at \(ms(decision.t)) ms"))</title>\n" + shape
             if dx + 10 + textWidth(label, size: 10.5) <= width - 4, dx + 10 > lastEnd + 4 {
                 text(dx + 10, cy + 4, label, size: 10.5, fill: color)
