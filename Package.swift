@@ -65,7 +65,9 @@ let package = Package(
         .testTarget(name: "ArchiveCachePolicyTests", dependencies: ["ArchiveCachePolicy", "NativeErrorPolicy", "PolicyCore"]),
         .testTarget(name: "TurboRecordingTests", dependencies: ["TurboRecording", "Replay", "OfflineBanner", "NativeErrorPolicy", "ArchiveCachePolicy", "PolicyCore", "TestSupport"]),
         .testTarget(name: "GoldensTests", dependencies: ["Goldens", "TurboRecording", "Replay", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy", "TestSupport", "turbo-replay"]),
-        .testTarget(name: "FieldReportTests", dependencies: ["BannerFindings", "NativeFindings", "Fleet", "VariantAnalysis", "Reports", "Pictures", "Goldens", "TurboRecording", "Replay", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy", "PolicyCore", "TestSupport"]),
+        // The analysis modules (findings, fleet, variants, reports, pictures) share one test target:
+        // most of its tests read a recording through several of them at once.
+        .testTarget(name: "AnalysisTests", dependencies: ["BannerFindings", "NativeFindings", "Fleet", "VariantAnalysis", "Reports", "Pictures", "Goldens", "TurboRecording", "Replay", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy", "PolicyCore", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["TestSupport", "turbo-replay"]),
         // Depends on every library so that the docs' Swift snippets type-check against them all.
         .testTarget(name: "RepositoryTests", dependencies: ["TestSupport", "turbo-replay", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy", "PolicyCore", "TurboRecording", "Replay"]),
