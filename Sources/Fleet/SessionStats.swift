@@ -4,9 +4,9 @@ import Replay
 import TurboRecording
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// One app session of a `stats` run: a web recording `NAME.jsonl` and the app's log

@@ -207,6 +207,16 @@ public enum StatsPartial {
             })
         // By path as a single run sorts, then by real path: two machines' `logs/a.jsonl` are two logs.
         let sorted = files.sorted { $0.file.path != $1.file.path ? $0.file.path < $1.file.path : $0.real < $1.real }
+        // A session is its web recording's: one whose web log no partial holds was not made by a
+        // run that read it, and would count a session the report's logs do not have.
+        let webLogs = Set(files.map(\.file.path))
+        if let orphan = sessions.values.sorted(by: { $0.at < $1.at }).first(where: { !webLogs.contains($0.session.web) }) {
+            let (source, line) =
+                orphan.at.lastIndex(of: ":").map { (String(orphan.at[..<$0]), Int(orphan.at[orphan.at.index(after: $0)...])) } ?? (orphan.at, nil)
+            throw RecordingError(
+                .malformed, path: source, line: line,
+                "the session of \(orphan.session.web) is in a partial that does not hold its web log: partials are made whole by stats --partial")
+        }
         return (settings?.value, sorted.map(\.file), sessions.values.map(\.session).sorted { $0.web < $1.web })
     }
 

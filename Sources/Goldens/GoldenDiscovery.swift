@@ -2,9 +2,9 @@ import OfflineBanner
 import TurboRecording
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// A file under `check`'s paths that looks like a golden but that no recording is checked

@@ -1,14 +1,14 @@
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 // `write` alone would name the method of the type it is called from; the C library's is meant.
 #if canImport(Glibc)
-    private let systemWrite = Glibc.write
+private let systemWrite = Glibc.write
 #elseif canImport(Darwin)
-    private let systemWrite = Darwin.write
+private let systemWrite = Darwin.write
 #endif
 
 /// Output that could not be written: where, and the system's reason. A tool that people

@@ -1,9 +1,9 @@
 import CJSONC
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// Reads a small JSON file (a config) whole and parses it with json-c. The returned object

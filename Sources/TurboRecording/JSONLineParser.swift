@@ -1,9 +1,9 @@
 import CJSONC
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// Parses one line of JSON Lines with json-c, strictly, into an object, or says why the line

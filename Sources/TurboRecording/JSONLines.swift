@@ -1,9 +1,9 @@
 import CJSONC
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// Reads JSON Lines through json-c one line at a time, in constant memory: a fixed read

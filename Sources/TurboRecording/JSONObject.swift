@@ -2,9 +2,9 @@ import CJSONC
 import PolicyCore
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// Typed reads of one field of a json-c object, for the decoders. A field is `.absent` when

@@ -2,9 +2,9 @@ import CJSONC
 import NativeErrorPolicy
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// Reads a native recording record by record, validating each line as the contract's

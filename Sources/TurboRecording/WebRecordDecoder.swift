@@ -2,9 +2,9 @@ import CJSONC
 import OfflineBanner
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// Turns one parsed line of a web recording into a `Record`, validating it as

@@ -2,9 +2,9 @@ import Goldens
 import Reports
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// Standard output and error, through C stdio: block-buffered into a pipe or file (a

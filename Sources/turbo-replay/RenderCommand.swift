@@ -80,6 +80,7 @@ enum RenderCommand {
             guard let ms = Double(text), ms.isFinite else {
                 throw UsageError(message: "'\(option.spelling)' takes a time in ms (got '\(text)')", command: spec.name)
             }
+            try refuseInexact(ms, text: text, option: option, command: spec.name)
             return ms
         }
     }

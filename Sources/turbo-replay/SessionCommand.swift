@@ -64,6 +64,12 @@ enum SessionCommand {
             native = arguments.positionals[1]
             format = try OutputFormat(arguments, Self.format, command: spec.name)
             render = arguments.value(Self.render)
+            if web == "-" && native == "-" {
+                throw UsageError(
+                    message: "the web recording and the native log cannot both be standard input: give at least one as a file",
+                    command: spec.name)
+            }
+            if let render { try refuseOutput(render, overwriting: [web, native], option: Self.render, command: spec.name) }
             let config = try arguments.value(Self.config).map(SessionConfig.load(path:)) ?? SessionConfig()
             let banner = try BannerOptions(arguments, command: spec.name, config: config.web)
             let native = try NativeOptions(arguments, command: spec.name, config: config.native)

@@ -2,9 +2,9 @@ import Goldens
 import TurboRecording
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 let commands: [Command] = [

@@ -11,7 +11,7 @@ import VariantAnalysis
 @testable import TestSupport
 
 #if canImport(FoundationXML)
-    import FoundationXML
+import FoundationXML
 #endif
 
 /// The elements, attributes and text of an SVG, and whether it parsed as XML.

@@ -14,7 +14,7 @@ import TurboRecording
 @testable import VariantAnalysis
 
 #if canImport(FoundationXML)
-    import FoundationXML
+import FoundationXML
 #endif
 
 /// Collects the elements of an XML document, and whether it parsed.

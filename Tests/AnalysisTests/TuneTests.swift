@@ -14,7 +14,7 @@ import TurboRecording
 @testable import VariantAnalysis
 
 #if canImport(FoundationXML)
-    import FoundationXML
+import FoundationXML
 #endif
 
 /// `tune`: one row per combination, counted as `stats` counts, the same for any number of jobs.

@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+
+@testable import TestSupport
+
+/// What an adversarial pass over the new commands found, each reproduced: outputs that replaced
+/// their inputs, a window that hung, and partials a merge counted wrong.
+@Suite("Adversarial fixes")
+struct AdversarialFixesTests {
+    static let session = Fixtures.recordings + "/session/example"
+
+    func copies() throws -> (web: String, native: String) {
+        let directory = try Fixtures.scratchDirectory()
+        let web = directory + "/example.jsonl", native = directory + "/example.native.jsonl"
+        try FileManager.default.copyItem(atPath: Self.session + ".jsonl", toPath: web)
+        try FileManager.default.copyItem(atPath: Self.session + ".native.jsonl", toPath: native)
+        return (web, native)
+    }
+
+    @Test("session --render refuses either of its logs, whatever the spelling", arguments: ["web", "native", "./web"])
+    func sessionRenderOverInput(_ which: String) throws {
+        let (web, native) = try copies()
+        let before = try String(contentsOfFile: web, encoding: .utf8)
+        let target = which == "native" ? native : which == "./web" ? (web as NSString).deletingLastPathComponent + "/./example.jsonl" : web
+        let run = try Fixtures.run(["session", web, native, "--render", target])
+        #expect(run.status == 64)
+        #expect(run.stderr.contains("would replace the recording"))
+        #expect(try String(contentsOfFile: web, encoding: .utf8) == before)
+    }
+
+    @Test("render - -o FILE refuses the file standard input is")
+    func renderStandardInputOverInput() throws {
+        let (web, _) = try copies()
+        let run = try Fixtures.run(command: "sh", ["-c", "\(Fixtures.cli) render - -o \(web) < \(web); echo \"status $?\""])
+        #expect(run.contains("status 64"), "\(run)")
+        #expect(try String(contentsOfFile: web, encoding: .utf8).hasPrefix("{"))
+    }
+
+    @Test("render --from past 2^53 ms is a usage error, not a hang")
+    func renderFarWindow() throws {
+        let run = try Fixtures.run(["render", Self.session + ".jsonl", "-o", "-", "--from", "1e20"])
+        #expect(run.status == 64)
+        #expect(run.stderr.contains("beyond 2^53 ms"))
+    }
+
+    @Test("session - - is a usage error")
+    func bothStandardInput() throws {
+        let run = try Fixtures.run(["session", "-", "-"])
+        #expect(run.status == 64)
+    }
+
+    @Test("a log listed twice on stdin is one log and one session in the partial, which merges")
+    func duplicateListing() throws {
+        let (web, native) = try copies()
+        let partial = try Fixtures.run(["stats", "--partial", "-"], input: "\(web)\n\(web)\n\(native)\n")
+        #expect(partial.status == 0)
+        #expect(partial.stdout.components(separatedBy: #"{"session":"#).count == 2)
+        let path = try Fixtures.file(partial.stdout, name: "p.jsonl")
+        let merged = try Fixtures.run(["stats", "--merge", path])
+        #expect(merged.status == 0, "\(merged.stderr)")
+    }
+
+    @Test("a session whose web log is in no partial is refused at its line")
+    func orphanSession() throws {
+        let (web, native) = try copies()
+        let partial = try Fixtures.run(["stats", "--partial", "-"], input: "\(web)\n\(native)\n")
+        var lines = partial.stdout.split(separator: "\n").map(String.init)
+        lines.removeAll { $0.hasPrefix(#"{"path":"\#(web)""#) }
+        let trailer = lines.removeLast()
+        lines.append(trailer.replacingOccurrences(of: #""lines":5,"logs":2"#, with: #""lines":4,"logs":1"#))
+        let path = try Fixtures.file(lines.joined(separator: "\n") + "\n", name: "orphan.jsonl")
+        let merged = try Fixtures.run(["stats", "--merge", path])
+        #expect(merged.status == 65, "\(merged.stderr)")
+        #expect(merged.stderr.contains("does not hold its web log"), "\(merged.stderr)")
+    }
+}
