@@ -189,13 +189,19 @@ enum OutputFormat: String {
 /// A number of milliseconds from an option: 0 or more, and at most 2^53, where adding
 /// milliseconds to a time stops being exact (recordings are held to the same bound).
 func milliseconds(_ text: String, option: Option, command: String, orNone: Bool = false) throws -> Double {
-    guard let value = Double(text), value.isFinite, value >= 0 else {
+    guard isDecimal(text), let value = Double(text), value.isFinite, value >= 0 else {
         throw UsageError(
             message: "'\(option.spelling)' takes a number of milliseconds, 0 or more\(orNone ? ", or none" : "") (got '\(text)')",
             command: command)
     }
     try refuseInexact(value, text: text, option: option, command: command)
     return value
+}
+
+/// A number as a person writes one (`800`, `2.5`, `1e3`), not what `Double(_:)` also takes
+/// (`0x10`, `inf`, `nan`).
+func isDecimal(_ text: String) -> Bool {
+    !text.isEmpty && text.allSatisfy { "0123456789.eE+-".contains($0) }
 }
 
 /// A duration or offset past 2^53 ms would make `t + duration` inexact: refused, not clamped.

@@ -77,7 +77,7 @@ enum RenderCommand {
 
         /// A time in the recording's ms: any finite number, negative included (a clock may start below 0).
         private func time(_ text: String, _ option: Option) throws -> Double {
-            guard let ms = Double(text), ms.isFinite else {
+            guard isDecimal(text), let ms = Double(text), ms.isFinite else {
                 throw UsageError(message: "'\(option.spelling)' takes a time in ms (got '\(text)')", command: spec.name)
             }
             try refuseInexact(ms, text: text, option: option, command: spec.name)

@@ -76,7 +76,7 @@ enum SessionCommand {
             var offset = config.offsetMs
             alignment = offset == nil ? "from the two startedAt" : "the config's offsetMs"
             if let text = arguments.value(Self.offset) {
-                guard let value = Double(text), value.isFinite else {
+                guard isDecimal(text), let value = Double(text), value.isFinite else {
                     throw UsageError(
                         message: "'--offset-ms' takes a finite number of milliseconds, which may be negative (got '\(text)')",
                         command: spec.name)

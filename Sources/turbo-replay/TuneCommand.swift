@@ -168,7 +168,7 @@ enum TuneCommand {
         guard let text else { return nil }
         var values: Set<Double> = []
         for item in items(text) {
-            guard let value = Double(item), value.isFinite, value >= 0 else {
+            guard isDecimal(item), let value = Double(item), value.isFinite, value >= 0 else {
                 throw UsageError(
                     message: "'\(option.spelling)' takes milliseconds, 0 or more, separated by commas, e.g. \(option.spelling) 300,800,1500 (got '\(item)')",
                     command: spec.name)

@@ -73,4 +73,24 @@ struct AdversarialFixesTests {
         #expect(merged.status == 65, "\(merged.stderr)")
         #expect(merged.stderr.contains("does not hold its web log"), "\(merged.stderr)")
     }
+
+    @Test(
+        "a hexadecimal, infinite or empty number is not a duration",
+        arguments: [
+            ["replay", "--debounce-ms", "0x10"], ["replay", "--flash-ms", "inf"], ["tune", "--debounce-ms", "300,0x20"], ["replay", "--debounce-ms="],
+        ])
+    func notADecimal(_ arguments: [String]) throws {
+        let run = try Fixtures.run(arguments + [Fixtures.recordings + "/chromium/flap-short.jsonl"])
+        #expect(run.status == 64, "\(run.stderr)")
+    }
+
+    @Test("a partial cut mid-line is refused without suggesting --lenient, which a merge does not take")
+    func cutPartial() throws {
+        let (web, native) = try copies()
+        let partial = try Fixtures.run(["stats", "--partial", "-"], input: "\(web)\n\(native)\n")
+        let path = try Fixtures.file(String(partial.stdout.dropLast(20)), name: "cut.jsonl")
+        let merged = try Fixtures.run(["stats", "--merge", path])
+        #expect(merged.status == 65)
+        #expect(!merged.stderr.contains("--lenient"), "\(merged.stderr)")
+    }
 }
