@@ -124,7 +124,7 @@ private struct NativeChart: TimeChart {
         let legendY = axisY + 40
         let summaryY = legendY + 26
         let bounds = boundsNote().map { wrap($0, width: Int((width - 56) / 6.3)) } ?? []
-        var notesY = summaryY + 26 + Double(bounds.count) * 16
+        let notesY = summaryY + 26 + Double(bounds.count) * 16
         let height = notesY + notes.reduce(0) { $0 + Double($1.count) * 15 + 4 } + 12
 
         out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
@@ -185,26 +185,13 @@ private struct NativeChart: TimeChart {
         ]
         parts.append("findings: " + (allFlags == 0 ? "none" : "\(allFlags)"))
         text(16, summaryY, parts.joined(separator: " · "), size: 12, weight: "bold", fill: "#333333")
-        for (index, line) in bounds.enumerated() {
-            text(index == 0 ? 16 : 40, summaryY + 18 + Double(index) * 16, line, size: 11.5, fill: "#b00020")
-        }
-        for lines in notes {
-            for (index, line) in lines.enumerated() {
-                text(index == 0 ? 16 : 40, notesY, line, size: 11.5, fill: index == 0 ? "#222222" : "#444444")
-                notesY += 15
-            }
-            notesY += 4
-        }
+        drawLeftOutAndNotes(bounds, below: summaryY, notes, from: notesY)
         out += "</svg>\n"
         return out
     }
 
     /// What the picture leaves out (as the web picture says it); `nil` for a whole picture.
     private func boundsNote() -> String? {
-        var parts: [String] = []
-        if limits.isWindowed {
-            parts.append("window \(limits.from.map(ms) ?? "start") to \(limits.to.map(ms) ?? "end") ms")
-        }
         var lanes: [String] = []
         func note<M>(_ lane: Lane<M>, _ what: String) {
             if lane.elided > 0 { lanes.append("\(lane.elided) \(what) from \(ms(lane.elidedFrom ?? 0)) ms") }
@@ -216,12 +203,7 @@ private struct NativeChart: TimeChart {
         note(decisions, "error-view decisions")
         note(connectivity, "connectivity spans")
         if allFlags > flags.count { lanes.append("\(allFlags - flags.count) findings from \(ms(firstFlagLeftOut ?? 0)) ms") }
-        if !lanes.isEmpty {
-            parts.append(
-                "not drawn, past \(limits.maxMarks) marks a lane (\(min(limits.maxMarks, RenderLimits.maxFindings)) findings): "
-                    + lanes.joined(separator: ", ") + "; draw a window with --from/--to MS")
-        }
-        return parts.isEmpty ? nil : parts.joined(separator: " · ")
+        return limits.leftOut(lanes)
     }
 
     private mutating func drawRoot(y: Double, height: Double) {

@@ -1,3 +1,5 @@
+import PolicyCore
+
 /// What `render` draws of a recording: a window of its time (`--from`/`--to`, in the
 /// recording's ms), and at most `maxMarks` marks a lane (2,000: two for each pixel of the
 /// plot's 1,020; more are a smear, not marks). What a renderer keeps is what it draws: with the limit, a
@@ -25,6 +27,22 @@ public struct RenderLimits: Equatable, Sendable {
     /// Whether a mark at `t` is in the window.
     func contains(_ t: Double) -> Bool {
         (from.map { t >= $0 } ?? true) && (to.map { t <= $0 } ?? true)
+    }
+
+    /// What a picture drawn with these limits leaves out, in a sentence: the window, and each
+    /// lane's marks past the limit (`elided`: "120 decisions from 5000 ms", with where they start,
+    /// for the next `--from`). `nil` for a whole picture. Every picture says it the same way.
+    func leftOut(_ elided: [String]) -> String? {
+        var parts: [String] = []
+        if isWindowed {
+            parts.append("window \(from.map(formatMilliseconds) ?? "start") to \(to.map(formatMilliseconds) ?? "end") ms")
+        }
+        if !elided.isEmpty {
+            parts.append(
+                "not drawn, past \(maxMarks) marks a lane (\(min(maxMarks, Self.maxFindings)) findings): "
+                    + elided.joined(separator: ", ") + "; draw a window with --from/--to MS")
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: " · ")
     }
 
     /// The part of a span in the window, `nil` when none of it is.

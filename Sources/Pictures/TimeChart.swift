@@ -100,4 +100,20 @@ extension TimeChart {
         }
         out += "</g>\n"
     }
+
+    /// Under the summary line: what a bounded picture left out (in red), then each finding's
+    /// sentences from `notesY`, the first line of each set off at the margin.
+    mutating func drawLeftOutAndNotes(_ leftOut: [String], below summaryY: Double, _ notes: [[String]], from notesY: Double) {
+        for (index, line) in leftOut.enumerated() {
+            text(index == 0 ? 16 : 40, summaryY + 18 + Double(index) * 16, line, size: 11.5, fill: "#b00020")
+        }
+        var y = notesY
+        for lines in notes {
+            for (index, line) in lines.enumerated() {
+                text(index == 0 ? 16 : 40, y, line, size: 11.5, fill: index == 0 ? "#222222" : "#444444")
+                y += 15
+            }
+            y += 4
+        }
+    }
 }

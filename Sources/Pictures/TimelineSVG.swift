@@ -133,7 +133,7 @@ private struct Chart: TimeChart {
         let legendY = axisY + 40
         let summaryY = legendY + 26
         let bounds = boundsNote().map { wrap($0, width: Int((width - 16 - 40) / 6.3)) } ?? []
-        var notesY = summaryY + 26 + Double(bounds.count) * 16
+        let notesY = summaryY + 26 + Double(bounds.count) * 16
         let height = notesY + notes.reduce(0) { $0 + Double($1.count) * 15 + 4 } + 12
 
         out = ""
@@ -212,16 +212,7 @@ private struct Chart: TimeChart {
         let counted = summary.findingsSorted.map { "\($0.kind.id) \($0.count)" }
         parts.append("findings: " + (counted.isEmpty ? "none" : counted.joined(separator: ", ")))
         text(16, summaryY, parts.joined(separator: " · "), size: 12, weight: "bold", fill: "#333333")
-        for (index, line) in bounds.enumerated() {
-            text(index == 0 ? 16 : 40, summaryY + 18 + Double(index) * 16, line, size: 11.5, fill: "#b00020")
-        }
-        for lines in notes {
-            for (index, line) in lines.enumerated() {
-                text(index == 0 ? 16 : 40, notesY, line, size: 11.5, fill: index == 0 ? "#222222" : "#444444")
-                notesY += 15
-            }
-            notesY += 4
-        }
+        drawLeftOutAndNotes(bounds, below: summaryY, notes, from: notesY)
 
         out += "</svg>\n"
         return out
@@ -230,19 +221,7 @@ private struct Chart: TimeChart {
     /// What the picture leaves out, in a sentence: the window drawn, and each lane's marks
     /// past the limit (with where they start, for the next `--from`). `nil` for a whole picture.
     private func boundsNote() -> String? {
-        var parts: [String] = []
-        let limits = lanes.limits
-        if limits.isWindowed {
-            parts.append("window \(limits.from.map(formatMilliseconds) ?? "start") to \(limits.to.map(formatMilliseconds) ?? "end") ms")
-        }
-        let elided = lanes.elided
-        if !elided.isEmpty {
-            let lanes = elided.map { "\($0.elided) \($0.what) from \(formatMilliseconds($0.from)) ms" }.joined(separator: ", ")
-            parts.append(
-                "not drawn, past \(limits.maxMarks) marks a lane (\(min(limits.maxMarks, RenderLimits.maxFindings)) findings): \(lanes); draw a window with --from/--to MS"
-            )
-        }
-        return parts.isEmpty ? nil : parts.joined(separator: " · ")
+        lanes.limits.leftOut(lanes.elided.map { "\($0.elided) \($0.what) from \(formatMilliseconds($0.from)) ms" })
     }
 
     private mutating func drawOnline(y: Double, height: Double) {
