@@ -6,11 +6,7 @@ import TurboRecording
 public enum FleetLogs {
     /// `path` with every link and `.`/`..` resolved; `nil` when it does not exist (the read
     /// then fails as it would, under the name given).
-    public static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
-    }
+    public static func realPath(_ path: String) -> String? { RecordingFiles.identity(of: path) }
 
     /// `paths` without the later spellings of a log already listed, in their order.
     public static func unique(_ paths: [String]) -> [String] {
