@@ -155,6 +155,7 @@ public final class JSONLines {
     }
 
     deinit {
+        parser.free()
         chunk.deallocate()
         position.pointee.carry.free()
         position.deinitialize(count: 1)
@@ -235,11 +236,17 @@ public final class JSONLines {
         case .overlong:
             throw malformed("line is longer than \(maxLineBytes) bytes")
         case .inChunk(let range):
-            return try parser.parse(UnsafeBufferPointer(rebasing: chunk[range]), atFileStart: number == 1, malformed: malformed) {
-                try body($0, number)
+            do {
+                return try parser.parse(UnsafeBufferPointer(rebasing: chunk[range]), atFileStart: number == 1) { try body($0, number) }
+            } catch let problem as JSONLineParser.Malformed {
+                throw malformed(problem.message)
             }
         case .carried:
-            return try parser.parse(position.pointee.carry.bytes, atFileStart: number == 1, malformed: unparsable) { try body($0, number) }
+            do {
+                return try parser.parse(position.pointee.carry.bytes, atFileStart: number == 1) { try body($0, number) }
+            } catch let problem as JSONLineParser.Malformed {
+                throw unparsable(problem.message)
+            }
         }
     }
 

@@ -71,7 +71,7 @@ struct ReaderTests {
         try [UInt8]((#"{"t":1,"type":"x","url":"\#u{0}"}"# + "\n").utf8).enumerated().map { $0.element == 0 ? 0xFF : $0.element }
             .withUnsafeBytes { try Data($0).write(to: URL(fileURLWithPath: path)) }
         let reader = try RecordingReader(path: path)
-        #expect(throws: RecordingError(.malformed, path: path, line: 1, "not valid JSON: invalid utf-8 string")) { try reader.next() }
+        #expect(throws: RecordingError(.malformed, path: path, line: 1, "not valid JSON: invalid UTF-8 at column 26")) { try reader.next() }
     }
 
     @Test("a line over 1 MiB is an error naming it, not an allocation")
