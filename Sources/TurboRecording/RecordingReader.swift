@@ -56,7 +56,7 @@ public final class RecordingReader {
         self.onSkip = onSkip
         self.lines = lines
         lines.suggestsLenient = !lenient
-        decoder = WebRecordDecoder(path: lines.path, keepObserved: keepObserved, keepDetails: keepObserved && keepDetails)
+        decoder = WebRecordDecoder(keepObserved: keepObserved, keepDetails: keepObserved && keepDetails)
         state.initialize(to: State())
     }
 
@@ -87,42 +87,51 @@ public final class RecordingReader {
 
     /// Reads records into `body` while it returns true; false at the end of the input.
     private func read(_ body: (Record) throws -> Bool) throws -> Bool {
+        // Locals, held once for the whole read: reached through `self` in the loop, each was
+        // retained and released again for every line (atomic operations, a tenth of a line's time).
+        let lines = self.lines, decoder = self.decoder, state = self.state
         while true {
             var wantsMore = true
             do {
                 // `Void?`: `nil` at the end of the input, `()` after a line.
                 let read: Void? = try lines.next { object, line -> Void in
                     let record = try decoder.decode(object, line: line, targets: &state.pointee.targets)
-                    try ordered(record)
+                    try Self.ordered(record, state: state)
                     wantsMore = try body(record)
                 }
                 if read == nil { return false }
                 if !wantsMore { return true }
-            } catch let error as RecordingError
-                where lenient && error.kind == .malformed && !state.pointee.isNative
-                && error.path == path
-            {
-                state.pointee.skipped += 1
-                onSkip(error)
+            } catch let problem as LineProblem {
+                // The decoder's, about the line read last: the file and the line are added here,
+                // once, not carried through every line's call.
+                try skipOrThrow(RecordingError(.malformed, path: path, line: lines.lineNumber, problem.message))
+            } catch let error as RecordingError {
+                try skipOrThrow(error)
             }
         }
     }
 
+    /// Lenient reading counts a malformed line of this file and goes on; anything else stops it.
+    private func skipOrThrow(_ error: RecordingError) throws {
+        guard lenient, error.kind == .malformed, !state.pointee.isNative, error.path == path else { throw error }
+        state.pointee.skipped += 1
+        onSkip(error)
+    }
+
     /// The checks that need the records before: a native `meta` first, and time never going back.
-    private func ordered(_ record: Record) throws {
+    private static func ordered(_ record: Record, state: UnsafeMutablePointer<State>) throws {
         defer { state.pointee.readARecord = true }
         guard let t = record.t else {
             if case .meta(let meta) = record.event, meta.recording == "native", !state.pointee.readARecord {
                 state.pointee.isNative = true
-                throw RecordingError(
-                    .malformed, path: path, line: record.line,
+                throw LineProblem(
                     #"a native recording ("recording":"native"): the app's log is read by turbo-replay native, launch and archive, and its findings by native --explain (explain takes it as a file)"#
                 )
             }
             return
         }
         guard state.pointee.order.admits(t) else {
-            throw RecordingError(.malformed, path: path, line: record.line, state.pointee.order.problem(t))
+            throw LineProblem(state.pointee.order.problem(t))
         }
         state.pointee.order.advance(to: t)
     }

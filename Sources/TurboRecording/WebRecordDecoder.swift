@@ -11,8 +11,8 @@ import Darwin
 /// recording-format.md says: everything that can be judged from the line alone. (Time order,
 /// which needs the line before, is the reader's.) A value without state, so that lines can
 /// be decoded on any thread.
+/// Errors are `LineProblem`s: the reader adds the file and the line.
 struct WebRecordDecoder: Sendable {
-    let path: String
     /// Observed-only records, and the informative fields of the others (a failed fetch's URL,
     /// a submission's action), cost a few strings each; a replay reads none of them.
     let keepObserved: Bool
@@ -129,8 +129,8 @@ struct WebRecordDecoder: Sendable {
         return field.integer
     }
 
-    private func malformed(_ line: Int, _ message: String) -> RecordingError {
-        RecordingError(.malformed, path: path, line: line, message)
+    private func malformed(_ line: Int, _ message: String) -> LineProblem {
+        LineProblem(message)
     }
 
     private func decodeMeta(_ object: OpaquePointer, line: Int) throws -> Meta {
