@@ -158,6 +158,14 @@ public struct BannerAnalyzer: Sendable {
     // MARK: - Inputs
 
     private mutating func handle(_ input: BannerInput, line: Int, t: Double, _ emit: (ExplainEvent) throws -> Void) rethrows {
+        // A quarter of a field log: a response while no amber pill is up changes nothing (no
+        // banner passes on it then, v1 or a variant) but the fetches open. When nothing is
+        // explained, that is all it costs.
+        if !explains, banner.banner != .offline, case .beforeFetchResponse(let response) = input {
+            restoringFromCache = false
+            openFetch(target: response.target, countedFor: nil)
+            return
+        }
         // The label before is read only against a toast's; the rest of the text only explains.
         let before = BannerSnapshot(banner, withText: explains || toastOnPill != nil)
         let onlineBefore = navigatorOnline
@@ -200,8 +208,7 @@ public struct BannerAnalyzer: Sendable {
                 firstResponse = noteResponse(line: line, t: t, type: "turbo:before-fetch-response")
                 counted = pill?.serial
             }
-            if openFetches.count == Self.openFetchLimit { openFetches.removeFirst() }
-            openFetches.append(OpenFetch(target: response.target, countedFor: counted))
+            openFetch(target: response.target, countedFor: counted)
         case .submitEnd(let submission) where submission.fetchResponse != nil:
             // It completes its form's fetch whether or not a pill is up, so no later one is taken for it.
             let counted = completesCountedFetch { $0?.hasPrefix("form") == true }
@@ -371,6 +378,11 @@ public struct BannerAnalyzer: Sendable {
                     kind: .reloadOffline, t: t, lines: [visit?.line, line].compactMap { $0 },
                     detail: .reloadOffline(url: observed.url ?? visit?.url)), emit)
         }
+    }
+
+    private mutating func openFetch(target: String?, countedFor: Int?) {
+        if openFetches.count == Self.openFetchLimit { openFetches.removeFirst() }
+        openFetches.append(OpenFetch(target: target, countedFor: countedFor))
     }
 
     /// Removes the oldest open fetch whose target matches: the record completes it. Returns
