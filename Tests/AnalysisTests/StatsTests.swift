@@ -142,8 +142,12 @@ import TurboRecording
 /// explaining each step: the summary must be the one `explain`'s full read makes.
 @Suite("stats: the lean read")
 struct StatsLeanReadTests {
-    @Test("every web recording bundled and generated: the same summary as explain's full read")
-    func sameSummaryAsExplain() throws {
+    /// Under v1 and under a variant that acts on responses: the lean analyzer lets a response
+    /// with no pill up pass without asking the banner.
+    @Test(
+        "every web recording bundled and generated: the same summary as explain's full read",
+        arguments: [BannerSettings(), BannerSettings(variants: [.recoverOnResponse])])
+    func sameSummaryAsExplain(settings: BannerSettings) throws {
         let directory = NSTemporaryDirectory() + "lean-read-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -155,8 +159,8 @@ struct StatsLeanReadTests {
             paths.append(path)
         }
         for path in paths {
-            let full = try BannerSession.analyze(path: path).summary
-            let lean = FleetStats.analyzeFile(path, settings: BannerSettings(), lenient: false)
+            let full = try BannerSession.analyze(path: path, settings: settings).summary
+            let lean = FleetStats.analyzeFile(path, settings: settings, lenient: false)
             #expect(lean.outcome == .read(WebLogSummary(full)), "\(path)")
         }
     }
