@@ -70,6 +70,14 @@ enum SessionCommand {
                     command: spec.name)
             }
             if let render { try refuseOutput(render, overwriting: [web, native], option: Self.render, command: spec.name) }
+            if render == "-", arguments.value(Self.format) != nil {
+                // The picture is all that goes to standard output then: a format asked for
+                // would be dropped without a word.
+                throw UsageError(
+                    message:
+                        "'--render -' writes only the picture to standard output, so '--format' has nothing to format: give the picture a file (--render OUT.svg) to have both",
+                    command: spec.name)
+            }
             let config = try arguments.value(Self.config).map(SessionConfig.load(path:)) ?? SessionConfig()
             let banner = try BannerOptions(arguments, command: spec.name, config: config.web)
             let native = try NativeOptions(arguments, command: spec.name, config: config.native)

@@ -43,6 +43,16 @@ struct AdversarialFixesTests {
         #expect(run.stderr.contains("beyond 2^53 ms"))
     }
 
+    @Test("session --render - with a --format is a usage error, not a format dropped", arguments: ["jsonl", "text"])
+    func renderToStandardOutputWithFormat(_ format: String) throws {
+        let run = try Fixtures.run(["session", Self.session + ".jsonl", Self.session + ".native.jsonl", "--render", "-", "--format", format])
+        #expect(run.status == 64)
+        #expect(run.stderr.contains("--render OUT.svg"), "\(run.stderr)")
+        #expect(run.stdout.isEmpty)
+        let picture = try Fixtures.run(["session", Self.session + ".jsonl", Self.session + ".native.jsonl", "--render", "-"])
+        #expect(picture.stdout.hasPrefix("<?xml"))
+    }
+
     @Test("session - - is a usage error")
     func bothStandardInput() throws {
         let run = try Fixtures.run(["session", "-", "-"])
