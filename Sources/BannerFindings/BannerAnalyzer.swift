@@ -93,6 +93,10 @@ public struct BannerAnalyzer: Sendable {
             try fireTimers(through: t, emit)
             noteTime(t)
             try handle(observed, line: record.line, t: t, emit)
+        case .marker(let t, let marker):
+            try fireTimers(through: t, emit)
+            noteTime(t)
+            try handle(marker, line: record.line, t: t, emit)
         case .passing(let t):
             // Read without its details (`keepObserved: false`): only time passes.
             try fireTimers(through: t, emit)
@@ -338,46 +342,79 @@ public struct BannerAnalyzer: Sendable {
             default: self = .other
             }
         }
+
+        init(_ marker: Marker) {
+            switch marker {
+            case .load: self = .load
+            case .frameLoad: self = .frameLoad
+            case .visit: self = .visit
+            case .reload: self = .reload
+            case .submitStart: self = .submitStart
+            }
+        }
+
+        /// The type a response of this kind is named by in a finding.
+        var responseType: String { self == .load ? "turbo:load" : "turbo:frame-load" }
     }
 
     private mutating func handle(_ observed: Observed, line: Int, t: Double, _ emit: (ExplainEvent) throws -> Void) rethrows {
-        let role: ObservedStep.Role
         let kind = ObservedKind(observed.type)
+        let role = decide(
+            kind, target: observed.target, url: observed.url, restore: observed.action == "restore", line: line, t: t)
+        if explains { try emit(.observed(ObservedStep(line: line, t: t, observed: observed, role: role))) }
+        if role == .reload, observed.reason == "request_failed" { try reportReloadOffline(url: observed.url, line: line, t: t, emit) }
+    }
+
+    /// A lean read's observed record: the same decisions, from what the read kept.
+    private mutating func handle(_ marker: Marker, line: Int, t: Double, _ emit: (ExplainEvent) throws -> Void) rethrows {
+        var target: String?
+        var restore = false
+        if case .frameLoad(let frame) = marker { target = frame }
+        if case .visit(let restoring) = marker { restore = restoring }
+        let role = decide(ObservedKind(marker), target: target, url: nil, restore: restore, line: line, t: t)
+        if explains { try emit(.observed(ObservedStep(line: line, t: t, observed: marker.observed, role: role))) }
+        if case .reload(requestFailed: true) = marker { try reportReloadOffline(url: nil, line: line, t: t, emit) }
+    }
+
+    /// What an observed record of `kind` does to what the findings track, and its role.
+    private mutating func decide(
+        _ kind: ObservedKind, target: String?, url: String?, restore: Bool, line: Int, t: Double
+    ) -> ObservedStep.Role {
         switch kind {
         case .load where restoringFromCache:
             restoringFromCache = false
-            role = .cachedLoad
+            return .cachedLoad
         case .frameLoad, .load:
             let whilePillUp = pill != nil
             // A frame's load or a Visit's completes the fetch whose response came before it
             // (same frame; `html` for a Visit): one response, already counted if this pill saw it.
-            let target = kind == .load ? "html" : observed.target
+            let target = kind == .load ? "html" : target
             // Lengths first: most open fetches are other frames, and telling them apart by length
             // is cheaper than comparing their names.
             let counted = completesCountedFetch { target != nil && $0?.utf8.count == target?.utf8.count && $0 == target }
-            let first = counted ? false : noteResponse(line: line, t: t, type: observed.type)
-            role = .response(whilePillUp: whilePillUp, first: first)
+            let first = counted ? false : noteResponse(line: line, t: t, type: kind.responseType)
+            return .response(whilePillUp: whilePillUp, first: first)
         case .visit:
-            lastVisit = (line, observed.url)
-            restoringFromCache = observed.action == "restore"
-            role = .visit
+            lastVisit = (line, url)
+            restoringFromCache = restore
+            return .visit
         case .reload:
-            role = .reload
+            return .reload
         case .submitStart:
             formFailurePending = false
-            role = .submitStart
-        default:
-            role = .other
+            return .submitStart
+        case .other:
+            return .other
         }
-        if explains { try emit(.observed(ObservedStep(line: line, t: t, observed: observed, role: role))) }
-        if role == .reload, observed.reason == "request_failed" {
-            let visit = lastVisit
-            try report(
-                .reloadOffline,
-                BannerFinding(
-                    kind: .reloadOffline, t: t, lines: [visit?.line, line].compactMap { $0 },
-                    detail: .reloadOffline(url: observed.url ?? visit?.url)), emit)
-        }
+    }
+
+    private mutating func reportReloadOffline(url: String?, line: Int, t: Double, _ emit: (ExplainEvent) throws -> Void) rethrows {
+        let visit = lastVisit
+        try report(
+            .reloadOffline,
+            BannerFinding(
+                kind: .reloadOffline, t: t, lines: [visit?.line, line].compactMap { $0 },
+                detail: .reloadOffline(url: url ?? visit?.url)), emit)
     }
 
     private mutating func openFetch(target: String?, countedFor: Int?) {

@@ -61,7 +61,7 @@ public struct BannerRun: Sendable {
             noteTime(t)
             for decided in output[fromInput...] { note(decided) }
             trackUnannounced(at: t, shown: banner.banner)
-        case .observed(let t, _), .passing(let t):
+        case .observed(let t, _), .passing(let t), .marker(let t, _):
             banner.advance(to: t, into: &output)
             noteTime(t)
             for decided in output[first...] { note(decided) }

@@ -60,7 +60,7 @@ public func replaySession(
             if webMeta == nil { webMeta = (record.line, meta.startedAt) }
         case .input(let t, let input):
             web.feed(input, at: t)
-        case .observed(let t, _), .passing(let t):
+        case .observed(let t, _), .passing(let t), .marker(let t, _):
             web.feed(nil, at: t)
         }
     }

@@ -8,7 +8,7 @@ extension OfflineBanner {
         switch record.event {
         case .meta: break
         case .input(let t, let input): send(input, at: t, into: &output)
-        case .observed(let t, _), .passing(let t): advance(to: t, into: &output)
+        case .observed(let t, _), .passing(let t), .marker(let t, _): advance(to: t, into: &output)
         }
     }
 }

@@ -42,6 +42,12 @@ enum Field {
         return wholeString(value)
     }
 
+    /// Whether the value is this JSON string, compared in place (no string is made).
+    func isString(_ literal: StaticString) -> Bool {
+        guard case .present(let value?) = self, json_object_get_type(value) == json_type_string else { return false }
+        return Int(json_object_get_string_len(value)) == literal.utf8CodeUnitCount && equals(json_object_get_string(value)!, literal)
+    }
+
     var bool: Bool? {
         guard case .present(let value?) = self, json_object_get_type(value) == json_type_boolean else { return nil }
         return json_object_get_boolean(value) != 0

@@ -20,12 +20,16 @@ public struct Record: Equatable, Sendable {
         /// A record the controller ignores, read by a reader that does not keep them
         /// (`keepObserved: false`, as a replay reads): only its time matters.
         case passing(t: Double)
+        /// An observed record the findings decide on, read without what only describes it
+        /// (`keepDetails: false`, as `stats` reads): which one it is and what it is judged by,
+        /// with no box and no strings but a frame's name.
+        case marker(t: Double, Marker)
     }
 
     public var t: Double? {
         switch event {
         case .meta: return nil
-        case .input(let t, _), .observed(let t, _), .passing(let t): return t
+        case .input(let t, _), .observed(let t, _), .passing(let t), .marker(let t, _): return t
         }
     }
 }
@@ -77,5 +81,31 @@ public struct Observed: Equatable, Sendable {
         self.statusCode = statusCode
         self.reason = reason
         self.state = state
+    }
+}
+
+/// The observed records the findings act on, as a lean reader keeps them: a third of a field
+/// log's lines, each of which would otherwise be a boxed `Observed` of seven fields.
+public enum Marker: Equatable, Sendable {
+    /// `turbo:load`: a Visit's page arrived.
+    case load
+    /// `turbo:frame-load`, with the frame's `target`.
+    case frameLoad(target: String?)
+    /// `turbo:visit`; `restore` when its `action` is `"restore"`.
+    case visit(restore: Bool)
+    /// `turbo:reload`; `requestFailed` when its `reason` is `"request_failed"`.
+    case reload(requestFailed: Bool)
+    /// `turbo:submit-start`.
+    case submitStart
+
+    /// The record as an `Observed`, with what a lean read kept of it.
+    public var observed: Observed {
+        switch self {
+        case .load: return Observed(type: "turbo:load")
+        case .frameLoad(let target): return Observed(type: "turbo:frame-load", target: target)
+        case .visit(let restore): return Observed(type: "turbo:visit", action: restore ? "restore" : nil)
+        case .reload(let requestFailed): return Observed(type: "turbo:reload", reason: requestFailed ? "request_failed" : nil)
+        case .submitStart: return Observed(type: "turbo:submit-start")
+        }
     }
 }

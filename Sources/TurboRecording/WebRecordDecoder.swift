@@ -78,7 +78,9 @@ struct WebRecordDecoder: Sendable {
         }
         guard keepObserved else { return .passing(t: t) }
         let type = json_object_get_string(typeValue)!
-        guard keepDetails else { return decideOnly(object, type: type, t: t, targets: &targets) }
+        guard keepDetails else {
+            return decideOnly(object, type: type, length: Int(json_object_get_string_len(typeValue)), t: t, targets: &targets)
+        }
         return .observed(
             t: t,
             Observed(
@@ -88,15 +90,18 @@ struct WebRecordDecoder: Sendable {
     }
 
     /// An observed record as the findings read it: the ones they act on (a Visit, its load, a
-    /// frame's load, a reload, a submission's start) with the one field each decides on; any
-    /// other passes as time alone, as it would to a replay.
-    private func decideOnly(_ object: OpaquePointer, type: UnsafePointer<CChar>, t: Double, targets: inout RecentStrings) -> Record.Event {
-        if equals(type, "turbo:frame-load") { return .observed(t: t, Observed(type: "turbo:frame-load", target: targets.string(Field(object, "target")))) }
-        if equals(type, "turbo:load") { return .observed(t: t, Observed(type: "turbo:load")) }
-        if equals(type, "turbo:visit") { return .observed(t: t, Observed(type: "turbo:visit", action: Field(object, "action").string)) }
-        if equals(type, "turbo:reload") { return .observed(t: t, Observed(type: "turbo:reload", reason: Field(object, "reason").string)) }
-        if equals(type, "turbo:submit-start") { return .observed(t: t, Observed(type: "turbo:submit-start")) }
-        return .passing(t: t)
+    /// frame's load, a reload, a submission's start) as a `Marker` with what each is judged by;
+    /// any other passes as time alone, as it would to a replay. Told apart by length first.
+    private func decideOnly(_ object: OpaquePointer, type: UnsafePointer<CChar>, length: Int, t: Double, targets: inout RecentStrings) -> Record.Event {
+        switch length {
+        case 10 where equals(type, "turbo:load"): return .marker(t: t, .load)
+        case 11 where equals(type, "turbo:visit"): return .marker(t: t, .visit(restore: Field(object, "action").isString("restore")))
+        case 12 where equals(type, "turbo:reload"):
+            return .marker(t: t, .reload(requestFailed: Field(object, "reason").isString("request_failed")))
+        case 16 where equals(type, "turbo:frame-load"): return .marker(t: t, .frameLoad(target: targets.string(Field(object, "target"))))
+        case 18 where equals(type, "turbo:submit-start"): return .marker(t: t, .submitStart)
+        default: return .passing(t: t)
+        }
     }
 
     private func decodeSubmitEnd(_ object: OpaquePointer, line: Int) throws -> SubmitEnd {

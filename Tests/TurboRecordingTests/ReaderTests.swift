@@ -157,6 +157,35 @@ struct ReaderTests {
         #expect(events == [.input(t: 1, .beforeFetchResponse()), .input(t: 2, .beforeFetchResponse()), .passing(t: 3)])
     }
 
+    /// A lean read (`keepDetails: false`, as stats reads) keeps the observed records the findings
+    /// decide on as markers, one row per type, judged by their one field exactly; the rest pass as time.
+    @Test(
+        "a lean read keeps what the findings decide on as markers",
+        arguments: [
+            (#"{"t":1,"type":"turbo:load","url":"/a"}"#, Record.Event.marker(t: 1, .load)),
+            (#"{"t":1,"type":"turbo:frame-load","target":"turbo-frame#feed"}"#, .marker(t: 1, .frameLoad(target: "turbo-frame#feed"))),
+            (#"{"t":1,"type":"turbo:frame-load","target":7}"#, .marker(t: 1, .frameLoad(target: nil))),
+            (#"{"t":1,"type":"turbo:visit","action":"restore"}"#, .marker(t: 1, .visit(restore: true))),
+            (#"{"t":1,"type":"turbo:visit","action":"restored"}"#, .marker(t: 1, .visit(restore: false))),
+            (#"{"t":1,"type":"turbo:visit","action":"Restore"}"#, .marker(t: 1, .visit(restore: false))),
+            (#"{"t":1,"type":"turbo:visit"}"#, .marker(t: 1, .visit(restore: false))),
+            (#"{"t":1,"type":"turbo:reload","reason":"request_failed"}"#, .marker(t: 1, .reload(requestFailed: true))),
+            (#"{"t":1,"type":"turbo:reload","reason":"request_faile"}"#, .marker(t: 1, .reload(requestFailed: false))),
+            (#"{"t":1,"type":"turbo:reload","reason":true}"#, .marker(t: 1, .reload(requestFailed: false))),
+            (#"{"t":1,"type":"turbo:submit-start"}"#, .marker(t: 1, .submitStart)),
+            (#"{"t":1,"type":"visibilitychange","state":"hidden"}"#, .passing(t: 1)),
+            (#"{"t":1,"type":"turbo:loads"}"#, .passing(t: 1)),
+        ])
+    func leanRead(line: String, event: Record.Event) throws {
+        let reader = RecordingReader(lines: JSONLines(bytes: Array(line.utf8), name: "r"), keepDetails: false)
+        #expect(try reader.next()?.event == event)
+        // What explain would read of the same line, as the marker gives it back.
+        if case .marker(_, let marker) = event, case .observed(_, let full)? = try records(line).first?.event {
+            #expect(marker.observed.type == full.type)
+            #expect(marker.observed.target == full.target)
+        }
+    }
+
     @Test("CRLF line ends, blank and whitespace-only lines, and no final newline")
     func lineShapes() throws {
         let records = try records("{\"t\":1,\"type\":\"offline\"}\r\n\r\n   \t \n{\"t\":2,\"type\":\"online\"}\r\n{\"t\":3,\"type\":\"disconnect\"}")
