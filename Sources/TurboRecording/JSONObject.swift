@@ -128,15 +128,16 @@ func equals(_ text: UnsafePointer<CChar>, _ literal: StaticString) -> Bool {
     strcmp(text, UnsafeRawPointer(literal.utf8Start).assumingMemoryBound(to: CChar.self)) == 0
 }
 
-/// A record's `type` and `t`, found in one walk over its members in the order they were
-/// written rather than by two hashed lookups: every line of a recording needs both, and
-/// recorders write them first, so the walk usually stops after two members. (json-c keeps one
-/// member per key, the last written, as a lookup would find it.)
-func typeAndTime(_ object: OpaquePointer) -> (type: Field, t: Field) {
-    var type = Field.absent, t = Field.absent
+/// A record's `type`, `t` and `target`, found in one walk over its members in the order they
+/// were written rather than by hashed lookups (a lookup hashes the key and compares it): every
+/// line needs the first two, half of a field log's lines the third, and recorders write them
+/// first, so the walk is short. (json-c keeps one member per key, the last written, as a lookup
+/// would find it.)
+func recordHead(_ object: OpaquePointer) -> (type: Field, t: Field, target: Field) {
+    var type = Field.absent, t = Field.absent, target = Field.absent
     var found = 0
     var entry = lh_table_head(json_object_get_object(object))
-    while let current = entry, found < 2 {
+    while let current = entry, found < 3 {
         let key = lh_entry_k(current)!.assumingMemoryBound(to: UInt8.self)
         if key[0] == UInt8(ascii: "t") {
             let value = OpaquePointer(lh_entry_v(current))
@@ -146,9 +147,14 @@ func typeAndTime(_ object: OpaquePointer) -> (type: Field, t: Field) {
             } else if key[1] == UInt8(ascii: "y"), key[2] == UInt8(ascii: "p"), key[3] == UInt8(ascii: "e"), key[4] == 0 {
                 type = .present(value)
                 found += 1
+            } else if key[1] == UInt8(ascii: "a"), key[2] == UInt8(ascii: "r"), key[3] == UInt8(ascii: "g"), key[4] == UInt8(ascii: "e"),
+                key[5] == UInt8(ascii: "t"), key[6] == 0
+            {
+                target = .present(value)
+                found += 1
             }
         }
         entry = lh_entry_next(current)
     }
-    return (type, t)
+    return (type, t, target)
 }

@@ -20,7 +20,7 @@ struct WebRecordDecoder: Sendable {
     let keepDetails: Bool
 
     func decode(_ object: OpaquePointer, line: Int, targets: inout RecentStrings) throws -> Record {
-        let head = typeAndTime(object)
+        let head = recordHead(object)
         guard case .present(let typeValue?) = head.type, json_object_get_type(typeValue) == json_type_string else {
             throw malformed(line, head.type.isAbsent ? #"missing "type""# : #""type" must be a string"#)
         }
@@ -30,11 +30,12 @@ struct WebRecordDecoder: Sendable {
             return Record(line: line, event: .meta(try decodeMeta(object, line: line)))
         }
         guard let t = head.t.time else { throw malformed(line, timeProblem(head.t)) }
-        return Record(line: line, event: try decodeTimed(object, kind: kind, typeValue: typeValue, t: t, line: line, targets: &targets))
+        return Record(
+            line: line, event: try decodeTimed(object, kind: kind, typeValue: typeValue, t: t, target: head.target, line: line, targets: &targets))
     }
 
     private func decodeTimed(
-        _ object: OpaquePointer, kind: RecordType?, typeValue: OpaquePointer, t: Double,
+        _ object: OpaquePointer, kind: RecordType?, typeValue: OpaquePointer, t: Double, target: Field,
         line: Int, targets: inout RecentStrings
     ) throws -> Record.Event {
         switch kind {
@@ -45,13 +46,13 @@ struct WebRecordDecoder: Sendable {
             // What a failed fetch says about itself is for the readers that show it; the
             // controller reads none of it, so a replay makes no strings for it.
             guard keepObserved else { return .input(t: t, .fetchRequestError(FetchRequestError())) }
-            guard keepDetails else { return .input(t: t, .fetchRequestError(FetchRequestError(target: targets.string(Field(object, "target"))))) }
+            guard keepDetails else { return .input(t: t, .fetchRequestError(FetchRequestError(target: targets.string(target)))) }
             return .input(
                 t: t,
                 .fetchRequestError(
                     FetchRequestError(
                         url: Field(object, "url").string, method: Field(object, "method").string,
-                        target: Field(object, "target").string, error: Field(object, "error").string)))
+                        target: target.string, error: Field(object, "error").string)))
         case .connect:
             let context = Field(object, "context")
             guard context.isAbsent || context.isNull || context.string != nil else {
@@ -68,37 +69,39 @@ struct WebRecordDecoder: Sendable {
             // no string; the fields are read for the readers that show them.
             guard keepObserved else { return .input(t: t, .beforeFetchResponse()) }
             // Its frame decides which load completes it; its status decides nothing.
-            guard keepDetails else { return .input(t: t, .beforeFetchResponse(BeforeFetchResponse(target: targets.string(Field(object, "target"))))) }
+            guard keepDetails else { return .input(t: t, .beforeFetchResponse(BeforeFetchResponse(target: targets.string(target)))) }
             return .input(
                 t: t,
                 .beforeFetchResponse(
                     BeforeFetchResponse(
-                        statusCode: try integer(object, "statusCode", line: line), target: Field(object, "target").string)))
+                        statusCode: try integer(object, "statusCode", line: line), target: target.string)))
         case .meta, nil: break
         }
         guard keepObserved else { return .passing(t: t) }
         let type = json_object_get_string(typeValue)!
         guard keepDetails else {
-            return decideOnly(object, type: type, length: Int(json_object_get_string_len(typeValue)), t: t, targets: &targets)
+            return decideOnly(object, type: type, length: Int(json_object_get_string_len(typeValue)), t: t, target: target, targets: &targets)
         }
         return .observed(
             t: t,
             Observed(
                 type: observedType(type) ?? wholeString(typeValue), url: Field(object, "url").string, action: Field(object, "action").string,
-                target: Field(object, "target").string, statusCode: try integer(object, "statusCode", line: line),
+                target: target.string, statusCode: try integer(object, "statusCode", line: line),
                 reason: Field(object, "reason").string, state: Field(object, "state").string))
     }
 
     /// An observed record as the findings read it: the ones they act on (a Visit, its load, a
     /// frame's load, a reload, a submission's start) as a `Marker` with what each is judged by;
     /// any other passes as time alone, as it would to a replay. Told apart by length first.
-    private func decideOnly(_ object: OpaquePointer, type: UnsafePointer<CChar>, length: Int, t: Double, targets: inout RecentStrings) -> Record.Event {
+    private func decideOnly(
+        _ object: OpaquePointer, type: UnsafePointer<CChar>, length: Int, t: Double, target: Field, targets: inout RecentStrings
+    ) -> Record.Event {
         switch length {
         case 10 where equals(type, "turbo:load"): return .marker(t: t, .load)
         case 11 where equals(type, "turbo:visit"): return .marker(t: t, .visit(restore: Field(object, "action").isString("restore")))
         case 12 where equals(type, "turbo:reload"):
             return .marker(t: t, .reload(requestFailed: Field(object, "reason").isString("request_failed")))
-        case 16 where equals(type, "turbo:frame-load"): return .marker(t: t, .frameLoad(target: targets.string(Field(object, "target"))))
+        case 16 where equals(type, "turbo:frame-load"): return .marker(t: t, .frameLoad(target: targets.string(target)))
         case 18 where equals(type, "turbo:submit-start"): return .marker(t: t, .submitStart)
         default: return .passing(t: t)
         }
