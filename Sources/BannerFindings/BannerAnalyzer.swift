@@ -218,7 +218,7 @@ public struct BannerAnalyzer: Sendable {
             openFetch(target: response.target, countedFor: counted)
         case .submitEnd(let submission) where submission.fetchResponse != nil:
             // It completes its form's fetch whether or not a pill is up, so no later one is taken for it.
-            let counted = completesCountedFetch { $0?.hasPrefix("form") == true }
+            let counted = completesCountedFetch { $0.map(Self.isFormTarget) == true }
             if after.banner == .offline, !counted {
                 firstResponse = noteResponse(line: line, t: t, type: "turbo:submit-end")
             }
@@ -254,7 +254,7 @@ public struct BannerAnalyzer: Sendable {
                         request: .init(
                             via: "turbo:fetch-request-error", target: failure.target, method: failure.method,
                             url: failure.url, error: failure.error)))
-                if failure.target?.hasPrefix("form") == true { pendingRelabel = finding } else { try report(finding.kind, finding, emit) }
+                if failure.target.map(Self.isFormTarget) == true { pendingRelabel = finding } else { try report(finding.kind, finding, emit) }
             }
             if onlineBefore {
                 try report(
@@ -268,7 +268,7 @@ public struct BannerAnalyzer: Sendable {
                             onlineSince: onlineSourceBefore?.t)), emit)
             }
             let target = failure.target ?? ""
-            if target.hasPrefix("form") { formFailurePending = true }
+            if Self.isFormTarget(target) { formFailurePending = true }
             if Self.isLink(target), let change, change.banner == .offline {
                 try report(
                     .prefetchPill,
@@ -318,9 +318,30 @@ public struct BannerAnalyzer: Sendable {
         }
     }
 
-    /// `a` or `a#id`: the target of a link's hover prefetch.
+    /// A form's fetch (`form`, `form#id`, …). Asked of every open fetch when a submission
+    /// ends, so read as bytes; `hasPrefix` compares characters, and decides only when a
+    /// character that is not ASCII (which could combine with the `m`) follows.
+    package static func isFormTarget(_ target: String) -> Bool {
+        var bytes = target.utf8.makeIterator()
+        guard bytes.next() == UInt8(ascii: "f"), bytes.next() == UInt8(ascii: "o"), bytes.next() == UInt8(ascii: "r"),
+            bytes.next() == UInt8(ascii: "m")
+        else { return false }
+        guard let next = bytes.next(), next >= 0x80 else { return true }
+        return target.hasPrefix("form")
+    }
+
+    /// `a` or `a#id` (`a.class`, `a[attribute]`): the target of a link's hover prefetch. As bytes,
+    /// like `isFormTarget`.
     package static func isLink(_ target: String) -> Bool {
-        target == "a" || target.hasPrefix("a#") || target.hasPrefix("a.") || target.hasPrefix("a[")
+        var bytes = target.utf8.makeIterator()
+        guard bytes.next() == UInt8(ascii: "a") else { return false }
+        switch bytes.next() {
+        case nil: return true
+        case UInt8(ascii: "#"), UInt8(ascii: "."), UInt8(ascii: "["):
+            guard let next = bytes.next(), next >= 0x80 else { return true }
+            return target.hasPrefix("a#") || target.hasPrefix("a.") || target.hasPrefix("a[")
+        default: return false
+        }
     }
 
     private mutating func setNavigatorOnline(_ online: Bool, line: Int, t: Double) {
@@ -436,12 +457,13 @@ public struct BannerAnalyzer: Sendable {
     /// A response arrived: if the amber pill is up, it is evidence that the pill is stale.
     /// Returns whether it was the first such evidence for this pill.
     private mutating func noteResponse(line: Int, t: Double, type: String) -> Bool {
-        guard var open = pill else { return false }
-        open.responses += 1
-        let first = open.firstResponse == nil
-        if first { open.firstResponse = (line, t, type, navigatorOnline) }
-        pill = open
-        return first
+        // In place: a copy of the pill (its first response's strings) for every load cost more
+        // than the rest of the record.
+        guard pill?.responses != nil else { return false }
+        pill!.responses += 1
+        guard pill!.firstResponse == nil else { return false }
+        pill!.firstResponse = (line, t, type, navigatorOnline)
+        return true
     }
 
     // MARK: - The pill's episodes

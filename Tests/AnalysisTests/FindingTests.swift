@@ -237,6 +237,17 @@ import TurboRecording
         #expect(!BannerAnalyzer.isLink("turbo-frame#a"))
     }
 
+    /// Read as bytes for speed, these must say what the prefix tests on characters say, also
+    /// where a combining mark makes `a#` or `form` another character.
+    @Test(arguments: [
+        "a", "a#", "a#page2", "a.nav", "a[href]", "a\u{301}", "a#\u{301}x", "a.\u{300}", "aside", "", "A#x", "á#x",
+        "form", "form#new_post", "forms", "form\u{301}#x", "fórm", "for", "formé", "f", "turbo-frame#form",
+    ])
+    func targetPrefixesAsCharacters(_ target: String) {
+        #expect(BannerAnalyzer.isLink(target) == (target == "a" || target.hasPrefix("a#") || target.hasPrefix("a.") || target.hasPrefix("a[")))
+        #expect(BannerAnalyzer.isFormTarget(target) == target.hasPrefix("form"))
+    }
+
     // MARK: - reload-offline
 
     @Test func reloadOfflineNamesTheVisit() throws {
