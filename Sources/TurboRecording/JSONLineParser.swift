@@ -14,6 +14,8 @@ import Darwin
 struct JSONLineParser {
     let maxDepth: Int
     private let tokener: UnsafeMutablePointer<json_tokener>
+    /// `cLocale`, held here: the static's lazy initialisation is checked at every access.
+    private let locale: locale_t
 
     /// Why json-c, or the checks around it, refused the line; `JSONLines` adds the file and the
     /// line. (Not a `LineProblem`: those come from `body`, which `JSONLines` passes through.)
@@ -27,6 +29,7 @@ struct JSONLineParser {
 
     init(maxDepth: Int = JSONLines.defaultMaxDepth) {
         self.maxDepth = maxDepth
+        locale = Self.cLocale
         tokener = json_tokener_new_ex(Int32(maxDepth))!
         // No JSON_TOKENER_VALIDATE_UTF8: json-c's check goes a byte at a time through a call
         // (a sixth of a parse) and lets forms through that `firstInvalidUTF8` refuses, eight
@@ -58,7 +61,7 @@ struct JSONLineParser {
         // duplocale and newlocale, which take a process-wide lock: with the thread already on
         // the C locale object, that switch copies nothing and takes no lock. It cut a parse's
         // cost by a sixth, and two threads no longer wait on each other (check/stats --jobs).
-        let previousLocale = uselocale(Self.cLocale)
+        let previousLocale = uselocale(locale)
         defer { uselocale(previousLocale) }
         var object: OpaquePointer? = bytes.baseAddress!.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
             json_tokener_parse_ex(tokener, $0 + start, Int32(length - start))
