@@ -52,9 +52,15 @@ struct JSONLineParser {
         var start = atFileStart && hasByteOrderMark(bytes, length: length) ? 3 : 0
         while start < length, isSpace(bytes[start]) { start += 1 }
         if start == length { return nil }  // blank
-        if let nul = findNul(bytes.baseAddress!, from: start, to: length) {
+        // One pass says what the line holds that needs a closer look: most lines are ASCII with
+        // no NUL and no backslash, and are judged by it alone.
+        let holds = turbo_replay_line_bytes(bytes.baseAddress! + start, length - start)
+        if holds & UInt32(TURBO_REPLAY_NUL | TURBO_REPLAY_BACKSLASH) != 0,
+            let nul = findNul(bytes.baseAddress!, from: start, to: length)
+        {
             throw Malformed(nulMessage(escaped: nul.escaped, column: nul.offset + 1))
         }
+        let ascii = holds & UInt32(TURBO_REPLAY_NOT_ASCII) == 0
 
         json_tokener_reset(tokener)
         // json-c switches the thread's locale to "C" around every parse, through glibc's
@@ -78,7 +84,7 @@ struct JSONLineParser {
         guard let object else {
             // What json-c read before it stopped is judged as its own check would have: bad
             // UTF-8 there is the first thing wrong with the line.
-            if let bad = firstInvalidUTF8(bytes.baseAddress!, from: start, to: min(length, end + 1)) {
+            if !ascii, let bad = firstInvalidUTF8(bytes.baseAddress!, from: start, to: min(length, end + 1)) {
                 throw Malformed("not valid JSON: invalid UTF-8 at column \(bad + 1)")
             }
             switch status {
@@ -94,7 +100,7 @@ struct JSONLineParser {
         if endedInLine, end < length {
             throw Malformed("not valid JSON: more text after the object, at column \(end + 1)")
         }
-        if let bad = firstInvalidUTF8(bytes.baseAddress!, from: start, to: length) {
+        if !ascii, let bad = firstInvalidUTF8(bytes.baseAddress!, from: start, to: length) {
             throw Malformed("not valid JSON: invalid UTF-8 at column \(bad + 1)")
         }
         guard json_object_get_type(object) == json_type_object else {
@@ -164,9 +170,8 @@ func firstInvalidUTF8(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int
     var index = start
     let raw = UnsafeRawPointer(base)
     let high: UInt64 = 0x8080_8080_8080_8080
-    // Most lines are ASCII and nothing else: sixteen bytes a vector compare, then eight a step.
-    index += turbo_replay_ascii_blocks(base + index, end - index)
     while index < end {
+        // Eight ASCII bytes at a time: a line that gets here holds another byte somewhere.
         if index + 8 <= end, raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & high == 0 {
             index += 8
             continue

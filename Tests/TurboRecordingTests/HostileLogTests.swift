@@ -68,6 +68,30 @@ import TurboRecording
         #expect(Self.web(bytes).errors == ["hostile.jsonl:1: not valid JSON: NUL byte at column 15"])
     }
 
+    /// The reader finds what needs a closer look in one pass over a line, sixteen bytes at a
+    /// time with the last block overlapping: a NUL, an escaped NUL or bad UTF-8 is found at
+    /// every position of lines of every length around those blocks, and a clean line passes.
+    @Test(arguments: Array(0..<40))
+    func everyPositionOfEveryLength(padding: Int) {
+        let head = Array(#"{"t":1,"type":"x","u":""#.utf8), tail = Array(#""}"#.utf8)
+        for position in 0...padding {
+            var text = [UInt8](repeating: UInt8(ascii: "a"), count: padding)
+            let column = head.count + position + 1
+            #expect(Self.web(head + text + tail + [0x0A]).errors.isEmpty)
+            if position < padding {
+                text[position] = 0
+                #expect(Self.web(head + text + tail + [0x0A]).errors == ["hostile.jsonl:1: not valid JSON: NUL byte at column \(column)"])
+                text[position] = 0xFF
+                #expect(Self.web(head + text + tail + [0x0A]).errors == ["hostile.jsonl:1: not valid JSON: invalid UTF-8 at column \(column)"])
+                text[position] = UInt8(ascii: "a")
+            }
+            let escaped = head + text[..<position] + Array(#"\u0000"#.utf8) + text[position...] + tail + [0x0A]
+            #expect(
+                Self.web(escaped).errors
+                    == [#"hostile.jsonl:1: "\u0000" (an escaped NUL) at column \#(column): a recording's text may not hold NUL characters"#])
+        }
+    }
+
     // MARK: 4. Strings cut at \u0000
 
     @Test func escapedNulIsRefusedInEveryString() {
