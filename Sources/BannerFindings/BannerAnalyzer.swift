@@ -62,6 +62,20 @@ public struct BannerAnalyzer: Sendable {
         var responses = 0
     }
 
+    /// What is compared around an input: the state and the two timers, no text, so that
+    /// taking and copying it costs nothing (the snapshots with text are for explaining).
+    private struct Moment {
+        var banner: BannerState
+        var debounceDue: Double?
+        var flashDue: Double?
+
+        init(_ banner: borrowing OfflineBanner) {
+            self.banner = banner.banner
+            debounceDue = banner.debounce?.due
+            flashDue = banner.flash?.due
+        }
+    }
+
     private struct OpenFetch: Sendable {
         var target: String?
         /// The pill its response was counted for, if one was up and stayed up.
@@ -131,10 +145,10 @@ public struct BannerAnalyzer: Sendable {
         // stored timers. (`nextDue`, a call into another module, copied the whole banner first.)
         guard banner.debounce.map({ $0.due <= t }) == true || banner.flash.map({ $0.due <= t }) == true else { return }
         while let due = banner.nextDue, due <= t {
-            let before = BannerSnapshot(banner)
+            let before = Moment(banner)
             buffer.removeAll(keepingCapacity: true)
             banner.advance(to: due, into: &buffer)
-            let after = BannerSnapshot(banner)
+            let after = Moment(banner)
             noteTime(due)
             var fired: Set<TimerStep.Timer> = []
             for case .banner(let change) in buffer {
@@ -173,15 +187,17 @@ public struct BannerAnalyzer: Sendable {
             openFetch(target: response.target, countedFor: nil)
             return
         }
-        // The label before is read only against a toast's; the rest of the text only explains.
-        let before = BannerSnapshot(banner, withText: explains || toastOnPill != nil)
+        // The state and the timers are compared; the label before only against a toast's; the
+        // whole snapshots, with their text, are made only to explain.
+        let before = Moment(banner), snapshotBefore = explains ? BannerSnapshot(banner) : nil
+        let labelBefore = toastOnPill != nil ? banner.label : nil
         let onlineBefore = navigatorOnline
         let onlineSourceBefore = navigatorOnlineSource
         let debounceOriginBefore = debounceOrigin
         let toastBefore = toastOnPill
         buffer.removeAll(keepingCapacity: true)
         banner.send(input, at: t, into: &buffer)
-        let after = BannerSnapshot(banner, withText: explains)
+        let after = Moment(banner), snapshotAfter = explains ? BannerSnapshot(banner) : nil
 
         var change: BannerChange?
         var decision: SubmitDecision?
@@ -226,11 +242,11 @@ public struct BannerAnalyzer: Sendable {
             break
         }
 
-        if explains {
+        if let snapshotBefore, let snapshotAfter {
             try emit(
                 .input(
                     InputStep(
-                        line: line, t: t, input: input, before: before, after: after, change: change,
+                        line: line, t: t, input: input, before: snapshotBefore, after: snapshotAfter, change: change,
                         decision: decision, firstResponseWhilePillUp: firstResponse,
                         navigatorOnline: onlineBefore)))
         }
@@ -245,7 +261,7 @@ public struct BannerAnalyzer: Sendable {
         switch input {
         case .fetchRequestError(let failure):
             if let toast = toastBefore, let change, change.banner == .offline, before.banner == .offline,
-                before.label == toast.label, let relabelledTo = change.label, relabelledTo != toast.label
+                labelBefore == toast.label, let relabelledTo = change.label, relabelledTo != toast.label
             {
                 let finding = BannerFinding(
                     kind: .relabelledToast, t: toast.t, lines: [toast.line, line],

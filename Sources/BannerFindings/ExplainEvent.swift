@@ -12,21 +12,15 @@ public struct BannerSnapshot: Equatable, Sendable {
     public var connected: Bool
     public var context: String?
 
-    /// Borrowed: the analyzer takes two snapshots a record, and a copy of the banner (its
-    /// settings' strings and timers) cost more than the record's own work.
+    /// Borrowed: a copy of the banner (its settings' strings and timers) would cost more than
+    /// the record's own work. Taken only to explain; the analyzer compares a lighter moment.
     public init(_ banner: borrowing OfflineBanner) {
-        self.init(banner, withText: true)
-    }
-
-    /// Without the label and the context (`withText: false`) when only the state and the timers
-    /// are compared: two string copies fewer per snapshot, two snapshots a record.
-    init(_ banner: borrowing OfflineBanner, withText: Bool) {
         self.banner = banner.banner
-        label = withText ? banner.label : nil
+        label = banner.label
         debounceDue = banner.debounce?.due
         flashDue = banner.flash?.due
         connected = banner.connected
-        context = withText ? banner.context : nil
+        context = banner.context
     }
 }
 
