@@ -82,9 +82,19 @@ enum Field {
     /// (`exactMillisecondsLimit`): beyond, adding milliseconds is no longer exact, and a sum
     /// of settings could reach infinity, which JSON cannot print.
     var finiteNumber: Double? {
-        // An integer is judged as itself: 2^53 + 1 would round to 2^53 as a double.
-        guard let number, number.magnitude <= exactMillisecondsLimit, !isOutOfRangeInteger else { return nil }
-        return number
+        // The type asked once: this reads every record's time.
+        guard case .present(let value?) = self else { return nil }
+        switch json_object_get_type(value) {
+        case json_type_double:
+            let number = json_object_get_double(value)
+            return number.magnitude <= exactMillisecondsLimit ? number : nil
+        case json_type_int:
+            // An integer is judged as itself: 2^53 + 1 would round to 2^53 as a double.
+            let integer = json_object_get_int64(value)
+            return integer.magnitude <= exactIntegerLimit ? Double(integer) : nil
+        default:
+            return nil
+        }
     }
 
     /// A record's time: a finite number of milliseconds within ±2^53.
