@@ -132,6 +132,28 @@ func wholeString(_ value: OpaquePointer) -> String {
     return String(decoding: UnsafeBufferPointer(start: bytes, count: Int(json_object_get_string_len(value))), as: UTF8.self)
 }
 
+/// Whether `text`, already known to be as long as `literal`, holds its bytes: eight (or four)
+/// at a time, the last word overlapping, with no call (the types of every line are told apart so, by
+/// length first and then this).
+@inline(__always)
+func sameBytes(_ text: UnsafePointer<CChar>, _ literal: StaticString) -> Bool {
+    let count = literal.utf8CodeUnitCount
+    let a = UnsafeRawPointer(text), b = UnsafeRawPointer(literal.utf8Start)
+    guard count >= 8 else {
+        guard count >= 4 else { return memcmp(a, b, count) == 0 }
+        return a.loadUnaligned(as: UInt32.self) == b.loadUnaligned(as: UInt32.self)
+            && a.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self) == b.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+    }
+    var offset = 0
+    while true {
+        if a.loadUnaligned(fromByteOffset: offset, as: UInt64.self) != b.loadUnaligned(fromByteOffset: offset, as: UInt64.self) {
+            return false
+        }
+        if offset + 8 == count { return true }
+        offset = min(offset + 8, count - 8)
+    }
+}
+
 /// `strcmp(text, literal) == 0` without making a C string of the literal on every call
 /// (Swift would allocate one to pass a `String` where C wants `const char *`).
 func equals(_ text: UnsafePointer<CChar>, _ literal: StaticString) -> Bool {

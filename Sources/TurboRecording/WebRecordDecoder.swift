@@ -97,12 +97,12 @@ struct WebRecordDecoder: Sendable {
         _ object: OpaquePointer, type: UnsafePointer<CChar>, length: Int, t: Double, target: Field, targets: inout RecentStrings
     ) -> Record.Event {
         switch length {
-        case 10 where equals(type, "turbo:load"): return .marker(t: t, .load)
-        case 11 where equals(type, "turbo:visit"): return .marker(t: t, .visit(restore: Field(object, "action").isString("restore")))
-        case 12 where equals(type, "turbo:reload"):
+        case 10 where sameBytes(type, "turbo:load"): return .marker(t: t, .load)
+        case 11 where sameBytes(type, "turbo:visit"): return .marker(t: t, .visit(restore: Field(object, "action").isString("restore")))
+        case 12 where sameBytes(type, "turbo:reload"):
             return .marker(t: t, .reload(requestFailed: Field(object, "reason").isString("request_failed")))
-        case 16 where equals(type, "turbo:frame-load"): return .marker(t: t, .frameLoad(target: targets.string(target)))
-        case 18 where equals(type, "turbo:submit-start"): return .marker(t: t, .submitStart)
+        case 16 where sameBytes(type, "turbo:frame-load"): return .marker(t: t, .frameLoad(target: targets.string(target)))
+        case 18 where sameBytes(type, "turbo:submit-start"): return .marker(t: t, .submitStart)
         default: return .passing(t: t)
         }
     }
@@ -157,15 +157,15 @@ enum RecordType {
 
     init?(_ type: UnsafePointer<CChar>, length: Int) {
         switch length {
-        case 4 where equals(type, "meta"): self = .meta
-        case 6 where equals(type, "online"): self = .online
-        case 7 where equals(type, "offline"): self = .offline
-        case 7 where equals(type, "connect"): self = .connect
-        case 8 where equals(type, "pagehide"): self = .pagehide
-        case 10 where equals(type, "disconnect"): self = .disconnect
-        case 16 where equals(type, "turbo:submit-end"): self = .submitEnd
-        case 25 where equals(type, "turbo:fetch-request-error"): self = .fetchRequestError
-        case 27 where equals(type, "turbo:before-fetch-response"): self = .beforeFetchResponse
+        case 4 where sameBytes(type, "meta"): self = .meta
+        case 6 where sameBytes(type, "online"): self = .online
+        case 7 where sameBytes(type, "offline"): self = .offline
+        case 7 where sameBytes(type, "connect"): self = .connect
+        case 8 where sameBytes(type, "pagehide"): self = .pagehide
+        case 10 where sameBytes(type, "disconnect"): self = .disconnect
+        case 16 where sameBytes(type, "turbo:submit-end"): self = .submitEnd
+        case 25 where sameBytes(type, "turbo:fetch-request-error"): self = .fetchRequestError
+        case 27 where sameBytes(type, "turbo:before-fetch-response"): self = .beforeFetchResponse
         default: return nil
         }
     }

@@ -175,6 +175,13 @@ struct ReaderTests {
             (#"{"t":1,"type":"turbo:submit-start"}"#, .marker(t: 1, .submitStart)),
             (#"{"t":1,"type":"visibilitychange","state":"hidden"}"#, .passing(t: 1)),
             (#"{"t":1,"type":"turbo:loads"}"#, .passing(t: 1)),
+            // Types told apart by length, then by their bytes in words: a last or first byte off is another type.
+            (#"{"t":1,"type":"online"}"#, .input(t: 1, .online)),
+            (#"{"t":1,"type":"onlinE"}"#, .passing(t: 1)),
+            (#"{"t":1,"type":"Offline"}"#, .passing(t: 1)),
+            (#"{"t":1,"type":"turbo:frame-loaD","target":"x"}"#, .passing(t: 1)),
+            (#"{"t":1,"type":"turbo:before-fetch-responsE"}"#, .passing(t: 1)),
+            (#"{"t":1,"type":"turbo:submit-enc","success":true}"#, .passing(t: 1)),
         ])
     func leanRead(line: String, event: Record.Event) throws {
         let reader = RecordingReader(lines: JSONLines(bytes: Array(line.utf8), name: "r"), keepDetails: false)
