@@ -141,9 +141,9 @@ public struct BannerAnalyzer: Sendable {
     // MARK: - Timers
 
     private mutating func fireTimers(through t: Double, _ emit: (ExplainEvent) throws -> Void) rethrows {
-        // Asked before every record, and almost always nothing is due: read from the banner's
-        // stored timers. (`nextDue`, a call into another module, copied the whole banner first.)
-        guard banner.debounce.map({ $0.due <= t }) == true || banner.flash.map({ $0.due <= t }) == true else { return }
+        // Asked before every record, and almost always nothing is due: said before the loop's
+        // own bookkeeping is set up.
+        guard let first = banner.nextDue, first <= t else { return }
         while let due = banner.nextDue, due <= t {
             let before = Moment(banner)
             buffer.removeAll(keepingCapacity: true)

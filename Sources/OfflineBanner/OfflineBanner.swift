@@ -31,9 +31,12 @@ public struct OfflineBanner: TimedPolicy, Equatable, Sendable {
         self.settings = settings
     }
 
-    /// The earliest pending due time, if any timer is pending.
-    public var nextDue: Double? {
-        nextTimer.map { $0 == .debounce ? debounce!.due : flash!.due }
+    /// The earliest pending due time, if any timer is pending. Inlinable, as callers ask it
+    /// before every record: called across modules, it made them copy the whole banner first.
+    @inlinable public var nextDue: Double? {
+        guard let debounce else { return flash?.due }
+        guard let flash else { return debounce.due }
+        return min(debounce.due, flash.due)
     }
 
     /// Fires every timer due at or before `t`, then handles `input` at `t`, appending the
