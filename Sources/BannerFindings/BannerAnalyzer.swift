@@ -475,7 +475,7 @@ public struct BannerAnalyzer: Sendable {
     private mutating func noteResponse(line: Int, t: Double, type: String) -> Bool {
         // In place: a copy of the pill (its first response's strings) for every load cost more
         // than the rest of the record.
-        guard pill?.responses != nil else { return false }
+        guard pill != nil else { return false }
         pill!.responses += 1
         guard pill!.firstResponse == nil else { return false }
         pill!.firstResponse = (line, t, type, navigatorOnline)

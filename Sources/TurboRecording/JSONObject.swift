@@ -45,7 +45,7 @@ enum Field {
     /// Whether the value is this JSON string, compared in place (no string is made).
     func isString(_ literal: StaticString) -> Bool {
         guard case .present(let value?) = self, json_object_get_type(value) == json_type_string else { return false }
-        return Int(json_object_get_string_len(value)) == literal.utf8CodeUnitCount && equals(json_object_get_string(value)!, literal)
+        return Int(json_object_get_string_len(value)) == literal.utf8CodeUnitCount && sameBytes(json_object_get_string(value)!, literal)
     }
 
     var bool: Bool? {

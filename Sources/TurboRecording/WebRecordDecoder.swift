@@ -22,26 +22,26 @@ struct WebRecordDecoder: Sendable {
     func decode(_ object: OpaquePointer, line: Int, targets: inout RecentStrings) throws -> Record {
         let head = recordHead(object)
         guard case .present(let typeValue?) = head.type, json_object_get_type(typeValue) == json_type_string else {
-            throw malformed(line, head.type.isAbsent ? #"missing "type""# : #""type" must be a string"#)
+            throw LineProblem(head.type.isAbsent ? #"missing "type""# : #""type" must be a string"#)
         }
         let type = json_object_get_string(typeValue)!
         let kind = RecordType(type, length: Int(json_object_get_string_len(typeValue)))
         if kind == .meta {
-            return Record(line: line, event: .meta(try decodeMeta(object, line: line)))
+            return Record(line: line, event: .meta(try decodeMeta(object)))
         }
-        guard let t = head.t.time else { throw malformed(line, timeProblem(head.t)) }
+        guard let t = head.t.time else { throw LineProblem(timeProblem(head.t)) }
         return Record(
-            line: line, event: try decodeTimed(object, kind: kind, typeValue: typeValue, t: t, target: head.target, line: line, targets: &targets))
+            line: line, event: try decodeTimed(object, kind: kind, typeValue: typeValue, t: t, target: head.target, targets: &targets))
     }
 
     private func decodeTimed(
         _ object: OpaquePointer, kind: RecordType?, typeValue: OpaquePointer, t: Double, target: Field,
-        line: Int, targets: inout RecentStrings
+        targets: inout RecentStrings
     ) throws -> Record.Event {
         switch kind {
         case .offline: return .input(t: t, .offline)
         case .online: return .input(t: t, .online)
-        case .submitEnd: return .input(t: t, .submitEnd(try decodeSubmitEnd(object, line: line)))
+        case .submitEnd: return .input(t: t, .submitEnd(try decodeSubmitEnd(object)))
         case .fetchRequestError:
             // What a failed fetch says about itself is for the readers that show it; the
             // controller reads none of it, so a replay makes no strings for it.
@@ -56,9 +56,9 @@ struct WebRecordDecoder: Sendable {
         case .connect:
             let context = Field(object, "context")
             guard context.isAbsent || context.isNull || context.string != nil else {
-                throw malformed(line, #""context" must be a string or null"#)
+                throw LineProblem(#""context" must be a string or null"#)
             }
-            return .input(t: t, .connect(context: context.string, online: try optionalBool(object, "online", default: true, line: line)))
+            return .input(t: t, .connect(context: context.string, online: try optionalBool(object, "online", default: true)))
         case .disconnect: return .input(t: t, .disconnect)
         case .pagehide:
             // Not one of the four fields the format type-checks: any value but `true` (absent,
@@ -74,7 +74,7 @@ struct WebRecordDecoder: Sendable {
                 t: t,
                 .beforeFetchResponse(
                     BeforeFetchResponse(
-                        statusCode: try integer(object, "statusCode", line: line), target: target.string)))
+                        statusCode: try integer(object, "statusCode"), target: target.string)))
         case .meta, nil: break
         }
         guard keepObserved else { return .passing(t: t) }
@@ -86,7 +86,7 @@ struct WebRecordDecoder: Sendable {
             t: t,
             Observed(
                 type: observedType(type) ?? wholeString(typeValue), url: Field(object, "url").string, action: Field(object, "action").string,
-                target: target.string, statusCode: try integer(object, "statusCode", line: line),
+                target: target.string, statusCode: try integer(object, "statusCode"),
                 reason: Field(object, "reason").string, state: Field(object, "state").string))
     }
 
@@ -107,14 +107,14 @@ struct WebRecordDecoder: Sendable {
         }
     }
 
-    private func decodeSubmitEnd(_ object: OpaquePointer, line: Int) throws -> SubmitEnd {
-        let success = try optionalBool(object, "success", default: false, line: line)
+    private func decodeSubmitEnd(_ object: OpaquePointer) throws -> SubmitEnd {
+        let success = try optionalBool(object, "success", default: false)
         let response = Field(object, "fetchResponse")
         var fetchResponse: FetchResponse?
         if let responseObject = response.object {
-            fetchResponse = FetchResponse(statusCode: try integer(responseObject, "statusCode", named: "fetchResponse.statusCode", line: line))
+            fetchResponse = FetchResponse(statusCode: try integer(responseObject, "statusCode", named: "fetchResponse.statusCode"))
         } else if !(response.isAbsent || response.isNull) {
-            throw malformed(line, #""fetchResponse" must be an object or null"#)
+            throw LineProblem(#""fetchResponse" must be an object or null"#)
         }
         guard keepDetails else { return SubmitEnd(success: success, fetchResponse: fetchResponse) }
         return SubmitEnd(
@@ -122,28 +122,24 @@ struct WebRecordDecoder: Sendable {
             action: Field(object, "action").string, method: Field(object, "method").string)
     }
 
-    private func optionalBool(_ object: OpaquePointer, _ key: StaticString, default value: Bool, line: Int) throws -> Bool {
+    private func optionalBool(_ object: OpaquePointer, _ key: StaticString, default value: Bool) throws -> Bool {
         let field = Field(object, key)
         if field.isAbsent { return value }
-        guard let bool = field.bool else { throw malformed(line, #""\#(key)" must be a boolean"#) }
+        guard let bool = field.bool else { throw LineProblem(#""\#(key)" must be a boolean"#) }
         return bool
     }
 
     /// An informative integer: any other type reads as none, as the format allows, but an
     /// integer json-c could not hold exactly is refused rather than read as another number.
-    private func integer(_ object: OpaquePointer, _ key: StaticString, named name: String? = nil, line: Int) throws -> Int? {
+    private func integer(_ object: OpaquePointer, _ key: StaticString, named name: String? = nil) throws -> Int? {
         let field = Field(object, key)
-        if field.isOutOfRangeInteger { throw malformed(line, outOfRange(name ?? "\(key)")) }
+        if field.isOutOfRangeInteger { throw LineProblem(outOfRange(name ?? "\(key)")) }
         return field.integer
     }
 
-    private func malformed(_ line: Int, _ message: String) -> LineProblem {
-        LineProblem(message)
-    }
-
-    private func decodeMeta(_ object: OpaquePointer, line: Int) throws -> Meta {
+    private func decodeMeta(_ object: OpaquePointer) throws -> Meta {
         Meta(
-            version: try integer(object, "version", line: line), source: Field(object, "source").string,
+            version: try integer(object, "version"), source: Field(object, "source").string,
             userAgent: Field(object, "userAgent").string, page: Field(object, "page").string,
             startedAt: Field(object, "startedAt").string, recording: Field(object, "recording").string,
             platform: Field(object, "platform").string)
