@@ -57,12 +57,6 @@ public enum NativeTimelineSVG {
 }
 
 private struct NativeChart: TimeChart {
-    let width = 1200.0
-    let left = 150.0
-    let right = 30.0
-    var plotWidth: Double { width - left - right }
-    let font = "font-family=\"DejaVu Sans, Verdana, Arial, sans-serif\""
-
     let path: String
     let platform: Platform
     let launch: LaunchAnalyzer

@@ -16,6 +16,9 @@ protocol SVGDrawing {
 extension SVGDrawing {
     var glyphWidth: Double { 0.58 }
 
+    /// The fonts every picture asks for, widest first (the glyph widths are measured on it).
+    var font: String { "font-family=\"DejaVu Sans, Verdana, Arial, sans-serif\"" }
+
     /// A coordinate, to a tenth of a unit.
     func n(_ value: Double) -> String {
         formatMilliseconds((value * 10).rounded() / 10)

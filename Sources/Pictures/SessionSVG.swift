@@ -17,12 +17,6 @@ public enum SessionSVG {
 }
 
 private struct SessionChart: TimeChart {
-    let width = 1200.0
-    let left = 150.0
-    let right = 30.0
-    var plotWidth: Double { width - left - right }
-    let font = "font-family=\"DejaVu Sans, Verdana, Arial, sans-serif\""
-
     let session: AppSession
     let web: String
     let native: String

@@ -24,6 +24,11 @@ struct FlagLayout {
 }
 
 extension TimeChart {
+    // The layout every timeline shares, in SVG user units (px): the lanes' names take the left.
+    var width: Double { 1200 }
+    var left: Double { 150 }
+    var plotWidth: Double { width - left - 30 }
+
     func x(_ t: Double) -> Double {
         left + (t - start) / (end - start) * plotWidth
     }

@@ -70,13 +70,6 @@ public enum FailureKind: String, CaseIterable, Sendable {
 }
 
 private struct Chart: TimeChart {
-    // Layout, in SVG user units (px).
-    let width = 1200.0
-    let left = 150.0
-    let right = 30.0
-    var plotWidth: Double { width - left - right }
-    let font = "font-family=\"DejaVu Sans, Verdana, Arial, sans-serif\""
-
     let path: String
     let settings: BannerSettings
     let meta: Meta?

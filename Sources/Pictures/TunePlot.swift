@@ -30,7 +30,6 @@ private struct Plot: SVGDrawing {
     let right = 36.0
     var plotWidth: Double { width - left - right }
     let panelHeight = 230.0
-    let font = "font-family=\"DejaVu Sans, Verdana, Arial, sans-serif\""
     var out = ""
 
     /// One line: a variant at one flash, its rows by debounce.
