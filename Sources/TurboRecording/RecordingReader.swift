@@ -104,7 +104,7 @@ public final class RecordingReader {
             } catch let problem as LineProblem {
                 // The decoder's, about the line read last: the file and the line are added here,
                 // once, not carried through every line's call.
-                try skipOrThrow(RecordingError(.malformed, path: path, line: lines.lineNumber, problem.message))
+                try skipOrThrow(lines.malformed(problem.message))
             } catch let error as RecordingError {
                 try skipOrThrow(error)
             }
