@@ -46,6 +46,8 @@ public struct BannerAnalyzer: Sendable {
     /// Whether each record's step and each finding are handed to `emit` (`explain`), or only
     /// counted in the summary (`stats`, which should not pay for steps and details nobody reads).
     private let explains: Bool
+    /// Whether a response may change the banner (a variant's rule): asked of every response.
+    private let actsOnResponses: Bool
 
     /// How soon before an unloading `pagehide` an `online` is taken for DevTools' emulation
     /// being lifted (inclusive).
@@ -88,6 +90,7 @@ public struct BannerAnalyzer: Sendable {
     public init(settings: BannerSettings = BannerSettings(), explaining: Bool = true) {
         banner = OfflineBanner(settings: settings)
         explains = explaining
+        actsOnResponses = settings.variants.contains(.recoverOnResponse)
     }
 
     public var settings: BannerSettings { banner.settings }
@@ -146,7 +149,7 @@ public struct BannerAnalyzer: Sendable {
         guard let first = banner.nextDue, first <= t else { return }
         while let due = banner.nextDue, due <= t {
             let before = Moment(banner)
-            buffer.removeAll(keepingCapacity: true)
+            if !buffer.isEmpty { buffer.removeAll(keepingCapacity: true) }
             banner.advance(to: due, into: &buffer)
             let after = Moment(banner)
             noteTime(due)
@@ -179,12 +182,17 @@ public struct BannerAnalyzer: Sendable {
     // MARK: - Inputs
 
     private mutating func handle(_ input: BannerInput, line: Int, t: Double, _ emit: (ExplainEvent) throws -> Void) rethrows {
-        // A quarter of a field log: a response while no amber pill is up changes nothing (no
-        // banner passes on it then, v1 or a variant) but the fetches open. When nothing is
-        // explained, that is all it costs.
-        if !explains, banner.banner != .offline, case .beforeFetchResponse(let response) = input {
+        // A quarter of a field log: a response changes no banner unless the amber pill is up
+        // and a variant acts on responses. Otherwise it only opens a fetch and, with the pill
+        // up, counts as its evidence; when nothing is explained, that is all it costs.
+        if !explains, case .beforeFetchResponse(let response) = input, !actsOnResponses || banner.banner != .offline {
             restoringFromCache = false
-            openFetch(target: response.target, countedFor: nil)
+            var counted: Int?
+            if banner.banner == .offline {
+                _ = noteResponse(line: line, t: t, type: "turbo:before-fetch-response")
+                counted = pill?.serial
+            }
+            openFetch(target: response.target, countedFor: counted)
             return
         }
         // The state and the timers are compared; the label before only against a toast's; the
@@ -195,7 +203,7 @@ public struct BannerAnalyzer: Sendable {
         let onlineSourceBefore = navigatorOnlineSource
         let debounceOriginBefore = debounceOrigin
         let toastBefore = toastOnPill
-        buffer.removeAll(keepingCapacity: true)
+        if !buffer.isEmpty { buffer.removeAll(keepingCapacity: true) }
         banner.send(input, at: t, into: &buffer)
         let after = Moment(banner), snapshotAfter = explains ? BannerSnapshot(banner) : nil
 

@@ -143,7 +143,7 @@ import TurboRecording
 @Suite("stats: the lean read")
 struct StatsLeanReadTests {
     /// Under v1 and under a variant that acts on responses: the lean analyzer lets a response
-    /// with no pill up pass without asking the banner.
+    /// pass without asking the banner (and counts it for a pill up) unless a variant may act on it.
     @Test(
         "every web recording bundled and generated: the same summary as explain's full read",
         arguments: [BannerSettings(), BannerSettings(variants: [.recoverOnResponse])])
