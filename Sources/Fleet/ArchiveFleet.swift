@@ -34,13 +34,15 @@ public struct ArchiveFleet: Equatable, Sendable {
     }
 
     /// Every log in `paths` (files, in the order given), replayed with `config`.
+    /// `distinct`: the paths are known to name distinct logs (as a `RecordingFiles.list` listing
+    /// or `FleetLogs.unique` gives them), so none is resolved again.
     public static func analyze(
         _ paths: [String], config: NativeConfig = NativeConfig(), lenient: Bool = false,
-        jobs: Int = 1
+        jobs: Int = 1, distinct: Bool = false
     ) -> ArchiveFleet {
         ArchiveFleet(
             settings: config.archive.settings,
-            files: inParallel(FleetLogs.unique(paths), jobs: jobs) { analyzeFile($0, config: config, lenient: lenient) })
+            files: inParallel(distinct ? paths : FleetLogs.unique(paths), jobs: jobs) { analyzeFile($0, config: config, lenient: lenient) })
     }
 
     /// One log, start to end, in the calling thread.

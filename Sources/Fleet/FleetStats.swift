@@ -37,12 +37,14 @@ public struct FleetStats: Equatable, Sendable {
     /// A log given twice (two spellings of one path, a link) is read once, as its first spelling.
     /// Web logs are replayed with `settings`, native ones with `native` over their `meta` (its
     /// variant; field logs come without the goldens' config files).
+    /// `distinct`: the paths are known to name distinct logs (as a `RecordingFiles.list` listing
+    /// or `FleetLogs.unique` gives them), so none is resolved again.
     public static func analyze(
         _ paths: [String], settings: BannerSettings = BannerSettings(), native: NativeConfig = NativeConfig(),
-        lenient: Bool = false, jobs: Int = 1
+        lenient: Bool = false, jobs: Int = 1, distinct: Bool = false
     ) -> FleetStats {
         FleetStats(
-            files: inParallel(FleetLogs.unique(paths), jobs: jobs) {
+            files: inParallel(distinct ? paths : FleetLogs.unique(paths), jobs: jobs) {
                 analyzeFile($0, settings: settings, native: native, lenient: lenient)
             })
     }

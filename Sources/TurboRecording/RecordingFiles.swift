@@ -38,9 +38,9 @@ public enum RecordingFiles {
     public static func list(in paths: [String]) throws -> RecordingListing {
         var recordings: [String] = [], skipped: [SkippedFile] = []
         var seen: Set<String> = []
-        func add(_ path: String) {
+        func add(_ path: String, identity known: String? = nil) {
             // A path realpath cannot resolve is kept as spelled: opening it will say why.
-            guard seen.insert(identity(of: path) ?? path).inserted else { return }
+            guard seen.insert(known ?? identity(of: path) ?? path).inserted else { return }
             recordings.append(path)
         }
         for path in paths {
@@ -54,10 +54,10 @@ public enum RecordingFiles {
             }
             var directory = path
             while directory.count > 1, directory.hasSuffix("/") { directory.removeLast() }
-            var files: [String] = []
-            walk(directory, into: &skipped) { files.append($0) }
+            var files: [(path: String, identity: String?)] = []
+            walk(directory, identity: identity(of: directory), into: &skipped) { files.append(($0, $1)) }
             // In name order, so that which of two spellings is kept does not hang on readdir's order.
-            files.sorted().forEach(add)
+            for file in files.sorted(by: { $0.path < $1.path }) { add(file.path, identity: file.identity) }
         }
         return RecordingListing(recordings: recordings.sorted(), skipped: skipped.sorted { $0.path < $1.path })
     }
@@ -86,7 +86,9 @@ public enum RecordingFiles {
                 given.insert(path)
                 continue
             }
-            walk(path.hasSuffix("/") ? String(path.dropLast()) : path, everyFile: true, into: &skipped) { found.insert($0) }
+            walk(path.hasSuffix("/") ? String(path.dropLast()) : path, identity: nil, everyFile: true, into: &skipped) { path, _ in
+                found.insert(path)
+            }
         }
         // Only recordings' names: a FIFO called notes.txt beside them is none of check's business.
         return (found.sorted(), given, skipped.filter { isRecording($0.path) || isGolden($0.path) }.sorted { $0.path < $1.path })
@@ -109,7 +111,15 @@ public enum RecordingFiles {
     /// `check --jobs`, and FileManager's enumerator cost ~85k instructions a file.
     /// With `everyFile`, every regular file is handed to `body`, not only recordings (for the
     /// goldens that belong to no recording).
-    private static func walk(_ directory: String, everyFile: Bool = false, into skipped: inout [SkippedFile], _ body: (String) -> Void) {
+    ///
+    /// `identity` is the directory's own (`identity(of:)`), when known: a file in it that is no
+    /// symbolic link is then that and its name, and gets it with no `realpath` (which asks the
+    /// kernel to read every component of the path as a link: a tenth of a fleet's `stats`
+    /// over small logs). A link's is `nil`, for the caller to resolve.
+    private static func walk(
+        _ directory: String, identity: String?, everyFile: Bool = false, into skipped: inout [SkippedFile],
+        _ body: (_ path: String, _ identity: String?) -> Void
+    ) {
         guard let stream = opendir(directory) else {
             skipped.append(SkippedFile(path: directory, reason: "cannot list the directory: \(String(cString: strerror(errno)))"))
             return
@@ -125,11 +135,12 @@ public enum RecordingFiles {
                 type = lstat(path, &status) == 0 ? fileType(status.st_mode) : UInt8(DT_UNKNOWN)
             }
             if type == UInt8(DT_DIR) {
-                walk(path, everyFile: everyFile, into: &skipped, body)
+                walk(path, identity: identity.map { inside($0, name) }, everyFile: everyFile, into: &skipped, body)
                 continue
             }
             guard everyFile || isRecording(name) else { continue }
-            if type == UInt8(DT_LNK) {
+            let linked = type == UInt8(DT_LNK)
+            if linked {
                 var status = stat()
                 guard stat(path, &status) == 0 else {
                     skipped.append(SkippedFile(path: path, reason: "a symbolic link to nothing"))
@@ -140,11 +151,16 @@ public enum RecordingFiles {
                 type = fileType(status.st_mode)
             }
             if type == UInt8(DT_REG) {
-                body(path)
+                body(path, linked ? nil : identity.map { inside($0, name) })
             } else {
                 skipped.append(SkippedFile(path: path, reason: "not a regular file (\(describe(type)))"))
             }
         }
+    }
+
+    /// The identity of `name` in the directory whose identity is `directory`.
+    private static func inside(_ directory: String, _ name: String) -> String {
+        directory == "/" ? "/" + name : directory + "/" + name
     }
 
     private static func fileType(_ mode: mode_t) -> UInt8 {

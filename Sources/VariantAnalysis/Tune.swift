@@ -114,13 +114,16 @@ public struct Tune: Equatable, Sendable {
         self.blinkMs = blinkMs
     }
 
+    /// Every log in `paths` under every combination. `distinct`: the paths are known to name
+    /// distinct logs (as a `RecordingFiles.list` listing or `FleetLogs.unique` gives them), so
+    /// none is resolved again.
     public static func analyze(
         _ paths: [String], settings: BannerSettings, combinations: [TuneCombination], lenient: Bool = false,
-        blinkMs: Double = defaultBlinkMs, jobs: Int = 1
+        blinkMs: Double = defaultBlinkMs, jobs: Int = 1, distinct: Bool = false
     ) -> Tune {
         Tune(
             combinations: combinations,
-            files: inParallel(FleetLogs.unique(paths), jobs: jobs) {
+            files: inParallel(distinct ? paths : FleetLogs.unique(paths), jobs: jobs) {
                 analyzeFile($0, settings: settings, combinations: combinations, lenient: lenient, blinkMs: blinkMs)
             }, blinkMs: blinkMs)
     }

@@ -82,7 +82,7 @@ enum ArchiveCommand {
 
     @MainActor private static func summary(_ options: Options, console: Console) throws -> ExitCode {
         let paths = try FleetRun.logs(options.paths, fromStandardInput: false, console: console)
-        let fleet = ArchiveFleet.analyze(paths, config: options.config, lenient: options.fleet.lenient, jobs: options.fleet.jobs)
+        let fleet = ArchiveFleet.analyze(paths, config: options.config, lenient: options.fleet.lenient, jobs: options.fleet.jobs, distinct: true)
 
         // Reported in path order after every log is done, so stderr is as stable as stdout.
         FleetRun.report(warnings: fleet.files.map(\.warnings), failures: fleet.failures, console: console)

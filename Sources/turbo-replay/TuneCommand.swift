@@ -129,7 +129,8 @@ enum TuneCommand {
         let combinations = options.combinations, settings = options.settings, lenient = options.fleet.lenient
         let paths = try FleetRun.logs(options.paths, fromStandardInput: options.fromStandardInput, console: console)
         if let plot = options.plot { try refuseOutput(plot, overwriting: options.paths + paths, option: Options.plot, command: spec.name) }
-        let tune = Tune.analyze(paths, settings: settings, combinations: combinations, lenient: lenient, blinkMs: options.blinkMs, jobs: options.fleet.jobs)
+        let tune = Tune.analyze(
+            paths, settings: settings, combinations: combinations, lenient: lenient, blinkMs: options.blinkMs, jobs: options.fleet.jobs, distinct: true)
         if options.partial {
             try TunePartial.write(tune, lenient: lenient, console.print)
             // The partial holds the failures and warnings; the merge reports them.

@@ -51,4 +51,19 @@ import TurboRecording
         // The first spelling given is the one kept.
         #expect(try RecordingFiles.find(in: [directory + "/link", a]) == [directory + "/link/r.jsonl"])
     }
+
+    /// A walk names what it finds by the directory's real path and the names under it, with no
+    /// realpath for each file: what it finds deep down, and through a link to the directory
+    /// walked, must still be the log that its own path names.
+    @Test func aLogFoundByAWalkIsTheLogItsPathNames() throws {
+        let directory = try Self.directory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let deep = directory + "/a/b/c"
+        try FileManager.default.createDirectory(atPath: deep, withIntermediateDirectories: true)
+        try #"{"t":1,"type":"offline"}"#.write(toFile: deep + "/d.jsonl", atomically: false, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: directory + "/link", withDestinationPath: directory + "/a/b")
+        let listing = try RecordingFiles.list(in: [deep + "/d.jsonl", directory + "/link", directory + "/a", directory + "/./a/b/c/"])
+        #expect(listing.recordings == [deep + "/d.jsonl", directory + "/a/r.jsonl"].sorted())
+        #expect(listing.skipped.isEmpty)
+    }
 }
