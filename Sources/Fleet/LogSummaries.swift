@@ -32,11 +32,19 @@ public struct WebLogSummary: Equatable, Sendable {
     public init(_ summary: SessionSummary) {
         records = summary.records
         skippedLines = summary.skippedLines
+        // Added up cause by cause in a list first: a log's pills have a few causes, and a
+        // dictionary would hash each cause's name for every episode.
+        var totals: [(cause: BannerCause, total: PillTotal)] = []
         for pill in summary.pills {
-            pills[pill.cause, default: PillTotal(episodes: 0, ms: 0)].episodes += 1
-            pills[pill.cause]!.ms += pill.duration
+            if let index = totals.firstIndex(where: { $0.cause == pill.cause }) {
+                totals[index].total.episodes += 1
+                totals[index].total.ms += pill.duration
+            } else {
+                totals.append((pill.cause, PillTotal(episodes: 1, ms: pill.duration)))
+            }
             durations.add(pill.duration)
         }
+        for (cause, total) in totals { pills[cause] = total }
         toasts = summary.toasts
         silent = summary.silent
         findings = summary.findings
