@@ -65,7 +65,12 @@ public struct FleetStats: Equatable, Sendable {
             // The findings are counted, not shown: the fields that only describe a record are not read.
             let reader = try RecordingReader(path: path, lenient: lenient, keepObserved: true, keepDetails: false, onSkip: onSkip)
             var analyzer = BannerAnalyzer(settings: settings, explaining: false)
-            try Replay.analyze(reader, with: &analyzer) { _ in }
+            // `Replay.analyze`'s loop, written out on the concrete reader: over bench/run's corpus
+            // it measured 3–5% faster in time, in interleaved runs, for 0.5% fewer instructions
+            // (the generic loop's reabstraction thunk, and how the loop is laid out after it).
+            try reader.forEach { analyzer.feed($0) { _ in } }
+            analyzer.finish { _ in }
+            analyzer.noteSkipped(reader.skipped)
             return .read(WebLogSummary(analyzer.summary))
         }
         return StatsFile(path: path, outcome: read.outcome, warnings: read.warnings)
