@@ -40,7 +40,8 @@ public struct WebLogSummary: Equatable, Sendable {
                 totals[index].total.episodes += 1
                 totals[index].total.ms += pill.duration
             } else {
-                totals.append((pill.cause, PillTotal(episodes: 1, ms: pill.duration)))
+                // From 0, as each total always was: 0 + -0.0 is 0.0, which a partial prints.
+                totals.append((pill.cause, PillTotal(episodes: 1, ms: 0 + pill.duration)))
             }
             durations.add(pill.duration)
         }

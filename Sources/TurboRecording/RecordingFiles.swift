@@ -39,8 +39,12 @@ public enum RecordingFiles {
         var recordings: [String] = [], skipped: [SkippedFile] = []
         var seen: Set<String> = []
         func add(_ path: String, identity known: String? = nil) {
-            // A path realpath cannot resolve is kept as spelled: opening it will say why.
-            guard seen.insert(known ?? identity(of: path) ?? path).inserted else { return }
+            // A path realpath cannot resolve is kept as spelled: opening it will say why. A walk's
+            // file is known by its spelling too, for when realpath would have failed on it alone
+            // (a real path past PATH_MAX): the same file given by that spelling is still one log.
+            let keys = known.map { [$0, path] } ?? [identity(of: path) ?? path]
+            guard !keys.contains(where: seen.contains) else { return }
+            seen.formUnion(keys)
             recordings.append(path)
         }
         for path in paths {

@@ -66,4 +66,24 @@ import TurboRecording
         #expect(listing.recordings == [deep + "/d.jsonl", directory + "/a/r.jsonl"].sorted())
         #expect(listing.skipped.isEmpty)
     }
+
+    /// realpath fails on a file whose real path is longer than PATH_MAX, though not on its
+    /// directory: the file, walked to and named by the same spelling, is still one log.
+    @Test func aLogPastPathMaxWalkedToAndNamedIsListedOnce() throws {
+        let directory = try Self.directory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        var deep = directory
+        while deep.utf8.count < 3900 { deep += "/" + String(repeating: "d", count: 200) }
+        try FileManager.default.createDirectory(atPath: deep, withIntermediateDirectories: true)
+        let name = String(repeating: "n", count: 240) + ".jsonl"
+        try FileManager.default.createSymbolicLink(atPath: directory + "/short", withDestinationPath: deep)
+        let file = directory + "/short/" + name
+        // Through the link: the file's own path is too long for most calls, the clean-up's too.
+        defer { unlink(file) }
+        try #"{"t":1,"type":"offline"}"#.write(toFile: file, atomically: false, encoding: .utf8)
+        #expect(RecordingFiles.identity(of: directory + "/short") != nil)
+        #expect(RecordingFiles.identity(of: file) == nil)
+        #expect(try RecordingFiles.find(in: [directory + "/short", file]) == [file])
+        #expect(try RecordingFiles.find(in: [file, directory + "/short"]) == [file])
+    }
 }
