@@ -37,22 +37,45 @@ let package = Package(
             providers: [.apt(["libjson-c-dev"]), .brew(["json-c"])]
         ),
         .target(name: "TurboRecording", dependencies: ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "CJSONC"]),
-        .target(name: "Replay", dependencies: ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy", "TurboRecording", "AppSession"]),
-        .target(name: "Goldens", dependencies: ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy", "AppSession", "TurboRecording", "Replay"]),
+        .target(
+            name: "Replay",
+            dependencies: ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy", "TurboRecording", "AppSession"]),
+        .target(
+            name: "Goldens",
+            dependencies: ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy", "AppSession", "TurboRecording", "Replay"]),
         // Findings per layer: the banner's, and the native ones (error view, launch, archive).
         .target(name: "BannerFindings", dependencies: ["PolicyCore", "OfflineBanner", "TurboRecording", "Replay"]),
         .target(name: "NativeFindings", dependencies: ["PolicyCore", "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy", "TurboRecording", "Replay"]),
         // Many logs at once: per-file results, distributions, partials.
-        .target(name: "Fleet", dependencies: ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "ArchiveCachePolicy", "AppSession", "TurboRecording", "Replay", "BannerFindings", "NativeFindings"]),
+        .target(
+            name: "Fleet",
+            dependencies: [
+                "PolicyCore", "OfflineBanner", "NativeErrorPolicy", "ArchiveCachePolicy", "AppSession", "TurboRecording", "Replay", "BannerFindings",
+                "NativeFindings",
+            ]),
         // What a variant of the banner, or other timings, would have shown.
-        .target(name: "VariantAnalysis", dependencies: ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "TurboRecording", "Replay", "BannerFindings", "Fleet"]),
+        .target(
+            name: "VariantAnalysis", dependencies: ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "TurboRecording", "Replay", "BannerFindings", "Fleet"]),
         // Text and JSON for people and scripts.
-        .target(name: "Reports", dependencies: ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy", "AppSession", "TurboRecording", "BannerFindings", "NativeFindings", "Fleet", "VariantAnalysis"]),
+        .target(
+            name: "Reports",
+            dependencies: [
+                "PolicyCore", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy", "AppSession", "TurboRecording", "BannerFindings",
+                "NativeFindings", "Fleet", "VariantAnalysis",
+            ]),
         // Every SVG picture.
-        .target(name: "Pictures", dependencies: ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "AppSession", "TurboRecording", "BannerFindings", "NativeFindings", "VariantAnalysis", "Reports"]),
+        .target(
+            name: "Pictures",
+            dependencies: [
+                "PolicyCore", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "AppSession", "TurboRecording", "BannerFindings", "NativeFindings",
+                "VariantAnalysis", "Reports",
+            ]),
         .executableTarget(
             name: "turbo-replay",
-            dependencies: ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy", "AppSession", "TurboRecording", "Replay", "Goldens", "BannerFindings", "NativeFindings", "Fleet", "VariantAnalysis", "Reports", "Pictures"]
+            dependencies: [
+                "PolicyCore", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy", "AppSession", "TurboRecording", "Replay", "Goldens",
+                "BannerFindings", "NativeFindings", "Fleet", "VariantAnalysis", "Reports", "Pictures",
+            ]
         ),
 
         // Tests mirror the targets. TestSupport holds what several of them share: paths into the
@@ -63,15 +86,34 @@ let package = Package(
         .testTarget(name: "NativeErrorPolicyTests", dependencies: ["NativeErrorPolicy", "PolicyCore"]),
         .testTarget(name: "LaunchPolicyTests", dependencies: ["LaunchPolicy", "NativeErrorPolicy", "PolicyCore"]),
         .testTarget(name: "ArchiveCachePolicyTests", dependencies: ["ArchiveCachePolicy", "NativeErrorPolicy", "PolicyCore"]),
-        .testTarget(name: "TurboRecordingTests", dependencies: ["TurboRecording", "Replay", "OfflineBanner", "NativeErrorPolicy", "ArchiveCachePolicy", "PolicyCore", "TestSupport"]),
-        .testTarget(name: "GoldensTests", dependencies: ["Goldens", "TurboRecording", "Replay", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy", "TestSupport", "turbo-replay"]),
+        .testTarget(
+            name: "TurboRecordingTests",
+            dependencies: ["TurboRecording", "Replay", "OfflineBanner", "NativeErrorPolicy", "ArchiveCachePolicy", "PolicyCore", "TestSupport"]),
+        .testTarget(
+            name: "GoldensTests",
+            dependencies: [
+                "Goldens", "TurboRecording", "Replay", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy", "TestSupport",
+                "turbo-replay",
+            ]),
         // The analysis modules (findings, fleet, variants, reports, pictures) share one test target:
         // most of its tests read a recording through several of them at once.
-        .testTarget(name: "AnalysisTests", dependencies: ["BannerFindings", "NativeFindings", "Fleet", "VariantAnalysis", "Reports", "Pictures", "Goldens", "TurboRecording", "Replay", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy", "PolicyCore", "TestSupport"]),
+        .testTarget(
+            name: "AnalysisTests",
+            dependencies: [
+                "BannerFindings", "NativeFindings", "Fleet", "VariantAnalysis", "Reports", "Pictures", "Goldens", "TurboRecording", "Replay", "OfflineBanner",
+                "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy", "PolicyCore", "TestSupport",
+            ]),
         .testTarget(name: "CLITests", dependencies: ["TestSupport", "turbo-replay"]),
         // Depends on every library so that the docs' Swift snippets type-check against them all.
-        .testTarget(name: "RepositoryTests", dependencies: ["TestSupport", "turbo-replay", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy", "PolicyCore", "TurboRecording", "Replay"]),
+        .testTarget(
+            name: "RepositoryTests",
+            dependencies: [
+                "TestSupport", "turbo-replay", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy", "PolicyCore", "TurboRecording",
+                "Replay",
+            ]),
         // One app session: the web recording and the native log on one clock (pure, like the policies).
-        .testTarget(name: "AppSessionTests", dependencies: ["AppSession", "Replay", "TurboRecording", "OfflineBanner", "NativeErrorPolicy", "PolicyCore"]),
+        .testTarget(
+            name: "AppSessionTests",
+            dependencies: ["AppSession", "Replay", "TurboRecording", "OfflineBanner", "NativeErrorPolicy", "PolicyCore", "TestSupport"]),
     ]
 )

@@ -4,6 +4,8 @@ import Replay
 import Testing
 import TurboRecording
 
+@testable import TestSupport
+
 /// The driver's refusals: a session that cannot be aligned, or logs given the wrong way
 /// round, is an error naming the file (and the line, where there is one).
 @Suite("The driver")
@@ -12,8 +14,7 @@ struct DriverTests {
     static let nativeMeta = #"{"type":"meta","version":1,"recording":"native","platform":"ios","startedAt":"2026-12-01T09:59:59.000Z"}"#
 
     func files(web: String, native: String) throws -> (web: String, native: String) {
-        let directory = NSTemporaryDirectory() + "app-session-tests-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let directory = try Fixtures.scratchDirectory()
         try web.write(toFile: directory + "/web.jsonl", atomically: false, encoding: .utf8)
         try native.write(toFile: directory + "/native.jsonl", atomically: false, encoding: .utf8)
         return (directory + "/web.jsonl", directory + "/native.jsonl")

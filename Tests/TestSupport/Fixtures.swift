@@ -7,19 +7,29 @@ enum Fixtures {
 
     /// Writes `text` to a fresh temporary file ending in `name` and returns its path.
     static func file(_ text: String, name: String = "recording.jsonl") throws -> String {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("turbo-replay-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let url = directory.appendingPathComponent(name)
-        try Data(text.utf8).write(to: url)
-        return url.path
+        let path = try scratchDirectory() + "/" + name
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        return path
     }
 
-    /// A fresh empty directory for a test's files.
+    /// A fresh empty directory for a test's files, inside this process's own (`scratchRoot`).
     static func scratchDirectory() throws -> String {
-        let path = NSTemporaryDirectory() + "turbo-replay-tests-\(getpid())-\(UUID().uuidString)"
+        let path = scratchRoot + "/" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
         return path
     }
+
+    /// Where every test of this process keeps its files, removed when the process exits: a test
+    /// that forgets (or fails before) its clean-up leaves nothing behind in the temporary
+    /// directory, run after run.
+    static let scratchRoot: String = {
+        let path = scratchRootPath()
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        atexit { try? FileManager.default.removeItem(atPath: Fixtures.scratchRootPath()) }
+        return path
+    }()
+
+    private static func scratchRootPath() -> String { NSTemporaryDirectory() + "turbo-replay-tests-\(getpid())" }
 
     /// The built `turbo-replay`, beside the test bundle (the test target depends on it).
     static var cli: String {
