@@ -186,13 +186,7 @@ public struct BannerAnalyzer: Sendable {
         // and a variant acts on responses. Otherwise it only opens a fetch and, with the pill
         // up, counts as its evidence; when nothing is explained, that is all it costs.
         if !explains, case .beforeFetchResponse(let response) = input, !actsOnResponses || banner.banner != .offline {
-            restoringFromCache = false
-            var counted: Int?
-            if banner.banner == .offline {
-                _ = noteResponse(line: line, t: t, type: "turbo:before-fetch-response")
-                counted = pill?.serial
-            }
-            openFetch(target: response.target, countedFor: counted)
+            _ = noteFetchResponse(target: response.target, pillUp: banner.banner == .offline, line: line, t: t)
             return
         }
         // The state and the timers are compared; the label before only against a toast's; the
@@ -233,13 +227,7 @@ public struct BannerAnalyzer: Sendable {
         var firstResponse = false
         switch input {
         case .beforeFetchResponse(let response):
-            restoringFromCache = false
-            var counted: Int?
-            if after.banner == .offline {
-                firstResponse = noteResponse(line: line, t: t, type: "turbo:before-fetch-response")
-                counted = pill?.serial
-            }
-            openFetch(target: response.target, countedFor: counted)
+            firstResponse = noteFetchResponse(target: response.target, pillUp: after.banner == .offline, line: line, t: t)
         case .submitEnd(let submission) where submission.fetchResponse != nil:
             // It completes its form's fetch whether or not a pill is up, so no later one is taken for it.
             let counted = completesCountedFetch { $0.map(Self.isFormTarget) == true }
@@ -463,6 +451,20 @@ public struct BannerAnalyzer: Sendable {
             BannerFinding(
                 kind: .reloadOffline, t: t, lines: [visit?.line, line].compactMap { $0 },
                 detail: .reloadOffline(url: url ?? visit?.url)), emit)
+    }
+
+    /// A fetch's response (`turbo:before-fetch-response`): it ends a restoration's reliance on
+    /// the cache, opens its fetch, and with the pill up counts as the pill's evidence (and the
+    /// fetch as counted for it). Returns whether it was the pill's first.
+    private mutating func noteFetchResponse(target: String?, pillUp: Bool, line: Int, t: Double) -> Bool {
+        restoringFromCache = false
+        var first = false, counted: Int?
+        if pillUp {
+            first = noteResponse(line: line, t: t, type: "turbo:before-fetch-response")
+            counted = pill?.serial
+        }
+        openFetch(target: target, countedFor: counted)
+        return first
     }
 
     private mutating func openFetch(target: String?, countedFor: Int?) {
