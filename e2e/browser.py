@@ -73,6 +73,20 @@ class Browser:
             "downloadThroughput": -1, "uploadThroughput": -1,
         })
 
+    def wait_online(self, timeout=5.0):
+        """The scenarios start from a browser that believes it is online: a
+        page that connects offline at the start would shift every wait on
+        `online` that follows. Returns the seconds it took; raises if
+        navigator.onLine stays false with the network up. On about:blank,
+        which loads whatever Chromium believes of the network."""
+        started = time.monotonic()
+        self.get("about:blank")
+        while not self.js("return navigator.onLine"):
+            if time.monotonic() - started > timeout:
+                raise SetupError(f"navigator.onLine is still false {timeout:g} s after launch, with the network up")
+            time.sleep(0.02)
+        return time.monotonic() - started
+
     def js(self, script, *args):
         return self.driver.execute_script(script, *args)
 

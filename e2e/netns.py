@@ -31,6 +31,7 @@ import re
 import shutil
 import signal
 import subprocess
+import time
 
 CLONE_NEWNET = 0x40000000
 PREFIX = "turbo-e2e-"
@@ -43,6 +44,20 @@ VETH_SERVER = "tre2e-s"
 
 class Unavailable(Exception):
     """Namespaces cannot be made here; the reason says why."""
+
+
+class NeverRunning(Exception):
+    """The namespaces were made but the veth never got its carrier: a broken
+    setup, not a machine without namespaces, so no quiet fallback."""
+
+
+# The kernel reports a veth's carrier through its link watcher, which may
+# defer the event by up to a second after `ip link set … up`: until then the
+# link is UP but NO-CARRIER, state DOWN, and Chromium (which counts a link as
+# online only when it is running) starts with navigator.onLine false and
+# fires `online` a moment later. Seen here as 0.8 s; a page loaded inside
+# that second records a phantom offline start.
+RUNNING_TIMEOUT_S = 5.0
 
 
 def _libc():
@@ -102,12 +117,13 @@ class NetCut:
             _ip("-n", self.browser_ns, "addr", "add", f"{BROWSER_ADDR}/{NETMASK_BITS}", "dev", VETH_BROWSER)
             _ip("-n", self.server_ns, "link", "set", VETH_SERVER, "up")
             _ip("-n", self.browser_ns, "link", "set", VETH_BROWSER, "up")
+            self.running_after_s = self._wait_running()
             for ns in (self.browser_ns, self.server_ns):
                 self._fds[ns] = os.open(f"/run/netns/{ns}", os.O_RDONLY)
             _setns(self._fds[self.browser_ns])
         except BaseException as e:
             self.close()
-            if isinstance(e, Unavailable):
+            if isinstance(e, (Unavailable, NeverRunning)):
                 raise
             raise Unavailable(f"{type(e).__name__}: {e}") from e
         self._previous_sigterm = signal.signal(signal.SIGTERM, self._on_sigterm)
@@ -116,7 +132,8 @@ class NetCut:
 
     def describe(self):
         return (f"OS-level cut: browser in netns {self.browser_ns} ({BROWSER_ADDR}), app in {self.server_ns}"
-                f" ({SERVER_ADDR}), one veth pair; offline = `ip link set {VETH_BROWSER} down`")
+                f" ({SERVER_ADDR}), one veth pair (running {self.running_after_s * 1000:.0f} ms after it was set up);"
+                f" offline = `ip link set {VETH_BROWSER} down`")
 
     def in_server(self, make):
         """make() runs with this thread in the server namespace; what it
@@ -131,11 +148,29 @@ class NetCut:
         _ip("-n", self.browser_ns, "link", "set", VETH_BROWSER, "down")
 
     def restore(self):
+        """Returns once the link is running again (as at setup): within a
+        second of the cut the kernel may defer the carrier, and the page's
+        `online` with it."""
         _ip("-n", self.browser_ns, "link", "set", VETH_BROWSER, "up")
+        self._wait_running()
 
-    def link_up(self):
-        out = _ip("-n", self.browser_ns, "-o", "link", "show", VETH_BROWSER).stdout
-        return "state UP" in out or ",UP" in out.split(">")[0]
+    def _running(self, ns, dev):
+        out = _ip("-n", ns, "-o", "link", "show", dev).stdout
+        flags = out.split("<", 1)[-1].split(">", 1)[0].split(",")
+        return "UP" in flags and "LOWER_UP" in flags and "NO-CARRIER" not in flags and " state UP " in out
+
+    def _wait_running(self):
+        """Seconds until both ends of the veth are running, as the kernel
+        reports them to Chromium; raises NeverRunning past the timeout."""
+        started = time.monotonic()
+        ends = ((self.browser_ns, VETH_BROWSER), (self.server_ns, VETH_SERVER))
+        while not all(self._running(ns, dev) for ns, dev in ends):
+            if time.monotonic() - started > RUNNING_TIMEOUT_S:
+                shown = "; ".join(_ip("-n", ns, "-o", "link", "show", dev, check=False).stdout.strip()
+                                  for ns, dev in ends)
+                raise NeverRunning(f"the veth pair got no carrier within {RUNNING_TIMEOUT_S:g} s: {shown}")
+            time.sleep(0.01)
+        return time.monotonic() - started
 
     def _on_sigterm(self, signum, frame):
         # Unwind instead of deleting here: the callers' finally blocks quit the
