@@ -1,3 +1,4 @@
+import NativeErrorPolicy
 import OfflineBanner
 import TurboRecording
 
@@ -20,6 +21,10 @@ public struct StrayGolden: Equatable, Sendable {
         /// called `part`: `known` are the goldens that recording can have (the nearest first when
         /// one is within two letters).
         case unknownTimeline(recording: String, part: String, known: [String])
+        /// `NAME.<part>.expected.jsonl` where `part` is a golden of the other kind of recording
+        /// (`launch` beside a web recording): it would never be compared. `known` are the
+        /// goldens this recording can have.
+        case otherKind(recording: String, kind: RecordingKind, part: String, known: [String])
     }
 
     public var path: String
@@ -39,6 +44,10 @@ public struct StrayGolden: Equatable, Sendable {
             return "looks like a misspelled golden, so it is neither replayed nor compared: a golden is spelled \(suggestion)"
         case .unknownTimeline(let recording, let part, let known):
             return "\(recording) has no timeline or variant called \"\(part)\"; its goldens are named \(known.joined(separator: ", "))"
+        case .otherKind(let recording, let kind, let part, let known):
+            let (this, other) = kind == .web ? ("a web recording", "native logs") : ("a native log", "web recordings")
+            return "\(recording) is \(this), and \"\(part)\" is a golden of \(other), so it would never be compared; "
+                + "its goldens are named \(known.joined(separator: ", "))"
         }
     }
 }
@@ -53,15 +62,23 @@ public struct GoldenSurvey: Equatable, Sendable {
 }
 
 extension GoldenCase {
-    /// The middle parts a golden's name may have (`NAME.<part>.expected.jsonl`): the
-    /// timelines after the first, and the banner's variants.
+    /// The middle parts a golden's name may have (`NAME.<part>.expected.jsonl`), of either
+    /// kind of recording.
     public static var goldenParts: [String] {
         var parts: [String] = []
-        for timeline in GoldenTimeline.all(for: .native) + GoldenTimeline.all(for: .web)
-        where !timeline.name.isEmpty && !parts.contains(timeline.name) {
-            parts.append(timeline.name)
+        for part in goldenParts(for: .web) + goldenParts(for: .native) where !parts.contains(part) { parts.append(part) }
+        return parts
+    }
+
+    /// The middle parts a golden of a `kind` recording may have: its timelines after the
+    /// first, and its variants (the banner's for a web recording, the retry policy's for a
+    /// native log).
+    public static func goldenParts(for kind: RecordingKind) -> [String] {
+        let timelines = GoldenTimeline.all(for: kind).map(\.name).filter { !$0.isEmpty }
+        switch kind {
+        case .web: return timelines + BannerVariant.allCases.map(\.name)
+        case .native: return timelines + RetryVariant.allCases.map(\.name)
         }
-        return parts + GoldenVariant.allNames
     }
 
     /// Every recording under `paths` (as `find` gives them) and every stray golden: a golden
@@ -89,19 +106,26 @@ extension GoldenCase {
         return GoldenSurvey(cases: recordings.sorted().map(GoldenCase.init), strays: strays, skipped: skipped)
     }
 
-    /// `nil` when `golden` is one `recording` can have.
+    /// `nil` when `golden` is one `recording` can have. Which parts it can have depends on its
+    /// kind, read from its first record; a recording that cannot be read is allowed every part,
+    /// and its own check reports why it cannot be read.
     static func unknownPart(of golden: String, recording: String) -> StrayGolden.Problem? {
         let stem = RecordingFiles.stem(recording)
         let name = String(golden.dropLast(".expected.jsonl".count))
         guard name != stem, name.hasPrefix(stem + ".") else { return nil }
         let part = String(name.dropFirst(stem.count + 1))
-        if goldenParts.contains(part) { return nil }
+        let kind = try? RecordingKind.of(path: recording)
+        let parts = kind.map(goldenParts(for:)) ?? goldenParts
+        if parts.contains(part) { return nil }
         let base = baseName(stem)
-        var known = [base + ".expected.jsonl"] + goldenParts.map { base + "." + $0 + ".expected.jsonl" }
-        if let near = goldenParts.map({ (editDistance($0, part), $0) }).filter({ $0.0 <= 2 }).min(by: { $0 < $1 }) {
+        var known = [base + ".expected.jsonl"] + parts.map { base + "." + $0 + ".expected.jsonl" }
+        if let near = parts.map({ (editDistance($0, part), $0) }).filter({ $0.0 <= 2 }).min(by: { $0 < $1 }) {
             let nearest = base + "." + near.1 + ".expected.jsonl"
             known.removeAll { $0 == nearest }
             known.insert(nearest, at: 0)
+        }
+        if let kind, goldenParts.contains(part) {
+            return .otherKind(recording: recording, kind: kind, part: part, known: known)
         }
         return .unknownTimeline(recording: recording, part: part, known: known)
     }

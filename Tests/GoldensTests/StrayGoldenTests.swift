@@ -78,8 +78,8 @@ struct StrayGoldenTests {
     @Test("a golden whose middle part names no timeline or variant says which it may be, the nearest first")
     func unknownPart() throws {
         let directory = try Self.directory([
-            "a.jsonl", "a.expected.jsonl", "a.lanch.expected.jsonl", "a.launch.expected.jsonl",
-            "a.archive.expected.jsonl", "a.recover-on-response.expected.jsonl",
+            "a.jsonl", "a.expected.jsonl", "a.sesion.expected.jsonl", "a.session.expected.jsonl",
+            "a.recover-on-response.expected.jsonl",
         ])
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let survey = try GoldenCase.survey(in: [directory])
@@ -87,13 +87,40 @@ struct StrayGoldenTests {
         guard case .unknownTimeline(let recording, let part, let known)? = survey.strays.first?.problem else {
             Issue.record("\(survey.strays)"); return
         }
-        #expect(recording == directory + "/a.jsonl" && part == "lanch")
-        #expect(known.first == "a.launch.expected.jsonl")
-        #expect(
-            Set(known) == [
-                "a.expected.jsonl", "a.launch.expected.jsonl", "a.archive.expected.jsonl", "a.session.expected.jsonl",
-                "a.recover-on-response.expected.jsonl", "a.probe-once.expected.jsonl",
-            ])
+        #expect(recording == directory + "/a.jsonl" && part == "sesion")
+        #expect(known == ["a.session.expected.jsonl", "a.expected.jsonl", "a.recover-on-response.expected.jsonl"])
+    }
+
+    static let nativeRecording = #"{"type":"meta","version":1,"recording":"native","platform":"ios"}"# + "\n"
+
+    @Test(
+        "a golden of the other kind of recording is a stray: nothing would ever compare it",
+        arguments: [
+            ("web", "launch"), ("web", "archive"), ("web", "probe-once"),
+            ("native", "session"), ("native", "recover-on-response"),
+        ])
+    func otherKind(kind: String, part: String) throws {
+        let directory = try Self.directory(["a.\(part).expected.jsonl"])
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try (kind == "native" ? Self.nativeRecording : Self.recording).write(toFile: directory + "/a.jsonl", atomically: false, encoding: .utf8)
+        let survey = try GoldenCase.survey(in: [directory])
+        guard case .otherKind(let recording, let found, let named, let known)? = survey.strays.first?.problem, survey.strays.count == 1
+        else {
+            Issue.record("\(survey.strays)"); return
+        }
+        #expect(recording == directory + "/a.jsonl" && named == part)
+        #expect(found == (kind == "native" ? .native : .web))
+        let own = kind == "native" ? ["launch", "archive", "probe-once"] : ["session", "recover-on-response"]
+        #expect(known == ["a.expected.jsonl"] + own.map { "a.\($0).expected.jsonl" })
+        #expect(survey.strays[0].message.contains("so it would never be compared"))
+    }
+
+    @Test("each kind's own goldens are no strays: launch, archive and probe-once beside a native log")
+    func ownKind() throws {
+        let directory = try Self.directory(["a.launch.expected.jsonl", "a.archive.expected.jsonl", "a.probe-once.expected.jsonl"])
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try Self.nativeRecording.write(toFile: directory + "/a.jsonl", atomically: false, encoding: .utf8)
+        #expect(try GoldenCase.survey(in: [directory]).strays == [])
     }
 
     @Test("a recording whose own name has a dot keeps its goldens: x.launch.jsonl and x.launch.expected.jsonl")
