@@ -25,6 +25,10 @@ public struct StrayGolden: Equatable, Sendable {
         /// (`launch` beside a web recording): it would never be compared. `known` are the
         /// goldens this recording can have.
         case otherKind(recording: String, kind: RecordingKind, part: String, known: [String])
+        /// `NAME.session.expected.jsonl` beside a web recording with no app's log at `native`
+        /// (`NAME.native.jsonl`): there is no session to compare it with. `exists` when a
+        /// file is there that is not a native log.
+        case noSessionLog(native: String, exists: Bool)
     }
 
     public var path: String
@@ -48,6 +52,9 @@ public struct StrayGolden: Equatable, Sendable {
             let (this, other) = kind == .web ? ("a web recording", "native logs") : ("a native log", "web recordings")
             return "\(recording) is \(this), and \"\(part)\" is a golden of \(other), so it would never be compared; "
                 + "its goldens are named \(known.joined(separator: ", "))"
+        case .noSessionLog(let native, let exists):
+            let why = exists ? "\(native) is not an app's log (its first record is no native meta)" : "there is no \(native)"
+            return "a session golden with no session: \(why) (remove the golden, or put the app's log back)"
         }
     }
 }
@@ -92,7 +99,7 @@ extension GoldenCase {
                 let recording = RecordingFiles.recording(ofGolden: file)
                 if access(recording, F_OK) != 0 {
                     strays.append(StrayGolden(path: file, problem: .noRecording(recording: recording)))
-                } else if let problem = unknownPart(of: file, recording: recording) {
+                } else if let problem = unknownPart(of: file, recording: recording) ?? missingSessionLog(of: file, recording: recording) {
                     strays.append(StrayGolden(path: file, problem: problem))
                 } else if given.contains(file) {
                     recordings.insert(recording)
@@ -128,6 +135,15 @@ extension GoldenCase {
             return .otherKind(recording: recording, kind: kind, part: part, known: known)
         }
         return .unknownTimeline(recording: recording, part: part, known: known)
+    }
+
+    /// `nil` unless `golden` is a session golden whose web recording has no app's log beside
+    /// it: the session timeline would not apply, and the golden would pass unread.
+    static func missingSessionLog(of golden: String, recording: String) -> StrayGolden.Problem? {
+        guard golden == GoldenTimeline.session.golden(for: recording) else { return nil }
+        let native = RecordingFiles.sessionNative(ofWeb: recording)
+        if (try? RecordingKind.of(path: native)) == .native { return nil }
+        return .noSessionLog(native: native, exists: access(native, F_OK) == 0)
     }
 
     /// The golden name `path` was likely meant to have, when its name is not a golden's but

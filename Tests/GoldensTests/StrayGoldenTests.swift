@@ -78,8 +78,7 @@ struct StrayGoldenTests {
     @Test("a golden whose middle part names no timeline or variant says which it may be, the nearest first")
     func unknownPart() throws {
         let directory = try Self.directory([
-            "a.jsonl", "a.expected.jsonl", "a.sesion.expected.jsonl", "a.session.expected.jsonl",
-            "a.recover-on-response.expected.jsonl",
+            "a.jsonl", "a.expected.jsonl", "a.sesion.expected.jsonl", "a.recover-on-response.expected.jsonl",
         ])
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let survey = try GoldenCase.survey(in: [directory])
@@ -120,6 +119,24 @@ struct StrayGoldenTests {
         let directory = try Self.directory(["a.launch.expected.jsonl", "a.archive.expected.jsonl", "a.probe-once.expected.jsonl"])
         defer { try? FileManager.default.removeItem(atPath: directory) }
         try Self.nativeRecording.write(toFile: directory + "/a.jsonl", atomically: false, encoding: .utf8)
+        #expect(try GoldenCase.survey(in: [directory]).strays == [])
+    }
+
+    @Test("a session golden with no app's log beside its web recording is a stray, not a silent pass")
+    func sessionWithoutNativeLog() throws {
+        let directory = try Self.directory(["a.jsonl", "a.expected.jsonl", "a.session.expected.jsonl"])
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let survey = try GoldenCase.survey(in: [directory])
+        #expect(
+            survey.strays == [
+                StrayGolden(
+                    path: directory + "/a.session.expected.jsonl", problem: .noSessionLog(native: directory + "/a.native.jsonl", exists: false))
+            ])
+        #expect(survey.strays[0].message.contains("there is no \(directory)/a.native.jsonl"))
+        // A web recording where the app's log should be is no session either.
+        try Self.recording.write(toFile: directory + "/a.native.jsonl", atomically: false, encoding: .utf8)
+        #expect(try GoldenCase.survey(in: [directory]).strays.map(\.problem) == [.noSessionLog(native: directory + "/a.native.jsonl", exists: true)])
+        try Self.nativeRecording.write(toFile: directory + "/a.native.jsonl", atomically: false, encoding: .utf8)
         #expect(try GoldenCase.survey(in: [directory]).strays == [])
     }
 
