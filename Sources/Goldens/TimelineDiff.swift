@@ -85,13 +85,29 @@ func keyDifferences(_ expected: JSONValue, _ actual: JSONValue, tolerance: Toler
         return !tolerance.matches(key: key, x, y)
     }
     .sorted { (order.firstIndex(of: $0) ?? order.count, $0) < (order.firstIndex(of: $1) ?? order.count, $1) }
-    return keys.map { key in
-        var text = "\(key): \(e[key]?.description ?? "(absent)") ≠ \(a[key]?.description ?? "(absent)")"
-        if !tolerance.isExact, Tolerance.timeKeys.contains(key), case .number(let x)? = e[key], case .number(let y)? = a[key] {
-            text += " (\(formatMilliseconds(abs(x - y))) ms apart, beyond \(tolerance))"
+    return keys.flatMap { key -> [String] in
+        guard let x = e[key], let y = a[key] else {
+            return ["\(key): \(e[key]?.description ?? "(absent)") ≠ \(a[key]?.description ?? "(absent)")"]
         }
-        return text
+        return tolerance.differences(key: key, x, y).map { path, slack in
+            let (g, r) = (value(at: path.dropFirst(), in: x), value(at: path.dropFirst(), in: y))
+            var text = "\(path.joined(separator: ".")): \(g?.description ?? "(absent)") ≠ \(r?.description ?? "(absent)")"
+            if let slack, case .number(let m)? = g, case .number(let n)? = r {
+                text += " (\(formatMilliseconds(abs(m - n))) ms apart, beyond ±\(formatMilliseconds(slack)) ms)"
+            }
+            return text
+        }
     }.joined(separator: "; ")
+}
+
+/// The value at `path` (`["dropToPill", "max"]`) inside `value`.
+private func value(at path: ArraySlice<String>, in value: JSONValue) -> JSONValue? {
+    var current: JSONValue? = value
+    for key in path {
+        guard case .object(let object)? = current else { return nil }
+        current = object[key]
+    }
+    return current
 }
 
 struct DiffStep: Equatable {

@@ -24,6 +24,15 @@ public struct Tolerance: Equatable, Sendable, CustomStringConvertible {
     /// The banner's timeline has only `t` (its `status` is an HTTP status, not a time).
     public static let timeKeys: Set<String> = ["t", "until", "launchMs", "ageMs"]
 
+    /// The app session's last line, `{"summary":{…}}`, holds times too. Its `end` is a time,
+    /// held to the tolerance. Its latencies' `median`, `p90` and `max` are each the difference
+    /// of two record times, each within the tolerance, so they may drift twice as far (an
+    /// order statistic moves no further than the values under it). Counts are held exactly.
+    static let summaryKey = "summary"
+    static let summaryTimeKeys: Set<String> = ["end"]
+    static let latencies: Set<String> = ["dropToPill", "edgeToClear", "edgeToPage"]
+    static let latencyKeys: Set<String> = ["median", "p90", "max"]
+
     /// What a recording is checked with: its `NAME.config.json`'s `toleranceMs` when it says
     /// one (the recording knows best how noisy it is: a frozen one can pin 0 under a
     /// tolerant run, a jittery one ask for more), else `option` (`check --tolerance-ms`).
@@ -43,10 +52,43 @@ public struct Tolerance: Equatable, Sendable, CustomStringConvertible {
 
     /// Whether one key's values match: a time within the tolerance, anything else equal.
     func matches(key: String, _ expected: JSONValue, _ actual: JSONValue) -> Bool {
-        if expected == actual { return true }
-        guard !isExact, Self.timeKeys.contains(key), case .number(let e) = expected, case .number(let a) = actual else { return false }
+        differences(key: key, expected, actual).isEmpty
+    }
+
+    /// A key's values that differ beyond the tolerance, as paths of keys (`["t"]`,
+    /// `["summary", "dropToPill", "max"]`) with the slack each was allowed (nil: held
+    /// exactly); empty when they match. A key the tolerance does not reach is compared whole.
+    func differences(key: String, _ expected: JSONValue, _ actual: JSONValue) -> [(path: [String], slack: Double?)] {
+        if expected == actual { return [] }
+        // At 0 ms nothing has slack, but the summary is still compared key by key, to name what differs.
+        let time = isExact ? nil : milliseconds, latency = isExact ? nil : 2 * milliseconds
+        if key == Self.summaryKey {
+            return nested(key, expected, actual) { inner, e, a in
+                if Self.latencies.contains(inner) {
+                    return nested(inner, e, a) { within(Self.latencyKeys.contains($0) ? latency : nil, $0, $1, $2) }
+                }
+                return within(Self.summaryTimeKeys.contains(inner) ? time : nil, inner, e, a)
+            }
+        }
+        return within(Self.timeKeys.contains(key) ? time : nil, key, expected, actual)
+    }
+
+    /// `key`'s two objects key by key through `compare`, the paths prefixed with `key`; two
+    /// values that are not both objects with the same keys differ whole.
+    private func nested(
+        _ key: String, _ expected: JSONValue, _ actual: JSONValue,
+        _ compare: (String, JSONValue, JSONValue) -> [(path: [String], slack: Double?)]
+    ) -> [(path: [String], slack: Double?)] {
+        guard case .object(let e) = expected, case .object(let a) = actual, Set(e.keys) == Set(a.keys) else { return [([key], nil)] }
+        return e.keys.sorted().flatMap { inner in compare(inner, e[inner]!, a[inner]!).map { ([key] + $0.path, $0.slack) } }
+    }
+
+    /// Two numbers within `slack`, or any two values equal when there is none.
+    private func within(_ slack: Double?, _ key: String, _ expected: JSONValue, _ actual: JSONValue) -> [(path: [String], slack: Double?)] {
+        if expected == actual { return [] }
+        guard let slack, case .number(let e) = expected, case .number(let a) = actual else { return [([key], nil)] }
         // Times are printed with at most 3 decimals; the slack keeps 150.0000001 from failing ±150.
-        return abs(e - a) <= milliseconds + 1e-6
+        return abs(e - a) <= slack + 1e-6 ? [] : [([key], slack)]
     }
 
     /// Whether every record matches, in order.

@@ -47,7 +47,9 @@ enum CheckCommand {
             help: "Replay under a variant: of the banner (web recordings) or of the retry policy (native): \(GoldenVariant.allNames.joined(separator: ", ")).")
         static let tolerance = Option(
             name: "tolerance-ms", value: "N",
-            help: "Times (t, until, launchMs, ageMs) match within N ms (default: 0, exact); NAME.config.json's toleranceMs wins.")
+            help:
+                "Times (t, until, launchMs, ageMs, a session summary's end) match within N ms, its latencies within 2N (default: 0, exact); NAME.config.json's toleranceMs wins."
+        )
 
         var paths: [String]
         var update: Bool

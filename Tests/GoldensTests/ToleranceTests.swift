@@ -1,9 +1,9 @@
 import Foundation
-import Goldens
 import OfflineBanner
 import Testing
 import TurboRecording
 
+@testable import Goldens
 @testable import TestSupport
 
 /// `check --tolerance-ms`: a timeline matches its golden when it has the same records in the
@@ -189,7 +189,9 @@ struct ToleranceTests {
         let source = (Fixtures.recordings + "/" + stem as NSString).deletingLastPathComponent
         let name = (stem as NSString).lastPathComponent
         for file in try FileManager.default.contentsOfDirectory(atPath: source)
-        where file == name + ".jsonl" || file.hasPrefix(name + ".") && (file.hasSuffix(".expected.jsonl") || file.hasSuffix(".config.json")) {
+        where file == name + ".jsonl" || file == name + ".native.jsonl"
+            || file.hasPrefix(name + ".") && (file.hasSuffix(".expected.jsonl") || file.hasSuffix(".config.json"))
+        {
             try FileManager.default.copyItem(atPath: source + "/" + file, toPath: directory + "/" + file)
         }
         return (GoldenCase(recording: directory + "/" + name + ".jsonl"), directory)
@@ -231,5 +233,61 @@ struct ToleranceTests {
         let beyond = golden.check(tolerance: Tolerance(milliseconds: 39)).first { $0.golden == file }
         guard case .mismatch(let far)? = beyond?.result else { Issue.record("\(file): expected a mismatch at 39"); return }
         #expect(far.contains("(40 ms apart, beyond ±39 ms)"), "\(far)")
+    }
+
+    static let summary =
+        #"{"summary":{"drops":1,"unannounced":0,"edges":2,"dropToPill":{"count":1,"median":803.2,"p90":803.2,"max":803.2},"#
+        + #""edgeToClear":{"count":1,"median":3.1,"p90":3.1,"max":3.1,"stuck":0},"edgeToPage":{"count":0,"stuck":0},"#
+        + #""findings":{"late-pill":0,"pill-outlived-network":0,"slow-recovery":0},"end":4076.6}}"#
+
+    @Test(
+        "a session summary: its end is a time, its latencies may drift twice the tolerance, its counts are exact",
+        arguments: [
+            ("\"end\":4076.6", "\"end\":4126.6", true),  // a time: ±50
+            ("\"end\":4076.6", "\"end\":4126.7", false),
+            ("\"max\":803.2", "\"max\":903.2", true),  // a latency, the difference of two times: ±100
+            ("\"max\":803.2", "\"max\":903.3", false),
+            ("\"median\":3.1", "\"median\":103.1", true),
+            ("\"p90\":803.2", "\"p90\":703.2", true),
+            ("\"drops\":1", "\"drops\":2", false),  // counts
+            ("\"edges\":2", "\"edges\":3", false),
+            ("\"stuck\":0}", "\"stuck\":1}", false),
+            ("\"count\":0", "\"count\":1", false),
+            ("\"late-pill\":0", "\"late-pill\":1", false),
+            ("\"end\":4076.6", "\"end\":null", false),
+            (",\"max\":3.1", "", false),  // a key missing
+        ])
+    func sessionSummary(golden: String, replayed: String, matches: Bool) throws {
+        let tolerance = Tolerance(milliseconds: 50)
+        let other = Self.summary.replacingOccurrences(of: golden, with: replayed)
+        #expect(other != Self.summary)
+        #expect(tolerance.matches(Self.value(Self.summary), Self.value(other)) == matches, "\(other)")
+        #expect(!Tolerance.exact.matches(Self.value(Self.summary), Self.value(other)))
+    }
+
+    @Test("a session summary's difference names the key inside it, and the slack it had")
+    func sessionSummaryDiff() {
+        let other = Self.value(
+            Self.summary.replacingOccurrences(of: "\"max\":803.2", with: "\"max\":903.2")
+                .replacingOccurrences(of: "\"drops\":1", with: "\"drops\":2"))
+        #expect(
+            keyDifferences(Self.value(Self.summary), other, tolerance: Tolerance(milliseconds: 40))
+                == "summary.dropToPill.max: 803.2 ≠ 903.2 (100 ms apart, beyond ±80 ms); summary.drops: 1 ≠ 2")
+        #expect(keyDifferences(Self.value(Self.summary), other) == "summary.dropToPill.max: 803.2 ≠ 903.2; summary.drops: 1 ≠ 2")
+    }
+
+    @Test("a session golden re-captured a few ms off passes under the tolerance, records and summary alike")
+    func sessionGolden() throws {
+        let (golden, directory) = try Self.copy("session/airplane")
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let file = RecordingFiles.stem(golden.recording) + ".session.expected.jsonl"
+        #expect(golden.check().allSatisfy { $0.result == .passed })
+        try Self.shift("t", by: 30, in: file)
+        try Self.shift("end", by: 30, in: file)
+        try Self.shift("max", by: 45, in: file)
+        #expect(golden.check(tolerance: Tolerance(milliseconds: 30)).allSatisfy { $0.result == .passed })
+        let beyond = golden.check(tolerance: Tolerance(milliseconds: 22)).first { $0.golden == file }
+        guard case .mismatch(let far)? = beyond?.result else { Issue.record("\(file): expected a mismatch at 22"); return }
+        #expect(far.contains("summary.dropToPill.max: 848.2 ≠ 803.2 (45 ms apart, beyond ±44 ms)"), "\(far)")
     }
 }
