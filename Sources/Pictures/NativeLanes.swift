@@ -58,16 +58,16 @@ struct NativeLanes {
         connectivity = Lane(capacity: n)
     }
 
-    /// Reads and analyses the native recording at `path` (`-`: standard input) for its picture,
-    /// taking each launch record, app screen, decision and finding as it is decided: what is
-    /// held is the lanes and the policies' state, not the log.
+    /// Reads and analyses the native recording `lines` reads for its picture, taking each
+    /// launch record, app screen, decision and finding as it is decided: what is held is the
+    /// lanes and the policies' state, not the log.
     static func read(
-        path: String, config: NativeConfig, lenient: Bool, limits: RenderLimits,
+        lines: JSONLines, config: NativeConfig, lenient: Bool, limits: RenderLimits,
         onSkip: @escaping (RecordingError) -> Void
     ) throws
         -> (path: String, platform: Platform, launch: LaunchAnalyzer, lanes: NativeLanes)
     {
-        let reader = try NativeRecordingReader(path: path, lenient: lenient, onSkip: onSkip)
+        let reader = NativeRecordingReader(lines: lines, lenient: lenient, onSkip: onSkip)
         var launch = LaunchAnalyzer(config: config, keeping: .picture)
         var explainer = NativeExplainer(config: config)
         var lanes = NativeLanes(limits: limits)

@@ -39,7 +39,16 @@ public enum NativeTimelineSVG {
         limits: RenderLimits = RenderLimits(),
         onSkip: @escaping (RecordingError) -> Void = { _ in }
     ) throws -> (svg: String, path: String) {
-        let read = try NativeLanes.read(path: path, config: config, lenient: lenient, limits: limits, onSkip: onSkip)
+        try render(lines: JSONLines(path: path), config: config, lenient: lenient, limits: limits, onSkip: onSkip)
+    }
+
+    /// `render(path:)` over lines already opened (standard input whose kind was looked at).
+    public static func render(
+        lines: JSONLines, config: NativeConfig = NativeConfig(), lenient: Bool = false,
+        limits: RenderLimits = RenderLimits(),
+        onSkip: @escaping (RecordingError) -> Void = { _ in }
+    ) throws -> (svg: String, path: String) {
+        let read = try NativeLanes.read(lines: lines, config: config, lenient: lenient, limits: limits, onSkip: onSkip)
         var chart = NativeChart(path: read.path, platform: read.platform, launch: read.launch, lanes: read.lanes)
         return (chart.draw(), read.path)
     }

@@ -30,7 +30,16 @@ public enum TimelineSVG {
         limits: RenderLimits = RenderLimits(),
         onSkip: @escaping (RecordingError) -> Void = { _ in }
     ) throws -> (svg: String, skipped: Int) {
-        let reader = try RecordingReader(path: path, lenient: lenient, keepObserved: true, onSkip: onSkip)
+        try render(lines: JSONLines(path: path), settings: settings, lenient: lenient, limits: limits, onSkip: onSkip)
+    }
+
+    /// `render(path:)` over lines already opened (standard input whose kind was looked at).
+    public static func render(
+        lines: JSONLines, settings: BannerSettings = BannerSettings(), lenient: Bool = false,
+        limits: RenderLimits = RenderLimits(),
+        onSkip: @escaping (RecordingError) -> Void = { _ in }
+    ) throws -> (svg: String, skipped: Int) {
+        let reader = RecordingReader(lines: lines, lenient: lenient, keepObserved: true, onSkip: onSkip)
         var analyzer = BannerAnalyzer(settings: settings)
         var lanes = BannerLanes(limits: limits)
         try BannerSession.analyze(reader, with: &analyzer) { lanes.add($0) }

@@ -46,6 +46,8 @@ public final class JSONLines {
 
         /// The line before was refused as overlong before its end: its rest is still to skip.
         var skippingRest = false
+        /// A line `peek` looked at, to be handed out again, as it was, by the next read.
+        var pushedBack: RawLine?
 
         /// Finds the next line without copying it when it lies whole in the read buffer. The
         /// limit counts the line without its ending (LF, CRLF, or a CR at the end of the input),
@@ -55,6 +57,10 @@ public final class JSONLines {
             in chunk: UnsafeMutableBufferPointer<UInt8>, maxLineBytes: Int,
             refill: () throws -> Int
         ) throws -> RawLine? {
+            if let line = pushedBack {
+                pushedBack = nil
+                return line
+            }
             carry.count = 0
             unterminated = false
             var discarding = skippingRest
@@ -171,6 +177,26 @@ public final class JSONLines {
         while true {
             guard let line = try nextRawLine() else { return nil }
             if let result = try parse(line, body) { return result }
+        }
+    }
+
+    /// `next`, but the line stays to be read again: the next `next` hands out the same line,
+    /// with the same number (or throws the same error). A look at the first record, to tell
+    /// which kind of log this is, that reads nothing twice, so it works on a pipe.
+    public func peek<R>(_ body: (OpaquePointer, Int) throws -> R) throws -> R? {
+        while true {
+            guard let line = try nextRawLine() else { return nil }
+            let result: R?
+            do {
+                result = try parse(line, body)
+            } catch {
+                position.pointee.pushedBack = line
+                throw error
+            }
+            if let result {
+                position.pointee.pushedBack = line
+                return result
+            }
         }
     }
 

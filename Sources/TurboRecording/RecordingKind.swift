@@ -10,9 +10,14 @@ public enum RecordingKind: Equatable, Sendable {
     /// The kind of the recording at `path`, from its first record. A first line that is not
     /// even JSON makes a web recording, so that the web reader reports it with its line.
     public static func of(path: String) throws -> RecordingKind {
-        let lines = try JSONLines(path: path)
+        try of(lines: JSONLines(path: path))
+    }
+
+    /// The kind of the recording `lines` reads, from its first record, which stays to be read
+    /// (`JSONLines.peek`): standard input can be told apart, then read, as it arrives.
+    public static func of(lines: JSONLines) throws -> RecordingKind {
         do {
-            let native = try lines.next { object, _ in
+            let native = try lines.peek { object, _ in
                 Field(object, "type").string == "meta" && Field(object, "recording").string == "native"
             }
             return native == true ? .native : .web

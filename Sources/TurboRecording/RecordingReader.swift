@@ -125,7 +125,7 @@ public final class RecordingReader {
             if case .meta(let meta) = record.event, meta.recording == "native", !state.pointee.readARecord {
                 state.pointee.isNative = true
                 throw LineProblem(
-                    #"a native recording ("recording":"native"): the app's log is read by turbo-replay native, launch and archive, and its findings by native --explain (explain takes it as a file)"#
+                    #"a native recording ("recording":"native"): the app's log is read by turbo-replay native, launch and archive, and its findings by explain"#
                 )
             }
             return

@@ -21,7 +21,8 @@ enum ExplainCommand {
             prefetch-pill, reload-offline, relabelled-toast, emulated-online, each with its level (warning:
             something to look at or fix; info: the design doing its job), its time and the lines it rests on.
             --variant explains the recording under a variant of the controller (see docs/variants.md).
-            '-' reads standard input as lines arrive and prints each event as soon as it is decided.
+            '-' reads standard input as lines arrive and prints each event as soon as it is decided, a
+            native log as well as a web one (the first record says which, as it arrives).
             A native recording (its meta says "recording":"native") is explained as
             'turbo-replay native --explain' does: the app's app-retry lines against the retry policy, and the
             policy's own probe loops (probe-loop), printed as they are decided; and,
@@ -47,6 +48,7 @@ enum ExplainCommand {
         var format: OutputFormat
         var lenient: Bool
         var failOn: FailOn
+        var input: RecordingInput
         var layer: LayerOptions
 
         init(_ arguments: ParsedArguments) throws {
@@ -54,7 +56,9 @@ enum ExplainCommand {
             format = try OutputFormat(arguments, Self.format, command: spec.name)
             lenient = arguments.flag(.lenient)
             failOn = try FailOn(arguments, command: spec.name)
-            layer = try LayerOptions(arguments, path: path, command: spec.name)
+            // Last: it reads the recording's first record (on standard input, waits for it).
+            input = try RecordingInput(path: path)
+            layer = try LayerOptions(arguments, input: input, command: spec.name)
         }
     }
 
@@ -63,7 +67,7 @@ enum ExplainCommand {
         let settings: BannerSettings
         switch options.layer {
         case .native(let native):
-            let reader = try NativeRecordingReader(path: path, lenient: options.lenient) { console.skipped($0) }
+            let reader = NativeRecordingReader(lines: try options.input.lines(), lenient: options.lenient) { console.skipped($0) }
             defer { if reader.skipped > 0 { console.reportSkipped(reader.skipped, in: reader.path) } }
             return try NativeCommand.explain(
                 reader, config: native.config, jsonl: options.format == .jsonl,
@@ -71,7 +75,7 @@ enum ExplainCommand {
         case .web(let banner):
             settings = banner.settings
         }
-        let reader = try RecordingReader(path: path, lenient: options.lenient, keepObserved: true) { console.skipped($0) }
+        let reader = RecordingReader(lines: try options.input.lines(), lenient: options.lenient, keepObserved: true) { console.skipped($0) }
         let streaming = path == "-"
         let text = options.format == .text
         var analyzer = BannerAnalyzer(settings: settings)

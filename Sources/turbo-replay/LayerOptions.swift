@@ -3,10 +3,10 @@ import OfflineBanner
 import TurboRecording
 
 /// The options of a command that reads either layer's log (`explain`, `render`): which layer
-/// the recording is decides which options apply, and `--config` is read as that layer's config
-/// file, exactly as the layer's own commands read it. An option of the other layer would do
-/// nothing, so it is refused, naming the options that do apply. Standard input is read as it
-/// arrives, before its first record could say: it is a web recording.
+/// the recording is (its first record says, on standard input too) decides which options
+/// apply, and `--config` is read as that layer's config file, exactly as the layer's own
+/// commands read it. An option of the other layer would do nothing, so it is refused, naming
+/// the options that do apply.
 enum LayerOptions {
     case web(BannerOptions)
     case native(NativeOptions)
@@ -25,19 +25,20 @@ enum LayerOptions {
     /// Both layers' options, `--config` and `--variant` once.
     static let options = BannerOptions.options + [variant] + nativeOnly
 
-    init(_ arguments: ParsedArguments, path: String, command: String) throws {
-        if path != "-", try isNativeRecording(path: path) {
+    init(_ arguments: ParsedArguments, input: RecordingInput, command: String) throws {
+        switch input.kind {
+        case .native:
             if let wrong = arguments.given(among: Self.webOnly).first {
                 throw UsageError(
-                    message: "'\(wrong.spelling)' applies to web recordings, and \(path) is a native log; "
+                    message: "'\(wrong.spelling)' applies to web recordings, and \(input.name) is a native log; "
                         + "its options are " + (NativeOptions.options + [Self.variant]).map(\.spelling).joined(separator: ", "),
                     command: command)
             }
             self = .native(try NativeOptions(arguments, command: command))
-        } else {
+        case .web:
             if let wrong = arguments.given(among: Self.nativeOnly).first {
                 throw UsageError(
-                    message: "'\(wrong.spelling)' applies to native logs, and \(path == "-" ? "standard input" : path) is a web recording; "
+                    message: "'\(wrong.spelling)' applies to native logs, and \(input.name) is a web recording; "
                         + "its options are " + (BannerOptions.options + [BannerOptions.variant]).map(\.spelling).joined(separator: ", "),
                     command: command)
             }

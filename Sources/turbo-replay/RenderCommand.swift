@@ -46,6 +46,7 @@ enum RenderCommand {
         var path: String
         var output: String
         var lenient: Bool
+        var input: RecordingInput
         var layer: LayerOptions
         var limits: RenderLimits
 
@@ -57,13 +58,13 @@ enum RenderCommand {
             self.output = output
             try refuseOutput(output, overwriting: [path], option: Self.output, command: spec.name)
             lenient = arguments.flag(.lenient)
-            layer = try LayerOptions(arguments, path: path, command: spec.name)
             limits = RenderLimits()
-            if let value = arguments.value(Self.from) { limits.from = try time(value, Self.from) }
-            if let value = arguments.value(Self.to) { limits.to = try time(value, Self.to) }
+            if let value = arguments.value(Self.from) { limits.from = try Self.time(value, Self.from) }
+            if let value = arguments.value(Self.to) { limits.to = try Self.time(value, Self.to) }
             if let from = limits.from, let to = limits.to, to <= from {
                 throw UsageError(
-                    message: "'--to' must be after '--from' (got \(value(Self.from, arguments)) and \(value(Self.to, arguments)))", command: spec.name)
+                    message: "'--to' must be after '--from' (got \(Self.value(Self.from, arguments)) and \(Self.value(Self.to, arguments)))", command: spec.name
+                )
             }
             if let value = arguments.value(Self.maxMarks) {
                 guard let count = Int(value), count >= 1 else {
@@ -71,12 +72,15 @@ enum RenderCommand {
                 }
                 limits.maxMarks = count
             }
+            // Last: it reads the recording's first record (on standard input, waits for it).
+            input = try RecordingInput(path: path)
+            layer = try LayerOptions(arguments, input: input, command: spec.name)
         }
 
-        private func value(_ option: Option, _ arguments: ParsedArguments) -> String { arguments.value(option) ?? "" }
+        private static func value(_ option: Option, _ arguments: ParsedArguments) -> String { arguments.value(option) ?? "" }
 
         /// A time in the recording's ms: any finite number, negative included (a clock may start below 0).
-        private func time(_ text: String, _ option: Option) throws -> Double {
+        private static func time(_ text: String, _ option: Option) throws -> Double {
             guard isDecimal(text), let ms = Double(text), ms.isFinite else {
                 throw UsageError(message: "'\(option.spelling)' takes a time in ms (got '\(text)')", command: spec.name)
             }
@@ -91,13 +95,13 @@ enum RenderCommand {
         switch options.layer {
         case .native(let native):
             return try renderNative(
-                path, to: output, config: native.config, lenient: options.lenient, limits: options.limits,
+                options.input, to: output, config: native.config, lenient: options.lenient, limits: options.limits,
                 console: console)
         case .web(let banner):
             settings = banner.settings
         }
         let (svg, skipped) = try TimelineSVG.render(
-            path: path, settings: settings, lenient: options.lenient,
+            lines: options.input.lines(), settings: settings, lenient: options.lenient,
             limits: options.limits
         ) { console.skipped($0) }
         if output == "-" {
@@ -112,11 +116,11 @@ enum RenderCommand {
     }
 
     @MainActor private static func renderNative(
-        _ path: String, to output: String, config: NativeConfig, lenient: Bool,
+        _ input: RecordingInput, to output: String, config: NativeConfig, lenient: Bool,
         limits: RenderLimits, console: Console
     ) throws -> ExitCode {
         var skipped = 0
-        let (svg, readPath) = try NativeTimelineSVG.render(path: path, config: config, lenient: lenient, limits: limits) {
+        let (svg, readPath) = try NativeTimelineSVG.render(lines: input.lines(), config: config, lenient: lenient, limits: limits) {
             skipped += 1
             console.skipped($0)
         }

@@ -125,7 +125,7 @@ import TurboRecording
         let path = try Self.nativeRecording(cycles: 400)
         let whole = try NativeSession.analyze(path: path)
         for limits in [RenderLimits(maxMarks: 25), RenderLimits(from: 1_000_000, to: 3_000_000, maxMarks: 40), RenderLimits()] {
-            let read = try NativeLanes.read(path: path, config: NativeConfig(), lenient: false, limits: limits) { _ in }
+            let read = try NativeLanes.read(lines: try JSONLines(path: path), config: NativeConfig(), lenient: false, limits: limits) { _ in }
             let lanes = read.lanes
             // What is held while reading is the lanes, not the log's timelines, rows or screens.
             #expect(read.launch.timeline.isEmpty && read.launch.rows.isEmpty && read.launch.appScreens.isEmpty && read.launch.findings.isEmpty)
@@ -138,7 +138,8 @@ import TurboRecording
             #expect(svg == NativeTimelineSVG.render(whole, limits: limits))
             #expect(XMLCheck.parse(svg).ok)
         }
-        let capped = try NativeLanes.read(path: path, config: NativeConfig(), lenient: false, limits: RenderLimits(maxMarks: 25)) { _ in }.lanes
+        let capped = try NativeLanes.read(lines: try JSONLines(path: path), config: NativeConfig(), lenient: false, limits: RenderLimits(maxMarks: 25)) { _ in }
+            .lanes
         // Each cycle: an error view and an automatic retry; the 26th decision is cycle 12's retry.
         #expect(capped.decisions.marks.count == 25)
         #expect(capped.decisions.elided == whole.decisions.count - 25)

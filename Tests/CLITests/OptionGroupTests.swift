@@ -56,6 +56,24 @@ struct OptionGroupTests {
         #expect(explained.stdout.hasPrefix("android: settle 650 ms"))
     }
 
+    @Test("explain - and render - tell a native log on standard input by its first record, and read it whole")
+    func nativeOnStandardInput() throws {
+        let log = try String(contentsOfFile: native, encoding: .utf8)
+        for format in ["text", "jsonl"] {
+            let file = try Fixtures.run(["explain", "--format", format, native])
+            let piped = try Fixtures.run(["explain", "--format", format, "-"], input: log)
+            #expect(piped.stdout == file.stdout.replacingOccurrences(of: native, with: "<stdin>"), "\(format): \(piped.stderr)")
+            #expect(piped.status == file.status)
+        }
+        let drawn = try Fixtures.run(["render", native, "-o", "-"])
+        let pipedDrawing = try Fixtures.run(["render", "-", "-o", "-"], input: log)
+        #expect(pipedDrawing.status == 0, "\(pipedDrawing.stderr)")
+        #expect(pipedDrawing.stdout == drawn.stdout.replacingOccurrences(of: native.xmlEscapedForTest, with: "&lt;stdin&gt;"))
+        let refused = try Fixtures.run(["explain", "--debounce-ms", "500", "-"], input: log)
+        #expect(refused.status == 64)
+        #expect(refused.stderr.contains("'--debounce-ms' applies to web recordings, and standard input is a native log"))
+    }
+
     @Test("an option given twice is refused at the command line")
     func repeatedOption() throws {
         let run = try Fixtures.run(["replay", "--format", "text", "--format", "jsonl", web])
@@ -83,4 +101,9 @@ struct OutputOverInputTests {
         #expect(run.stderr.contains("would replace the recording"))
         #expect(try String(contentsOfFile: recording, encoding: .utf8) == before)
     }
+}
+
+extension String {
+    /// The path as the pictures print it (no character of a fixture's path needs more than `&`).
+    fileprivate var xmlEscapedForTest: String { replacingOccurrences(of: "&", with: "&amp;") }
 }

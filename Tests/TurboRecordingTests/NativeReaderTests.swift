@@ -368,7 +368,7 @@ struct NativeReaderTests {
                 _ = try replayTimeline(path: path, lenient: lenient)
             } throws: { error in
                 (error as? RecordingError)?.description
-                    == #"\#(path):1: a native recording ("recording":"native"): the app's log is read by turbo-replay native, launch and archive, and its findings by native --explain (explain takes it as a file)"#
+                    == #"\#(path):1: a native recording ("recording":"native"): the app's log is read by turbo-replay native, launch and archive, and its findings by explain"#
             }
         }
     }
