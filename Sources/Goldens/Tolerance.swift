@@ -20,9 +20,15 @@ public struct Tolerance: Equatable, Sendable, CustomStringConvertible {
 
     /// The keys that hold a time or a duration in ms in the timelines `check` compares: `t` in
     /// every one; the error view's `until` (the end of a cooldown); the launch's `launchMs`
-    /// (time since the launch); the web-archive cache's `ageMs` (time since the capture).
+    /// (time since the launch); the web-archive cache's `ageMs` (time since the capture); an
+    /// app session's finding's `drop` or `edge` (when the network went or came back).
     /// The banner's timeline has only `t` (its `status` is an HTTP status, not a time).
-    public static let timeKeys: Set<String> = ["t", "until", "launchMs", "ageMs"]
+    public static let timeKeys: Set<String> = ["t", "until", "launchMs", "ageMs", "drop", "edge"]
+
+    /// The keys that hold a latency, the difference of two record times: an app session's
+    /// finding's `latencyMs`. Each of the two times may drift by the tolerance, so a latency
+    /// may drift by twice as much.
+    public static let latencyKeys: Set<String> = ["latencyMs"]
 
     /// The app session's last line, `{"summary":{…}}`, holds times too. Its `end` is a time,
     /// held to the tolerance. Its latencies' `median`, `p90` and `max` are each the difference
@@ -31,7 +37,7 @@ public struct Tolerance: Equatable, Sendable, CustomStringConvertible {
     static let summaryKey = "summary"
     static let summaryTimeKeys: Set<String> = ["end"]
     static let latencies: Set<String> = ["dropToPill", "edgeToClear", "edgeToPage"]
-    static let latencyKeys: Set<String> = ["median", "p90", "max"]
+    static let latencyFigures: Set<String> = ["median", "p90", "max"]
 
     /// What a recording is checked with: its `NAME.config.json`'s `toleranceMs` when it says
     /// one (the recording knows best how noisy it is: a frozen one can pin 0 under a
@@ -65,11 +71,12 @@ public struct Tolerance: Equatable, Sendable, CustomStringConvertible {
         if key == Self.summaryKey {
             return nested(key, expected, actual) { inner, e, a in
                 if Self.latencies.contains(inner) {
-                    return nested(inner, e, a) { within(Self.latencyKeys.contains($0) ? latency : nil, $0, $1, $2) }
+                    return nested(inner, e, a) { within(Self.latencyFigures.contains($0) ? latency : nil, $0, $1, $2) }
                 }
                 return within(Self.summaryTimeKeys.contains(inner) ? time : nil, inner, e, a)
             }
         }
+        if Self.latencyKeys.contains(key) { return within(latency, key, expected, actual) }
         return within(Self.timeKeys.contains(key) ? time : nil, key, expected, actual)
     }
 

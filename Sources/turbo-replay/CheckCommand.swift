@@ -48,7 +48,7 @@ enum CheckCommand {
         static let tolerance = Option(
             name: "tolerance-ms", value: "N",
             help:
-                "Times (t, until, launchMs, ageMs, a session summary's end) match within N ms, its latencies within 2N (default: 0, exact); NAME.config.json's toleranceMs wins."
+                "Times (t, until, launchMs, ageMs; a session's drop, edge and end) match within N ms, a session's latencies within 2N (default: 0, exact); NAME.config.json's toleranceMs wins."
         )
 
         var paths: [String]

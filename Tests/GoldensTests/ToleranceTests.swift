@@ -265,6 +265,22 @@ struct ToleranceTests {
         #expect(!Tolerance.exact.matches(Self.value(Self.summary), Self.value(other)))
     }
 
+    @Test(
+        "a session finding: its drop or edge is a time, its latencyMs a latency (twice the tolerance)",
+        arguments: [
+            (#"{"t":8005,"finding":"pill-outlived-network","edge":8005,"latencyMs":3795}"#, true),
+            (#"{"t":8050,"finding":"pill-outlived-network","edge":8050,"latencyMs":3700}"#, true),
+            (#"{"t":8000,"finding":"pill-outlived-network","edge":8051,"latencyMs":3800}"#, false),
+            (#"{"t":8000,"finding":"pill-outlived-network","edge":8000,"latencyMs":3699}"#, false),
+            (#"{"t":8000,"finding":"slow-recovery","edge":8000,"latencyMs":3800}"#, false),
+        ])
+    func sessionFinding(replayed: String, matches: Bool) {
+        let golden = Self.value(#"{"t":8000,"finding":"pill-outlived-network","edge":8000,"latencyMs":3800}"#)
+        #expect(Tolerance(milliseconds: 50).matches(golden, Self.value(replayed)) == matches, "\(replayed)")
+        let late = Self.value(#"{"t":2600,"finding":"late-pill","drop":2000,"latencyMs":1400}"#)
+        #expect(Tolerance(milliseconds: 50).matches(late, Self.value(#"{"t":2650,"finding":"late-pill","drop":1950,"latencyMs":1500}"#)))
+    }
+
     @Test("a session summary's difference names the key inside it, and the slack it had")
     func sessionSummaryDiff() {
         let other = Self.value(
