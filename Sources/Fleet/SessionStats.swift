@@ -78,7 +78,7 @@ extension FleetStats {
         for file in files { outcomes[file.path] = file.outcome }
         let pairs: [(web: String, native: String)] = paths.sorted().compactMap { web in
             let native = RecordingFiles.sessionNative(ofWeb: web)
-            guard case .read? = outcomes[web], isRegularFile(native) else { return nil }
+            guard case .read? = outcomes[web], RecordingFiles.isRegularFile(native) else { return nil }
             return (web, native)
         }
         let options = SessionOptions(banner: settings, lenient: lenient)
@@ -129,10 +129,4 @@ extension FleetStats {
             return (kind, recordings.reduce(0) { $0 + $1.count }, recordings)
         }
     }
-}
-
-/// A file that is there to be read: a session's native log beside its web recording.
-private func isRegularFile(_ path: String) -> Bool {
-    var status = stat()
-    return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
 }

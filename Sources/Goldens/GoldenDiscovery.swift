@@ -26,9 +26,18 @@ public struct StrayGolden: Equatable, Sendable {
         /// goldens this recording can have.
         case otherKind(recording: String, kind: RecordingKind, part: String, known: [String])
         /// `NAME.session.expected.jsonl` beside a web recording with no app's log at `native`
-        /// (`NAME.native.jsonl`): there is no session to compare it with. `exists` when a
-        /// file is there that is not a native log.
-        case noSessionLog(native: String, exists: Bool)
+        /// (`NAME.native.jsonl`): there is no session to compare it with.
+        case noSessionLog(native: String, why: SessionLogProblem)
+    }
+
+    /// Why the file where a session's app log belongs is none.
+    public enum SessionLogProblem: Equatable, Sendable {
+        case missing
+        /// A file that is not a regular one (a directory, a FIFO): not opened.
+        case notARegularFile
+        /// A regular file whose first record is no native meta (a web recording).
+        case notANativeLog
+        case unreadable(String)
     }
 
     public var path: String
@@ -52,8 +61,14 @@ public struct StrayGolden: Equatable, Sendable {
             let (this, other) = kind == .web ? ("a web recording", "native logs") : ("a native log", "web recordings")
             return "\(recording) is \(this), and \"\(part)\" is a golden of \(other), so it would never be compared; "
                 + "its goldens are named \(known.joined(separator: ", "))"
-        case .noSessionLog(let native, let exists):
-            let why = exists ? "\(native) is not an app's log (its first record is no native meta)" : "there is no \(native)"
+        case .noSessionLog(let native, let problem):
+            let why: String
+            switch problem {
+            case .missing: why = "there is no \(native)"
+            case .notARegularFile: why = "\(native) is not a regular file"
+            case .notANativeLog: why = "\(native) is not an app's log (its first record is no native meta)"
+            case .unreadable(let reason): why = "\(native) cannot be read (\(reason))"
+            }
             return "a session golden with no session: \(why) (remove the golden, or put the app's log back)"
         }
     }
@@ -114,14 +129,15 @@ extension GoldenCase {
     }
 
     /// `nil` when `golden` is one `recording` can have. Which parts it can have depends on its
-    /// kind, read from its first record; a recording that cannot be read is allowed every part,
-    /// and its own check reports why it cannot be read.
+    /// kind, read from its first record; a recording that is not a regular file (never opened:
+    /// a FIFO would wait for a writer) or cannot be read is allowed every part, and its own
+    /// check, or the walk, says why.
     static func unknownPart(of golden: String, recording: String) -> StrayGolden.Problem? {
         let stem = RecordingFiles.stem(recording)
         let name = String(golden.dropLast(".expected.jsonl".count))
         guard name != stem, name.hasPrefix(stem + ".") else { return nil }
         let part = String(name.dropFirst(stem.count + 1))
-        let kind = try? RecordingKind.of(path: recording)
+        let kind = RecordingFiles.isRegularFile(recording) ? try? RecordingKind.of(path: recording) : nil
         let parts = kind.map(goldenParts(for:)) ?? goldenParts
         if parts.contains(part) { return nil }
         let base = baseName(stem)
@@ -142,8 +158,15 @@ extension GoldenCase {
     static func missingSessionLog(of golden: String, recording: String) -> StrayGolden.Problem? {
         guard golden == GoldenTimeline.session.golden(for: recording) else { return nil }
         let native = RecordingFiles.sessionNative(ofWeb: recording)
-        if (try? RecordingKind.of(path: native)) == .native { return nil }
-        return .noSessionLog(native: native, exists: access(native, F_OK) == 0)
+        guard access(native, F_OK) == 0 else { return .noSessionLog(native: native, why: .missing) }
+        guard RecordingFiles.isRegularFile(native) else { return .noSessionLog(native: native, why: .notARegularFile) }
+        do {
+            return try RecordingKind.of(path: native) == .native ? nil : .noSessionLog(native: native, why: .notANativeLog)
+        } catch let error as RecordingError {
+            return .noSessionLog(native: native, why: .unreadable(error.message))
+        } catch {
+            return .noSessionLog(native: native, why: .unreadable("\(error)"))
+        }
     }
 
     /// The golden name `path` was likely meant to have, when its name is not a golden's but

@@ -10,6 +10,13 @@ public enum RecordingFiles {
     public static func isGolden(_ path: String) -> Bool { path.hasSuffix(".expected.jsonl") }
     public static func isRecording(_ path: String) -> Bool { path.hasSuffix(".jsonl") && !isGolden(path) }
 
+    /// A regular file (links followed): one that can be opened and read to its end without
+    /// waiting on a writer, as a FIFO would make its reader wait.
+    public static func isRegularFile(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
+    }
+
     /// A session's native log beside its web recording (app-session.md): `NAME.jsonl` is the
     /// page's recording and `NAME.native.jsonl` the app's log of the same run.
     public static func sessionNative(ofWeb web: String) -> String { stem(web) + ".native.jsonl" }

@@ -1,5 +1,6 @@
 import Foundation
 import Goldens
+import Synchronization
 import Testing
 import TurboRecording
 
@@ -130,14 +131,53 @@ struct StrayGoldenTests {
         #expect(
             survey.strays == [
                 StrayGolden(
-                    path: directory + "/a.session.expected.jsonl", problem: .noSessionLog(native: directory + "/a.native.jsonl", exists: false))
+                    path: directory + "/a.session.expected.jsonl", problem: .noSessionLog(native: directory + "/a.native.jsonl", why: .missing))
             ])
         #expect(survey.strays[0].message.contains("there is no \(directory)/a.native.jsonl"))
         // A web recording where the app's log should be is no session either.
         try Self.recording.write(toFile: directory + "/a.native.jsonl", atomically: false, encoding: .utf8)
-        #expect(try GoldenCase.survey(in: [directory]).strays.map(\.problem) == [.noSessionLog(native: directory + "/a.native.jsonl", exists: true)])
+        #expect(try GoldenCase.survey(in: [directory]).strays.map(\.problem) == [.noSessionLog(native: directory + "/a.native.jsonl", why: .notANativeLog)])
         try Self.nativeRecording.write(toFile: directory + "/a.native.jsonl", atomically: false, encoding: .utf8)
         #expect(try GoldenCase.survey(in: [directory]).strays == [])
+    }
+
+    /// Runs `body` with a FIFO at each of `fifos`; fails, rather than hangs, when `body` opens
+    /// one (a FIFO's reader waits for a writer): after 5 s a writer comes and goes, which lets
+    /// the reader through to an empty file.
+    static func withFIFOs(_ fifos: [String], _ body: @escaping @Sendable () throws -> Void) throws {
+        for fifo in fifos { #expect(mkfifo(fifo, 0o644) == 0) }
+        let done = DispatchSemaphore(value: 0)
+        let failure = Mutex<String?>(nil)
+        Thread.detachNewThread {
+            do { try body() } catch { failure.withLock { $0 = "\(error)" } }
+            done.signal()
+        }
+        if done.wait(timeout: .now() + 5) == .timedOut {
+            Issue.record("a FIFO was opened: the check waited on it")
+            for fifo in fifos {
+                let fd = open(fifo, O_WRONLY | O_NONBLOCK)
+                if fd >= 0 { close(fd) }
+            }
+            done.wait()
+        }
+        if let message = failure.withLock({ $0 }) { Issue.record(Comment(rawValue: message)) }
+    }
+
+    @Test("a FIFO where a recording or a session's log would be is never opened to learn its kind")
+    func fifosAreNotOpened() throws {
+        let directory = try Self.directory(["f.launch.expected.jsonl", "a.jsonl", "a.session.expected.jsonl"])
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try Self.withFIFOs([directory + "/f.jsonl", directory + "/a.native.jsonl"]) {
+            let survey = try GoldenCase.survey(in: [directory])
+            #expect(
+                survey.strays == [
+                    StrayGolden(
+                        path: directory + "/a.session.expected.jsonl",
+                        problem: .noSessionLog(native: directory + "/a.native.jsonl", why: .notARegularFile))
+                ])
+            #expect(survey.skipped.count == 2)
+            #expect(GoldenCase(recording: directory + "/a.jsonl").check().allSatisfy { $0.golden != directory + "/a.session.expected.jsonl" })
+        }
     }
 
     @Test("a recording whose own name has a dot keeps its goldens: x.launch.jsonl and x.launch.expected.jsonl")
