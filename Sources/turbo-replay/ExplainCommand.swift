@@ -57,6 +57,7 @@ enum ExplainCommand {
             lenient = arguments.flag(.lenient)
             failOn = try FailOn(arguments, command: spec.name)
             // Last: it reads the recording's first record (on standard input, waits for it).
+            try LayerOptions.checkBeforeInput(arguments, command: spec.name)
             input = try RecordingInput(path: path)
             layer = try LayerOptions(arguments, input: input, command: spec.name)
         }
@@ -67,7 +68,7 @@ enum ExplainCommand {
         let settings: BannerSettings
         switch options.layer {
         case .native(let native):
-            let reader = NativeRecordingReader(lines: try options.input.lines(), lenient: options.lenient) { console.skipped($0) }
+            let reader = NativeRecordingReader(lines: options.input.lines, lenient: options.lenient) { console.skipped($0) }
             defer { if reader.skipped > 0 { console.reportSkipped(reader.skipped, in: reader.path) } }
             return try NativeCommand.explain(
                 reader, config: native.config, jsonl: options.format == .jsonl,
@@ -75,7 +76,7 @@ enum ExplainCommand {
         case .web(let banner):
             settings = banner.settings
         }
-        let reader = RecordingReader(lines: try options.input.lines(), lenient: options.lenient, keepObserved: true) { console.skipped($0) }
+        let reader = RecordingReader(lines: options.input.lines, lenient: options.lenient, keepObserved: true) { console.skipped($0) }
         let streaming = path == "-"
         let text = options.format == .text
         var analyzer = BannerAnalyzer(settings: settings)

@@ -2,6 +2,12 @@ import NativeErrorPolicy
 import OfflineBanner
 import TurboRecording
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The options of a command that reads either layer's log (`explain`, `render`): which layer
 /// the recording is (its first record says, on standard input too) decides which options
 /// apply, and `--config` is read as that layer's config file, exactly as the layer's own
@@ -44,5 +50,50 @@ enum LayerOptions {
             }
             self = .web(try BannerOptions(arguments, command: command))
         }
+    }
+
+    /// What can be refused before the recording's first record says which layer it is, and
+    /// would be refused after it whatever the layer: on standard input that record may be long
+    /// in coming (`tail -f log | turbo-replay explain --variant typo -`). Options of both
+    /// layers at once; a variant of neither; a `--config` that cannot be opened; a value its
+    /// own layer refuses (refused either way: by that layer, or as the other layer's option).
+    static func checkBeforeInput(_ arguments: ParsedArguments, command: String) throws {
+        let web = arguments.given(among: webOnly), native = arguments.given(among: nativeOnly)
+        if let one = web.first, let other = native.first {
+            throw UsageError(
+                message: "'\(one.spelling)' applies to web recordings and '\(other.spelling)' to native logs: a recording is one or the other",
+                command: command)
+        }
+        let name = arguments.value(variant)
+        if let name, BannerVariant(name: name) == nil, RetryVariant(name: name) == nil {
+            let use = { (names: [String]) in names.map { "--variant \($0)" }.joined(separator: " or ") }
+            throw UsageError(
+                message: "unknown variant '\(name)'; a web recording takes \(use(BannerVariant.allCases.map(\.name))), "
+                    + "a native log \(use(RetryVariant.allCases.map(\.name)))"
+                    + (name == "v1" ? " (v1 is the default: leave --variant out)" : ""),
+                command: command)
+        }
+        if let path = arguments.value(BannerOptions.config) { try refuseUnopenable(path) }
+        // The values alone: the configs are read once the layer is known.
+        if !web.isEmpty { _ = try BannerOptions(arguments, command: command, config: BannerConfig(), readsVariant: false) }
+        if !native.isEmpty, name.map({ RetryVariant(name: $0) != nil }) ?? true {
+            _ = try NativeOptions(arguments, command: command, config: NativeConfig())
+        }
+    }
+
+    /// Throws what reading `path` would: that it is not there, or cannot be opened. Only a
+    /// regular file is opened (and read no further): opening a FIFO (`--config <(…)`, a named
+    /// one) would meet its writer, and the real read after would find none.
+    private static func refuseUnopenable(_ path: String) throws {
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            throw RecordingError(.unreadable, path: path, line: nil, "cannot open: \(String(cString: strerror(errno)))")
+        }
+        guard (status.st_mode & S_IFMT) == S_IFREG else { return }
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            throw RecordingError(.unreadable, path: path, line: nil, "cannot open: \(String(cString: strerror(errno)))")
+        }
+        close(fd)
     }
 }

@@ -73,6 +73,7 @@ enum RenderCommand {
                 limits.maxMarks = count
             }
             // Last: it reads the recording's first record (on standard input, waits for it).
+            try LayerOptions.checkBeforeInput(arguments, command: spec.name)
             input = try RecordingInput(path: path)
             layer = try LayerOptions(arguments, input: input, command: spec.name)
         }
@@ -101,7 +102,7 @@ enum RenderCommand {
             settings = banner.settings
         }
         let (svg, skipped) = try TimelineSVG.render(
-            lines: options.input.lines(), settings: settings, lenient: options.lenient,
+            lines: options.input.lines, settings: settings, lenient: options.lenient,
             limits: options.limits
         ) { console.skipped($0) }
         if output == "-" {
@@ -120,7 +121,7 @@ enum RenderCommand {
         limits: RenderLimits, console: Console
     ) throws -> ExitCode {
         var skipped = 0
-        let (svg, readPath) = try NativeTimelineSVG.render(lines: input.lines(), config: config, lenient: lenient, limits: limits) {
+        let (svg, readPath) = try NativeTimelineSVG.render(lines: input.lines, config: config, lenient: lenient, limits: limits) {
             skipped += 1
             console.skipped($0)
         }

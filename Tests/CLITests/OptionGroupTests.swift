@@ -74,6 +74,88 @@ struct OptionGroupTests {
         #expect(refused.stderr.contains("'--debounce-ms' applies to web recordings, and standard input is a native log"))
     }
 
+    /// Runs the CLI with a standard input that stays open and says nothing; nil when it is
+    /// still waiting after 10 s (it is then killed).
+    static func runWithSilentInput(_ arguments: [String]) throws -> (status: Int32, stderr: String)? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Fixtures.cli)
+        process.arguments = arguments
+        process.currentDirectoryURL = Fixtures.root
+        let stdin = Pipe(), stderr = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = stderr
+        try process.run()
+        defer { try? stdin.fileHandleForWriting.close() }
+        let deadline = Date().addingTimeInterval(10)
+        while process.isRunning && Date() < deadline { usleep(10_000) }
+        guard !process.isRunning else {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            return nil
+        }
+        return (process.terminationStatus, String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+    }
+
+    @Test(
+        "what either layer would refuse is refused before standard input says anything",
+        arguments: [
+            (
+                ["explain", "--variant", "nosuch", "-"], 64,
+                "unknown variant 'nosuch'; a web recording takes --variant recover-on-response, a native log --variant probe-once"
+            ),
+            (["explain", "--config", "/nonexistent/config.json", "-"], 66, "/nonexistent/config.json: cannot open"),
+            (["explain", "--locale", "xx", "-"], 64, "unknown locale 'xx'"),
+            (["explain", "--settle-ms", "soon", "-"], 64, "--settle-ms"),
+            (["explain", "--debounce-ms", "5", "--settle-ms", "3", "-"], 64, "a recording is one or the other"),
+            (["render", "-", "-o", "-", "--variant", "v1"], 64, "(v1 is the default: leave --variant out)"),
+        ])
+    func refusedBeforeInput(arguments: [String], status: Int32, message: String) throws {
+        guard let run = try Self.runWithSilentInput(arguments) else {
+            Issue.record("\(arguments) waited for standard input"); return
+        }
+        #expect(run.status == status)
+        #expect(run.stderr.contains(message), "\(run.stderr)")
+    }
+
+    @Test("a config given as a FIFO (--config <(…)) is still read whole after the checks")
+    func configFromAFIFO() throws {
+        let directory = try Fixtures.scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let fifo = directory + "/config.json"
+        #expect(mkfifo(fifo, 0o644) == 0)
+        let writer = Thread {
+            let fd = open(fifo, O_WRONLY)
+            _ = #"{"debounceMs": 100}"#.withCString { write(fd, $0, strlen($0)) }
+            close(fd)
+        }
+        writer.start()
+        let run = try Fixtures.run(["explain", "--config", fifo, web])
+        #expect(run.status == 0 || run.status == 1, "\(run.stderr)")
+        #expect(run.stdout.contains("debounce 100 ms"), "\(run.stdout)")
+    }
+
+    @Test("a log given as a FIFO is opened once, like standard input: explain <(cat log)")
+    func recordingFromAFIFO() throws {
+        for log in [native, web] {
+            let directory = try Fixtures.scratchDirectory()
+            defer { try? FileManager.default.removeItem(atPath: directory) }
+            let fifo = directory + "/log.jsonl"
+            #expect(mkfifo(fifo, 0o644) == 0)
+            let text = try String(contentsOfFile: log, encoding: .utf8)
+            let writer = Thread {
+                let fd = open(fifo, O_WRONLY)
+                _ = text.withCString { write(fd, $0, strlen($0)) }
+                close(fd)
+            }
+            writer.start()
+            let piped = try Fixtures.run(["explain", "--format", "jsonl", fifo])
+            let file = try Fixtures.run(["explain", "--format", "jsonl", log])
+            #expect(piped.stdout == file.stdout.replacingOccurrences(of: log, with: fifo), "\(log): \(piped.stderr)")
+            #expect(piped.status == file.status)
+        }
+    }
+
     @Test("an option given twice is refused at the command line")
     func repeatedOption() throws {
         let run = try Fixtures.run(["replay", "--format", "text", "--format", "jsonl", web])

@@ -68,6 +68,11 @@ struct VariantOptionTests {
     func unknown(command: String) throws {
         let run = try Fixtures.run([command, "--variant", "recover", deadUpstream] + (command == "render" ? ["-o", "-"] : []))
         #expect(run.status == 64)
-        #expect(run.stderr.contains("unknown variant 'recover'; use --variant recover-on-response"))
+        // explain and render read either layer's log, and name both layers' variants.
+        let named =
+            ["explain", "render"].contains(command)
+            ? "unknown variant 'recover'; a web recording takes --variant recover-on-response, a native log --variant probe-once"
+            : "unknown variant 'recover'; use --variant recover-on-response"
+        #expect(run.stderr.contains(named), "\(run.stderr)")
     }
 }
