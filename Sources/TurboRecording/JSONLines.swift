@@ -120,8 +120,11 @@ public final class JSONLines {
     public convenience init(path: String, maxLineBytes: Int = defaultMaxLineBytes, maxDepth: Int = defaultMaxDepth) throws {
         if path == "-" {
             // Standard input is read as lines arrive (a piped capture); files in large blocks.
+            guard let input = fdopen(STDIN_FILENO, "rb") else {  // closed (`<&-`)
+                throw RecordingError(.unreadable, path: "<stdin>", line: nil, "cannot open: \(String(cString: strerror(errno)))")
+            }
             self.init(
-                file: fdopen(STDIN_FILENO, "rb")!, ownsFile: false, name: "<stdin>", maxLineBytes: maxLineBytes,
+                file: input, ownsFile: false, name: "<stdin>", maxLineBytes: maxLineBytes,
                 maxDepth: maxDepth, readBufferSize: 4096)
         } else {
             guard let opened = fopen(path, "rb") else {
@@ -234,7 +237,7 @@ public final class JSONLines {
 
     private func readChunk() throws -> Int {
         let raw = UnsafeMutableRawBufferPointer(chunk)
-        let count = isStandardInput ? readAvailable(into: raw) : fread(raw.baseAddress, 1, raw.count, file)
+        let count = isStandardInput ? try readAvailable(into: raw) : fread(raw.baseAddress, 1, raw.count, file)
         if count == 0, ferror(file) != 0 {
             throw RecordingError(.unreadable, path: path, line: nil, "read failed: \(String(cString: strerror(errno)))")
         }
@@ -242,14 +245,21 @@ public final class JSONLines {
     }
 
     /// For a pipe, returns what has arrived rather than waiting for a whole buffer, so that
-    /// `tail -f log | turbo-replay explain -` shows each record as soon as it is decided.
-    private func readAvailable(into raw: UnsafeMutableRawBufferPointer) -> Int {
+    /// `tail -f log | turbo-replay explain -` shows each record as soon as it is decided. A
+    /// read that fails (standard input a directory: EISDIR) is an error, never an early end;
+    /// on a descriptor left non-blocking, it waits for input instead.
+    private func readAvailable(into raw: UnsafeMutableRawBufferPointer) throws -> Int {
         while true {
             let n = read(fileno(file), raw.baseAddress, raw.count)
             if n >= 0 { return n }
-            if errno != EINTR {
-                clearerr(file)
-                return 0
+            switch errno {
+            case EINTR:
+                continue
+            case EAGAIN, EWOULDBLOCK:
+                var ready = pollfd(fd: fileno(file), events: Int16(POLLIN), revents: 0)
+                _ = poll(&ready, 1, -1)
+            default:
+                throw RecordingError(.unreadable, path: path, line: nil, "read failed: \(String(cString: strerror(errno)))")
             }
         }
     }

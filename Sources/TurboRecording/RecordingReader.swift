@@ -124,6 +124,13 @@ public final class RecordingReader {
         guard let t = record.t else {
             if case .meta(let meta) = record.event, meta.recording == "native", !state.pointee.readARecord {
                 state.pointee.isNative = true
+                if state.pointee.skipped > 0 {
+                    // Skipped by --lenient: the line that would have told the kind was not a record.
+                    throw LineProblem(
+                        #"a native recording's meta ("recording":"native") after \#(state.pointee.skipped) line(s) that could not be read: "#
+                            + "the first line decides which kind a log is, so this one was read as a web recording; "
+                            + "repair or remove the lines before it")
+                }
                 throw LineProblem(
                     #"a native recording ("recording":"native"): the app's log is read by turbo-replay native, launch and archive, and its findings by explain"#
                 )

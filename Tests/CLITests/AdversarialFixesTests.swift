@@ -103,4 +103,24 @@ struct AdversarialFixesTests {
         #expect(merged.status == 65)
         #expect(!merged.stderr.contains("--lenient"), "\(merged.stderr)")
     }
+
+    @Test("standard input that is a directory, or closed, is unreadable (66), not an empty log or a crash")
+    func unreadableStandardInput() throws {
+        for (redirect, message) in [("< /", "<stdin>: read failed: Is a directory"), ("<&-", "<stdin>: cannot open: Bad file descriptor")] {
+            for command in ["explain", "replay", "native"] {
+                let run = try Fixtures.run(command: "sh", ["-c", #""$0" "$1" - "# + redirect + #" 2>&1; echo "status $?""#, Fixtures.cli, command])
+                #expect(run.hasSuffix("status 66\n"), "\(command) - \(redirect): \(run)")
+                #expect(run.contains(message), "\(command) - \(redirect): \(run)")
+            }
+        }
+    }
+
+    @Test("a native log whose first line is damaged, read leniently as a web one, says why it is refused")
+    func nativeLogBehindADamagedFirstLine() throws {
+        let log = try Fixtures.file("{oops\n" + (try String(contentsOfFile: Fixtures.recordings + "/native/flapping-radio.jsonl", encoding: .utf8)))
+        let run = try Fixtures.run(["explain", "--lenient", log])
+        #expect(run.status == 65)
+        #expect(run.stderr.contains("\(log):2: a native recording's meta"), "\(run.stderr)")
+        #expect(run.stderr.contains("after 1 line(s) that could not be read: the first line decides which kind a log is"))
+    }
 }
