@@ -105,7 +105,9 @@ class NetCut:
         self._made = []
         self._home = os.open("/proc/thread-self/ns/net", os.O_RDONLY)
         self._fds = {}
-        self._previous_sigterm = None
+        # From the first namespace on: a SIGTERM while they are being made (the carrier wait
+        # may take seconds) unwinds through the except below, which deletes them.
+        self._previous_sigterm = signal.signal(signal.SIGTERM, self._on_sigterm)
         try:
             for ns in (self.browser_ns, self.server_ns):
                 _ip("netns", "add", ns)
@@ -123,10 +125,9 @@ class NetCut:
             _setns(self._fds[self.browser_ns])
         except BaseException as e:
             self.close()
-            if isinstance(e, (Unavailable, NeverRunning)):
+            if isinstance(e, (Unavailable, NeverRunning, SystemExit, KeyboardInterrupt)):
                 raise
             raise Unavailable(f"{type(e).__name__}: {e}") from e
-        self._previous_sigterm = signal.signal(signal.SIGTERM, self._on_sigterm)
         atexit.register(self.close)  # in case something exits past the callers' finally
         self.server_host = SERVER_ADDR
 
