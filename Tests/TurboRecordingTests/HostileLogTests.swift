@@ -142,9 +142,26 @@ import TurboRecording
         #expect(
             Self.web(Self.lines([#"{"t":1,"type":"turbo:submit-end","success":false,"fetchResponse":{"statusCode":18446744073709551615}}"#])).errors
                 == [#"hostile.jsonl:1: "fetchResponse.statusCode" is out of range: an integer must lie within ±2^53 (9007199254740992)"#])
-        #expect(
-            Self.web(Self.lines([#"{"t":1,"type":"turbo:before-fetch-response","statusCode":-99999999999999999999}"#])).errors
-                == [#"hostile.jsonl:1: "statusCode" is out of range: an integer must lie within ±2^53 (9007199254740992)"#])
+    }
+
+    /// Every reader reads a submission's response; only the full one reads a response's or an
+    /// observed record's status, and nothing decides on it: out of range, it is none, for all.
+    @Test(arguments: [
+        #"{"t":1,"type":"turbo:before-fetch-response","statusCode":-99999999999999999999}"#,
+        #"{"t":1,"type":"turbo:fetch-response","statusCode":99999999999999999999}"#,
+    ])
+    func informativeStatusCodeOutOfRangeIsNone(line: String) {
+        let full = Self.web(Self.lines([line]))
+        #expect(full.errors.isEmpty)
+        switch full.records.first?.event {
+        case .input(_, .beforeFetchResponse(let response))?: #expect(response.statusCode == nil)
+        case .observed(_, let observed)?: #expect(observed.statusCode == nil)
+        default: Issue.record("\(full.records)")
+        }
+        for (keepObserved, keepDetails) in [(false, false), (true, false)] {
+            let reader = RecordingReader(lines: JSONLines(bytes: Self.lines([line]), name: "x"), keepObserved: keepObserved, keepDetails: keepDetails)
+            #expect(throws: Never.self) { while try reader.next() != nil {} }
+        }
     }
 
     // MARK: 6. Times beyond 2^53 ms

@@ -15,6 +15,9 @@ import TurboRecording
 /// what must hold for any input:
 /// - each reader gives the same records and the same errors however its read buffer cuts the
 ///   lines (strict and lenient; a 7-byte buffer makes every line cross refills);
+/// - the web reader's lean read (as `stats` reads) and the replay's read give the full read's
+///   records without what only describes them, and the same skips and errors: a line is
+///   malformed to every command or to none;
 /// - every policy's output is valid JSON line by line and never goes back in time; a banner
 ///   record always changes the banner or its label; the archive key of a key is itself;
 /// - strings are escaped exactly as json-c escapes them;
@@ -106,6 +109,8 @@ func requireNothingLost(_ record: Record, of all: [ArraySlice<UInt8>]) {
     case .observed(_, let observed):
         strings = [observed.type, observed.url, observed.action, observed.target, observed.reason, observed.state].compactMap { $0 }
         integers = [observed.statusCode]
+    case .marker(_, let marker):
+        strings = [marker.observed.target].compactMap { $0 }
     case .passing: break
     }
     requireNothingLost(line: record.line, of: all, t: record.t, strings: strings, integers: integers)
@@ -142,6 +147,13 @@ func fuzzWeb(_ bytes: [UInt8]) {
     require(outcomes == small, "a small read buffer changes what the web reader reads", outcomes, small)
     let all = lines(of: bytes)
     for case .record(let record) in outcomes { requireNothingLost(record, of: all) }
+    let lean = readWeb(bytes, readBufferSize: 7, keepDetails: false)
+    require(lean.count == outcomes.count && zip(outcomes, lean).allSatisfy(leanAgrees), "the lean read is not the full one", outcomes, lean)
+    for case .record(let record) in lean { requireNothingLost(record, of: all) }
+    let replayed = readWeb(bytes, readBufferSize: 7, keepObserved: false)
+    require(
+        replayed.count == outcomes.count && zip(outcomes, replayed).allSatisfy(replayAgrees), "the replay's read is not the full one",
+        outcomes, replayed)
 
     // The banner reads what a lenient read keeps (`outcomes` holds a lenient and a strict
     // read, one after the other): the reader guarantees time order.
@@ -173,11 +185,59 @@ enum Outcome<Record: Equatable>: Equatable {
 
 /// Every record and every skipped line (lenient), then the same input read strictly: its
 /// records up to the first error, and that error.
-func readWeb(_ bytes: [UInt8], readBufferSize: Int) -> [Outcome<Record>] {
+func readWeb(_ bytes: [UInt8], readBufferSize: Int, keepObserved: Bool = true, keepDetails: Bool = true) -> [Outcome<Record>] {
     read { lenient, onSkip in
         let reader = RecordingReader(lines: JSONLines(bytes: bytes, name: "fuzz", readBufferSize: readBufferSize),
-                                     lenient: lenient, keepObserved: true, onSkip: onSkip)
+                                     lenient: lenient, keepObserved: keepObserved, keepDetails: keepDetails, onSkip: onSkip)
         return reader.next
+    }
+}
+
+/// An input as a reader that keeps no details reads it: a failed fetch and a response with
+/// their frame only (`keepTarget`, as `stats` reads) or nothing (as a replay reads), a
+/// submission's end with its outcome only. Stated here afresh, not through the reader's code.
+func withoutDetails(_ input: BannerInput, keepTarget: Bool) -> BannerInput {
+    switch input {
+    case .fetchRequestError(let error): return .fetchRequestError(FetchRequestError(target: keepTarget ? error.target : nil))
+    case .beforeFetchResponse(let response): return .beforeFetchResponse(BeforeFetchResponse(target: keepTarget ? response.target : nil))
+    case .submitEnd(let end): return .submitEnd(SubmitEnd(success: end.success, fetchResponse: end.fetchResponse))
+    default: return input
+    }
+}
+
+/// The lean read (`keepDetails: false`, as `stats` reads) is the full read with what only
+/// describes a record dropped: the same inputs without their details, skips and errors; of
+/// the observed records, the five the findings decide on as markers with what they are
+/// judged by, every other one as its time alone.
+func leanAgrees(_ full: Outcome<Record>, _ lean: Outcome<Record>) -> Bool {
+    guard case .record(let f) = full, case .record(let l) = lean else { return full == lean }
+    guard f.line == l.line, f.t == l.t else { return false }
+    if case .input(let t, let input) = f.event { return l.event == .input(t: t, withoutDetails(input, keepTarget: true)) }
+    guard case .observed(_, let observed) = f.event else { return f == l }
+    let kept: Observed?
+    switch observed.type {
+    case "turbo:load", "turbo:submit-start": kept = Observed(type: observed.type)
+    case "turbo:frame-load": kept = Observed(type: observed.type, target: observed.target)
+    case "turbo:visit": kept = Observed(type: observed.type, action: observed.action == "restore" ? "restore" : nil)
+    case "turbo:reload": kept = Observed(type: observed.type, reason: observed.reason == "request_failed" ? "request_failed" : nil)
+    default: kept = nil
+    }
+    switch l.event {
+    case .marker(_, let marker): return marker.observed == kept
+    case .passing: return kept == nil
+    default: return false
+    }
+}
+
+/// The replay's read (`keepObserved: false`) is the full read with every observed record as
+/// its time alone and the inputs without their details: the same skips and errors.
+func replayAgrees(_ full: Outcome<Record>, _ replayed: Outcome<Record>) -> Bool {
+    guard case .record(let f) = full, case .record(let r) = replayed else { return full == replayed }
+    guard f.line == r.line, f.t == r.t else { return false }
+    switch (f.event, r.event) {
+    case (.observed, .passing): return true
+    case (.input(let t, let input), _): return r.event == .input(t: t, withoutDetails(input, keepTarget: false))
+    default: return f == r
     }
 }
 

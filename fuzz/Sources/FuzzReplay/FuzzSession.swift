@@ -22,7 +22,7 @@ func fuzzSession(_ bytes: [UInt8]) {
         switch record.event {
         case .meta: break
         case .input(let t, let input): web.feed(input, at: t)
-        case .observed(let t, _), .passing(let t): web.feed(nil, at: t)
+        case .observed(let t, _), .passing(let t), .marker(let t, _): web.feed(nil, at: t)
         }
     }
     web.finish()
