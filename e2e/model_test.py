@@ -126,6 +126,12 @@ def check(c, root=ROOT, each=True):
 
 
 def main():
+    if sys.argv[1:] in (["-h"], ["--help"]):
+        print(__doc__.strip())
+        return 0
+    if sys.argv[1:]:
+        print(f"e2e/model_test.py: takes no arguments (got '{sys.argv[1]}'); see e2e/model_test.py --help", file=sys.stderr)
+        return 64
     c = Checks()
     compared, left_out = check(c)
     for path, why in left_out:

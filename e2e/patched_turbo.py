@@ -53,9 +53,12 @@ def patch(text):
 
 
 def main(argv):
-    if len(argv) != 2:
+    if argv[1:] in (["-h"], ["--help"]):
+        print(__doc__.strip())
+        return 0
+    if len(argv) != 2 or argv[1].startswith("-"):
         print(f"usage: {argv[0]} OUT.js   (writes the test-only Turbo {LABEL} there)", file=sys.stderr)
-        return 2
+        return 64
     with open(turbo_js.installed(), encoding="utf-8") as f:
         text = patch(f.read())
     with open(argv[1], "w", encoding="utf-8") as f:

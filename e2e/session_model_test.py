@@ -179,6 +179,12 @@ def read(path):
 
 
 def main(argv):
+    if argv[:1] in (["-h"], ["--help"]):
+        print(__doc__.strip())
+        return 0
+    if argv and argv[0] != "--write":
+        print(f"e2e/session_model_test.py: unknown argument '{argv[0]}'; see e2e/session_model_test.py --help", file=sys.stderr)
+        return 64
     if argv[:1] == ["--write"]:
         rest = argv[1:]
         directory = rest[0] if rest and not rest[0].startswith("--") else PAIRS
