@@ -71,8 +71,13 @@ def records(n, rng, platform):
 
 
 def main():
-    if len(sys.argv) < 2:
-        sys.exit("usage: bench/generate-native.py N [SEED] [ios|android] > FILE")
+    if any(a in ("-h", "--help") for a in sys.argv[1:]):
+        print(__doc__.strip())
+        return
+    arguments = sys.argv[1:]
+    if not 1 <= len(arguments) <= 3 or not all(a.isdigit() for a in arguments[:2]) or arguments[2:] not in ([], ["ios"], ["android"]):
+        print("usage: bench/generate-native.py N [SEED] [ios|android] > FILE   (see --help)", file=sys.stderr)
+        sys.exit(64)
     n = int(sys.argv[1])
     seed = int(sys.argv[2]) if len(sys.argv) > 2 else 1
     platform = sys.argv[3] if len(sys.argv) > 3 else "ios"

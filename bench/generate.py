@@ -148,10 +148,14 @@ def native_records(n, rng, pages=20000):
 
 def main():
     arguments = sys.argv[1:]
+    if any(a in ("-h", "--help") for a in arguments):
+        print(__doc__.strip())
+        return
     native = "--native" in arguments
     arguments = [a for a in arguments if a != "--native"]
-    if len(arguments) not in (1, 2):
-        sys.exit("usage: generate.py [--native] N [SEED] > FILE")
+    if len(arguments) not in (1, 2) or not all(a.isdigit() for a in arguments):
+        print("usage: bench/generate.py [--native] N [SEED] > FILE   (whole numbers; see --help)", file=sys.stderr)
+        sys.exit(64)
     n = int(arguments[0])
     rng = random.Random(int(arguments[1]) if len(arguments) == 2 else 5)
     out = sys.stdout

@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+
+@testable import TestSupport
+
+/// Every script a reader is told to run answers `--help` at once, with what it does, and
+/// refuses an option it does not take instead of running its job: `bench/run --help` died with
+/// a traceback, `e2e/patched_turbo.py --help` wrote a file called `--help`, and the rest ran.
+@Suite("Script manners")
+struct ScriptManners {
+    /// The scripts, found where they live, so that a new one is held to this too. Left out:
+    /// `.ci/run` (it only runs script/test), `script/demo` (its arguments are replay's) and
+    /// `scale/streaming-reducer` (turbo-replay's arguments, on a Hadoop node).
+    static let scripts: [String] = {
+        let forwarding: Set<String> = [".ci/run", "script/demo", "scale/streaming-reducer"]
+        var found: [String] = []
+        for folder in ["script", "scale", "scale/spark", "bench", "e2e", "fuzz", "examples/capybara"] {
+            let path = Fixtures.root.appendingPathComponent(folder).path
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] {
+                let script = folder + "/" + name
+                var status = stat()
+                guard stat(path + "/" + name, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_mode & 0o100 != 0,
+                    !forwarding.contains(script)
+                else { continue }
+                found.append(script)
+            }
+        }
+        return found.sorted()
+    }()
+
+    /// The script's exit status and output, or nil when it is still running after 20 s.
+    static func run(_ script: String, _ argument: String) throws -> (status: Int32, out: String)? {
+        let process = Process()
+        process.executableURL = Fixtures.root.appendingPathComponent(script)
+        process.arguments = [argument]
+        process.currentDirectoryURL = Fixtures.root
+        let output = Pipe()
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let deadline = Date().addingTimeInterval(20)
+        while process.isRunning && Date() < deadline { usleep(20_000) }
+        guard !process.isRunning else {
+            kill(-process.processIdentifier, SIGKILL)
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            return nil
+        }
+        return (process.terminationStatus, String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+    }
+
+    @Test("the scripts are found: the ones the README and docs name among them")
+    func found() {
+        for script in ["script/test", "script/install", "bench/run", "fuzz/run", "e2e/run", "scale/spark/run"] {
+            #expect(Self.scripts.contains(script), "\(Self.scripts)")
+        }
+    }
+
+    @Test("--help says what the script does, and exits 0 at once", arguments: scripts)
+    func help(script: String) throws {
+        guard let run = try Self.run(script, "--help") else {
+            Issue.record("\(script) --help was still running after 20 s: it ran its job"); return
+        }
+        #expect(run.status == 0, "\(script) --help: \(run.out)")
+        #expect(run.out.split(separator: "\n").count >= 2, "\(script) --help: \(run.out)")
+        #expect(!run.out.contains("Traceback"), "\(script) --help: \(run.out)")
+    }
+
+    @Test(
+        "an option it does not take is refused at once, and nothing is written",
+        arguments: scripts.filter { $0 != "examples/capybara/run" })  // its options are Minitest's
+    func unknownOption(script: String) throws {
+        guard let run = try Self.run(script, "--no-such-option") else {
+            Issue.record("\(script) --no-such-option was still running after 20 s: it ran its job"); return
+        }
+        #expect(run.status != 0, "\(script): \(run.out)")
+        #expect(!run.out.contains("Traceback"), "\(script): \(run.out)")
+        #expect(!FileManager.default.fileExists(atPath: Fixtures.root.appendingPathComponent("--no-such-option").path))
+    }
+}
