@@ -40,6 +40,13 @@ struct DocsTests {
         }
     }
 
+    /// What a snippet that imports `TurboRecording` needs besides the built modules: the
+    /// json-c system module's map and, as SwiftPM takes them from pkg-config, its headers.
+    static let jsonC: [String] = {
+        let cflags = (try? Fixtures.run(command: "pkg-config", ["--cflags", "json-c"])) ?? ""
+        return ["-I", Fixtures.root.path + "/Sources/CJSONC"] + cflags.split(whereSeparator: \.isWhitespace).flatMap { ["-Xcc", String($0)] }
+    }()
+
     @Test("each Swift snippet type-checks against the package", arguments: swiftBlocks)
     func swiftSnippet(_ block: MarkdownBlock) throws {
         let directory = try Fixtures.scratchDirectory()
@@ -61,7 +68,7 @@ struct DocsTests {
                     "\(block.testDescription): \(location) would make SwiftPM call the package something else than TurboReplay")
             }
         } else {
-            arguments += ["-I", Fixtures.root.path + "/.build/debug/Modules"]
+            arguments += ["-I", Fixtures.root.path + "/.build/debug/Modules"] + Self.jsonC
         }
         let run = try Self.run(Self.toolchain + "/bin/swiftc", arguments)
         #expect(run.status == 0, "\(block.testDescription) does not type-check:\n\(run.output)")
