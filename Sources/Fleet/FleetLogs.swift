@@ -18,9 +18,19 @@ public enum FleetLogs {
     /// Spark `pipe` mapper is fed). Blank lines are skipped, and so are goldens
     /// (`*.expected.jsonl`) and configs (`*.config.json`), which a directory search leaves out:
     /// a listing made with `find` holds them beside the logs.
-    public static func pathsFromStandardInput() -> [String] {
-        var lines: [String] = []
-        while let line = readLine(strippingNewline: true) { lines.append(line) }
+    /// A read that fails is an error (66), never an empty listing.
+    public static func pathsFromStandardInput() throws -> [String] {
+        var bytes: [UInt8] = []
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 1)
+        defer { buffer.deallocate() }
+        while case let count = try readArrived(fd: STDIN_FILENO, into: buffer, name: "<stdin>"), count > 0 {
+            bytes.append(contentsOf: buffer[..<count])
+        }
+        // Lines as readLine gives them: LF or CRLF ends, the last line with none.
+        var lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map { line in
+            String(decoding: line.last == 0x0D ? line.dropLast() : line, as: UTF8.self)
+        }
+        if lines.last == "" { lines.removeLast() }
         return paths(listed: lines)
     }
 

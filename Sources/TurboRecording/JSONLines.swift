@@ -244,24 +244,10 @@ public final class JSONLines {
         return count
     }
 
-    /// For a pipe, returns what has arrived rather than waiting for a whole buffer, so that
-    /// `tail -f log | turbo-replay explain -` shows each record as soon as it is decided. A
-    /// read that fails (standard input a directory: EISDIR) is an error, never an early end;
-    /// on a descriptor left non-blocking, it waits for input instead.
+    /// For a pipe, what has arrived rather than a whole buffer, so that
+    /// `tail -f log | turbo-replay explain -` shows each record as soon as it is decided.
     private func readAvailable(into raw: UnsafeMutableRawBufferPointer) throws -> Int {
-        while true {
-            let n = read(fileno(file), raw.baseAddress, raw.count)
-            if n >= 0 { return n }
-            switch errno {
-            case EINTR:
-                continue
-            case EAGAIN, EWOULDBLOCK:
-                var ready = pollfd(fd: fileno(file), events: Int16(POLLIN), revents: 0)
-                _ = poll(&ready, 1, -1)
-            default:
-                throw RecordingError(.unreadable, path: path, line: nil, "read failed: \(String(cString: strerror(errno)))")
-            }
-        }
+        try readArrived(fd: fileno(file), into: raw, name: path)
     }
 
     // MARK: - Parsing

@@ -10,7 +10,7 @@ enum FleetRun {
     /// The logs under `paths`, or, with `fromStandardInput`, the paths listed on standard input.
     static func logs(_ paths: [String], fromStandardInput: Bool, console: Console) throws -> [String] {
         // A log listed twice (two spellings, a link) is read once, by real path, either way.
-        let logs = fromStandardInput ? FleetLogs.unique(FleetLogs.pathsFromStandardInput()) : try console.recordings(under: paths)
+        let logs = fromStandardInput ? FleetLogs.unique(try FleetLogs.pathsFromStandardInput()) : try console.recordings(under: paths)
         if logs.isEmpty {
             console.error("turbo-replay: warning: no recordings (*.jsonl) under \(paths.joined(separator: " "))")
         }

@@ -106,9 +106,9 @@ struct AdversarialFixesTests {
 
     @Test("standard input that is a directory, or closed, is unreadable (66), not an empty log or a crash")
     func unreadableStandardInput() throws {
-        for (redirect, message) in [("< /", "<stdin>: read failed: Is a directory"), ("<&-", "<stdin>: cannot open: Bad file descriptor")] {
-            for command in ["explain", "replay", "native"] {
-                let run = try Fixtures.run(command: "sh", ["-c", #""$0" "$1" - "# + redirect + #" 2>&1; echo "status $?""#, Fixtures.cli, command])
+        for (redirect, message) in [("< /", "<stdin>: read failed: Is a directory"), ("<&-", "Bad file descriptor")] {
+            for command in ["explain", "replay", "native", "stats", "stats --partial", "tune --partial"] {
+                let run = try Fixtures.run(command: "sh", ["-c", #""$0" $1 - "# + redirect + #" 2>&1; echo "status $?""#, Fixtures.cli, command])
                 #expect(run.hasSuffix("status 66\n"), "\(command) - \(redirect): \(run)")
                 #expect(run.contains(message), "\(command) - \(redirect): \(run)")
             }
