@@ -73,6 +73,13 @@ enum LayerOptions {
                     + (name == "v1" ? " (v1 is the default: leave --variant out)" : ""),
                 command: command)
         }
+        // A variant of one layer with an option of the other: whichever the log, one is refused.
+        if let name, let option = (BannerVariant(name: name) != nil ? native : web).first {
+            let (variantLayer, optionLayer) = BannerVariant(name: name) != nil ? ("web recordings", "native logs") : ("native logs", "web recordings")
+            throw UsageError(
+                message: "--variant \(name) applies to \(variantLayer) and '\(option.spelling)' to \(optionLayer): a recording is one or the other",
+                command: command)
+        }
         if let path = arguments.value(BannerOptions.config) { try refuseUnopenable(path) }
         // The values alone: the configs are read once the layer is known.
         if !web.isEmpty { _ = try BannerOptions(arguments, command: command, config: BannerConfig(), readsVariant: false) }
@@ -81,13 +88,17 @@ enum LayerOptions {
         }
     }
 
-    /// Throws what reading `path` would: that it is not there, or cannot be opened. Only a
-    /// regular file is opened (and read no further): opening a FIFO (`--config <(…)`, a named
-    /// one) would meet its writer, and the real read after would find none.
+    /// Throws what reading `path` would: that it is not there, cannot be opened, or is a
+    /// directory. Only a regular file is opened (and read no further): opening a FIFO
+    /// (`--config <(…)`, a named one) would meet its writer, and the real read after would
+    /// find none.
     private static func refuseUnopenable(_ path: String) throws {
         var status = stat()
         guard stat(path, &status) == 0 else {
             throw RecordingError(.unreadable, path: path, line: nil, "cannot open: \(String(cString: strerror(errno)))")
+        }
+        if (status.st_mode & S_IFMT) == S_IFDIR {
+            throw RecordingError(.unreadable, path: path, line: nil, "read failed: \(String(cString: strerror(EISDIR)))")
         }
         guard (status.st_mode & S_IFMT) == S_IFREG else { return }
         let fd = open(path, O_RDONLY | O_CLOEXEC)

@@ -109,6 +109,12 @@ struct OptionGroupTests {
             (["explain", "--settle-ms", "soon", "-"], 64, "--settle-ms"),
             (["explain", "--debounce-ms", "5", "--settle-ms", "3", "-"], 64, "a recording is one or the other"),
             (["render", "-", "-o", "-", "--variant", "v1"], 64, "(v1 is the default: leave --variant out)"),
+            (
+                ["explain", "--variant", "probe-once", "--locale", "en", "-"], 64,
+                "--variant probe-once applies to native logs and '--locale' to web recordings"
+            ),
+            (["render", "-", "-o", "-", "--variant", "recover-on-response", "--platform", "ios"], 64, "'--platform' to native logs"),
+            (["explain", "--config", "/", "-"], 66, "/: read failed: Is a directory"),
         ])
     func refusedBeforeInput(arguments: [String], status: Int32, message: String) throws {
         guard let run = try Self.runWithSilentInput(arguments) else {
