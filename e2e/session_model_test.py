@@ -178,18 +178,42 @@ def read(path):
         return f.read()
 
 
+def usage_error(message):
+    print(f"e2e/session_model_test.py: {message}; see e2e/session_model_test.py --help", file=sys.stderr)
+    sys.exit(64)
+
+
+def write_options(rest):
+    """--write's [DIR] [--count N] [--seed S], refusing anything else before a pair is written:
+    a wrong option must not rewrite the committed pairs."""
+    directory, numbers = None, {"--count": COUNT, "--seed": SEED}
+    i = 0
+    while i < len(rest):
+        if rest[i] in numbers:
+            if i + 1 == len(rest) or not rest[i + 1].isdigit():
+                usage_error(f"{rest[i]} takes a whole number")
+            numbers[rest[i]] = int(rest[i + 1])
+            i += 2
+        elif rest[i].startswith("-"):
+            usage_error(f"unknown option '{rest[i]}' for --write")
+        elif directory is not None:
+            usage_error(f"--write takes one DIR at most (got {directory} and {rest[i]})")
+        else:
+            directory = rest[i]
+            i += 1
+    if numbers["--count"] == 0:
+        usage_error("--count takes a whole number from 1")
+    return directory or PAIRS, numbers["--count"], numbers["--seed"]
+
+
 def main(argv):
-    if argv[:1] in (["-h"], ["--help"]):
+    if "-h" in argv or "--help" in argv:
         print(__doc__.strip())
         return 0
     if argv and argv[0] != "--write":
-        print(f"e2e/session_model_test.py: unknown argument '{argv[0]}'; see e2e/session_model_test.py --help", file=sys.stderr)
-        return 64
+        usage_error(f"unknown argument '{argv[0]}'")
     if argv[:1] == ["--write"]:
-        rest = argv[1:]
-        directory = rest[0] if rest and not rest[0].startswith("--") else PAIRS
-        count = int(rest[rest.index("--count") + 1]) if "--count" in rest else COUNT
-        seed = int(rest[rest.index("--seed") + 1]) if "--seed" in rest else SEED
+        directory, count, seed = write_options(argv[1:])
         write_pairs(directory, count, seed)
         print(f"wrote {count} pairs (seed {seed}) to {directory}")
         return 0

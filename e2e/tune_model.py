@@ -169,8 +169,16 @@ def milliseconds(text):
     return sorted({float(item) for item in text.split(",")})
 
 
+class UsageParser(argparse.ArgumentParser):
+    """argparse, with the usage error's exit status every tool here uses (64, sysexits)."""
+
+    def error(self, message):
+        self.print_usage(sys.stderr)
+        self.exit(64, f"{self.prog}: error: {message}\n")
+
+
 def main(argv):
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = UsageParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--debounce-ms", type=milliseconds, default=[800.0])
     parser.add_argument("--flash-ms", type=milliseconds, default=[2000.0])
     parser.add_argument("--variant", choices=VARIANTS, action="append", default=[])
