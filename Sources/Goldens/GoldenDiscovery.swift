@@ -158,14 +158,21 @@ extension GoldenCase {
     static func missingSessionLog(of golden: String, recording: String) -> StrayGolden.Problem? {
         guard golden == GoldenTimeline.session.golden(for: recording) else { return nil }
         let native = RecordingFiles.sessionNative(ofWeb: recording)
-        guard access(native, F_OK) == 0 else { return .noSessionLog(native: native, why: .missing) }
-        guard RecordingFiles.isRegularFile(native) else { return .noSessionLog(native: native, why: .notARegularFile) }
+        return sessionLogProblem(native).map { .noSessionLog(native: native, why: $0) }
+    }
+
+    /// Why `native` is no session's app log, or `nil` when it is one: a regular file (a FIFO
+    /// would keep check waiting) whose first record is a native meta. What the session
+    /// timeline and the survey both ask.
+    static func sessionLogProblem(_ native: String) -> StrayGolden.SessionLogProblem? {
+        guard access(native, F_OK) == 0 else { return .missing }
+        guard RecordingFiles.isRegularFile(native) else { return .notARegularFile }
         do {
-            return try RecordingKind.of(path: native) == .native ? nil : .noSessionLog(native: native, why: .notANativeLog)
+            return try RecordingKind.of(path: native) == .native ? nil : .notANativeLog
         } catch let error as RecordingError {
-            return .noSessionLog(native: native, why: .unreadable(error.message))
+            return .unreadable(error.message)
         } catch {
-            return .noSessionLog(native: native, why: .unreadable("\(error)"))
+            return .unreadable("\(error)")
         }
     }
 

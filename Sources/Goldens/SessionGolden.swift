@@ -16,8 +16,7 @@ extension GoldenTimeline {
     public static let session = GoldenTimeline(name: "session", alwaysRequired: false) { recording, config, emit in
         let native = RecordingFiles.sessionNative(ofWeb: recording)
         // A web recording alone, or one whose namesake is not an app's log, is no session.
-        // Nor one whose log is not a regular file: a FIFO would keep check waiting.
-        guard RecordingFiles.isRegularFile(native), (try? RecordingKind.of(path: native)) == .native else { return false }
+        guard GoldenCase.sessionLogProblem(native) == nil else { return false }
         let stem = RecordingFiles.stem(recording)
         let options: SessionOptions
         if FileManager.default.fileExists(atPath: stem + ".session.config.json") {
