@@ -187,19 +187,13 @@ public final class JSONLines {
     /// with the same number (or throws the same error). A look at the first record, to tell
     /// which kind of log this is, that reads nothing twice, so it works on a pipe.
     public func peek<R>(_ body: (OpaquePointer, Int) throws -> R) throws -> R? {
+        var looked: RawLine?  // the line to hand out again, returned or thrown on: not a blank one
+        defer { position.pointee.pushedBack = looked }
         while true {
             guard let line = try nextRawLine() else { return nil }
-            let result: R?
-            do {
-                result = try parse(line, body)
-            } catch {
-                position.pointee.pushedBack = line
-                throw error
-            }
-            if let result {
-                position.pointee.pushedBack = line
-                return result
-            }
+            looked = line
+            if let result = try parse(line, body) { return result }
+            looked = nil
         }
     }
 

@@ -129,8 +129,8 @@ struct WebRecordDecoder: Sendable {
         return bool
     }
 
-    /// An informative integer: any other type reads as none, as the format allows, but an
-    /// integer json-c could not hold exactly is refused rather than read as another number.
+    /// An integer every reader reads: any other type reads as none, as the format allows, but
+    /// an integer json-c could not hold exactly is refused rather than read as another number.
     private func integer(_ object: OpaquePointer, _ key: StaticString, named name: String? = nil) throws -> Int? {
         let field = Field(object, key)
         if field.isOutOfRangeInteger { throw LineProblem(outOfRange(name ?? "\(key)")) }
