@@ -57,9 +57,7 @@ enum ExplainCommand {
             lenient = arguments.flag(.lenient)
             failOn = try FailOn(arguments, command: spec.name)
             // Last: it reads the recording's first record (on standard input, waits for it).
-            try LayerOptions.checkBeforeInput(arguments, command: spec.name)
-            input = try RecordingInput(path: path)
-            layer = try LayerOptions(arguments, input: input, command: spec.name)
+            (input, layer) = try LayerOptions.opening(path, arguments, command: spec.name)
         }
     }
 

@@ -31,6 +31,14 @@ enum LayerOptions {
     /// Both layers' options, `--config` and `--variant` once.
     static let options = BannerOptions.options + [variant] + nativeOnly
 
+    /// The recording at `path`, opened, and its layer's options: what can be refused without
+    /// it first (`checkBeforeInput`), then its first record read, then the options it takes.
+    static func opening(_ path: String, _ arguments: ParsedArguments, command: String) throws -> (RecordingInput, LayerOptions) {
+        try checkBeforeInput(arguments, command: command)
+        let input = try RecordingInput(path: path)
+        return (input, try LayerOptions(arguments, input: input, command: command))
+    }
+
     init(_ arguments: ParsedArguments, input: RecordingInput, command: String) throws {
         switch input.kind {
         case .native:
@@ -57,7 +65,7 @@ enum LayerOptions {
     /// in coming (`tail -f log | turbo-replay explain --variant typo -`). Options of both
     /// layers at once; a variant of neither; a `--config` that cannot be opened; a value its
     /// own layer refuses (refused either way: by that layer, or as the other layer's option).
-    static func checkBeforeInput(_ arguments: ParsedArguments, command: String) throws {
+    private static func checkBeforeInput(_ arguments: ParsedArguments, command: String) throws {
         let web = arguments.given(among: webOnly), native = arguments.given(among: nativeOnly)
         if let one = web.first, let other = native.first {
             throw UsageError(

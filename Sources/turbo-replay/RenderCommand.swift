@@ -73,9 +73,7 @@ enum RenderCommand {
                 limits.maxMarks = count
             }
             // Last: it reads the recording's first record (on standard input, waits for it).
-            try LayerOptions.checkBeforeInput(arguments, command: spec.name)
-            input = try RecordingInput(path: path)
-            layer = try LayerOptions(arguments, input: input, command: spec.name)
+            (input, layer) = try LayerOptions.opening(path, arguments, command: spec.name)
         }
 
         private static func value(_ option: Option, _ arguments: ParsedArguments) -> String { arguments.value(option) ?? "" }
