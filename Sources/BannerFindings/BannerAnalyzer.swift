@@ -10,13 +10,13 @@ import TurboRecording
 ///     while let record = try reader.next() { analyzer.feed(record) { print($0) } }
 ///     analyzer.finish { print($0) }
 ///     analyzer.summary
-public struct BannerAnalyzer: Sendable {
-    public private(set) var banner: OfflineBanner
-    public private(set) var summary = SessionSummary()
-    public private(set) var meta: Meta?
+package struct BannerAnalyzer: Sendable {
+    package private(set) var banner: OfflineBanner
+    package private(set) var summary = SessionSummary()
+    package private(set) var meta: Meta?
     /// What the page believes `navigator.onLine` is (`connect.online`, `offline`, `online`);
     /// true until a record says otherwise, as the contract assumes.
-    public private(set) var navigatorOnline = true
+    package private(set) var navigatorOnline = true
     /// The record that last changed what the page believes (`nil`: assumed, never seen).
     private var navigatorOnlineSource: Origin?
     private var debounceOrigin: Origin?
@@ -87,17 +87,17 @@ public struct BannerAnalyzer: Sendable {
     /// Open fetches remembered: a log of prefetches that never complete must not grow it.
     private static let openFetchLimit = 32
 
-    public init(settings: BannerSettings = BannerSettings(), explaining: Bool = true) {
+    package init(settings: BannerSettings = BannerSettings(), explaining: Bool = true) {
         banner = OfflineBanner(settings: settings)
         explains = explaining
         actsOnResponses = settings.variants.contains(.recoverOnResponse)
     }
 
-    public var settings: BannerSettings { banner.settings }
+    package var settings: BannerSettings { banner.settings }
 
     // MARK: - Feeding
 
-    public mutating func feed(_ record: Record, emit: (ExplainEvent) throws -> Void) rethrows {
+    package mutating func feed(_ record: Record, emit: (ExplainEvent) throws -> Void) rethrows {
         summary.records += 1
         switch record.event {
         case .meta(let meta):
@@ -123,7 +123,7 @@ public struct BannerAnalyzer: Sendable {
 
     /// The end of the recording: every pending timer fires (the page stays open), and a
     /// pill still up is closed at the end.
-    public mutating func finish(emit: (ExplainEvent) throws -> Void) rethrows {
+    package mutating func finish(emit: (ExplainEvent) throws -> Void) rethrows {
         try fireTimers(through: .infinity, emit)
         try reportPendingRelabel(emit)
         if let open = pill, let end = summary.end {
@@ -133,7 +133,7 @@ public struct BannerAnalyzer: Sendable {
     }
 
     /// Notes lines a lenient reader skipped, for the summary.
-    public mutating func noteSkipped(_ count: Int) {
+    package mutating func noteSkipped(_ count: Int) {
         summary.skippedLines = count
     }
 

@@ -4,8 +4,8 @@ import TurboRecording
 
 /// A pattern in a field log that a developer should look at: what it is (`kind`, a stable
 /// id), when it happened, the records (line numbers) it rests on, and what it means.
-public struct BannerFinding: Equatable, Sendable {
-    public enum Kind: String, CaseIterable, Comparable, Sendable {
+package struct BannerFinding: Equatable, Sendable {
+    package enum Kind: String, CaseIterable, Comparable, Sendable {
         case onlineLied = "online-lied"
         case stalePill = "stale-pill"
         case flapSuppressed = "flap-suppressed"
@@ -15,11 +15,11 @@ public struct BannerFinding: Equatable, Sendable {
         case emulatedOnline = "emulated-online"
 
         /// The id printed and matched by scripts; never renamed.
-        public var id: String { rawValue }
+        package var id: String { rawValue }
 
         /// Whether it asks for a fix (`warning`) or shows the design doing its job (`info`);
         /// docs/field-reports.md gives the reason for each.
-        public var level: FindingLevel {
+        package var level: FindingLevel {
             switch self {
             // The user saw a pill that was wrong, or none when a request had failed.
             case .onlineLied, .stalePill, .prefetchPill: return .warning
@@ -35,7 +35,7 @@ public struct BannerFinding: Equatable, Sendable {
         }
 
         /// What any finding of this kind means, for docs and legends.
-        public var meaning: String {
+        package var meaning: String {
             switch self {
             case .onlineLied:
                 return "A request failed at the network layer while navigator.onLine was true: dead upstream, captive portal, or a radio with zero throughput."
@@ -57,22 +57,22 @@ public struct BannerFinding: Equatable, Sendable {
             }
         }
 
-        public static func < (a: Kind, b: Kind) -> Bool {
+        package static func < (a: Kind, b: Kind) -> Bool {
             allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
         }
     }
 
     /// The request behind an `online-lied`: a failed fetch, or a submission that ended with no response.
-    public struct FailedRequest: Equatable, Sendable {
+    package struct FailedRequest: Equatable, Sendable {
         /// `turbo:fetch-request-error` or `turbo:submit-end`.
-        public var via: String
-        public var target: String?
-        public var method: String?
+        package var via: String
+        package var target: String?
+        package var method: String?
         /// The fetch's `url`, or the submission's `action`.
-        public var url: String?
-        public var error: String?
+        package var url: String?
+        package var error: String?
 
-        public init(via: String, target: String? = nil, method: String? = nil, url: String? = nil, error: String? = nil) {
+        package init(via: String, target: String? = nil, method: String? = nil, url: String? = nil, error: String? = nil) {
             self.via = via
             self.target = target
             self.method = method
@@ -81,7 +81,7 @@ public struct BannerFinding: Equatable, Sendable {
         }
     }
 
-    public enum Detail: Equatable, Sendable {
+    package enum Detail: Equatable, Sendable {
         /// `onlineSince`: when `navigator.onLine` was last seen true (`nil`: assumed, never seen).
         case onlineLied(request: FailedRequest, onlineSince: Double?)
         /// The pill went up at `raisedAt` by `raisedBy`; the first response (`evidence`, a record
@@ -106,15 +106,15 @@ public struct BannerFinding: Equatable, Sendable {
         case emulatedOnline(unloadAt: Double, flash: Bool)
     }
 
-    public var kind: Kind
-    public var level: FindingLevel { kind.level }
+    package var kind: Kind
+    package var level: FindingLevel { kind.level }
     /// When it happened, in the recording's milliseconds.
-    public var t: Double
+    package var t: Double
     /// The records it rests on, as 1-based line numbers in the recording, ascending.
-    public var lines: [Int]
-    public var detail: Detail
+    package var lines: [Int]
+    package var detail: Detail
 
-    public init(kind: Kind, t: Double, lines: [Int], detail: Detail) {
+    package init(kind: Kind, t: Double, lines: [Int], detail: Detail) {
         self.kind = kind
         self.t = t
         self.lines = Array(Set(lines)).sorted()
@@ -122,14 +122,14 @@ public struct BannerFinding: Equatable, Sendable {
     }
 
     /// How long the pill stayed up after the first response, for a `stale-pill`.
-    public var staleMs: Double? {
+    package var staleMs: Double? {
         guard case .stalePill(_, _, _, _, let until, _, _) = detail else { return nil }
         return until - t
     }
 
     /// One sentence saying what this occurrence means. Recording text is included as is:
     /// whoever prints it escapes it for where it goes.
-    public var sentence: String {
+    package var sentence: String {
         let ms = formatMilliseconds
         switch detail {
         case .onlineLied(let request, let onlineSince):

@@ -9,40 +9,40 @@ import TurboRecording
 /// `offline` from anything else and ends when it becomes anything else, or at the end of the
 /// log (its last record, or a timer that fired after it). Several runs can be fed the same
 /// records, so a log is read once for any number of settings.
-public struct BannerRun: Sendable {
-    public private(set) var banner: OfflineBanner
-    public private(set) var episodes: [PillEpisode] = []
-    public private(set) var toasts = 0
+package struct BannerRun: Sendable {
+    package private(set) var banner: OfflineBanner
+    package private(set) var episodes: [PillEpisode] = []
+    package private(set) var toasts = 0
     /// `offline` debounces cancelled by `online` before they fired: the radio came back within
     /// the debounce, so no pill was shown.
-    public private(set) var flapsSuppressed = 0
+    package private(set) var flapsSuppressed = 0
     /// The times the banner became `back-online`.
-    public private(set) var flashes = 0
+    package private(set) var flashes = 0
     /// The time the controller was connected, `navigator.onLine` was false and the banner was
     /// not `offline`: the user was offline and no pill said so (a debounce still pending, the
     /// green flash, nothing at all). A stretch still open at the end of the log ends with it,
     /// as a pill episode does.
-    public private(set) var unannouncedMs: Double = 0
+    package private(set) var unannouncedMs: Double = 0
     /// The last instant the log covers so far.
-    public private(set) var end: Double?
+    package private(set) var end: Double?
     private var open: (start: Double, cause: BannerCause)?
     private var unannouncedSince: Double?
 
-    public init(settings: BannerSettings) {
+    package init(settings: BannerSettings) {
         banner = OfflineBanner(settings: settings)
     }
 
-    public var settings: BannerSettings { banner.settings }
+    package var settings: BannerSettings { banner.settings }
 
     /// The time the pill was up, over every episode.
-    public var pillMs: Double { episodes.reduce(0) { $0 + $1.duration } }
+    package var pillMs: Double { episodes.reduce(0) { $0 + $1.duration } }
 
     /// Pill episodes shorter than `blinkMs`: an amber blink rather than news the user could read.
-    public func blinks(under blinkMs: Double) -> Int { episodes.filter { $0.duration < blinkMs }.count }
+    package func blinks(under blinkMs: Double) -> Int { episodes.filter { $0.duration < blinkMs }.count }
 
     /// Feeds one record, appending what the banner decided (timers that fired before it
     /// included) to `output`.
-    public mutating func feed(_ record: Record, into output: inout [TimelineRecord]) {
+    package mutating func feed(_ record: Record, into output: inout [TimelineRecord]) {
         let first = output.count
         switch record.event {
         case .meta:
@@ -69,7 +69,7 @@ public struct BannerRun: Sendable {
     }
 
     /// The end of the log: every pending timer fires, and a pill still up ends with the log.
-    public mutating func finish(into output: inout [TimelineRecord]) {
+    package mutating func finish(into output: inout [TimelineRecord]) {
         let first = output.count
         banner.finish(into: &output)
         for decided in output[first...] { note(decided) }

@@ -4,24 +4,24 @@ import TurboRecording
 
 /// A whole recording analysed: every event in the order it was decided, the findings and
 /// the summary. For `render` and tests; `explain` streams instead.
-public struct BannerSession: Equatable, Sendable {
-    public var path: String
-    public var settings: BannerSettings
-    public var meta: Meta?
-    public var events: [ExplainEvent]
-    public var summary: SessionSummary
+package struct BannerSession: Equatable, Sendable {
+    package var path: String
+    package var settings: BannerSettings
+    package var meta: Meta?
+    package var events: [ExplainEvent]
+    package var summary: SessionSummary
 
-    public var findings: [BannerFinding] {
+    package var findings: [BannerFinding] {
         events.compactMap { if case .finding(let finding) = $0 { return finding } else { return nil } }
     }
 
-    public func findings(_ kind: BannerFinding.Kind) -> [BannerFinding] {
+    package func findings(_ kind: BannerFinding.Kind) -> [BannerFinding] {
         findings.filter { $0.kind == kind }
     }
 
     /// Reads and analyses the recording at `path` (`-`: standard input). Strict unless
     /// `lenient`, whose skipped lines go to `onSkip`.
-    public static func analyze(
+    package static func analyze(
         path: String, settings: BannerSettings = BannerSettings(), lenient: Bool = false,
         onSkip: @escaping (RecordingError) -> Void = { _ in }
     ) throws -> BannerSession {
@@ -36,7 +36,7 @@ public struct BannerSession: Equatable, Sendable {
 
     /// Feeds every record of `reader` to `analyzer`, then finishes it, handing each event to
     /// `emit` as soon as it is decided.
-    public static func analyze(
+    package static func analyze(
         _ reader: RecordingReader, with analyzer: inout BannerAnalyzer,
         emit: (ExplainEvent) throws -> Void
     ) throws {

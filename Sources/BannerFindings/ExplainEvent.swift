@@ -2,19 +2,19 @@ import OfflineBanner
 import TurboRecording
 
 /// The controller's state at one instant, as `explain` compares it before and after a record.
-public struct BannerSnapshot: Equatable, Sendable {
-    public var banner: BannerState
-    public var label: String?
+package struct BannerSnapshot: Equatable, Sendable {
+    package var banner: BannerState
+    package var label: String?
     /// When the pending offline debounce fires, if one is pending.
-    public var debounceDue: Double?
+    package var debounceDue: Double?
     /// When the pending back-online flash ends, if one is pending.
-    public var flashDue: Double?
-    public var connected: Bool
-    public var context: String?
+    package var flashDue: Double?
+    package var connected: Bool
+    package var context: String?
 
     /// Borrowed: a copy of the banner (its settings' strings and timers) would cost more than
     /// the record's own work. Taken only to explain; the analyzer compares a lighter moment.
-    public init(_ banner: borrowing OfflineBanner) {
+    package init(_ banner: borrowing OfflineBanner) {
         self.banner = banner.banner
         label = banner.label
         debounceDue = banner.debounce?.due
@@ -25,51 +25,51 @@ public struct BannerSnapshot: Equatable, Sendable {
 }
 
 /// Where something came from: a record's line and time.
-public struct Origin: Equatable, Sendable {
-    public var line: Int
-    public var t: Double
+package struct Origin: Equatable, Sendable {
+    package var line: Int
+    package var t: Double
 
-    public init(line: Int, t: Double) {
+    package init(line: Int, t: Double) {
         self.line = line
         self.t = t
     }
 }
 
 /// An input record and everything it did.
-public struct InputStep: Equatable, Sendable {
-    public var line: Int
-    public var t: Double
-    public var input: BannerInput
-    public var before: BannerSnapshot
-    public var after: BannerSnapshot
-    public var change: BannerChange?
-    public var decision: SubmitDecision?
+package struct InputStep: Equatable, Sendable {
+    package var line: Int
+    package var t: Double
+    package var input: BannerInput
+    package var before: BannerSnapshot
+    package var after: BannerSnapshot
+    package var change: BannerChange?
+    package var decision: SubmitDecision?
     /// A response (`turbo:before-fetch-response`, or a submission's own) arrived and the
     /// amber pill stayed up: the first such in this pill.
-    public var firstResponseWhilePillUp: Bool
+    package var firstResponseWhilePillUp: Bool
     /// What the page believed `navigator.onLine` was just before this record.
-    public var navigatorOnline: Bool
+    package var navigatorOnline: Bool
 }
 
 /// A timer that fired, and what it did.
-public struct TimerStep: Equatable, Sendable {
-    public enum Timer: String, Sendable {
+package struct TimerStep: Equatable, Sendable {
+    package enum Timer: String, Sendable {
         case debounce
         case flash
     }
 
-    public var timer: Timer
-    public var due: Double
+    package var timer: Timer
+    package var due: Double
     /// The record that started it.
-    public var origin: Origin?
-    public var change: BannerChange?
+    package var origin: Origin?
+    package var change: BannerChange?
     /// The debounce fired while a back-online flash was pending, and cancelled it.
-    public var cancelledFlash: Bool
+    package var cancelledFlash: Bool
 }
 
 /// A record the controller ignores, as far as diagnostics care about it.
-public struct ObservedStep: Equatable, Sendable {
-    public enum Role: Equatable, Sendable {
+package struct ObservedStep: Equatable, Sendable {
+    package enum Role: Equatable, Sendable {
         /// A response arrived (`turbo:frame-load`, `turbo:load`; a `turbo:before-fetch-response` is an input):
         /// the network works. `whilePillUp` when the amber pill was up; `first` when it was the
         /// first such in this pill.
@@ -83,21 +83,21 @@ public struct ObservedStep: Equatable, Sendable {
         case other
     }
 
-    public var line: Int
-    public var t: Double
-    public var observed: Observed
-    public var role: Role
+    package var line: Int
+    package var t: Double
+    package var observed: Observed
+    package var role: Role
 }
 
 /// One thing `explain` reports, in the order it is decided.
-public enum ExplainEvent: Equatable, Sendable {
+package enum ExplainEvent: Equatable, Sendable {
     case input(InputStep)
     case timer(TimerStep)
     case observed(ObservedStep)
     case finding(BannerFinding)
 
     /// When it happened (for a finding, when its pattern started).
-    public var t: Double {
+    package var t: Double {
         switch self {
         case .input(let step): return step.t
         case .timer(let step): return step.due

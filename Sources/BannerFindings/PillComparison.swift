@@ -6,30 +6,30 @@ import OfflineBanner
 /// the pill came back) or removed. An episode of the variant that reaches outside the v1
 /// episode it overlaps was lengthened, and one that overlaps none was added: the contract
 /// says neither should happen, and `whatif` says so loudly when one does.
-public struct PillComparison: Equatable, Sendable {
-    public struct Episode: Equatable, Sendable {
-        public enum Change: String, Sendable {
+package struct PillComparison: Equatable, Sendable {
+    package struct Episode: Equatable, Sendable {
+        package enum Change: String, Sendable {
             case unchanged, shortened, removed, lengthened
         }
 
-        public var v1: PillEpisode
+        package var v1: PillEpisode
         /// The variant's episodes that overlap it, in order (more than one: the pill came back).
-        public var variant: [PillEpisode]
-        public var change: Change
+        package var variant: [PillEpisode]
+        package var change: Change
 
-        public var variantMs: Double { variant.reduce(0) { $0 + $1.duration } }
+        package var variantMs: Double { variant.reduce(0) { $0 + $1.duration } }
         /// Pill time the variant removed from this episode (negative when it added some).
-        public var removedMs: Double { v1.duration - variantMs }
+        package var removedMs: Double { v1.duration - variantMs }
         /// The variant's pill came down and went up again within it.
-        public var split: Bool { variant.count > 1 }
+        package var split: Bool { variant.count > 1 }
     }
 
     /// v1's episodes, in order, each with what the variant made of it.
-    public var episodes: [Episode]
+    package var episodes: [Episode]
     /// The variant's episodes that overlap no v1 episode.
-    public var added: [PillEpisode]
+    package var added: [PillEpisode]
 
-    public init(v1: [PillEpisode], variant: [PillEpisode]) {
+    package init(v1: [PillEpisode], variant: [PillEpisode]) {
         var within: [[PillEpisode]] = Array(repeating: [], count: v1.count)
         var added: [PillEpisode] = []
         for episode in variant {
@@ -56,14 +56,14 @@ public struct PillComparison: Equatable, Sendable {
         self.added = added
     }
 
-    public var v1Ms: Double { episodes.reduce(0) { $0 + $1.v1.duration } }
-    public var variantMs: Double { episodes.reduce(0) { $0 + $1.variantMs } + added.reduce(0) { $0 + $1.duration } }
-    public var removedMs: Double { v1Ms - variantMs }
-    public var variantEpisodes: Int { episodes.reduce(0) { $0 + $1.variant.count } + added.count }
+    package var v1Ms: Double { episodes.reduce(0) { $0 + $1.v1.duration } }
+    package var variantMs: Double { episodes.reduce(0) { $0 + $1.variantMs } + added.reduce(0) { $0 + $1.duration } }
+    package var removedMs: Double { v1Ms - variantMs }
+    package var variantEpisodes: Int { episodes.reduce(0) { $0 + $1.variant.count } + added.count }
 
-    public func count(_ change: Episode.Change) -> Int { episodes.filter { $0.change == change }.count }
-    public var splits: Int { episodes.filter(\.split).count }
+    package func count(_ change: Episode.Change) -> Int { episodes.filter { $0.change == change }.count }
+    package var splits: Int { episodes.filter(\.split).count }
 
     /// Episodes made longer or added: what the contract says a variant must not do.
-    public var worse: Int { count(.lengthened) + added.count }
+    package var worse: Int { count(.lengthened) + added.count }
 }

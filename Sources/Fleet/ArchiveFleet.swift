@@ -6,9 +6,9 @@ import Replay
 import TurboRecording
 
 /// One log of an `archive --summary` run: its cache's summary, or why it was not counted.
-public typealias ArchiveFleetFile = FleetFile<ArchiveOutcome>
+package typealias ArchiveFleetFile = FleetFile<ArchiveOutcome>
 
-public enum ArchiveOutcome: FleetOutcome {
+package enum ArchiveOutcome: FleetOutcome {
     case read(ArchiveFileSummary)
     /// Strict mode stopped at a malformed line, or the file could not be opened.
     case failed(RecordingError)
@@ -17,18 +17,18 @@ public enum ArchiveOutcome: FleetOutcome {
     /// A web (banner) recording: not an app log.
     case web
 
-    public var failure: RecordingError? { if case .failed(let error) = self { error } else { nil } }
+    package var failure: RecordingError? { if case .failed(let error) = self { error } else { nil } }
 }
 
 /// The team's question over a folder of native logs: of the offline error views its users
 /// saw, how many would a web-archive cache have replaced, with pages how old, and which would it
 /// still have shown. Each log is replayed on its own (`jobs` at a time, as `stats` does) and the
 /// results are added up in path order, so the report never depends on which finished first.
-public struct ArchiveFleet: Equatable, Sendable {
-    public var settings: ArchiveSettings
-    public var files: [ArchiveFleetFile]
+package struct ArchiveFleet: Equatable, Sendable {
+    package var settings: ArchiveSettings
+    package var files: [ArchiveFleetFile]
 
-    public init(settings: ArchiveSettings, files: [ArchiveFleetFile]) {
+    package init(settings: ArchiveSettings, files: [ArchiveFleetFile]) {
         self.settings = settings
         self.files = files
     }
@@ -36,7 +36,7 @@ public struct ArchiveFleet: Equatable, Sendable {
     /// Every log in `paths` (files, in the order given), replayed with `config`.
     /// `distinct`: the paths are known to name distinct logs (as a `RecordingFiles.list` listing
     /// or `FleetLogs.unique` gives them), so none is resolved again.
-    public static func analyze(
+    package static func analyze(
         _ paths: [String], config: NativeConfig = NativeConfig(), lenient: Bool = false,
         jobs: Int = 1, distinct: Bool = false
     ) -> ArchiveFleet {
@@ -46,7 +46,7 @@ public struct ArchiveFleet: Equatable, Sendable {
     }
 
     /// One log, start to end, in the calling thread.
-    public static func analyzeFile(_ path: String, config: NativeConfig, lenient: Bool) -> ArchiveFleetFile {
+    package static func analyzeFile(_ path: String, config: NativeConfig, lenient: Bool) -> ArchiveFleetFile {
         let read = readFleetLog(path, failed: ArchiveFleetFile.Outcome.failed) { onSkip -> ArchiveFleetFile.Outcome in
             guard try isNativeRecording(path: path) else { return .web }
             let reader = try NativeRecordingReader(path: path, lenient: lenient, onSkip: onSkip)
@@ -61,42 +61,42 @@ public struct ArchiveFleet: Equatable, Sendable {
 
     // MARK: - Added up
 
-    public var summaries: [(path: String, summary: ArchiveFileSummary)] {
+    package var summaries: [(path: String, summary: ArchiveFileSummary)] {
         files.compactMap { file in
             if case .read(let summary) = file.outcome { return (file.path, summary) }
             return nil
         }
     }
 
-    public var failures: [RecordingError] { files.failures() }
+    package var failures: [RecordingError] { files.failures() }
 
-    public var malformed: Int { files.failures(.malformed) }
-    public var unreadable: Int { files.failures(.unreadable) }
-    public var android: Int { files.filter { $0.outcome == .android }.count }
-    public var web: Int { files.filter { $0.outcome == .web }.count }
+    package var malformed: Int { files.failures(.malformed) }
+    package var unreadable: Int { files.failures(.unreadable) }
+    package var android: Int { files.filter { $0.outcome == .android }.count }
+    package var web: Int { files.filter { $0.outcome == .web }.count }
 
     private func total(_ count: (ArchiveFileSummary) -> Int) -> Int {
         summaries.reduce(0) { $0 + count($1.summary) }
     }
 
-    public var offlineViews: Int { total(\.offlineViews) }
-    public var offlineWithoutURL: Int { total(\.offlineWithoutURL) }
-    public var served: Int { total(\.served) }
-    public var passed: Int { total(\.passed) }
-    public var passedCached: Int { total(\.passedCached) }
-    public var captures: Int { total(\.captures) }
-    public var archivesAtEnd: Int { total(\.archivesAtEnd) }
-    public var skippedLines: Int { total(\.skippedLines) }
+    package var offlineViews: Int { total(\.offlineViews) }
+    package var offlineWithoutURL: Int { total(\.offlineWithoutURL) }
+    package var served: Int { total(\.served) }
+    package var passed: Int { total(\.passed) }
+    package var passedCached: Int { total(\.passedCached) }
+    package var captures: Int { total(\.captures) }
+    package var archivesAtEnd: Int { total(\.archivesAtEnd) }
+    package var skippedLines: Int { total(\.skippedLines) }
 
     /// Misses by reason, in the contract's order, every reason listed.
-    public var missed: [(reason: MissReason, count: Int)] {
+    package var missed: [(reason: MissReason, count: Int)] {
         MissReason.allCases.map { reason in (reason, total { $0.missed[reason] ?? 0 }) }
     }
 
-    public var misses: Int { total(\.misses) }
+    package var misses: Int { total(\.misses) }
 
     /// The log whose cache ended the largest (the first in path order on a tie).
-    public var largestCache: (path: String, archives: Int)? {
+    package var largestCache: (path: String, archives: Int)? {
         var largest: (path: String, archives: Int)?
         for (path, summary) in summaries where summary.archivesAtEnd > (largest?.archives ?? -1) {
             largest = (path, summary.archivesAtEnd)
@@ -105,11 +105,11 @@ public struct ArchiveFleet: Equatable, Sendable {
     }
 
     /// The archives' ages at serve, as `stats` gives pill durations; `nil` with none.
-    public var ageAtServe: Distribution? { Distribution(summaries.flatMap(\.summary.servedAges)) }
+    package var ageAtServe: Distribution? { Distribution(summaries.flatMap(\.summary.servedAges)) }
 
     /// Every finding id, with its count and the logs that show it: the logs to open, most
     /// occurrences first, then by path.
-    public var findings: [(kind: ArchiveFinding.Kind, count: Int, recordings: [(path: String, count: Int)])] {
+    package var findings: [(kind: ArchiveFinding.Kind, count: Int, recordings: [(path: String, count: Int)])] {
         ArchiveFinding.Kind.allCases.map { kind in
             let recordings = summaries.compactMap { entry in entry.summary.findings[kind].map { (path: entry.path, count: $0) } }
                 .sorted { $0.count != $1.count ? $0.count > $1.count : $0.path < $1.path }

@@ -3,13 +3,13 @@
 /// The median and p90 are read from a `QuantileSketch`, each within its relative accuracy of
 /// the exact figure; the maximum is exact. A single run and a merge of partials build the same
 /// sketch, so they print the same figures.
-public struct Distribution: Equatable, Sendable {
-    public var median: Double
-    public var p90: Double
-    public var max: Double
+package struct Distribution: Equatable, Sendable {
+    package var median: Double
+    package var p90: Double
+    package var max: Double
 
     /// `nil` for an empty sketch: a report says "none" rather than a median of nothing.
-    public init?(_ sketch: QuantileSketch) {
+    package init?(_ sketch: QuantileSketch) {
         guard let max = sketch.max else { return nil }
         let n = sketch.count
         median =
@@ -21,7 +21,7 @@ public struct Distribution: Equatable, Sendable {
         self.max = max
     }
 
-    public init?(_ values: some Sequence<Double>) {
+    package init?(_ values: some Sequence<Double>) {
         self.init(QuantileSketch(values))
     }
 }

@@ -1,7 +1,7 @@
 import TurboRecording
 
 /// What reading one log of a fleet gave a command: its own result, or why there is none.
-public protocol FleetOutcome: Equatable, Sendable {
+package protocol FleetOutcome: Equatable, Sendable {
     /// The error that stopped the read (strict mode at a malformed line, a file that could not
     /// be opened); `nil` when the log was read.
     var failure: RecordingError? { get }
@@ -11,32 +11,32 @@ public protocol FleetOutcome: Equatable, Sendable {
 /// reading it gave, and the malformed lines a lenient read skipped (at most `maxWarnings`).
 /// One type for every command, so that the bookkeeping around it (failures, what exit status
 /// they make) is written once.
-public struct FleetFile<Result: FleetOutcome>: Equatable, Sendable {
+package struct FleetFile<Result: FleetOutcome>: Equatable, Sendable {
     /// `StatsFile.Outcome`, `TuneFile.Outcome`…: each command's own.
-    public typealias Outcome = Result
+    package typealias Outcome = Result
 
-    public var path: String
-    public var outcome: Outcome
-    public var warnings: [RecordingError]
+    package var path: String
+    package var outcome: Outcome
+    package var warnings: [RecordingError]
 
-    public init(path: String, outcome: Outcome, warnings: [RecordingError] = []) {
+    package init(path: String, outcome: Outcome, warnings: [RecordingError] = []) {
         self.path = path
         self.outcome = outcome
         self.warnings = warnings
     }
 
     /// The skipped lines a log keeps for the report: the first ones say what is wrong.
-    public static var maxWarnings: Int { 20 }
+    package static var maxWarnings: Int { 20 }
 }
 
 extension Array {
     /// The logs that could not be read, in path order.
-    public func failures<Outcome>() -> [RecordingError] where Element == FleetFile<Outcome> {
+    package func failures<Outcome>() -> [RecordingError] where Element == FleetFile<Outcome> {
         compactMap(\.outcome.failure)
     }
 
     /// How many logs failed that way: malformed (65) or unreadable (66).
-    public func failures<Outcome>(_ kind: RecordingError.Kind) -> Int where Element == FleetFile<Outcome> {
+    package func failures<Outcome>(_ kind: RecordingError.Kind) -> Int where Element == FleetFile<Outcome> {
         reduce(0) { $0 + ($1.outcome.failure?.kind == kind ? 1 : 0) }
     }
 }

@@ -3,13 +3,13 @@ import TurboRecording
 
 /// Which logs a fleet command reads: a log is its real path (symbolic links, `.`, `..` and
 /// repeated slashes resolved), so `recordings/x` and `./recordings//x` are one log, read once.
-public enum FleetLogs {
+package enum FleetLogs {
     /// `path` with every link and `.`/`..` resolved; `nil` when it does not exist (the read
     /// then fails as it would, under the name given).
-    public static func realPath(_ path: String) -> String? { RecordingFiles.identity(of: path) }
+    package static func realPath(_ path: String) -> String? { RecordingFiles.identity(of: path) }
 
     /// `paths` without the later spellings of a log already listed, in their order.
-    public static func unique(_ paths: [String]) -> [String] {
+    package static func unique(_ paths: [String]) -> [String] {
         var seen: Set<String> = []
         return paths.filter { seen.insert(realPath($0) ?? $0).inserted }
     }
@@ -19,7 +19,7 @@ public enum FleetLogs {
     /// (`*.expected.jsonl`) and configs (`*.config.json`), which a directory search leaves out:
     /// a listing made with `find` holds them beside the logs.
     /// A read that fails is an error (66), never an empty listing.
-    public static func pathsFromStandardInput() throws -> [String] {
+    package static func pathsFromStandardInput() throws -> [String] {
         var bytes: [UInt8] = []
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 1)
         defer { buffer.deallocate() }
@@ -35,7 +35,7 @@ public enum FleetLogs {
     }
 
     /// The logs named by the lines of a listing, as `pathsFromStandardInput` takes them.
-    public static func paths(listed lines: [String]) -> [String] {
+    package static func paths(listed lines: [String]) -> [String] {
         lines.map { $0.trimmingCharacters(in: .whitespaces) }
             .filter { !$0.isEmpty && !RecordingFiles.isGolden($0) && !$0.hasSuffix(".config.json") }
     }

@@ -7,9 +7,9 @@ import Replay
 import TurboRecording
 
 /// One file of a `stats` run: its summary, or why it could not be used.
-public typealias StatsFile = FleetFile<StatsOutcome>
+package typealias StatsFile = FleetFile<StatsOutcome>
 
-public enum StatsOutcome: FleetOutcome {
+package enum StatsOutcome: FleetOutcome {
     /// A web recording: what the banner did.
     case read(WebLogSummary)
     /// A native recording (`meta.recording` is `native`): what the native policies did.
@@ -17,18 +17,18 @@ public enum StatsOutcome: FleetOutcome {
     /// Strict mode stopped at a malformed line, or the file could not be opened.
     case failed(RecordingError)
 
-    public var failure: RecordingError? { if case .failed(let error) = self { error } else { nil } }
+    package var failure: RecordingError? { if case .failed(let error) = self { error } else { nil } }
 }
 
 /// Many field logs at once: each file is analysed on its own (in parallel, `jobs` at a time),
 /// and the results are combined in path order, so the report never depends on which file
 /// finished first.
-public struct FleetStats: Equatable, Sendable {
-    public var files: [StatsFile]
+package struct FleetStats: Equatable, Sendable {
+    package var files: [StatsFile]
     /// The app sessions among the files (`analyzeSessions`), by web recording path.
-    public var sessions: [StatsSession]
+    package var sessions: [StatsSession]
 
-    public init(files: [StatsFile], sessions: [StatsSession] = []) {
+    package init(files: [StatsFile], sessions: [StatsSession] = []) {
         self.files = files
         self.sessions = sessions
     }
@@ -39,7 +39,7 @@ public struct FleetStats: Equatable, Sendable {
     /// variant; field logs come without the goldens' config files).
     /// `distinct`: the paths are known to name distinct logs (as a `RecordingFiles.list` listing
     /// or `FleetLogs.unique` gives them), so none is resolved again.
-    public static func analyze(
+    package static func analyze(
         _ paths: [String], settings: BannerSettings = BannerSettings(), native: NativeConfig = NativeConfig(),
         lenient: Bool = false, jobs: Int = 1, distinct: Bool = false
     ) -> FleetStats {
@@ -50,7 +50,7 @@ public struct FleetStats: Equatable, Sendable {
     }
 
     /// One file, start to end, in the calling thread.
-    public static func analyzeFile(
+    package static func analyzeFile(
         _ path: String, settings: BannerSettings, native: NativeConfig = NativeConfig(),
         lenient: Bool
     ) -> StatsFile {
@@ -80,31 +80,31 @@ public struct FleetStats: Equatable, Sendable {
 
     // MARK: - Combined
 
-    public var summaries: [(path: String, summary: WebLogSummary)] {
+    package var summaries: [(path: String, summary: WebLogSummary)] {
         files.compactMap { file in
             if case .read(let summary) = file.outcome { return (file.path, summary) }
             return nil
         }
     }
 
-    public var failures: [RecordingError] { files.failures() }
+    package var failures: [RecordingError] { files.failures() }
 
-    public var malformed: Int { files.failures(.malformed) }
-    public var unreadable: Int { files.failures(.unreadable) }
-    public var natives: [(path: String, summary: NativeLogSummary)] {
+    package var malformed: Int { files.failures(.malformed) }
+    package var unreadable: Int { files.failures(.unreadable) }
+    package var natives: [(path: String, summary: NativeLogSummary)] {
         files.compactMap { file in
             if case .native(let summary) = file.outcome { return (file.path, summary) }
             return nil
         }
     }
 
-    public var pillEpisodes: Int { summaries.reduce(0) { $0 + $1.summary.pillEpisodes } }
+    package var pillEpisodes: Int { summaries.reduce(0) { $0 + $1.summary.pillEpisodes } }
 
     /// The pill's time up over every log, added log by log in path order.
-    public var pillMs: Double { summaries.reduce(0) { $0 + $1.summary.pillMs } }
+    package var pillMs: Double { summaries.reduce(0) { $0 + $1.summary.pillMs } }
 
     /// Per raising cause: episodes and total time, in `SessionSummary.raisingCauses` order.
-    public var pillsByCause: [(cause: BannerCause, episodes: Int, ms: Double)] {
+    package var pillsByCause: [(cause: BannerCause, episodes: Int, ms: Double)] {
         SessionSummary.raisingCauses.compactMap { cause in
             let totals = summaries.compactMap { $0.summary.pills[cause] }
             return totals.isEmpty ? nil : (cause, totals.reduce(0) { $0 + $1.episodes }, totals.reduce(0) { $0 + $1.ms })
@@ -112,11 +112,11 @@ public struct FleetStats: Equatable, Sendable {
     }
 
     /// The pill episodes' durations; `nil` with no episodes.
-    public var pillDuration: Distribution? { Distribution(QuantileSketch.combined(summaries.map(\.summary.durations))) }
+    package var pillDuration: Distribution? { Distribution(QuantileSketch.combined(summaries.map(\.summary.durations))) }
 
-    public var toasts: Int { summaries.reduce(0) { $0 + $1.summary.toasts } }
+    package var toasts: Int { summaries.reduce(0) { $0 + $1.summary.toasts } }
 
-    public var silent: [(key: SilentKey, count: Int)] {
+    package var silent: [(key: SilentKey, count: Int)] {
         var counts: [SilentKey: Int] = [:]
         for (_, summary) in summaries { counts.merge(summary.silent, uniquingKeysWith: +) }
         return counts.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
@@ -124,7 +124,7 @@ public struct FleetStats: Equatable, Sendable {
 
     /// Every finding id, with its count and the recordings that show it (most occurrences
     /// first, then by path).
-    public var findings: [(kind: BannerFinding.Kind, count: Int, recordings: [(path: String, count: Int)])] {
+    package var findings: [(kind: BannerFinding.Kind, count: Int, recordings: [(path: String, count: Int)])] {
         BannerFinding.Kind.allCases.map { kind in
             let recordings = summaries.compactMap { entry in entry.summary.findings[kind].map { (entry.path, $0) } }
                 .sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0 < $1.0 }
@@ -133,11 +133,11 @@ public struct FleetStats: Equatable, Sendable {
     }
 
     /// The web logs' findings counted by level, every level present.
-    public var findingsByLevel: [FindingLevel: Int] {
+    package var findingsByLevel: [FindingLevel: Int] {
         findings.reduce(into: Dictionary(uniqueKeysWithValues: FindingLevel.allCases.map { ($0, 0) })) { $0[$1.kind.level]! += $1.count }
     }
 
-    public var skippedLines: Int {
+    package var skippedLines: Int {
         summaries.reduce(0) { $0 + $1.summary.skippedLines } + natives.reduce(0) { $0 + $1.summary.skippedLines }
     }
 }

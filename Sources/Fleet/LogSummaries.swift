@@ -6,30 +6,30 @@ import OfflineBanner
 /// What one web log adds to a fleet's report: counts, and the pill's durations as a sketch,
 /// not as episodes, so a log's share of a partial or of a merge's memory does not grow with
 /// the times the pill went up. A single run and a merge both hold these, so they print alike.
-public struct WebLogSummary: Equatable, Sendable {
+package struct WebLogSummary: Equatable, Sendable {
     /// One raising cause's episodes and their total time in this log.
-    public struct PillTotal: Equatable, Sendable {
-        public var episodes: Int
-        public var ms: Double
+    package struct PillTotal: Equatable, Sendable {
+        package var episodes: Int
+        package var ms: Double
 
-        public init(episodes: Int, ms: Double) {
+        package init(episodes: Int, ms: Double) {
             self.episodes = episodes
             self.ms = ms
         }
     }
 
-    public var records = 0
-    public var skippedLines = 0
+    package var records = 0
+    package var skippedLines = 0
     /// By raising cause; a cause with no episode is absent.
-    public var pills: [BannerCause: PillTotal] = [:]
-    public var durations = QuantileSketch()
-    public var toasts = 0
-    public var silent: [SilentKey: Int] = [:]
-    public var findings: [BannerFinding.Kind: Int] = [:]
+    package var pills: [BannerCause: PillTotal] = [:]
+    package var durations = QuantileSketch()
+    package var toasts = 0
+    package var silent: [SilentKey: Int] = [:]
+    package var findings: [BannerFinding.Kind: Int] = [:]
 
-    public init() {}
+    package init() {}
 
-    public init(_ summary: SessionSummary) {
+    package init(_ summary: SessionSummary) {
         records = summary.records
         skippedLines = summary.skippedLines
         // Added up cause by cause in a list first: a log's pills have a few causes, and a
@@ -51,10 +51,10 @@ public struct WebLogSummary: Equatable, Sendable {
         findings = summary.findings
     }
 
-    public var pillEpisodes: Int { pills.values.reduce(0) { $0 + $1.episodes } }
+    package var pillEpisodes: Int { pills.values.reduce(0) { $0 + $1.episodes } }
 
     /// The pill's time up, added cause by cause in `SessionSummary.raisingCauses` order.
-    public var pillMs: Double {
+    package var pillMs: Double {
         SessionSummary.raisingCauses.reduce(0) { $0 + (pills[$1]?.ms ?? 0) }
     }
 
@@ -78,19 +78,19 @@ public struct WebLogSummary: Equatable, Sendable {
 
 /// What one native log adds to a fleet's report: `NativeSummary`'s figures, with the times to
 /// web as a sketch.
-public struct NativeLogSummary: Equatable, Sendable {
-    public var platform: Platform
-    public var records = 0
-    public var skippedLines = 0
-    public var errorView = ErrorViewSummary()
-    public var launch = LaunchLogSummary()
-    public var findings: [String: Int] = [:]
+package struct NativeLogSummary: Equatable, Sendable {
+    package var platform: Platform
+    package var records = 0
+    package var skippedLines = 0
+    package var errorView = ErrorViewSummary()
+    package var launch = LaunchLogSummary()
+    package var findings: [String: Int] = [:]
 
-    public init(platform: Platform) {
+    package init(platform: Platform) {
         self.platform = platform
     }
 
-    public init(_ summary: NativeSummary) {
+    package init(_ summary: NativeSummary) {
         platform = summary.platform
         records = summary.records
         skippedLines = summary.skippedLines
@@ -115,17 +115,17 @@ public struct NativeLogSummary: Equatable, Sendable {
 }
 
 /// A native log's launches: `LaunchSummary` with the times to web as a sketch.
-public struct LaunchLogSummary: Equatable, Sendable {
-    public var launches = 0
+package struct LaunchLogSummary: Equatable, Sendable {
+    package var launches = 0
     /// Each `ready` decision's `launchMs`.
-    public var toWeb = QuantileSketch()
-    public var stalls = 0
-    public var throughError = 0
-    public var offseason = 0
+    package var toWeb = QuantileSketch()
+    package var stalls = 0
+    package var throughError = 0
+    package var offseason = 0
 
-    public init() {}
+    package init() {}
 
-    public init(_ summary: LaunchSummary) {
+    package init(_ summary: LaunchSummary) {
         launches = summary.launches
         toWeb = QuantileSketch(summary.readyMs)
         stalls = summary.stalls
@@ -134,5 +134,5 @@ public struct LaunchLogSummary: Equatable, Sendable {
     }
 
     /// Launches that became ready.
-    public var ready: Int { toWeb.count }
+    package var ready: Int { toWeb.count }
 }

@@ -8,45 +8,45 @@ import Foundation
 ///
 /// The smallest and largest values are kept exactly: a quantile is never read outside them, so
 /// the maximum is exact and a quantile of equal values is that value.
-public struct QuantileSketch: Equatable, Sendable {
+package struct QuantileSketch: Equatable, Sendable {
     /// Every quantile read from a sketch is within this fraction of the exact value (see
     /// `value(atRank:)`), before the 3-decimal rounding of the reports.
-    public static let relativeAccuracy = 0.005
+    package static let relativeAccuracy = 0.005
     /// Below this a duration counts as 0 (a report prints it as 0 or 0.001 anyway).
-    public static let zeroThreshold = 0.0005
+    package static let zeroThreshold = 0.0005
 
     static let gamma = (1 + relativeAccuracy) / (1 - relativeAccuracy)
     static let logGamma = log(gamma)
     /// Bucket indices a finite double can have (`log_γ` of the largest double is about 71,000).
     static let indexBound = 1 << 20
 
-    public struct Bin: Equatable, Sendable {
-        public var index: Int
-        public var count: Int
+    package struct Bin: Equatable, Sendable {
+        package var index: Int
+        package var count: Int
 
-        public init(index: Int, count: Int) {
+        package init(index: Int, count: Int) {
             self.index = index
             self.count = count
         }
     }
 
     /// Values under `zeroThreshold`.
-    public private(set) var zeros = 0
+    package private(set) var zeros = 0
     /// The buckets in use, by increasing index; every count is 1 or more.
-    public private(set) var bins: [Bin] = []
-    public private(set) var count = 0
-    public private(set) var min: Double?
-    public private(set) var max: Double?
+    package private(set) var bins: [Bin] = []
+    package private(set) var count = 0
+    package private(set) var min: Double?
+    package private(set) var max: Double?
 
-    public init() {}
+    package init() {}
 
-    public init(_ values: some Sequence<Double>) {
+    package init(_ values: some Sequence<Double>) {
         for value in values { add(value) }
     }
 
     /// A sketch as a partial wrote it; `nil` when its parts do not fit together (a bucket out of
     /// order or empty, a minimum or maximum that is not in the first or last bucket).
-    public init?(zeros: Int, bins: [Bin], min: Double?, max: Double?) {
+    package init?(zeros: Int, bins: [Bin], min: Double?, max: Double?) {
         guard zeros >= 0 else { return nil }
         var total = zeros
         for (offset, bin) in bins.enumerated() {
@@ -82,7 +82,7 @@ public struct QuantileSketch: Equatable, Sendable {
     }
 
     /// `value` must be finite and 0 or more (a duration).
-    public mutating func add(_ value: Double) {
+    package mutating func add(_ value: Double) {
         precondition(value.isFinite && value >= 0, "a sketch holds durations")
         count += 1
         min = Swift.min(min ?? value, value)
@@ -104,7 +104,7 @@ public struct QuantileSketch: Equatable, Sendable {
     }
 
     /// `sketches` added up. The counts must not overflow: a merge checks its totals before.
-    public static func combined(_ sketches: some Sequence<QuantileSketch>) -> QuantileSketch {
+    package static func combined(_ sketches: some Sequence<QuantileSketch>) -> QuantileSketch {
         var result = QuantileSketch()
         var counts: [Int: Int] = [:]
         for sketch in sketches where sketch.count > 0 {
@@ -120,7 +120,7 @@ public struct QuantileSketch: Equatable, Sendable {
 
     /// The value of 1-based rank `rank` (1 ... count) in increasing order: within
     /// `relativeAccuracy` of the exact one, and never outside the exact minimum and maximum.
-    public func value(atRank rank: Int) -> Double {
+    package func value(atRank rank: Int) -> Double {
         precondition(rank >= 1 && rank <= count, "a rank of the sketch")
         var estimate = 0.0
         if rank > zeros {

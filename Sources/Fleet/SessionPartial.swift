@@ -12,7 +12,7 @@ import TurboRecording
 /// line's) in place of the figures. Every latency is kept, written exactly, so a merge gives
 /// the figures of one run. A partial without session lines has no sessions.
 extension StatsPartial {
-    public static func line(_ session: StatsSession) -> String {
+    package static func line(_ session: StatsSession) -> String {
         var body = JSONLine()
         body.string("web", session.web)
         body.string("native", session.native)

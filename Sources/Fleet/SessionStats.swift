@@ -11,18 +11,18 @@ import Darwin
 
 /// One app session of a `stats` run: a web recording `NAME.jsonl` and the app's log
 /// `NAME.native.jsonl` read by the same run, on one clock (app-session.md).
-public struct StatsSession: Equatable, Sendable {
-    public enum Outcome: Equatable, Sendable {
+package struct StatsSession: Equatable, Sendable {
+    package enum Outcome: Equatable, Sendable {
         case read(SessionFigures)
         /// The pair could not be read as one session (most often: it cannot be aligned).
         case failed(RecordingError)
     }
 
-    public var web: String
-    public var native: String
-    public var outcome: Outcome
+    package var web: String
+    package var native: String
+    package var outcome: Outcome
 
-    public init(web: String, native: String, outcome: Outcome) {
+    package init(web: String, native: String, outcome: Outcome) {
         self.web = web
         self.native = native
         self.outcome = outcome
@@ -31,23 +31,23 @@ public struct StatsSession: Equatable, Sendable {
 
 /// What a fleet report keeps of one session: every measured latency (so that a merge of
 /// partials gives exactly the figures of one run), the counts, and the findings by id.
-public struct SessionFigures: Equatable, Sendable {
-    public var drops = 0
-    public var unannounced = 0
-    public var edges = 0
-    public var dropToPill: [Double] = []
-    public var edgeToClear: [Double] = []
-    public var edgeToPage: [Double] = []
-    public var clearStuck = 0
-    public var pageStuck = 0
+package struct SessionFigures: Equatable, Sendable {
+    package var drops = 0
+    package var unannounced = 0
+    package var edges = 0
+    package var dropToPill: [Double] = []
+    package var edgeToClear: [Double] = []
+    package var edgeToPage: [Double] = []
+    package var clearStuck = 0
+    package var pageStuck = 0
     /// Every kind, zero included.
-    public var findings: [SessionFindingKind: Int] = [:]
+    package var findings: [SessionFindingKind: Int] = [:]
 
-    public init() {
+    package init() {
         for kind in SessionFindingKind.allCases { findings[kind] = 0 }
     }
 
-    public init(_ session: AppSession) {
+    package init(_ session: AppSession) {
         self.init()
         drops = session.summary.drops
         unannounced = session.summary.unannounced
@@ -70,7 +70,7 @@ extension FleetStats {
     /// A session belongs to its web recording: whichever run reads `NAME.jsonl` reads the pair,
     /// whether or not the same run was handed `NAME.native.jsonl`. So a fleet split into
     /// partials at any line counts each session exactly once, as one run over it does.
-    public static func analyzeSessions(
+    package static func analyzeSessions(
         _ paths: [String], files: [StatsFile], settings: BannerSettings = BannerSettings(),
         lenient: Bool = false, jobs: Int = 1
     ) -> [StatsSession] {
@@ -95,14 +95,14 @@ extension FleetStats {
         }
     }
 
-    public var sessionFigures: [(web: String, figures: SessionFigures)] {
+    package var sessionFigures: [(web: String, figures: SessionFigures)] {
         sessions.compactMap { session in
             if case .read(let figures) = session.outcome { return (session.web, figures) }
             return nil
         }
     }
 
-    public var sessionFailures: [RecordingError] {
+    package var sessionFailures: [RecordingError] {
         sessions.compactMap { session in
             if case .failed(let error) = session.outcome { return error }
             return nil
@@ -110,17 +110,17 @@ extension FleetStats {
     }
 
     /// A latency over every session, as the session contract sums one up (median: the lower middle).
-    public var dropToPill: LatencySummary { LatencySummary(sessionFigures.flatMap(\.figures.dropToPill), stuck: nil) }
-    public var edgeToClear: LatencySummary {
+    package var dropToPill: LatencySummary { LatencySummary(sessionFigures.flatMap(\.figures.dropToPill), stuck: nil) }
+    package var edgeToClear: LatencySummary {
         LatencySummary(sessionFigures.flatMap(\.figures.edgeToClear), stuck: sessionFigures.reduce(0) { $0 + $1.figures.clearStuck })
     }
-    public var edgeToPage: LatencySummary {
+    package var edgeToPage: LatencySummary {
         LatencySummary(sessionFigures.flatMap(\.figures.edgeToPage), stuck: sessionFigures.reduce(0) { $0 + $1.figures.pageStuck })
     }
 
     /// Every session finding id, its count, and the sessions (by web recording) that show it,
     /// most occurrences first, then by path.
-    public var sessionFindings: [(kind: SessionFindingKind, count: Int, recordings: [(path: String, count: Int)])] {
+    package var sessionFindings: [(kind: SessionFindingKind, count: Int, recordings: [(path: String, count: Int)])] {
         SessionFindingKind.allCases.map { kind in
             let recordings = sessionFigures.compactMap { entry -> (path: String, count: Int)? in
                 let count = entry.figures.findings[kind] ?? 0

@@ -16,24 +16,24 @@ import TurboRecording
 /// them, and the report is byte for byte the one `stats` prints for all the logs at once. A
 /// log's line does not grow with the pill's episodes, nor a merge's memory. Numbers are
 /// written in Swift's shortest round-trip form, so every double comes back equal.
-public enum StatsPartial {
-    public static let format = "turbo-replay stats partial"
+package enum StatsPartial {
+    package static let format = "turbo-replay stats partial"
     /// 2: a trailer, real paths, and sketches in place of every episode and launch time; the
     /// `emulated-online` finding (a version-1 partial never looked for it); app sessions.
-    public static let version = 2
+    package static let version = 2
 
     static let frame = PartialFrame(format: format, version: version, command: "stats")
 
     /// What a partial's numbers depend on: merging partials made otherwise would mix answers.
-    public struct Settings: Equatable, Sendable {
-        public var debounceMs: Double
-        public var flashMs: Double
-        public var lenient: Bool
+    package struct Settings: Equatable, Sendable {
+        package var debounceMs: Double
+        package var flashMs: Double
+        package var lenient: Bool
         /// The banner's variants, then the retry policy's, by name (`nil`: v1): a variant's
         /// numbers are not v1's.
-        public var variant: String?
+        package var variant: String?
 
-        public init(_ banner: BannerSettings, retry: Set<RetryVariant> = [], lenient: Bool) {
+        package init(_ banner: BannerSettings, retry: Set<RetryVariant> = [], lenient: Bool) {
             debounceMs = banner.debounce
             flashMs = banner.flash
             self.lenient = lenient
@@ -51,7 +51,7 @@ public enum StatsPartial {
 
     // MARK: - Writing
 
-    public static func header(_ settings: Settings) -> String {
+    package static func header(_ settings: Settings) -> String {
         var line = JSONLine()
         line.string("format", format)
         line.integer("version", version)
@@ -64,16 +64,16 @@ public enum StatsPartial {
     }
 
     /// The whole partial of `stats`: header, a line per log, trailer.
-    public static func write(_ stats: FleetStats, settings: Settings, _ print: (String) throws -> Void) rethrows {
+    package static func write(_ stats: FleetStats, settings: Settings, _ print: (String) throws -> Void) rethrows {
         try print(header(settings))
         for file in stats.files { try print(line(file)) }
         for session in stats.sessions { try print(line(session)) }
         try print(trailer(logs: stats.files.count, others: stats.sessions.count))
     }
 
-    public static func trailer(logs: Int, others: Int = 0) -> String { frame.trailer(logs: logs, others: others) }
+    package static func trailer(logs: Int, others: Int = 0) -> String { frame.trailer(logs: logs, others: others) }
 
-    public static func line(_ file: StatsFile) -> String {
+    package static func line(_ file: StatsFile) -> String {
         var line = JSONLine()
         line.string("path", file.path)
         line.string("real", PartialFrame.realPath(file.path))
@@ -168,7 +168,7 @@ public enum StatsPartial {
     /// read by two partials, partials made with other settings, a partial without its header or
     /// trailer, a value no log can have, or a total past what a count holds, is an error naming
     /// the file and line.
-    public static func merge(_ paths: [String]) throws -> (settings: Settings?, files: [StatsFile], sessions: [StatsSession]) {
+    package static func merge(_ paths: [String]) throws -> (settings: Settings?, files: [StatsFile], sessions: [StatsSession]) {
         var settings: (value: Settings, from: String)?
         var files: [(file: StatsFile, real: String)] = []
         var totals = PartialTotals()

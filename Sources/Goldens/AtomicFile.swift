@@ -18,14 +18,14 @@ func temporaryPath(for path: String, pid: Int32 = getpid()) -> String {
 /// new one. On failure the temporary is removed and `path` is untouched; on SIGINT or SIGTERM
 /// too, before the process ends as the signal says. A file replaced keeps its permissions
 /// (a read-only golden stays read-only).
-public func replaceAtomically(path: String, contents: [UInt8]) throws {
+package func replaceAtomically(path: String, contents: [UInt8]) throws {
     try replaceAtomically(path: path) { write in try write(contents) }
 }
 
 /// `replaceAtomically(path:contents:)` with the contents written a piece at a time: `produce`
 /// calls its argument with each piece, buffered up to 64 KiB. An error `produce` throws
 /// removes the temporary as a failed write does, and is rethrown.
-public func replaceAtomically(path: String, writing produce: (_ write: (_ bytes: [UInt8]) throws -> Void) throws -> Void) throws {
+package func replaceAtomically(path: String, writing produce: (_ write: (_ bytes: [UInt8]) throws -> Void) throws -> Void) throws {
     let temporary = temporaryPath(for: path)
     var existing = stat()
     let mode: mode_t? = stat(path, &existing) == 0 && (existing.st_mode & S_IFMT) == S_IFREG ? existing.st_mode & 0o7777 : nil
@@ -144,7 +144,7 @@ private func removeTemporariesAndReraise(_ signal: Int32) {
 /// an update that was killed (SIGKILL, a crash, a power cut), for `check` to report. A
 /// directory is searched recursively, hidden names skipped; for a file, its directory's
 /// temporaries of that recording's goldens. Sorted.
-public func strayTemporaries(in paths: [String]) -> [String] {
+package func strayTemporaries(in paths: [String]) -> [String] {
     var found: Set<String> = []
     for path in paths {
         var status = stat()

@@ -4,23 +4,23 @@ import TurboRecording
 /// The golden convention: a recording `NAME.jsonl` is checked against `NAME.expected.jsonl`
 /// beside it (and, for the other timelines it has, `NAME.<timeline>.expected.jsonl`),
 /// replayed with `NAME.config.json` when there is one.
-public struct GoldenCase: Equatable, Sendable {
-    public var recording: String
+package struct GoldenCase: Equatable, Sendable {
+    package var recording: String
 
-    public init(recording: String) { self.recording = recording }
+    package init(recording: String) { self.recording = recording }
 
     /// The first timeline's golden: `NAME.expected.jsonl`.
-    public var golden: String { RecordingFiles.stem(recording) + ".expected.jsonl" }
-    public var config: String { RecordingFiles.stem(recording) + ".config.json" }
+    package var golden: String { RecordingFiles.stem(recording) + ".expected.jsonl" }
+    package var config: String { RecordingFiles.stem(recording) + ".config.json" }
 
     /// Every recording under `paths`, sorted (see `RecordingFiles.find`).
-    public static func find(in paths: [String]) throws -> [GoldenCase] {
+    package static func find(in paths: [String]) throws -> [GoldenCase] {
         try RecordingFiles.find(in: paths).map(GoldenCase.init)
     }
 }
 
 /// What checking one golden found.
-public enum GoldenResult: Equatable, Sendable {
+package enum GoldenResult: Equatable, Sendable {
     case passed
     /// The timeline differs; `diff` is for a person to read.
     case mismatch(diff: String)
@@ -33,7 +33,7 @@ public enum GoldenResult: Equatable, Sendable {
     /// written, each record a `+ ` line), else `diff` says what changed.
     case written(created: Bool, diff: String)
 
-    public var failed: Bool {
+    package var failed: Bool {
         switch self {
         case .passed, .written: return false
         case .mismatch, .missingGolden, .unreadable, .writeFailed: return true
@@ -42,14 +42,14 @@ public enum GoldenResult: Equatable, Sendable {
 }
 
 /// One golden of a recording, checked.
-public struct GoldenCheck: Equatable, Sendable {
-    public var golden: String
-    public var result: GoldenResult
+package struct GoldenCheck: Equatable, Sendable {
+    package var golden: String
+    package var result: GoldenResult
     /// Under a variant, for a recording without a golden of the variant's own: that golden's
     /// name (the variant was held to v1's, `golden`, and had to change nothing).
-    public var missingVariantGolden: String?
+    package var missingVariantGolden: String?
 
-    public init(golden: String, result: GoldenResult, missingVariantGolden: String? = nil) {
+    package init(golden: String, result: GoldenResult, missingVariantGolden: String? = nil) {
         self.golden = golden
         self.result = result
         self.missingVariantGolden = missingVariantGolden
@@ -62,7 +62,7 @@ extension GoldenCase {
     /// which wins: `Tolerance.resolved`). With `update`, writes a golden instead when it is
     /// missing or differs (beyond the tolerance). The first timeline's golden comes first; a
     /// recording that cannot be read gives that one failure.
-    public func check(update: Bool = false, tolerance: Tolerance = .exact) -> [GoldenCheck] {
+    package func check(update: Bool = false, tolerance: Tolerance = .exact) -> [GoldenCheck] {
         let kind: RecordingKind
         let config = FileManager.default.fileExists(atPath: self.config) ? self.config : nil
         let resolved: Tolerance
@@ -87,7 +87,7 @@ extension GoldenCase {
     }
 
     /// The first timeline's result alone (a web recording has no other).
-    public func checkFirst(update: Bool = false, tolerance: Tolerance = .exact) -> GoldenResult {
+    package func checkFirst(update: Bool = false, tolerance: Tolerance = .exact) -> GoldenResult {
         check(update: update, tolerance: tolerance).first?.result ?? .passed
     }
 
@@ -165,7 +165,7 @@ extension GoldenCase {
 
     /// Removes temporaries of `golden` left by runs that are no longer alive (killed while
     /// writing). A live process's temporary is left alone: it is about to be renamed.
-    public func removeStaleTemporaries(of golden: String) {
+    package func removeStaleTemporaries(of golden: String) {
         let directory = (golden as NSString).deletingLastPathComponent
         let prefix = (golden as NSString).lastPathComponent + temporaryMarker
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.isEmpty ? "." : directory) else { return }
@@ -178,7 +178,7 @@ extension GoldenCase {
     }
 
     /// The temporary a process with `pid` writes `golden` to.
-    public func temporary(of golden: String, pid: Int32 = getpid()) -> String {
+    package func temporary(of golden: String, pid: Int32 = getpid()) -> String {
         temporaryPath(for: golden, pid: pid)
     }
 }

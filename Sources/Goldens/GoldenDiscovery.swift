@@ -11,8 +11,8 @@ import Darwin
 /// A file under `check`'s paths that looks like a golden but that no recording is checked
 /// against: left alone it would pass silently (a golden whose recording is gone) or fail
 /// for the wrong reason (a misspelled golden read as a recording). Each is a failure.
-public struct StrayGolden: Equatable, Sendable {
-    public enum Problem: Equatable, Sendable {
+package struct StrayGolden: Equatable, Sendable {
+    package enum Problem: Equatable, Sendable {
         /// A golden with no recording beside it: `recording` is the one it would belong to.
         case noRecording(recording: String)
         /// A name that almost spells a golden's: `suggestion` is the spelling it was likely meant to have.
@@ -31,7 +31,7 @@ public struct StrayGolden: Equatable, Sendable {
     }
 
     /// Why the file where a session's app log belongs is none.
-    public enum SessionLogProblem: Equatable, Sendable {
+    package enum SessionLogProblem: Equatable, Sendable {
         case missing
         /// A file that is not a regular one (a directory, a FIFO): not opened.
         case notARegularFile
@@ -40,16 +40,16 @@ public struct StrayGolden: Equatable, Sendable {
         case unreadable(String)
     }
 
-    public var path: String
-    public var problem: Problem
+    package var path: String
+    package var problem: Problem
 
-    public init(path: String, problem: Problem) {
+    package init(path: String, problem: Problem) {
         self.path = path
         self.problem = problem
     }
 
     /// One line for a person, after `FAIL path: `.
-    public var message: String {
+    package var message: String {
         switch problem {
         case .noRecording(let recording):
             return "a golden with no recording: there is no \(recording) (remove the golden, or put its recording back)"
@@ -75,18 +75,18 @@ public struct StrayGolden: Equatable, Sendable {
 }
 
 /// What `check` finds under its paths: the recordings to check and the stray goldens.
-public struct GoldenSurvey: Equatable, Sendable {
-    public var cases: [GoldenCase]
-    public var strays: [StrayGolden]
+package struct GoldenSurvey: Equatable, Sendable {
+    package var cases: [GoldenCase]
+    package var strays: [StrayGolden]
     /// Names of recordings or goldens that are not regular files (a FIFO, a link to a device):
     /// reading them could wait forever, so they are passed over, and said.
-    public var skipped: [SkippedFile] = []
+    package var skipped: [SkippedFile] = []
 }
 
 extension GoldenCase {
     /// The middle parts a golden's name may have (`NAME.<part>.expected.jsonl`), of either
     /// kind of recording.
-    public static var goldenParts: [String] {
+    package static var goldenParts: [String] {
         var parts: [String] = []
         for part in goldenParts(for: .web) + goldenParts(for: .native) where !parts.contains(part) { parts.append(part) }
         return parts
@@ -95,7 +95,7 @@ extension GoldenCase {
     /// The middle parts a golden of a `kind` recording may have: its timelines after the
     /// first, and its variants (the banner's for a web recording, the retry policy's for a
     /// native log).
-    public static func goldenParts(for kind: RecordingKind) -> [String] {
+    package static func goldenParts(for kind: RecordingKind) -> [String] {
         let timelines = GoldenTimeline.all(for: kind).map(\.name).filter { !$0.isEmpty }
         switch kind {
         case .web: return timelines + BannerVariant.allCases.map(\.name)
@@ -106,7 +106,7 @@ extension GoldenCase {
     /// Every recording under `paths` (as `find` gives them) and every stray golden: a golden
     /// with no recording, a golden whose middle part names nothing, a file whose name is
     /// within two edits of a golden suffix or has `.expected` elsewhere than a golden has it.
-    public static func survey(in paths: [String]) throws -> GoldenSurvey {
+    package static func survey(in paths: [String]) throws -> GoldenSurvey {
         let (files, given, skipped) = try RecordingFiles.files(in: paths)
         var recordings: Set<String> = [], strays: [StrayGolden] = []
         for file in files {

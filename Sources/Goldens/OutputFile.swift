@@ -13,27 +13,27 @@ private let systemWrite = Darwin.write
 
 /// Output that could not be written: where, and the system's reason. A tool that people
 /// script must never hide one (sysexits: 73 cannot create, 74 I/O error).
-public struct WriteError: Error, Equatable, Sendable, CustomStringConvertible {
-    public enum Kind: Equatable, Sendable {
+package struct WriteError: Error, Equatable, Sendable, CustomStringConvertible {
+    package enum Kind: Equatable, Sendable {
         /// The file (or its temporary) could not be created: a missing or read-only directory.
         case cannotCreate
         /// Writing, flushing, syncing or renaming failed: a full disk, an I/O error.
         case io
     }
 
-    public var kind: Kind
+    package var kind: Kind
     /// The destination as the user named it (`standard output` for the stream).
-    public var destination: String
-    public var reason: String
+    package var destination: String
+    package var reason: String
 
-    public init(_ kind: Kind, destination: String, reason: String) {
+    package init(_ kind: Kind, destination: String, reason: String) {
         self.kind = kind
         self.destination = destination
         self.reason = reason
     }
 
     /// `cannot write to out.svg: No space left on device`
-    public var description: String {
+    package var description: String {
         "cannot \(kind == .cannotCreate ? "create" : "write to") \(destination): \(reason)"
     }
 
@@ -47,7 +47,7 @@ public struct WriteError: Error, Equatable, Sendable, CustomStringConvertible {
 /// moment the path holds the old file or the whole new one. Anything else that exists at the
 /// path (a device such as `/dev/stdout` or `/dev/full`, a FIFO, a symbolic link) is written
 /// directly, never renamed over: as root, a rename would replace the device node itself.
-public func writeOutputFile(path: String, contents: [UInt8]) throws {
+package func writeOutputFile(path: String, contents: [UInt8]) throws {
     var status = stat()
     if lstat(path, &status) == 0, (status.st_mode & S_IFMT) != S_IFREG {
         try writeInPlace(path: path, contents: contents)
@@ -58,7 +58,7 @@ public func writeOutputFile(path: String, contents: [UInt8]) throws {
 
 /// `writeOutputFile(path:contents:)` for a text, written from its own storage 64 KiB at a time
 /// rather than copied whole first: a large picture is not held twice.
-public func writeOutputFile(path: String, text: String) throws {
+package func writeOutputFile(path: String, text: String) throws {
     var text = text
     try text.withUTF8 { utf8 in
         try withoutActuallyEscaping({ (write: ([UInt8]) throws -> Void) in

@@ -9,26 +9,26 @@ import TurboRecording
 /// tolerance of N ms a timeline matches its golden when it has the same records in the same
 /// order, each with the same keys and the same values, except that every time (`timeKeys`)
 /// may differ by at most N ms.
-public struct Tolerance: Equatable, Sendable, CustomStringConvertible {
-    public var milliseconds: Double
+package struct Tolerance: Equatable, Sendable, CustomStringConvertible {
+    package var milliseconds: Double
 
-    public init(milliseconds: Double) { self.milliseconds = milliseconds }
+    package init(milliseconds: Double) { self.milliseconds = milliseconds }
 
-    public static let exact = Tolerance(milliseconds: 0)
+    package static let exact = Tolerance(milliseconds: 0)
 
-    public var isExact: Bool { milliseconds == 0 }
+    package var isExact: Bool { milliseconds == 0 }
 
     /// The keys that hold a time or a duration in ms in the timelines `check` compares: `t` in
     /// every one; the error view's `until` (the end of a cooldown); the launch's `launchMs`
     /// (time since the launch); the web-archive cache's `ageMs` (time since the capture); an
     /// app session's finding's `drop` or `edge` (when the network went or came back).
     /// The banner's timeline has only `t` (its `status` is an HTTP status, not a time).
-    public static let timeKeys: Set<String> = ["t", "until", "launchMs", "ageMs", "drop", "edge"]
+    package static let timeKeys: Set<String> = ["t", "until", "launchMs", "ageMs", "drop", "edge"]
 
     /// The keys that hold a latency, the difference of two record times: an app session's
     /// finding's `latencyMs`. Each of the two times may drift by the tolerance, so a latency
     /// may drift by twice as much.
-    public static let latencyKeys: Set<String> = ["latencyMs"]
+    package static let latencyKeys: Set<String> = ["latencyMs"]
 
     /// The app session's last line, `{"summary":{…}}`, holds times too. Its `end` is a time,
     /// held to the tolerance. Its latencies' `median`, `p90` and `max` are each the difference
@@ -42,12 +42,12 @@ public struct Tolerance: Equatable, Sendable, CustomStringConvertible {
     /// What a recording is checked with: its `NAME.config.json`'s `toleranceMs` when it says
     /// one (the recording knows best how noisy it is: a frozen one can pin 0 under a
     /// tolerant run, a jittery one ask for more), else `option` (`check --tolerance-ms`).
-    public static func resolved(option: Tolerance, config: Double?) -> Tolerance {
+    package static func resolved(option: Tolerance, config: Double?) -> Tolerance {
         config.map(Tolerance.init(milliseconds:)) ?? option
     }
 
     /// Whether a replayed record matches a golden's one under this tolerance.
-    public func matches(_ expected: JSONValue, _ actual: JSONValue) -> Bool {
+    package func matches(_ expected: JSONValue, _ actual: JSONValue) -> Bool {
         if expected == actual { return true }
         guard !isExact, case .object(let e) = expected, case .object(let a) = actual, e.count == a.count else { return false }
         for (key, value) in e {
@@ -99,10 +99,10 @@ public struct Tolerance: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// Whether every record matches, in order.
-    public func matches(_ expected: [JSONValue], _ actual: [JSONValue]) -> Bool {
+    package func matches(_ expected: [JSONValue], _ actual: [JSONValue]) -> Bool {
         expected.count == actual.count && zip(expected, actual).allSatisfy { matches($0, $1) }
     }
 
     /// `±150 ms`.
-    public var description: String { "±" + formatMilliseconds(milliseconds) + " ms" }
+    package var description: String { "±" + formatMilliseconds(milliseconds) + " ms" }
 }

@@ -18,14 +18,14 @@ import TurboRecording
 /// no banner, so they are checked as always.
 extension GoldenCase {
     /// The golden of this recording's banner timeline under `variant`.
-    public func golden(for variant: BannerVariant) -> String {
+    package func golden(for variant: BannerVariant) -> String {
         RecordingFiles.stem(recording) + "." + variant.name + ".expected.jsonl"
     }
 
     /// Replays the recording with `variant` added to its settings and compares the banner's
     /// timeline as the convention says; a native recording is checked as `check(update:)` does.
     /// Times match within `tolerance` (or the config's `toleranceMs`), as in `check(update:tolerance:)`.
-    public func check(update: Bool = false, variant: BannerVariant?, tolerance: Tolerance = .exact) -> [GoldenCheck] {
+    package func check(update: Bool = false, variant: BannerVariant?, tolerance: Tolerance = .exact) -> [GoldenCheck] {
         guard let variant else { return check(update: update, tolerance: tolerance) }
         let config = FileManager.default.fileExists(atPath: self.config) ? self.config : nil
         let resolved: Tolerance
@@ -83,11 +83,11 @@ func bannerTimeline(
 /// A variant a golden check can run under: the banner's (web recordings) or the error view's
 /// retry policy's (native recordings). Both kinds share one namespace of names, so that
 /// `check --variant NAME` needs no second option.
-public enum GoldenVariant: Hashable, Sendable {
+package enum GoldenVariant: Hashable, Sendable {
     case banner(BannerVariant)
     case retry(RetryVariant)
 
-    public var name: String {
+    package var name: String {
         switch self {
         case .banner(let variant): return variant.name
         case .retry(let variant): return variant.name
@@ -95,7 +95,7 @@ public enum GoldenVariant: Hashable, Sendable {
     }
 
     /// The variant called `name`, of either kind.
-    public init?(name: String) {
+    package init?(name: String) {
         if let banner = BannerVariant(name: name) {
             self = .banner(banner)
         } else if let retry = RetryVariant(name: name) {
@@ -106,19 +106,19 @@ public enum GoldenVariant: Hashable, Sendable {
     }
 
     /// Every variant's name, the banner's first.
-    public static var allNames: [String] { BannerVariant.allCases.map(\.name) + RetryVariant.allCases.map(\.name) }
+    package static var allNames: [String] { BannerVariant.allCases.map(\.name) + RetryVariant.allCases.map(\.name) }
 }
 
 extension GoldenCase {
     /// The golden of this recording's error-view decisions under `variant`.
-    public func golden(for variant: RetryVariant) -> String {
+    package func golden(for variant: RetryVariant) -> String {
         RecordingFiles.stem(recording) + "." + variant.name + ".expected.jsonl"
     }
 
     /// `check(update:variant:)` for a variant of either kind: a banner variant changes web
     /// recordings only, a retry variant native ones only; every other recording is checked as
     /// always.
-    public func check(update: Bool = false, variant: GoldenVariant?) -> [GoldenCheck] {
+    package func check(update: Bool = false, variant: GoldenVariant?) -> [GoldenCheck] {
         switch variant {
         case nil: return check(update: update)
         case .banner(let banner)?: return check(update: update, variant: banner)
@@ -132,7 +132,7 @@ extension GoldenCase {
     /// `--update` writes the variant's golden only where it differs from v1's. The launch's and
     /// the archive's timelines do not read the retry policy and are checked as always. A web
     /// recording is checked as `check(update:)` does.
-    public func check(update: Bool = false, retryVariant variant: RetryVariant) -> [GoldenCheck] {
+    package func check(update: Bool = false, retryVariant variant: RetryVariant) -> [GoldenCheck] {
         do {
             if try RecordingKind.of(path: recording) == .web { return check(update: update) }
         } catch {

@@ -7,28 +7,28 @@ import TurboRecording
 /// Replays a native log through the cache and says what each record did, with the findings
 /// (archive-cache-policy.md, "Findings"). It keeps what the policy does not need: which keys
 /// were ever visited and ever captured, so that a miss can say why.
-public struct ArchiveAnalyzer: Sendable {
-    public private(set) var cache: ArchiveCache
-    public private(set) var summary = ArchiveFileSummary()
+package struct ArchiveAnalyzer: Sendable {
+    package private(set) var cache: ArchiveCache
+    package private(set) var summary = ArchiveFileSummary()
     /// Every finding, in order, unless made with `keepingFindings: false` (a reader that takes
     /// them as they are emitted, as `explain` does, need not keep a long log's worth).
-    public private(set) var findings: [ArchiveFinding] = []
+    package private(set) var findings: [ArchiveFinding] = []
     /// Every finding's level, kept either way: what decides an exit status.
-    public private(set) var levels: [FindingLevel] = []
+    package private(set) var levels: [FindingLevel] = []
     private let keepingFindings: Bool
     private var visited: Set<String> = []
     private var everCaptured: Set<String> = []
     private var pendingLine = 0
 
-    public init(settings: ArchiveSettings = ArchiveSettings(), keepingFindings: Bool = true) {
+    package init(settings: ArchiveSettings = ArchiveSettings(), keepingFindings: Bool = true) {
         cache = ArchiveCache(settings: settings)
         self.keepingFindings = keepingFindings
     }
 
-    public var settings: ArchiveSettings { cache.settings }
+    package var settings: ArchiveSettings { cache.settings }
 
     /// Whether a record is one the cache learns pages from, or serves a page for.
-    public static func isNavigation(_ event: NativeEvent) -> Bool {
+    package static func isNavigation(_ event: NativeEvent) -> Bool {
         switch event {
         case .finish, .urlChange, .cacheClear, .cacheRemove: return true
         case .presented(let presented): return presented.url != nil
@@ -36,7 +36,7 @@ public struct ArchiveAnalyzer: Sendable {
         }
     }
 
-    public mutating func feed(_ record: NativeRecord, emit: (ArchiveEvent) throws -> Void) rethrows {
+    package mutating func feed(_ record: NativeRecord, emit: (ArchiveEvent) throws -> Void) rethrows {
         guard case .timed(let t, let event) = record.event else { return }
         try fireTimer(upTo: t, emit: emit)
         guard let input = event.archiveInput else { return }
@@ -80,12 +80,12 @@ public struct ArchiveAnalyzer: Sendable {
     }
 
     /// The end of the log: a pending capture fires, and the archives held are counted.
-    public mutating func finish(emit: (ArchiveEvent) throws -> Void) rethrows {
+    package mutating func finish(emit: (ArchiveEvent) throws -> Void) rethrows {
         try fireTimer(upTo: nil, emit: emit)
         summary.archivesAtEnd = cache.archives.count
     }
 
-    public mutating func noteSkipped(_ lines: Int) {
+    package mutating func noteSkipped(_ lines: Int) {
         summary.skippedLines = lines
     }
 

@@ -4,7 +4,7 @@ import PolicyCore
 
 /// Why a −1009 visit found no archive (archive-cache-policy.md, "Findings"), in the order the
 /// contract decides it.
-public enum MissReason: String, CaseIterable, Equatable, Hashable, Sendable {
+package enum MissReason: String, CaseIterable, Equatable, Hashable, Sendable {
     /// No earlier `finish` or `url-change` had this key: the user never opened the page.
     case neverVisited = "never-visited"
     /// The key was captured at some time and is gone now: a clear or a remove took it.
@@ -15,8 +15,8 @@ public enum MissReason: String, CaseIterable, Equatable, Hashable, Sendable {
 }
 
 /// A pattern in a native log a team should look at, about the web-archive cache.
-public struct ArchiveFinding: Equatable, Sendable {
-    public enum Kind: String, CaseIterable, Equatable, Hashable, Sendable {
+package struct ArchiveFinding: Equatable, Sendable {
+    package enum Kind: String, CaseIterable, Equatable, Hashable, Sendable {
         /// A `miss`: the user saw "Not available offline" and was sent back.
         case offlineMiss = "offline-miss"
         /// A `passed` with `cached` true: the page was on disk, yet an offline failure other
@@ -25,7 +25,7 @@ public struct ArchiveFinding: Equatable, Sendable {
         /// A `served` older than `staleMs`: the user read an old page without being told how old.
         case staleArchive = "stale-archive"
 
-        public var level: FindingLevel {
+        package var level: FindingLevel {
             switch self {
             // The toast and back is the cache's designed answer to a page it does not hold.
             case .offlineMiss: return .info
@@ -35,7 +35,7 @@ public struct ArchiveFinding: Equatable, Sendable {
         }
     }
 
-    public enum Detail: Equatable, Sendable {
+    package enum Detail: Equatable, Sendable {
         case offlineMiss(MissReason)
         /// The failure the cache let through, and when the page it held was captured.
         case notIntercepted(WebFailure, capturedAt: Double)
@@ -44,14 +44,14 @@ public struct ArchiveFinding: Equatable, Sendable {
     }
 
     /// The `presented` record's time and line.
-    public var t: Double
-    public var line: Int
+    package var t: Double
+    package var line: Int
     /// The URL as recorded.
-    public var url: String
-    public var key: String
-    public var detail: Detail
+    package var url: String
+    package var key: String
+    package var detail: Detail
 
-    public init(t: Double, line: Int, url: String, key: String, detail: Detail) {
+    package init(t: Double, line: Int, url: String, key: String, detail: Detail) {
         self.t = t
         self.line = line
         self.url = url
@@ -59,9 +59,9 @@ public struct ArchiveFinding: Equatable, Sendable {
         self.detail = detail
     }
 
-    public var level: FindingLevel { kind.level }
+    package var level: FindingLevel { kind.level }
 
-    public var kind: Kind {
+    package var kind: Kind {
         switch detail {
         case .offlineMiss: return .offlineMiss
         case .notIntercepted: return .notIntercepted
@@ -72,7 +72,7 @@ public struct ArchiveFinding: Equatable, Sendable {
 
 extension ArchiveFinding: CustomStringConvertible {
     /// A finding as one JSON line: `t`, `finding`, `level`, `line`, `url`, `key`, then its details.
-    public var jsonLine: String {
+    package var jsonLine: String {
         var line = JSONLine()
         line.number("t", t)
         line.string("finding", kind.rawValue)
@@ -96,5 +96,5 @@ extension ArchiveFinding: CustomStringConvertible {
         return line.text
     }
 
-    public var description: String { jsonLine }
+    package var description: String { jsonLine }
 }

@@ -1,7 +1,7 @@
 import ArchiveCachePolicy
 
 /// What one record (or the capture timer) did to the cache, for `explain`'s rows.
-public enum ArchiveStep: Equatable, Sendable {
+package enum ArchiveStep: Equatable, Sendable {
     /// A decision of the policy made by the record itself: a `served`, a `miss`, a `passed`.
     case decided(ArchiveDecision)
     /// The capture timer fired: its `url-change` (time and line), and the capture it made, or
@@ -23,14 +23,14 @@ public enum ArchiveStep: Equatable, Sendable {
     case offlineWithoutURL
 }
 
-public struct ArchiveRow: Equatable, Sendable {
+package struct ArchiveRow: Equatable, Sendable {
     /// The record's time, or the timer's due time.
-    public var t: Double
+    package var t: Double
     /// The record's line; `nil` for the timer.
-    public var line: Int?
-    public var step: ArchiveStep
+    package var line: Int?
+    package var step: ArchiveStep
 
-    public init(t: Double, line: Int?, step: ArchiveStep) {
+    package init(t: Double, line: Int?, step: ArchiveStep) {
         self.t = t
         self.line = line
         self.step = step
@@ -38,7 +38,7 @@ public struct ArchiveRow: Equatable, Sendable {
 }
 
 /// What the analysis of a log hands out as it goes: a row, and any finding it made.
-public enum ArchiveEvent: Equatable, Sendable {
+package enum ArchiveEvent: Equatable, Sendable {
     case row(ArchiveRow)
     case finding(ArchiveFinding)
 }

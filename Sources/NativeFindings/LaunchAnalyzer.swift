@@ -6,39 +6,39 @@ import TurboRecording
 
 /// One row of `explain`'s launch table: a record the launch reads (or the app's own screen
 /// log, or the stall timer), the root screen after it, and what it did or why it did nothing.
-public struct LaunchRow: Equatable, Sendable {
-    public var t: Double
+package struct LaunchRow: Equatable, Sendable {
+    package var t: Double
     /// The record's line; `nil` for the stall timer.
-    public var line: Int?
+    package var line: Int?
     /// What it was: `launch (cold)`, `config offseason`, `bridge page-load connect`, …
-    public var record: String
+    package var record: String
     /// The policy's root screen after it.
-    public var screen: RootScreen
-    public var detail: String
+    package var screen: RootScreen
+    package var detail: String
 }
 
 /// An `app-screen` record: the screen the app says it shows.
-public struct AppScreen: Equatable, Sendable {
-    public var t: Double
-    public var line: Int
-    public var screen: String
+package struct AppScreen: Equatable, Sendable {
+    package var t: Double
+    package var line: Int
+    package var screen: String
 }
 
 /// A native log's launch, analysed: the launch policy replayed over it record by record, the
 /// app's `app-screen` log held against it, and what `explain`, `stats` and `render` show of
 /// it — rows, findings (`stalled`, `screen-mismatch`, `error-behind-loading`) and a summary.
 /// Fed one record at a time, so it rides along any pass over the log.
-public struct LaunchAnalyzer: Sendable {
+package struct LaunchAnalyzer: Sendable {
     /// How long the app's screen may disagree with the policy before it is a finding.
-    public static let defaultTolerance: Double = 500
+    package static let defaultTolerance: Double = 500
 
-    public private(set) var settings: LaunchSettings
-    public let tolerance: Double
+    package private(set) var settings: LaunchSettings
+    package let tolerance: Double
     /// The policy's timeline: what `turbo-replay launch` prints.
     /// What the analyzer keeps of a log: `everything` (the policy's timeline, the rows, the
     /// app's screens: `render` draws them), or `findings` only, so that `explain` and `stats`
     /// read a log of any length in flat memory (`explain` takes the rows as they come).
-    public enum Keeping: Sendable {
+    package enum Keeping: Sendable {
         case everything
         case findings
         /// The summary and the findings, no rows at all: for `stats`, which never shows them.
@@ -52,25 +52,25 @@ public struct LaunchAnalyzer: Sendable {
     private var keepsTimeline: Bool { keeping == .everything || keeping == .picture }
     private var keepsRows: Bool { keeping == .everything || keeping == .findings }
 
-    public let keeping: Keeping
+    package let keeping: Keeping
     /// The policy's timeline: what `turbo-replay launch` prints (empty unless keeping everything;
     /// what is not yet taken, keeping a picture).
-    public private(set) var timeline: [LaunchRecord] = []
+    package private(set) var timeline: [LaunchRecord] = []
     /// The rows not yet taken (`takeRows()`); every row, when nothing takes them.
-    public private(set) var rows: [LaunchRow] = []
+    package private(set) var rows: [LaunchRow] = []
     /// How many `app-screen` lines the log has.
-    public private(set) var appScreenCount = 0
+    package private(set) var appScreenCount = 0
     /// In time order once `finish()` has run.
-    public private(set) var findings: [LaunchFinding] = []
+    package private(set) var findings: [LaunchFinding] = []
     /// The app's `app-screen` lines (empty unless keeping everything).
-    public private(set) var appScreens: [AppScreen] = []
-    public private(set) var summary = LaunchSummary()
+    package private(set) var appScreens: [AppScreen] = []
+    package private(set) var summary = LaunchSummary()
     /// The last record's `t`.
-    public private(set) var end: Double?
+    package private(set) var end: Double?
     /// What the policy decided after the last record (a stall due after a cut log's end), with
     /// its row: not held against the app, which had no chance to log it, so neither a finding
     /// nor counted in the summary.
-    public private(set) var afterEnd: [(record: LaunchRecord, row: LaunchRow)] = []
+    package private(set) var afterEnd: [(record: LaunchRecord, row: LaunchRow)] = []
 
     private let config: NativeConfig
     private var policy: LaunchPolicy
@@ -83,7 +83,7 @@ public struct LaunchAnalyzer: Sendable {
     private var sawOffseason = false
 
     /// With `config`'s launch settings over the recording's `meta` (read from the first record).
-    public init(config: NativeConfig = NativeConfig(), keeping: Keeping = .everything) {
+    package init(config: NativeConfig = NativeConfig(), keeping: Keeping = .everything) {
         self.config = config
         self.keeping = keeping
         settings = config.launchSettings(recorded: nil)
@@ -93,30 +93,30 @@ public struct LaunchAnalyzer: Sendable {
     }
 
     /// Reads the whole native recording behind `reader` and analyses its launch.
-    public static func analyze(_ reader: NativeRecordingReader, config: NativeConfig = NativeConfig()) throws -> LaunchAnalyzer {
+    package static func analyze(_ reader: NativeRecordingReader, config: NativeConfig = NativeConfig()) throws -> LaunchAnalyzer {
         var analyzer = LaunchAnalyzer(config: config)
         try Replay.analyze(reader, with: &analyzer) { _ in }
         return analyzer
     }
 
     /// The log has something of the launch in it: a `launch`, or the app's own screen log.
-    public var isRelevant: Bool { summary.launches > 0 || appScreenCount > 0 }
+    package var isRelevant: Bool { summary.launches > 0 || appScreenCount > 0 }
 
     /// The rows decided since the last call, for a report that prints or spools them as it
     /// goes instead of holding them.
-    public mutating func takeRows() -> [LaunchRow] {
+    package mutating func takeRows() -> [LaunchRow] {
         defer { rows.removeAll(keepingCapacity: true) }
         return rows
     }
 
     /// The policy's timeline since the last call (`picture`), so that it is drawn, not held.
-    public mutating func takeTimeline() -> [LaunchRecord] {
+    package mutating func takeTimeline() -> [LaunchRecord] {
         defer { timeline.removeAll(keepingCapacity: true) }
         return timeline
     }
 
     /// The app's `app-screen` lines since the last call.
-    public mutating func takeAppScreens() -> [AppScreen] {
+    package mutating func takeAppScreens() -> [AppScreen] {
         defer { appScreens.removeAll(keepingCapacity: true) }
         return appScreens
     }
@@ -124,12 +124,12 @@ public struct LaunchAnalyzer: Sendable {
     /// The findings decided since the last call, in the order decided (not time order: a
     /// stall can be decided during a mismatch that began earlier), so that a long log's
     /// findings are drawn as they come instead of held.
-    public mutating func takeFindings() -> [LaunchFinding] {
+    package mutating func takeFindings() -> [LaunchFinding] {
         defer { findings.removeAll(keepingCapacity: true) }
         return findings
     }
 
-    public mutating func feed(_ record: NativeRecord) {
+    package mutating func feed(_ record: NativeRecord) {
         switch record.event {
         case .meta(let meta):
             settings = config.launchSettings(recorded: meta.platform)
@@ -157,7 +157,7 @@ public struct LaunchAnalyzer: Sendable {
     }
 
     /// The end of the log: a pending stall fires, and a mismatch still open is measured.
-    public mutating func finish() {
+    package mutating func finish() {
         policy.finish(into: &output)
         takeTimers(finishing: true)
         if let finding = comparison.finish(lastRecordAt: end) { findings.append(finding) }

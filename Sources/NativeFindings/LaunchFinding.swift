@@ -3,8 +3,8 @@ import PolicyCore
 
 /// A pattern in a native log's launch that a developer should look at: what it is (`kind`, a
 /// stable id), when it began, the records (line numbers) it rests on, and what to do about it.
-public struct LaunchFinding: Equatable, Sendable {
-    public enum Kind: String, CaseIterable, Comparable, Sendable {
+package struct LaunchFinding: Equatable, Sendable {
+    package enum Kind: String, CaseIterable, Comparable, Sendable {
         /// The loading screen stayed up for the stall time with neither a page nor an error.
         case stalled
         /// The app's own `app-screen` log disagreed with the policy for longer than the tolerance.
@@ -15,14 +15,14 @@ public struct LaunchFinding: Equatable, Sendable {
 
         /// Each is a user looking at the wrong root screen: a loading screen that never ends, a
         /// screen the policy would not show, an error the user cannot see.
-        public var level: FindingLevel { .warning }
+        package var level: FindingLevel { .warning }
 
-        public static func < (a: Kind, b: Kind) -> Bool {
+        package static func < (a: Kind, b: Kind) -> Bool {
             allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
         }
     }
 
-    public enum Detail: Equatable, Sendable {
+    package enum Detail: Equatable, Sendable {
         /// A stall: when its launch began, and its due time minus that.
         case stalled(launchedAt: Double, launchMs: Double)
         /// The app's and the policy's screens when the mismatch began; when it ended (`nil`:
@@ -31,15 +31,15 @@ public struct LaunchFinding: Equatable, Sendable {
     }
 
     /// The stall's due time, or when the mismatch began.
-    public var t: Double
-    public var kind: Kind
+    package var t: Double
+    package var kind: Kind
     /// The records it rests on: a stall's launch (and the config that put the loading screen
     /// up again, if one did); the records after which a mismatch began and ended.
-    public var lines: [Int]
-    public var detail: Detail
-    public var level: FindingLevel { kind.level }
+    package var lines: [Int]
+    package var detail: Detail
+    package var level: FindingLevel { kind.level }
 
-    public init(t: Double, kind: Kind, lines: [Int], detail: Detail) {
+    package init(t: Double, kind: Kind, lines: [Int], detail: Detail) {
         self.t = t
         self.kind = kind
         self.lines = lines
@@ -47,7 +47,7 @@ public struct LaunchFinding: Equatable, Sendable {
     }
 
     /// What it means and what to do, in a sentence or two a developer can act on.
-    public var sentence: String {
+    package var sentence: String {
         let ms = formatMilliseconds
         let at = lines.first.map { " (line \($0))" } ?? ""
         switch detail {
@@ -89,7 +89,7 @@ extension LaunchFinding: CustomStringConvertible {
     ///
     ///     {"t":80000,"finding":"stalled","level":"warning","lines":[9],"launchedAt":70000,"launchMs":10000,"message":"…"}
     ///     {"t":1840.5,"finding":"screen-mismatch","level":"warning","lines":[4,5],"app":"loading","policy":"web","until":2950,"ms":1109.5,"message":"…"}
-    public var jsonLine: String {
+    package var jsonLine: String {
         var line = JSONLine()
         line.number("t", t)
         line.string("finding", kind.rawValue)
@@ -109,5 +109,5 @@ extension LaunchFinding: CustomStringConvertible {
         return line.text
     }
 
-    public var description: String { jsonLine }
+    package var description: String { jsonLine }
 }

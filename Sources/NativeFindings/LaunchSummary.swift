@@ -1,16 +1,16 @@
 /// What one native log's launches amounted to: the figures `stats` adds up over a fleet.
 /// Plain data only, so that summaries made on different machines can be combined.
-public struct LaunchSummary: Equatable, Sendable {
+package struct LaunchSummary: Equatable, Sendable {
     /// `launch` records: cold starts and rebuilds alike (each builds a new root).
-    public var launches = 0
+    package var launches = 0
     /// Each `ready` decision's `launchMs`: the time from a launch to the web view, in order.
-    public var readyMs: [Double] = []
+    package var readyMs: [Double] = []
     /// `stalled` decisions.
-    public var stalls = 0
+    package var stalls = 0
     /// Launches during which the root error screen came up.
-    public var throughError = 0
+    package var throughError = 0
     /// Launches during which the offseason screen came up (at the launch, or later).
-    public var offseason = 0
+    package var offseason = 0
 
-    public init() {}
+    package init() {}
 }

@@ -6,11 +6,11 @@ extension ArchiveAnalyzer: LogAnalyzer {}
 /// The launch keeps its rows and findings for the report at the end (`LaunchExplainText`), so
 /// it emits nothing while it reads.
 extension LaunchAnalyzer: LogAnalyzer {
-    public mutating func feed(_ record: NativeRecord, emit: (Never) throws -> Void) rethrows {
+    package mutating func feed(_ record: NativeRecord, emit: (Never) throws -> Void) rethrows {
         feed(record)
     }
 
-    public mutating func finish(emit: (Never) throws -> Void) rethrows {
+    package mutating func finish(emit: (Never) throws -> Void) rethrows {
         finish()
     }
 }

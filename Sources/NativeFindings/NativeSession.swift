@@ -7,23 +7,23 @@ import TurboRecording
 /// log, launch findings), the error view's decisions and retry findings, and connectivity as
 /// the `path` records said it. For tests and short logs; `render` draws a log as it reads it
 /// and keeps only what the picture draws, the same picture as from this.
-public struct NativeSession: Sendable {
-    public var path: String
-    public var platform: Platform
-    public var launch: LaunchAnalyzer
-    public var decisions: [Decision]
-    public var retryFindings: [RetryFinding]
+package struct NativeSession: Sendable {
+    package var path: String
+    package var platform: Platform
+    package var launch: LaunchAnalyzer
+    package var decisions: [Decision]
+    package var retryFindings: [RetryFinding]
     /// The policy's decisions after the log's last record: not compared with the app.
-    public var afterEnd: [Decision]
+    package var afterEnd: [Decision]
     /// Each `path` record: when, and whether online.
-    public var connectivity: [(t: Double, online: Bool)]
+    package var connectivity: [(t: Double, online: Bool)]
     /// The first and last records' `t`; `nil` for a log with no timed record.
-    public var first: Double?
-    public var last: Double?
+    package var first: Double?
+    package var last: Double?
 
     /// Reads and analyses the native recording at `path` (`-`: standard input), with `config`
     /// over its `meta`. Strict unless `lenient`, whose skipped lines go to `onSkip`.
-    public static func analyze(
+    package static func analyze(
         path: String, config: NativeConfig = NativeConfig(), lenient: Bool = false,
         onSkip: @escaping (RecordingError) -> Void = { _ in }
     ) throws -> NativeSession {

@@ -6,44 +6,44 @@ import TurboRecording
 
 /// What one native log amounted to, policy by policy: the figures `stats` adds up over a
 /// fleet. Plain data only, so that summaries made on different machines can be combined.
-public struct NativeSummary: Equatable, Sendable {
-    public var platform: Platform
+package struct NativeSummary: Equatable, Sendable {
+    package var platform: Platform
     /// Records read (lines that held a record, `meta` included).
-    public var records = 0
+    package var records = 0
     /// Malformed lines skipped in lenient mode.
-    public var skippedLines = 0
-    public var errorView = ErrorViewSummary()
-    public var launch = LaunchSummary()
+    package var skippedLines = 0
+    package var errorView = ErrorViewSummary()
+    package var launch = LaunchSummary()
     /// Findings of every native policy by id (`missed-retry`, …), in this log.
-    public var findings: [String: Int] = [:]
+    package var findings: [String: Int] = [:]
 
-    public init(platform: Platform) {
+    package init(platform: Platform) {
         self.platform = platform
     }
 
     /// Every native finding id, in the order reports list them.
-    public static let findingIDs: [String] =
+    package static let findingIDs: [String] =
         RetryFinding.Kind.allCases.map(\.rawValue) + [ProbeLoop.finding]
         + LaunchFinding.Kind.allCases.map(\.rawValue)
 
     /// Each native finding id's level, as its kind says.
-    public static let findingLevels: [String: FindingLevel] = Dictionary(
+    package static let findingLevels: [String: FindingLevel] = Dictionary(
         uniqueKeysWithValues:
             RetryFinding.Kind.allCases.map { ($0.rawValue, $0.level) } + [(ProbeLoop.finding, ProbeLoop.level)]
             + LaunchFinding.Kind.allCases.map { ($0.rawValue, $0.level) })
 }
 
 /// The error view's decisions in one log.
-public struct ErrorViewSummary: Equatable, Sendable {
+package struct ErrorViewSummary: Equatable, Sendable {
     /// Error views presented, by the variant they got (`none`: a 401, no view).
-    public var views: [ErrorVariant: Int] = [:]
+    package var views: [ErrorVariant: Int] = [:]
     /// Automatic retries, by what triggered them.
-    public var automaticRetries: [RetryTrigger: Int] = [:]
-    public var manualRetries = 0
+    package var automaticRetries: [RetryTrigger: Int] = [:]
+    package var manualRetries = 0
     /// Automatic retries the Android cooldown made wait.
-    public var deferred = 0
+    package var deferred = 0
 
-    public init() {}
+    package init() {}
 
     mutating func note(_ decision: Decision) {
         switch decision.outcome {
@@ -58,7 +58,7 @@ public struct ErrorViewSummary: Equatable, Sendable {
 extension NativeSummary {
     /// Reads and summarises the native recording behind `reader`, with the default settings
     /// over its `meta` (field logs come without the goldens' config files).
-    public static func analyze(_ reader: NativeRecordingReader, config: NativeConfig = NativeConfig()) throws -> NativeSummary {
+    package static func analyze(_ reader: NativeRecordingReader, config: NativeConfig = NativeConfig()) throws -> NativeSummary {
         var launch = LaunchAnalyzer(config: config, keeping: .counts)
         var explainer = NativeExplainer(config: config)
         var errorView = ErrorViewSummary()

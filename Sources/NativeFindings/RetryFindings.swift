@@ -5,7 +5,7 @@ import TurboRecording
 
 /// What the policy had on a surface at some moment (timers due by then having fired): why an
 /// automatic retry the app logged there was not the policy's.
-public enum PolicyState: Equatable, Sendable {
+package enum PolicyState: Equatable, Sendable {
     /// No error view on the surface: never presented, dismissed, or replaced.
     case noView
     /// A `server` view, which never retries by itself.
@@ -20,7 +20,7 @@ public enum PolicyState: Equatable, Sendable {
     /// for an edge.
     case notDue(at: Double?)
 
-    public var name: String {
+    package var name: String {
         switch self {
         case .noView: return "no-view"
         case .serverView: return "server-view"
@@ -32,7 +32,7 @@ public enum PolicyState: Equatable, Sendable {
     }
 
     /// The time the state names, if any.
-    public var at: Double? {
+    package var at: Double? {
         switch self {
         case .alreadyRetried(let t), .cooldown(let t): return t
         case .notDue(let t): return t
@@ -42,8 +42,8 @@ public enum PolicyState: Equatable, Sendable {
 }
 
 /// A disagreement between the policy and the app's own `app-retry` lines.
-public struct RetryFinding: Equatable, Sendable {
-    public enum Kind: String, CaseIterable, Equatable, Sendable {
+package struct RetryFinding: Equatable, Sendable {
+    package enum Kind: String, CaseIterable, Equatable, Sendable {
         /// The policy retried automatically and the app logged no automatic retry on that
         /// surface within the window: a starved surface, or a "retrying automatically" caption
         /// that was not true.
@@ -53,10 +53,10 @@ public struct RetryFinding: Equatable, Sendable {
         case unexpectedRetry = "unexpected-retry"
 
         /// Both are the app off its policy: a user left waiting, or a server hammered.
-        public var level: FindingLevel { .warning }
+        package var level: FindingLevel { .warning }
     }
 
-    public enum Detail: Equatable, Sendable {
+    package enum Detail: Equatable, Sendable {
         /// The policy's retry and its trigger.
         case missed(RetryTrigger)
         /// The app's `app-retry` line, and what the policy had on the surface then.
@@ -64,32 +64,32 @@ public struct RetryFinding: Equatable, Sendable {
     }
 
     /// The policy's retry time (missed), or the app's log time (unexpected).
-    public var t: Double
-    public var surface: String
-    public var detail: Detail
+    package var t: Double
+    package var surface: String
+    package var detail: Detail
 
-    public init(t: Double, surface: String, detail: Detail) {
+    package init(t: Double, surface: String, detail: Detail) {
         self.t = t
         self.surface = surface
         self.detail = detail
     }
 
-    public var kind: Kind {
+    package var kind: Kind {
         if case .missed = detail { return .missedRetry }
         return .unexpectedRetry
     }
 
-    public var level: FindingLevel { kind.level }
+    package var level: FindingLevel { kind.level }
 }
 
 /// An automatic retry the app logged, with what the policy had on its surface at that moment.
-public struct LoggedRetry: Equatable, Sendable {
-    public var line: Int
-    public var t: Double
-    public var surface: String
-    public var policy: PolicyState
+package struct LoggedRetry: Equatable, Sendable {
+    package var line: Int
+    package var t: Double
+    package var surface: String
+    package var policy: PolicyState
 
-    public init(line: Int, t: Double, surface: String, policy: PolicyState) {
+    package init(line: Int, t: Double, surface: String, policy: PolicyState) {
         self.line = line
         self.t = t
         self.surface = surface
@@ -100,7 +100,7 @@ public struct LoggedRetry: Equatable, Sendable {
 /// Pairs the policy's automatic retries with the app's, surface by surface, each at most once,
 /// when they are at most `window` ms apart; what is left over is a finding. Both lists are in
 /// time order. Taking the earliest of each in turn pairs as many as any pairing could.
-public func retryFindings(decisions: [Decision], appRetries: [LoggedRetry], window: Double = 1000) -> [RetryFinding] {
+package func retryFindings(decisions: [Decision], appRetries: [LoggedRetry], window: Double = 1000) -> [RetryFinding] {
     var comparison = RetryComparison(window: window)
     var i = 0
     for decision in decisions {
@@ -120,8 +120,8 @@ public func retryFindings(decisions: [Decision], appRetries: [LoggedRetry], wind
 /// can pair it otherwise. Only the retries of the last `window` ms are held, surface by
 /// surface, so a log of any length is compared in flat memory. Findings come out in time
 /// order (a tie in the order the surfaces first appeared).
-public struct RetryComparison: Sendable {
-    public let window: Double
+package struct RetryComparison: Sendable {
+    package let window: Double
     private var order: [String: Int] = [:]
     private var policy: [String: [(t: Double, trigger: RetryTrigger)]] = [:]
     private var app: [String: [LoggedRetry]] = [:]
@@ -130,25 +130,25 @@ public struct RetryComparison: Sendable {
     /// Decided, not yet handed out: an earlier finding on another surface may still come.
     private var decided: [(finding: RetryFinding, order: Int)] = []
 
-    public init(window: Double = 1000) {
+    package init(window: Double = 1000) {
         self.window = window
     }
 
     /// An automatic retry of the policy.
-    public mutating func policy(t: Double, surface: String, trigger: RetryTrigger) {
+    package mutating func policy(t: Double, surface: String, trigger: RetryTrigger) {
         note(surface)
         policy[surface, default: []].append((t, trigger))
     }
 
     /// An automatic retry the app logged.
-    public mutating func app(_ retry: LoggedRetry) {
+    package mutating func app(_ retry: LoggedRetry) {
         note(retry.surface)
         app[retry.surface, default: []].append(retry)
     }
 
     /// The replay has reached `now`: every retry still to come is at or after it. Returns the
     /// findings no later retry can change, in time order.
-    public mutating func advance(to now: Double) -> [RetryFinding] {
+    package mutating func advance(to now: Double) -> [RetryFinding] {
         guard !pending.isEmpty || !decided.isEmpty else { return [] }
         for surface in pending { resolve(surface, now: now) }
         let bound = pending.reduce(now) { bound, surface in
@@ -158,7 +158,7 @@ public struct RetryComparison: Sendable {
     }
 
     /// The end of the log: nothing more will come, so whatever is left over is a finding.
-    public mutating func finish() -> [RetryFinding] {
+    package mutating func finish() -> [RetryFinding] {
         for surface in pending { resolve(surface, now: nil) }
         return take { _ in true }
     }
@@ -235,29 +235,29 @@ public struct RetryComparison: Sendable {
 /// decides after its last record (the timers `finish()` fires) is not held against the app,
 /// which had no chance to log it: those decisions come out as `afterEnd`, and are neither
 /// findings nor counted.
-public struct NativeExplainer: Sendable {
+package struct NativeExplainer: Sendable {
     /// What comes out of the explanation, as soon as it is decided.
-    public enum Event: Equatable, Sendable {
+    package enum Event: Equatable, Sendable {
         case retry(RetryFinding)
         case probeLoop(ProbeLoop)
         /// A decision of the policy after the log's last record (`end`).
         case afterEnd(Decision)
     }
 
-    public private(set) var settings: PolicySettings
+    package private(set) var settings: PolicySettings
     /// Records read, `meta` included.
-    public private(set) var records = 0
+    package private(set) var records = 0
     /// How many `app-retry` lines the log has, automatic and manual. With none there is
     /// nothing to compare, and no retry findings (probe loops need none).
-    public private(set) var appRetryLines = 0
+    package private(set) var appRetryLines = 0
     /// The app's automatic retries.
-    public private(set) var loggedAutomatic = 0
+    package private(set) var loggedAutomatic = 0
     /// The policy's automatic retries up to the end of the log.
-    public private(set) var automaticRetries = 0
+    package private(set) var automaticRetries = 0
     /// The `t` of the log's last record.
-    public private(set) var end: Double?
+    package private(set) var end: Double?
     /// Levels of the findings handed out, in order.
-    public private(set) var levels: [FindingLevel] = []
+    package private(set) var levels: [FindingLevel] = []
 
     private let config: NativeConfig
     private var policy: RetryPolicy?
@@ -270,7 +270,7 @@ public struct NativeExplainer: Sendable {
     private var held: [RetryFinding] = []
     private var output: [Decision] = []
 
-    public init(config: NativeConfig = NativeConfig(), window: Double = 1000) {
+    package init(config: NativeConfig = NativeConfig(), window: Double = 1000) {
         self.config = config
         settings = config.settings(recorded: nil)
         comparison = RetryComparison(window: window)
@@ -278,7 +278,7 @@ public struct NativeExplainer: Sendable {
 
     /// One record. `decided` sees each decision of the policy up to the end of the log, as it
     /// is made; `emit` each finding.
-    public mutating func feed(
+    package mutating func feed(
         _ record: NativeRecord, decided: (Decision) throws -> Void = { _ in },
         emit: (Event) throws -> Void
     ) rethrows {
@@ -315,7 +315,7 @@ public struct NativeExplainer: Sendable {
 
     /// The end of the log: the timers still pending fire; what is due after the last record
     /// comes out as `afterEnd`, after the last findings.
-    public mutating func finish(decided: (Decision) throws -> Void = { _ in }, emit: (Event) throws -> Void) rethrows {
+    package mutating func finish(decided: (Decision) throws -> Void = { _ in }, emit: (Event) throws -> Void) rethrows {
         guard var current = policy else { return }
         policy = nil
         current.finish(into: &output)
@@ -388,29 +388,29 @@ public struct NativeExplainer: Sendable {
 
 /// What `explain` says about a native recording, read whole: for tests and for the reports
 /// that need every decision (`render`). `explain` itself streams through `NativeExplainer`.
-public struct NativeExplanation: Equatable, Sendable {
-    public var settings: PolicySettings
+package struct NativeExplanation: Equatable, Sendable {
+    package var settings: PolicySettings
     /// Up to the end of the log.
-    public var decisions: [Decision]
+    package var decisions: [Decision]
     /// After the log's last record: not compared.
-    public var afterEnd: [Decision]
+    package var afterEnd: [Decision]
     /// How many automatic `app-retry` lines the log has.
-    public var loggedAutomatic: Int
+    package var loggedAutomatic: Int
     /// How many `app-retry` lines the recording has, automatic and manual. With none there is
     /// nothing to compare, and no retry findings.
-    public var appRetryLines: Int
-    public var findings: [RetryFinding]
-    public var probeLoops: [ProbeLoop]
+    package var appRetryLines: Int
+    package var findings: [RetryFinding]
+    package var probeLoops: [ProbeLoop]
     /// Records read, `meta` included.
-    public var records: Int
+    package var records: Int
     /// The `t` of the last record.
-    public var end: Double?
+    package var end: Double?
 }
 
 /// Replays a native recording and compares the policy's automatic retries with the app's
 /// `app-retry` lines (when it has any), and finds its probe loops. `observe` sees every record
 /// as it is read, so that the other native policies' analyses ride along the same pass.
-public func explainNative(
+package func explainNative(
     _ reader: NativeRecordingReader, config: NativeConfig = NativeConfig(),
     window: Double = 1000, observe: (NativeRecord) -> Void = { _ in }
 ) throws -> NativeExplanation {
@@ -436,7 +436,7 @@ public func explainNative(
 
 extension RetryFinding: CustomStringConvertible {
     /// A finding as one JSON line: `t`, `surface`, `finding`, `level`, then its details.
-    public var jsonLine: String {
+    package var jsonLine: String {
         var line = JSONLine()
         line.number("t", t)
         line.string("surface", surface)
@@ -453,5 +453,5 @@ extension RetryFinding: CustomStringConvertible {
         return line.text
     }
 
-    public var description: String { jsonLine }
+    package var description: String { jsonLine }
 }

@@ -13,9 +13,9 @@ import VariantAnalysis
 /// has one (hatched where it disagreed with the policy for longer than the tolerance), the
 /// error view's decisions, and connectivity; a time axis in seconds; the findings' sentences.
 /// Every string from the recording (or its path) goes through `xmlEscaped`.
-public enum NativeTimelineSVG {
+package enum NativeTimelineSVG {
     /// Draws a session analysed whole: the same picture as drawn while reading (`render(path:)`).
-    public static func render(_ session: NativeSession, limits: RenderLimits = RenderLimits()) -> String {
+    package static func render(_ session: NativeSession, limits: RenderLimits = RenderLimits()) -> String {
         var lanes = NativeLanes(limits: limits)
         for (t, online) in session.connectivity { lanes.path(at: t, online: online) }
         for record in session.launch.timeline { lanes.launch(record) }
@@ -34,7 +34,7 @@ public enum NativeTimelineSVG {
     /// `config` over its `meta`, as it is read: what is kept is what the picture draws
     /// (`limits`), not the recording's timelines and decisions. Strict unless `lenient`, whose
     /// skipped lines go to `onSkip`. Returns the picture and the path as the reader names it.
-    public static func render(
+    package static func render(
         path: String, config: NativeConfig = NativeConfig(), lenient: Bool = false,
         limits: RenderLimits = RenderLimits(),
         onSkip: @escaping (RecordingError) -> Void = { _ in }
@@ -43,7 +43,7 @@ public enum NativeTimelineSVG {
     }
 
     /// `render(path:)` over lines already opened (standard input whose kind was looked at).
-    public static func render(
+    package static func render(
         lines: JSONLines, config: NativeConfig = NativeConfig(), lenient: Bool = false,
         limits: RenderLimits = RenderLimits(),
         onSkip: @escaping (RecordingError) -> Void = { _ in }

@@ -5,24 +5,24 @@ import PolicyCore
 /// plot's 1,020; more are a smear, not marks). What a renderer keeps is what it draws: with the limit, a
 /// day-long log draws in the memory of a short one. What a lane leaves out is counted and said
 /// in the picture, so a person knows to draw a window.
-public struct RenderLimits: Equatable, Sendable {
-    public var from: Double?
-    public var to: Double?
-    public var maxMarks: Int
+package struct RenderLimits: Equatable, Sendable {
+    package var from: Double?
+    package var to: Double?
+    package var maxMarks: Int
 
-    public static let defaultMaxMarks = 2000
+    package static let defaultMaxMarks = 2000
     /// Findings are flags with labels on rows of their own and a sentence each under the
     /// chart: forty is already more than a person reads at once, and keeps the picture's height
     /// within what a viewer opens.
-    public static let maxFindings = 40
+    package static let maxFindings = 40
 
-    public init(from: Double? = nil, to: Double? = nil, maxMarks: Int = defaultMaxMarks) {
+    package init(from: Double? = nil, to: Double? = nil, maxMarks: Int = defaultMaxMarks) {
         self.from = from
         self.to = to
         self.maxMarks = max(1, maxMarks)
     }
 
-    public var isWindowed: Bool { from != nil || to != nil }
+    package var isWindowed: Bool { from != nil || to != nil }
 
     /// Whether a mark at `t` is in the window.
     func contains(_ t: Double) -> Bool {

@@ -9,8 +9,8 @@ import Reports
 /// surface with the error view's decisions there, the banner (amber pill, green flash, toasts),
 /// and the three latencies as spans from the drop or edge to what followed it. No scripts,
 /// fonts or images; every string from a log is XML-escaped.
-public enum SessionSVG {
-    public static func render(_ session: AppSession, web: String, native: String) -> String {
+package enum SessionSVG {
+    package static func render(_ session: AppSession, web: String, native: String) -> String {
         var chart = SessionChart(session, web: web, native: native)
         return chart.draw()
     }

@@ -12,8 +12,8 @@ import VariantAnalysis
 /// decision) and the banner (amber spans with their text, green back-online spans); a time
 /// axis in seconds; the findings' sentences under it. Every string that comes from the
 /// recording (or its path) goes through `xmlEscaped`.
-public enum TimelineSVG {
-    public static func render(_ session: BannerSession, limits: RenderLimits = RenderLimits()) -> String {
+package enum TimelineSVG {
+    package static func render(_ session: BannerSession, limits: RenderLimits = RenderLimits()) -> String {
         var lanes = BannerLanes(limits: limits)
         for event in session.events { lanes.add(event) }
         var chart = Chart(
@@ -25,7 +25,7 @@ public enum TimelineSVG {
     /// Reads, analyses and draws the web recording at `path` (`-`: standard input) as it is
     /// read: what is kept is what the picture draws (`limits`), not the recording's events.
     /// Strict unless `lenient`, whose skipped lines go to `onSkip`; returns how many were skipped.
-    public static func render(
+    package static func render(
         path: String, settings: BannerSettings = BannerSettings(), lenient: Bool = false,
         limits: RenderLimits = RenderLimits(),
         onSkip: @escaping (RecordingError) -> Void = { _ in }
@@ -34,7 +34,7 @@ public enum TimelineSVG {
     }
 
     /// `render(path:)` over lines already opened (standard input whose kind was looked at).
-    public static func render(
+    package static func render(
         lines: JSONLines, settings: BannerSettings = BannerSettings(), lenient: Bool = false,
         limits: RenderLimits = RenderLimits(),
         onSkip: @escaping (RecordingError) -> Void = { _ in }
@@ -49,10 +49,10 @@ public enum TimelineSVG {
 }
 
 /// What a network failure was, from the failed fetch's `target`.
-public enum FailureKind: String, CaseIterable, Sendable {
+package enum FailureKind: String, CaseIterable, Sendable {
     case visit, frame, form, prefetch, other
 
-    public init(target: String?) {
+    package init(target: String?) {
         let target = target ?? ""
         if target == "html" {
             self = .visit

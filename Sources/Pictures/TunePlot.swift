@@ -12,8 +12,8 @@ import VariantAnalysis
 /// tried), each point labelled with its value. The combination `TuneChoice.balanced` picks is
 /// ringed in both panels and named, with its rule and the recordings, in the caption. `about`
 /// (the paths tuned) comes from the user and goes through `xmlEscaped`, as every text here does.
-public enum TunePlot {
-    public static func render(_ tune: Tune, about: String) -> String {
+package enum TunePlot {
+    package static func render(_ tune: Tune, about: String) -> String {
         var plot = Plot(tune: tune, about: about)
         return plot.draw()
     }

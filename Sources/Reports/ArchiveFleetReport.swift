@@ -8,7 +8,7 @@ import VariantAnalysis
 
 extension ArchiveSettings {
     /// "debounce 2000 ms, stale 86400000 ms, strip mobile_offline, mobile_app_v2"
-    public var summaryText: String {
+    package var summaryText: String {
         let strip = stripParams.isEmpty ? "strip nothing" : "strip " + stripParams.map { $0.isEmpty ? "(empty parameters)" : $0 }.joined(separator: ", ")
         return "debounce \(formatMilliseconds(debounce)) ms, stale \(formatMilliseconds(stale)) ms, \(strip)"
     }
@@ -16,7 +16,7 @@ extension ArchiveSettings {
 
 extension ArchiveFleet {
     /// The report for a person. Logs per finding are capped at `listing` (nil: all).
-    public func text(listing: Int? = 10) -> [String] {
+    package func text(listing: Int? = 10) -> [String] {
         let ms = formatMilliseconds
         var lines: [String] = []
         var logs = "logs: \(summaries.count) read, \(malformed) malformed, \(unreadable) unreadable"
@@ -65,7 +65,7 @@ extension ArchiveFleet {
     }
 
     /// The report as one JSON object, for scripts.
-    public func json() -> String {
+    package func json() -> String {
         let ms = formatMilliseconds
         var age: [(String, String)] = []
         if let ageAtServe {

@@ -8,20 +8,20 @@ import VariantAnalysis
 
 /// The cache's decisions, `explain`'s rows and its findings, as tables for a person. URLs come
 /// from logs, so they are shown terminal-safe.
-public enum ArchiveTextTimeline {
-    public static let header = "      t (ms)  decision  detail"
-    public static let explainHeader = "      t (ms)   line  archive      detail"
+package enum ArchiveTextTimeline {
+    package static let header = "      t (ms)  decision  detail"
+    package static let explainHeader = "      t (ms)   line  archive      detail"
 
-    public static func settings(_ settings: ArchiveSettings) -> String {
+    package static func settings(_ settings: ArchiveSettings) -> String {
         "ios: " + settings.summaryText
     }
 
-    public static func row(_ decision: ArchiveDecision) -> String {
+    package static func row(_ decision: ArchiveDecision) -> String {
         let (name, detail) = describe(decision)
         return "\(time(decision.t))  \(name.padded(8))  \(detail)"
     }
 
-    public static func row(_ row: ArchiveRow, settings: ArchiveSettings) -> String {
+    package static func row(_ row: ArchiveRow, settings: ArchiveSettings) -> String {
         let (name, detail): (String, String)
         switch row.step {
         case .decided(let decision):
@@ -62,7 +62,7 @@ public enum ArchiveTextTimeline {
         return "\(time(row.t))  \(String(repeating: " ", count: max(0, 5 - line.count)) + line)  \(name.padded(11))  \(detail)"
     }
 
-    public static func row(_ finding: ArchiveFinding) -> String {
+    package static func row(_ finding: ArchiveFinding) -> String {
         let detail: String
         switch finding.detail {
         case .offlineMiss(.neverVisited):

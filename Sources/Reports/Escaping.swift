@@ -10,7 +10,7 @@ import VariantAnalysis
 /// characters as entities, and every character XML 1.0 forbids (C0 controls but tab, LF and
 /// CR; U+FFFE, U+FFFF) or discourages (DEL, C1 controls) as U+FFFD. Line ends become spaces,
 /// since an SVG label is one line.
-public func xmlEscaped(_ text: String) -> String {
+package func xmlEscaped(_ text: String) -> String {
     var out = ""
     out.reserveCapacity(text.utf8.count)
     for scalar in text.unicodeScalars {
@@ -35,7 +35,7 @@ public func xmlEscaped(_ text: String) -> String {
 
 /// `text` made safe for a terminal: control characters (which could move the cursor, retitle
 /// the window or hide what follows) and bidirectional overrides are shown as `\u{…}` escapes.
-public func terminalSafe(_ text: String) -> String {
+package func terminalSafe(_ text: String) -> String {
     guard text.unicodeScalars.contains(where: needsEscape) else { return text }
     var out = ""
     for scalar in text.unicodeScalars {

@@ -8,12 +8,12 @@ import VariantAnalysis
 
 /// `explain`'s text for a person: one row per event, the record's line on the left, and a
 /// summary. Every string from a recording goes through `terminalSafe`.
-public enum ExplainText {
+package enum ExplainText {
     private static let ms = formatMilliseconds
 
     /// What was explained and with which settings. A streamed explanation prints it once the
     /// `meta` line (always first when present) has been read.
-    public static func header(path: String, meta: Meta?, settings: BannerSettings) -> [String] {
+    package static func header(path: String, meta: Meta?, settings: BannerSettings) -> [String] {
         var lines = ["explain \(terminalSafe(path))"]
         var about: [String] = []
         if let meta {
@@ -30,7 +30,7 @@ public enum ExplainText {
 
     /// One row for an event, or `nil` for a record that explains nothing: an observed one, or a
     /// response that changed nothing and is not the first while the pill is up.
-    public static func row(_ event: ExplainEvent) -> String? {
+    package static func row(_ event: ExplainEvent) -> String? {
         switch event {
         case .input(let step):
             if case .beforeFetchResponse = step.input, step.change == nil, !step.firstResponseWhilePillUp,
@@ -219,7 +219,7 @@ public enum ExplainText {
 
     /// Findings grouped by level, the level that asks most first, each with its ids and counts:
     /// "warning 2 (online-lied 1, stale-pill 1), info 3 (flap-suppressed 3)", or "none".
-    public static func byLevel(_ counts: [(id: String, level: FindingLevel, count: Int)]) -> String {
+    package static func byLevel(_ counts: [(id: String, level: FindingLevel, count: Int)]) -> String {
         let groups = FindingLevel.reportOrder.compactMap { level -> String? in
             let entries = counts.filter { $0.level == level && $0.count > 0 }
             guard !entries.isEmpty else { return nil }
@@ -229,7 +229,7 @@ public enum ExplainText {
         return groups.isEmpty ? "none" : groups.joined(separator: ", ")
     }
 
-    public static func summary(_ summary: SessionSummary) -> [String] {
+    package static func summary(_ summary: SessionSummary) -> [String] {
         var lines = ["", "summary"]
         if summary.pills.isEmpty {
             lines.append("  pill never up")

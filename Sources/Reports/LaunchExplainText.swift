@@ -8,16 +8,16 @@ import VariantAnalysis
 /// `explain`'s launch section for a person: the settings, one row per record the launch reads
 /// (and the app's own screen log, and the stall timer), the log's launch figures, then the
 /// findings with their sentences. Text from the recording is made terminal-safe.
-public enum LaunchExplainText {
-    public static let header = "      t (ms)  line  record                     screen      detail"
-    public static let findingsHeader = "      t (ms)  finding               level    detail"
+package enum LaunchExplainText {
+    package static let header = "      t (ms)  line  record                     screen      detail"
+    package static let findingsHeader = "      t (ms)  finding               level    detail"
 
-    public static func lines(_ analyzer: LaunchAnalyzer) -> [String] {
+    package static func lines(_ analyzer: LaunchAnalyzer) -> [String] {
         head(analyzer) + analyzer.rows.map(row) + tail(analyzer)
     }
 
     /// The section's settings and column header, above its rows.
-    public static func head(_ analyzer: LaunchAnalyzer) -> [String] {
+    package static func head(_ analyzer: LaunchAnalyzer) -> [String] {
         [
             "launch: \(analyzer.settings.platform.rawValue), stall \(ms(analyzer.settings.stall)) ms, "
                 + "app-screen tolerance \(ms(analyzer.tolerance)) ms", header,
@@ -25,7 +25,7 @@ public enum LaunchExplainText {
     }
 
     /// What follows the rows: the decisions after the log's end, the figures, the findings.
-    public static func tail(_ analyzer: LaunchAnalyzer) -> [String] {
+    package static func tail(_ analyzer: LaunchAnalyzer) -> [String] {
         var lines: [String] = []
         tail(analyzer) { lines.append($0) }
         return lines
@@ -33,7 +33,7 @@ public enum LaunchExplainText {
 
     /// The same lines, each handed over as it is made: a long log's findings are printed
     /// without a second copy of them as text.
-    public static func tail(_ analyzer: LaunchAnalyzer, _ emit: (String) throws -> Void) rethrows {
+    package static func tail(_ analyzer: LaunchAnalyzer, _ emit: (String) throws -> Void) rethrows {
         if let end = analyzer.end, !analyzer.afterEnd.isEmpty {
             try emit(NativeTextTimeline.afterEnd(end))
             for late in analyzer.afterEnd { try emit(row(late.row)) }
@@ -51,13 +51,13 @@ public enum LaunchExplainText {
         }
     }
 
-    public static func row(_ row: LaunchRow) -> String {
+    package static func row(_ row: LaunchRow) -> String {
         let line = row.line.map(String.init) ?? ""
         return "\(time(row.t))  \(line.leftPadded(4))  \(terminalSafe(row.record).padded(25))  "
             + "\(row.screen.rawValue.padded(10))  \(terminalSafe(row.detail))"
     }
 
-    public static func row(_ finding: LaunchFinding) -> String {
+    package static func row(_ finding: LaunchFinding) -> String {
         let lines = "line\(finding.lines.count == 1 ? "" : "s") " + finding.lines.map(String.init).joined(separator: ", ")
         return "\(time(finding.t))  \(finding.kind.rawValue.padded(20))  \(finding.level.rawValue.padded(7))  \(lines): \(terminalSafe(finding.sentence))"
     }

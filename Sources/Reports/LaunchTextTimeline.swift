@@ -6,10 +6,10 @@ import PolicyCore
 import VariantAnalysis
 
 /// The launch timeline as a table for a person: when, the screen (or the decision), and why.
-public enum LaunchTextTimeline {
-    public static let header = "      t (ms)  screen      detail"
+package enum LaunchTextTimeline {
+    package static let header = "      t (ms)  screen      detail"
 
-    public static func row(_ record: LaunchRecord) -> String {
+    package static func row(_ record: LaunchRecord) -> String {
         let (what, detail): (String, String)
         switch record {
         case .screen(let change):

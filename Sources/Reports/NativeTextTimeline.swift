@@ -8,11 +8,11 @@ import VariantAnalysis
 
 /// The native decision timeline and the findings of `--explain`, as tables for a person.
 /// Surfaces come from the app's log, so they are shown terminal-safe.
-public enum NativeTextTimeline {
-    public static let header = "      t (ms)  surface       decision        detail"
-    public static let findingsHeader = "      t (ms)  surface       finding           level    detail"
+package enum NativeTextTimeline {
+    package static let header = "      t (ms)  surface       decision        detail"
+    package static let findingsHeader = "      t (ms)  surface       finding           level    detail"
 
-    public static func row(_ decision: Decision) -> String {
+    package static func row(_ decision: Decision) -> String {
         let (event, detail) = describe(decision)
         return "\(time(decision.t))  \(terminalSafe(decision.surface).padded(12))  \(event.padded(14))  \(detail)"
     }
@@ -35,7 +35,7 @@ public enum NativeTextTimeline {
         return (event, detail)
     }
 
-    public static func row(_ finding: RetryFinding) -> String {
+    package static func row(_ finding: RetryFinding) -> String {
         let detail: String
         switch finding.detail {
         case .missed(let trigger):
@@ -50,34 +50,34 @@ public enum NativeTextTimeline {
     }
 
     /// A probe loop, in the findings table: its lines, then what it means.
-    public static func row(_ loop: ProbeLoop) -> String {
+    package static func row(_ loop: ProbeLoop) -> String {
         let lines = "line\(loop.lines.count == 1 ? "" : "s") " + loop.lines.map(String.init).joined(separator: ", ")
         return "\(time(loop.t))  \(terminalSafe(loop.surface).padded(12))  \(ProbeLoop.finding.padded(16))  "
             + "\(ProbeLoop.level.rawValue.padded(7))  \(lines): \(loop.message)"
     }
 
     /// Above the decisions a cut log's policy made after its last record.
-    public static func afterEnd(_ end: Double) -> String {
+    package static func afterEnd(_ end: Double) -> String {
         "after the log ended at \(formatMilliseconds(end)) (not held against the app, no findings):"
     }
 
     /// A decision after the log's end, as a JSON line that says so: the decision's own keys,
     /// then `"afterEnd":true`.
-    public static func afterEndJSON(_ jsonLine: String) -> String {
+    package static func afterEndJSON(_ jsonLine: String) -> String {
         String(jsonLine.dropLast()) + #","afterEnd":true}"#
     }
 
     /// The count line under the retry findings: "no findings: …", or "2 findings (warning 2)".
-    public static func findingsCount(_ findings: [RetryFinding]) -> String {
+    package static func findingsCount(_ findings: [RetryFinding]) -> String {
         findingsCount(findings.map(\.level))
     }
 
-    public static func findingsCount(_ levels: [FindingLevel]) -> String {
+    package static func findingsCount(_ levels: [FindingLevel]) -> String {
         levels.isEmpty ? "no findings: the app's automatic retries match the policy's" : counted(levels, "finding")
     }
 
     /// "1 finding (warning 1)", "3 archive findings (warning 1, info 2)": a count, then by level.
-    public static func counted(_ levels: [FindingLevel], _ noun: String) -> String {
+    package static func counted(_ levels: [FindingLevel], _ noun: String) -> String {
         let byLevel = FindingLevel.reportOrder.compactMap { level -> String? in
             let count = levels.filter { $0 == level }.count
             return count == 0 ? nil : "\(level.rawValue) \(count)"

@@ -11,10 +11,10 @@ import VariantAnalysis
 ///
 ///     {"t":3547.6,"finding":"stale-pill","level":"warning","lines":[5,6,10],"raisedAt":1239.6,…,"message":"…"}
 ///     {"summary":{"end":5231.6,"pill":{…},"toasts":0,"silent":[],"findings":{…},…}}
-public enum ReportJSON {
+package enum ReportJSON {
     private static let ms = formatMilliseconds
 
-    public static func finding(_ finding: BannerFinding) -> String {
+    package static func finding(_ finding: BannerFinding) -> String {
         var fields: [(String, String)] = [
             ("t", ms(finding.t)),
             ("finding", jsonString(finding.kind.id)),
@@ -68,7 +68,7 @@ public enum ReportJSON {
         return object(fields)
     }
 
-    public static func summary(_ summary: SessionSummary) -> String {
+    package static func summary(_ summary: SessionSummary) -> String {
         let byCause = summary.pillTimeByCause.map { (key: $0.cause.rawValue, value: ms($0.ms)) }
         let pill = object([
             ("episodes", String(summary.pills.count)),

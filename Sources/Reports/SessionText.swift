@@ -6,12 +6,12 @@ import PolicyCore
 /// `session`'s text for a person, read like `explain`: one table of both layers on the web
 /// recording's clock, the drops and edges marked where they happen, then the latencies and
 /// the findings in words. Paths go through `terminalSafe`.
-public enum SessionText {
+package enum SessionText {
     private static let ms = formatMilliseconds
 
     /// What was read, how the clocks were put together, and with which settings.
     /// `alignment`: "from the two startedAt" or "given (--offset-ms)".
-    public static func header(
+    package static func header(
         web: String, native: String, session: AppSession, alignment: String,
         banner: BannerSettings, policy: PolicySettings
     ) -> [String] {
@@ -27,10 +27,10 @@ public enum SessionText {
         ]
     }
 
-    public static let tableHeader = "      t (ms)  layer   what"
+    package static let tableHeader = "      t (ms)  layer   what"
 
     /// The merged timeline as rows; a drop or an edge says so at its connectivity line.
-    public static func rows(_ session: AppSession) -> [String] {
+    package static func rows(_ session: AppSession) -> [String] {
         var drops = session.drops.makeIterator(), edges = session.edges.makeIterator()
         var first = true
         return session.lines.map { line in
@@ -81,7 +81,7 @@ public enum SessionText {
     }
 
     /// The three latencies, each on a line, and the drops and edges they were measured over.
-    public static func latencies(_ session: AppSession) -> [String] {
+    package static func latencies(_ session: AppSession) -> [String] {
         let summary = session.summary
         let edges = "\(summary.edges) edge\(summary.edges == 1 ? "" : "s")"
         let pillUp = summary.edgeToClear.count + (summary.edgeToClear.stuck ?? 0)
@@ -95,7 +95,7 @@ public enum SessionText {
     }
 
     /// "2 measured: median 400 ms, p90 1400 ms, max 1400 ms; 1 stuck", or "none measured".
-    public static func describe(_ latency: LatencySummary) -> String {
+    package static func describe(_ latency: LatencySummary) -> String {
         var text: String
         if let median = latency.median, let p90 = latency.p90, let max = latency.max {
             text = "\(latency.count) measured: median \(ms(median)) ms, p90 \(ms(p90)) ms, max \(ms(max)) ms"
@@ -107,13 +107,13 @@ public enum SessionText {
     }
 
     /// Each finding as a sentence, or "findings: none".
-    public static func findings(_ session: AppSession) -> [String] {
+    package static func findings(_ session: AppSession) -> [String] {
         guard !session.findings.isEmpty else { return ["findings: none (late is more than \(ms(session.settings.lateMs)) ms)"] }
         let count = session.findings.count
         return ["\(count) finding\(count == 1 ? "" : "s")"] + session.findings.map { "  " + sentence($0, lateMs: session.settings.lateMs) }
     }
 
-    public static func sentence(_ finding: SessionFinding, lateMs: Double) -> String {
+    package static func sentence(_ finding: SessionFinding, lateMs: Double) -> String {
         let late = "more than \(ms(lateMs)) ms"
         let head = "\(finding.kind.rawValue) at \(ms(finding.t)): "
         switch (finding.kind, finding.latencyMs) {

@@ -10,7 +10,7 @@ extension FleetStats {
     private static let ms = formatMilliseconds
 
     /// The report for a person. Recordings per finding are capped at `listing` (nil: all).
-    public func text(listing: Int? = 10) -> [String] {
+    package func text(listing: Int? = 10) -> [String] {
         let ms = Self.ms
         var lines: [String] = []
         var sessions = "sessions: \(summaries.count + natives.count) read"
@@ -93,7 +93,7 @@ extension FleetStats {
     }
 
     /// The report as one JSON object, for scripts.
-    public func json() -> String {
+    package func json() -> String {
         let ms = Self.ms
         var pill: [(String, String)] = [
             ("episodes", String(pillEpisodes)),

@@ -4,10 +4,10 @@ import TurboRecording
 
 /// The timeline as a table for a person: time, what the user saw, and why. Labels come from
 /// config files, which anyone can hand over: shown terminal-safe.
-public enum TextTimeline {
-    public static let header = "      t (ms)  event         detail"
+package enum TextTimeline {
+    package static let header = "      t (ms)  event         detail"
 
-    public static func row(_ record: TimelineRecord) -> String {
+    package static func row(_ record: TimelineRecord) -> String {
         let time = formatMilliseconds(record.t)
         let padded = String(repeating: " ", count: max(0, 12 - time.count)) + time
         return "\(padded)  \(body(record))"

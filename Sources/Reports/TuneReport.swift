@@ -7,13 +7,13 @@ import TurboRecording
 import VariantAnalysis
 
 /// `tune`'s output: a table for people, or exactly one JSON object per combination.
-public enum TuneReport {
+package enum TuneReport {
     private static let ms = formatMilliseconds
 
     /// The variant's name as the rows print it: `v1` for none.
-    public static func name(_ variant: BannerVariant?) -> String { variant?.name ?? "v1" }
+    package static func name(_ variant: BannerVariant?) -> String { variant?.name ?? "v1" }
 
-    public static func text(_ tune: Tune) -> [String] {
+    package static func text(_ tune: Tune) -> [String] {
         let rows = tune.rows
         let variants = Set(tune.combinations.map(\.variant)).count
         let debounces = Set(tune.combinations.map(\.debounce)).count
@@ -45,7 +45,7 @@ public enum TuneReport {
     }
 
     /// One object per combination, keys in this order.
-    public static func json(_ row: TuneRow) -> String {
+    package static func json(_ row: TuneRow) -> String {
         var line = JSONLine()
         line.number("debounceMs", row.combination.debounce)
         line.number("flashMs", row.combination.flash)

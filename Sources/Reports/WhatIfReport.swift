@@ -11,22 +11,22 @@ import VariantAnalysis
 /// differ and the pill time before and after; over many, the totals. Rows are written as
 /// each difference is decided, so a streamed log prints them as it goes: the columns have a
 /// fixed width. Recording text goes through `terminalSafe`.
-public enum WhatIfText {
+package enum WhatIfText {
     private static let ms = formatMilliseconds
     static let recordColumn = 11
     static let sideColumn = 58
 
-    public static func header(path: String, variant: BannerVariant) -> [String] {
+    package static func header(path: String, variant: BannerVariant) -> [String] {
         ["whatif \(terminalSafe(path)): v1 → \(variant.name)"]
     }
 
     /// The side-by-side table's heading, printed before its first row.
-    public static func columns(variant: BannerVariant) -> String {
+    package static func columns(variant: BannerVariant) -> String {
         "record".leftPadded(recordColumn) + "  " + "v1".padded(sideColumn) + "  " + variant.name
     }
 
     /// One difference: as many rows as the longer side has records.
-    public static func rows(_ difference: WhatIfDifference) -> [String] {
+    package static func rows(_ difference: WhatIfDifference) -> [String] {
         let record = difference.line.map { "line \($0)" } ?? "end"
         let left = difference.v1.map(describe), right = difference.variant.map(describe)
         return (0..<max(left.count, right.count, 1)).map { index in
@@ -37,7 +37,7 @@ public enum WhatIfText {
     }
 
     /// A timeline record in a few words: `3547.6 back-online “De nuevo en línea” (response)`.
-    public static func describe(_ record: TimelineRecord) -> String {
+    package static func describe(_ record: TimelineRecord) -> String {
         switch record {
         case .banner(let change):
             let label = change.label.map { " “\(terminalSafe($0))”" } ?? ""
@@ -51,7 +51,7 @@ public enum WhatIfText {
     }
 
     /// The recording's pill time before and after, each v1 episode, and any warning.
-    public static func summary(_ recording: WhatIfRecording) -> [String] {
+    package static func summary(_ recording: WhatIfRecording) -> [String] {
         let comparison = recording.comparison
         let name = recording.variant.name
         var lines: [String] = []
@@ -134,7 +134,7 @@ public enum WhatIfText {
 
     /// Over many recordings: what changed, the pill time before and after, and where the
     /// variant changed most (at most `listing` recordings).
-    public static func totals(_ fleet: WhatIfFleet, listing: Int = 10) -> [String] {
+    package static func totals(_ fleet: WhatIfFleet, listing: Int = 10) -> [String] {
         let comparison = fleet.comparison
         let name = fleet.variant.name
         let recordings = fleet.recordings.count
@@ -177,10 +177,10 @@ public enum WhatIfText {
 ///     {"type":"difference","recording":"…","line":6,"t":3547.6,"v1":[],"variant":[{"t":3547.6,…}]}
 ///     {"type":"recording","recording":"…","variant":"recover-on-response","changed":true,"pillMs":{…},…}
 ///     {"type":"totals","variant":"recover-on-response","recordings":84,"changed":3,…}
-public enum WhatIfJSON {
+package enum WhatIfJSON {
     private static let ms = formatMilliseconds
 
-    public static func difference(_ difference: WhatIfDifference, path: String) -> String {
+    package static func difference(_ difference: WhatIfDifference, path: String) -> String {
         var line = JSONLine()
         line.string("type", "difference")
         line.string("recording", path)
@@ -191,7 +191,7 @@ public enum WhatIfJSON {
         return line.text
     }
 
-    public static func recording(_ recording: WhatIfRecording) -> String {
+    package static func recording(_ recording: WhatIfRecording) -> String {
         let comparison = recording.comparison
         var line = JSONLine()
         line.string("type", "recording")
@@ -208,7 +208,7 @@ public enum WhatIfJSON {
         return line.text
     }
 
-    public static func totals(_ fleet: WhatIfFleet, listing: Int = 10) -> String {
+    package static func totals(_ fleet: WhatIfFleet, listing: Int = 10) -> String {
         let comparison = fleet.comparison
         var line = JSONLine()
         line.string("type", "totals")
@@ -287,12 +287,12 @@ public enum WhatIfJSON {
 
 /// `whatif` with a retry variant, for people: per native log, the automatic retries and the
 /// probe's under v1 and under the variant; then the totals.
-public enum NativeWhatIfText {
+package enum NativeWhatIfText {
     static func columns(_ variant: RetryVariant) -> String {
         "".padded(18) + "v1".leftPadded(6) + variant.name.leftPadded(12) + "  change"
     }
 
-    public static func lines(_ recording: NativeWhatIfRecording) -> [String] {
+    package static func lines(_ recording: NativeWhatIfRecording) -> [String] {
         [
             "\(terminalSafe(recording.path)): \(recording.platform.rawValue), v1 against \(recording.variant.name)"
                 + (recording.changed ? "" : ": no change"),
@@ -302,7 +302,7 @@ public enum NativeWhatIfText {
         ]
     }
 
-    public static func totals(_ fleet: NativeWhatIfFleet) -> [String] {
+    package static func totals(_ fleet: NativeWhatIfFleet) -> [String] {
         let (v1, variant) = fleet.totals
         var lines = [
             "total: \(fleet.recordings.count) native log\(fleet.recordings.count == 1 ? "" : "s"), "
@@ -325,8 +325,8 @@ public enum NativeWhatIfText {
 ///
 ///     {"type":"recording","recording":"…","variant":"probe-once","platform":"ios","changed":true,
 ///      "automaticRetries":{"v1":3,"variant":1},"probeRetries":{"v1":3,"variant":1}}
-public enum NativeWhatIfJSON {
-    public static func recording(_ recording: NativeWhatIfRecording) -> String {
+package enum NativeWhatIfJSON {
+    package static func recording(_ recording: NativeWhatIfRecording) -> String {
         var line = JSONLine()
         line.string("type", "recording")
         line.string("recording", recording.path)
@@ -337,7 +337,7 @@ public enum NativeWhatIfJSON {
         return line.text
     }
 
-    public static func totals(_ fleet: NativeWhatIfFleet) -> String {
+    package static func totals(_ fleet: NativeWhatIfFleet) -> String {
         let (v1, variant) = fleet.totals
         var line = JSONLine()
         line.string("type", "totals")

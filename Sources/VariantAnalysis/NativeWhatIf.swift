@@ -5,11 +5,11 @@ import TurboRecording
 
 /// What a retry variant changes in one native log: the automatic retries, and among them the
 /// settling probe's, under v1 and under the variant (`whatif --variant probe-once`).
-public struct NativeWhatIfCounts: Equatable, Sendable {
-    public var automatic = 0
-    public var probe = 0
+package struct NativeWhatIfCounts: Equatable, Sendable {
+    package var automatic = 0
+    package var probe = 0
 
-    public init(automatic: Int = 0, probe: Int = 0) {
+    package init(automatic: Int = 0, probe: Int = 0) {
         self.automatic = automatic
         self.probe = probe
     }
@@ -28,16 +28,16 @@ public struct NativeWhatIfCounts: Equatable, Sendable {
 /// One native log replayed twice at once, record by record: as v1 and under a retry variant,
 /// with the same settings otherwise. Every decision counts, those its timers make after the
 /// last record included, as `native` prints them.
-public struct NativeWhatIfRecording: Equatable, Sendable {
-    public var path: String
-    public var variant: RetryVariant
-    public var platform: Platform
-    public var v1: NativeWhatIfCounts
-    public var withVariant: NativeWhatIfCounts
+package struct NativeWhatIfRecording: Equatable, Sendable {
+    package var path: String
+    package var variant: RetryVariant
+    package var platform: Platform
+    package var v1: NativeWhatIfCounts
+    package var withVariant: NativeWhatIfCounts
 
-    public var changed: Bool { v1 != withVariant }
+    package var changed: Bool { v1 != withVariant }
 
-    public init(path: String, variant: RetryVariant, platform: Platform, v1: NativeWhatIfCounts, withVariant: NativeWhatIfCounts) {
+    package init(path: String, variant: RetryVariant, platform: Platform, v1: NativeWhatIfCounts, withVariant: NativeWhatIfCounts) {
         self.path = path
         self.variant = variant
         self.platform = platform
@@ -47,7 +47,7 @@ public struct NativeWhatIfRecording: Equatable, Sendable {
 
     /// Reads the log behind `reader` to its end through both policies; `config` gives the
     /// settings (its own variant is set aside: the comparison is always with v1).
-    public static func analyze(
+    package static func analyze(
         _ reader: NativeRecordingReader, config: NativeConfig = NativeConfig(),
         variant: RetryVariant
     ) throws -> NativeWhatIfRecording {
@@ -84,28 +84,28 @@ public struct NativeWhatIfRecording: Equatable, Sendable {
 }
 
 /// One file of a native `whatif` run.
-public typealias NativeWhatIfFile = FleetFile<NativeWhatIfOutcome>
+package typealias NativeWhatIfFile = FleetFile<NativeWhatIfOutcome>
 
-public enum NativeWhatIfOutcome: FleetOutcome {
+package enum NativeWhatIfOutcome: FleetOutcome {
     case compared(NativeWhatIfRecording)
     /// A web recording: it has no retry policy.
     case web
     case failed(RecordingError)
 
-    public var failure: RecordingError? { if case .failed(let error) = self { error } else { nil } }
+    package var failure: RecordingError? { if case .failed(let error) = self { error } else { nil } }
 }
 
 /// `whatif --variant probe-once` over many logs, combined in path order.
-public struct NativeWhatIfFleet: Equatable, Sendable {
-    public var variant: RetryVariant
-    public var files: [NativeWhatIfFile]
+package struct NativeWhatIfFleet: Equatable, Sendable {
+    package var variant: RetryVariant
+    package var files: [NativeWhatIfFile]
 
-    public init(variant: RetryVariant, files: [NativeWhatIfFile]) {
+    package init(variant: RetryVariant, files: [NativeWhatIfFile]) {
         self.variant = variant
         self.files = files
     }
 
-    public static func analyze(
+    package static func analyze(
         _ paths: [String], config: NativeConfig = NativeConfig(), variant: RetryVariant,
         lenient: Bool = false, jobs: Int = 1
     ) -> NativeWhatIfFleet {
@@ -116,7 +116,7 @@ public struct NativeWhatIfFleet: Equatable, Sendable {
             })
     }
 
-    public static func analyzeFile(_ path: String, config: NativeConfig, variant: RetryVariant, lenient: Bool) -> NativeWhatIfFile {
+    package static func analyzeFile(_ path: String, config: NativeConfig, variant: RetryVariant, lenient: Bool) -> NativeWhatIfFile {
         var warnings: [RecordingError] = []
         do {
             if try !isNativeRecording(path: path) { return NativeWhatIfFile(path: path, outcome: .web) }
@@ -134,17 +134,17 @@ public struct NativeWhatIfFleet: Equatable, Sendable {
         }
     }
 
-    public var recordings: [NativeWhatIfRecording] {
+    package var recordings: [NativeWhatIfRecording] {
         files.compactMap { if case .compared(let recording) = $0.outcome { return recording } else { return nil } }
     }
 
-    public var changed: [NativeWhatIfRecording] { recordings.filter(\.changed) }
-    public var webs: Int { files.filter { $0.outcome == .web }.count }
+    package var changed: [NativeWhatIfRecording] { recordings.filter(\.changed) }
+    package var webs: Int { files.filter { $0.outcome == .web }.count }
 
-    public var failures: [RecordingError] { files.failures() }
+    package var failures: [RecordingError] { files.failures() }
 
     /// Every log's counts together.
-    public var totals: (v1: NativeWhatIfCounts, variant: NativeWhatIfCounts) {
+    package var totals: (v1: NativeWhatIfCounts, variant: NativeWhatIfCounts) {
         recordings.reduce((NativeWhatIfCounts(), NativeWhatIfCounts())) { ($0.0 + $1.v1, $0.1 + $1.withVariant) }
     }
 }

@@ -4,22 +4,22 @@ import BannerFindings
 /// waiting and hurrying cost"). Waiting costs `unannouncedMs`: the user offline, the
 /// controller connected, and no pill up. Hurrying costs `blinks`, pills shorter than the
 /// blink threshold, and `flashes`, the green "back online" after each.
-public struct TradeOffCosts: Equatable, Sendable {
-    public var unannouncedMs: Double = 0
-    public var blinks = 0
-    public var flashes = 0
+package struct TradeOffCosts: Equatable, Sendable {
+    package var unannouncedMs: Double = 0
+    package var blinks = 0
+    package var flashes = 0
 
-    public init(unannouncedMs: Double = 0, blinks: Int = 0, flashes: Int = 0) {
+    package init(unannouncedMs: Double = 0, blinks: Int = 0, flashes: Int = 0) {
         self.unannouncedMs = unannouncedMs
         self.blinks = blinks
         self.flashes = flashes
     }
 
-    public init(_ run: BannerRun, blinkMs: Double) {
+    package init(_ run: BannerRun, blinkMs: Double) {
         self.init(unannouncedMs: run.unannouncedMs, blinks: run.blinks(under: blinkMs), flashes: run.flashes)
     }
 
-    public static func + (a: TradeOffCosts, b: TradeOffCosts) -> TradeOffCosts {
+    package static func + (a: TradeOffCosts, b: TradeOffCosts) -> TradeOffCosts {
         TradeOffCosts(unannouncedMs: a.unannouncedMs + b.unannouncedMs, blinks: a.blinks + b.blinks, flashes: a.flashes + b.flashes)
     }
 }
@@ -28,15 +28,15 @@ public struct TradeOffCosts: Equatable, Sendable {
 /// (`unannouncedMs`, and blinks + flashes) is divided by its largest value over the rows and
 /// the two are added, with equal weight. The first such row in row order wins a tie. A side
 /// that is 0 in every row costs nothing.
-public struct TuneChoice: Equatable, Sendable {
-    public var row: TuneRow
-    public var waiting: Double
-    public var hurrying: Double
-    public var score: Double { waiting + hurrying }
-    public var maxUnannouncedMs: Double
-    public var maxInterruptions: Int
+package struct TuneChoice: Equatable, Sendable {
+    package var row: TuneRow
+    package var waiting: Double
+    package var hurrying: Double
+    package var score: Double { waiting + hurrying }
+    package var maxUnannouncedMs: Double
+    package var maxInterruptions: Int
 
-    public static func balanced(_ rows: [TuneRow]) -> TuneChoice? {
+    package static func balanced(_ rows: [TuneRow]) -> TuneChoice? {
         let maxU = rows.map(\.unannouncedMs).max() ?? 0
         let maxI = rows.map(\.interruptions).max() ?? 0
         var best: TuneChoice?

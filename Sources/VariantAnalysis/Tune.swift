@@ -6,20 +6,20 @@ import Replay
 import TurboRecording
 
 /// One combination of settings `tune` replays: a debounce, a flash, and v1 or a variant.
-public struct TuneCombination: Hashable, Sendable {
-    public var debounce: Double
-    public var flash: Double
+package struct TuneCombination: Hashable, Sendable {
+    package var debounce: Double
+    package var flash: Double
     /// `nil` for v1.
-    public var variant: BannerVariant?
+    package var variant: BannerVariant?
 
-    public init(debounce: Double, flash: Double, variant: BannerVariant?) {
+    package init(debounce: Double, flash: Double, variant: BannerVariant?) {
         self.debounce = debounce
         self.flash = flash
         self.variant = variant
     }
 
     /// `base` (its copy) with this combination's timings and variant.
-    public func settings(from base: BannerSettings) -> BannerSettings {
+    package func settings(from base: BannerSettings) -> BannerSettings {
         var settings = base
         settings.debounce = debounce
         settings.flash = flash
@@ -28,7 +28,7 @@ public struct TuneCombination: Hashable, Sendable {
     }
 
     /// Every combination, v1's first, then each variant's; within one, by debounce then flash.
-    public static func all(debounces: [Double], flashes: [Double], variants: [BannerVariant]) -> [TuneCombination] {
+    package static func all(debounces: [Double], flashes: [Double], variants: [BannerVariant]) -> [TuneCombination] {
         ([nil] + variants.map(Optional.some)).flatMap { variant in
             debounces.flatMap { debounce in
                 flashes.map { TuneCombination(debounce: debounce, flash: $0, variant: variant) }
@@ -43,18 +43,18 @@ public struct TuneCombination: Hashable, Sendable {
 /// debounce's trade-off: `unannouncedMs`, the cost of waiting (the user offline, connected,
 /// and no pill up), and `blinks` and `flashes`, the cost of hurrying (pills shorter than the
 /// blink threshold, and green flashes).
-public struct TuneRow: Equatable, Sendable {
-    public var combination: TuneCombination
-    public var sessions = 0
-    public var pillEpisodes = 0
-    public var pillMs: Double = 0
-    public var toasts = 0
-    public var flapsSuppressed = 0
-    public var unannouncedMs: Double = 0
-    public var blinks = 0
-    public var flashes = 0
+package struct TuneRow: Equatable, Sendable {
+    package var combination: TuneCombination
+    package var sessions = 0
+    package var pillEpisodes = 0
+    package var pillMs: Double = 0
+    package var toasts = 0
+    package var flapsSuppressed = 0
+    package var unannouncedMs: Double = 0
+    package var blinks = 0
+    package var flashes = 0
 
-    public init(combination: TuneCombination) {
+    package init(combination: TuneCombination) {
         self.combination = combination
     }
 
@@ -82,33 +82,33 @@ public struct TuneRow: Equatable, Sendable {
     }
 
     /// The interruptions a hurried banner costs: blinks and green flashes.
-    public var interruptions: Int { blinks + flashes }
+    package var interruptions: Int { blinks + flashes }
 }
 
 /// One file of a `tune` run: a row per combination, or why there are none.
-public typealias TuneFile = FleetFile<TuneOutcome>
+package typealias TuneFile = FleetFile<TuneOutcome>
 
-public enum TuneOutcome: FleetOutcome {
+package enum TuneOutcome: FleetOutcome {
     case replayed([TuneRow])
     /// A native recording: it has no banner.
     case native
     case failed(RecordingError)
 
-    public var failure: RecordingError? { if case .failed(let error) = self { error } else { nil } }
+    package var failure: RecordingError? { if case .failed(let error) = self { error } else { nil } }
 }
 
 /// `tune`: every combination replayed over every recording. A file is read once for all the
 /// combinations (each a banner of its own fed the same records); files are replayed `jobs`
 /// at a time and summed in path order, so the rows are the same for any `jobs`.
-public struct Tune: Equatable, Sendable {
+package struct Tune: Equatable, Sendable {
     /// A pill shorter than this is a blink (`--blink-ms`).
-    public static let defaultBlinkMs = 1000.0
+    package static let defaultBlinkMs = 1000.0
 
-    public var combinations: [TuneCombination]
-    public var files: [TuneFile]
-    public var blinkMs: Double
+    package var combinations: [TuneCombination]
+    package var files: [TuneFile]
+    package var blinkMs: Double
 
-    public init(combinations: [TuneCombination], files: [TuneFile], blinkMs: Double = Tune.defaultBlinkMs) {
+    package init(combinations: [TuneCombination], files: [TuneFile], blinkMs: Double = Tune.defaultBlinkMs) {
         self.combinations = combinations
         self.files = files
         self.blinkMs = blinkMs
@@ -117,7 +117,7 @@ public struct Tune: Equatable, Sendable {
     /// Every log in `paths` under every combination. `distinct`: the paths are known to name
     /// distinct logs (as a `RecordingFiles.list` listing or `FleetLogs.unique` gives them), so
     /// none is resolved again.
-    public static func analyze(
+    package static func analyze(
         _ paths: [String], settings: BannerSettings, combinations: [TuneCombination], lenient: Bool = false,
         blinkMs: Double = defaultBlinkMs, jobs: Int = 1, distinct: Bool = false
     ) -> Tune {
@@ -128,7 +128,7 @@ public struct Tune: Equatable, Sendable {
             }, blinkMs: blinkMs)
     }
 
-    public static func analyzeFile(
+    package static func analyzeFile(
         _ path: String, settings: BannerSettings, combinations: [TuneCombination], lenient: Bool,
         blinkMs: Double = defaultBlinkMs
     ) -> TuneFile {
@@ -153,7 +153,7 @@ public struct Tune: Equatable, Sendable {
     }
 
     /// One row per combination, in `combinations`' order, summed over the files in path order.
-    public var rows: [TuneRow] {
+    package var rows: [TuneRow] {
         var rows = combinations.map(TuneRow.init(combination:))
         for file in files {
             guard case .replayed(let fileRows) = file.outcome else { continue }
@@ -162,8 +162,8 @@ public struct Tune: Equatable, Sendable {
         return rows
     }
 
-    public var sessions: Int { files.filter { if case .replayed = $0.outcome { true } else { false } }.count }
-    public var natives: Int { files.filter { $0.outcome == .native }.count }
+    package var sessions: Int { files.filter { if case .replayed = $0.outcome { true } else { false } }.count }
+    package var natives: Int { files.filter { $0.outcome == .native }.count }
 
-    public var failures: [RecordingError] { files.failures() }
+    package var failures: [RecordingError] { files.failures() }
 }

@@ -11,21 +11,21 @@ import TurboRecording
 /// the rows — pill time included, to the last bit — are the ones `tune` prints for all the logs
 /// at once. Like every partial it ends with a trailer counting its lines and logs, names each
 /// log by its real path too, and a merge checks every sum it makes (`PartialFrame`).
-public enum TunePartial {
-    public static let format = "turbo-replay tune partial"
+package enum TunePartial {
+    package static let format = "turbo-replay tune partial"
     /// 2: a trailer, real paths, blinkMs and the trade-off's three figures per row.
-    public static let version = 2
+    package static let version = 2
 
     static let frame = PartialFrame(format: format, version: version, command: "tune")
 
     /// The whole partial of `tune`: header, a line per log, trailer.
-    public static func write(_ tune: Tune, lenient: Bool, _ print: (String) throws -> Void) rethrows {
+    package static func write(_ tune: Tune, lenient: Bool, _ print: (String) throws -> Void) rethrows {
         try print(header(combinations: tune.combinations, lenient: lenient, blinkMs: tune.blinkMs))
         for file in tune.files { try print(line(file)) }
         try print(frame.trailer(logs: tune.files.count))
     }
 
-    public static func header(combinations: [TuneCombination], lenient: Bool, blinkMs: Double = Tune.defaultBlinkMs) -> String {
+    package static func header(combinations: [TuneCombination], lenient: Bool, blinkMs: Double = Tune.defaultBlinkMs) -> String {
         var line = JSONLine()
         line.string("format", format)
         line.integer("version", version)
@@ -41,7 +41,7 @@ public enum TunePartial {
         return line.text
     }
 
-    public static func line(_ file: TuneFile) -> String {
+    package static func line(_ file: TuneFile) -> String {
         var line = JSONLine()
         line.string("path", file.path)
         line.string("real", PartialFrame.realPath(file.path))
@@ -67,7 +67,7 @@ public enum TunePartial {
 
     /// The partials at `paths` (`-`: standard input) merged into one `Tune`: the same
     /// combinations in every partial, every log once, files in path order, every sum checked.
-    public static func merge(_ paths: [String]) throws -> (tune: Tune, lenient: Bool) {
+    package static func merge(_ paths: [String]) throws -> (tune: Tune, lenient: Bool) {
         var header: (combinations: [TuneCombination], lenient: Bool, blinkMs: Double, from: String)?
         var files: [(file: TuneFile, real: String)] = []
         var totals = PartialTotals()

@@ -6,29 +6,29 @@ import TurboRecording
 
 /// Where the two timelines of a what-if differ: what each banner decided on reading one
 /// record (timers that fired before it included), or at the end of the log (`line` nil).
-public struct WhatIfDifference: Equatable, Sendable {
-    public var line: Int?
+package struct WhatIfDifference: Equatable, Sendable {
+    package var line: Int?
     /// The record's time; `nil` at the end of the log.
-    public var t: Double?
-    public var v1: [TimelineRecord]
-    public var variant: [TimelineRecord]
+    package var t: Double?
+    package var v1: [TimelineRecord]
+    package var variant: [TimelineRecord]
 }
 
 /// One log replayed twice at once, record by record: as v1, and under a variant, with the
 /// same copy and timings (banner-variants.md, "Comparing"). Each difference is handed to
 /// `emit` as soon as both banners have decided, so a streamed log shows it as it happens.
-public struct WhatIf: Sendable {
-    public let variant: BannerVariant
-    public private(set) var v1: BannerRun
-    public private(set) var withVariant: BannerRun
-    public private(set) var differences = 0
+package struct WhatIf: Sendable {
+    package let variant: BannerVariant
+    package private(set) var v1: BannerRun
+    package private(set) var withVariant: BannerRun
+    package private(set) var differences = 0
     /// A pill shorter than this is a blink.
-    public let blinkMs: Double
+    package let blinkMs: Double
     private var v1Output: [TimelineRecord] = []
     private var variantOutput: [TimelineRecord] = []
 
     /// `settings`' variants are set aside: the comparison is always with v1.
-    public init(settings: BannerSettings, variant: BannerVariant, blinkMs: Double = Tune.defaultBlinkMs) {
+    package init(settings: BannerSettings, variant: BannerVariant, blinkMs: Double = Tune.defaultBlinkMs) {
         self.variant = variant
         self.blinkMs = blinkMs
         var base = settings
@@ -38,7 +38,7 @@ public struct WhatIf: Sendable {
         withVariant = BannerRun(settings: base)
     }
 
-    public mutating func feed(_ record: Record, emit: (WhatIfDifference) throws -> Void) rethrows {
+    package mutating func feed(_ record: Record, emit: (WhatIfDifference) throws -> Void) rethrows {
         v1Output.removeAll(keepingCapacity: true)
         variantOutput.removeAll(keepingCapacity: true)
         v1.feed(record, into: &v1Output)
@@ -49,7 +49,7 @@ public struct WhatIf: Sendable {
         }
     }
 
-    public mutating func finish(emit: (WhatIfDifference) throws -> Void) rethrows {
+    package mutating func finish(emit: (WhatIfDifference) throws -> Void) rethrows {
         v1Output.removeAll(keepingCapacity: true)
         variantOutput.removeAll(keepingCapacity: true)
         v1.finish(into: &v1Output)
@@ -60,29 +60,29 @@ public struct WhatIf: Sendable {
         }
     }
 
-    public var comparison: PillComparison {
+    package var comparison: PillComparison {
         PillComparison(v1: v1.episodes, variant: withVariant.episodes)
     }
 
     /// Both sides of the trade-off, as v1 and under the variant.
-    public var costs: (v1: TradeOffCosts, variant: TradeOffCosts) {
+    package var costs: (v1: TradeOffCosts, variant: TradeOffCosts) {
         (TradeOffCosts(v1, blinkMs: blinkMs), TradeOffCosts(withVariant, blinkMs: blinkMs))
     }
 }
 
 /// What `whatif` found in one recording.
-public struct WhatIfRecording: Equatable, Sendable {
-    public var path: String
-    public var variant: BannerVariant
-    public var differences: [WhatIfDifference]
-    public var comparison: PillComparison
-    public var toasts: (v1: Int, variant: Int)
-    public var costs: (v1: TradeOffCosts, variant: TradeOffCosts)
+package struct WhatIfRecording: Equatable, Sendable {
+    package var path: String
+    package var variant: BannerVariant
+    package var differences: [WhatIfDifference]
+    package var comparison: PillComparison
+    package var toasts: (v1: Int, variant: Int)
+    package var costs: (v1: TradeOffCosts, variant: TradeOffCosts)
 
     /// The two timelines differ somewhere.
-    public var changed: Bool { !differences.isEmpty }
+    package var changed: Bool { !differences.isEmpty }
 
-    public init(
+    package init(
         path: String, variant: BannerVariant, differences: [WhatIfDifference], comparison: PillComparison,
         toasts: (v1: Int, variant: Int), costs: (v1: TradeOffCosts, variant: TradeOffCosts) = (.init(), .init())
     ) {
@@ -94,19 +94,19 @@ public struct WhatIfRecording: Equatable, Sendable {
         self.costs = costs
     }
 
-    public init(path: String, whatIf: WhatIf, differences: [WhatIfDifference]) {
+    package init(path: String, whatIf: WhatIf, differences: [WhatIfDifference]) {
         self.init(
             path: path, variant: whatIf.variant, differences: differences, comparison: whatIf.comparison,
             toasts: (whatIf.v1.toasts, whatIf.withVariant.toasts), costs: whatIf.costs)
     }
 
-    public static func == (a: WhatIfRecording, b: WhatIfRecording) -> Bool {
+    package static func == (a: WhatIfRecording, b: WhatIfRecording) -> Bool {
         a.path == b.path && a.variant == b.variant && a.differences == b.differences && a.comparison == b.comparison
             && a.toasts == b.toasts && a.costs == b.costs
     }
 
     /// Reads the recording at `reader` to its end through both banners.
-    public static func analyze(
+    package static func analyze(
         _ reader: RecordingReader, settings: BannerSettings, variant: BannerVariant,
         blinkMs: Double = Tune.defaultBlinkMs
     ) throws -> WhatIfRecording {

@@ -6,30 +6,30 @@ import Replay
 import TurboRecording
 
 /// One file of a `whatif` run: its comparison, or why there is none.
-public typealias WhatIfFile = FleetFile<WhatIfOutcome>
+package typealias WhatIfFile = FleetFile<WhatIfOutcome>
 
-public enum WhatIfOutcome: FleetOutcome {
+package enum WhatIfOutcome: FleetOutcome {
     case compared(WhatIfRecording)
     /// A native recording: it has no banner.
     case native
     /// Strict mode stopped at a malformed line, or the file could not be opened.
     case failed(RecordingError)
 
-    public var failure: RecordingError? { if case .failed(let error) = self { error } else { nil } }
+    package var failure: RecordingError? { if case .failed(let error) = self { error } else { nil } }
 }
 
 /// `whatif` over many recordings: each file compared on its own (`jobs` at a time), combined
 /// in path order, so the report does not depend on which file finished first.
-public struct WhatIfFleet: Equatable, Sendable {
-    public var variant: BannerVariant
-    public var files: [WhatIfFile]
+package struct WhatIfFleet: Equatable, Sendable {
+    package var variant: BannerVariant
+    package var files: [WhatIfFile]
 
-    public init(variant: BannerVariant, files: [WhatIfFile]) {
+    package init(variant: BannerVariant, files: [WhatIfFile]) {
         self.variant = variant
         self.files = files
     }
 
-    public static func analyze(
+    package static func analyze(
         _ paths: [String], settings: BannerSettings, variant: BannerVariant, lenient: Bool = false,
         blinkMs: Double = Tune.defaultBlinkMs, jobs: Int = 1
     ) -> WhatIfFleet {
@@ -41,7 +41,7 @@ public struct WhatIfFleet: Equatable, Sendable {
     }
 
     /// One file, start to end, in the calling thread.
-    public static func analyzeFile(
+    package static func analyzeFile(
         _ path: String, settings: BannerSettings, variant: BannerVariant, lenient: Bool,
         blinkMs: Double = Tune.defaultBlinkMs
     ) -> WhatIfFile {
@@ -62,17 +62,17 @@ public struct WhatIfFleet: Equatable, Sendable {
         }
     }
 
-    public var recordings: [WhatIfRecording] {
+    package var recordings: [WhatIfRecording] {
         files.compactMap { if case .compared(let recording) = $0.outcome { return recording } else { return nil } }
     }
 
-    public var changed: [WhatIfRecording] { recordings.filter(\.changed) }
-    public var natives: Int { files.filter { $0.outcome == .native }.count }
+    package var changed: [WhatIfRecording] { recordings.filter(\.changed) }
+    package var natives: Int { files.filter { $0.outcome == .native }.count }
 
-    public var failures: [RecordingError] { files.failures() }
+    package var failures: [RecordingError] { files.failures() }
 
     /// Every comparison's episodes together.
-    public var comparison: PillComparison {
+    package var comparison: PillComparison {
         var total = PillComparison(v1: [], variant: [])
         for recording in recordings {
             total.episodes += recording.comparison.episodes
@@ -82,13 +82,13 @@ public struct WhatIfFleet: Equatable, Sendable {
     }
 
     /// Both sides of the trade-off over every recording, as v1 and under the variant.
-    public var costs: (v1: TradeOffCosts, variant: TradeOffCosts) {
+    package var costs: (v1: TradeOffCosts, variant: TradeOffCosts) {
         recordings.reduce((TradeOffCosts(), TradeOffCosts())) { ($0.0 + $1.costs.v1, $0.1 + $1.costs.variant) }
     }
 
     /// The recordings where the variant changed most: most pill time removed, then most
     /// differences, then by path; only those it changed.
-    public func changedMost(_ limit: Int) -> [WhatIfRecording] {
+    package func changedMost(_ limit: Int) -> [WhatIfRecording] {
         Array(
             changed.sorted { a, b in
                 let (x, y) = (a.comparison.removedMs, b.comparison.removedMs)
@@ -99,5 +99,5 @@ public struct WhatIfFleet: Equatable, Sendable {
     }
 
     /// The recordings where the variant lengthened or added an episode.
-    public var worse: [WhatIfRecording] { recordings.filter { $0.comparison.worse > 0 } }
+    package var worse: [WhatIfRecording] { recordings.filter { $0.comparison.worse > 0 } }
 }

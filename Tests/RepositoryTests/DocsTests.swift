@@ -68,10 +68,25 @@ struct DocsTests {
                     "\(block.testDescription): \(location) would make SwiftPM call the package something else than TurboReplay")
             }
         } else {
-            arguments += ["-I", Fixtures.root.path + "/.build/debug/Modules"] + Self.jsonC
+            // MemberImportVisibility (Swift 7's default): a member is visible only through an
+            // import of the module that declares it, so a snippet's imports are held to the truth.
+            arguments += ["-I", Fixtures.root.path + "/.build/debug/Modules", "-enable-upcoming-feature", "MemberImportVisibility"] + Self.jsonC
         }
         let run = try Self.run(Self.toolchain + "/bin/swiftc", arguments)
         #expect(run.status == 0, "\(block.testDescription) does not type-check:\n\(run.output)")
+    }
+
+    /// The README promises that one import is enough; the snippet test above type-checks it
+    /// under MemberImportVisibility, and this one holds it to that single import.
+    @Test("the README's Swift example imports only OfflineBanner (and Testing) and type-checks")
+    func readmeExampleImportsOneLibrary() throws {
+        let readme = Self.swiftBlocks.filter { $0.file == "README.md" }
+        #expect(readme.count == 1, "README.md has one Swift example")
+        for block in readme {
+            let imports = block.text.split(separator: "\n").filter { $0.hasPrefix("import ") }.map { String($0.dropFirst(7)) }
+            #expect(imports.sorted() == ["OfflineBanner", "Testing"], "README.md:\(block.line) imports \(imports)")
+            try swiftSnippet(block)
+        }
     }
 
     @Test("links stay inside the repository and point at something", arguments: MarkdownBlock.files)

@@ -21,15 +21,18 @@ struct LayoutTests {
     static let system: Set<String> = ["Foundation", "Dispatch", "Glibc", "Darwin"]
 
     /// Every source target of the manifest with the targets it depends on.
+    /// `swift package dump-package`: the manifest as JSON ("" when it could not be had).
+    static let dump: String =
+        (try? Fixtures.run(
+            command: "swift",
+            [
+                "package", "--package-path", Fixtures.root.path,
+                "--scratch-path", NSTemporaryDirectory() + "turbo-replay-dump-package",
+                "dump-package",
+            ])) ?? ""
+
     static let manifest: [String: Set<String>] = {
         guard
-            let dump = try? Fixtures.run(
-                command: "swift",
-                [
-                    "package", "--package-path", Fixtures.root.path,
-                    "--scratch-path", NSTemporaryDirectory() + "turbo-replay-dump-package",
-                    "dump-package",
-                ]),
             case .object(let package)? = JSONValue(parsing: dump),
             case .array(let targets)? = package["targets"]
         else { return [:] }
@@ -46,6 +49,17 @@ struct LayoutTests {
                     else { return nil }
                     return name
                 })
+        }
+        return result
+    }()
+
+    /// The targets the manifest's products export: the only public API the package promises.
+    static let productTargets: Set<String> = {
+        guard case .object(let package)? = JSONValue(parsing: dump), case .array(let products)? = package["products"] else { return [] }
+        var result: Set<String> = []
+        for case .object(let product) in products {
+            guard case .array(let targets)? = product["targets"] else { continue }
+            for case .string(let target) in targets { result.insert(target) }
         }
         return result
     }()
@@ -125,6 +139,25 @@ struct LayoutTests {
     func jsonCLivesInTurboRecording() throws {
         for target in try Self.targets() where target != "TurboRecording" {
             #expect(try Self.imports(of: target).allSatisfy { $0.module != "CJSONC" }, "\(target) imports CJSONC")
+        }
+    }
+
+    /// A module no product exports is the package's own: its declarations are `package`, so
+    /// the public API is exactly what the products promise, and nothing else leaks into it.
+    @Test("only the targets of a product declare anything public", arguments: try targets())
+    func publicOnlyInProducts(_ target: String) throws {
+        try #require(!Self.productTargets.isEmpty, "swift package dump-package gave no products")
+        guard !Self.productTargets.contains(target) else { return }
+        let directory = Self.sources + "/" + target
+        for file in try FileManager.default.subpathsOfDirectory(atPath: directory) where file.hasSuffix(".swift") {
+            let lines = try String(contentsOfFile: directory + "/" + file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+            for (index, line) in lines.enumerated() {
+                let code = line.split(separator: "//", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+                let words = code.split { !($0.isLetter || $0.isNumber || $0 == "_" || $0 == "(") }
+                #expect(
+                    !words.contains { $0 == "public" || $0.hasPrefix("public(") },
+                    "Sources/\(target)/\(file):\(index + 1) declares public, and no product exports \(target): say package")
+            }
         }
     }
 

@@ -6,17 +6,17 @@ import NativeErrorPolicy
 /// and cooldown due times, and errors from both platforms' tables, Turbo.js's values and HTTP
 /// statuses in and outside 100…599. Each recording comes with what its lines say, as the
 /// generator wrote them (not as a reader read them): the inputs, at their times and lines.
-public struct NativeRecordingGenerator {
+package struct NativeRecordingGenerator {
     var random: SeededRandom
 
-    public init(seed: UInt64) { random = SeededRandom(seed: seed) }
+    package init(seed: UInt64) { random = SeededRandom(seed: seed) }
 
-    public struct Recording {
-        public var platform: Platform
-        public var lines: [String]
+    package struct Recording {
+        package var platform: Platform
+        package var lines: [String]
         /// The inputs of the retry policy, with their times and 1-based lines.
-        public var inputs: [(t: Double, input: PolicyInput, line: Int)]
-        public var text: String { lines.joined(separator: "\n") + "\n" }
+        package var inputs: [(t: Double, input: PolicyInput, line: Int)]
+        package var text: String { lines.joined(separator: "\n") + "\n" }
     }
 
     static let surfaces = ["tab:home", "tab:feed", "sheet", "modal", "auth", "live-card"]
@@ -27,7 +27,7 @@ public struct NativeRecordingGenerator {
     ]
     static let statuses = [-1, 0, 99, 100, 200, 401, 404, 500, 503, 599, 600, 1000]
 
-    public mutating func recording(records count: Int, platform: Platform) -> Recording {
+    package mutating func recording(records count: Int, platform: Platform) -> Recording {
         var lines: [String] = []
         var meta = #"{"type":"meta","version":1,"recording":"native","platform":"\#(platform.rawValue)""#
         if random.chance(0.5) { meta += #","startedAt":"2026-12-01T09:59:59.000Z""# }
