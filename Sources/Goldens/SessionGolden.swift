@@ -13,7 +13,7 @@ import TurboRecording
 /// `session --config`); otherwise each log with its own config, the ones its own golden uses:
 /// `NAME.config.json` for the page, `NAME.native.config.json` for the app.
 extension GoldenTimeline {
-    package static let session = GoldenTimeline(name: "session", alwaysRequired: false) { recording, config, emit in
+    package static let session = GoldenTimeline(.session) { recording, config, emit in
         let native = RecordingFiles.sessionNative(ofWeb: recording)
         // A web recording alone, or one whose namesake is not an app's log, is no session.
         guard GoldenCase.sessionLogProblem(native) == nil else { return false }

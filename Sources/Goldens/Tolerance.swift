@@ -1,4 +1,5 @@
 import PolicyCore
+import Replay
 import TurboRecording
 
 /// How far a replayed timeline's times may drift from its golden's and still match.
@@ -18,17 +19,14 @@ package struct Tolerance: Equatable, Sendable, CustomStringConvertible {
 
     package var isExact: Bool { milliseconds == 0 }
 
-    /// The keys that hold a time or a duration in ms in the timelines `check` compares: `t` in
-    /// every one; the error view's `until` (the end of a cooldown); the launch's `launchMs`
-    /// (time since the launch); the web-archive cache's `ageMs` (time since the capture); an
-    /// app session's finding's `drop` or `edge` (when the network went or came back).
-    /// The banner's timeline has only `t` (its `status` is an HTTP status, not a time).
-    package static let timeKeys: Set<String> = ["t", "until", "launchMs", "ageMs", "drop", "edge"]
+    /// The keys that hold a time or a duration in ms in the timelines `check` compares, as each
+    /// policy's description names them (`t` in every one, the error view's `until`, …).
+    package static let timeKeys: Set<String> = PolicyDescription.all.reduce(into: []) { $0.formUnion($1.timeKeys) }
 
-    /// The keys that hold a latency, the difference of two record times: an app session's
-    /// finding's `latencyMs`. Each of the two times may drift by the tolerance, so a latency
+    /// The keys that hold a latency, the difference of two record times (an app session's
+    /// finding's `latencyMs`). Each of the two times may drift by the tolerance, so a latency
     /// may drift by twice as much.
-    package static let latencyKeys: Set<String> = ["latencyMs"]
+    package static let latencyKeys: Set<String> = PolicyDescription.all.reduce(into: []) { $0.formUnion($1.latencyKeys) }
 
     /// The app session's last line, `{"summary":{…}}`, holds times too. Its `end` is a time,
     /// held to the tolerance. Its latencies' `median`, `p90` and `max` are each the difference

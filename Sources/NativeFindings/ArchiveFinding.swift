@@ -1,6 +1,7 @@
 import ArchiveCachePolicy
 import NativeErrorPolicy
 import PolicyCore
+import Replay
 
 /// Why a −1009 visit found no archive (archive-cache-policy.md, "Findings"), in the order the
 /// contract decides it.
@@ -16,24 +17,7 @@ package enum MissReason: String, CaseIterable, Equatable, Hashable, Sendable {
 
 /// A pattern in a native log a team should look at, about the web-archive cache.
 package struct ArchiveFinding: Equatable, Sendable {
-    package enum Kind: String, CaseIterable, Equatable, Hashable, Sendable {
-        /// A `miss`: the user saw "Not available offline" and was sent back.
-        case offlineMiss = "offline-miss"
-        /// A `passed` with `cached` true: the page was on disk, yet an offline failure other
-        /// than −1009 showed the error view.
-        case notIntercepted = "not-intercepted"
-        /// A `served` older than `staleMs`: the user read an old page without being told how old.
-        case staleArchive = "stale-archive"
-
-        package var level: FindingLevel {
-            switch self {
-            // The toast and back is the cache's designed answer to a page it does not hold.
-            case .offlineMiss: return .info
-            // A page on disk the user could not read, or read without knowing its age.
-            case .notIntercepted, .staleArchive: return .warning
-            }
-        }
-    }
+    package typealias Kind = ArchiveFindingKind
 
     package enum Detail: Equatable, Sendable {
         case offlineMiss(MissReason)

@@ -1,26 +1,11 @@
 import LaunchPolicy
 import PolicyCore
+import Replay
 
 /// A pattern in a native log's launch that a developer should look at: what it is (`kind`, a
 /// stable id), when it began, the records (line numbers) it rests on, and what to do about it.
 package struct LaunchFinding: Equatable, Sendable {
-    package enum Kind: String, CaseIterable, Comparable, Sendable {
-        /// The loading screen stayed up for the stall time with neither a page nor an error.
-        case stalled
-        /// The app's own `app-screen` log disagreed with the policy for longer than the tolerance.
-        case screenMismatch = "screen-mismatch"
-        /// The mismatch that matters most: the app still on `loading` while the policy says
-        /// `error` — an error view the user cannot see.
-        case errorBehindLoading = "error-behind-loading"
-
-        /// Each is a user looking at the wrong root screen: a loading screen that never ends, a
-        /// screen the policy would not show, an error the user cannot see.
-        package var level: FindingLevel { .warning }
-
-        package static func < (a: Kind, b: Kind) -> Bool {
-            allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
-        }
-    }
+    package typealias Kind = LaunchFindingKind
 
     package enum Detail: Equatable, Sendable {
         /// A stall: when its launch began, and its due time minus that.

@@ -21,16 +21,15 @@ package struct NativeSummary: Equatable, Sendable {
         self.platform = platform
     }
 
-    /// Every native finding id, in the order reports list them.
-    package static let findingIDs: [String] =
-        RetryFinding.Kind.allCases.map(\.rawValue) + [ProbeLoop.finding]
-        + LaunchFinding.Kind.allCases.map(\.rawValue)
+    /// The native policies `stats` counts (the registry's, with a section in the report).
+    package static let policies = PolicyDescription.all.filter { $0.goldenBeside == .native && $0.statsSection != nil }
 
-    /// Each native finding id's level, as its kind says.
+    /// Every native finding id `stats` counts, in the order reports list them.
+    package static let findingIDs: [String] = policies.flatMap { $0.findings.map(\.id) }
+
+    /// Each native finding id's level, as its policy's description says.
     package static let findingLevels: [String: FindingLevel] = Dictionary(
-        uniqueKeysWithValues:
-            RetryFinding.Kind.allCases.map { ($0.rawValue, $0.level) } + [(ProbeLoop.finding, ProbeLoop.level)]
-            + LaunchFinding.Kind.allCases.map { ($0.rawValue, $0.level) })
+        uniqueKeysWithValues: policies.flatMap { $0.findings.map { ($0.id, $0.level) } })
 }
 
 /// The error view's decisions in one log.

@@ -1,0 +1,52 @@
+import AppSession
+import NativeErrorPolicy
+import PolicyCore
+import TurboRecording
+
+/// The registry: every policy and layer, once. Adding a policy is adding its value here and to
+/// `all`, then answering the compiler where a `switch` over `PolicyID` asks what it does
+/// (its golden's replay, its section of `stats`); docs/architecture.md lists the files.
+extension PolicyDescription {
+    package static let all: [PolicyDescription] = [.banner, .errorView, .launch, .archive, .session]
+
+    /// The banner (offline-banner.md): the page's pill and toasts. Its timeline has only `t` as
+    /// a time (its `status` is an HTTP status); its figures are the top of `stats`'s report.
+    package static let banner = PolicyDescription(
+        id: .banner, title: "the banner", goldenBeside: .web, goldenSuffix: "",
+        timeKeys: ["t"], latencyKeys: [],
+        findings: BannerFindingKind.allCases.map { FindingDescription(id: $0.id, level: $0.level) },
+        statsSection: "")
+
+    /// The native error view (native-error-policy.md): its decisions, and the app's retries
+    /// against them; `until` is the end of a cooldown.
+    package static let errorView = PolicyDescription(
+        id: .errorView, title: "the error view", goldenBeside: .native, goldenSuffix: "",
+        timeKeys: ["t", "until"], latencyKeys: [],
+        findings: RetryFindingKind.allCases.map { FindingDescription(id: $0.rawValue, level: $0.level) }
+            + [FindingDescription(id: ProbeLoop.finding, level: ProbeLoop.level)],
+        statsSection: "native")
+
+    /// The launch (launch-policy.md): the root screen; `launchMs` is the time since the launch.
+    package static let launch = PolicyDescription(
+        id: .launch, title: "the launch", goldenBeside: .native, goldenSuffix: "launch",
+        timeKeys: ["t", "launchMs"], latencyKeys: [],
+        findings: LaunchFindingKind.allCases.map { FindingDescription(id: $0.rawValue, level: $0.level) },
+        statsSection: "launch")
+
+    /// The iOS web-archive cache (archive-cache-policy.md), a what-if; `ageMs` is the time
+    /// since the capture. `stats` does not count it: `archive --summary` is its fleet report.
+    package static let archive = PolicyDescription(
+        id: .archive, title: "the web-archive cache", goldenBeside: .native, goldenSuffix: "archive",
+        timeKeys: ["t", "ageMs"], latencyKeys: [],
+        findings: ArchiveFindingKind.allCases.map { FindingDescription(id: $0.rawValue, level: $0.level) },
+        statsSection: nil)
+
+    /// One app session (app-session.md): the page's recording and the app's log on one clock.
+    /// A finding's `drop` or `edge` is when the network went or came back, its `latencyMs` the
+    /// difference of two record times. Every session finding is a layer late for its user.
+    package static let session = PolicyDescription(
+        id: .session, title: "the app session", goldenBeside: .web, goldenSuffix: "session",
+        timeKeys: ["t", "drop", "edge"], latencyKeys: ["latencyMs"],
+        findings: SessionFindingKind.allCases.map { FindingDescription(id: $0.rawValue, level: .warning) },
+        statsSection: "appSessions")
+}

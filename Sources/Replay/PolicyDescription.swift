@@ -1,0 +1,72 @@
+import AppSession
+import NativeErrorPolicy
+import PolicyCore
+import TurboRecording
+
+/// One policy or layer the tool replays, described once: the name its golden takes, which of
+/// its keys hold times, its finding ids with their levels, and where `stats` and `explain` put
+/// it. Goldens, tolerance, help texts, `stats` and `explain` read these values instead of lists
+/// of their own, so that a policy cannot be in one and missing from another; `all` is the one
+/// place a policy is registered (docs/architecture.md, "Adding a policy").
+package struct PolicyDescription: Sendable, Identifiable {
+    package let id: PolicyID
+    /// How people call it, in help texts and reports.
+    package let title: String
+    /// The recording a golden of it sits beside (an app session's golden sits beside the
+    /// page's recording, with the app's log as `NAME.native.jsonl`).
+    package let goldenBeside: RecordingKind
+    /// "" for a recording's first timeline (`NAME.expected.jsonl`), else the part of its
+    /// golden's name that says which (`NAME.launch.expected.jsonl`).
+    package let goldenSuffix: String
+    /// The first timeline's golden must exist, even empty; another's only once its timeline
+    /// has something in it.
+    package var goldenAlwaysRequired: Bool { goldenSuffix.isEmpty }
+    /// The keys of its timeline's lines that hold a time or a duration in ms (drift by the
+    /// tolerance), and those that hold a latency, the difference of two times (drift by twice it).
+    package let timeKeys: Set<String>
+    package let latencyKeys: Set<String>
+    /// Its findings, in the order reports list them.
+    package let findings: [FindingDescription]
+    /// The key of its figures in `stats --format json` and in a partial's lines ("" for the top
+    /// of the report, where the banner's are); `nil` where `stats` does not count it.
+    package let statsSection: String?
+}
+
+/// Which policy a description is: a switch over it is how a module above says what it does
+/// for each one, and the compiler names the place a new policy has not reached.
+package enum PolicyID: String, CaseIterable, Sendable {
+    case banner
+    case errorView = "error-view"
+    case launch
+    case archive
+    case session
+}
+
+/// A finding as every list of them needs it: its stable id and its level.
+package struct FindingDescription: Equatable, Sendable {
+    package let id: String
+    package let level: FindingLevel
+
+    package init(id: String, level: FindingLevel) {
+        self.id = id
+        self.level = level
+    }
+}
+
+extension PolicyDescription {
+    /// The policy registered under `id`.
+    package static func of(_ id: PolicyID) -> PolicyDescription {
+        all.first { $0.id == id }!
+    }
+
+    /// The level of the finding `id` of any policy; `nil` for an id no policy has.
+    package static func level(ofFinding id: String) -> FindingLevel? {
+        for policy in all {
+            if let finding = policy.findings.first(where: { $0.id == id }) { return finding.level }
+        }
+        return nil
+    }
+
+    /// Every finding id of every policy, in registry order.
+    package static var findingIDs: [String] { all.flatMap { $0.findings.map(\.id) } }
+}
