@@ -1,6 +1,6 @@
 """One app session (app-session.md v1) as a small model, written from the
 contract's text and the two contracts it reads (the banner's, v1.1, through
-banner_model.py; the native error view's, v2, here), and nothing else.
+banner_model.py; the native error view's, v2.1, here), and nothing else.
 
 It is the independent check the Swift `AppSession` is held to: it never
 imports, runs or reads the Swift code. e2e/session_model_test.py generates
@@ -194,6 +194,12 @@ class ErrorView:
                 self.decide(t, r["surface"], ("retry", s("manual")))
         elif kind == "dismissed":
             self.remove(r["surface"])
+        elif kind == "launch":
+            # v2.1: a new process; the policy starts over, as if the log started here (no
+            # decision for the views that die with the old one).
+            self.instances = []
+            self.online = False
+            self.last_auto = None
         elif kind == "foreground":
             if self.platform == "ios" and self.online:
                 for inst in self.instances:

@@ -11,4 +11,6 @@ public enum PolicyInput: Equatable, Sendable {
     case dismissed(surface: String)
     /// The app came to the foreground.
     case foreground
+    /// A new process built its root (v2.1): the policy starts over, as if the log started here.
+    case launch
 }

@@ -111,6 +111,12 @@ public struct ProbeLoopDetector: Equatable, Sendable {
             }
         case .presented(let surface, _):
             presentedLine[surface] = line
+        case .launch:
+            // A new process (v2.1): its views, and so their runs, are gone, and the path is
+            // offline until the next record says otherwise. A loop already whole is still one.
+            for surface in runs.keys { close(surface) }
+            online = false
+            presentedLine.removeAll()
         case .tapRetry, .dismissed, .foreground:
             break
         }

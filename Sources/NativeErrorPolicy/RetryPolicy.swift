@@ -120,6 +120,8 @@ public struct RetryPolicy: TimedPolicy, Equatable, Sendable {
             }
         case .dismissed(let surface):
             remove(surface)
+        case .launch:
+            startOver()
         case .foreground:
             guard settings.platform == .ios && online else { return }
             // A pending probe does not matter: whichever fires first retries.
@@ -129,6 +131,17 @@ public struct RetryPolicy: TimedPolicy, Equatable, Sendable {
                 startSettle(on: surface, at: t, trigger: .foreground)
             }
         }
+    }
+
+    /// A new process (v2.1): every view on every surface is gone with its timers and waits, with
+    /// no decision for them (a process that died under an error view took the view with it), the
+    /// cooldown and the probes since the last edge are forgotten, and connectivity is offline
+    /// until the next `path`. Only time stays: it cannot go back across a launch either.
+    private mutating func startOver() {
+        var fresh = RetryPolicy(settings: settings)
+        fresh.clock = clock
+        fresh.work = work
+        self = fresh
     }
 
     /// Fires, in order, every settle, probe and wait due at or before `t`. Each decision

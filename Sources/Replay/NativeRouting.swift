@@ -7,7 +7,7 @@ import TurboRecording
 /// contract names and treats every other record as the passing of time.
 extension NativeEvent {
     /// What the error view's retry policy reads (native-error-policy.md): `path`,
-    /// `presented`, `tap-retry`, `dismissed`, `foreground`.
+    /// `presented`, `tap-retry`, `dismissed`, `foreground`, and (v2.1) `launch`, which ends its state.
     public var retryInput: PolicyInput? {
         switch self {
         case .path(let online): return .path(online: online)
@@ -15,7 +15,8 @@ extension NativeEvent {
         case .tapRetry(let surface): return .tapRetry(surface: surface)
         case .dismissed(let surface): return .dismissed(surface: surface)
         case .foreground: return .foreground
-        case .appRetry, .launch, .config, .bridge, .appScreen, .finish, .urlChange, .cacheClear, .cacheRemove, .observed:
+        case .launch: return .launch
+        case .appRetry, .config, .bridge, .appScreen, .finish, .urlChange, .cacheClear, .cacheRemove, .observed:
             return nil
         }
     }

@@ -54,7 +54,7 @@ struct NativeExplainV2Tests {
         let once = try turboReplay(["stats", "--variant", "probe-once", "recordings/native"])
         #expect(once.status == 0)
         #expect(once.out.contains("  probe-loop            warning     0"))
-        #expect(once.out.contains("retries: automatic 35 (edge 27, probe 7, foreground 1)"))
+        #expect(once.out.contains("retries: automatic 37 (edge 29, probe 7, foreground 1)"))
         #expect(try turboReplay(["stats", "--variant", "recover-on-response", "recordings/native"]).out == v1.out)
         let partial = try turboReplay(["stats", "--partial", "--variant", "probe-once", "recordings/native/probe-loop-ios.jsonl"])
         #expect(

@@ -1,7 +1,7 @@
 import Foundation
 import NativeErrorPolicy
 
-/// Valid native recordings (native-error-policy.md v2) of either platform, with every record
+/// Valid native recordings (native-error-policy.md v2.1) of either platform, with every record
 /// type the error view reads and some it ignores, times that land exactly on settle, probe
 /// and cooldown due times, and errors from both platforms' tables, Turbo.js's values and HTTP
 /// statuses in and outside 100…599. Each recording comes with what its lines say, as the
@@ -77,15 +77,16 @@ package struct NativeRecordingGenerator {
         case 75..<85:
             return (#"{"t":\#(time),"type":"foreground"}"#, .foreground)
         default:
-            // Records the error view ignores: the app's own retries, the launch's, anything newer.
-            return (
-                random.pick([
-                    #"{"t":\#(time),"type":"app-retry","surface":"\#(surface)","kind":"auto"}"#,
-                    #"{"t":\#(time),"type":"launch"}"#,
-                    #"{"t":\#(time),"type":"bridge","component":"page-load","event":"connect","url":"https://a.example/","id":"3"}"#,
-                    #"{"t":\#(time),"type":"some-future-record","data":[1,{"x":null}]}"#,
-                ]), nil
-            )
+            // A launch (v2.1: it ends the error view's state), or a record the error view ignores:
+            // the app's own retries, the launch policy's, anything newer.
+            let launch = #"{"t":\#(time),"type":"launch"}"#
+            let line = random.pick([
+                #"{"t":\#(time),"type":"app-retry","surface":"\#(surface)","kind":"auto"}"#,
+                launch,
+                #"{"t":\#(time),"type":"bridge","component":"page-load","event":"connect","url":"https://a.example/","id":"3"}"#,
+                #"{"t":\#(time),"type":"some-future-record","data":[1,{"x":null}]}"#,
+            ])
+            return (line, line == launch ? .launch : nil)
         }
     }
 

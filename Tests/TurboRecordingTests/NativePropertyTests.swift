@@ -5,7 +5,7 @@ import TurboRecording
 
 @testable import TestSupport
 
-/// native-error-policy.md v2 said again as plainly as it can be, apart from the port: every
+/// native-error-policy.md v2.1 said again as plainly as it can be, apart from the port: every
 /// view a list in presentation order, every pending timer a small record on its view, the
 /// next one to fire found by looking at all of them. Slow and obvious on purpose.
 private struct PlainV2 {
@@ -27,6 +27,8 @@ private struct PlainV2 {
     var started = 0
     var probedSinceEdge: Set<String> = []
     var out: [Decision] = []
+    /// Launches that found views on screen: what the coverage test asks the generator to reach.
+    var launchesOverViews = 0
     // The probe-loop finding, said as plainly: per surface, the probe retries since the last edge.
     var runs: [String: [(t: Double, line: Int)]] = [:]
     var loops: [(key: (Double, Int), loop: ProbeLoop)] = []
@@ -165,6 +167,14 @@ private struct PlainV2 {
             for v in views.indices where views[v].offline && !has(.settle, v) && !has(.wait, v) {
                 startTimer(.settle, on: v, due: t + settle, trigger: .foreground)
             }
+        case .launch:
+            // v2.1: as if the log started here. The runs end (a loop already whole stays one).
+            if !views.isEmpty { launchesOverViews += 1 }
+            for surface in Array(runs.keys) { closeRun(surface) }
+            views = []
+            online = false
+            lastAutomatic = nil
+            probedSinceEdge = []
         }
     }
 
@@ -173,7 +183,7 @@ private struct PlainV2 {
     }
 }
 
-@Suite("Property: random native recordings against a plain statement of v2")
+@Suite("Property: random native recordings against a plain statement of v2.1")
 struct NativePropertyTests {
     /// The settings a seed picks: the defaults mostly, sometimes other durations, no cooldown,
     /// a replaced code list, probe-once.
@@ -241,10 +251,11 @@ struct NativePropertyTests {
                 if decision.probe == false { seen.insert("probe false") }
             }
             if !plain.sortedLoops.isEmpty { seen.insert("loop") }
+            if plain.launchesOverViews > 0 { seen.insert("launch over views") }
         }
         for row in [
             "view offline", "view server", "view none", "auto edge", "auto probe", "auto foreground", "manual",
-            "deferred", "probe false", "loop",
+            "deferred", "probe false", "loop", "launch over views",
         ] {
             #expect(seen.contains(row), "no recording reaches \(row)")
         }
