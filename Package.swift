@@ -115,5 +115,7 @@ let package = Package(
         .testTarget(
             name: "AppSessionTests",
             dependencies: ["AppSession", "Replay", "TurboRecording", "OfflineBanner", "NativeErrorPolicy", "PolicyCore", "TestSupport"]),
+        // Each banner finding's detector on its own, one test per row of what raises it.
+        .testTarget(name: "BannerFindingsTests", dependencies: ["BannerFindings", "OfflineBanner"]),
     ]
 )

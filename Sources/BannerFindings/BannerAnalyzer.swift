@@ -22,10 +22,6 @@ package struct BannerAnalyzer: Sendable {
     private var debounceOrigin: Origin?
     private var flashOrigin: Origin?
     private var pill: OpenPill?
-    /// A `form…` fetch failed and its `turbo:submit-end` has not come yet: that submission
-    /// ending with no response is the same failed request, not a second one.
-    private var formFailurePending = false
-    private var lastVisit: (line: Int, url: String?)?
     /// A restoration Visit is under way with no response yet: Turbo renders it from its cache,
     /// so the `turbo:load` that ends it proves nothing about the network.
     private var restoringFromCache = false
@@ -34,49 +30,16 @@ package struct BannerAnalyzer: Sendable {
     private var openFetches: [OpenFetch] = []
     /// Pills raised so far: tells a pill from the next one.
     private var pillsRaised = 0
-    /// The pill shows a toast's submit-failed message: the submission's line and time, and the text.
-    private var toastOnPill: (line: Int, t: Double, label: String)?
-    /// A failed form request replaced the toast's message: held until the next visible change,
-    /// since a dying submission's own fetch error comes just before its toast puts the message back.
-    private var pendingRelabel: BannerFinding?
-    /// The last `online` with no `offline` after it, and whether it started the green flash:
-    /// an unloading `pagehide` soon after it makes it an `emulated-online`.
-    private var lastOnline: (origin: Origin, flash: Bool)?
+    /// One detector per finding; what several of them read (the above) is kept here and handed over.
+    private var detectors: BannerDetectors
+    /// What the detectors found in the current step, counted and handed on by `flush`.
+    private var found: FoundFindings
     private var buffer: [TimelineRecord] = []
     /// Whether each record's step and each finding are handed to `emit` (`explain`), or only
     /// counted in the summary (`stats`, which should not pay for steps and details nobody reads).
     private let explains: Bool
     /// Whether a response may change the banner (a variant's rule): asked of every response.
     private let actsOnResponses: Bool
-
-    /// How soon before an unloading `pagehide` an `online` is taken for DevTools' emulation
-    /// being lifted (inclusive).
-    package static let emulatedOnlineWindow: Double = 100
-
-    private struct OpenPill: Sendable {
-        var start: Double
-        var cause: BannerCause
-        /// The record that raised it (for a debounce, the `offline` that started it).
-        var line: Int?
-        /// Which pill this is (`pillsRaised` when it went up).
-        var serial: Int
-        var firstResponse: (line: Int, t: Double, type: String, navigatorOnline: Bool)?
-        var responses = 0
-    }
-
-    /// What is compared around an input: the state and the two timers, no text, so that
-    /// taking and copying it costs nothing (the snapshots with text are for explaining).
-    private struct Moment {
-        var banner: BannerState
-        var debounceDue: Double?
-        var flashDue: Double?
-
-        init(_ banner: borrowing OfflineBanner) {
-            self.banner = banner.banner
-            debounceDue = banner.debounce?.due
-            flashDue = banner.flash?.due
-        }
-    }
 
     private struct OpenFetch: Sendable {
         var target: String?
@@ -91,6 +54,8 @@ package struct BannerAnalyzer: Sendable {
         banner = OfflineBanner(settings: settings)
         explains = explaining
         actsOnResponses = settings.variants.contains(.recoverOnResponse)
+        detectors = BannerDetectors(settings: settings)
+        found = FoundFindings(explaining: explaining)
     }
 
     package var settings: BannerSettings { banner.settings }
@@ -125,11 +90,12 @@ package struct BannerAnalyzer: Sendable {
     /// pill still up is closed at the end.
     package mutating func finish(emit: (ExplainEvent) throws -> Void) rethrows {
         try fireTimers(through: .infinity, emit)
-        try reportPendingRelabel(emit)
+        detectors.finish(into: &found)
         if let open = pill, let end = summary.end {
-            try close(open, at: end, clearedBy: nil, line: nil, emit)
+            close(open, at: end, clearedBy: nil, line: nil)
             pill = nil
         }
+        try flush(emit)
     }
 
     /// Notes lines a lenient reader skipped, for the summary.
@@ -148,10 +114,10 @@ package struct BannerAnalyzer: Sendable {
         // own bookkeeping is set up.
         guard let first = banner.nextDue, first <= t else { return }
         while let due = banner.nextDue, due <= t {
-            let before = Moment(banner)
+            let before = BannerMoment(banner)
             if !buffer.isEmpty { buffer.removeAll(keepingCapacity: true) }
             banner.advance(to: due, into: &buffer)
-            let after = Moment(banner)
+            let after = BannerMoment(banner)
             noteTime(due)
             var fired: Set<TimerStep.Timer> = []
             for case .banner(let change) in buffer {
@@ -189,54 +155,22 @@ package struct BannerAnalyzer: Sendable {
             _ = noteFetchResponse(target: response.target, pillUp: banner.banner == .offline, line: line, t: t)
             return
         }
-        // The state and the timers are compared; the label before only against a toast's; the
-        // whole snapshots, with their text, are made only to explain.
-        let before = Moment(banner), snapshotBefore = explains ? BannerSnapshot(banner) : nil
-        let labelBefore = toastOnPill != nil ? banner.label : nil
-        let onlineBefore = navigatorOnline
-        let onlineSourceBefore = navigatorOnlineSource
-        let debounceOriginBefore = debounceOrigin
-        let toastBefore = toastOnPill
-        if !buffer.isEmpty { buffer.removeAll(keepingCapacity: true) }
-        banner.send(input, at: t, into: &buffer)
-        let after = Moment(banner), snapshotAfter = explains ? BannerSnapshot(banner) : nil
-
-        var change: BannerChange?
-        var decision: SubmitDecision?
-        for record in buffer {
-            switch record {
-            case .banner(let c): change = c
-            case .submit(let d): decision = d
-            }
-        }
+        // The state and the timers are compared; the whole snapshots, with their text, are made
+        // only to explain.
+        let before = BannerMoment(banner), snapshotBefore = explains ? BannerSnapshot(banner) : nil
+        let onlineBefore = navigatorOnline, onlineSourceBefore = navigatorOnlineSource, debounceOriginBefore = debounceOrigin
+        detectors.willSend(banner)
+        let (change, decision) = send(input, at: t)
+        let after = BannerMoment(banner), snapshotAfter = explains ? BannerSnapshot(banner) : nil
         if after.debounceDue != before.debounceDue { debounceOrigin = after.debounceDue == nil ? nil : Origin(line: line, t: t) }
         if after.flashDue != before.flashDue { flashOrigin = after.flashDue == nil ? nil : Origin(line: line, t: t) }
-
         switch input {
-        case .connect(_, let online):
-            setNavigatorOnline(online, line: line, t: t)
-            lastVisit = nil
+        case .connect(_, let online): setNavigatorOnline(online, line: line, t: t)
         case .offline: setNavigatorOnline(false, line: line, t: t)
         case .online: setNavigatorOnline(true, line: line, t: t)
         default: break
         }
-
-        // A response is evidence that a pill still up after it is stale: a fetch's own
-        // (`turbo:before-fetch-response`, an input since a variant may act on it) or a
-        // submission's. One that took the pill down itself (a variant's rule) is not.
-        var firstResponse = false
-        switch input {
-        case .beforeFetchResponse(let response):
-            firstResponse = noteFetchResponse(target: response.target, pillUp: after.banner == .offline, line: line, t: t)
-        case .submitEnd(let submission) where submission.fetchResponse != nil:
-            // It completes its form's fetch whether or not a pill is up, so no later one is taken for it.
-            let counted = completesCountedFetch { $0.map(Self.isFormTarget) == true }
-            if after.banner == .offline, !counted {
-                firstResponse = noteResponse(line: line, t: t, type: "turbo:submit-end")
-            }
-        default:
-            break
-        }
+        let firstResponse = noteResponse(to: input, pillUp: after.banner == .offline, line: line, t: t)
 
         if let snapshotBefore, let snapshotAfter {
             try emit(
@@ -248,85 +182,42 @@ package struct BannerAnalyzer: Sendable {
         }
         if let decision { summary.note(decision) }
         if let change { try noteChange(change, raisedBy: line, emit) }
+        let outcome = SentInput(
+            line: line, t: t, before: before, after: after, change: change, navigatorOnline: onlineBefore,
+            navigatorOnlineSource: onlineSourceBefore, debounceOrigin: debounceOriginBefore)
+        detectors.sent(input, outcome, into: &found)
+        try flush(emit)
+    }
 
-        if case .submitEnd = input, let change, change.cause == .submitFailed, let label = change.label {
-            // The first toast of this pill is when its message went up; another one keeps it up.
-            if toastBefore?.label != label { toastOnPill = (line, t, label) }
+    /// Sends `input` to the banner: its visible change and its submission decision, if any.
+    private mutating func send(_ input: BannerInput, at t: Double) -> (BannerChange?, SubmitDecision?) {
+        if !buffer.isEmpty { buffer.removeAll(keepingCapacity: true) }
+        banner.send(input, at: t, into: &buffer)
+        var change: BannerChange?
+        var decision: SubmitDecision?
+        for record in buffer {
+            switch record {
+            case .banner(let c): change = c
+            case .submit(let d): decision = d
+            }
         }
+        return (change, decision)
+    }
 
+    /// A response is evidence that a pill still up after it is stale: a fetch's own
+    /// (`turbo:before-fetch-response`, an input since a variant may act on it) or a
+    /// submission's. One that took the pill down itself (a variant's rule) is not. Returns
+    /// whether it was the pill's first.
+    private mutating func noteResponse(to input: BannerInput, pillUp: Bool, line: Int, t: Double) -> Bool {
         switch input {
-        case .fetchRequestError(let failure):
-            if let toast = toastBefore, let change, change.banner == .offline, before.banner == .offline,
-                labelBefore == toast.label, let relabelledTo = change.label, relabelledTo != toast.label
-            {
-                let finding = BannerFinding(
-                    kind: .relabelledToast, t: toast.t, lines: [toast.line, line],
-                    detail: .relabelledToast(
-                        label: toast.label, replacedAt: t, relabelledTo: relabelledTo,
-                        request: .init(
-                            via: "turbo:fetch-request-error", target: failure.target, method: failure.method,
-                            url: failure.url, error: failure.error)))
-                if failure.target.map(Self.isFormTarget) == true { pendingRelabel = finding } else { try report(finding.kind, finding, emit) }
-            }
-            if onlineBefore {
-                try report(
-                    .onlineLied,
-                    BannerFinding(
-                        kind: .onlineLied, t: t, lines: [onlineSourceBefore?.line, line].compactMap { $0 },
-                        detail: .onlineLied(
-                            request: .init(
-                                via: "turbo:fetch-request-error", target: failure.target, method: failure.method,
-                                url: failure.url, error: failure.error),
-                            onlineSince: onlineSourceBefore?.t)), emit)
-            }
-            let target = failure.target ?? ""
-            if Self.isFormTarget(target) { formFailurePending = true }
-            if Self.isLink(target), let change, change.banner == .offline {
-                try report(
-                    .prefetchPill,
-                    BannerFinding(
-                        kind: .prefetchPill, t: t, lines: [line],
-                        detail: .prefetchPill(
-                            target: target, url: failure.url, label: change.label ?? "",
-                            relabelled: before.banner == .offline)), emit)
-            }
-        case .submitEnd(let submission):
-            let sameAsFormFailure = formFailurePending
-            formFailurePending = false
-            if !submission.success, submission.fetchResponse == nil, onlineBefore, !sameAsFormFailure {
-                try report(
-                    .onlineLied,
-                    BannerFinding(
-                        kind: .onlineLied, t: t, lines: [onlineSourceBefore?.line, line].compactMap { $0 },
-                        detail: .onlineLied(
-                            request: .init(via: "turbo:submit-end", method: submission.method, url: submission.action),
-                            onlineSince: onlineSourceBefore?.t)), emit)
-            }
-        case .online:
-            lastOnline = (Origin(line: line, t: t), change?.banner == .backOnline)
-            if let origin = debounceOriginBefore, before.debounceDue != nil, after.debounceDue == nil {
-                let debounce = settings.debounce
-                try report(
-                    .flapSuppressed,
-                    BannerFinding(
-                        kind: .flapSuppressed, t: origin.t, lines: [origin.line, line],
-                        detail: .flapSuppressed(downMs: t - origin.t, debounceMs: debounce)), emit)
-            }
-        case .offline:
-            lastOnline = nil
-        case .pagehide(persisted: false):
-            if let online = lastOnline, t - online.origin.t <= Self.emulatedOnlineWindow {
-                try report(
-                    .emulatedOnline,
-                    BannerFinding(
-                        kind: .emulatedOnline, t: online.origin.t, lines: [online.origin.line, line],
-                        detail: .emulatedOnline(unloadAt: t, flash: online.flash)), emit)
-            }
-            // The document that saw that online is gone. One kept in the back-forward cache
-            // (a persisted pagehide) still is that document: its online still counts.
-            lastOnline = nil
+        case .beforeFetchResponse(let response):
+            return noteFetchResponse(target: response.target, pillUp: pillUp, line: line, t: t)
+        case .submitEnd(let submission) where submission.fetchResponse != nil:
+            // It completes its form's fetch whether or not a pill is up, so no later one is taken for it.
+            let counted = completesCountedFetch { $0.map(Self.isFormTarget) == true }
+            return pillUp && !counted ? noteResponse(line: line, t: t, type: "turbo:submit-end") : false
         default:
-            break
+            return false
         }
     }
 
@@ -363,42 +254,13 @@ package struct BannerAnalyzer: Sendable {
 
     // MARK: - Observed records
 
-    /// The observed types the analyzer acts on, told apart by length first: one string
-    /// comparison a record instead of one per case.
-    private enum ObservedKind {
-        case load, frameLoad, visit, reload, submitStart, other
-
-        init(_ type: String) {
-            switch type.utf8.count {
-            case 10: self = type == "turbo:load" ? .load : .other
-            case 11: self = type == "turbo:visit" ? .visit : .other
-            case 12: self = type == "turbo:reload" ? .reload : .other
-            case 16: self = type == "turbo:frame-load" ? .frameLoad : .other
-            case 18: self = type == "turbo:submit-start" ? .submitStart : .other
-            default: self = .other
-            }
-        }
-
-        init(_ marker: Marker) {
-            switch marker {
-            case .load: self = .load
-            case .frameLoad: self = .frameLoad
-            case .visit: self = .visit
-            case .reload: self = .reload
-            case .submitStart: self = .submitStart
-            }
-        }
-
-        /// The type a response of this kind is named by in a finding.
-        var responseType: String { self == .load ? "turbo:load" : "turbo:frame-load" }
-    }
-
     private mutating func handle(_ observed: Observed, line: Int, t: Double, _ emit: (ExplainEvent) throws -> Void) rethrows {
         let kind = ObservedKind(observed.type)
-        let role = decide(
-            kind, target: observed.target, url: observed.url, restore: observed.action == "restore", line: line, t: t)
+        let role = decide(kind, target: observed.target, restore: observed.action == "restore", line: line, t: t)
         if explains { try emit(.observed(ObservedStep(line: line, t: t, observed: observed, role: role))) }
-        if role == .reload, observed.reason == "request_failed" { try reportReloadOffline(url: observed.url, line: line, t: t, emit) }
+        let requestFailed = kind == .reload && observed.reason == "request_failed"
+        detectors.observed(ObservedRecord(kind: kind, url: observed.url, requestFailed: requestFailed, line: line, t: t), into: &found)
+        try flush(emit)
     }
 
     /// A lean read's observed record: the same decisions, from what the read kept.
@@ -407,15 +269,17 @@ package struct BannerAnalyzer: Sendable {
         var restore = false
         if case .frameLoad(let frame) = marker { target = frame }
         if case .visit(let restoring) = marker { restore = restoring }
-        let role = decide(ObservedKind(marker), target: target, url: nil, restore: restore, line: line, t: t)
+        let kind = ObservedKind(marker)
+        let role = decide(kind, target: target, restore: restore, line: line, t: t)
         if explains { try emit(.observed(ObservedStep(line: line, t: t, observed: marker.observed, role: role))) }
-        if case .reload(requestFailed: true) = marker { try reportReloadOffline(url: nil, line: line, t: t, emit) }
+        var requestFailed = false
+        if case .reload(requestFailed: true) = marker { requestFailed = true }
+        detectors.observed(ObservedRecord(kind: kind, url: nil, requestFailed: requestFailed, line: line, t: t), into: &found)
+        try flush(emit)
     }
 
-    /// What an observed record of `kind` does to what the findings track, and its role.
-    private mutating func decide(
-        _ kind: ObservedKind, target: String?, url: String?, restore: Bool, line: Int, t: Double
-    ) -> ObservedStep.Role {
+    /// What an observed record of `kind` does to the pill's evidence, and its role.
+    private mutating func decide(_ kind: ObservedKind, target: String?, restore: Bool, line: Int, t: Double) -> ObservedStep.Role {
         switch kind {
         case .load where restoringFromCache:
             restoringFromCache = false
@@ -431,26 +295,15 @@ package struct BannerAnalyzer: Sendable {
             let first = counted ? false : noteResponse(line: line, t: t, type: kind.responseType)
             return .response(whilePillUp: whilePillUp, first: first)
         case .visit:
-            lastVisit = (line, url)
             restoringFromCache = restore
             return .visit
         case .reload:
             return .reload
         case .submitStart:
-            formFailurePending = false
             return .submitStart
         case .other:
             return .other
         }
-    }
-
-    private mutating func reportReloadOffline(url: String?, line: Int, t: Double, _ emit: (ExplainEvent) throws -> Void) rethrows {
-        let visit = lastVisit
-        try report(
-            .reloadOffline,
-            BannerFinding(
-                kind: .reloadOffline, t: t, lines: [visit?.line, line].compactMap { $0 },
-                detail: .reloadOffline(url: url ?? visit?.url)), emit)
     }
 
     /// A fetch's response (`turbo:before-fetch-response`): it ends a restoration's reliance on
@@ -495,11 +348,7 @@ package struct BannerAnalyzer: Sendable {
     // MARK: - The pill's episodes
 
     private mutating func noteChange(_ change: BannerChange, raisedBy line: Int?, _ emit: (ExplainEvent) throws -> Void) rethrows {
-        // A form's failure relabelled a toast's message; its own toast putting it back undoes that.
-        if pendingRelabel != nil {
-            if change.banner == .offline && change.cause == .submitFailed { pendingRelabel = nil } else { try reportPendingRelabel(emit) }
-        }
-        if change.banner != .offline || change.label != toastOnPill?.label { toastOnPill = nil }
+        detectors.changed(change, into: &found)
         if change.banner == .offline {
             if pill == nil {
                 pillsRaised += 1
@@ -507,39 +356,22 @@ package struct BannerAnalyzer: Sendable {
             }
         } else if let open = pill {
             pill = nil
-            try close(open, at: change.t, clearedBy: change.cause, line: line, emit)
+            close(open, at: change.t, clearedBy: change.cause, line: line)
         }
+        try flush(emit)
     }
 
-    private mutating func close(
-        _ open: OpenPill, at end: Double, clearedBy: BannerCause?, line: Int?,
-        _ emit: (ExplainEvent) throws -> Void
-    ) rethrows {
+    private mutating func close(_ open: OpenPill, at end: Double, clearedBy: BannerCause?, line: Int?) {
         summary.pills.append(PillEpisode(start: open.start, end: end, cause: open.cause, stillUp: clearedBy == nil))
-        guard let evidence = open.firstResponse else { return }
-        try report(
-            .stalePill,
-            BannerFinding(
-                kind: .stalePill, t: evidence.t, lines: [open.line, evidence.line, line].compactMap { $0 },
-                detail: .stalePill(
-                    raisedAt: open.start, raisedBy: open.cause, evidence: evidence.type,
-                    responses: open.responses, until: end, clearedBy: clearedBy,
-                    navigatorOnline: evidence.navigatorOnline)), emit)
+        detectors.pillClosed(open, at: end, clearedBy: clearedBy, line: line, into: &found)
     }
 
-    private mutating func reportPendingRelabel(_ emit: (ExplainEvent) throws -> Void) rethrows {
-        guard let finding = pendingRelabel else { return }
-        pendingRelabel = nil
-        try report(finding.kind, finding, emit)
-    }
-
-    /// Counts a finding of `kind`; the finding itself (its lines, its detail) is made only for
-    /// an explanation.
-    private mutating func report(
-        _ kind: BannerFinding.Kind, _ finding: @autoclosure () -> BannerFinding,
-        _ emit: (ExplainEvent) throws -> Void
-    ) rethrows {
-        summary.findings[kind, default: 0] += 1
-        if explains { try emit(.finding(finding())) }
+    /// Counts what the detectors found in this step and, for an explanation, hands it on in the
+    /// order they found it.
+    private mutating func flush(_ emit: (ExplainEvent) throws -> Void) rethrows {
+        guard !found.kinds.isEmpty else { return }
+        for kind in found.kinds { summary.findings[kind, default: 0] += 1 }
+        for finding in found.findings { try emit(.finding(finding)) }
+        found.removeAll()
     }
 }

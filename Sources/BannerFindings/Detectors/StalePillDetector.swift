@@ -1,0 +1,17 @@
+import OfflineBanner
+
+/// `stale-pill`: a response arrived while the amber pill was up, and the pill stayed up after it.
+/// The analyzer counts the responses on the pill it keeps (a response's step says whether it was
+/// the pill's first); this reads them when the pill comes down, or at the end of the recording.
+struct StalePillDetector: BannerDetector {
+    mutating func pillClosed(_ pill: OpenPill, at end: Double, clearedBy: BannerCause?, line: Int?, into found: inout FoundFindings) {
+        guard let evidence = pill.firstResponse else { return }
+        found.report(
+            .stalePill,
+            BannerFinding(
+                kind: .stalePill, t: evidence.t, lines: [pill.line, evidence.line, line].compactMap { $0 },
+                detail: .stalePill(
+                    raisedAt: pill.start, raisedBy: pill.cause, evidence: evidence.type, responses: pill.responses, until: end,
+                    clearedBy: clearedBy, navigatorOnline: evidence.navigatorOnline)))
+    }
+}
