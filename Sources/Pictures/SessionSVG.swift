@@ -24,6 +24,7 @@ private struct SessionChart: TimeChart {
     var start = 0.0
     var end = 0.0
     var step = 1000.0
+    var clipCount = 0
     var surfaces: [String] = []
     var connectivity: [(t: Double, online: Bool)] = []
     var decisions: [Decision] = []
