@@ -15,7 +15,8 @@ extension TimeChart {
             let screen = span.change.screen.rawValue
             var label = screen
             if case .presented(let surface, let view) = span.change.cause { label += " (\(view.rawValue), \(surface))" }
-            out += "<g>\n<title>\(xmlEscaped("\(label) from \(formatMilliseconds(span.from)) ms (\(span.change.cause.name)) to \(formatMilliseconds(span.to)) ms"))</title>\n"
+            out +=
+                "<g>\n<title>\(xmlEscaped("\(label) from \(formatMilliseconds(span.from)) ms (\(span.change.cause.name)) to \(formatMilliseconds(span.to)) ms"))</title>\n"
             out += "<rect x=\"\(n(x0))\" y=\"\(n(y))\" width=\"\(n(x1 - x0))\" height=\"\(n(height))\" fill=\"\(NativeTimelineSVG.color(screen))\"/>\n"
             out += "</g>\n"
             clippedLabel(label, x0: x0, x1: x1, y: y, height: height)

@@ -218,12 +218,14 @@ private struct NativeChart: TimeChart {
         var lx = legendTitle(y: y)
         for screen in [RootScreen.loading, .web, .offseason, .error] {
             legendKey(
-                "<rect x=\"\(n(lx))\" y=\"\(n(y - 6))\" width=\"11\" height=\"12\" fill=\"\(NativeTimelineSVG.color(screen.rawValue))\"/>\n", screen.rawValue, y: y,
+                "<rect x=\"\(n(lx))\" y=\"\(n(y - 6))\" width=\"11\" height=\"12\" fill=\"\(NativeTimelineSVG.color(screen.rawValue))\"/>\n", screen.rawValue,
+                y: y,
                 lx: &lx)
         }
         legendKey("<path d=\"M\(n(lx)) \(n(y - 5)) L\(n(lx + 10)) \(n(y - 5)) L\(n(lx + 5)) \(n(y + 3)) Z\" fill=\"#263238\"/>\n", "launch", y: y, lx: &lx)
         legendKey(
-            "<path d=\"M\(n(lx + 5)) \(n(y - 6)) L\(n(lx + 11)) \(n(y)) L\(n(lx + 5)) \(n(y + 6)) L\(n(lx - 1)) \(n(y)) Z\" fill=\"#1b5e20\"/>\n", "ready", y: y,
+            "<path d=\"M\(n(lx + 5)) \(n(y - 6)) L\(n(lx + 11)) \(n(y)) L\(n(lx + 5)) \(n(y + 6)) L\(n(lx - 1)) \(n(y)) Z\" fill=\"#1b5e20\"/>\n", "ready",
+            y: y,
             lx: &lx)
         legendKey(
             "<path d=\"M\(n(lx + 5)) \(n(y - 6)) L\(n(lx + 11)) \(n(y + 5)) L\(n(lx - 1)) \(n(y + 5)) Z\" fill=\"#e65100\"/>\n", "stalled", y: y, lx: &lx)

@@ -165,7 +165,6 @@ private struct SessionChart: TimeChart {
         }
     }
 
-
     private var summaryText: String {
         let summary = session.summary
         return [

@@ -78,7 +78,6 @@ package enum FailureKind: String, CaseIterable, Sendable {
     }
 }
 
-
 private struct Chart: TimeChart {
     let path: String
     let settings: BannerSettings
@@ -232,7 +231,8 @@ private struct Chart: TimeChart {
             lx: &lx)
         legendKey("<rect x=\"\(n(lx))\" y=\"\(n(y - 6))\" width=\"11\" height=\"12\" rx=\"2\" fill=\"#ffb300\"/>\n", "offline pill", y: y, lx: &lx)
         legendKey("<rect x=\"\(n(lx))\" y=\"\(n(y - 6))\" width=\"11\" height=\"12\" rx=\"2\" fill=\"#43a047\"/>\n", "back online", y: y, lx: &lx)
-        legendKey("<rect x=\"\(n(lx))\" y=\"\(n(y - 6))\" width=\"11\" height=\"12\" fill=\"url(#tr-stale)\" stroke=\"#b00020\"/>\n", "stale pill", y: y, lx: &lx)
+        legendKey(
+            "<rect x=\"\(n(lx))\" y=\"\(n(y - 6))\" width=\"11\" height=\"12\" fill=\"url(#tr-stale)\" stroke=\"#b00020\"/>\n", "stale pill", y: y, lx: &lx)
         legendKey(
             "<path d=\"M\(n(lx + 0.5)) \(n(y + 4)) L\(n(lx + 9.5)) \(n(y + 4)) L\(n(lx + 5)) \(n(y - 3)) Z\" fill=\"#37474f\"/>\n", "page replaced", y: y,
             lx: &lx)
