@@ -115,5 +115,7 @@ let package = Package(
         .testTarget(
             name: "AppSessionTests",
             dependencies: ["AppSession", "Replay", "TurboRecording", "OfflineBanner", "NativeErrorPolicy", "PolicyCore", "TestSupport"]),
+        // The pictures' lanes, each drawn from known marks.
+        .testTarget(name: "PicturesTests", dependencies: ["Pictures", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "AppSession"]),
     ]
 )
