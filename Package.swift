@@ -117,5 +117,7 @@ let package = Package(
             dependencies: ["AppSession", "Replay", "TurboRecording", "OfflineBanner", "NativeErrorPolicy", "PolicyCore", "TestSupport"]),
         // Each banner finding's detector on its own, one test per row of what raises it.
         .testTarget(name: "BannerFindingsTests", dependencies: ["BannerFindings", "OfflineBanner"]),
+        // The pictures' lanes, each drawn from known marks.
+        .testTarget(name: "PicturesTests", dependencies: ["Pictures", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "AppSession"]),
     ]
 )

@@ -61,63 +61,12 @@ struct BannerLanes {
         banner = (change.banner, change.label ?? "", change.t)
     }
 
+    /// Takes one decided event into the lanes it draws in.
     mutating func add(_ event: ExplainEvent) {
         if event.t.isFinite { first = min(first ?? event.t, event.t) }
         switch event {
         case .input(let step):
-            let inWindow = limits.contains(step.t)
-            var online: Bool?
-            switch step.input {
-            case .offline: online = false
-            case .online: online = true
-            case .connect(_, let value): online = value
-            case .fetchRequestError(let failure):
-                if inWindow {
-                    let about = [failure.target, failure.method, failure.url, failure.error].compactMap { $0 }.joined(separator: " ")
-                    failures.add((step.t, FailureKind(target: failure.target), "turbo:fetch-request-error \(about)"), at: step.t)
-                }
-            case .submitEnd(let submission):
-                if submission.fetchResponse != nil && inWindow {
-                    responses.add((step.t, "turbo:submit-end response"), at: step.t)
-                }
-            case .beforeFetchResponse(let response):
-                if inWindow {
-                    let about = ["turbo:before-fetch-response", response.statusCode.map(String.init), response.target]
-                        .compactMap { $0 }.joined(separator: " ")
-                    responses.add((step.t, about), at: step.t)
-                }
-            case .disconnect:
-                openPage = inWindow && pages.add((step.t, nil, false), at: step.t)
-            case .pagehide:
-                // Only an unload that took the controller with it; a page kept in the
-                // back-forward cache, or one already disconnected, changes nothing.
-                if step.before.connected && !step.after.connected {
-                    openPage = inWindow && pages.add((step.t, nil, true), at: step.t)
-                }
-            }
-            if case .connect = step.input, openPage {
-                pages.updateLast { $0.until = step.t }
-                openPage = false
-            }
-            // The belief changes, or a record first states it (until then it is assumed).
-            if let online, onlineState.assumed || online != onlineState.online {
-                // The first span starts at the recording's first time, known only at the end
-                // (an event may come with an earlier time than the ones before it).
-                if onlineState.since == nil {
-                    firstSpan = (step.t, onlineState.online, onlineState.assumed)
-                } else if let since = onlineState.since, step.t > since {
-                    addOnline((since, step.t, onlineState.online, onlineState.assumed))
-                }
-                onlineState = (online, step.t, false)
-            }
-            if let decision = step.decision, inWindow {
-                var about = ""
-                if case .submitEnd(let submission) = step.input {
-                    about = [submission.method, submission.action].compactMap { $0 }.joined(separator: " ")
-                }
-                submissions.add((step.t, decision, about), at: step.t)
-            }
-            if let change = step.change { setBanner(change) }
+            addInput(step)
         case .timer(let step):
             if let change = step.change { setBanner(change) }
         case .observed(let step):
@@ -129,6 +78,67 @@ struct BannerLanes {
         case .finding(let finding):
             if limits.contains(finding.t) { findings.add(finding, at: finding.t) }
         }
+    }
+
+    /// An input: its network mark, page change, belief, submission and banner change.
+    private mutating func addInput(_ step: InputStep) {
+        let inWindow = limits.contains(step.t)
+        var online: Bool?
+        switch step.input {
+        case .offline: online = false
+        case .online: online = true
+        case .connect(_, let value): online = value
+        case .fetchRequestError(let failure):
+            if inWindow {
+                let about = [failure.target, failure.method, failure.url, failure.error].compactMap { $0 }.joined(separator: " ")
+                failures.add((step.t, FailureKind(target: failure.target), "turbo:fetch-request-error \(about)"), at: step.t)
+            }
+        case .submitEnd(let submission):
+            if submission.fetchResponse != nil && inWindow {
+                responses.add((step.t, "turbo:submit-end response"), at: step.t)
+            }
+        case .beforeFetchResponse(let response):
+            if inWindow {
+                let about = ["turbo:before-fetch-response", response.statusCode.map(String.init), response.target]
+                    .compactMap { $0 }.joined(separator: " ")
+                responses.add((step.t, about), at: step.t)
+            }
+        case .disconnect:
+            openPage = inWindow && pages.add((step.t, nil, false), at: step.t)
+        case .pagehide:
+            // Only an unload that took the controller with it; a page kept in the
+            // back-forward cache, or one already disconnected, changes nothing.
+            if step.before.connected && !step.after.connected {
+                openPage = inWindow && pages.add((step.t, nil, true), at: step.t)
+            }
+        }
+        if case .connect = step.input, openPage {
+            pages.updateLast { $0.until = step.t }
+            openPage = false
+        }
+        if let online { believe(online, at: step.t) }
+        if let decision = step.decision, inWindow {
+            var about = ""
+            if case .submitEnd(let submission) = step.input {
+                about = [submission.method, submission.action].compactMap { $0 }.joined(separator: " ")
+            }
+            submissions.add((step.t, decision, about), at: step.t)
+        }
+        if let change = step.change { setBanner(change) }
+    }
+
+    /// A record states the belief in the network: a span ends when the belief changes, or
+    /// when a record first states it (until then it is assumed).
+    private mutating func believe(_ online: Bool, at t: Double) {
+        guard onlineState.assumed || online != onlineState.online else { return }
+        // The first span starts at the recording's first time, known only at the end
+        // (an event may come with an earlier time than the ones before it).
+        if onlineState.since == nil {
+            firstSpan = (t, onlineState.online, onlineState.assumed)
+        } else if let since = onlineState.since, t > since {
+            addOnline((since, t, onlineState.online, onlineState.assumed))
+        }
+        onlineState = (online, t, false)
     }
 
     /// The end of the recording (`end`: the summary's): the spans still open close there.

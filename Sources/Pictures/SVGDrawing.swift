@@ -19,6 +19,17 @@ extension SVGDrawing {
     /// The fonts every picture asks for, widest first (the glyph widths are measured on it).
     var font: String { "font-family=\"DejaVu Sans, Verdana, Arial, sans-serif\"" }
 
+    /// Starts the document: the root at `width` × `height` with the fonts, its `title` (what a
+    /// viewer names the picture), any `defs`, and a white page under everything.
+    mutating func begin(width: Double, height: Double, title: String, defs: String = "") {
+        out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        out +=
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(n(width))\" height=\"\(n(height))\" viewBox=\"0 0 \(n(width)) \(n(height))\" \(font) font-size=\"12\">\n"
+        out += "<title>\(xmlEscaped(title))</title>\n"
+        out += defs
+        out += "<rect x=\"0\" y=\"0\" width=\"\(n(width))\" height=\"\(n(height))\" fill=\"#ffffff\"/>\n"
+    }
+
     /// A coordinate, to a tenth of a unit.
     func n(_ value: Double) -> String {
         formatMilliseconds((value * 10).rounded() / 10)

@@ -14,6 +14,8 @@ protocol TimeChart: SVGDrawing {
     var start: Double { get set }
     var end: Double { get set }
     var step: Double { get set }
+    /// Clip paths drawn so far: each label's clip takes the next id, so ids never repeat.
+    var clipCount: Int { get set }
 }
 
 /// Which row each flag's label takes, and which labels go left of their flag.
@@ -28,6 +30,11 @@ extension TimeChart {
     var width: Double { 1200 }
     var left: Double { 150 }
     var plotWidth: Double { width - left - 30 }
+    /// The findings lane, first under the title, is as tall as its flags' label rows (one at
+    /// least, so an empty lane still shows there are none).
+    var findingsTop: Double { 64 }
+    var flagRowHeight: Double { 17 }
+    func findingsHeight(rows: Int) -> Double { max(1, Double(rows)) * flagRowHeight + 6 }
 
     func x(_ t: Double) -> Double {
         left + (t - start) / (end - start) * plotWidth
@@ -120,5 +127,45 @@ extension TimeChart {
             }
             y += 4
         }
+    }
+    /// The findings lane's marks: each finding's flag on the row `layout` gave it, its dashed
+    /// line down through the other lanes to `bottom`.
+    mutating func drawFlags(_ flags: [(t: Double, label: String, title: String)], layout: FlagLayout, bottom: Double) {
+        for (index, flag) in flags.enumerated() {
+            drawFlag(
+                flag.label, t: flag.t, y: findingsTop + 4 + Double(layout.row[index]) * flagRowHeight, bottom: bottom,
+                toLeft: layout.toLeft[index], title: flag.title)
+        }
+    }
+
+    /// A lane's pale background across the plot, and its name right-aligned at the left.
+    mutating func laneLabel(_ label: String, y: Double, height: Double) {
+        out += "<rect x=\"\(n(left))\" y=\"\(n(y))\" width=\"\(n(plotWidth))\" height=\"\(n(height))\" fill=\"#fafafa\"/>\n"
+        text(left - 10, y + height / 2 + 4, label, size: 12, weight: "bold", anchor: "end", fill: "#333333")
+    }
+
+    /// The lanes `draw` draws, clipped to the plot from `top` to `bottom` when `limits` is a
+    /// window: a window's marks stop at the plot's edges instead of running into the names.
+    mutating func windowed(_ limits: RenderLimits, top: Double, bottom: Double, _ draw: (inout Self) -> Void) {
+        if limits.isWindowed {
+            out +=
+                "<clipPath id=\"tr-window\"><rect x=\"\(n(left))\" y=\"\(n(top))\" width=\"\(n(plotWidth))\" height=\"\(n(bottom - top))\"/></clipPath>\n"
+            out += "<g clip-path=\"url(#tr-window)\">\n"
+        }
+        draw(&self)
+        if limits.isWindowed { out += "</g>\n" }
+    }
+
+    /// Opens the legend's row at `y`; returns where its first key goes.
+    mutating func legendTitle(y: Double) -> Double {
+        text(16, y + 4, "legend:", size: 11, weight: "bold", fill: "#333333")
+        return 16 + 56
+    }
+
+    /// One key of the legend: `shape` (drawn at `lx`) and its label; moves `lx` past both.
+    mutating func legendKey(_ shape: String, _ label: String, y: Double, lx: inout Double) {
+        out += shape
+        text(lx + 14, y + 4, label, size: 11, fill: "#333333")
+        lx += 14 + textWidth(label, size: 11) + 18
     }
 }

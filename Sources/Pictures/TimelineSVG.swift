@@ -90,13 +90,7 @@ private struct Chart: TimeChart {
     var start = 0.0
     var end = 0.0
     var step = 1000.0
-    var onlineSpans: [OnlineSpan] { lanes.onlineSpans.marks }
-    var failures: [(t: Double, kind: FailureKind, about: String)] { lanes.failures.marks }
-    var responses: [(t: Double, about: String)] { lanes.responses.marks }
-    var submissions: [(t: Double, decision: SubmitDecision, about: String)] { lanes.submissions.marks }
-    var bannerSpans: [BannerSpan] { lanes.bannerSpans.marks }
     var findings: [BannerFinding] = []
-    var pages: [PageChange] { lanes.pages.marks }
 
     init(path: String, settings: BannerSettings, meta: Meta?, summary: SessionSummary, lanes: BannerLanes) {
         self.path = path
@@ -111,51 +105,85 @@ private struct Chart: TimeChart {
         fitAxis(first: lanes.first ?? 0)
     }
 
+    /// Where each part goes, top to bottom: the findings lane as tall as its flags' rows, the
+    /// four lanes, the axis, the legend, the summary, what was left out and the findings' notes.
+    struct Layout {
+        let flags: FlagLayout
+        let findings: (y: Double, height: Double)
+        let online: (y: Double, height: Double)
+        let failures: (y: Double, height: Double)
+        let submissions: (y: Double, height: Double)
+        let banner: (y: Double, height: Double)
+        var plotBottom: Double { banner.y + banner.height }
+        var axisY: Double { plotBottom + 8 }
+        var legendY: Double { axisY + 40 }
+        var summaryY: Double { legendY + 26 }
+        let bounds: [String]
+        let notes: [[String]]
+        var notesY: Double { summaryY + 26 + Double(bounds.count) * 16 }
+        var height: Double { notesY + notes.reduce(0) { $0 + Double($1.count) * 15 + 4 } + 12 }
+    }
+
+    func layout() -> Layout {
+        let flags = layoutFlags(findings.enumerated().map { (t: $1.t, label: "\($0 + 1) \($1.kind.id)") })
+        let findingsLane = (y: findingsTop, height: findingsHeight(rows: flags.rows))
+        let onlineTop = findingsLane.y + findingsLane.height + 8
+        // The findings' sentences, wrapped, under the legend.
+        let notes = findings.enumerated().map { index, finding in
+            let head =
+                "\(index + 1)  \(finding.kind.id) at \(formatMilliseconds(finding.t)) ms, line\(finding.lines.count == 1 ? "" : "s") \(finding.lines.map(String.init).joined(separator: ", ")): "
+            return wrap(head + finding.sentence, width: Int((width - 16 - 40) / 6.3))
+        }
+        return Layout(
+            flags: flags, findings: findingsLane, online: (onlineTop, 28), failures: (onlineTop + 38, 44), submissions: (onlineTop + 38 + 54, 36),
+            banner: (onlineTop + 38 + 54 + 46, 36), bounds: boundsNote().map { wrap($0, width: Int((width - 16 - 40) / 6.3)) } ?? [], notes: notes)
+    }
+
     // MARK: - Drawing
 
     mutating func draw() -> String {
-        // Findings' flags take rows, so their labels never overlap.
-        let flags = layoutFlags(findings.enumerated().map { (t: $1.t, label: "\($0 + 1) \($1.kind.id)") })
-        let flagRowHeight = 17.0
-        let findingsTop = 64.0
-        let findingsHeight = max(1, Double(flags.rows)) * flagRowHeight + 6
-        let onlineTop = findingsTop + findingsHeight + 8
-        let lanes = (online: onlineTop, failures: onlineTop + 38, submissions: onlineTop + 38 + 54, banner: onlineTop + 38 + 54 + 46)
-        let laneHeights = (online: 28.0, failures: 44.0, submissions: 36.0, banner: 36.0)
-        let plotBottom = lanes.banner + laneHeights.banner
-        let axisY = plotBottom + 8
-
-        // The findings' sentences, wrapped, under the legend.
-        var notes: [[String]] = []
-        for (index, finding) in findings.enumerated() {
-            let head =
-                "\(index + 1)  \(finding.kind.id) at \(formatMilliseconds(finding.t)) ms, line\(finding.lines.count == 1 ? "" : "s") \(finding.lines.map(String.init).joined(separator: ", ")): "
-            notes.append(wrap(head + finding.sentence, width: Int((width - 16 - 40) / 6.3)))
+        let layout = layout()
+        begin(width: width, height: layout.height, title: "Offline banner timeline: " + path, defs: Self.defs)
+        drawTitle()
+        laneLabel("findings", y: layout.findings.y, height: layout.findings.height)
+        laneLabel("navigator.onLine", y: layout.online.y, height: layout.online.height)
+        laneLabel("network failures", y: layout.failures.y, height: layout.failures.height)
+        laneLabel("submissions", y: layout.submissions.y, height: layout.submissions.height)
+        laneLabel("banner", y: layout.banner.y, height: layout.banner.height)
+        drawGridAndAxis(gridTop: layout.findings.y, gridBottom: layout.plotBottom, axisY: layout.axisY)
+        windowed(lanes.limits, top: layout.findings.y, bottom: layout.plotBottom + 8) { chart in
+            let lanes = chart.lanes
+            chart.drawOnlineLane(lanes.onlineSpans.marks, y: layout.online.y, height: layout.online.height)
+            chart.drawFailureLane(lanes.failures.marks, responses: lanes.responses.marks, y: layout.failures.y, height: layout.failures.height)
+            chart.drawSubmissionLane(lanes.submissions.marks, y: layout.submissions.y, height: layout.submissions.height)
+            chart.drawBannerLane(lanes.bannerSpans.marks, findings: chart.findings, y: layout.banner.y, height: layout.banner.height)
+            chart.drawPageChanges(lanes.pages.marks, y: layout.banner.y, height: layout.banner.height)
         }
-        let legendY = axisY + 40
-        let summaryY = legendY + 26
-        let bounds = boundsNote().map { wrap($0, width: Int((width - 16 - 40) / 6.3)) } ?? []
-        let notesY = summaryY + 26 + Double(bounds.count) * 16
-        let height = notesY + notes.reduce(0) { $0 + Double($1.count) * 15 + 4 } + 12
+        let flags = findings.enumerated().map { index, finding in
+            (t: finding.t, label: "\(index + 1) \(finding.kind.id)", title: "\(finding.kind.id) at \(formatMilliseconds(finding.t)) ms: \(finding.sentence)")
+        }
+        drawFlags(flags, layout: layout.flags, bottom: layout.plotBottom)
+        drawLegend(y: layout.legendY)
+        text(16, layout.summaryY, summaryLine, size: 12, weight: "bold", fill: "#333333")
+        drawLeftOutAndNotes(layout.bounds, below: layout.summaryY, layout.notes, from: layout.notesY)
+        out += "</svg>\n"
+        return out
+    }
 
-        out = ""
-        out += "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        out +=
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(n(width))\" height=\"\(n(height))\" viewBox=\"0 0 \(n(width)) \(n(height))\" \(font) font-size=\"12\">\n"
-        out += "<title>\(xmlEscaped("Offline banner timeline: " + path))</title>\n"
-        out += """
-            <defs>
-            <pattern id="tr-stale" width="8" height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
-            <rect width="8" height="8" fill="none"/><line x1="0" y1="0" x2="0" y2="8" stroke="#b00020" stroke-width="2.5" stroke-opacity="0.55"/>
-            </pattern>
-            <pattern id="tr-assumed" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
-            <rect width="6" height="6" fill="#e3f2e3"/><line x1="0" y1="0" x2="0" y2="6" stroke="#ffffff" stroke-width="2"/>
-            </pattern>
-            </defs>\n
-            """
-        out += "<rect x=\"0\" y=\"0\" width=\"\(n(width))\" height=\"\(n(height))\" fill=\"#ffffff\"/>\n"
+    /// The hatchings: a stale pill's (red), and the belief no record had stated yet (pale).
+    static let defs = """
+        <defs>
+        <pattern id="tr-stale" width="8" height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
+        <rect width="8" height="8" fill="none"/><line x1="0" y1="0" x2="0" y2="8" stroke="#b00020" stroke-width="2.5" stroke-opacity="0.55"/>
+        </pattern>
+        <pattern id="tr-assumed" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
+        <rect width="6" height="6" fill="#e3f2e3"/><line x1="0" y1="0" x2="0" y2="6" stroke="#ffffff" stroke-width="2"/>
+        </pattern>
+        </defs>\n
+        """
 
-        // Title and what was rendered.
+    /// The recording's path, and what was rendered: its meta, the timings and any variant.
+    private mutating func drawTitle() {
         text(16, 26, shortened(path, to: 120), size: 16, weight: "bold")
         var about: [String] = []
         if let meta {
@@ -168,39 +196,10 @@ private struct Chart: TimeChart {
             about.append("variant " + settings.variants.sorted().map(\.name).joined(separator: ", "))
         }
         text(16, 46, shortened(about.joined(separator: " · "), to: 190), size: 11.5, fill: "#555555")
+    }
 
-        // Lane labels and backgrounds.
-        laneLabel("findings", y: findingsTop, height: findingsHeight)
-        laneLabel("navigator.onLine", y: lanes.online, height: laneHeights.online)
-        laneLabel("network failures", y: lanes.failures, height: laneHeights.failures)
-        laneLabel("submissions", y: lanes.submissions, height: laneHeights.submissions)
-        laneLabel("banner", y: lanes.banner, height: laneHeights.banner)
-
-        drawGridAndAxis(gridTop: findingsTop, gridBottom: plotBottom, axisY: axisY)
-
-        // A window's marks stop at the plot's edges.
-        if self.lanes.limits.isWindowed {
-            out +=
-                "<clipPath id=\"tr-window\"><rect x=\"\(n(left))\" y=\"\(n(findingsTop))\" width=\"\(n(plotWidth))\" height=\"\(n(plotBottom + 8 - findingsTop))\"/></clipPath>\n"
-            out += "<g clip-path=\"url(#tr-window)\">\n"
-        }
-        drawOnline(y: lanes.online, height: laneHeights.online)
-        drawFailures(y: lanes.failures, height: laneHeights.failures)
-        drawSubmissions(y: lanes.submissions, height: laneHeights.submissions)
-        drawBanner(y: lanes.banner, height: laneHeights.banner)
-        if self.lanes.limits.isWindowed { out += "</g>\n" }
-
-        // Findings: a flag in their lane, a dashed line down through the others.
-        for (index, finding) in findings.enumerated() {
-            drawFlag(
-                "\(index + 1) \(finding.kind.id)", t: finding.t, y: findingsTop + 4 + Double(flags.row[index]) * flagRowHeight,
-                bottom: plotBottom, toLeft: flags.toLeft[index],
-                title: "\(finding.kind.id) at \(formatMilliseconds(finding.t)) ms: \(finding.sentence)")
-        }
-
-        drawLegend(y: legendY)
-
-        // The summary, and each finding in a sentence.
+    /// The summary in a line: the pill's time by cause, toasts, silent submissions, findings.
+    private var summaryLine: String {
         var parts: [String] = []
         if summary.pills.isEmpty {
             parts.append("pill never up")
@@ -213,11 +212,7 @@ private struct Chart: TimeChart {
         parts.append("silent submissions: " + (silent.isEmpty ? "none" : silent.joined(separator: ", ")))
         let counted = summary.findingsSorted.map { "\($0.kind.id) \($0.count)" }
         parts.append("findings: " + (counted.isEmpty ? "none" : counted.joined(separator: ", ")))
-        text(16, summaryY, parts.joined(separator: " · "), size: 12, weight: "bold", fill: "#333333")
-        drawLeftOutAndNotes(bounds, below: summaryY, notes, from: notesY)
-
-        out += "</svg>\n"
-        return out
+        return parts.joined(separator: " · ")
     }
 
     /// What the picture leaves out, in a sentence: the window drawn, and each lane's marks
@@ -226,168 +221,22 @@ private struct Chart: TimeChart {
         lanes.limits.leftOut(lanes.elided.map { "\($0.elided) \($0.what) from \(formatMilliseconds($0.from)) ms" })
     }
 
-    private mutating func drawOnline(y: Double, height: Double) {
-        for span in onlineSpans where span.to >= span.from {
-            let x0 = x(span.from), x1 = x(span.to)
-            let fill = span.assumed ? "url(#tr-assumed)" : span.online ? "#c8e6c9" : "#455a64"
-            let label = span.assumed ? "online (assumed)" : span.online ? "online" : "offline"
-            out +=
-                "<g>\n<title>\(xmlEscaped("navigator.onLine \(span.online ? "true" : "false")\(span.assumed ? " (assumed, no record said)" : "") from \(formatMilliseconds(span.from)) ms"))</title>\n"
-            out += "<rect x=\"\(n(x0))\" y=\"\(n(y))\" width=\"\(n(max(x1 - x0, 0.8)))\" height=\"\(n(height))\" fill=\"\(fill)\"/>\n"
-            if x1 - x0 > textWidth(label, size: 11) + 8 {
-                text(x0 + 5, y + height / 2 + 4, label, size: 11, fill: span.online ? "#1b5e20" : "#ffffff")
-            }
-            out += "</g>\n"
-        }
-    }
-
-    private mutating func drawFailures(y: Double, height: Double) {
-        out += "<line x1=\"\(n(left))\" y1=\"\(n(y + height))\" x2=\"\(n(left + plotWidth))\" y2=\"\(n(y + height))\" stroke=\"#cccccc\"/>\n"
-        for response in responses {
-            let rx = x(response.t)
-            out +=
-                "<line x1=\"\(n(rx))\" y1=\"\(n(y + height - 9))\" x2=\"\(n(rx))\" y2=\"\(n(y + height))\" stroke=\"#78909c\" stroke-width=\"1.5\"><title>\(xmlEscaped("response at \(formatMilliseconds(response.t)) ms: \(response.about)"))</title></line>\n"
-        }
-        for failure in failures {
-            let fx = x(failure.t)
-            let color = failure.kind.color
-            out += "<g>\n<title>\(xmlEscaped("\(failure.kind.rawValue) failure at \(formatMilliseconds(failure.t)) ms: \(failure.about)"))</title>\n"
-            out += "<line x1=\"\(n(fx))\" y1=\"\(n(y + 12))\" x2=\"\(n(fx))\" y2=\"\(n(y + height))\" stroke=\"\(color)\" stroke-width=\"2.5\"/>\n"
-            out += marker(failure.kind, x: fx, y: y + 8, color: color)
-            out += "</g>\n"
-        }
-        // Name the kinds next to their ticks when there is room.
-        var lastEnd = -Double.infinity
-        for failure in failures {
-            let fx = x(failure.t) + 7
-            let label = failure.kind.rawValue
-            let labelWidth = textWidth(label, size: 10.5)
-            if fx + labelWidth > width - 4 {
-                text(fx - 14, y + 24, label, size: 10.5, anchor: "end", fill: failure.kind.color)
-                lastEnd = fx
-            } else if fx > lastEnd + 4 {
-                text(fx, y + 24, label, size: 10.5, fill: failure.kind.color)
-                lastEnd = fx + labelWidth
-            }
-        }
-    }
-
-    private func marker(_ kind: FailureKind, x: Double, y: Double, color: String) -> String {
-        switch kind {
-        case .visit:
-            return "<rect x=\"\(n(x - 5))\" y=\"\(n(y - 5))\" width=\"10\" height=\"10\" fill=\"\(color)\"/>\n"
-        case .frame:
-            return "<path d=\"M\(n(x)) \(n(y - 6)) L\(n(x + 6)) \(n(y + 5)) L\(n(x - 6)) \(n(y + 5)) Z\" fill=\"\(color)\"/>\n"
-        case .form:
-            return "<path d=\"M\(n(x)) \(n(y - 6)) L\(n(x + 6)) \(n(y)) L\(n(x)) \(n(y + 6)) L\(n(x - 6)) \(n(y)) Z\" fill=\"\(color)\"/>\n"
-        case .prefetch:
-            return "<circle cx=\"\(n(x))\" cy=\"\(n(y))\" r=\"5.5\" fill=\"\(color)\"/>\n"
-        case .other:
-            return "<circle cx=\"\(n(x))\" cy=\"\(n(y))\" r=\"5\" fill=\"#ffffff\" stroke=\"\(color)\" stroke-width=\"2\"/>\n"
-        }
-    }
-
-    private mutating func drawSubmissions(y: Double, height: Double) {
-        out += "<line x1=\"\(n(left))\" y1=\"\(n(y + height / 2))\" x2=\"\(n(left + plotWidth))\" y2=\"\(n(y + height / 2))\" stroke=\"#eeeeee\"/>\n"
-        var lastEnd = -Double.infinity
-        for submission in submissions {
-            let sx = x(submission.t), cy = y + height / 2
-            let (fill, stroke, label): (String, String, String)
-            switch submission.decision.outcome {
-            case .toast: (fill, stroke, label) = ("#c62828", "#c62828", "toast")
-            case .silent(.success): (fill, stroke, label) = ("#2e7d32", "#2e7d32", "success")
-            case .silent(.serverResponse(let status)): (fill, stroke, label) = ("#9e9e9e", "#616161", status.map { "silent \($0)" } ?? "silent, answered")
-            case .silent(.disconnected): (fill, stroke, label) = ("#ffffff", "#616161", "disconnected")
-            }
-            let what = submission.about.isEmpty ? "" : " (\(submission.about))"
-            out += "<g>\n<title>\(xmlEscaped("submission at \(formatMilliseconds(submission.t)) ms\(what): \(label)"))</title>\n"
-            out += "<circle cx=\"\(n(sx))\" cy=\"\(n(cy))\" r=\"6.5\" fill=\"\(fill)\" stroke=\"\(stroke)\" stroke-width=\"2\"/>\n"
-            if sx + 10 + textWidth(label, size: 11) > width - 4 {
-                text(sx - 10, cy + 4, label, size: 11, anchor: "end", fill: stroke)
-                lastEnd = sx + 10
-            } else if sx + 10 > lastEnd + 4 {
-                text(sx + 10, cy + 4, label, size: 11, fill: stroke)
-                lastEnd = sx + 10 + textWidth(label, size: 11)
-            }
-            out += "</g>\n"
-        }
-    }
-
-    private mutating func drawBanner(y: Double, height: Double) {
-        out +=
-            "<line x1=\"\(n(left))\" y1=\"\(n(y + height / 2))\" x2=\"\(n(left + plotWidth))\" y2=\"\(n(y + height / 2))\" stroke=\"#dddddd\" stroke-dasharray=\"2 3\"/>\n"
-        // The spans (a pill shown for no time at all still gets a visible sliver).
-        let spans = bannerSpans.map { span in (span, x0: x(span.from), x1: max(x(span.to), x(span.from) + 3)) }
-        for (span, x0, x1) in spans {
-            let fill = span.state == .offline ? "#ffb300" : "#43a047"
-            let still = span.stillUp ? ", still up when the recording ends" : ""
-            out +=
-                "<g>\n<title>\(xmlEscaped("\(span.state.rawValue) “\(span.label)” from \(formatMilliseconds(span.from)) to \(formatMilliseconds(span.to)) ms\(still)"))</title>\n"
-            out += "<rect x=\"\(n(x0))\" y=\"\(n(y))\" width=\"\(n(x1 - x0))\" height=\"\(n(height))\" rx=\"5\" fill=\"\(fill)\"/>\n"
-            if span.stillUp {
-                out += "<path d=\"M\(n(x1 - 1)) \(n(y + 6)) L\(n(x1 + 7)) \(n(y + height / 2)) L\(n(x1 - 1)) \(n(y + height - 6)) Z\" fill=\"\(fill)\"/>\n"
-            }
-            out += "</g>\n"
-        }
-        // A stale pill: hatched from the first response to the moment it came down.
-        for finding in findings {
-            guard case .stalePill(_, _, _, _, let until, _, _) = finding.detail else { continue }
-            let x0 = x(finding.t), x1 = x(until)
-            out +=
-                "<rect x=\"\(n(x0))\" y=\"\(n(y))\" width=\"\(n(max(x1 - x0, 1)))\" height=\"\(n(height))\" fill=\"url(#tr-stale)\" stroke=\"#b00020\" stroke-width=\"1.5\" stroke-dasharray=\"4 2\"><title>\(xmlEscaped("stale: the network worked from \(formatMilliseconds(finding.t)) ms, the pill stayed up until \(formatMilliseconds(until)) ms"))</title></rect>\n"
-        }
-        // The pill's text on top of everything, clipped to its span.
-        for (span, x0, x1) in spans {
-            guard let (label, size) = fit(span.label, width: x1 - x0 - 10) else { continue }
-            clipCount += 1
-            let clip = "tr-clip-\(clipCount)"
-            let ink = span.state == .offline ? "#3e2723" : "#ffffff"
-            out += "<clipPath id=\"\(clip)\"><rect x=\"\(n(x0))\" y=\"\(n(y))\" width=\"\(n(x1 - x0))\" height=\"\(n(height))\"/></clipPath>\n"
-            if span.state == .offline {
-                // A pale band under the text keeps it legible over the hatching.
-                let w = min(textWidth(label, size: size) + 8, x1 - x0 - 4)
-                out +=
-                    "<rect x=\"\(n(x0 + 2))\" y=\"\(n(y + height / 2 - size / 2 - 3))\" width=\"\(n(w))\" height=\"\(n(size + 6))\" rx=\"3\" fill=\"#ffb300\" fill-opacity=\"0.85\" clip-path=\"url(#\(clip))\"/>\n"
-            }
-            out +=
-                "<text x=\"\(n(x0 + 6))\" y=\"\(n(y + height / 2 + size / 2 - 1.5))\" font-size=\"\(n(size))\" fill=\"\(ink)\" clip-path=\"url(#\(clip))\">\(xmlEscaped(label))</text>\n"
-        }
-        // Page changes: the controller disconnected, or the whole document unloaded (and a
-        // controller connected again on the new page).
-        for page in pages {
-            let px = x(page.t)
-            let (change, left) = page.unload ? ("page unloaded", "pagehide") : ("page replaced", "disconnect")
-            let what =
-                page.until.map { "\(change): \(left) at \(formatMilliseconds(page.t)) ms, connect at \(formatMilliseconds($0)) ms" }
-                ?? "\(page.unload ? "page unloaded: " : "")\(left) at \(formatMilliseconds(page.t)) ms"
-            out +=
-                "<path d=\"M\(n(px - 4.5)) \(n(y + height + 7)) L\(n(px + 4.5)) \(n(y + height + 7)) L\(n(px)) \(n(y + height)) Z\" fill=\"#37474f\"><title>\(xmlEscaped(what))</title></path>\n"
-        }
-    }
-
     private mutating func drawLegend(y: Double) {
-        var lx = 16.0
-        func item(_ shape: String, _ label: String) {
-            out += shape
-            text(lx + 14, y + 4, label, size: 11, fill: "#333333")
-            lx += 14 + textWidth(label, size: 11) + 18
+        var lx = legendTitle(y: y)
+        for kind in FailureKind.allCases where kind != .other || lanes.failures.marks.contains(where: { $0.kind == .other }) {
+            legendKey(failureMarker(kind, x: lx + 5, y: y, color: kind.color), "\(kind.rawValue) failure", y: y, lx: &lx)
         }
-        text(lx, y + 4, "legend:", size: 11, weight: "bold", fill: "#333333")
-        lx += 56
-        for kind in FailureKind.allCases where kind != .other || failures.contains(where: { $0.kind == .other }) {
-            item(marker(kind, x: lx + 5, y: y, color: kind.color), "\(kind.rawValue) failure")
-        }
-        item("<line x1=\"\(n(lx + 5))\" y1=\"\(n(y - 5))\" x2=\"\(n(lx + 5))\" y2=\"\(n(y + 5))\" stroke=\"#78909c\" stroke-width=\"1.5\"/>\n", "response")
-        item("<rect x=\"\(n(lx))\" y=\"\(n(y - 6))\" width=\"11\" height=\"12\" rx=\"2\" fill=\"#ffb300\"/>\n", "offline pill")
-        item("<rect x=\"\(n(lx))\" y=\"\(n(y - 6))\" width=\"11\" height=\"12\" rx=\"2\" fill=\"#43a047\"/>\n", "back online")
-        item("<rect x=\"\(n(lx))\" y=\"\(n(y - 6))\" width=\"11\" height=\"12\" fill=\"url(#tr-stale)\" stroke=\"#b00020\"/>\n", "stale pill")
-        item("<path d=\"M\(n(lx + 0.5)) \(n(y + 4)) L\(n(lx + 9.5)) \(n(y + 4)) L\(n(lx + 5)) \(n(y - 3)) Z\" fill=\"#37474f\"/>\n", "page replaced")
-        item("<circle cx=\"\(n(lx + 5))\" cy=\"\(n(y))\" r=\"5\" fill=\"#c62828\"/>\n", "toast")
-        item("<circle cx=\"\(n(lx + 5))\" cy=\"\(n(y))\" r=\"5\" fill=\"#9e9e9e\" stroke=\"#616161\"/>\n", "silent")
-    }
-
-    private mutating func laneLabel(_ label: String, y: Double, height: Double) {
-        out += "<rect x=\"\(n(left))\" y=\"\(n(y))\" width=\"\(n(plotWidth))\" height=\"\(n(height))\" fill=\"#fafafa\"/>\n"
-        text(left - 10, y + height / 2 + 4, label, size: 12, weight: "bold", anchor: "end", fill: "#333333")
+        legendKey(
+            "<line x1=\"\(n(lx + 5))\" y1=\"\(n(y - 5))\" x2=\"\(n(lx + 5))\" y2=\"\(n(y + 5))\" stroke=\"#78909c\" stroke-width=\"1.5\"/>\n", "response", y: y,
+            lx: &lx)
+        legendKey("<rect x=\"\(n(lx))\" y=\"\(n(y - 6))\" width=\"11\" height=\"12\" rx=\"2\" fill=\"#ffb300\"/>\n", "offline pill", y: y, lx: &lx)
+        legendKey("<rect x=\"\(n(lx))\" y=\"\(n(y - 6))\" width=\"11\" height=\"12\" rx=\"2\" fill=\"#43a047\"/>\n", "back online", y: y, lx: &lx)
+        legendKey(
+            "<rect x=\"\(n(lx))\" y=\"\(n(y - 6))\" width=\"11\" height=\"12\" fill=\"url(#tr-stale)\" stroke=\"#b00020\"/>\n", "stale pill", y: y, lx: &lx)
+        legendKey(
+            "<path d=\"M\(n(lx + 0.5)) \(n(y + 4)) L\(n(lx + 9.5)) \(n(y + 4)) L\(n(lx + 5)) \(n(y - 3)) Z\" fill=\"#37474f\"/>\n", "page replaced", y: y,
+            lx: &lx)
+        legendKey("<circle cx=\"\(n(lx + 5))\" cy=\"\(n(y))\" r=\"5\" fill=\"#c62828\"/>\n", "toast", y: y, lx: &lx)
+        legendKey("<circle cx=\"\(n(lx + 5))\" cy=\"\(n(y))\" r=\"5\" fill=\"#9e9e9e\" stroke=\"#616161\"/>\n", "silent", y: y, lx: &lx)
     }
 }

@@ -217,15 +217,35 @@ private struct Plot: SVGDrawing {
         return y
     }
 
+    /// A panel's vertical scale: 0 at its bottom, `ceiling` at its top, ticks every `step`.
+    struct Scale {
+        let top: Double
+        let height: Double
+        let ceiling: Double
+        let step: Double
+        var bottom: Double { top + height }
+        func y(_ v: Double) -> Double { bottom - v / ceiling * height }
+    }
+
+    /// One panel from `top`: its frame and grid, then the lines with their points, then the
+    /// points' values; the debounce axis under it when `showAxis`.
     private mutating func panel(
         top: Double, title: String, value: (TuneRow) -> Double, format: (Double) -> String,
         whole: Bool, showAxis: Bool
     ) {
-        let bottom = top + panelHeight
         let maximum = series.flatMap(\.rows).map(value).max() ?? 0
         let (ceiling, step) = niceAxis(maximum * 1.12, whole: whole)
-        func y(_ v: Double) -> Double { bottom - v / ceiling * panelHeight }
+        let scale = Scale(top: top, height: panelHeight, ceiling: ceiling, step: step)
+        drawPanelFrame(scale, title: title, value: value, format: format, showAxis: showAxis)
+        drawPanelSeries(scale, value: value, format: format)
+        drawPanelValues(scale, value: value, format: format)
+    }
 
+    /// The panel's title (saying when every line has the same values), its background, the
+    /// value gridlines with their labels, and a gridline per debounce.
+    private mutating func drawPanelFrame(_ scale: Scale, title: String, value: (TuneRow) -> Double, format: (Double) -> String, showAxis: Bool) {
+        let (top, bottom, ceiling, step) = (scale.top, scale.bottom, scale.ceiling, scale.step)
+        let y = scale.y
         // Lines that coincide hide one another: say so rather than leave a reader looking for one.
         let coincide =
             series.count > 1
@@ -251,9 +271,11 @@ private struct Plot: SVGDrawing {
                 text(x(debounce), bottom + 19, formatMilliseconds(debounce), size: 12, anchor: "middle", fill: "#333333")
             }
         }
+    }
 
-        // The lines, then their points and values on top. Values go above the first line's
-        // points and below the others', so lines that coincide still show both.
+    /// The lines, then their points on top, and the ring round the chosen combination's.
+    private mutating func drawPanelSeries(_ scale: Scale, value: (TuneRow) -> Double, format: (Double) -> String) {
+        let y = scale.y
         for item in series where item.rows.count > 1 {
             let points = item.rows.map { "\(n(x($0.combination.debounce))),\(n(y(value($0))))" }.joined(separator: " ")
             out +=
@@ -271,8 +293,13 @@ private struct Plot: SVGDrawing {
             out +=
                 "<circle cx=\"\(n(x(chosen.combination.debounce)))\" cy=\"\(n(y(value(chosen))))\" r=\"10\" fill=\"none\" stroke=\"#111111\" stroke-width=\"2.2\"/>\n"
         }
-        // Each debounce's values: the highest above its point, the others below theirs (above
-        // when that would leave the panel); equal values share one label, in grey.
+    }
+
+    /// Each debounce's values: the highest above its point, the others below theirs (above
+    /// when that would leave the panel), so lines that coincide still show both; equal values
+    /// share one label, in grey.
+    private mutating func drawPanelValues(_ scale: Scale, value: (TuneRow) -> Double, format: (Double) -> String) {
+        let (top, bottom, y) = (scale.top, scale.bottom, scale.y)
         for debounce in debounces {
             var points: [(value: Double, colors: [String])] = []
             for item in series {
