@@ -51,55 +51,30 @@ package struct PartialFrame {
         var logs: [String: (path: String, at: String)] = [:]
         for path in paths {
             let source = path == "-" ? "<stdin>" : path
-            var headers = 0, trailers = 0, logsRead = 0, logsCounted = 0, othersRead = 0, othersCounted = 0
+            var tally = Tally()
             try forEachJSONLineValue(path: path) { number, value in
                 func fail(_ message: String) -> RecordingError {
                     RecordingError(.malformed, path: source, line: number, message)
                 }
                 guard case .object(let object) = value else { throw fail("not a partial's line (a JSON object)") }
                 if object["format"] != nil {
-                    guard object["format"] == .string(format) else {
-                        throw fail("not a \(command) partial (\"format\" is not \"\(format)\")")
-                    }
-                    guard object["version"] == .number(Double(version)) else {
-                        let found = object["version"].map { "\($0)" } ?? "none"
-                        throw fail(
-                            "a \(command) partial of version \(found); this turbo-replay reads version \(version): "
-                                + "make it again with this turbo-replay \(command) --partial")
-                    }
+                    try checkHeader(object, fail)
                     try header(object, "\(source):\(number)", fail)
-                    headers += 1
+                    tally.headers += 1
                     return
                 }
                 if object["trailer"] != nil {
-                    guard headers > trailers else { throw fail("a trailer with no header before it") }
-                    guard object["trailer"] == .string(format) else {
-                        throw fail("not a \(command) partial's trailer (\"trailer\" is not \"\(format)\")")
-                    }
-                    let read = StatsPartial.Reader(fail: fail)
-                    let lines = try read.int(object["lines"], "lines"), count = try read.int(object["logs"], "logs")
-                    let others = try object["others"].map { try read.int($0, "others") } ?? 0
-                    let (expected, tooMany) = count.addingReportingOverflow(others + 2)
-                    guard !tooMany, lines == expected else {
-                        throw fail(
-                            "a trailer of \(count) logs\(others > 0 ? " and \(others) other lines" : "") must count "
-                                + "\(tooMany ? "more" : String(expected)) lines (its header and trailer too), not \(lines)")
-                    }
-                    othersCounted += others
-                    let (sum, overflow) = logsCounted.addingReportingOverflow(count)
-                    guard !overflow else { throw fail("the trailers count more logs than a count holds") }
-                    logsCounted = sum
-                    trailers += 1
+                    try count(trailer: object, into: &tally, fail)
                     return
                 }
-                guard headers > trailers else {
+                guard tally.headers > tally.trailers else {
                     throw fail(
-                        headers == 0
+                        tally.headers == 0
                             ? "not a \(command) partial: it must start with {\"format\":\"\(format)\",…} (made by turbo-replay \(command) --partial)"
                             : "a log after the last trailer: a partial's logs come between its header and its trailer")
                 }
                 if try other(object, "\(source):\(number)", fail) {
-                    othersRead += 1
+                    tally.othersRead += 1
                     return
                 }
                 let read = StatsPartial.Reader(fail: fail)
@@ -112,25 +87,70 @@ package struct PartialFrame {
                 }
                 logs[real] = (logPath, at)
                 try log(object, real, fail)
-                logsRead += 1
+                tally.logsRead += 1
             }
-            func fail(_ message: String) -> RecordingError { RecordingError(.malformed, path: source, line: nil, message) }
-            if headers == 0 {
-                throw fail(
-                    "empty: no \(command) partial in it (a partial is a header, its logs and a trailer; "
-                        + "turbo-replay \(command) --partial writes one)")
-            }
-            if trailers < headers {
-                throw fail(
-                    "cut short: \(headers) partial\(headers == 1 ? "" : "s") began but \(trailers) ended "
-                        + "(a partial ends with {\"trailer\":\"\(format)\",…}): its last lines are missing")
-            }
-            if logsCounted != logsRead {
-                throw fail("the trailers count \(logsCounted) logs but \(logsRead) were read: lines were lost or repeated")
-            }
-            if othersCounted != othersRead {
-                throw fail("the trailers count \(othersCounted) other lines but \(othersRead) were read: lines were lost or repeated")
-            }
+            try checkWhole(tally) { RecordingError(.malformed, path: source, line: nil, $0) }
+        }
+    }
+
+    /// What one input's lines have said so far: its headers and trailers, the logs and other
+    /// lines read, and those its trailers count.
+    private struct Tally {
+        var headers = 0, trailers = 0, logsRead = 0, logsCounted = 0, othersRead = 0, othersCounted = 0
+    }
+
+    /// A header of this format, at the version this build reads.
+    private func checkHeader(_ object: [String: JSONValue], _ fail: (String) -> RecordingError) throws {
+        guard object["format"] == .string(format) else {
+            throw fail("not a \(command) partial (\"format\" is not \"\(format)\")")
+        }
+        guard object["version"] == .number(Double(version)) else {
+            let found = object["version"].map { "\($0)" } ?? "none"
+            throw fail(
+                "a \(command) partial of version \(found); this turbo-replay reads version \(version): "
+                    + "make it again with this turbo-replay \(command) --partial")
+        }
+    }
+
+    /// A trailer closes the last open header and counts its lines: what it says is added up.
+    private func count(trailer object: [String: JSONValue], into tally: inout Tally, _ fail: @escaping (String) -> RecordingError) throws {
+        guard tally.headers > tally.trailers else { throw fail("a trailer with no header before it") }
+        guard object["trailer"] == .string(format) else {
+            throw fail("not a \(command) partial's trailer (\"trailer\" is not \"\(format)\")")
+        }
+        let read = StatsPartial.Reader(fail: fail)
+        let lines = try read.int(object["lines"], "lines"), count = try read.int(object["logs"], "logs")
+        let others = try object["others"].map { try read.int($0, "others") } ?? 0
+        let (expected, tooMany) = count.addingReportingOverflow(others + 2)
+        guard !tooMany, lines == expected else {
+            throw fail(
+                "a trailer of \(count) logs\(others > 0 ? " and \(others) other lines" : "") must count "
+                    + "\(tooMany ? "more" : String(expected)) lines (its header and trailer too), not \(lines)")
+        }
+        tally.othersCounted += others
+        let (sum, overflow) = tally.logsCounted.addingReportingOverflow(count)
+        guard !overflow else { throw fail("the trailers count more logs than a count holds") }
+        tally.logsCounted = sum
+        tally.trailers += 1
+    }
+
+    /// An input read to its end holds whole partials only, and exactly the lines they count.
+    private func checkWhole(_ tally: Tally, _ fail: (String) -> RecordingError) throws {
+        if tally.headers == 0 {
+            throw fail(
+                "empty: no \(command) partial in it (a partial is a header, its logs and a trailer; "
+                    + "turbo-replay \(command) --partial writes one)")
+        }
+        if tally.trailers < tally.headers {
+            throw fail(
+                "cut short: \(tally.headers) partial\(tally.headers == 1 ? "" : "s") began but \(tally.trailers) ended "
+                    + "(a partial ends with {\"trailer\":\"\(format)\",…}): its last lines are missing")
+        }
+        if tally.logsCounted != tally.logsRead {
+            throw fail("the trailers count \(tally.logsCounted) logs but \(tally.logsRead) were read: lines were lost or repeated")
+        }
+        if tally.othersCounted != tally.othersRead {
+            throw fail("the trailers count \(tally.othersCounted) other lines but \(tally.othersRead) were read: lines were lost or repeated")
         }
     }
 
