@@ -15,7 +15,7 @@ enum NativeCommand {
         name: "native",
         summary: "Replay a native recording through the error-view policy and print its decisions.",
         usage: "native [options] FILE|-",
-        options: [Options.format, Options.explain, .failOn, .lenient] + NativeOptions.options + [NativeOptions.variant],
+        options: [Options.format, Options.explain, .failOn, .lenient] + NativeOptions.options(Options.native),
         discussion: """
             FILE is a native recording (docs/recording-format.md): JSON Lines whose first record is
             {"type":"meta","version":1,"recording":"native"}; '-' reads standard input as lines arrive.
@@ -41,6 +41,8 @@ enum NativeCommand {
     struct Options {
         static let format = OutputFormat.option([.text, .jsonl], help: "text: a table for people (default); jsonl: the canonical decision timeline.")
         static let explain = Option(name: "explain", value: nil, help: "Compare the app's app-retry lines with the policy and list the findings.")
+        /// Every setting of the native policies, and the retry policy's variant.
+        static let native = NativeOptions.Parts.settings.union(.variant)
 
         var path: String
         var format: OutputFormat
@@ -58,7 +60,7 @@ enum NativeCommand {
             }
             failOn = try FailOn(arguments, command: spec.name)
             lenient = arguments.flag(.lenient)
-            native = try NativeOptions(arguments, command: spec.name)
+            native = try NativeOptions(arguments, command: spec.name, reading: Self.native)
         }
     }
 
