@@ -50,7 +50,7 @@ enum LaunchCommand {
         }
         let printer = NativeTimelinePrinter<LaunchRecord>(
             console: console, jsonl: options.format == .jsonl, streaming: path == "-",
-            header: { [NativeOptions.describe(config.launchSettings(recorded: reader.meta?.platform)), LaunchTextTimeline.header] },
+            header: { [LaunchTextTimeline.settings(config.launchSettings(recorded: reader.meta?.platform)), LaunchTextTimeline.header] },
             row: LaunchTextTimeline.row, line: \.jsonLine)
         try replayLaunch(reader, config: config, observe: printer.observe, emit: printer.emit)
         return .ok

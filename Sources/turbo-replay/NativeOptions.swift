@@ -107,18 +107,4 @@ struct NativeOptions {
         }
         return variant
     }
-
-    /// "android: settle 400 ms, probe 2500 ms, cooldown 15000 ms", then "; variant probe-once"
-    /// under a variant.
-    static func describe(_ settings: PolicySettings) -> String {
-        let cooldown = settings.cooldown.map { "cooldown \(formatMilliseconds($0)) ms" } ?? "no cooldown"
-        let variants = settings.variants.isEmpty ? "" : "; variant " + settings.variants.sorted().map(\.name).joined(separator: ", ")
-        return "\(settings.platform.rawValue): settle \(formatMilliseconds(settings.settle)) ms, "
-            + "probe \(formatMilliseconds(settings.probe)) ms, \(cooldown)\(variants)"
-    }
-
-    /// "ios: stall 10000 ms"
-    static func describe(_ settings: LaunchSettings) -> String {
-        "\(settings.platform.rawValue): stall \(formatMilliseconds(settings.stall)) ms"
-    }
 }
