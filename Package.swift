@@ -115,5 +115,7 @@ let package = Package(
         .testTarget(
             name: "AppSessionTests",
             dependencies: ["AppSession", "Replay", "TurboRecording", "OfflineBanner", "NativeErrorPolicy", "PolicyCore", "TestSupport"]),
+        // The report wording, tested straight, without running the CLI.
+        .testTarget(name: "ReportsTests", dependencies: ["Reports", "NativeFindings", "NativeErrorPolicy"]),
     ]
 )
