@@ -119,5 +119,7 @@ let package = Package(
         .testTarget(name: "BannerFindingsTests", dependencies: ["BannerFindings", "OfflineBanner"]),
         // The pictures' lanes, each drawn from known marks.
         .testTarget(name: "PicturesTests", dependencies: ["Pictures", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "AppSession"]),
+        // The report wording, tested straight, without running the CLI.
+        .testTarget(name: "ReportsTests", dependencies: ["Reports", "NativeFindings", "NativeErrorPolicy"]),
     ]
 )

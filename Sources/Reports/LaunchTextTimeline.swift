@@ -9,6 +9,11 @@ import VariantAnalysis
 package enum LaunchTextTimeline {
     package static let header = "      t (ms)  screen      detail"
 
+    /// "ios: stall 10000 ms": the settings line above the timeline.
+    package static func settings(_ settings: LaunchSettings) -> String {
+        "\(settings.platform.rawValue): stall \(formatMilliseconds(settings.stall)) ms"
+    }
+
     package static func row(_ record: LaunchRecord) -> String {
         let (what, detail): (String, String)
         switch record {

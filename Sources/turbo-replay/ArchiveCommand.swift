@@ -35,8 +35,8 @@ enum ArchiveCommand {
         static let format = OutputFormat.option(
             [.text, .jsonl, .json], help: "One log: text, a table (default), or jsonl, the canonical decisions. --summary: text (default) or json.")
         static let summary = Option(name: "summary", value: nil, help: "Add up every native log under PATH...: the what-if for a fleet.")
-        static let jobs = Option(name: "jobs", value: "N", help: "With --summary: logs replayed in parallel (default: all cores).")
-        static let all = Option(name: "all", value: nil, help: "With --summary: list every log that shows a finding, not only the first 10.")
+        static let jobs = FleetOptions.jobs().onlyWith(summary)
+        static let all = FleetOptions.all.onlyWith(summary)
 
         var paths: [String]
         var summary: Bool

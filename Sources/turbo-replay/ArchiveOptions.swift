@@ -3,10 +3,8 @@ import TurboRecording
 /// The options that configure the web-archive cache. Later sources win: the contract's
 /// defaults, then `--config` (its `"archive"` object), then the single-setting options.
 struct ArchiveOptions {
-    static let config = Option(
-        name: "config", value: "FILE", help: #"Native config file; its "archive" object sets debounceMs, staleMs, stripParams, maxArchives."#)
-    static let debounce = Option(
-        name: "debounce-ms", value: "N", help: "How long a URL must stay put after a url-change to be captured, in ms (default: 2000).")
+    static let config = Option.config(.archive)
+    static let debounce = Option.debounce(.archiveCapture)
     static let stale = Option(
         name: "stale-ms", value: "N", help: "An archive served older than this is a stale-archive finding, in ms (default: 86400000, 24 h).")
     static let stripParam = Option(

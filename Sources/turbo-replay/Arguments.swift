@@ -1,19 +1,46 @@
 import PolicyCore
 import Reports
 
-/// One option of a command line. Commands and option groups declare theirs as constants and
-/// read a parsed line through them, so an option that is read is always one that is declared.
-/// A small stand-in for swift-argument-parser, which cannot be fetched here, with the same
-/// manners: `--name value` or `--name=value`, `-o value` for a one-letter name.
+/// One option of a command line. A small stand-in for swift-argument-parser, which cannot be
+/// fetched here, with the same manners: `--name value` or `--name=value`, `-o value` for a
+/// one-letter name.
+///
+/// Each option name is declared once (`Option(name:` appears once per name): an option group
+/// or a command declares it as a constant, or, where its help differs from command to command
+/// (a default, a meaning), as a function of that difference, so every variant of it comes from
+/// the one declaration. A command's options are the options of the groups it composes, and a
+/// parsed line can only be read through an option the command lists (`ParsedArguments`).
 struct Option: Hashable, Sendable {
-    var name: String
+    let name: String
     /// `nil` for a flag.
-    var value: String?
-    var help: String
+    let value: String?
+    private(set) var help: String
     /// Given any number of times, each value kept in order, rather than once.
-    var repeatable = false
+    let repeatable: Bool
+    /// Where the option is declared (file:line), whichever variant of its help this is: two
+    /// declarations of one name are told apart by it (CLITests.OptionDeclarationTests).
+    let declaration: String
+
+    init(name: String, value: String?, help: String, repeatable: Bool = false, fileID: String = #fileID, line: Int = #line) {
+        self.name = name
+        self.value = value
+        self.help = help
+        self.repeatable = repeatable
+        declaration = "\(fileID):\(line)"
+    }
+
+    /// The same option, declared where it is, with `help` for one command: its variants.
+    init(_ option: Option, help: String) {
+        self = option
+        self.help = help
+    }
 
     var spelling: String { (name.count == 1 ? "-" : "--") + name }
+
+    /// This option on a command where it applies only with `other` (`archive --summary`).
+    func onlyWith(_ other: Option) -> Option {
+        Option(self, help: "With \(other.spelling): " + help.prefix(1).lowercased() + help.dropFirst())
+    }
 }
 
 extension Option {
@@ -48,27 +75,43 @@ struct UsageError: Error {
 }
 
 /// What a command line said, read through the options that declared it.
+/// Only the options the command lists can be read: reading another is a mistake in the
+/// command's declaration (a group it reads but does not compose), and stops the program the
+/// first time that code runs, as swift-argument-parser stops on a malformed declaration. Before,
+/// an option read but not listed was silently never given.
 struct ParsedArguments {
     fileprivate var given: [String: [String]] = [:]
+    /// The command's options: name, and where the option is declared.
+    fileprivate var listed: [String: String] = [:]
+    fileprivate var command = ""
     var positionals: [String] = []
     var wantsHelp = false
 
-    func flag(_ option: Option) -> Bool { given[option.name] != nil }
+    func flag(_ option: Option) -> Bool { read(option) != nil }
 
     /// The value of an option given once; `nil` when it was not given.
-    func value(_ option: Option) -> String? { given[option.name]?.first }
+    func value(_ option: Option) -> String? { read(option)?.first }
 
     /// Every value a repeatable option was given, in order; `nil` when it was not given at all
     /// (so that "not given" and "given" stay apart: given, the values replace a default list).
-    func values(_ option: Option) -> [String]? { given[option.name] }
+    func values(_ option: Option) -> [String]? { read(option) }
 
     /// The options of `options` that were given, in the order of `options`.
-    func given(among options: [Option]) -> [Option] { options.filter { given[$0.name] != nil } }
+    func given(among options: [Option]) -> [Option] { options.filter { read($0) != nil } }
+
+    private func read(_ option: Option) -> [String]? {
+        precondition(
+            listed[option.name] == option.declaration,
+            "'\(command)' reads \(option.spelling) (declared at \(option.declaration)) but does not list it: compose its group into the command's options")
+        return given[option.name]
+    }
 }
 
 extension CommandSpec {
     func parse(_ arguments: [String]) throws -> ParsedArguments {
         var parsed = ParsedArguments()
+        parsed.command = name
+        for option in options + [.help] { parsed.listed[option.name] = option.declaration }
         var rest = arguments[...]
         while let argument = rest.popFirst() {
             if argument == "--" {

@@ -7,17 +7,19 @@ import TurboRecording
 /// `--config`, then the single-setting options (a `--variant` is added to the config's).
 struct BannerOptions {
     static let locale = Option(name: "locale", value: "es|en", help: "Built-in copy to use (default: es, or the config's).")
-    static let config = Option(name: "config", value: "FILE", help: "JSON file with strings, contexts and timings (see docs/cli.md).")
-    static let debounce = Option(name: "debounce-ms", value: "N", help: "Offline debounce in milliseconds (default: 800).")
-    static let flash = Option(name: "flash-ms", value: "N", help: "Back-online flash in milliseconds (default: 2000).")
+    static let config = Option.config(.banner)
+    static let debounce = Option.debounce(.banner)
+    static let flash = Option.flash(.banner)
     /// `--variant NAME`: for the commands that replay one controller (`whatif` and `tune`
     /// compare several and say so in their own options).
-    static let variant = Option(
-        name: "variant", value: "NAME",
-        help: "Replay under a variant of the controller instead of v1: \(BannerVariant.allCases.map(\.name).joined(separator: ", ")).")
+    static let variant = Option.variant(.banner)
 
     /// The copy and timing options; `variant` is added by the commands that take it.
     static let options = [locale, config, debounce, flash]
+    /// What `init` reads when the command reads the config itself (`session`).
+    static let withoutConfig = [locale, debounce, flash]
+    /// What `copySettings` reads (`tune`, whose timings are lists).
+    static let copyOptions = [locale, config]
 
     /// Defaults, then `--config`, then `--locale`: the copy, without the timings and variant.
     var copySettings: BannerSettings

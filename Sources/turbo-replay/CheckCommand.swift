@@ -41,15 +41,10 @@ enum CheckCommand {
 
     struct Options {
         static let update = Option(name: "update", value: nil, help: "Write goldens that are missing or differ, and show what was written.")
-        static let jobs = Option(name: "jobs", value: "N", help: "Check N recordings at a time (default: 1). Output is the same.")
-        static let variant = Option(
-            name: "variant", value: "NAME",
-            help: "Replay under a variant: of the banner (web recordings) or of the retry policy (native): \(GoldenVariant.allNames.joined(separator: ", ")).")
-        static let tolerance = Option(
-            name: "tolerance-ms", value: "N",
-            help:
-                "Times (t, until, launchMs, ageMs; a session's drop, edge and end) match within N ms, a session's latencies within 2N (default: 0, exact); NAME.config.json's toleranceMs wins."
-        )
+        /// Checking is cheap next to reading its output: one at a time unless asked.
+        static let jobs = FleetOptions.jobs(default: "1")
+        static let variant = Option.variant(.golden)
+        static let tolerance = Option.tolerance(.golden)
 
         var paths: [String]
         var update: Bool
@@ -63,7 +58,6 @@ enum CheckCommand {
             }
             paths = arguments.positionals
             update = arguments.flag(Self.update)
-            // Checking is cheap next to reading its output: one at a time unless asked.
             jobs = try FleetOptions.jobCount(arguments.value(Self.jobs), command: spec.name) ?? 1
             variant = try arguments.value(Self.variant).map { name in
                 guard let variant = GoldenVariant(name: name) else {

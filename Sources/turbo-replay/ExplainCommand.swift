@@ -14,7 +14,7 @@ enum ExplainCommand {
         name: "explain",
         summary: "Explain a recording: what each record did to the banner, and the findings.",
         usage: "explain [options] FILE|-",
-        options: [Options.format, .lenient, .failOn] + LayerOptions.options,
+        options: Options.own + LayerOptions.options,
         discussion: """
             Each input record with what it did (timers started or cancelled, banner changes, submission
             decisions), each timer that fired, and findings: online-lied, stale-pill, flap-suppressed,
@@ -44,6 +44,8 @@ enum ExplainCommand {
     struct Options {
         static let format = OutputFormat.option(
             [.text, .jsonl], help: "text: the explained timeline and a summary (default); jsonl: findings and the summary as JSON lines.")
+        /// The command's own options, which apply to either layer.
+        static let own = [format, .lenient, .failOn]
         var path: String
         var format: OutputFormat
         var lenient: Bool

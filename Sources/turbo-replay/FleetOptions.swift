@@ -2,19 +2,25 @@ import Foundation
 import TurboRecording
 
 /// The options of the commands that read many logs at once (`stats`, `tune`, `whatif`,
-/// `archive --summary`, `check`): how many at a time, and how strictly. Only here is the
-/// processor count read: the library takes `jobs` from its caller.
+/// `archive --summary`): how many at a time, and how strictly. Only here is the processor
+/// count read: the library takes `jobs` from its caller.
 struct FleetOptions {
-    static let jobs = Option(name: "jobs", value: "N", help: "Files read in parallel (default: all cores). Output is the same.")
+    /// `--jobs N`, with the command's own default in its help: every core, or, on `check`, 1.
+    static func jobs(default count: String = "all cores") -> Option {
+        Option(name: "jobs", value: "N", help: "Files read in parallel (default: \(count)). Output is the same.")
+    }
     static let partial = Option(name: "partial", value: nil, help: "Write a mergeable summary of the files read (JSON Lines) instead of the report.")
     static let merge = Option(name: "merge", value: nil, help: "Read partials (files, or - for standard input) and print the report for all their logs.")
+    static let all = Option(name: "all", value: nil, help: "List every log that shows a finding, not only the first 10.")
+
+    /// The group: what `init` reads.
+    static let options = [jobs(), Option.lenient]
 
     var jobs: Int
     var lenient: Bool
 
-    /// `defaultJobs` when `--jobs` is not given: every core, unless the command says otherwise.
-    init(_ arguments: ParsedArguments, command: String, defaultJobs: Int? = nil) throws {
-        jobs = try Self.jobCount(arguments.value(Self.jobs), command: command) ?? defaultJobs ?? Self.cores
+    init(_ arguments: ParsedArguments, command: String) throws {
+        jobs = try Self.jobCount(arguments.value(Self.jobs()), command: command) ?? Self.cores
         lenient = arguments.flag(.lenient)
     }
 

@@ -8,7 +8,7 @@ enum LaunchCommand {
         name: "launch",
         summary: "Replay a native recording through the launch policy and print the root screen's timeline.",
         usage: "launch [options] FILE|-",
-        options: [Options.format, NativeOptions.stall, .lenient, NativeOptions.platform, NativeOptions.launchConfig],
+        options: [Options.format, .lenient] + NativeOptions.options(Options.native, config: .config(.launch)),
         discussion: """
             FILE is a native recording: JSON Lines whose first record is
             {"type":"meta","version":1,"recording":"native"}; '-' reads standard input as lines arrive.
@@ -24,6 +24,8 @@ enum LaunchCommand {
 
     struct Options {
         static let format = OutputFormat.option([.text, .jsonl], help: "text: a table for people (default); jsonl: the canonical screen timeline.")
+        /// The launch policy's: its config, platform and stall timer.
+        static let native: NativeOptions.Parts = [.configFile, .stall]
 
         var path: String
         var format: OutputFormat
@@ -34,7 +36,7 @@ enum LaunchCommand {
             path = try arguments.recording(for: spec.name, verb: "replay")
             format = try OutputFormat(arguments, Self.format, command: spec.name)
             lenient = arguments.flag(.lenient)
-            native = try NativeOptions(arguments, command: spec.name)
+            native = try NativeOptions(arguments, command: spec.name, reading: Self.native)
         }
     }
 
@@ -48,7 +50,7 @@ enum LaunchCommand {
         }
         let printer = NativeTimelinePrinter<LaunchRecord>(
             console: console, jsonl: options.format == .jsonl, streaming: path == "-",
-            header: { [NativeOptions.describe(config.launchSettings(recorded: reader.meta?.platform)), LaunchTextTimeline.header] },
+            header: { [LaunchTextTimeline.settings(config.launchSettings(recorded: reader.meta?.platform)), LaunchTextTimeline.header] },
             row: LaunchTextTimeline.row, line: \.jsonLine)
         try replayLaunch(reader, config: config, observe: printer.observe, emit: printer.emit)
         return .ok

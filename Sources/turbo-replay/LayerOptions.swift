@@ -17,19 +17,19 @@ enum LayerOptions {
     case web(BannerOptions)
     case native(NativeOptions)
 
-    /// The banner's own options.
-    static let webOnly = [BannerOptions.locale, BannerOptions.debounce, BannerOptions.flash]
-    /// The native policies' own options.
-    static let nativeOnly = NativeOptions.options.filter { $0.name != "config" }
+    /// One `--config` for both layers, read as the recording's layer's config file.
+    static let config = Option.config(.layer)
     /// One `--variant` for both layers: its name says which (a banner variant for a web
     /// recording, a retry variant for a native log), and the wrong kind is refused by name.
-    static let variant = Option(
-        name: "variant", value: "NAME",
-        help: "Replay under a variant instead of v1: of the banner for a web recording ("
-            + BannerVariant.allCases.map(\.name).joined(separator: ", ") + "), of the retry policy for a native log ("
-            + RetryVariant.allCases.map(\.name).joined(separator: ", ") + ").")
-    /// Both layers' options, `--config` and `--variant` once.
-    static let options = BannerOptions.options + [variant] + nativeOnly
+    static let variant = Option.variant(.layer)
+    /// The options both layers apply, each in its own way.
+    static let shared = [config, variant]
+    /// The banner's own options: the group's, but what both layers share.
+    static let webOnly = BannerOptions.options.filter { !shared.map(\.name).contains($0.name) }
+    /// The native policies' own options, likewise.
+    static let nativeOnly = NativeOptions.options(NativeOptions.Parts.settings.subtracting(.configFile))
+    /// Both layers' options, `--config` and `--variant` once, in the order `--help` lists them.
+    static let options = BannerOptions.options.map { $0.name == config.name ? config : $0 } + [variant] + nativeOnly
 
     /// The recording at `path`, opened, and its layer's options: what can be refused without
     /// it first (`checkBeforeInput`), then its first record read, then the options it takes.
@@ -48,7 +48,7 @@ enum LayerOptions {
                         + "its options are " + (NativeOptions.options + [Self.variant]).map(\.spelling).joined(separator: ", "),
                     command: command)
             }
-            self = .native(try NativeOptions(arguments, command: command))
+            self = .native(try NativeOptions(arguments, command: command, reading: NativeOptions.Parts.settings.union(.variant)))
         case .web:
             if let wrong = arguments.given(among: Self.nativeOnly).first {
                 throw UsageError(
@@ -88,11 +88,11 @@ enum LayerOptions {
                 message: "--variant \(name) applies to \(variantLayer) and '\(option.spelling)' to \(optionLayer): a recording is one or the other",
                 command: command)
         }
-        if let path = arguments.value(BannerOptions.config) { try refuseUnopenable(path) }
+        if let path = arguments.value(config) { try refuseUnopenable(path) }
         // The values alone: the configs are read once the layer is known.
         if !web.isEmpty { _ = try BannerOptions(arguments, command: command, config: BannerConfig(), readsVariant: false) }
         if !native.isEmpty, name.map({ RetryVariant(name: $0) != nil }) ?? true {
-            _ = try NativeOptions(arguments, command: command, config: NativeConfig())
+            _ = try NativeOptions(arguments, command: command, config: NativeConfig(), reading: [.retryTimings, .stall, .tolerance, .variant])
         }
     }
 

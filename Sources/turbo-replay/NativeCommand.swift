@@ -15,7 +15,7 @@ enum NativeCommand {
         name: "native",
         summary: "Replay a native recording through the error-view policy and print its decisions.",
         usage: "native [options] FILE|-",
-        options: [Options.format, Options.explain, .failOn, .lenient] + NativeOptions.options + [NativeOptions.variant],
+        options: [Options.format, Options.explain, .failOn, .lenient] + NativeOptions.options(Options.native),
         discussion: """
             FILE is a native recording (docs/recording-format.md): JSON Lines whose first record is
             {"type":"meta","version":1,"recording":"native"}; '-' reads standard input as lines arrive.
@@ -41,6 +41,8 @@ enum NativeCommand {
     struct Options {
         static let format = OutputFormat.option([.text, .jsonl], help: "text: a table for people (default); jsonl: the canonical decision timeline.")
         static let explain = Option(name: "explain", value: nil, help: "Compare the app's app-retry lines with the policy and list the findings.")
+        /// Every setting of the native policies, and the retry policy's variant.
+        static let native = NativeOptions.Parts.settings.union(.variant)
 
         var path: String
         var format: OutputFormat
@@ -58,7 +60,7 @@ enum NativeCommand {
             }
             failOn = try FailOn(arguments, command: spec.name)
             lenient = arguments.flag(.lenient)
-            native = try NativeOptions(arguments, command: spec.name)
+            native = try NativeOptions(arguments, command: spec.name, reading: Self.native)
         }
     }
 
@@ -76,7 +78,7 @@ enum NativeCommand {
 
         let printer = NativeTimelinePrinter<Decision>(
             console: console, jsonl: options.format == .jsonl, streaming: path == "-",
-            header: { [NativeOptions.describe(config.settings(recorded: reader.meta?.platform)), NativeTextTimeline.header] },
+            header: { [NativeExplainText.settings(config.settings(recorded: reader.meta?.platform)), NativeTextTimeline.header] },
             row: NativeTextTimeline.row, line: \.jsonLine)
         try replayNative(reader, config: config, observe: printer.observe, emit: printer.emit)
         return .ok
@@ -99,42 +101,10 @@ enum NativeCommand {
             for row in launch.takeRows() { rows?.write(LaunchExplainText.row(row)) }
         }
         let streaming = reader.path == "-" || reader.path == "<stdin>"
-        // What the closure below reads is kept apart from the explainer, which is being mutated
-        // while it runs.
-        var settings = explainer.settings
-        var end: Double?
-        var settingsPrinted = false, headerPrinted = false, afterEndPrinted = false
-        func printSettings() throws {
-            guard !jsonl, !settingsPrinted else { return }
-            settingsPrinted = true
-            try console.print(NativeOptions.describe(settings))
-        }
+        // Kept apart from the explainer, which is being mutated while `emit` runs.
+        var text = NativeExplainText(settings: explainer.settings)
         let emit: (NativeExplainer.Event) throws -> Void = { event in
-            if jsonl {
-                switch event {
-                case .retry(let finding): try console.print(finding.jsonLine)
-                case .probeLoop(let loop): try console.print(loop.jsonLine)
-                case .afterEnd(let decision): try console.print(NativeTextTimeline.afterEndJSON(decision.jsonLine))
-                }
-                return
-            }
-            try printSettings()
-            switch event {
-            case .retry, .probeLoop:
-                if !headerPrinted {
-                    headerPrinted = true
-                    try console.print(NativeTextTimeline.findingsHeader)
-                }
-                if case .retry(let finding) = event { try console.print(NativeTextTimeline.row(finding)) }
-                if case .probeLoop(let loop) = event { try console.print(NativeTextTimeline.row(loop)) }
-            case .afterEnd(let decision):
-                if !afterEndPrinted, let end {
-                    afterEndPrinted = true
-                    try console.print(NativeTextTimeline.afterEnd(end))
-                    try console.print(NativeTextTimeline.header)
-                }
-                try console.print(NativeTextTimeline.row(decision))
-            }
+            for line in jsonl ? [NativeExplainText.jsonLine(event)] : text.lines(event) { try console.print(line) }
         }
         do {
             while let record = try reader.next() {
@@ -143,10 +113,10 @@ enum NativeCommand {
                 archive.observe(record, path: reader.path)
                 if case .meta = record.event {
                     try explainer.feed(record, emit: emit)
-                    settings = explainer.settings
+                    text.settings = explainer.settings
                     continue
                 }
-                if case .timed(let t, _) = record.event { end = t }
+                if case .timed(let t, _) = record.event { text.end = t }
                 try explainer.feed(record, emit: emit)
                 if streaming { try console.flush() }
             }
@@ -158,18 +128,10 @@ enum NativeCommand {
         try explainer.finish(emit: emit)
         launch.finish()
         spoolRows()
-        if explainer.appRetryLines == 0 {
-            let note = "no app-retry lines in \(reader.path): nothing to compare"
-            if jsonl { console.error("turbo-replay: note: \(note)") } else { try console.print(note) }
-            if !jsonl, !explainer.levels.isEmpty { try console.print(NativeTextTimeline.findingsCount(explainer.levels)) }
-        } else if !jsonl {
-            try printSettings()
-            let automatic = explainer.automaticRetries
-            try console.print(
-                "the policy retried automatically \(automatic) time\(automatic == 1 ? "" : "s"); "
-                    + "the app logged \(explainer.appRetryLines) app-retry line\(explainer.appRetryLines == 1 ? "" : "s"), "
-                    + "\(explainer.loggedAutomatic) automatic")
-            try console.print(NativeTextTimeline.findingsCount(explainer.levels))
+        if !jsonl {
+            for line in text.closing(explainer, path: reader.path) { try console.print(line) }
+        } else if explainer.appRetryLines == 0 {
+            console.error("turbo-replay: note: \(NativeExplainText.nothingToCompare(reader.path))")
         }
         try LaunchExplain.print(launch, rows: rows, jsonl: jsonl, console: console)
         let archiveLevels = try archive.report(jsonl: jsonl, console: console)

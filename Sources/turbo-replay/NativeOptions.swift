@@ -10,35 +10,52 @@ import TurboRecording
 struct NativeOptions {
     static let platform = Option(
         name: "platform", value: "ios|android", help: "Platform to replay as, over the recording's meta (default: its meta, else ios).")
-    static let config = Option(name: "config", value: "FILE", help: "JSON file with platform, settleMs, probeMs, cooldownMs (null: none).")
-    /// The same `--config`, as the launch reads it.
-    static let launchConfig = Option(
-        name: "config", value: "FILE", help: #"Native config JSON: platform, and "launch": {"stallMs": N, "toleranceMs": N}."#)
+    static let config = Option.config(.native)
     static let settle = Option(name: "settle-ms", value: "N", help: "Settle delay after an edge or an iOS foreground, in ms (default: 400).")
     static let probe = Option(name: "probe-ms", value: "N", help: "Settling probe when presented on a healthy path, in ms (default: 2500).")
     static let cooldown = Option(name: "cooldown-ms", value: "N|none", help: "Least time between automatic retries (default: 15000 on Android, none on iOS).")
     /// `--variant NAME` on `native`; `explain` and `render` take one `--variant` for either
     /// layer (LayerOptions.variant), read here for a native log.
-    static let variant = Option(
-        name: "variant", value: "NAME",
-        help: "Replay the retry policy under a variant instead of v1: \(RetryVariant.allCases.map(\.name).joined(separator: ", ")).")
+    static let variant = Option.variant(.retry)
     static let stall = Option(name: "stall-ms", value: "N", help: "The loading screen's stall timer, in ms (default: 10000).")
-    static let tolerance = Option(
-        name: "tolerance-ms", value: "N", help: "How long the app's app-screen log may disagree with the policy, in ms (default: 500).")
+    static let tolerance = Option.tolerance(.appScreen)
 
-    /// The error view's options.
-    static let retryOptions = [platform, config, settle, probe, cooldown]
-    /// Every option of the native policies, for the commands that read all of them.
-    static let options = retryOptions + [stall, tolerance]
+    /// The parts of the native settings a command takes from its command line: the group's
+    /// options are `options(parts)`, and `init` reads exactly those, so the two cannot part.
+    struct Parts: OptionSet, Sendable {
+        let rawValue: Int
+        /// `--config` (unless the command hands a config in), `--platform`: always read.
+        static let configFile = Parts(rawValue: 1)
+        /// The error view's timings: `--settle-ms`, `--probe-ms`, `--cooldown-ms`.
+        static let retryTimings = Parts(rawValue: 2)
+        static let stall = Parts(rawValue: 4)
+        static let tolerance = Parts(rawValue: 8)
+        /// `--variant` of the retry policy.
+        static let variant = Parts(rawValue: 16)
+        /// Every option of the native policies but the variant (`explain` reads its own).
+        static let settings: Parts = [.configFile, .retryTimings, .stall, .tolerance]
+    }
+
+    /// The options `init` reads for `parts`, in the order `--help` lists them; `config` is the
+    /// help the command gives `--config`.
+    static func options(_ parts: Parts, config: Option = Self.config) -> [Option] {
+        [platform] + (parts.contains(.configFile) ? [config] : []) + (parts.contains(.retryTimings) ? [settle, probe, cooldown] : [])
+            + (parts.contains(.stall) ? [stall] : []) + (parts.contains(.tolerance) ? [tolerance] : [])
+            + (parts.contains(.variant) ? [variant] : [])
+    }
+    /// Every option of the native policies but the variant.
+    static let options = options(.settings)
 
     /// The tolerance when nothing sets it.
     static let defaultTolerance: Double = 500
 
     var config: NativeConfig
 
-    /// `config`, when given, is used in place of `--config` (see `BannerOptions.init`).
-    init(_ arguments: ParsedArguments, command: String, config given: NativeConfig? = nil) throws {
-        config = try given ?? arguments.value(Self.config).map(NativeConfig.load(path:)) ?? NativeConfig()
+    /// `config`, when given, is used in place of `--config` (see `BannerOptions.init`), and
+    /// `parts` must then leave `.configFile` out.
+    init(_ arguments: ParsedArguments, command: String, config given: NativeConfig? = nil, reading parts: Parts) throws {
+        precondition(given == nil || !parts.contains(.configFile), "a config handed in and --config both")
+        config = try given ?? (parts.contains(.configFile) ? arguments.value(Self.config).map(NativeConfig.load(path:)) : nil) ?? NativeConfig()
         var options = NativeConfig()
         if let name = arguments.value(Self.platform) {
             guard let platform = Platform(rawValue: name) else {
@@ -46,6 +63,22 @@ struct NativeOptions {
             }
             options.platform = platform
         }
+        if parts.contains(.retryTimings) { try Self.readTimings(arguments, into: &options, command: command) }
+        if parts.contains(.variant), let name = arguments.value(Self.variant) {
+            options.variant = try Self.variant(named: name, command: command)
+        }
+        config = config.overridden(by: options)
+        var launch = LaunchConfig()
+        if parts.contains(.stall), let value = arguments.value(Self.stall) {
+            launch.stall = try milliseconds(value, option: Self.stall, command: command)
+        }
+        if parts.contains(.tolerance), let value = arguments.value(Self.tolerance) {
+            launch.tolerance = try milliseconds(value, option: Self.tolerance, command: command)
+        }
+        config.launch = config.launch.overridden(by: launch)
+    }
+
+    private static func readTimings(_ arguments: ParsedArguments, into options: inout NativeConfig, command: String) throws {
         if let value = arguments.value(Self.settle) {
             options.settle = try milliseconds(value, option: Self.settle, command: command)
         }
@@ -58,18 +91,6 @@ struct NativeOptions {
                 ? NativeConfig.Cooldown.none
                 : .milliseconds(try milliseconds(value, option: Self.cooldown, command: command, orNone: true))
         }
-        if let name = arguments.value(Self.variant) {
-            options.variant = try Self.variant(named: name, command: command)
-        }
-        config = config.overridden(by: options)
-        var launch = LaunchConfig()
-        if let value = arguments.value(Self.stall) {
-            launch.stall = try milliseconds(value, option: Self.stall, command: command)
-        }
-        if let value = arguments.value(Self.tolerance) {
-            launch.tolerance = try milliseconds(value, option: Self.tolerance, command: command)
-        }
-        config.launch = config.launch.overridden(by: launch)
     }
 
     static func variant(named name: String, command: String) throws -> RetryVariant {
@@ -85,19 +106,5 @@ struct NativeOptions {
             throw UsageError(message: message, command: command)
         }
         return variant
-    }
-
-    /// "android: settle 400 ms, probe 2500 ms, cooldown 15000 ms", then "; variant probe-once"
-    /// under a variant.
-    static func describe(_ settings: PolicySettings) -> String {
-        let cooldown = settings.cooldown.map { "cooldown \(formatMilliseconds($0)) ms" } ?? "no cooldown"
-        let variants = settings.variants.isEmpty ? "" : "; variant " + settings.variants.sorted().map(\.name).joined(separator: ", ")
-        return "\(settings.platform.rawValue): settle \(formatMilliseconds(settings.settle)) ms, "
-            + "probe \(formatMilliseconds(settings.probe)) ms, \(cooldown)\(variants)"
-    }
-
-    /// "ios: stall 10000 ms"
-    static func describe(_ settings: LaunchSettings) -> String {
-        "\(settings.platform.rawValue): stall \(formatMilliseconds(settings.stall)) ms"
     }
 }

@@ -13,7 +13,7 @@ enum RenderCommand {
         name: "render",
         summary: "Draw a recording's timeline as a self-contained SVG picture.",
         usage: "render [options] FILE|- -o OUT.svg",
-        options: [Options.output, Options.from, Options.to, Options.maxMarks, .lenient] + LayerOptions.options,
+        options: Options.own + LayerOptions.options,
         discussion: """
             Lanes: findings, navigator.onLine as the page believed it, network failures (by kind:
             visit, frame, form, prefetch; responses as small grey ticks), submissions (by decision),
@@ -42,6 +42,8 @@ enum RenderCommand {
         static let maxMarks = Option(
             name: "max-marks", value: "N",
             help: "The most marks a lane draws; the rest are counted in the picture (default: 2000).")
+        /// The command's own options: the picture's, which apply to either layer.
+        static let own = [output, from, to, maxMarks, .lenient]
 
         var path: String
         var output: String

@@ -11,8 +11,7 @@ enum SessionCommand {
         summary: "Read a page's web recording and the app's native log of one run on one clock.",
         usage: "session [options] WEB NATIVE",
         options: [Options.format, Options.offset, Options.late, Options.config, Options.render, .lenient]
-            + [BannerOptions.locale, BannerOptions.debounce, BannerOptions.flash, BannerOptions.variant]
-            + [NativeOptions.platform, NativeOptions.settle, NativeOptions.probe, NativeOptions.cooldown],
+            + BannerOptions.withoutConfig + [BannerOptions.variant] + NativeOptions.options(Options.native),
         discussion: """
             WEB is the page's recording, NATIVE the app's log of the same run (its first record
             {"type":"meta","recording":"native",…}); given the other way round, the error says which is
@@ -40,8 +39,10 @@ enum SessionCommand {
         static let offset = Option(
             name: "offset-ms", value: "N", help: "Δ: a native t is at t + N on the page's clock (any finite number); startedAt is then not read.")
         static let late = Option(name: "late-ms", value: "N", help: "A latency above N ms is a finding (default: 2000).")
-        static let config = Option(
-            name: "config", value: "FILE", help: #"JSON: {"web": {banner config}, "native": {native config}, "lateMs": N, "offsetMs": N}, all optional."#)
+        static let config = Option.config(.session)
+        /// The platform and the error view's timings; the native config comes from `--config`'s
+        /// "native", and the banner's `--variant` is not the retry policy's.
+        static let native: NativeOptions.Parts = [.retryTimings]
         static let render = Option(name: "render", value: "OUT.svg", help: "Also draw the session as an SVG picture ('-': standard output only).")
 
         var web: String
@@ -80,7 +81,7 @@ enum SessionCommand {
             }
             let config = try arguments.value(Self.config).map(SessionConfig.load(path:)) ?? SessionConfig()
             let banner = try BannerOptions(arguments, command: spec.name, config: config.web)
-            let native = try NativeOptions(arguments, command: spec.name, config: config.native)
+            let native = try NativeOptions(arguments, command: spec.name, config: config.native, reading: Self.native)
             var offset = config.offsetMs
             alignment = offset == nil ? "from the two startedAt" : "the config's offsetMs"
             if let text = arguments.value(Self.offset) {

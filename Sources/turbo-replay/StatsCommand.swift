@@ -15,7 +15,7 @@ enum StatsCommand {
         name: "stats",
         summary: "Summarise many recordings: pill episodes and durations, toasts, native decisions, findings.",
         usage: "stats [options] PATH... | stats --partial [options] PATH...|- | stats --merge PARTIAL...|-",
-        options: [Options.jobs, Options.format, Options.all, Options.lenient, FleetOptions.partial, FleetOptions.merge]
+        options: [FleetOptions.jobs(), Options.format, FleetOptions.all, .lenient, FleetOptions.partial, FleetOptions.merge]
             + BannerOptions.options + [Options.variant],
         discussion: """
             Every NAME.jsonl under PATH (searched recursively, goldens *.expected.jsonl excluded) is
@@ -50,19 +50,12 @@ enum StatsCommand {
     )
 
     struct Options {
-        static let jobs = Option(name: "jobs", value: "N", help: "Files analysed in parallel (default: all cores).")
         static let format = OutputFormat.option([.text, .json], help: "text: a report for people (default); json: one JSON object.")
-        static let all = Option(name: "all", value: nil, help: "List every recording that shows a finding, not only the first 10.")
-        static let lenient = Option(name: "lenient", value: nil, help: "Skip malformed lines with a warning instead of giving up on the file.")
-        /// What a merge takes from its partials instead of the command line.
         /// A variant of either kind: the banner's applies to the web logs, the retry policy's to
         /// the native ones.
-        static let variant = Option(
-            name: "variant", value: "NAME",
-            help: "Replay under a variant instead of v1: a banner variant for the web logs ("
-                + BannerVariant.allCases.map(\.name).joined(separator: ", ") + "), a retry variant for the native logs ("
-                + RetryVariant.allCases.map(\.name).joined(separator: ", ") + ").")
-        static let madeByThePartials = [FleetOptions.partial, jobs, lenient] + BannerOptions.options + [variant]
+        static let variant = Option.variant(.fleet)
+        /// What a merge takes from its partials instead of the command line.
+        static let madeByThePartials = [FleetOptions.partial] + FleetOptions.options + BannerOptions.options + [variant]
 
         var paths: [String]
         var format: OutputFormat
@@ -77,7 +70,7 @@ enum StatsCommand {
         init(_ arguments: ParsedArguments) throws {
             paths = arguments.positionals
             format = try OutputFormat(arguments, Self.format, allowed: [.text, .json], command: spec.name)
-            all = arguments.flag(Self.all)
+            all = arguments.flag(FleetOptions.all)
             merge = arguments.flag(FleetOptions.merge)
             partial = arguments.flag(FleetOptions.partial)
             if merge {

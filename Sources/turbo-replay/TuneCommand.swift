@@ -16,8 +16,8 @@ enum TuneCommand {
         usage:
             "tune [--debounce-ms LIST] [--flash-ms LIST] [--variant NAME] [options] PATH... | tune --partial [options] PATH...|- | tune --merge PARTIAL...|-",
         options: [
-            Options.debounces, Options.flashes, Options.variants, Options.format, Options.blink, Options.plot, Options.jobs, .lenient,
-            Options.partial, Options.merge, BannerOptions.locale, BannerOptions.config,
+            Options.debounces, Options.flashes, Options.variants, Options.format, Options.blink, Options.plot, FleetOptions.jobs(), .lenient,
+            FleetOptions.partial, FleetOptions.merge, BannerOptions.locale, BannerOptions.config,
         ],
         discussion: """
             Every web recording NAME.jsonl under PATH (searched recursively; goldens and native recordings
@@ -50,24 +50,16 @@ enum TuneCommand {
     )
 
     struct Options {
-        static let debounces = Option(
-            name: "debounce-ms", value: "LIST", help: "Offline debounces to try, comma-separated (e.g. 300,800,1500; default: 800, or the config's).")
-        static let flashes = Option(name: "flash-ms", value: "LIST", help: "Back-online flashes to try, comma-separated (default: 2000, or the config's).")
-        static let variants = Option(
-            name: "variant", value: "NAME",
-            help:
-                "Also replay under this variant (comma-separated for several): \(BannerVariant.allCases.map(\.name).joined(separator: ", ")). v1 is always replayed."
-        )
+        static let debounces = Option.debounce(.tried)
+        static let flashes = Option.flash(.tried)
+        static let variants = Option.variant(.tried)
         static let format = OutputFormat.option([.text, .jsonl], help: "text: a table (default); jsonl: one JSON object per combination.")
         static let blink = Option(name: "blink-ms", value: "MS", help: "A pill shorter than this is a blink (default: 1000).")
         static let plot = Option(
             name: "plot", value: "OUT.svg",
             help: "Also draw the trade-off (time offline unannounced against blinks and flashes, by debounce) as an SVG ('-': standard output).")
-        static let jobs = Option(name: "jobs", value: "N", help: "Files replayed in parallel (default: all cores). Output is the same.")
-        static let partial = Option(name: "partial", value: nil, help: "Write a mergeable summary of the files read (JSON Lines) instead of the rows.")
-        static let merge = Option(name: "merge", value: nil, help: "Read partials (files, or - for standard input) and print the rows for all their logs.")
         /// What a merge takes from its partials instead of the command line.
-        static let madeByThePartials = [partial, jobs, Option.lenient, BannerOptions.locale, BannerOptions.config, debounces, flashes, variants, blink]
+        static let madeByThePartials = [FleetOptions.partial] + FleetOptions.options + BannerOptions.copyOptions + [debounces, flashes, variants, blink]
 
         var paths: [String]
         var format: OutputFormat
@@ -82,7 +74,7 @@ enum TuneCommand {
 
         init(_ arguments: ParsedArguments) throws {
             paths = arguments.positionals
-            merge = arguments.flag(Self.merge)
+            merge = arguments.flag(FleetOptions.merge)
             guard !paths.isEmpty else {
                 throw UsageError(
                     message: merge
@@ -97,7 +89,7 @@ enum TuneCommand {
                     message: "--plot - would mix the SVG into the JSON lines: write it to a file, e.g. --plot tune.svg",
                     command: spec.name)
             }
-            partial = arguments.flag(Self.partial)
+            partial = arguments.flag(FleetOptions.partial)
             if merge, let option = arguments.given(among: Self.madeByThePartials).first {
                 throw UsageError(message: "--merge takes its combinations from the partials; drop \(option.spelling)", command: spec.name)
             }

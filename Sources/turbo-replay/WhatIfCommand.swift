@@ -16,7 +16,7 @@ enum WhatIfCommand {
         name: "whatif",
         summary: "Replay recordings as v1 and under a variant of the banner, and compare what users saw.",
         usage: "whatif --variant NAME [options] PATH...|-",
-        options: [Options.variant, Options.format, Options.jobs, .lenient] + BannerOptions.options,
+        options: [Options.variant, Options.format] + FleetOptions.options + BannerOptions.options,
         discussion: """
             Each web recording (NAME.jsonl under PATH, searched recursively; goldens and native recordings
             skipped) is replayed twice at once, as v1 and under the variant, with the same copy and timings
@@ -38,13 +38,9 @@ enum WhatIfCommand {
     )
 
     struct Options {
-        static let variant = Option(
-            name: "variant", value: "NAME",
-            help: "The variant to compare with v1 (required): of the banner (\(BannerVariant.allCases.map(\.name).joined(separator: ", "))) "
-                + "or of the native retry policy (\(RetryVariant.allCases.map(\.name).joined(separator: ", "))).")
+        static let variant = Option.variant(.compared)
         static let format = OutputFormat.option(
             [.text, .jsonl], help: "text: a report for people (default); jsonl: a JSON line per difference, per recording, and the totals.")
-        static let jobs = Option(name: "jobs", value: "N", help: "Files compared in parallel (default: all cores). Output is the same.")
 
         var paths: [String]
         var variant: BannerVariant

@@ -1,0 +1,90 @@
+import NativeErrorPolicy
+import NativeFindings
+import PolicyCore
+
+/// `explain` on a native log, for a person: the retry comparison as it streams (the policy's
+/// settings once, then each finding or, past the log's end, each decision under its heading),
+/// and the lines that close it. The launch's and the cache's sections follow it (they have
+/// their own text). Kept as state because each heading is printed once, when first needed.
+package struct NativeExplainText {
+    /// The settings the log's meta gave the policy (set again once the meta is read).
+    package var settings: PolicySettings
+    /// The time of the log's last timed record: where "after the log ended" starts.
+    package var end: Double?
+    private var settingsPrinted = false
+    private var findingsHeaderPrinted = false
+    private var afterEndPrinted = false
+
+    package init(settings: PolicySettings) {
+        self.settings = settings
+    }
+
+    /// The settings line, the first time it is asked for.
+    package mutating func settingsLine() -> [String] {
+        guard !settingsPrinted else { return [] }
+        settingsPrinted = true
+        return [Self.settings(settings)]
+    }
+
+    /// What one event adds to the text: its row, after the headings it is the first under.
+    package mutating func lines(_ event: NativeExplainer.Event) -> [String] {
+        var lines = settingsLine()
+        switch event {
+        case .retry(let finding):
+            lines += findingsHeader() + [NativeTextTimeline.row(finding)]
+        case .probeLoop(let loop):
+            lines += findingsHeader() + [NativeTextTimeline.row(loop)]
+        case .afterEnd(let decision):
+            if !afterEndPrinted, let end {
+                afterEndPrinted = true
+                lines += [NativeTextTimeline.afterEnd(end), NativeTextTimeline.header]
+            }
+            lines.append(NativeTextTimeline.row(decision))
+        }
+        return lines
+    }
+
+    private mutating func findingsHeader() -> [String] {
+        guard !findingsHeaderPrinted else { return [] }
+        findingsHeaderPrinted = true
+        return [NativeTextTimeline.findingsHeader]
+    }
+
+    /// One event as a JSON line: a finding's own, or a decision past the end marked so.
+    package static func jsonLine(_ event: NativeExplainer.Event) -> String {
+        switch event {
+        case .retry(let finding): finding.jsonLine
+        case .probeLoop(let loop): loop.jsonLine
+        case .afterEnd(let decision): NativeTextTimeline.afterEndJSON(decision.jsonLine)
+        }
+    }
+
+    /// The lines under the retry comparison, once the log is read: how many retries each side
+    /// made and the findings' count, or, without app-retry lines, that there was nothing to
+    /// compare (and the probe loops' count, if any).
+    package mutating func closing(_ explainer: NativeExplainer, path: String) -> [String] {
+        if explainer.appRetryLines == 0 {
+            return [Self.nothingToCompare(path)] + (explainer.levels.isEmpty ? [] : [NativeTextTimeline.findingsCount(explainer.levels)])
+        }
+        let automatic = explainer.automaticRetries, lines = explainer.appRetryLines
+        return settingsLine() + [
+            "the policy retried automatically \(automatic) time\(automatic == 1 ? "" : "s"); "
+                + "the app logged \(lines) app-retry line\(lines == 1 ? "" : "s"), \(explainer.loggedAutomatic) automatic",
+            NativeTextTimeline.findingsCount(explainer.levels),
+        ]
+    }
+
+    /// Said when the app logged no retry: a note on standard error in JSON Lines.
+    package static func nothingToCompare(_ path: String) -> String {
+        "no app-retry lines in \(path): nothing to compare"
+    }
+
+    /// "android: settle 400 ms, probe 2500 ms, cooldown 15000 ms", then "; variant probe-once"
+    /// under a variant: the settings line of `native` and of `explain` on a native log.
+    package static func settings(_ settings: PolicySettings) -> String {
+        let cooldown = settings.cooldown.map { "cooldown \(formatMilliseconds($0)) ms" } ?? "no cooldown"
+        let variants = settings.variants.isEmpty ? "" : "; variant " + settings.variants.sorted().map(\.name).joined(separator: ", ")
+        return "\(settings.platform.rawValue): settle \(formatMilliseconds(settings.settle)) ms, "
+            + "probe \(formatMilliseconds(settings.probe)) ms, \(cooldown)\(variants)"
+    }
+}
