@@ -15,6 +15,7 @@ extension PolicyDescription {
         id: .banner, title: "the banner", goldenBeside: .web, goldenSuffix: "",
         timeKeys: ["t"], latencyKeys: [],
         findings: BannerFindingKind.allCases.map { FindingDescription(id: $0.id, level: $0.level) },
+        findingsPage: "docs/field-reports.md",
         statsSection: "")
 
     /// The native error view (native-error-policy.md): its decisions, and the app's retries
@@ -24,6 +25,7 @@ extension PolicyDescription {
         timeKeys: ["t", "until"], latencyKeys: [],
         findings: RetryFindingKind.allCases.map { FindingDescription(id: $0.rawValue, level: $0.level) }
             + [FindingDescription(id: ProbeLoop.finding, level: ProbeLoop.level)],
+        findingsPage: "docs/native-error-view.md",
         statsSection: "native")
 
     /// The launch (launch-policy.md): the root screen; `launchMs` is the time since the launch.
@@ -31,6 +33,7 @@ extension PolicyDescription {
         id: .launch, title: "the launch", goldenBeside: .native, goldenSuffix: "launch",
         timeKeys: ["t", "launchMs"], latencyKeys: [],
         findings: LaunchFindingKind.allCases.map { FindingDescription(id: $0.rawValue, level: $0.level) },
+        findingsPage: "docs/launch.md",
         statsSection: "launch")
 
     /// The iOS web-archive cache (archive-cache-policy.md), a what-if; `ageMs` is the time
@@ -39,6 +42,7 @@ extension PolicyDescription {
         id: .archive, title: "the web-archive cache", goldenBeside: .native, goldenSuffix: "archive",
         timeKeys: ["t", "ageMs"], latencyKeys: [],
         findings: ArchiveFindingKind.allCases.map { FindingDescription(id: $0.rawValue, level: $0.level) },
+        findingsPage: "docs/archive-cache.md",
         statsSection: nil)
 
     /// One app session (app-session.md): the page's recording and the app's log on one clock.
@@ -48,5 +52,6 @@ extension PolicyDescription {
         id: .session, title: "the app session", goldenBeside: .web, goldenSuffix: "session",
         timeKeys: ["t", "drop", "edge"], latencyKeys: ["latencyMs"],
         findings: SessionFindingKind.allCases.map { FindingDescription(id: $0.rawValue, level: .warning) },
+        findingsPage: "docs/app-session.md",
         statsSection: "appSessions")
 }

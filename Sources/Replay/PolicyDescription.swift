@@ -27,6 +27,8 @@ package struct PolicyDescription: Sendable, Identifiable {
     package let latencyKeys: Set<String>
     /// Its findings, in the order reports list them.
     package let findings: [FindingDescription]
+    /// The page of docs/ that explains its findings, one by one.
+    package let findingsPage: String
     /// The key of its figures in `stats --format json` and in a partial's lines ("" for the top
     /// of the report, where the banner's are); `nil` where `stats` does not count it.
     package let statsSection: String?

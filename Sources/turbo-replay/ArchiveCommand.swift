@@ -15,6 +15,7 @@ enum ArchiveCommand {
         summary: "What an iOS web-archive cache would have done: one native log's decisions, or --summary over many.",
         usage: "archive [options] FILE|-   or   archive --summary [options] PATH...",
         options: [Options.format, Options.summary, Options.jobs, Options.all, .lenient] + ArchiveOptions.options,
+        findings: [.archive],
         discussion: """
             FILE is an iOS native recording (its first record {"type":"meta","version":1,"recording":"native"}):
             its finish and url-change records capture pages, launch cancels a pending capture, cache-clear

@@ -1,4 +1,5 @@
 import PolicyCore
+import Replay
 import Reports
 
 /// One option of a command line. A small stand-in for swift-argument-parser, which cannot be
@@ -54,6 +55,9 @@ struct CommandSpec {
     var summary: String
     var usage: String
     var options: [Option]
+    /// The policies whose findings the command reports: its help lists their ids and levels as
+    /// the registry (`PolicyDescription`) gives them, so a new finding is in every help at once.
+    var findings: [PolicyID] = []
     var discussion: String = ""
 
     var help: String {
@@ -64,8 +68,30 @@ struct CommandSpec {
         for (label, option) in zip(labels, all) {
             text += "  \(label.padded(width))  \(option.help)\n"
         }
+        if !findings.isEmpty { text += "\nFINDINGS:\n" + findingsHelp }
         if !discussion.isEmpty { text += "\n\(discussion)\n" }
         return text
+    }
+
+    /// One line per policy, `  the launch: stalled (warning), …`, wrapped under its first id,
+    /// then where each policy's findings are explained.
+    var findingsHelp: String {
+        var text = ""
+        for policy in findings.map(PolicyDescription.of) {
+            let lead = "  \(policy.title): "
+            var line = lead
+            for (index, finding) in policy.findings.enumerated() {
+                let item = "\(finding.id) (\(finding.level.rawValue))" + (index + 1 < policy.findings.count ? "," : "")
+                if line.count + item.count > 100, line.count > lead.count {
+                    text += line + "\n"
+                    line = String(repeating: " ", count: lead.count)
+                }
+                line += (line.last == " " ? "" : " ") + item
+            }
+            text += line + "\n"
+        }
+        let pages = findings.map { PolicyDescription.of($0).findingsPage }
+        return text + "  (what each means: " + pages.joined(separator: ", ") + ")\n"
     }
 }
 

@@ -9,6 +9,7 @@ enum LaunchCommand {
         summary: "Replay a native recording through the launch policy and print the root screen's timeline.",
         usage: "launch [options] FILE|-",
         options: [Options.format, .lenient] + NativeOptions.options(Options.native, config: .config(.launch)),
+        findings: [.launch],
         discussion: """
             FILE is a native recording: JSON Lines whose first record is
             {"type":"meta","version":1,"recording":"native"}; '-' reads standard input as lines arrive.

@@ -16,6 +16,7 @@ enum NativeCommand {
         summary: "Replay a native recording through the error-view policy and print its decisions.",
         usage: "native [options] FILE|-",
         options: [Options.format, Options.explain, .failOn, .lenient] + NativeOptions.options(Options.native),
+        findings: [.errorView, .launch, .archive],
         discussion: """
             FILE is a native recording (docs/recording-format.md): JSON Lines whose first record is
             {"type":"meta","version":1,"recording":"native"}; '-' reads standard input as lines arrive.

@@ -14,6 +14,7 @@ enum RenderCommand {
         summary: "Draw a recording's timeline as a self-contained SVG picture.",
         usage: "render [options] FILE|- -o OUT.svg",
         options: Options.own + LayerOptions.options,
+        findings: [.banner, .errorView, .launch],
         discussion: """
             Lanes: findings, navigator.onLine as the page believed it, network failures (by kind:
             visit, frame, form, prefetch; responses as small grey ticks), submissions (by decision),

@@ -12,6 +12,7 @@ enum SessionCommand {
         usage: "session [options] WEB NATIVE",
         options: [Options.format, Options.offset, Options.late, Options.config, Options.render, .lenient]
             + BannerOptions.withoutConfig + [BannerOptions.variant] + NativeOptions.options(Options.native),
+        findings: [.session],
         discussion: """
             WEB is the page's recording, NATIVE the app's log of the same run (its first record
             {"type":"meta","recording":"native",…}); given the other way round, the error says which is

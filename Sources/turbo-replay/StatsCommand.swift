@@ -17,6 +17,7 @@ enum StatsCommand {
         usage: "stats [options] PATH... | stats --partial [options] PATH...|- | stats --merge PARTIAL...|-",
         options: [FleetOptions.jobs(), Options.format, FleetOptions.all, .lenient, FleetOptions.partial, FleetOptions.merge]
             + BannerOptions.options + [Options.variant],
+        findings: [.banner, .errorView, .launch, .session],
         discussion: """
             Every NAME.jsonl under PATH (searched recursively, goldens *.expected.jsonl excluded) is
             analysed as `explain` does. Web logs: pill episodes by cause, pill duration (median, p90,
