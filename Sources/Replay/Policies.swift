@@ -34,7 +34,7 @@ extension PolicyDescription {
         timeKeys: ["t", "launchMs"], latencyKeys: [],
         findings: LaunchFindingKind.allCases.map { FindingDescription(id: $0.rawValue, level: $0.level) },
         findingsPage: "docs/launch.md",
-        statsSection: "launch")
+        statsSection: "native.launch")
 
     /// The iOS web-archive cache (archive-cache-policy.md), a what-if; `ageMs` is the time
     /// since the capture. `stats` does not count it: `archive --summary` is its fleet report.

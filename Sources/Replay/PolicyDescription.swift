@@ -29,8 +29,10 @@ package struct PolicyDescription: Sendable, Identifiable {
     package let findings: [FindingDescription]
     /// The page of docs/ that explains its findings, one by one.
     package let findingsPage: String
-    /// The key of its figures in `stats --format json` and in a partial's lines ("" for the top
-    /// of the report, where the banner's are); `nil` where `stats` does not count it.
+    /// Where its figures are in `stats --format json`: a dotted path of keys ("" for the top of
+    /// the report, where the banner's are; "native.launch" inside the native block); its
+    /// findings are counted in that object's `findings`, or its parent's. `nil` where `stats`
+    /// does not count it.
     package let statsSection: String?
 }
 
