@@ -111,16 +111,24 @@ extension TimeChart {
             if spans[0].to > start { spans[0].from = start } else { spans.removeFirst() }
         }
         for span in spans where span.to >= span.from {
-            let x0 = x(span.from), x1 = x(span.to)
-            let fill = span.assumed ? "url(#tr-assumed)" : span.online ? "#c8e6c9" : "#455a64"
-            let label = span.assumed ? "offline (assumed)" : span.online ? "online" : "offline"
-            out += "<g>\n<title>\(xmlEscaped("\(label) from \(formatMilliseconds(span.from)) ms"))</title>\n"
-            out += "<rect x=\"\(n(x0))\" y=\"\(n(y))\" width=\"\(n(max(x1 - x0, 0.8)))\" height=\"\(n(height))\" fill=\"\(fill)\"/>\n"
-            if x1 - x0 > textWidth(label, size: 10.5) + 8 {
-                text(x0 + 5, y + height / 2 + 4, label, size: 10.5, fill: span.online || span.assumed ? "#1b5e20" : "#ffffff")
-            }
-            out += "</g>\n"
+            drawConnectivitySpan(span, assumedFill: "url(#tr-assumed)", y: y, height: height)
         }
+    }
+
+    /// One stretch of the app's connectivity, named where the name fits: online (green),
+    /// offline (dark), or offline assumed before any record said (`assumedFill`).
+    mutating func drawConnectivitySpan(
+        _ span: (from: Double, to: Double, online: Bool, assumed: Bool), assumedFill: String, y: Double, height: Double
+    ) {
+        let x0 = x(span.from), x1 = x(span.to)
+        let fill = span.assumed ? assumedFill : span.online ? "#c8e6c9" : "#455a64"
+        let label = span.assumed ? "offline (assumed)" : span.online ? "online" : "offline"
+        out += "<g>\n<title>\(xmlEscaped("\(label) from \(formatMilliseconds(span.from)) ms"))</title>\n"
+        out += "<rect x=\"\(n(x0))\" y=\"\(n(y))\" width=\"\(n(max(x1 - x0, 0.8)))\" height=\"\(n(height))\" fill=\"\(fill)\"/>\n"
+        if x1 - x0 > textWidth(label, size: 10.5) + 8 {
+            text(x0 + 5, y + height / 2 + 4, label, size: 10.5, fill: span.online || span.assumed ? "#1b5e20" : "#ffffff")
+        }
+        out += "</g>\n"
     }
 
     /// `label` in white over a span from `x0` to `x1`, clipped to it, when it fits at all.

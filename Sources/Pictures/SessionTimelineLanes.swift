@@ -17,17 +17,7 @@ extension TimeChart {
             (since, online, assumed) = (change.t, change.online, false)
         }
         spans.append((since, end, online, assumed))
-        for span in spans {
-            let x0 = x(span.from), x1 = x(span.to)
-            let fill = span.assumed ? "#eceff1" : span.online ? "#c8e6c9" : "#455a64"
-            let label = span.assumed ? "offline (assumed)" : span.online ? "online" : "offline"
-            out += "<g>\n<title>\(xmlEscaped("\(label) from \(formatMilliseconds(span.from)) ms"))</title>\n"
-            out += "<rect x=\"\(n(x0))\" y=\"\(n(y))\" width=\"\(n(max(x1 - x0, 0.8)))\" height=\"\(n(height))\" fill=\"\(fill)\"/>\n"
-            if x1 - x0 > textWidth(label, size: 10.5) + 8 {
-                text(x0 + 5, y + height / 2 + 4, label, size: 10.5, fill: span.online || span.assumed ? "#1b5e20" : "#ffffff")
-            }
-            out += "</g>\n"
-        }
+        for span in spans { drawConnectivitySpan(span, assumedFill: "#eceff1", y: y, height: height) }
     }
 
     /// One surface's lane: the error view's decisions on `surface` (the others' are theirs),
