@@ -95,8 +95,8 @@ let package = Package(
                 "Goldens", "TurboRecording", "Replay", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy", "TestSupport",
                 "turbo-replay",
             ]),
-        // The analysis modules (findings, fleet, variants, reports, pictures) share one test target:
-        // most of its tests read a recording through several of them at once.
+        // What reads a recording through several analysis modules at once (findings, fleet,
+        // variants, reports, pictures); each module's own tests are in its own target below.
         .testTarget(
             name: "AnalysisTests",
             dependencies: [
