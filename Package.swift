@@ -95,8 +95,8 @@ let package = Package(
                 "Goldens", "TurboRecording", "Replay", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy", "TestSupport",
                 "turbo-replay",
             ]),
-        // The analysis modules (findings, fleet, variants, reports, pictures) share one test target:
-        // most of its tests read a recording through several of them at once.
+        // What reads a recording through several analysis modules at once (findings, fleet,
+        // variants, reports, pictures); each module's own tests are in its own target below.
         .testTarget(
             name: "AnalysisTests",
             dependencies: [
@@ -120,6 +120,30 @@ let package = Package(
         // The pictures' lanes, each drawn from known marks.
         .testTarget(name: "PicturesTests", dependencies: ["Pictures", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "AppSession"]),
         // The report wording, tested straight, without running the CLI.
-        .testTarget(name: "ReportsTests", dependencies: ["Reports", "NativeFindings", "NativeErrorPolicy"]),
+        .testTarget(
+            name: "ReportsTests",
+            dependencies: [
+                "Reports", "BannerFindings", "NativeFindings", "Fleet", "VariantAnalysis", "AppSession", "TurboRecording", "OfflineBanner",
+                "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy", "PolicyCore",
+            ]),
+        // The native findings (retry, launch, archive), each analyzer on its own logs.
+        .testTarget(
+            name: "NativeFindingsTests",
+            dependencies: [
+                "NativeFindings", "TurboRecording", "Replay", "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy", "PolicyCore", "TestSupport",
+            ]),
+        // Many logs at once: the sketch, the distributions, the partials and their merge.
+        .testTarget(
+            name: "FleetTests",
+            dependencies: [
+                "Fleet", "BannerFindings", "NativeFindings", "TurboRecording", "Replay", "OfflineBanner", "NativeErrorPolicy", "ArchiveCachePolicy",
+                "PolicyCore", "TestSupport",
+            ]),
+        // What a variant or other timings would have shown, on hand-made records.
+        .testTarget(
+            name: "VariantAnalysisTests",
+            dependencies: [
+                "VariantAnalysis", "Fleet", "BannerFindings", "TurboRecording", "Replay", "OfflineBanner", "NativeErrorPolicy", "PolicyCore", "TestSupport",
+            ]),
     ]
 )

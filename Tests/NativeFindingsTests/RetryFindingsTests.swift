@@ -1,14 +1,9 @@
-import BannerFindings
-import Fleet
 import NativeErrorPolicy
 import NativeFindings
-import Pictures
 import PolicyCore
 import Replay
-import Reports
 import Testing
 import TurboRecording
-import VariantAnalysis
 
 @testable import TestSupport
 

@@ -1,12 +1,7 @@
-import BannerFindings
-import Fleet
 import LaunchPolicy
 import NativeFindings
-import Pictures
-import Reports
 import Testing
 import TurboRecording
-import VariantAnalysis
 
 @testable import TestSupport
 
