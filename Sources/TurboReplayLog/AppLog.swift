@@ -82,7 +82,8 @@ public final class AppLog: @unchecked Sendable {
         line.number("t", t)
         line.string("type", "dropped")
         line.integer("count", count)
-        line.raw("reasons", "{" + DropReason.allCases.compactMap { reason in pending[reason].map { "\"\(reason.rawValue)\":\($0)" } }.joined(separator: ",") + "}")
+        line.raw(
+            "reasons", "{" + DropReason.allCases.compactMap { reason in pending[reason].map { "\"\(reason.rawValue)\":\($0)" } }.joined(separator: ",") + "}")
         guard writeLine(line.bytes + [UInt8(ascii: "}")]) else { return false }
         pending = [:]
         return true
