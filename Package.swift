@@ -113,7 +113,7 @@ let package = Package(
             name: "RepositoryTests",
             dependencies: [
                 "TestSupport", "turbo-replay", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy", "PolicyCore", "TurboRecording",
-                "Replay",
+                "Replay", "TurboReplayLog",
             ]),
         // One app session: the web recording and the native log on one clock (pure, like the policies).
         .testTarget(

@@ -70,11 +70,11 @@ final class LogFile {
     }
 
     private static func openAppending(_ path: String) -> Int32 {
-        Glibc_or_Darwin_open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+        openFile(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
     }
 }
 
 /// `open(2)` is variadic in C; Swift imports it with its mode as a parameter on both systems.
-private func Glibc_or_Darwin_open(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 {
+private func openFile(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 {
     open(path, flags, mode)
 }
