@@ -14,6 +14,8 @@ let package = Package(
         .library(name: "LaunchPolicy", targets: ["LaunchPolicy"]),
         .library(name: "ArchiveCachePolicy", targets: ["ArchiveCachePolicy"]),
         .library(name: "AppSession", targets: ["AppSession"]),
+        // The app's own logger, in the native format (Foundation, no UIKit: tested on Linux).
+        .library(name: "TurboReplayLog", targets: ["TurboReplayLog"]),
         // The shell, for tools and tests that read recordings from files.
         .library(name: "TurboRecording", targets: ["TurboRecording"]),
         .library(name: "Replay", targets: ["Replay"]),
@@ -31,6 +33,8 @@ let package = Package(
         .target(name: "ArchiveCachePolicy", dependencies: ["PolicyCore", "NativeErrorPolicy"]),
         // One app session: the page's banner and the app's error views on one clock.
         .target(name: "AppSession", dependencies: ["PolicyCore", "OfflineBanner", "NativeErrorPolicy"]),
+        // The app's logger: Foundation and the pure cores, never json-c or the shell.
+        .target(name: "TurboReplayLog", dependencies: ["PolicyCore", "NativeErrorPolicy"]),
         .systemLibrary(
             name: "CJSONC",
             pkgConfig: "json-c",
@@ -109,7 +113,7 @@ let package = Package(
             name: "RepositoryTests",
             dependencies: [
                 "TestSupport", "turbo-replay", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy", "PolicyCore", "TurboRecording",
-                "Replay",
+                "Replay", "TurboReplayLog",
             ]),
         // One app session: the web recording and the native log on one clock (pure, like the policies).
         .testTarget(
@@ -145,5 +149,9 @@ let package = Package(
             dependencies: [
                 "VariantAnalysis", "Fleet", "BannerFindings", "TurboRecording", "Replay", "OfflineBanner", "NativeErrorPolicy", "PolicyCore", "TestSupport",
             ]),
+        // The app's logger: its lines, drops, rotation and crash safety; and the driver of the
+        // shared script of calls that the Kotlin logger runs too (android/test compares them).
+        .executableTarget(name: "log-script", dependencies: ["TurboReplayLog", "NativeErrorPolicy", "PolicyCore"], path: "Tests/LogScript"),
+        .testTarget(name: "TurboReplayLogTests", dependencies: ["TurboReplayLog", "NativeErrorPolicy", "TestSupport", "turbo-replay"]),
     ]
 )
