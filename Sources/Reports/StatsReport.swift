@@ -15,6 +15,8 @@ extension FleetStats {
         var lines: [String] = []
         var sessions = "sessions: \(summaries.count + natives.count) read"
         if !natives.isEmpty { sessions += " (\(summaries.count) web, \(natives.count) native)" }
+        let cuts = self.cuts
+        if !cuts.isEmpty { sessions += ", of which \(cuts.count) cut" }
         sessions += ", \(malformed) malformed, \(unreadable) unreadable"
         lines.append(sessions)
         if skippedLines > 0 { lines.append("malformed lines skipped (--lenient): \(skippedLines)") }
@@ -37,6 +39,10 @@ extension FleetStats {
         }
         if !natives.isEmpty { lines += nativeText(listing: listing) }
         if !self.sessions.isEmpty { lines += sessionText(listing: listing) }
+        if !cuts.isEmpty {
+            lines.append("cut (\(LogCut.finding), info: read up to their last whole line):")
+            for cut in cuts { lines.append("  \(terminalSafe(cut.path)):\(cut.line)") }
+        }
         if !failures.isEmpty {
             lines.append("not read:")
             for failure in failures { lines.append("  \(terminalSafe(failure.description))") }
@@ -142,6 +148,7 @@ extension FleetStats {
                 ("sessions", String(summaries.count)),
                 ("malformed", String(malformed)),
                 ("unreadable", String(unreadable)),
+                ("cut", ReportJSON.object(cuts.map { ($0.path, String($0.line)) })),
                 ("skippedLines", String(skippedLines)),
                 ("pill", ReportJSON.object(pill)),
                 ("toasts", String(toasts)),

@@ -44,9 +44,8 @@ enum LaunchCommand {
         let path = options.path, config = options.native.config
         let reader = try NativeRecordingReader(path: path, lenient: options.lenient) { console.skipped($0) }
         defer {
-            if reader.skipped > 0 {
-                console.reportSkipped(reader.skipped, in: reader.path)
-            }
+            console.reportSkipped(reader.skipped, in: reader.path)
+            console.reportCut(reader.cut, in: reader.path)
         }
         let printer = NativeTimelinePrinter<LaunchRecord>(
             console: console, jsonl: options.format == .jsonl, streaming: path == "-",
