@@ -51,7 +51,18 @@ enum LaunchCommand {
             console: console, jsonl: options.format == .jsonl, streaming: path == "-",
             header: { [LaunchTextTimeline.settings(config.launchSettings(recorded: reader.meta?.platform)), LaunchTextTimeline.header] },
             row: LaunchTextTimeline.row, line: \.jsonLine)
-        try replayLaunch(reader, config: config, observe: printer.observe, emit: printer.emit)
+        var launches = 0
+        try replayLaunch(
+            reader, config: config,
+            observe: { record in
+                if case .timed(_, .launch) = record.event { launches += 1 }
+                try printer.observe(record)
+            }, emit: printer.emit)
+        if launches == 0 {
+            // A header alone would read as a launch that decided nothing.
+            let note = LaunchTextTimeline.noLaunch(reader.path)
+            if options.format == .jsonl { console.error("turbo-replay: note: \(note)") } else { try console.print(note) }
+        }
         return .ok
     }
 }
