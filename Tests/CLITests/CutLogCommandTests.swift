@@ -43,10 +43,10 @@ struct CutLogCommandTests {
             "the last line has no line end and is not a complete JSON object: the log was cut there "
             + "(its writer stopped mid-line); every line before it was read"
         #expect(lines.dropLast().last == #"{"t":20000.3,"finding":"log-cut","level":"info","line":\#(line),"message":"\#(message)"}"#)
-        #expect(
-            lines.last
-                == #"{"summary":{"records":11,"end":20000.3,"findings":{"unexpected-retry":1,"log-cut":1},"#
-                + #""levels":{"warning":1,"info":1},"skippedLines":0,"cut":\#(line)}}"#)
+        let summary =
+            #"{"summary":{"records":11,"end":20000.3,"findings":{"unexpected-retry":1,"log-cut":1},"#
+            + #""levels":{"warning":1,"info":1},"skippedLines":0,"cut":\#(line)}}"#
+        #expect(lines.last.map(String.init) == summary)
         for command in [["native"], ["launch"], ["native", "--explain"]] {
             let run = try turboReplay(command + [path])
             #expect(run.status == (command.count == 2 ? 1 : 0), "\(command)")
