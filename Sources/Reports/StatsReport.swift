@@ -11,14 +11,34 @@ extension FleetStats {
 
     /// The report for a person. Recordings per finding are capped at `listing` (nil: all).
     package func text(listing: Int? = 10) -> [String] {
-        let ms = Self.ms
         var lines: [String] = []
-        var sessions = "sessions: \(summaries.count + natives.count) read"
-        if !natives.isEmpty { sessions += " (\(summaries.count) web, \(natives.count) native)" }
+        // Only native logs: no web banner to report, and an app's logs are not page sessions.
+        let nativeOnly = summaries.isEmpty && !natives.isEmpty
+        var sessions = "\(nativeOnly ? "logs" : "sessions"): \(summaries.count + natives.count) read"
+        if !natives.isEmpty { sessions += nativeOnly ? " (\(natives.count) native)" : " (\(summaries.count) web, \(natives.count) native)" }
+        let cuts = self.cuts
+        if !cuts.isEmpty { sessions += ", of which \(cuts.count) cut" }
         sessions += ", \(malformed) malformed, \(unreadable) unreadable"
         lines.append(sessions)
         if skippedLines > 0 { lines.append("malformed lines skipped (--lenient): \(skippedLines)") }
+        if !nativeOnly { lines += webText(listing: listing) }
+        if !natives.isEmpty { lines += nativeText(listing: listing) }
+        if !self.sessions.isEmpty { lines += sessionText(listing: listing) }
+        if !cuts.isEmpty {
+            lines.append("cut (\(LogCut.finding), info: read up to their last whole line):")
+            for cut in cuts { lines.append("  \(terminalSafe(cut.path)):\(cut.line)") }
+        }
+        if !failures.isEmpty {
+            lines.append("not read:")
+            for failure in failures { lines.append("  \(terminalSafe(failure.description))") }
+        }
+        return lines
+    }
 
+    /// The web logs' part: the banner's pill, toasts, silent submissions and findings.
+    private func webText(listing: Int?) -> [String] {
+        let ms = Self.ms
+        var lines: [String] = []
         let byCause = pillsByCause.map { "\($0.cause.rawValue) \($0.episodes)" }
         lines.append("pill episodes: \(pillEpisodes)" + (byCause.isEmpty ? "" : " (\(byCause.joined(separator: ", ")))"))
         if let duration = pillDuration {
@@ -34,12 +54,6 @@ extension FleetStats {
         let width = BannerFinding.Kind.allCases.map(\.id.count).max()!
         for entry in findings {
             lines += Self.findingRows(entry.kind.id, entry.count, entry.recordings, width: width, listing: listing, level: entry.kind.level)
-        }
-        if !natives.isEmpty { lines += nativeText(listing: listing) }
-        if !self.sessions.isEmpty { lines += sessionText(listing: listing) }
-        if !failures.isEmpty {
-            lines.append("not read:")
-            for failure in failures { lines.append("  \(terminalSafe(failure.description))") }
         }
         return lines
     }
@@ -142,6 +156,7 @@ extension FleetStats {
                 ("sessions", String(summaries.count)),
                 ("malformed", String(malformed)),
                 ("unreadable", String(unreadable)),
+                ("cut", ReportJSON.object(cuts.map { ($0.path, String($0.line)) })),
                 ("skippedLines", String(skippedLines)),
                 ("pill", ReportJSON.object(pill)),
                 ("toasts", String(toasts)),

@@ -115,7 +115,9 @@ import TurboRecording
         #expect(stats.manualRetries == manual)
         #expect(stats.deferredRetries == deferred)
         let text = stats.text()
-        #expect(text.first == "sessions: \(paths.count) read (0 web, \(paths.count) native), 0 malformed, 0 unreadable")
+        // Native logs only: no web block, and they are logs, not sessions.
+        #expect(text.first == "logs: \(paths.count) read (\(paths.count) native), 0 malformed, 0 unreadable")
+        #expect(text.dropFirst().first?.hasPrefix("native logs: ") == true)
         let missed = try #require(stats.nativeFindings.first { $0.id == "missed-retry" })
         #expect(missed.recordings.map(\.path).contains { $0.hasSuffix("native/exit-tunnel-double-fail.jsonl") })
         #expect(!stats.nativeFindings.flatMap(\.recordings).contains { $0.path.hasSuffix("native/contract-example.jsonl") })

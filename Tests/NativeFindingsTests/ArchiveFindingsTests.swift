@@ -177,13 +177,16 @@ struct ArchiveFindingsTests {
     func lines() {
         #expect(
             missFinding(9500, line: 5, "https://app.example.com/grades", .neverVisited).jsonLine
-                == #"{"t":9500,"finding":"offline-miss","level":"info","line":5,"url":"https://app.example.com/grades","key":"https://app.example.com/grades","reason":"never-visited"}"#
+                == #"{"t":9500,"finding":"offline-miss","level":"info","line":5,"url":"https://app.example.com/grades","key":"https://app.example.com/grades","reason":"never-visited","#
+                + #""message":"never-visited: no earlier finish or url-change had https://app.example.com/grades; a page must be visited to be cached"}"#
         )
         #expect(
             ArchiveFinding(t: 9000, line: 4, url: "u", key: "k", detail: .notIntercepted(.turbo(.timeout), capturedAt: 1000.5)).jsonLine
-                == #"{"t":9000,"finding":"not-intercepted","level":"warning","line":4,"url":"u","key":"k","turbo":"timeout","capturedAt":1000.5}"#)
+                == #"{"t":9000,"finding":"not-intercepted","level":"warning","line":4,"url":"u","key":"k","turbo":"timeout","capturedAt":1000.5,"#
+                + #""message":"the cache held k (captured at 1000.5), but Turbo timeout is not −1009: the error view showed"}"#)
         #expect(
             ArchiveFinding(t: 1, line: 2, url: "u", key: "k", detail: .staleArchive(ageMs: 90000000, staleMs: 86400000)).jsonLine
-                == #"{"t":1,"finding":"stale-archive","level":"warning","line":2,"url":"u","key":"k","ageMs":90000000,"staleMs":86400000}"#)
+                == #"{"t":1,"finding":"stale-archive","level":"warning","line":2,"url":"u","key":"k","ageMs":90000000,"staleMs":86400000,"#
+                + #""message":"served k 90000000 ms old, over 86400000 ms: an old page, and the user was not told how old"}"#)
     }
 }
