@@ -83,7 +83,7 @@ struct StatsReportTests {
         let json = stats.json()
         #expect(
             json.hasPrefix(
-                #"{"sessions":1,"malformed":0,"unreadable":1,"skippedLines":0,"pill":{"episodes":0,"byCause":{}},"toasts":0,"silent":[{"reason":"server-response","status":422,"count":1}],"findings":{"online-lied":{"level":"warning","count":0,"recordings":{}},"stale-pill":{"level":"warning","count":0,"recordings":{}},"flap-suppressed":{"level":"info","count":3,"recordings":{"a.jsonl":3}},"#
+                #"{"sessions":1,"malformed":0,"unreadable":1,"cut":{},"skippedLines":0,"pill":{"episodes":0,"byCause":{}},"toasts":0,"silent":[{"reason":"server-response","status":422,"count":1}],"findings":{"online-lied":{"level":"warning","count":0,"recordings":{}},"stale-pill":{"level":"warning","count":0,"recordings":{}},"flap-suppressed":{"level":"info","count":3,"recordings":{"a.jsonl":3}},"#
             ))
         #expect(json.contains(#""levels":{"warning":0,"info":3},"native":{"sessions":0,"#))
         #expect(json.hasSuffix(#""failures":[{"path":"b.jsonl","kind":"unreadable","message":"gone"}]}"#))
