@@ -46,14 +46,18 @@ package enum PolicyID: String, CaseIterable, Sendable {
     case session
 }
 
-/// A finding as every list of them needs it: its stable id and its level.
+/// A finding as every list of them needs it: its stable id and its level, and whether a config
+/// may give it a threshold (`minMs`, `FindingsConfig`).
 package struct FindingDescription: Equatable, Sendable {
     package let id: String
     package let level: FindingLevel
+    /// `minMs` is the finding's natural threshold: an occurrence shorter than it is no finding.
+    package let takesMinMs: Bool
 
-    package init(id: String, level: FindingLevel) {
+    package init(id: String, level: FindingLevel, takesMinMs: Bool = false) {
         self.id = id
         self.level = level
+        self.takesMinMs = takesMinMs
     }
 }
 
