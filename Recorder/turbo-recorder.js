@@ -14,7 +14,8 @@
  *   - it never throws into the page (every entry point is guarded);
  *   - memory is bounded (maxLines; the oldest lines after `meta` are dropped
  *     and counted);
- *   - no form contents and no query strings/fragments unless asked for.
+ *   - no form contents, and URLs cut to their path (no origin, query string
+ *     or fragment) in every record, unless asked for.
  *
  * Besides events it writes `seen`: what the page's own banner showed a person
  * (visible, text), at connect and at each change, so a check can hold the app
@@ -43,6 +44,7 @@
     persist: true,       // keep the buffer in sessionStorage across full loads
     storageKey: "turbo-recorder",
     recordQuery: false,  // keep ?query and #fragment in URLs
+    recordOrigin: false, // keep scheme://host:port in URLs (every record, same-origin or not)
     recordFormData: false, // add form fields to turbo:submit-start
     source: ""           // meta.source; empty = guessed from the user agent
   };
@@ -181,7 +183,7 @@
       version: 1,
       source: opts.source || guessSource(),
       userAgent: navigator.userAgent,
-      page: cleanUrl(location.href, false),
+      page: cleanUrl(location.href),
       startedAt: new Date(st.origin).toISOString()
     }));
   }
@@ -207,13 +209,14 @@
 
   // ---- describing things without leaking them -------------------------------
 
-  function cleanUrl(u, absolute) {
+  // The path alone, whatever the record: a cross-origin request's host, or the app's own,
+  // can say who the user is (a tenant's subdomain), so it is kept only when asked for.
+  function cleanUrl(u) {
     if (u == null) return null;
     try {
       var url = new URL(String(u), location.href);
       var tail = opts.recordQuery ? url.search + url.hash : "";
-      if (!absolute && url.origin === location.origin) return url.pathname + tail;
-      return url.origin + url.pathname + tail;
+      return (opts.recordOrigin ? url.origin : "") + url.pathname + tail;
     } catch (_) {
       return null;
     }
@@ -266,7 +269,7 @@
       emit("connect", {
         context: readContext(),
         online: navigator.onLine !== false, // a cache restore offline says false
-        page: cleanUrl(location.href, false)
+        page: cleanUrl(location.href)
       });
       if (opts.recordSeen) { noteBannerMissing(); seenSoon(); }
     }
@@ -410,7 +413,7 @@
     "turbo:fetch-request-error": function (e) {
       var d = detailOf(e), req = d.request || {};
       emit("turbo:fetch-request-error", {
-        url: cleanUrl(req.url, true),
+        url: cleanUrl(req.url),
         method: methodOf(req, req.method),
         target: describe(e.target),
         error: errorText(d.error)
@@ -428,13 +431,13 @@
         fetchResponse: fr ? { statusCode: fr.statusCode, redirected: fr.redirected === true } : null
       };
       if (d.error != null) rec.error = errorText(d.error);
-      rec.action = cleanUrl(fs.location || fs.action, false);
+      rec.action = cleanUrl(fs.location || fs.action);
       rec.method = methodOf(fs.fetchRequest, typeof fs.method === "string" ? fs.method : null);
       emit("turbo:submit-end", rec);
     },
     "turbo:visit": function (e) {
       var d = detailOf(e);
-      emit("turbo:visit", { url: cleanUrl(d.url, false), action: d.action == null ? null : String(d.action) });
+      emit("turbo:visit", { url: cleanUrl(d.url), action: d.action == null ? null : String(d.action) });
     },
     "turbo:before-fetch-response": function (e) {
       var fr = detailOf(e).fetchResponse;

@@ -106,11 +106,18 @@ def turbo8_shapes(c, b):
                  error: new TypeError("Failed to fetch")}}));
       document.documentElement.dispatchEvent(new CustomEvent("turbo:reload", {bubbles: true,
         detail: {reason: "tracked_element_mismatch"}}));
+      form.dispatchEvent(new CustomEvent("turbo:fetch-request-error", {bubbles: true, cancelable: true,
+        detail: {request: {url: new URL("https://tenant-42.example.com/api/x#f"), fetchOptions: {method: "get"}},
+                 error: new TypeError("Failed to fetch")}}));
       return TurboRecorder.lines().slice(n).map(l => JSON.parse(l));
     """)
     strip = [{k: v for k, v in r.items() if k != "t"} for r in got]
     c.equal("turbo 8 shapes: fetch-request-error and reload records", strip, [
-        {"type": "turbo:fetch-request-error", "url": b.js("return location.origin") + "/dead",
+        # The path alone: the origin (and the ?token) are cut, as in every record.
+        {"type": "turbo:fetch-request-error", "url": "/dead",
          "method": "POST", "target": "form#dead", "error": "TypeError: Failed to fetch"},
         {"type": "turbo:reload", "reason": "tracked_element_mismatch"},
+        # Another origin's request: its host (a tenant's name) is cut too.
+        {"type": "turbo:fetch-request-error", "url": "/api/x",
+         "method": "GET", "target": "form#dead", "error": "TypeError: Failed to fetch"},
     ])

@@ -162,8 +162,8 @@ public struct AppSession: Equatable, Sendable {
     public let lines: [SessionLine]
     public let drops: [SessionDrop]
     public let edges: [SessionEdge]
-    public let findings: [SessionFinding]
-    public let summary: AppSessionSummary
+    public private(set) var findings: [SessionFinding]
+    public private(set) var summary: AppSessionSummary
 
     public init(web: WebSessionLog, native: NativeSessionLog, offset: Double, settings: SessionSettings = SessionSettings()) {
         self.offset = offset
@@ -353,5 +353,16 @@ public struct AppSession: Equatable, Sendable {
             if x.kind != y.kind { return x.kind.order < y.kind.order }
             return a.offset < b.offset
         }.map(\.element)
+    }
+}
+
+extension AppSession {
+    /// This session with only the findings `keep` keeps, counted again: how a config that
+    /// switches a finding off (`"findings": {"late-pill": "off"}`) reaches every report of it.
+    public func keepingFindings(_ keep: (SessionFindingKind) -> Bool) -> AppSession {
+        var copy = self
+        copy.findings = findings.filter { keep($0.kind) }
+        for kind in SessionFindingKind.allCases where !keep(kind) { copy.summary.findings[kind] = 0 }
+        return copy
     }
 }

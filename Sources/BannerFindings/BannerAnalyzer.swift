@@ -1,4 +1,5 @@
 import OfflineBanner
+import Replay
 import TurboRecording
 
 /// Replays a recording through the banner one record at a time and says what each record
@@ -52,12 +53,14 @@ package struct BannerAnalyzer: Sendable {
     /// Open fetches remembered: a log of prefetches that never complete must not grow it.
     private static let openFetchLimit = 32
 
-    package init(settings: BannerSettings = BannerSettings(), explaining: Bool = true) {
+    /// `rules`: the config's `findings`, which may drop a finding, change its level or give it a threshold.
+    package init(settings: BannerSettings = BannerSettings(), explaining: Bool = true, rules: FindingRules = FindingRules()) {
         banner = OfflineBanner(settings: settings)
         explains = explaining
         actsOnResponses = settings.variants.contains(.recoverOnResponse)
-        detectors = BannerDetectors(settings: settings)
-        found = FoundFindings(explaining: explaining)
+        detectors = BannerDetectors(settings: settings, rules: rules)
+        found = FoundFindings(explaining: explaining, rules: rules)
+        summary.rules = rules
     }
 
     package var settings: BannerSettings { banner.settings }

@@ -53,7 +53,8 @@ package struct BannerFinding: Equatable, Sendable {
     }
 
     package var kind: Kind
-    package var level: FindingLevel { kind.level }
+    /// Its kind's level, unless a config's rule gave it another (`FindingRules`).
+    package var level: FindingLevel
     /// When it happened, in the recording's milliseconds.
     package var t: Double
     /// The records it rests on, as 1-based line numbers in the recording, ascending.
@@ -62,6 +63,7 @@ package struct BannerFinding: Equatable, Sendable {
 
     package init(kind: Kind, t: Double, lines: [Int], detail: Detail) {
         self.kind = kind
+        self.level = kind.level
         self.t = t
         self.lines = Array(Set(lines)).sorted()
         self.detail = detail

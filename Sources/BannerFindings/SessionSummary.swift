@@ -1,5 +1,6 @@
 import OfflineBanner
 import PolicyCore
+import Replay
 import TurboRecording
 
 /// One stretch of time the amber pill was up, from raised to gone.
@@ -61,8 +62,15 @@ package struct SessionSummary: Equatable, Sendable {
     /// The log's cut, when its last line was cut mid-line: the `log-cut` finding, of the reader's
     /// layer, counted beside the banner's but never in an exit status.
     package var cut: LogCut?
+    /// The config's rules the findings were counted under: they say each one's level.
+    package var rules = FindingRules()
 
     package init() {}
+
+    /// The level `kind`'s findings are reported at (its own, unless a rule changed it).
+    package func level(of kind: BannerFinding.Kind) -> FindingLevel {
+        rules.level(of: kind.id, kind.level) ?? kind.level
+    }
 
     package var pillTime: Double { pills.reduce(0) { $0 + $1.duration } }
 
@@ -87,12 +95,12 @@ package struct SessionSummary: Equatable, Sendable {
 
     /// The findings counted by level.
     package var findingsByLevel: [FindingLevel: Int] {
-        findings.reduce(into: [:]) { $0[$1.key.level, default: 0] += $1.value }
+        findings.reduce(into: [:]) { $0[level(of: $1.key), default: 0] += $1.value }
     }
 
     /// The levels of the findings, one per finding: what `FailOn` decides the exit status on.
     package var findingLevels: [FindingLevel] {
-        findingsSorted.flatMap { Array(repeating: $0.kind.level, count: $0.count) }
+        findingsSorted.flatMap { Array(repeating: level(of: $0.kind), count: $0.count) }
     }
 
     mutating func note(_ decision: SubmitDecision) {

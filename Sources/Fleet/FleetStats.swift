@@ -27,10 +27,13 @@ package struct FleetStats: Equatable, Sendable {
     package var files: [StatsFile]
     /// The app sessions among the files (`analyzeSessions`), by web recording path.
     package var sessions: [StatsSession]
+    /// The config's `findings` rules: which web findings are listed, and at which level.
+    package var rules: FindingRules
 
-    package init(files: [StatsFile], sessions: [StatsSession] = []) {
+    package init(files: [StatsFile], sessions: [StatsSession] = [], rules: FindingRules = FindingRules()) {
         self.files = files
         self.sessions = sessions
+        self.rules = rules
     }
 
     /// Analyses every recording in `paths` (files, in the order given) with `jobs` workers.
@@ -41,18 +44,18 @@ package struct FleetStats: Equatable, Sendable {
     /// or `FleetLogs.unique` gives them), so none is resolved again.
     package static func analyze(
         _ paths: [String], settings: BannerSettings = BannerSettings(), native: NativeConfig = NativeConfig(),
-        lenient: Bool = false, jobs: Int = 1, distinct: Bool = false
+        rules: FindingRules = FindingRules(), lenient: Bool = false, jobs: Int = 1, distinct: Bool = false
     ) -> FleetStats {
         FleetStats(
             files: inParallel(distinct ? paths : FleetLogs.unique(paths), jobs: jobs) {
-                analyzeFile($0, settings: settings, native: native, lenient: lenient)
-            })
+                analyzeFile($0, settings: settings, native: native, rules: rules, lenient: lenient)
+            }, rules: rules)
     }
 
     /// One file, start to end, in the calling thread.
     package static func analyzeFile(
         _ path: String, settings: BannerSettings, native: NativeConfig = NativeConfig(),
-        lenient: Bool
+        rules: FindingRules = FindingRules(), lenient: Bool
     ) -> StatsFile {
         let read = readFleetLog(path, failed: StatsFile.Outcome.failed) { onSkip -> StatsFile.Outcome in
             // Opened once: the kind is read from the first record, which stays to be read.
@@ -66,7 +69,7 @@ package struct FleetStats: Equatable, Sendable {
             }
             // The findings are counted, not shown: the fields that only describe a record are not read.
             let reader = RecordingReader(lines: lines, lenient: lenient, keepObserved: true, keepDetails: false, onSkip: onSkip)
-            var analyzer = BannerAnalyzer(settings: settings, explaining: false)
+            var analyzer = BannerAnalyzer(settings: settings, explaining: false, rules: rules)
             // `Replay.analyze`'s loop, written out on the concrete reader: over bench/run's corpus
             // it measured 3–5% faster in time, in interleaved runs, for 0.5% fewer instructions
             // (the generic loop's reabstraction thunk, and how the loop is laid out after it).
@@ -123,19 +126,20 @@ package struct FleetStats: Equatable, Sendable {
         return counts.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
     }
 
-    /// Every finding id, with its count and the recordings that show it (most occurrences
-    /// first, then by path).
-    package var findings: [(kind: BannerFinding.Kind, count: Int, recordings: [(path: String, count: Int)])] {
-        BannerFinding.Kind.allCases.map { kind in
+    /// Every finding id the rules leave on, with its level, its count and the recordings that
+    /// show it (most occurrences first, then by path).
+    package var findings: [(kind: BannerFinding.Kind, level: FindingLevel, count: Int, recordings: [(path: String, count: Int)])] {
+        BannerFinding.Kind.allCases.compactMap { kind in
+            guard let level = rules.level(of: kind.id, kind.level) else { return nil }
             let recordings = summaries.compactMap { entry in entry.summary.findings[kind].map { (entry.path, $0) } }
                 .sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0 < $1.0 }
-            return (kind, recordings.reduce(0) { $0 + $1.1 }, recordings.map { (path: $0.0, count: $0.1) })
+            return (kind, level, recordings.reduce(0) { $0 + $1.1 }, recordings.map { (path: $0.0, count: $0.1) })
         }
     }
 
     /// The web logs' findings counted by level, every level present.
     package var findingsByLevel: [FindingLevel: Int] {
-        findings.reduce(into: Dictionary(uniqueKeysWithValues: FindingLevel.allCases.map { ($0, 0) })) { $0[$1.kind.level]! += $1.count }
+        findings.reduce(into: Dictionary(uniqueKeysWithValues: FindingLevel.allCases.map { ($0, 0) })) { $0[$1.level]! += $1.count }
     }
 
     /// The logs read up to their cut (`log-cut`), with the cut's line, in path order.

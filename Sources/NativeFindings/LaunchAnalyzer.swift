@@ -161,6 +161,15 @@ package struct LaunchAnalyzer: Sendable {
         policy.finish(into: &output)
         takeTimers(finishing: true)
         if let finding = comparison.finish(lastRecordAt: end) { findings.append(finding) }
+        // The config's `findings` may switch some off or change their level.
+        let rules = FindingRules(checked: config.findings)
+        findings = findings.compactMap { finding in
+            rules.level(of: finding.kind.rawValue, finding.level).map { level in
+                var kept = finding
+                kept.level = level
+                return kept
+            }
+        }
         // In place, and stable (Swift's sort is): a long log's findings are sorted without copies.
         findings.sort { ($0.t, $0.kind) < ($1.t, $1.kind) }
     }

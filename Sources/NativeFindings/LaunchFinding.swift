@@ -22,9 +22,11 @@ package struct LaunchFinding: Equatable, Sendable {
     /// up again, if one did); the records after which a mismatch began and ended.
     package var lines: [Int]
     package var detail: Detail
-    package var level: FindingLevel { kind.level }
+    /// Its kind's level, unless a config's rule gave it another (`FindingRules`).
+    package var level: FindingLevel
 
     package init(t: Double, kind: Kind, lines: [Int], detail: Detail) {
+        level = kind.level
         self.t = t
         self.kind = kind
         self.lines = lines

@@ -63,6 +63,11 @@ package struct RetryFinding: Equatable, Sendable {
         case missed(RetryTrigger)
         /// The app's `app-retry` line, and what the policy had on the surface then.
         case unexpected(line: Int, policy: PolicyState)
+
+        var isMissed: Bool {
+            if case .missed = self { return true }
+            return false
+        }
     }
 
     /// The policy's retry time (missed), or the app's log time (unexpected).
@@ -78,6 +83,7 @@ package struct RetryFinding: Equatable, Sendable {
         self.surface = surface
         self.detail = detail
         self.presentedLine = presentedLine
+        level = (detail.isMissed ? Kind.missedRetry : Kind.unexpectedRetry).level
     }
 
     /// The line the finding rests on: the app's `app-retry` (unexpected), the view's
@@ -99,12 +105,10 @@ package struct RetryFinding: Equatable, Sendable {
         }
     }
 
-    package var kind: Kind {
-        if case .missed = detail { return .missedRetry }
-        return .unexpectedRetry
-    }
+    package var kind: Kind { detail.isMissed ? .missedRetry : .unexpectedRetry }
 
-    package var level: FindingLevel { kind.level }
+    /// Its kind's level, unless a config's rule gave it another (`FindingRules`).
+    package var level: FindingLevel
 }
 
 /// An automatic retry the app logged, with what the policy had on its surface at that moment.
@@ -298,9 +302,12 @@ package struct NativeExplainer: Sendable {
     /// once one comes (an app that logs no retries has nothing to compare).
     private var held: [RetryFinding] = []
     private var output: [Decision] = []
+    /// The config's `findings`, as the command checked them.
+    private let rules: FindingRules
 
     package init(config: NativeConfig = NativeConfig(), window: Double = 1000) {
         self.config = config
+        rules = FindingRules(checked: config.findings)
         settings = config.settings(recorded: nil)
         comparison = RetryComparison(window: window)
     }
@@ -385,7 +392,11 @@ package struct NativeExplainer: Sendable {
             held.append(finding)
             return
         }
-        levels.append(finding.level)
+        // The config's `findings` may switch it off or change its level.
+        guard let level = rules.level(of: finding.kind.rawValue, finding.level) else { return }
+        var finding = finding
+        finding.level = level
+        levels.append(level)
         try emit(.retry(finding))
     }
 
@@ -397,7 +408,8 @@ package struct NativeExplainer: Sendable {
     }
 
     private mutating func report(_ loop: ProbeLoop, emit: (Event) throws -> Void) rethrows {
-        levels.append(ProbeLoop.level)
+        guard let level = rules.level(of: ProbeLoop.finding, ProbeLoop.level) else { return }
+        levels.append(level)
         try emit(.probeLoop(loop))
     }
 

@@ -14,7 +14,7 @@ extension PolicyDescription {
     package static let banner = PolicyDescription(
         id: .banner, title: "the banner", goldenBeside: .web, goldenSuffix: "",
         timeKeys: ["t"], latencyKeys: [],
-        findings: BannerFindingKind.allCases.map { FindingDescription(id: $0.id, level: $0.level) },
+        findings: BannerFindingKind.allCases.map { FindingDescription(id: $0.id, level: $0.level, takesMinMs: $0 == .stalePill) },
         findingsPage: "docs/field-reports.md",
         statsSection: "")
 

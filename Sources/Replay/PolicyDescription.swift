@@ -46,14 +46,18 @@ package enum PolicyID: String, CaseIterable, Sendable {
     case session
 }
 
-/// A finding as every list of them needs it: its stable id and its level.
+/// A finding as every list of them needs it: its stable id and its level, and whether a config
+/// may give it a threshold (`minMs`, `FindingsConfig`).
 package struct FindingDescription: Equatable, Sendable {
     package let id: String
     package let level: FindingLevel
+    /// `minMs` is the finding's natural threshold: an occurrence shorter than it is no finding.
+    package let takesMinMs: Bool
 
-    package init(id: String, level: FindingLevel) {
+    package init(id: String, level: FindingLevel, takesMinMs: Bool = false) {
         self.id = id
         self.level = level
+        self.takesMinMs = takesMinMs
     }
 }
 
@@ -70,14 +74,17 @@ extension PolicyDescription {
         FindingDescription(id: $0.rawValue, level: $0.level)
     }
 
-    /// The level of the finding `id` of any policy, or of the log itself; `nil` for an id none has.
-    package static func level(ofFinding id: String) -> FindingLevel? {
-        for policy in all {
-            if let finding = policy.findings.first(where: { $0.id == id }) { return finding.level }
-        }
-        return logFindings.first { $0.id == id }?.level
+    /// Every finding of every policy, in registry order, then the log's own.
+    package static var allFindings: [FindingDescription] { all.flatMap(\.findings) + logFindings }
+
+    /// The finding `id` of any policy, or of the log itself; `nil` for an id none has.
+    package static func finding(_ id: String) -> FindingDescription? {
+        allFindings.first { $0.id == id }
     }
 
+    /// The level of the finding `id`; `nil` for an id no policy (nor the log) has.
+    package static func level(ofFinding id: String) -> FindingLevel? { finding(id)?.level }
+
     /// Every finding id of every policy, in registry order, then the log's own.
-    package static var findingIDs: [String] { all.flatMap { $0.findings.map(\.id) } + logFindings.map(\.id) }
+    package static var findingIDs: [String] { allFindings.map(\.id) }
 }

@@ -53,7 +53,7 @@ extension FleetStats {
         lines.append("findings: " + Self.levelCounts(findingsByLevel))
         let width = BannerFinding.Kind.allCases.map(\.id.count).max()!
         for entry in findings {
-            lines += Self.findingRows(entry.kind.id, entry.count, entry.recordings, width: width, listing: listing, level: entry.kind.level)
+            lines += Self.findingRows(entry.kind.id, entry.count, entry.recordings, width: width, listing: listing, level: entry.level)
         }
         return lines
     }
@@ -129,7 +129,7 @@ extension FleetStats {
             }.joined(separator: ",") + "]"
         let findings = ReportJSON.object(
             self.findings.map { entry in
-                (entry.kind.id, ReportJSON.counted(entry.count, in: entry.recordings, level: entry.kind.level))
+                (entry.kind.id, ReportJSON.counted(entry.count, in: entry.recordings, level: entry.level))
             })
         let failures = ReportJSON.failures(self.failures)
         let native = ReportJSON.object([

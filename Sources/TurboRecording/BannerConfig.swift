@@ -9,13 +9,15 @@ import OfflineBanner
 ///       "contexts": {"delivery": {"offline": "…", "submitFailed": "…"}},
 ///       "debounceMs": 1200,
 ///       "flashMs": 3000,
-///       "variant": "recover-on-response"
+///       "variant": "recover-on-response",
+///       "findings": {"stale-pill": {"level": "warning", "minMs": 500}}
 ///     }
 ///
 /// The locale picks the built-in copy first; `strings` then replaces any of its three
 /// messages, and `contexts` adds contexts or replaces built-in ones (such as `ride`).
 /// `variant` replays under a variant of the controller (banner-variants.md) instead of v1.
-/// `toleranceMs` is read by `check` alone (`ToleranceConfig`).
+/// `toleranceMs` is read by `check` alone (`ToleranceConfig`); `findings` tunes the findings
+/// (`FindingsConfig`).
 public struct BannerConfig: Equatable, Sendable {
     public var locale: BannerLocale?
     public var offline: String?
@@ -25,6 +27,9 @@ public struct BannerConfig: Equatable, Sendable {
     public var debounce: Double?
     public var flash: Double?
     public var variant: BannerVariant?
+    /// How the findings are tuned (`FindingsConfig`): read by `explain`, `stats` and `session`,
+    /// not by the replay itself.
+    public var findings = FindingsConfig()
 
     public init() {}
 
@@ -52,11 +57,14 @@ public struct BannerConfig: Equatable, Sendable {
         guard json_object_get_type(root) == json_type_object else { throw fail("expected a JSON object") }
 
         var config = BannerConfig()
-        try forEachMember(root, allowed: ["locale", "strings", "contexts", "debounceMs", "flashMs", "variant", "toleranceMs"], fail: fail) { key, _ in
+        try forEachMember(root, allowed: ["locale", "strings", "contexts", "debounceMs", "flashMs", "variant", "toleranceMs", "findings"], fail: fail) {
+            key, _ in
             let field = Field(root, named: key)
             switch key {
             case "toleranceMs":
                 break  // check's (ToleranceConfig), not the replay's
+            case "findings":
+                config.findings = try FindingsConfig.decode(field, fail: fail)
             case "locale":
                 guard let name = field.string, let locale = BannerLocale(rawValue: name) else {
                     throw fail(#""locale" must be one of: \#(BannerLocale.allCases.map(\.rawValue).joined(separator: ", "))"#)

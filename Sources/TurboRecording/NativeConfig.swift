@@ -13,7 +13,8 @@ import NativeErrorPolicy
 /// platform it names (integers; `[]` makes no code offline). `"variant"` replays the retry
 /// policy under a variant (`probe-once`) instead of v1. `"launch"` holds the launch's settings
 /// (`LaunchConfig`), `"archive"` the web-archive cache's (`ArchiveConfig`). A top-level
-/// `toleranceMs` is `check`'s (`ToleranceConfig`) and is left alone here.
+/// `toleranceMs` is `check`'s (`ToleranceConfig`) and is left alone here; `"findings"` tunes
+/// the native findings (`FindingsConfig`).
 public struct NativeConfig: Equatable, Sendable {
     public enum Cooldown: Equatable, Sendable {
         case none
@@ -30,12 +31,15 @@ public struct NativeConfig: Equatable, Sendable {
     public var variant: RetryVariant?
     public var launch: LaunchConfig
     public var archive: ArchiveConfig
+    /// How the native findings are tuned (`FindingsConfig`).
+    public var findings = FindingsConfig()
 
     public init(
         platform: Platform? = nil, settle: Double? = nil, probe: Double? = nil, cooldown: Cooldown? = nil,
         offlineCodes: [Platform: Set<Int>] = [:], variant: RetryVariant? = nil,
-        launch: LaunchConfig = LaunchConfig(), archive: ArchiveConfig = ArchiveConfig()
+        launch: LaunchConfig = LaunchConfig(), archive: ArchiveConfig = ArchiveConfig(), findings: FindingsConfig = FindingsConfig()
     ) {
+        self.findings = findings
         self.platform = platform
         self.settle = settle
         self.probe = probe
@@ -74,7 +78,8 @@ public struct NativeConfig: Equatable, Sendable {
             platform: other.platform ?? platform, settle: other.settle ?? settle,
             probe: other.probe ?? probe, cooldown: other.cooldown ?? cooldown,
             offlineCodes: offlineCodes.merging(other.offlineCodes) { _, new in new },
-            variant: other.variant ?? variant, launch: launch.overridden(by: other.launch), archive: archive.overridden(by: other.archive))
+            variant: other.variant ?? variant, launch: launch.overridden(by: other.launch), archive: archive.overridden(by: other.archive),
+            findings: findings.overridden(by: other.findings))
     }
 
     /// Reads and validates a native config file. Unknown keys are errors: a typo must not be ignored.
@@ -90,12 +95,15 @@ public struct NativeConfig: Equatable, Sendable {
 
         var config = NativeConfig()
         try forEachMember(
-            root, allowed: ["platform", "settleMs", "probeMs", "cooldownMs", "offlineCodes", "variant", "launch", "archive", "toleranceMs"], fail: fail
+            root, allowed: ["platform", "settleMs", "probeMs", "cooldownMs", "offlineCodes", "variant", "launch", "archive", "toleranceMs", "findings"],
+            fail: fail
         ) { key, field in
             switch key {
             case "toleranceMs":
                 break  // check's (ToleranceConfig), not the policies'
 
+            case "findings":
+                config.findings = try FindingsConfig.decode(field, fail: fail)
             case "archive":
                 config.archive = try ArchiveConfig.decode(field, fail: fail)
             case "platform":

@@ -8,7 +8,8 @@ import CJSONC
 ///       "web": {"locale": "en", "debounceMs": 800},
 ///       "native": {"platform": "android", "settleMs": 400},
 ///       "lateMs": 2000,
-///       "offsetMs": -73
+///       "offsetMs": -73,
+///       "findings": {"slow-recovery": "info"}
 ///     }
 ///
 /// `web` is a banner config object (the shape of a web recording's `NAME.config.json`),
@@ -20,6 +21,9 @@ public struct SessionConfig: Equatable, Sendable {
     public var native: NativeConfig
     public var lateMs: Double?
     public var offsetMs: Double?
+    /// How the session's findings are tuned (`FindingsConfig`); the web and native configs'
+    /// own `findings` apply too, this one winning.
+    public var findings = FindingsConfig()
 
     public init(
         web: BannerConfig = BannerConfig(), native: NativeConfig = NativeConfig(), lateMs: Double? = nil,
@@ -40,7 +44,7 @@ public struct SessionConfig: Equatable, Sendable {
         guard json_object_get_type(root) == json_type_object else { throw fail("expected a JSON object") }
 
         var config = SessionConfig()
-        try forEachMember(root, allowed: ["web", "native", "lateMs", "offsetMs"], fail: fail) { key, field in
+        try forEachMember(root, allowed: ["web", "native", "lateMs", "offsetMs", "findings"], fail: fail) { key, field in
             switch key {
             case "web", "native":
                 guard case .present(let object?) = field, json_object_get_type(object) == json_type_object else {
@@ -52,6 +56,8 @@ public struct SessionConfig: Equatable, Sendable {
                 } else {
                     config.native = try NativeConfig.decode(object, fail: inner)
                 }
+            case "findings":
+                config.findings = try FindingsConfig.decode(field, fail: fail)
             case "lateMs":
                 guard let ms = field.finiteNumber, ms >= 0 else { throw fail(#""lateMs" must be a number of milliseconds, 0 or more"#) }
                 config.lateMs = ms

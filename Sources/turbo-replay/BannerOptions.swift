@@ -1,5 +1,6 @@
 import NativeErrorPolicy
 import OfflineBanner
+import Replay
 import TurboRecording
 
 /// The options that configure the banner, shared by every command that replays one, as
@@ -26,13 +27,18 @@ struct BannerOptions {
     /// Everything: the copy, then `--debounce-ms`, `--flash-ms` and `--variant`.
     var settings: BannerSettings
     var variant: BannerVariant?
+    /// The config's `findings`, checked against the registry (an unknown id is exit 65).
+    var rules: FindingRules
 
     /// `config`, when given, is used in place of `--config` (which, for `session`, is the
     /// session's file, holding this config).
     /// `readsVariant` false: the command reads `--variant` itself (`stats`, where it may name
     /// the retry policy's).
     init(_ arguments: ParsedArguments, command: String, config: BannerConfig? = nil, readsVariant: Bool = true) throws {
-        copySettings = try Self.copySettings(arguments, command: command, config: config)
+        let path = arguments.value(Self.config)
+        let loaded = try config ?? path.map(BannerConfig.load(path:)) ?? BannerConfig()
+        rules = try FindingRules(loaded.findings, path: path ?? "--config")
+        copySettings = try Self.copySettings(arguments, command: command, config: loaded)
         settings = copySettings
         if let value = arguments.value(Self.debounce) {
             settings.debounce = try milliseconds(value, option: Self.debounce, command: command)

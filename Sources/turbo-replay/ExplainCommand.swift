@@ -67,6 +67,7 @@ enum ExplainCommand {
     @MainActor static func run(_ options: Options, console: Console) throws -> ExitCode {
         let path = options.path
         let settings: BannerSettings
+        let rules: FindingRules
         switch options.layer {
         case .native(let native):
             let reader = NativeRecordingReader(lines: options.input.lines, lenient: options.lenient) { console.skipped($0) }
@@ -76,11 +77,12 @@ enum ExplainCommand {
                 failOn: options.failOn, console: console)
         case .web(let banner):
             settings = banner.settings
+            rules = banner.rules
         }
         let reader = RecordingReader(lines: options.input.lines, lenient: options.lenient, keepObserved: true) { console.skipped($0) }
         let streaming = path == "-"
         let text = options.format == .text
-        var analyzer = BannerAnalyzer(settings: settings)
+        var analyzer = BannerAnalyzer(settings: settings, rules: rules)
         // The header says what the meta said, once the first record after it comes (or the end).
         var meta: Meta?
         var headerPrinted = false

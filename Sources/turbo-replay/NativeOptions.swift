@@ -2,6 +2,7 @@ import LaunchPolicy
 import NativeErrorPolicy
 import OfflineBanner
 import PolicyCore
+import Replay
 import TurboRecording
 
 /// The options that configure the native policies, shared by `native`, `launch`, `render`
@@ -56,6 +57,8 @@ struct NativeOptions {
     init(_ arguments: ParsedArguments, command: String, config given: NativeConfig? = nil, reading parts: Parts) throws {
         precondition(given == nil || !parts.contains(.configFile), "a config handed in and --config both")
         config = try given ?? (parts.contains(.configFile) ? arguments.value(Self.config).map(NativeConfig.load(path:)) : nil) ?? NativeConfig()
+        // Its `findings` name only ids the registry knows (exit 65 otherwise).
+        _ = try FindingRules(config.findings, path: arguments.value(Self.config) ?? "--config")
         var options = NativeConfig()
         if let name = arguments.value(Self.platform) {
             guard let platform = Platform(rawValue: name) else {

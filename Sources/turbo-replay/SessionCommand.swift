@@ -1,6 +1,7 @@
 import AppSession
 import Goldens
 import Pictures
+import PolicyCore
 import Replay
 import Reports
 import TurboRecording
@@ -53,6 +54,8 @@ enum SessionCommand {
         var session: SessionOptions
         /// How Δ is found, for the header.
         var alignment: String
+        /// The config's `findings` (web, native and its own), checked against the registry.
+        var rules: FindingRules
 
         init(_ arguments: ParsedArguments) throws {
             guard arguments.positionals.count == 2 else {
@@ -99,6 +102,9 @@ enum SessionCommand {
             if let text = arguments.value(Self.late) {
                 late = try milliseconds(text, option: Self.late, command: spec.name)
             }
+            rules = try FindingRules(
+                config.web.findings.overridden(by: config.native.findings).overridden(by: config.findings),
+                path: arguments.value(Self.config) ?? "--config")
             session = SessionOptions(
                 banner: banner.settings, native: native.config, offsetMs: offset,
                 session: SessionSettings(lateMs: late), lenient: arguments.flag(.lenient))
@@ -110,11 +116,13 @@ enum SessionCommand {
         let session = try replaySession(web: options.web, native: options.native, options: options.session) { error in
             skipped[error.path, default: 0] += 1
             console.skipped(error)
-        }
+        }.keepingFindings { options.rules.reports($0.rawValue) }
         defer {
             for path in skipped.keys.sorted() { console.reportSkipped(skipped[path]!, in: path) }
         }
-        let status: ExitCode = session.findings.isEmpty ? .ok : .problemsFound
+        // Every session finding is a warning unless the config's rules say otherwise.
+        let levels = session.findings.compactMap { options.rules.level(of: $0.kind.rawValue, .warning) }
+        let status: ExitCode = FailOn.default.fails(levels) ? .problemsFound : .ok
         if let render = options.render {
             let svg = SessionSVG.render(session, web: options.web, native: options.native)
             if render == "-" {

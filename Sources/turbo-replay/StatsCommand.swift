@@ -114,7 +114,8 @@ enum StatsCommand {
         let settings = options.banner.settings
         let lenient = options.fleet.lenient
         let paths = try FleetRun.logs(options.paths, fromStandardInput: options.paths == ["-"], console: console)
-        var stats = FleetStats.analyze(paths, settings: settings, native: options.native, lenient: lenient, jobs: options.fleet.jobs, distinct: true)
+        var stats = FleetStats.analyze(
+            paths, settings: settings, native: options.native, rules: options.banner.rules, lenient: lenient, jobs: options.fleet.jobs, distinct: true)
         stats.sessions = FleetStats.analyzeSessions(
             paths, files: stats.files, settings: settings, lenient: lenient,
             jobs: options.fleet.jobs)

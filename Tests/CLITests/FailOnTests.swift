@@ -56,3 +56,57 @@ struct FailOnTests {
         #expect(alone.err.contains("'--fail-on' applies to findings: give --explain too"))
     }
 }
+
+/// A config's `findings` reaches every command that reports findings, end to end.
+@Suite("findings rules, end to end")
+struct FindingRulesEndToEndTests {
+    func config(_ text: String) throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("findings-\(UUID().uuidString).json").path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    @Test("explain: stale-pill off silences it; online-lied info then passes --fail-on warning")
+    func explain() throws {
+        let log = "recordings/chromium/dead-upstream-frame.jsonl"
+        let off = try config(#"{"findings": {"stale-pill": "off"}}"#)
+        let quiet = try turboReplay(["explain", "--config", off, log])
+        #expect(quiet.status == 1)
+        #expect(quiet.out.contains("  findings: warning 1 (online-lied 1)\n"))
+        #expect(!quiet.out.contains("stale-pill"))
+        let info = try config(#"{"findings": {"stale-pill": "off", "online-lied": "info"}}"#)
+        let passed = try turboReplay(["explain", "--config", info, log])
+        #expect(passed.status == 0)
+        #expect(passed.out.contains("finding  online-lied (info)"))
+        #expect(try turboReplay(["explain", "--fail-on", "info", "--config", info, log]).status == 1)
+    }
+
+    @Test("an unknown id is exit 65 and names the known ones, on explain, stats and native --explain")
+    func unknown() throws {
+        let bad = try config(#"{"findings": {"stale-pil": "off"}}"#)
+        for command in [
+            ["explain", "--config", bad, "recordings/chromium/flap-short.jsonl"], ["stats", "--config", bad, "recordings/chromium"],
+            ["native", "--explain", "--config", bad, "recordings/native/offline-and-back-before-deferred-expiry.jsonl"],
+        ] {
+            let run = try turboReplay(command)
+            #expect(run.status == 65, "\(command)")
+            #expect(run.err.contains(#"unknown finding "stale-pil" in "findings" (known: online-lied, stale-pill"#), "\(command)")
+        }
+    }
+
+    @Test("native --explain: a retry finding switched off no longer fails the run")
+    func native() throws {
+        let log = "recordings/native/offline-and-back-before-deferred-expiry.jsonl"
+        let before = try turboReplay(["native", "--explain", "--format", "jsonl", log])
+        let ids = Set(
+            before.out.split(separator: "\n").compactMap { line -> String? in
+                guard let range = line.range(of: #""finding":""#) else { return nil }
+                return String(line[range.upperBound...].prefix { $0 != "\"" })
+            })
+        #expect(!ids.isEmpty)
+        let off = try config(#"{"findings": {"# + ids.sorted().map { #""\#($0)": "off""# }.joined(separator: ", ") + "}}")
+        let after = try turboReplay(["native", "--explain", "--format", "jsonl", "--config", off, log])
+        #expect(after.status == 0, "\(ids) \(after.out)")
+        #expect(!after.out.contains(#""finding":"#))
+    }
+}

@@ -375,7 +375,7 @@ struct NativeConfigTests {
             _ = try NativeConfig.load(path: path)
         } throws: { error in
             (error as? RecordingError)?.message
-                == #"unknown key "cooldown" (expected one of: archive, cooldownMs, launch, offlineCodes, platform, probeMs, settleMs, toleranceMs, variant)"#
+                == #"unknown key "cooldown" (expected one of: archive, cooldownMs, findings, launch, offlineCodes, platform, probeMs, settleMs, toleranceMs, variant)"#
         }
     }
 

@@ -1,4 +1,5 @@
 import OfflineBanner
+import Replay
 
 /// Every finding's detector, called in a fixed order: the order in which findings of one record
 /// are reported. Stored values of concrete types, so that each call is direct and an empty hook
@@ -6,14 +7,15 @@ import OfflineBanner
 struct BannerDetectors: Sendable {
     var relabelledToast = RelabelledToastDetector()
     var onlineLied = OnlineLiedDetector()
-    var stalePill = StalePillDetector()
+    var stalePill: StalePillDetector
     var prefetchPill = PrefetchPillDetector()
     var flapSuppressed: FlapSuppressedDetector
     var emulatedOnline = EmulatedOnlineDetector()
     var reloadOffline = ReloadOfflineDetector()
 
-    init(settings: BannerSettings) {
+    init(settings: BannerSettings, rules: FindingRules) {
         flapSuppressed = FlapSuppressedDetector(debounce: settings.debounce)
+        stalePill = StalePillDetector(minMs: rules.minMs(BannerFindingKind.stalePill.id))
     }
 
     mutating func willSend(_ banner: borrowing OfflineBanner) {
