@@ -79,6 +79,12 @@ package struct BannerAnalyzer: Sendable {
             try fireTimers(through: t, emit)
             noteTime(t)
             try handle(marker, line: record.line, t: t, emit)
+        case .seen(let seen):
+            try fireTimers(through: seen.t, emit)
+            noteTime(seen.t)
+            if explains { try emit(.seen(SeenStep(line: record.line, seen: seen))) }
+            detectors.seen(seen, line: record.line, into: &found)
+            try flush(emit)
         case .passing(let t):
             // Read without its details (`keepObserved: false`): only time passes.
             try fireTimers(through: t, emit)

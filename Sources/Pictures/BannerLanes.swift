@@ -77,6 +77,8 @@ struct BannerLanes {
             }
         case .finding(let finding):
             if limits.contains(finding.t) { findings.add(finding, at: finding.t) }
+        case .seen:
+            break
         }
     }
 

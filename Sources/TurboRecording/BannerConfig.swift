@@ -9,13 +9,16 @@ import OfflineBanner
 ///       "contexts": {"delivery": {"offline": "…", "submitFailed": "…"}},
 ///       "debounceMs": 1200,
 ///       "flashMs": 3000,
-///       "variant": "recover-on-response"
+///       "variant": "recover-on-response",
+///       "seenEventMs": 5,
+///       "seenTimerMs": 100
 ///     }
 ///
 /// The locale picks the built-in copy first; `strings` then replaces any of its three
 /// messages, and `contexts` adds contexts or replaces built-in ones (such as `ride`).
 /// `variant` replays under a variant of the controller (banner-variants.md) instead of v1.
-/// `toleranceMs` is read by `check` alone (`ToleranceConfig`).
+/// `toleranceMs` is read by `check` alone (`ToleranceConfig`). `seenEventMs` and `seenTimerMs`
+/// say how closely the page's own banner (`seen`) must follow the replay (`SeenTolerance`).
 public struct BannerConfig: Equatable, Sendable {
     public var locale: BannerLocale?
     public var offline: String?
@@ -25,6 +28,8 @@ public struct BannerConfig: Equatable, Sendable {
     public var debounce: Double?
     public var flash: Double?
     public var variant: BannerVariant?
+    public var seenEventMs: Double?
+    public var seenTimerMs: Double?
 
     public init() {}
 
@@ -35,9 +40,12 @@ public struct BannerConfig: Equatable, Sendable {
         if let backOnline { copy.backOnline = backOnline }
         if let submitFailed { copy.submitFailed = submitFailed }
         copy.contexts.merge(contexts) { _, new in new }
-        return BannerSettings(
+        var settings = BannerSettings(
             copy: copy, debounce: debounce ?? BannerSettings.defaultDebounce,
             flash: flash ?? BannerSettings.defaultFlash, variants: variant.map { [$0] } ?? [])
+        if let seenEventMs { settings.seenTolerance.eventMs = seenEventMs }
+        if let seenTimerMs { settings.seenTolerance.timerMs = seenTimerMs }
+        return settings
     }
 
     /// Reads and validates a config file. Unknown keys are errors: a typo must not be ignored.
@@ -52,7 +60,9 @@ public struct BannerConfig: Equatable, Sendable {
         guard json_object_get_type(root) == json_type_object else { throw fail("expected a JSON object") }
 
         var config = BannerConfig()
-        try forEachMember(root, allowed: ["locale", "strings", "contexts", "debounceMs", "flashMs", "variant", "toleranceMs"], fail: fail) { key, _ in
+        try forEachMember(root, allowed: [
+                "locale", "strings", "contexts", "debounceMs", "flashMs", "variant", "toleranceMs", "seenEventMs", "seenTimerMs",
+            ], fail: fail) { key, _ in
             let field = Field(root, named: key)
             switch key {
             case "toleranceMs":
@@ -67,9 +77,14 @@ public struct BannerConfig: Equatable, Sendable {
                     throw fail(#""variant" must be one of: \#(BannerVariant.allCases.map(\.name).joined(separator: ", "))"#)
                 }
                 config.variant = variant
-            case "debounceMs", "flashMs":
+            case "debounceMs", "flashMs", "seenEventMs", "seenTimerMs":
                 guard let ms = field.finiteNumber, ms >= 0 else { throw fail(#""\#(key)" must be a number of milliseconds, 0 or more"#) }
-                if key == "debounceMs" { config.debounce = ms } else { config.flash = ms }
+                switch key {
+                case "debounceMs": config.debounce = ms
+                case "flashMs": config.flash = ms
+                case "seenEventMs": config.seenEventMs = ms
+                default: config.seenTimerMs = ms
+                }
             case "strings":
                 guard let strings = field.object else { throw fail(#""strings" must be an object"#) }
                 try forEachMember(strings, allowed: ["offline", "backOnline", "submitFailed"], fail: fail) { name, value in

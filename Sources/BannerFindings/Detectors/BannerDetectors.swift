@@ -11,9 +11,11 @@ struct BannerDetectors: Sendable {
     var flapSuppressed: FlapSuppressedDetector
     var emulatedOnline = EmulatedOnlineDetector()
     var reloadOffline = ReloadOfflineDetector()
+    var bannerDrift: BannerDriftDetector
 
     init(settings: BannerSettings) {
         flapSuppressed = FlapSuppressedDetector(debounce: settings.debounce)
+        bannerDrift = BannerDriftDetector(settings: settings)
     }
 
     mutating func willSend(_ banner: borrowing OfflineBanner) {
@@ -24,6 +26,7 @@ struct BannerDetectors: Sendable {
         flapSuppressed.willSend(banner)
         emulatedOnline.willSend(banner)
         reloadOffline.willSend(banner)
+        bannerDrift.willSend(banner)
     }
 
     mutating func sent(_ input: BannerInput, _ outcome: SentInput, into found: inout FoundFindings) {
@@ -34,6 +37,7 @@ struct BannerDetectors: Sendable {
         flapSuppressed.sent(input, outcome, into: &found)
         emulatedOnline.sent(input, outcome, into: &found)
         reloadOffline.sent(input, outcome, into: &found)
+        bannerDrift.sent(input, outcome, into: &found)
     }
 
     mutating func changed(_ change: BannerChange, into found: inout FoundFindings) {
@@ -44,6 +48,7 @@ struct BannerDetectors: Sendable {
         flapSuppressed.changed(change, into: &found)
         emulatedOnline.changed(change, into: &found)
         reloadOffline.changed(change, into: &found)
+        bannerDrift.changed(change, into: &found)
     }
 
     mutating func pillClosed(_ pill: OpenPill, at end: Double, clearedBy: BannerCause?, line: Int?, into found: inout FoundFindings) {
@@ -54,6 +59,7 @@ struct BannerDetectors: Sendable {
         flapSuppressed.pillClosed(pill, at: end, clearedBy: clearedBy, line: line, into: &found)
         emulatedOnline.pillClosed(pill, at: end, clearedBy: clearedBy, line: line, into: &found)
         reloadOffline.pillClosed(pill, at: end, clearedBy: clearedBy, line: line, into: &found)
+        bannerDrift.pillClosed(pill, at: end, clearedBy: clearedBy, line: line, into: &found)
     }
 
     mutating func observed(_ record: ObservedRecord, into found: inout FoundFindings) {
@@ -64,6 +70,11 @@ struct BannerDetectors: Sendable {
         flapSuppressed.observed(record, into: &found)
         emulatedOnline.observed(record, into: &found)
         reloadOffline.observed(record, into: &found)
+        bannerDrift.observed(record, into: &found)
+    }
+
+    mutating func seen(_ seen: BannerSeen, line: Int, into found: inout FoundFindings) {
+        bannerDrift.seen(seen, line: line, into: &found)
     }
 
     mutating func finish(into found: inout FoundFindings) {
@@ -74,5 +85,6 @@ struct BannerDetectors: Sendable {
         flapSuppressed.finish(into: &found)
         emulatedOnline.finish(into: &found)
         reloadOffline.finish(into: &found)
+        bannerDrift.finish(into: &found)
     }
 }
