@@ -116,7 +116,7 @@ package struct BannerFinding: Equatable, Sendable {
                 + "relabelled the pill “\(relabelledTo)”, so it no longer says the text was kept. The contract does this on purpose; "
                 + "if that message matters, show it where a later failure cannot replace it (a toast of its own), or keep it while its pill is up."
         case .bannerDrift(let difference, let tolerance, let fit):
-            return driftSentence(difference, tolerance: tolerance, fit: fit)
+            return [difference.sentence(tolerance: tolerance), fit.sentence].compactMap { $0 }.joined(separator: " ")
         case .emulatedOnline(let unloadAt, let flash):
             let what = flash ? "the back-online flash it started" : "that the network came back"
             return "navigator.onLine came back at \(ms(t)), \(ms(unloadAt - t)) ms before the page unloaded (pagehide at \(ms(unloadAt))): "

@@ -130,6 +130,13 @@ enum CheckCommand {
             try console.print("FAIL \(golden.recording): \(terminalSafe("\(error)"))")
         case .writeFailed(let error):
             try console.print("FAIL \(golden.recording): \(terminalSafe("\(error)"))")
+        case .drift(let report):
+            try console.print("FAIL \(golden.recording): the page's own banner (seen) disagrees with the replay")
+            for line in report.split(separator: "\n") { try console.print("     " + terminalSafe(String(line))) }
+        case .mismatch(let diff) where check.golden == golden.seenGolden:
+            try console.print("FAIL \(golden.recording): the page's banner (seen) differs from its known differences in \(check.golden)")
+            try console.print("     (- expected, + found, > first difference)")
+            try console.print(diff)
         case .mismatch(let diff):
             try console.print("FAIL \(golden.recording): timeline differs from \(check.golden)")
             // Held to v1's golden for want of its own: the variant was expected to change nothing.
@@ -148,7 +155,7 @@ enum CheckCommand {
     static func exitCode(_ result: GoldenResult) -> ExitCode {
         switch result {
         case .passed, .written: return .ok
-        case .mismatch, .missingGolden: return .problemsFound
+        case .mismatch, .missingGolden, .drift: return .problemsFound
         case .unreadable(let error): return error.kind == .malformed ? .dataError : .noInput
         case .writeFailed(let error): return ExitCode(error)
         }
