@@ -97,6 +97,7 @@ package struct BannerAnalyzer: Sendable {
     package mutating func finish(emit: (ExplainEvent) throws -> Void) rethrows {
         try fireTimers(through: .infinity, emit)
         detectors.finish(into: &found)
+        summary.seenFit = detectors.bannerDrift.fit
         if let open = pill, let end = summary.end {
             close(open, at: end, clearedBy: nil, line: nil)
             pill = nil

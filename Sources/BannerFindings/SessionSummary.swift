@@ -58,6 +58,9 @@ package struct SessionSummary: Equatable, Sendable {
     package var toasts = 0
     package var silent: [SilentKey: Int] = [:]
     package var findings: [BannerFinding.Kind: Int] = [:]
+    /// What the page's own banner showed, held against the replay: `nil` when the recording has
+    /// no `seen`; else the fit (empty when the page's timers agree, or are not consistently off).
+    package var seenFit: SeenFit?
 
     package init() {}
 

@@ -26,6 +26,8 @@ package struct WebLogSummary: Equatable, Sendable {
     package var toasts = 0
     package var silent: [SilentKey: Int] = [:]
     package var findings: [BannerFinding.Kind: Int] = [:]
+    /// `SessionSummary.seenFit`: `nil` for a log without `seen`.
+    package var seenFit: SeenFit?
 
     package init() {}
 
@@ -49,6 +51,7 @@ package struct WebLogSummary: Equatable, Sendable {
         toasts = summary.toasts
         silent = summary.silent
         findings = summary.findings
+        seenFit = summary.seenFit
     }
 
     package var pillEpisodes: Int { pills.values.reduce(0) { $0 + $1.episodes } }

@@ -12,6 +12,8 @@ struct BannerDriftDetector: BannerDetector {
     private var changeLines: [Double: Int] = [:]
     private var page: [PageObservation] = []
     private var seenLines: [Int] = []
+    /// After `finish`: the recording's fit, when its page showed anything to judge.
+    private(set) var fit: SeenFit?
 
     init(settings: BannerSettings) {
         self.settings = settings
@@ -36,6 +38,7 @@ struct BannerDriftDetector: BannerDetector {
         guard !page.isEmpty else { return }
         let comparison = BannerConformance.compare(model: model, page: page, tolerance: settings.seenTolerance)
         let fit = comparison.fit(settings: settings, tolerance: settings.seenTolerance)
+        if comparison.judged { self.fit = fit }
         let judged = page.compactMap { if case .seen(let seen) = $0, !seen.preview { return seen } else { return nil } }
         for difference in comparison.firstOfEachEpisode {
             var lines: [Int] = []
