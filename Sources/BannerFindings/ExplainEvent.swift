@@ -94,6 +94,11 @@ package struct SeenStep: Equatable, Sendable {
     package var line: Int
     package var seen: BannerSeen
     package var t: Double { seen.t }
+
+    package init(line: Int, seen: BannerSeen) {
+        self.line = line
+        self.seen = seen
+    }
 }
 
 /// One thing `explain` reports, in the order it is decided.
