@@ -15,7 +15,8 @@ extension TimeChart {
             let fill = span.preview ? "url(#tr-assumed)" : "#546e7a"
             out += "<rect x=\"\(n(x0))\" y=\"\(n(y))\" width=\"\(n(x1 - x0))\" height=\"\(n(height))\" rx=\"4\" fill=\"\(fill)\"/>\n"
             if !span.preview, let (label, size) = fit(span.text, width: x1 - x0 - 10) {
-                out += "<text x=\"\(n(x0 + 6))\" y=\"\(n(y + height / 2 + size / 2 - 1.5))\" font-size=\"\(n(size))\" fill=\"#ffffff\">\(xmlEscaped(label))</text>\n"
+                out +=
+                    "<text x=\"\(n(x0 + 6))\" y=\"\(n(y + height / 2 + size / 2 - 1.5))\" font-size=\"\(n(size))\" fill=\"#ffffff\">\(xmlEscaped(label))</text>\n"
             }
             out += "</g>\n"
         }

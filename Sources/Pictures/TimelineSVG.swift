@@ -139,7 +139,8 @@ private struct Chart: TimeChart {
         let bannerTop = onlineTop + 38 + 54 + 46
         return Layout(
             flags: flags, findings: findingsLane, online: (onlineTop, 28), failures: (onlineTop + 38, 44), submissions: (onlineTop + 38 + 54, 36),
-            banner: (bannerTop, 36), seen: lanes.hasSeen ? (bannerTop + 36 + 14, 26) : nil, bounds: boundsNote().map { wrap($0, width: Int((width - 16 - 40) / 6.3)) } ?? [], notes: notes)
+            banner: (bannerTop, 36), seen: lanes.hasSeen ? (bannerTop + 36 + 14, 26) : nil,
+            bounds: boundsNote().map { wrap($0, width: Int((width - 16 - 40) / 6.3)) } ?? [], notes: notes)
     }
 
     // MARK: - Drawing

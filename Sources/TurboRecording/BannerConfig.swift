@@ -60,9 +60,12 @@ public struct BannerConfig: Equatable, Sendable {
         guard json_object_get_type(root) == json_type_object else { throw fail("expected a JSON object") }
 
         var config = BannerConfig()
-        try forEachMember(root, allowed: [
+        try forEachMember(
+            root,
+            allowed: [
                 "locale", "strings", "contexts", "debounceMs", "flashMs", "variant", "toleranceMs", "seenEventMs", "seenTimerMs",
-            ], fail: fail) { key, _ in
+            ], fail: fail
+        ) { key, _ in
             let field = Field(root, named: key)
             switch key {
             case "toleranceMs":

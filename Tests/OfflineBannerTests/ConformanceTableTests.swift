@@ -145,16 +145,21 @@ struct ConformanceTableTests {
     func fitDebounce() {
         let comparison = BannerConformance.compare(
             model: [Self.up(1534.6), Self.flash(3509), Self.up(5000), Self.flash(7000), Self.hide(9000)],
-            page: [Self.seen(0, nil), Self.seen(2236, Self.pill), Self.seen(3510, Self.back), Self.seen(5700.3, Self.pill),
-                Self.seen(7001, Self.back), Self.seen(9010, nil)])
+            page: [
+                Self.seen(0, nil), Self.seen(2236, Self.pill), Self.seen(3510, Self.back), Self.seen(5700.3, Self.pill),
+                Self.seen(7001, Self.back), Self.seen(9010, nil),
+            ])
         #expect(comparison.fit(settings: BannerSettings()) == SeenFit(debounceMs: 1500))
     }
 
     @Test("the fit: flashes 1000 ms short behave like flashMs 1000")
     func fitFlash() {
         let comparison = BannerConformance.compare(
-            model: Self.episode, page: [Self.seen(205, nil), Self.seen(1535, Self.pill), Self.seen(2484, Self.toast),
-                Self.seen(3510, Self.back), Self.seen(4510, nil)])
+            model: Self.episode,
+            page: [
+                Self.seen(205, nil), Self.seen(1535, Self.pill), Self.seen(2484, Self.toast),
+                Self.seen(3510, Self.back), Self.seen(4510, nil),
+            ])
         #expect(comparison.fit(settings: BannerSettings()) == SeenFit(flashMs: 1000))
     }
 
