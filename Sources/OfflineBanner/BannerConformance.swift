@@ -80,18 +80,41 @@ struct VisibleChanges {
             shown = change.shown
         }
         changes = kept
+        var count = 0, previous = ShownBanner.hidden
+        rises = kept.map { change in
+            if change.shown.visible && !previous.visible { count += 1 }
+            previous = change.shown
+            return count
+        }
     }
+
+    /// Episode numbers, one per change, counted once: `episode(at:)` is asked per difference.
+    private let rises: [Int]
 
     /// What the model shows at `t` (its changes at `t` included).
     func shown(at t: Double) -> ShownBanner {
-        changes.last { $0.t <= t }?.shown ?? .hidden
+        lastIndex(atOrBefore: t).map { changes[$0].shown } ?? .hidden
+    }
+
+    /// The last change at or before `t`, found by halving: a long log has many.
+    func lastIndex(atOrBefore t: Double) -> Int? {
+        var low = 0, high = changes.count
+        while low < high {
+            let middle = (low + high) / 2
+            if changes[middle].t <= t { low = middle + 1 } else { high = middle }
+        }
+        return low == 0 ? nil : low - 1
     }
 
     /// Whether the model shows `target` at `t`, give or take what the tolerance allows: a change
     /// to it whose window holds `t`, or the state an event's change left or is about to make.
     func shows(_ target: ShownBanner, at t: Double, tolerance: SeenTolerance) -> Bool {
-        [t - tolerance.eventMs, t, t + tolerance.eventMs].contains { shown(at: $0) == target }
-            || changes.contains { $0.shown == target && tolerance.window(for: $0).contains(t) }
+        if [t - tolerance.eventMs, t, t + tolerance.eventMs].contains(where: { shown(at: $0) == target }) { return true }
+        // Only a change at most `timerMs` before `t`, or an event's tolerance after, has a window that holds `t`.
+        let from = (lastIndex(atOrBefore: t - max(tolerance.timerMs, tolerance.eventMs)) ?? -1) + 1
+        let to = lastIndex(atOrBefore: t + max(tolerance.eventMs, SeenTolerance.sameInstantMs)) ?? -1
+        guard from <= to else { return false }
+        return changes[from...to].contains { $0.shown == target && tolerance.window(for: $0).contains(t) }
     }
 
     /// Whether the model shows `target` at `t` or an event's tolerance after: what a document's
@@ -103,13 +126,8 @@ struct VisibleChanges {
     /// The pill episode at `t`: each rise from hidden starts one, and its changes up to the one
     /// that hides it belong to it (even numbers); the stretches between belong to none (odd).
     func episode(at t: Double, hiding: Bool) -> Int {
-        var rises = 0
-        var previous = ShownBanner.hidden
-        for change in changes where change.t <= t {
-            if change.shown.visible && !previous.visible { rises += 1 }
-            previous = change.shown
-        }
-        return previous.visible || hiding ? 2 * rises : 2 * rises + 1
+        guard let index = lastIndex(atOrBefore: t) else { return hiding ? 0 : 1 }
+        return changes[index].shown.visible || hiding ? 2 * rises[index] : 2 * rises[index] + 1
     }
 }
 
@@ -141,11 +159,29 @@ struct PageSight {
         if let since = unseenSince { gaps.append(since..<Double.infinity) }
     }
 
-    func unseen(at t: Double) -> Bool { gaps.contains { $0.contains(t) } }
+    /// Whether `t` falls where nothing can be seen (the gaps are in time order and apart).
+    func unseen(at t: Double) -> Bool {
+        var low = 0, high = gaps.count
+        while low < high {
+            let middle = (low + high) / 2
+            if gaps[middle].upperBound <= t { low = middle + 1 } else { high = middle }
+        }
+        return low < gaps.count && gaps[low].contains(t)
+    }
 
     /// What the page showed at `t`, when it can be seen.
     func shown(at t: Double) -> ShownBanner? {
         guard !unseen(at: t) else { return nil }
-        return judged.last { $0.t <= t }?.shown
+        return lastIndex(atOrBefore: t).map { judged[$0].shown }
+    }
+
+    /// The last judged `seen` at or before `t`, found by halving.
+    func lastIndex(atOrBefore t: Double) -> Int? {
+        var low = 0, high = judged.count
+        while low < high {
+            let middle = (low + high) / 2
+            if judged[middle].t <= t { low = middle + 1 } else { high = middle }
+        }
+        return low == 0 ? nil : low - 1
     }
 }

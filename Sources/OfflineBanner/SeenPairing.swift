@@ -37,8 +37,11 @@ struct SeenPairing {
     private mutating func pair(_ change: BannerChange, after previous: Double, before next: Double) {
         let window = tolerance.window(for: change)
         let target = change.shown
-        let open = sight.judged.indices.filter { $0 >= cursor && !claimed.contains($0) }
         let page = sight.judged
+        // Only the records from the cursor up to the later of the window's end and the next
+        // change can be this change's: a long log is paired in one pass, not one per change.
+        let last = sight.lastIndex(atOrBefore: max(window.upperBound, next)) ?? -1
+        let open = cursor <= last ? (cursor...last).filter { !claimed.contains($0) } : []
         if let hit = open.first(where: { window.contains(page[$0].t) && page[$0].shown == target }) {
             return claim(hit, for: change, as: nil)
         }
