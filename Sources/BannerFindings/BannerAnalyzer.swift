@@ -84,6 +84,12 @@ package struct BannerAnalyzer: Sendable {
             try fireTimers(through: t, emit)
             noteRecordTime(t)
             try handle(marker, line: record.line, t: t, emit)
+        case .seen(let seen):
+            try fireTimers(through: seen.t, emit)
+            noteTime(seen.t)
+            if explains { try emit(.seen(SeenStep(line: record.line, seen: seen))) }
+            detectors.seen(seen, line: record.line, into: &found)
+            try flush(emit)
         case .passing(let t):
             // Read without its details (`keepObserved: false`): only time passes.
             try fireTimers(through: t, emit)
@@ -96,6 +102,7 @@ package struct BannerAnalyzer: Sendable {
     package mutating func finish(emit: (ExplainEvent) throws -> Void) rethrows {
         try fireTimers(through: .infinity, emit)
         detectors.finish(into: &found)
+        summary.seenFit = detectors.bannerDrift.fit
         if let open = pill, let end = summary.end {
             close(open, at: end, clearedBy: nil, line: nil)
             pill = nil

@@ -50,6 +50,9 @@ package struct BannerFinding: Equatable, Sendable {
         /// at `unloadAt`, with no `offline` between. `flash`: the `online` started the green
         /// back-online flash.
         case emulatedOnline(unloadAt: Double, flash: Bool)
+        /// The first difference of a pill episode between the page's banner and the replay, with
+        /// the tolerance it was judged by and the recording's fit.
+        case bannerDrift(SeenDifference, tolerance: SeenTolerance, fit: SeenFit)
     }
 
     package var kind: Kind
@@ -114,6 +117,8 @@ package struct BannerFinding: Equatable, Sendable {
             return "The submit-failed message “\(label)” was on the pill for \(ms(replacedAt - t)) ms: at \(ms(replacedAt)) \(what) "
                 + "relabelled the pill “\(relabelledTo)”, so it no longer says the text was kept. The contract does this on purpose; "
                 + "if that message matters, show it where a later failure cannot replace it (a toast of its own), or keep it while its pill is up."
+        case .bannerDrift(let difference, let tolerance, let fit):
+            return [difference.sentence(tolerance: tolerance), fit.sentence].compactMap { $0 }.joined(separator: " ")
         case .emulatedOnline(let unloadAt, let flash):
             let what = flash ? "the back-online flash it started" : "that the network came back"
             return "navigator.onLine came back at \(ms(t)), \(ms(unloadAt - t)) ms before the page unloaded (pagehide at \(ms(unloadAt))): "

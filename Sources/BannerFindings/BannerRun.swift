@@ -65,6 +65,10 @@ package struct BannerRun: Sendable {
             banner.advance(to: t, into: &output)
             noteTime(t)
             for decided in output[first...] { note(decided) }
+        case .seen(let seen):
+            banner.advance(to: seen.t, into: &output)
+            noteTime(seen.t)
+            for decided in output[first...] { note(decided) }
         }
     }
 

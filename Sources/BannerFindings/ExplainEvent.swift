@@ -89,12 +89,25 @@ package struct ObservedStep: Equatable, Sendable {
     package var role: Role
 }
 
+/// A `seen` record: what the page's own banner showed.
+package struct SeenStep: Equatable, Sendable {
+    package var line: Int
+    package var seen: BannerSeen
+    package var t: Double { seen.t }
+
+    package init(line: Int, seen: BannerSeen) {
+        self.line = line
+        self.seen = seen
+    }
+}
+
 /// One thing `explain` reports, in the order it is decided.
 package enum ExplainEvent: Equatable, Sendable {
     case input(InputStep)
     case timer(TimerStep)
     case observed(ObservedStep)
     case finding(BannerFinding)
+    case seen(SeenStep)
 
     /// When it happened (for a finding, when its pattern started).
     package var t: Double {
@@ -103,6 +116,7 @@ package enum ExplainEvent: Equatable, Sendable {
         case .timer(let step): return step.due
         case .observed(let step): return step.t
         case .finding(let finding): return finding.t
+        case .seen(let step): return step.t
         }
     }
 }

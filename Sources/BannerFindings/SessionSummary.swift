@@ -64,6 +64,9 @@ package struct SessionSummary: Equatable, Sendable {
     package var cut: LogCut?
     /// The config's rules the findings were counted under: they say each one's level.
     package var rules = FindingRules()
+    /// What the page's own banner showed, held against the replay: `nil` when the recording has
+    /// no `seen`; else the fit (empty when the page's timers agree, or are not consistently off).
+    package var seenFit: SeenFit?
 
     package init() {}
 

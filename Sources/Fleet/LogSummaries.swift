@@ -28,6 +28,8 @@ package struct WebLogSummary: Equatable, Sendable {
     package var findings: [BannerFinding.Kind: Int] = [:]
     /// The line the log was cut at (its `log-cut` finding); `nil` when it ends whole.
     package var cut: Int?
+    /// `SessionSummary.seenFit`: `nil` for a log without `seen`.
+    package var seenFit: SeenFit?
 
     package init() {}
 
@@ -52,6 +54,7 @@ package struct WebLogSummary: Equatable, Sendable {
         toasts = summary.toasts
         silent = summary.silent
         findings = summary.findings
+        seenFit = summary.seenFit
     }
 
     package var pillEpisodes: Int { pills.values.reduce(0) { $0 + $1.episodes } }

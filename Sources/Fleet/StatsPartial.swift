@@ -20,7 +20,9 @@ package enum StatsPartial {
     package static let format = "turbo-replay stats partial"
     /// 2: a trailer, real paths, and sketches in place of every episode and launch time; the
     /// `emulated-online` finding (a version-1 partial never looked for it); app sessions.
-    package static let version = 2
+    /// 3: the `banner-drift` finding (a version-2 partial never looked for it), a log's `seenFit`
+    /// when its page showed anything, and the seen tolerance in the header when not the default.
+    package static let version = 3
 
     static let frame = PartialFrame(format: format, version: version, command: "stats")
 
@@ -32,10 +34,13 @@ package enum StatsPartial {
         /// The banner's variants, then the retry policy's, by name (`nil`: v1): a variant's
         /// numbers are not v1's.
         package var variant: String?
+        /// What a drift is judged by: another tolerance counts other drifts.
+        package var seen = SeenTolerance()
 
         package init(_ banner: BannerSettings, retry: Set<RetryVariant> = [], lenient: Bool) {
             debounceMs = banner.debounce
             flashMs = banner.flash
+            seen = banner.seenTolerance
             self.lenient = lenient
             let names = banner.variants.sorted().map(\.name) + retry.sorted().map(\.name)
             variant = names.isEmpty ? nil : names.joined(separator: ",")
@@ -60,6 +65,8 @@ package enum StatsPartial {
         line.bool("lenient", settings.lenient)
         // Only when there is one: a v1 partial reads as it always has.
         if let variant = settings.variant { line.string("variant", variant) }
+        if settings.seen.eventMs != SeenTolerance.defaultEventMs { line.raw("seenEventMs", exact(settings.seen.eventMs)) }
+        if settings.seen.timerMs != SeenTolerance.defaultTimerMs { line.raw("seenTimerMs", exact(settings.seen.timerMs)) }
         return line.text
     }
 
@@ -122,6 +129,12 @@ package enum StatsPartial {
                     return silent.text
                 }.joined(separator: ",") + "]")
         line.raw("findings", counts(summary.findings, \.id))
+        if let fit = summary.seenFit {
+            var fitted = JSONLine()
+            if let debounce = fit.debounceMs { fitted.raw("debounceMs", exact(debounce)) }
+            if let flash = fit.flashMs { fitted.raw("flashMs", exact(flash)) }
+            line.raw("seenFit", fitted.text)
+        }
         return line.text
     }
 
@@ -241,7 +254,13 @@ package enum StatsPartial {
         case .string(let name)?: variant = name
         default: throw fail("a partial's \"variant\" must be a string")
         }
-        return Settings(debounceMs: debounce, flashMs: flash, lenient: lenient, variant: variant)
+        var settings = Settings(debounceMs: debounce, flashMs: flash, lenient: lenient, variant: variant)
+        for (key, path) in [("seenEventMs", \SeenTolerance.eventMs), ("seenTimerMs", \SeenTolerance.timerMs)] {
+            guard let value = object[key] else { continue }
+            guard case .number(let ms) = value, ms.isFinite, ms >= 0 else { throw fail("a partial's \(key) is milliseconds, 0 or more") }
+            settings.seen[keyPath: path] = ms
+        }
+        return settings
     }
 
     static func decodeFile(_ object: [String: JSONValue], fail: @escaping (String) -> RecordingError) throws -> StatsFile {
@@ -295,6 +314,17 @@ package enum StatsPartial {
         for (id, count) in try read.object(object["findings"], "findings") {
             guard let kind = BannerFinding.Kind(rawValue: id) else { throw read.fail("unknown finding \"\(id)\"") }
             summary.findings[kind] = try read.int(count, id)
+        }
+        if let value = object["seenFit"] {
+            var fit = SeenFit()
+            for (name, ms) in try read.object(value, "seenFit") {
+                switch name {
+                case "debounceMs": fit.debounceMs = try read.duration(ms, "seenFit.debounceMs")
+                case "flashMs": fit.flashMs = try read.duration(ms, "seenFit.flashMs")
+                default: throw read.fail("unknown key \"\(name)\" in seenFit")
+                }
+            }
+            summary.seenFit = fit
         }
         return summary
     }

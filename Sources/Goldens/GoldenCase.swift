@@ -29,6 +29,9 @@ package enum GoldenResult: Equatable, Sendable {
     case unreadable(RecordingError)
     /// `--update` could not write the golden (the old one is left as it was).
     case writeFailed(WriteError)
+    /// The page's own banner (`seen`) disagreed with the replay and no `NAME.seen.expected.jsonl`
+    /// says it may: `report` names the first difference, for a person to read.
+    case drift(report: String)
     /// `--update` wrote the golden: `created` when there was none (`diff` is then the timeline
     /// written, each record a `+ ` line), else `diff` says what changed.
     case written(created: Bool, diff: String)
@@ -36,7 +39,7 @@ package enum GoldenResult: Equatable, Sendable {
     package var failed: Bool {
         switch self {
         case .passed, .written: return false
-        case .mismatch, .missingGolden, .unreadable, .writeFailed: return true
+        case .mismatch, .missingGolden, .unreadable, .writeFailed, .drift: return true
         }
     }
 }
@@ -82,6 +85,12 @@ extension GoldenCase {
                     optional: !timeline.alwaysRequired)
             else { continue }
             checks.append(GoldenCheck(golden: golden, result: result))
+        }
+        // The app, after the model: a recording that could not be read has said so once already.
+        if kind == .web, !checks.contains(where: { if case .unreadable = $0.result { true } else { false } }),
+            let seen = checkSeen()
+        {
+            checks.append(seen)
         }
         return checks
     }

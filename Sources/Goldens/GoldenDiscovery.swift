@@ -98,7 +98,7 @@ extension GoldenCase {
     package static func goldenParts(for kind: RecordingKind) -> [String] {
         let timelines = GoldenTimeline.all(for: kind).map(\.name).filter { !$0.isEmpty }
         switch kind {
-        case .web: return timelines + BannerVariant.allCases.map(\.name)
+        case .web: return timelines + ["seen"] + BannerVariant.allCases.map(\.name)
         case .native: return timelines + RetryVariant.allCases.map(\.name)
         }
     }

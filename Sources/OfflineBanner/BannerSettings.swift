@@ -7,6 +7,9 @@ public struct BannerSettings: Equatable, Sendable {
     public var flash: Double
     /// The rule changes on top of the v1 controller (banner-variants.md); empty is v1.
     public var variants: Set<BannerVariant>
+    /// How closely the page's own banner (`seen` records) must follow these settings: not
+    /// something the controller reads, but what a page configured like this is held to.
+    public var seenTolerance = SeenTolerance()
 
     public static let defaultDebounce: Double = 800
     public static let defaultFlash: Double = 2000

@@ -8,6 +8,9 @@ typealias BannerSpan = (from: Double, to: Double, state: BannerState, label: Str
 /// A page change: a `disconnect`, or a `pagehide` that unloaded the document (`unload`), and
 /// the `connect` that followed it, if any.
 typealias PageChange = (t: Double, until: Double?, unload: Bool)
+/// What the page's own banner showed (`seen`) while visible, from one `seen` to the next (or
+/// to a `pagehide` that unloaded the document); `preview`: Turbo's cache preview showed it.
+typealias SeenSpan = (from: Double, to: Double, text: String, preview: Bool)
 
 /// What the web picture draws, gathered from a session's events as they are decided: each
 /// lane's marks within `limits`, and the state that makes the next mark (the belief in the
@@ -21,6 +24,10 @@ struct BannerLanes {
     var bannerSpans: Lane<BannerSpan>
     var findings: Lane<BannerFinding>
     var pages: Lane<PageChange>
+    var seenSpans: Lane<SeenSpan>
+    /// Whether the recording has any `seen`: the picture draws the page's lane only then.
+    private(set) var hasSeen = false
+    private var seen: (since: Double, text: String, preview: Bool)?
 
     /// The earliest finite time of any event, and the end of the axis.
     private(set) var first: Double?
@@ -42,6 +49,15 @@ struct BannerLanes {
         bannerSpans = Lane(capacity: n)
         findings = Lane(capacity: min(n, RenderLimits.maxFindings))
         pages = Lane(capacity: n)
+        seenSpans = Lane(capacity: n)
+    }
+
+    /// What the page showed changes at `t` (to nothing: `next` nil): the span shown until then ends.
+    private mutating func setSeen(_ next: BannerSeen?, at t: Double) {
+        if let current = seen, let clipped = limits.clip(current.since, t) {
+            seenSpans.add((clipped.from, clipped.to, current.text, current.preview), at: current.since)
+        }
+        seen = next.flatMap { $0.visible || $0.preview ? (t, $0.visible ? $0.text : "", $0.preview) : nil }
     }
 
     private mutating func addOnline(_ span: OnlineSpan) {
@@ -77,6 +93,9 @@ struct BannerLanes {
             }
         case .finding(let finding):
             if limits.contains(finding.t) { findings.add(finding, at: finding.t) }
+        case .seen(let step):
+            hasSeen = true
+            setSeen(step.seen, at: step.t)
         }
     }
 
@@ -111,6 +130,8 @@ struct BannerLanes {
             if step.before.connected && !step.after.connected {
                 openPage = inWindow && pages.add((step.t, nil, true), at: step.t)
             }
+            // Whatever the controller's state, an unloading document takes its banner with it.
+            if case .pagehide(persisted: false) = step.input { setSeen(nil, at: step.t) }
         }
         if case .connect = step.input, openPage {
             pages.updateLast { $0.until = step.t }
@@ -154,6 +175,7 @@ struct BannerLanes {
         if let current = banner, current.state != .hidden {
             addBanner((current.since, end, current.state, current.label, true))
         }
+        setSeen(nil, at: end)
         if let from = limits.from { self.first = from }
         if let to = limits.to { end = to }
         if self.first == nil { self.first = first }
@@ -172,6 +194,7 @@ struct BannerLanes {
         note(bannerSpans, "banner spans")
         note(findings, "findings")
         note(pages, "page changes")
+        note(seenSpans, "what the page showed")
         return rows
     }
 }

@@ -114,7 +114,9 @@ private struct Chart: TimeChart {
         let failures: (y: Double, height: Double)
         let submissions: (y: Double, height: Double)
         let banner: (y: Double, height: Double)
-        var plotBottom: Double { banner.y + banner.height }
+        /// What the page's own banner showed, under the model's: only for a recording with `seen`.
+        let seen: (y: Double, height: Double)?
+        var plotBottom: Double { seen.map { $0.y + $0.height } ?? banner.y + banner.height }
         var axisY: Double { plotBottom + 8 }
         var legendY: Double { axisY + 40 }
         var summaryY: Double { legendY + 26 }
@@ -134,9 +136,11 @@ private struct Chart: TimeChart {
                 "\(index + 1)  \(finding.kind.id) at \(formatMilliseconds(finding.t)) ms, line\(finding.lines.count == 1 ? "" : "s") \(finding.lines.map(String.init).joined(separator: ", ")): "
             return wrap(head + finding.sentence, width: Int((width - 16 - 40) / 6.3))
         }
+        let bannerTop = onlineTop + 38 + 54 + 46
         return Layout(
             flags: flags, findings: findingsLane, online: (onlineTop, 28), failures: (onlineTop + 38, 44), submissions: (onlineTop + 38 + 54, 36),
-            banner: (onlineTop + 38 + 54 + 46, 36), bounds: boundsNote().map { wrap($0, width: Int((width - 16 - 40) / 6.3)) } ?? [], notes: notes)
+            banner: (bannerTop, 36), seen: lanes.hasSeen ? (bannerTop + 36 + 14, 26) : nil,
+            bounds: boundsNote().map { wrap($0, width: Int((width - 16 - 40) / 6.3)) } ?? [], notes: notes)
     }
 
     // MARK: - Drawing
@@ -150,6 +154,7 @@ private struct Chart: TimeChart {
         laneLabel("network failures", y: layout.failures.y, height: layout.failures.height)
         laneLabel("submissions", y: layout.submissions.y, height: layout.submissions.height)
         laneLabel("banner", y: layout.banner.y, height: layout.banner.height)
+        if let seen = layout.seen { laneLabel("page showed", y: seen.y, height: seen.height) }
         drawGridAndAxis(gridTop: layout.findings.y, gridBottom: layout.plotBottom, axisY: layout.axisY)
         windowed(lanes.limits, top: layout.findings.y, bottom: layout.plotBottom + 8) { chart in
             let lanes = chart.lanes
@@ -158,6 +163,7 @@ private struct Chart: TimeChart {
             chart.drawSubmissionLane(lanes.submissions.marks, y: layout.submissions.y, height: layout.submissions.height)
             chart.drawBannerLane(lanes.bannerSpans.marks, findings: chart.findings, y: layout.banner.y, height: layout.banner.height)
             chart.drawPageChanges(lanes.pages.marks, y: layout.banner.y, height: layout.banner.height)
+            if let seen = layout.seen { chart.drawSeenLane(lanes.seenSpans.marks, y: seen.y, height: seen.height) }
         }
         let flags = findings.enumerated().map { index, finding in
             (t: finding.t, label: "\(index + 1) \(finding.kind.id)", title: "\(finding.kind.id) at \(formatMilliseconds(finding.t)) ms: \(finding.sentence)")

@@ -11,6 +11,7 @@ package enum BannerFindingKind: String, CaseIterable, Comparable, Sendable {
     case reloadOffline = "reload-offline"
     case relabelledToast = "relabelled-toast"
     case emulatedOnline = "emulated-online"
+    case bannerDrift = "banner-drift"
 
     /// The id printed and matched by scripts; never renamed.
     package var id: String { rawValue }
@@ -25,6 +26,8 @@ package enum BannerFindingKind: String, CaseIterable, Comparable, Sendable {
         case .reloadOffline: return .warning
         // On purpose in the contract, but the user no longer reads that the text was kept.
         case .relabelledToast: return .warning
+        // The page's own banner did not do what the contract says: the app, not the model, is off.
+        case .bannerDrift: return .warning
         // The debounce swallowing a flap is what it is for.
         case .flapSuppressed: return .info
         // Most likely the capture tool, not the user's network: a caution about the log itself.
@@ -49,6 +52,9 @@ package enum BannerFindingKind: String, CaseIterable, Comparable, Sendable {
         case .relabelledToast:
             return
                 "A later failure put the plain offline message back on a pill that said a submission had failed and its text was kept, within the same pill (the contract does this on purpose)."
+        case .bannerDrift:
+            return
+                "The page's own banner (its seen records) did not show what the contract says, beyond the tolerance: a change missing, extra, early, late or with another label; a fit says which debounceMs or flashMs would explain it."
         case .emulatedOnline:
             return
                 "navigator.onLine came back within 100 ms before the page unloaded: DevTools' network emulation being lifted does this, a real network rarely does; it may still be genuine."

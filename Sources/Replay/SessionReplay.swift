@@ -62,6 +62,8 @@ public func replaySession(
             web.feed(input, at: t)
         case .observed(let t, _), .passing(let t), .marker(let t, _):
             web.feed(nil, at: t)
+        case .seen(let seen):
+            web.feed(nil, at: seen.t)
         }
     }
     web.finish()

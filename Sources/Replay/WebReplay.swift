@@ -9,6 +9,8 @@ extension OfflineBanner {
         case .meta: break
         case .input(let t, let input): send(input, at: t, into: &output)
         case .observed(let t, _), .passing(let t), .marker(let t, _): advance(to: t, into: &output)
+        // What the page showed is held against the replay, never fed to it.
+        case .seen(let seen): advance(to: seen.t, into: &output)
         }
     }
 }

@@ -42,6 +42,9 @@ package enum ExplainText {
         case .timer(let step): return column("timer") + describe(step)
         case .observed(let step): return describe(step).map { column("line \(step.line)") + $0 }
         case .finding(let finding): return column("finding") + describe(finding)
+        case .seen(let step):
+            let preview = step.seen.preview ? " (Turbo's cache preview: not judged)" : ""
+            return column("line \(step.line)") + "seen at \(ms(step.t)): the page showed \(terminalSafe(step.seen.shown.description))\(preview)"
         }
     }
 

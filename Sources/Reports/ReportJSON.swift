@@ -63,9 +63,23 @@ package enum ReportJSON {
             fields.append(("unloadAt", ms(unloadAt)))
             fields.append(("beforeUnloadMs", ms(unloadAt - finding.t)))
             fields.append(("flash", String(flash)))
+        case .bannerDrift(let difference, _, let fit):
+            add("difference", difference.kind.rawValue)
+            add("cause", difference.cause?.rawValue)
+            fields.append(("expected", shown(difference.expected)))
+            fields.append(("shown", shown(difference.shown)))
+            if let at = difference.shownAt { fields.append(("shownAt", ms(at))) }
+            if let delta = difference.deltaMs, difference.kind != .extra { fields.append(("deltaMs", ms(delta))) }
+            if let debounce = fit.debounceMs { fields.append(("fitDebounceMs", ms(debounce))) }
+            if let flash = fit.flashMs { fields.append(("fitFlashMs", ms(flash))) }
         }
         add("message", finding.sentence)
         return object(fields)
+    }
+
+    /// What a person could see, as `{"visible":true,"text":"…"}`.
+    private static func shown(_ shown: ShownBanner) -> String {
+        object([("visible", String(shown.visible)), ("text", jsonString(shown.text))])
     }
 
     package static func summary(_ summary: SessionSummary) -> String {

@@ -22,6 +22,7 @@ extension FleetStats {
         lines.append(sessions)
         if skippedLines > 0 { lines.append("malformed lines skipped (--lenient): \(skippedLines)") }
         if !nativeOnly { lines += webText(listing: listing) }
+        if seenLogs > 0 { lines += seenText() }
         if !natives.isEmpty { lines += nativeText(listing: listing) }
         if !self.sessions.isEmpty { lines += sessionText(listing: listing) }
         if !cuts.isEmpty {
@@ -83,6 +84,29 @@ extension FleetStats {
             lines.append(String(repeating: " ", count: head.count) + "  … and \(recordings.count - shown.count) more (--all lists every one)")
         }
         return lines
+    }
+
+    /// What the pages showed: only for a fleet with `seen` records.
+    private func seenText() -> [String] {
+        let ms = Self.ms
+        func fits(_ name: String, _ values: [(ms: Double, logs: Int)]) -> String? {
+            values.isEmpty ? nil : "\(name) " + values.map { "\(ms($0.ms)) (\($0.logs))" }.joined(separator: ", ")
+        }
+        var lines = ["what the pages showed (seen): \(seenLogs) recordings, \(driftedLogs) with banner-drift"]
+        let fitted = [fits("debounceMs", fittedDebounces), fits("flashMs", fittedFlashes)].compactMap { $0 }
+        if !fitted.isEmpty { lines.append("  their banners behave like: " + fitted.joined(separator: "; ")) }
+        return lines
+    }
+
+    /// The seen part of the JSON report: `nil` for a fleet without `seen` records.
+    private func seenJSON() -> String? {
+        guard seenLogs > 0 else { return nil }
+        let ms = Self.ms
+        func fits(_ values: [(ms: Double, logs: Int)]) -> String { ReportJSON.object(values.map { (ms($0.ms), String($0.logs)) }) }
+        return ReportJSON.object([
+            ("recordings", String(seenLogs)), ("drifted", String(driftedLogs)),
+            ("fits", ReportJSON.object([("debounceMs", fits(fittedDebounces)), ("flashMs", fits(fittedFlashes))])),
+        ])
     }
 
     /// The native logs' part of the report.
@@ -151,6 +175,7 @@ extension FleetStats {
         ])
         var appSessions: [(String, String)] = []
         if !self.sessions.isEmpty { appSessions.append(("appSessions", sessionJSON())) }
+        if let seen = seenJSON() { appSessions.insert(("seen", seen), at: 0) }
         return ReportJSON.object(
             [
                 ("sessions", String(summaries.count)),

@@ -10,6 +10,8 @@ import OfflineBanner
 ///       "debounceMs": 1200,
 ///       "flashMs": 3000,
 ///       "variant": "recover-on-response",
+///       "seenEventMs": 5,
+///       "seenTimerMs": 100,
 ///       "findings": {"stale-pill": {"level": "warning", "minMs": 500}}
 ///     }
 ///
@@ -17,7 +19,8 @@ import OfflineBanner
 /// messages, and `contexts` adds contexts or replaces built-in ones (such as `ride`).
 /// `variant` replays under a variant of the controller (banner-variants.md) instead of v1.
 /// `toleranceMs` is read by `check` alone (`ToleranceConfig`); `findings` tunes the findings
-/// (`FindingsConfig`).
+/// (`FindingsConfig`). `seenEventMs` and `seenTimerMs` say how closely the page's own banner
+/// (`seen`) must follow the replay (`SeenTolerance`).
 public struct BannerConfig: Equatable, Sendable {
     public var locale: BannerLocale?
     public var offline: String?
@@ -30,6 +33,8 @@ public struct BannerConfig: Equatable, Sendable {
     /// How the findings are tuned (`FindingsConfig`): read by `explain`, `stats` and `session`,
     /// not by the replay itself.
     public var findings = FindingsConfig()
+    public var seenEventMs: Double?
+    public var seenTimerMs: Double?
 
     public init() {}
 
@@ -40,9 +45,12 @@ public struct BannerConfig: Equatable, Sendable {
         if let backOnline { copy.backOnline = backOnline }
         if let submitFailed { copy.submitFailed = submitFailed }
         copy.contexts.merge(contexts) { _, new in new }
-        return BannerSettings(
+        var settings = BannerSettings(
             copy: copy, debounce: debounce ?? BannerSettings.defaultDebounce,
             flash: flash ?? BannerSettings.defaultFlash, variants: variant.map { [$0] } ?? [])
+        if let seenEventMs { settings.seenTolerance.eventMs = seenEventMs }
+        if let seenTimerMs { settings.seenTolerance.timerMs = seenTimerMs }
+        return settings
     }
 
     /// Reads and validates a config file. Unknown keys are errors: a typo must not be ignored.
@@ -57,8 +65,12 @@ public struct BannerConfig: Equatable, Sendable {
         guard json_object_get_type(root) == json_type_object else { throw fail("expected a JSON object") }
 
         var config = BannerConfig()
-        try forEachMember(root, allowed: ["locale", "strings", "contexts", "debounceMs", "flashMs", "variant", "toleranceMs", "findings"], fail: fail) {
-            key, _ in
+        try forEachMember(
+            root,
+            allowed: [
+                "locale", "strings", "contexts", "debounceMs", "flashMs", "variant", "toleranceMs", "seenEventMs", "seenTimerMs", "findings",
+            ], fail: fail
+        ) { key, _ in
             let field = Field(root, named: key)
             switch key {
             case "toleranceMs":
@@ -75,9 +87,14 @@ public struct BannerConfig: Equatable, Sendable {
                     throw fail(#""variant" must be one of: \#(BannerVariant.allCases.map(\.name).joined(separator: ", "))"#)
                 }
                 config.variant = variant
-            case "debounceMs", "flashMs":
+            case "debounceMs", "flashMs", "seenEventMs", "seenTimerMs":
                 guard let ms = field.finiteNumber, ms >= 0 else { throw fail(#""\#(key)" must be a number of milliseconds, 0 or more"#) }
-                if key == "debounceMs" { config.debounce = ms } else { config.flash = ms }
+                switch key {
+                case "debounceMs": config.debounce = ms
+                case "flashMs": config.flash = ms
+                case "seenEventMs": config.seenEventMs = ms
+                default: config.seenTimerMs = ms
+                }
             case "strings":
                 guard let strings = field.object else { throw fail(#""strings" must be an object"#) }
                 try forEachMember(strings, allowed: ["offline", "backOnline", "submitFailed"], fail: fail) { name, value in

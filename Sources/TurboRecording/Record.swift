@@ -24,12 +24,16 @@ public struct Record: Equatable, Sendable {
         /// (`keepDetails: false`, as `stats` reads): which one it is and what it is judged by,
         /// with no box and no strings but a frame's name.
         case marker(t: Double, Marker)
+        /// `seen`: what the page's own banner showed. The controller ignores it; conformance holds
+        /// the replay against it. Kept by every reader: a recording has a few, one per change.
+        case seen(BannerSeen)
     }
 
     public var t: Double? {
         switch event {
         case .meta: return nil
         case .input(let t, _), .observed(let t, _), .passing(let t), .marker(let t, _): return t
+        case .seen(let seen): return seen.t
         }
     }
 }

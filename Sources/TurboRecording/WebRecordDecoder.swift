@@ -75,6 +75,7 @@ struct WebRecordDecoder: Sendable {
                 .beforeFetchResponse(
                     BeforeFetchResponse(
                         statusCode: informativeInteger(object, "statusCode"), target: target.string)))
+        case .seen: return .seen(try decodeSeen(object, t: t))
         case .meta, nil: break
         }
         guard keepObserved else { return .passing(t: t) }
@@ -105,6 +106,14 @@ struct WebRecordDecoder: Sendable {
         case 18 where sameBytes(type, "turbo:submit-start"): return .marker(t: t, .submitStart)
         default: return .passing(t: t)
         }
+    }
+
+    /// `visible` and `text` are required and type-checked; `preview` (a cache preview was on
+    /// screen) is informative: anything but `true` is not a preview.
+    private func decodeSeen(_ object: OpaquePointer, t: Double) throws -> BannerSeen {
+        guard let visible = Field(object, "visible").bool else { throw LineProblem(#""visible" must be a boolean"#) }
+        guard let text = Field(object, "text").string else { throw LineProblem(#""text" must be a string"#) }
+        return BannerSeen(t: t, visible: visible, text: text, preview: Field(object, "preview").bool == true)
     }
 
     private func decodeSubmitEnd(_ object: OpaquePointer) throws -> SubmitEnd {
@@ -158,11 +167,12 @@ struct WebRecordDecoder: Sendable {
 /// The types the controller (v1 or a variant) acts on, and `meta`, told apart by length first: most lines of
 /// a field log are observed-only, and this is asked of every one.
 enum RecordType {
-    case meta, offline, online, submitEnd, fetchRequestError, connect, disconnect, pagehide, beforeFetchResponse
+    case meta, seen, offline, online, submitEnd, fetchRequestError, connect, disconnect, pagehide, beforeFetchResponse
 
     init?(_ type: UnsafePointer<CChar>, length: Int) {
         switch length {
         case 4 where sameBytes(type, "meta"): self = .meta
+        case 4 where sameBytes(type, "seen"): self = .seen
         case 6 where sameBytes(type, "online"): self = .online
         case 7 where sameBytes(type, "offline"): self = .offline
         case 7 where sameBytes(type, "connect"): self = .connect

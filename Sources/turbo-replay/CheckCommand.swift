@@ -30,10 +30,15 @@ enum CheckCommand {
             variant's timeline differs from that golden. Native recordings are checked as always; a variant
             of the retry policy (probe-once) does the same for native recordings' decisions, and leaves web
             recordings as always. Session goldens are checked only without --variant.
+            A web recording with seen records (what its page's own banner showed) is also held to its
+            replay, without --variant: a difference beyond seenEventMs/seenTimerMs (5 and 100 ms, keys of
+            NAME.config.json) fails it, naming the first, unless NAME.seen.expected.jsonl lists exactly
+            the differences found; --update never writes that file.
             A difference prints a diff and, for each differing record, the golden's file:line and the keys
             that differ. A golden with no recording, or a file named almost like a golden, is a failure.
             Ends with 'N passed, N failed' (one per golden or stray file).
-            Exit status: 0 all passed, 1 a timeline differs or a golden is missing, 64 usage, 65 a
+            Exit status: 0 all passed, 1 a timeline differs, a golden is missing or a page's banner
+            disagrees with its replay, 64 usage, 65 a
             recording, golden or config is malformed, 66 a PATH or file cannot be read. When several
             apply, the highest wins: a check that could not be made is worse than one that failed.
             """
@@ -130,6 +135,13 @@ enum CheckCommand {
             try console.print("FAIL \(golden.recording): \(terminalSafe("\(error)"))")
         case .writeFailed(let error):
             try console.print("FAIL \(golden.recording): \(terminalSafe("\(error)"))")
+        case .drift(let report):
+            try console.print("FAIL \(golden.recording): the page's own banner (seen) disagrees with the replay")
+            for line in report.split(separator: "\n") { try console.print("     " + terminalSafe(String(line))) }
+        case .mismatch(let diff) where check.golden == golden.seenGolden:
+            try console.print("FAIL \(golden.recording): the page's banner (seen) differs from its known differences in \(check.golden)")
+            try console.print("     (- expected, + found, > first difference)")
+            try console.print(diff)
         case .mismatch(let diff):
             try console.print("FAIL \(golden.recording): timeline differs from \(check.golden)")
             // Held to v1's golden for want of its own: the variant was expected to change nothing.
@@ -148,7 +160,7 @@ enum CheckCommand {
     static func exitCode(_ result: GoldenResult) -> ExitCode {
         switch result {
         case .passed, .written: return .ok
-        case .mismatch, .missingGolden: return .problemsFound
+        case .mismatch, .missingGolden, .drift: return .problemsFound
         case .unreadable(let error): return error.kind == .malformed ? .dataError : .noInput
         case .writeFailed(let error): return ExitCode(error)
         }

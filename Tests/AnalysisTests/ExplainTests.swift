@@ -95,6 +95,7 @@ import TurboRecording
                 case .timer: emitted.append("timer")
                 case .observed: emitted.append("observed")
                 case .finding(let finding): emitted.append(finding.kind.id)
+                case .seen: emitted.append("seen")
                 }
             }
             perRecord.append(emitted)

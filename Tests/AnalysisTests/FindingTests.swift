@@ -332,7 +332,7 @@ import TurboRecording
         #expect(
             BannerFinding.Kind.allCases.map(\.id) == [
                 "online-lied", "stale-pill", "flap-suppressed", "prefetch-pill", "reload-offline",
-                "relabelled-toast", "emulated-online",
+                "relabelled-toast", "emulated-online", "banner-drift",
             ])
     }
 }

@@ -77,7 +77,7 @@ struct StatsPartialTests {
     func framed() throws {
         let run = try Fixtures.run(["stats", "--partial", "recordings/chromium", "./recordings/chromium/"])
         let lines = run.stdout.split(separator: "\n")
-        #expect(lines.first?.hasPrefix(#"{"format":"turbo-replay stats partial","version":2,"#) == true)
+        #expect(lines.first?.hasPrefix(#"{"format":"turbo-replay stats partial","version":3,"#) == true)
         #expect(lines.last == #"{"trailer":"turbo-replay stats partial","lines":10,"logs":8}"#)
         #expect(lines.count == 10)
         let empty = try Fixtures.run(["stats", "--partial", "-"], input: "")
@@ -161,13 +161,17 @@ struct StatsPartialTests {
             ("other settings", ["a", "slow"], "made with other settings"),
             ("another variant", ["a", "variant"], "made with other settings"),
             ("not a partial", ["junk"], "not a stats partial"),
-            ("an old partial", ["v1"], "a stats partial of version 1; this turbo-replay reads version 2"),
+            ("an old partial", ["v1"], "a stats partial of version 1; this turbo-replay reads version 3"),
+            ("a partial from before banner-drift", ["v2"], "a stats partial of version 2; this turbo-replay reads version 3"),
+            ("another seen tolerance", ["a", "seen"], "made with other settings"),
         ])
     func refused(_ name: String, _ parts: [String], _ message: String) throws {
         let directory = try Fixtures.scratchDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let one = "recordings/chromium/flap-short.jsonl"
+        try #"{"seenTimerMs": 300}"#.write(toFile: directory + "/seen.config.json", atomically: false, encoding: .utf8)
         let files: [String: [String]] = [
+            "seen": ["stats", "--partial", "--config", directory + "/seen.config.json", "recordings/chromium/success-submit.jsonl"],
             "a": ["stats", "--partial", one],
             "slow": ["stats", "--partial", "--debounce-ms", "1200", "recordings/chromium/success-submit.jsonl"],
             "variant": ["stats", "--partial", "--variant", "recover-on-response", "recordings/chromium/success-submit.jsonl"],
@@ -178,8 +182,8 @@ struct StatsPartialTests {
             let text =
                 part == "junk"
                 ? #"{"path":"x.jsonl","web":{}}"# + "\n"
-                : part == "v1"
-                    ? #"{"format":"turbo-replay stats partial","version":1,"debounceMs":800.0,"flashMs":2000.0,"lenient":false}"# + "\n"
+                : part == "v1" || part == "v2"
+                    ? #"{"format":"turbo-replay stats partial","version":\#(part.dropFirst()),"debounceMs":800.0,"flashMs":2000.0,"lenient":false}"# + "\n"
                     : try Fixtures.run(files[part]!).stdout
             try text.write(toFile: path, atomically: false, encoding: .utf8)
             paths.append(path)
@@ -258,7 +262,7 @@ struct TunePartialTests {
 /// line where there is one, and what is wrong, for `stats` and `tune` alike (#20).
 @Suite("partials: what the merge refuses")
 struct PartialRefusalTests {
-    static let statsHeader = #"{"format":"turbo-replay stats partial","version":2,"debounceMs":800.0,"flashMs":2000.0,"lenient":false}"#
+    static let statsHeader = #"{"format":"turbo-replay stats partial","version":3,"debounceMs":800.0,"flashMs":2000.0,"lenient":false}"#
     static let tuneHeader = #"{"format":"turbo-replay tune partial","version":2,"combinations":[[800.0,2000.0,null]],"lenient":false,"blinkMs":1000.0}"#
 
     static func trailer(_ command: String, logs: Int) -> String {

@@ -88,7 +88,7 @@ struct StrayGoldenTests {
             Issue.record("\(survey.strays)"); return
         }
         #expect(recording == directory + "/a.jsonl" && part == "sesion")
-        #expect(known == ["a.session.expected.jsonl", "a.expected.jsonl", "a.recover-on-response.expected.jsonl"])
+        #expect(known == ["a.session.expected.jsonl", "a.expected.jsonl", "a.seen.expected.jsonl", "a.recover-on-response.expected.jsonl"])
     }
 
     static let nativeRecording = #"{"type":"meta","version":1,"recording":"native","platform":"ios"}"# + "\n"
@@ -97,7 +97,7 @@ struct StrayGoldenTests {
         "a golden of the other kind of recording is a stray: nothing would ever compare it",
         arguments: [
             ("web", "launch"), ("web", "archive"), ("web", "probe-once"),
-            ("native", "session"), ("native", "recover-on-response"),
+            ("native", "session"), ("native", "seen"), ("native", "recover-on-response"),
         ])
     func otherKind(kind: String, part: String) throws {
         let directory = try Self.directory(["a.\(part).expected.jsonl"])
@@ -110,7 +110,7 @@ struct StrayGoldenTests {
         }
         #expect(recording == directory + "/a.jsonl" && named == part)
         #expect(found == (kind == "native" ? .native : .web))
-        let own = kind == "native" ? ["launch", "archive", "probe-once"] : ["session", "recover-on-response"]
+        let own = kind == "native" ? ["launch", "archive", "probe-once"] : ["session", "seen", "recover-on-response"]
         #expect(known == ["a.expected.jsonl"] + own.map { "a.\($0).expected.jsonl" })
         #expect(survey.strays[0].message.contains("so it would never be compared"))
     }

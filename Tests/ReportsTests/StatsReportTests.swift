@@ -21,6 +21,7 @@ struct StatsReportTests {
     static let emptyRows = [
         "  online-lied       warning     0", "  stale-pill        warning     0", "  flap-suppressed   info        0", "  prefetch-pill     warning     0",
         "  reload-offline    warning     0", "  relabelled-toast  warning     0", "  emulated-online   info        0",
+        "  banner-drift      warning     0",
     ]
 
     @Test("no log: every figure 0, no pill line, every finding listed at 0")

@@ -51,6 +51,12 @@ struct ReaderTests {
         (#"{"t":11,"type":"turbo:submit-end","fetchResponse":[]}"#, #""fetchResponse" must be an object or null"#),
         (#"{"t":11,"type":"connect","context":3}"#, #""context" must be a string or null"#),
         (#"{"t":11,"type":"connect","context":{"name":"ride"}}"#, #""context" must be a string or null"#),
+        (#"{"t":11,"type":"seen","visible":"true","text":""}"#, #""visible" must be a boolean"#),
+        (#"{"t":11,"type":"seen","visible":null,"text":""}"#, #""visible" must be a boolean"#),
+        (#"{"t":11,"type":"seen","text":""}"#, #""visible" must be a boolean"#),
+        (#"{"t":11,"type":"seen","visible":true,"text":null}"#, #""text" must be a string"#),
+        (#"{"t":11,"type":"seen","visible":true,"text":7}"#, #""text" must be a string"#),
+        (#"{"t":11,"type":"seen","visible":false}"#, #""text" must be a string"#),
         (String(repeating: "[", count: 40) + String(repeating: "]", count: 40), "not valid JSON: nested deeper than 32 levels"),
     ]
 
@@ -96,6 +102,27 @@ struct ReaderTests {
         #expect(records[1].event == .input(t: 2, .fetchRequestError(FetchRequestError())))
         #expect(records[2].event == .input(t: 3, .connect(context: nil, online: true)))
         #expect(records[4].event == .input(t: 3, .submitEnd(SubmitEnd(success: false, fetchResponse: FetchResponse(statusCode: nil)))))
+    }
+
+    @Test("seen is what the page's banner showed, kept by every reader; preview is true only for the boolean true")
+    func seen() throws {
+        let text = """
+            {"t":1,"type":"seen","visible":false,"text":""}
+            {"t":2,"type":"seen","visible":true,"text":"Sin conexión","preview":true}
+            {"t":3,"type":"seen","visible":true,"text":"Sin conexión","preview":"yes","extra":1}
+            """
+        let expected: [Record.Event] = [
+            .seen(BannerSeen(t: 1, visible: false, text: "")),
+            .seen(BannerSeen(t: 2, visible: true, text: "Sin conexión", preview: true)),
+            .seen(BannerSeen(t: 3, visible: true, text: "Sin conexión")),
+        ]
+        #expect(try records(text).map(\.event) == expected)
+        for (keepObserved, keepDetails) in [(false, false), (true, false)] {
+            let reader = try RecordingReader(path: try Fixtures.file(text), keepObserved: keepObserved, keepDetails: keepDetails)
+            var events: [Record.Event] = []
+            while let record = try reader.next() { events.append(record.event) }
+            #expect(events == expected)
+        }
     }
 
     @Test("absent fields take the contract's defaults")

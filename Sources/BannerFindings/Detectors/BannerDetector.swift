@@ -17,6 +17,8 @@ protocol BannerDetector {
     mutating func pillClosed(_ pill: OpenPill, at end: Double, clearedBy: BannerCause?, line: Int?, into found: inout FoundFindings)
     /// An observed record (or a lean read's marker), after its step was handed on.
     mutating func observed(_ record: ObservedRecord, into found: inout FoundFindings)
+    /// A `seen` record: what the page's own banner showed at its time.
+    mutating func seen(_ seen: BannerSeen, line: Int, into found: inout FoundFindings)
     /// The recording ended: every timer has fired; the pill, if up, is closed after this.
     mutating func finish(into found: inout FoundFindings)
 }
@@ -27,5 +29,6 @@ extension BannerDetector {
     mutating func changed(_ change: BannerChange, into found: inout FoundFindings) {}
     mutating func pillClosed(_ pill: OpenPill, at end: Double, clearedBy: BannerCause?, line: Int?, into found: inout FoundFindings) {}
     mutating func observed(_ record: ObservedRecord, into found: inout FoundFindings) {}
+    mutating func seen(_ seen: BannerSeen, line: Int, into found: inout FoundFindings) {}
     mutating func finish(into found: inout FoundFindings) {}
 }

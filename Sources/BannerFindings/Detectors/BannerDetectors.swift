@@ -12,10 +12,12 @@ struct BannerDetectors: Sendable {
     var flapSuppressed: FlapSuppressedDetector
     var emulatedOnline = EmulatedOnlineDetector()
     var reloadOffline = ReloadOfflineDetector()
+    var bannerDrift: BannerDriftDetector
 
     init(settings: BannerSettings, rules: FindingRules) {
         flapSuppressed = FlapSuppressedDetector(debounce: settings.debounce)
         stalePill = StalePillDetector(minMs: rules.minMs(BannerFindingKind.stalePill.id))
+        bannerDrift = BannerDriftDetector(settings: settings)
     }
 
     mutating func willSend(_ banner: borrowing OfflineBanner) {
@@ -26,6 +28,7 @@ struct BannerDetectors: Sendable {
         flapSuppressed.willSend(banner)
         emulatedOnline.willSend(banner)
         reloadOffline.willSend(banner)
+        bannerDrift.willSend(banner)
     }
 
     mutating func sent(_ input: BannerInput, _ outcome: SentInput, into found: inout FoundFindings) {
@@ -36,6 +39,7 @@ struct BannerDetectors: Sendable {
         flapSuppressed.sent(input, outcome, into: &found)
         emulatedOnline.sent(input, outcome, into: &found)
         reloadOffline.sent(input, outcome, into: &found)
+        bannerDrift.sent(input, outcome, into: &found)
     }
 
     mutating func changed(_ change: BannerChange, into found: inout FoundFindings) {
@@ -46,6 +50,7 @@ struct BannerDetectors: Sendable {
         flapSuppressed.changed(change, into: &found)
         emulatedOnline.changed(change, into: &found)
         reloadOffline.changed(change, into: &found)
+        bannerDrift.changed(change, into: &found)
     }
 
     mutating func pillClosed(_ pill: OpenPill, at end: Double, clearedBy: BannerCause?, line: Int?, into found: inout FoundFindings) {
@@ -56,6 +61,7 @@ struct BannerDetectors: Sendable {
         flapSuppressed.pillClosed(pill, at: end, clearedBy: clearedBy, line: line, into: &found)
         emulatedOnline.pillClosed(pill, at: end, clearedBy: clearedBy, line: line, into: &found)
         reloadOffline.pillClosed(pill, at: end, clearedBy: clearedBy, line: line, into: &found)
+        bannerDrift.pillClosed(pill, at: end, clearedBy: clearedBy, line: line, into: &found)
     }
 
     mutating func observed(_ record: ObservedRecord, into found: inout FoundFindings) {
@@ -66,6 +72,11 @@ struct BannerDetectors: Sendable {
         flapSuppressed.observed(record, into: &found)
         emulatedOnline.observed(record, into: &found)
         reloadOffline.observed(record, into: &found)
+        bannerDrift.observed(record, into: &found)
+    }
+
+    mutating func seen(_ seen: BannerSeen, line: Int, into found: inout FoundFindings) {
+        bannerDrift.seen(seen, line: line, into: &found)
     }
 
     mutating func finish(into found: inout FoundFindings) {
@@ -76,5 +87,6 @@ struct BannerDetectors: Sendable {
         flapSuppressed.finish(into: &found)
         emulatedOnline.finish(into: &found)
         reloadOffline.finish(into: &found)
+        bannerDrift.finish(into: &found)
     }
 }

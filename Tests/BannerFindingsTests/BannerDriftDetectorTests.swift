@@ -1,0 +1,114 @@
+import OfflineBanner
+import Testing
+
+@testable import BannerFindings
+
+/// `banner-drift`, one test per row: the page's own banner (`seen`) against the model's changes,
+/// at the first difference of each pill episode, with the fit.
+@Suite("banner-drift")
+struct BannerDriftDetectorTests {
+    static let pill = "Sin conexión"
+    static let back = "De nuevo en línea"
+
+    enum Step {
+        case change(BannerChange)
+        case seen(Double, String?, line: Int)
+        case pagehide(Double, line: Int)
+    }
+
+    static func up(_ t: Double, _ cause: BannerCause = .offline) -> Step {
+        .change(BannerChange(t: t, banner: .offline, label: pill, cause: cause))
+    }
+    static func flash(_ t: Double) -> Step { .change(BannerChange(t: t, banner: .backOnline, label: back, cause: .online)) }
+    static func hide(_ t: Double, _ cause: BannerCause = .flashElapsed) -> Step {
+        .change(BannerChange(t: t, banner: .hidden, label: nil, cause: cause))
+    }
+
+    func found(_ steps: [Step], settings: BannerSettings = BannerSettings()) -> FoundFindings {
+        var detector = BannerDriftDetector(settings: settings)
+        var found = FoundFindings.explaining
+        for step in steps {
+            switch step {
+            case .change(let change): detector.changed(change, into: &found)
+            case .seen(let t, let text, let line):
+                detector.seen(BannerSeen(t: t, visible: text != nil, text: text ?? ""), line: line, into: &found)
+            case .pagehide(let t, let line):
+                detector.sent(.pagehide(persisted: false), .at(line: line, t: t), into: &found)
+            }
+        }
+        detector.finish(into: &found)
+        return found
+    }
+
+    @Test("no seen in the recording | nothing")
+    func noSeen() {
+        #expect(found([Self.up(1534.6), Self.flash(3509), Self.hide(5509)]).kinds.isEmpty)
+    }
+
+    @Test("every change shown in time | nothing")
+    func conforms() {
+        let steps: [Step] = [
+            .seen(180, nil, line: 2), Self.up(1534.6), .seen(1535.1, Self.pill, line: 4), Self.flash(3509),
+            .seen(3509.4, Self.back, line: 6), Self.hide(5509), .seen(5553.4, nil, line: 8),
+        ]
+        #expect(found(steps).kinds.isEmpty)
+    }
+
+    @Test("pills 700 ms late in two episodes | one banner-drift each, with the fit debounceMs 1500")
+    func lateWithFit() throws {
+        let steps: [Step] = [
+            .seen(180, nil, line: 2), Self.up(1534.6), .seen(2235.2, Self.pill, line: 4), Self.flash(3509),
+            .seen(3509.4, Self.back, line: 6), Self.hide(5509), .seen(5510, nil, line: 8), Self.up(6800),
+            .seen(7500.5, Self.pill, line: 10),
+        ]
+        let findings = found(steps).findings
+        #expect(findings.map(\.kind) == [.bannerDrift, .bannerDrift])
+        #expect(findings.map(\.t) == [1534.6, 6800])
+        #expect(findings.first?.lines == [4])
+        let first = try #require(findings.first)
+        #expect(first.level == .warning)
+        #expect(
+            first.sentence
+                == "The contract shows “Sin conexión” at 1534.6 (offline); the page showed it at 2235.2, 700.6 ms late (a timer's change may be up to 100 ms late, never early). This page's banner behaves like debounceMs 1500."
+        )
+    }
+
+    @Test("two differences in one episode | only the first")
+    func firstOfEpisode() {
+        let steps: [Step] = [
+            .seen(180, nil, line: 2), Self.up(1534.6), .seen(2235.2, Self.pill, line: 4), Self.flash(3509),
+            .seen(3509.4, Self.back, line: 6), Self.hide(5509), .seen(4509, nil, line: 8),
+        ]
+        #expect(found(steps).findings.map(\.t) == [1534.6])
+    }
+
+    @Test("a flash 1000 ms short | banner-drift early, with the fit flashMs 1000")
+    func earlyFlash() throws {
+        let steps: [Step] = [
+            .seen(180, nil, line: 2), Self.up(1534.6), .seen(1535, Self.pill, line: 4), Self.flash(3509),
+            .seen(3509.4, Self.back, line: 6), Self.hide(5509), .seen(4509.8, nil, line: 8),
+        ]
+        let finding = try #require(found(steps).findings.first)
+        guard case .bannerDrift(let difference, _, let fit) = finding.detail else { Issue.record("not banner-drift"); return }
+        #expect(difference.kind == .early)
+        #expect(fit == SeenFit(flashMs: 1000))
+    }
+
+    @Test("a pagehide | nothing is judged until the next document's first seen")
+    func acrossPagehide() {
+        let steps: [Step] = [
+            .seen(100, nil, line: 2), Self.up(1004.2, .fetchRequestError), .seen(1004.7, Self.pill, line: 4), Self.flash(1150),
+            .seen(1150.3, Self.back, line: 6), .pagehide(1200, line: 7), Self.hide(1200, .pagehide), Self.up(1450, .connectOffline),
+            .seen(1450.5, Self.pill, line: 9),
+        ]
+        #expect(found(steps).kinds.isEmpty)
+    }
+
+    @Test("the tolerance is the settings': seenTimerMs 800 lets a 700 ms late pill pass")
+    func settableTolerance() {
+        var settings = BannerSettings()
+        settings.seenTolerance.timerMs = 800
+        let steps: [Step] = [.seen(180, nil, line: 2), Self.up(1534.6), .seen(2235.2, Self.pill, line: 4)]
+        #expect(found(steps, settings: settings).kinds.isEmpty)
+    }
+}
