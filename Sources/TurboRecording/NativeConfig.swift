@@ -29,7 +29,18 @@ public struct NativeConfig: Equatable, Sendable {
     public var offlineCodes: [Platform: Set<Int>]
     public var variant: RetryVariant?
     public var launch: LaunchConfig
-    public var archive: ArchiveConfig
+    /// The `"archive"` object's fields, with this config's code lists (`resolvedOfflineCodes`):
+    /// the cache classifies a failure exactly as the error view does under the same config.
+    public var archive: ArchiveConfig {
+        get {
+            var archive = archiveFields
+            archive.offlineCodes = resolvedOfflineCodes
+            return archive
+        }
+        set { archiveFields = newValue }
+    }
+    /// The `"archive"` object as given.
+    private var archiveFields: ArchiveConfig
 
     public init(
         platform: Platform? = nil, settle: Double? = nil, probe: Double? = nil, cooldown: Cooldown? = nil,
@@ -43,7 +54,7 @@ public struct NativeConfig: Equatable, Sendable {
         self.offlineCodes = offlineCodes
         self.variant = variant
         self.launch = launch
-        self.archive = archive
+        archiveFields = archive
     }
 
     /// The code lists the classification reads: the defaults with this config's replacements.
@@ -74,7 +85,7 @@ public struct NativeConfig: Equatable, Sendable {
             platform: other.platform ?? platform, settle: other.settle ?? settle,
             probe: other.probe ?? probe, cooldown: other.cooldown ?? cooldown,
             offlineCodes: offlineCodes.merging(other.offlineCodes) { _, new in new },
-            variant: other.variant ?? variant, launch: launch.overridden(by: other.launch), archive: archive.overridden(by: other.archive))
+            variant: other.variant ?? variant, launch: launch.overridden(by: other.launch), archive: archiveFields.overridden(by: other.archiveFields))
     }
 
     /// Reads and validates a native config file. Unknown keys are errors: a typo must not be ignored.
