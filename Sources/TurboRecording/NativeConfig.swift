@@ -34,7 +34,8 @@ public struct NativeConfig: Equatable, Sendable {
     public var archive: ArchiveConfig {
         get {
             var archive = archiveFields
-            archive.offlineCodes = resolvedOfflineCodes
+            // Unset lists leave it nil: the defaults, as for the error view.
+            if !offlineCodes.isEmpty { archive.offlineCodes = resolvedOfflineCodes }
             return archive
         }
         set { archiveFields = newValue }
