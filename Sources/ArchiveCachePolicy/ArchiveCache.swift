@@ -108,9 +108,7 @@ public struct ArchiveCache: TimedPolicy, Equatable, Sendable {
             archives[key] = nil
             numbers[key] = nil
         case .presented(let error, let url):
-            guard let url, case .web(let failure) = error,
-                OfflineErrorPolicy.classify(error, on: .ios) == .offline
-            else { return }
+            guard let url, case .web(let failure) = error else { return }
             let key = settings.key(url)
             if failure == .code(-1009) {
                 // Only "not connected" is intercepted: the shell knows for sure there is no network,
@@ -120,7 +118,8 @@ public struct ArchiveCache: TimedPolicy, Equatable, Sendable {
                 } else {
                     output.append(ArchiveDecision(t: t, outcome: .miss(url: url, toast: ArchiveDecision.missToast(url))))
                 }
-            } else {
+            } else if OfflineErrorPolicy.classify(error, on: .ios, offlineCodes: settings.offlineCodes) == .offline {
+                // Any other failure the error view calls offline, under the same code lists.
                 output.append(ArchiveDecision(t: t, outcome: .passed(url: url, failure: failure, cached: archives[key] != nil)))
             }
         }

@@ -1,3 +1,5 @@
+import NativeErrorPolicy
+
 /// Everything about the web-archive cache a team can configure. Durations are milliseconds.
 public struct ArchiveSettings: Equatable, Sendable {
     /// How long a URL must stay put after a `url-change` before it is captured: a page still
@@ -12,6 +14,10 @@ public struct ArchiveSettings: Equatable, Sendable {
     /// captured one. An app's cache directory has a budget too, and the model must not grow
     /// with the log it replays.
     public var maxArchives: Int
+    /// The error view's code lists (its classification's setting): which failures are offline
+    /// views at all. The cache reads them as the error view does, so that `passed` and the
+    /// offline views it counts are the ones the error view showed under the same config.
+    public var offlineCodes: OfflineCodes
 
     public static let defaultDebounce: Double = 2000
     /// 24 hours.
@@ -25,12 +31,13 @@ public struct ArchiveSettings: Equatable, Sendable {
 
     public init(
         debounce: Double = defaultDebounce, stale: Double = defaultStale, stripParams: [String] = defaultStripParams,
-        maxArchives: Int = defaultMaxArchives
+        maxArchives: Int = defaultMaxArchives, offlineCodes: OfflineCodes = .defaults
     ) {
         self.debounce = debounce
         self.stale = stale
         self.stripParams = stripParams
         self.maxArchives = max(1, maxArchives)
+        self.offlineCodes = offlineCodes
     }
 
     /// The key of `url` under these settings.

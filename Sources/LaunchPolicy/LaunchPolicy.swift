@@ -24,7 +24,8 @@ public struct LaunchPolicy: TimedPolicy, Equatable, Sendable {
     public private(set) var flags = LaunchFlags()
     /// A `page-load` `connect` has arrived since the current launch.
     public private(set) var pageReady = false
-    /// The stall timer: pending exactly while the loading screen is up.
+    /// The stall timer: pending while the loading screen is up, until a 401 hands the launch to
+    /// the auth shell.
     public private(set) var stall: DueTimer?
     private var timers = TimerSequence()
     private var clock = VirtualClock()
@@ -75,8 +76,14 @@ public struct LaunchPolicy: TimedPolicy, Equatable, Sendable {
             // On the web view the error shows in its own surface: the error-view policy has it.
             guard screen == .loading else { return }
             let view = OfflineErrorPolicy.classify(error, on: settings.platform, offlineCodes: settings.offlineCodes)
-            // A 401 shows no view (the auth shell has it), so there is nothing to raise.
-            guard view != .none else { return }
+            // A 401 shows no view (the auth shell has it), so there is nothing to raise and the
+            // screen stays `loading` under the auth shell. Our rule beyond the contract
+            // (docs/launch.md, "The auth shell"): the stall timer stops, since the launch now waits
+            // on a user typing a password, not on the page; the page's `connect` still crossfades.
+            guard view != .none else {
+                stall = nil
+                return
+            }
             show(.error, at: t, cause: .presented(surface: surface, view: view), into: &output)
         }
     }

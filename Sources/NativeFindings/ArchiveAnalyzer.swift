@@ -64,7 +64,7 @@ package struct ArchiveAnalyzer: Sendable {
             summary.hasNavigation = true
             try row(.removed(url: url, key: cache.settings.key(url), held: before.capturedAt(url) != nil))
         case .presented(let error, let url):
-            guard OfflineErrorPolicy.classify(error, on: .ios) == .offline else { break }
+            guard OfflineErrorPolicy.classify(error, on: .ios, offlineCodes: cache.settings.offlineCodes) == .offline else { break }
             summary.offlineViews += 1
             if url == nil {
                 summary.offlineWithoutURL += 1

@@ -13,6 +13,12 @@ package struct NativeSession: Sendable {
     package var launch: LaunchAnalyzer
     package var decisions: [Decision]
     package var retryFindings: [RetryFinding]
+    /// The error view's probe loops (`probe-loop`), as `explain` reports them.
+    package var probeLoops: [ProbeLoop] = []
+    /// The web-archive cache's findings, as `explain` reports them (none for an Android log).
+    package var archiveFindings: [ArchiveFinding] = []
+    /// The log's cut (`log-cut`), when its last line was cut mid-line.
+    package var cut: LogCut?
     /// The policy's decisions after the log's last record: not compared with the app.
     package var afterEnd: [Decision]
     /// Each `path` record: when, and whether online.
@@ -30,19 +36,25 @@ package struct NativeSession: Sendable {
         let reader = try NativeRecordingReader(path: path, lenient: lenient, onSkip: onSkip)
         var launch = LaunchAnalyzer(config: config)
         var connectivity: [(t: Double, online: Bool)] = []
-        var first: Double?
+        var first: Double?, last: Double?
+        var archive = ArchiveFindingsAlongside(config: config)
+        var archiveFindings: [ArchiveFinding] = []
         let explanation = try explainNative(
             reader, config: config,
             observe: { record in
                 launch.feed(record)
+                archive.feed(record, path: reader.path) { archiveFindings.append($0) }
                 guard case .timed(let t, let event) = record.event else { return }
                 if first == nil { first = t }
+                last = t
                 if case .path(let online) = event { connectivity.append((t, online)) }
             })
         launch.finish()
+        archive.finish { archiveFindings.append($0) }
         return NativeSession(
             path: reader.path, platform: explanation.settings.platform, launch: launch,
             decisions: explanation.decisions + explanation.afterEnd, retryFindings: explanation.findings,
+            probeLoops: explanation.probeLoops, archiveFindings: archiveFindings, cut: reader.cut.map { LogCut(line: $0, t: last) },
             afterEnd: explanation.afterEnd,
             connectivity: connectivity, first: first, last: launch.end)
     }

@@ -70,6 +70,7 @@ struct NativeLanes {
         let reader = NativeRecordingReader(lines: lines, lenient: lenient, onSkip: onSkip)
         var launch = LaunchAnalyzer(config: config, keeping: .picture)
         var explainer = NativeExplainer(config: config)
+        var archive = ArchiveFindingsAlongside(config: config)
         var lanes = NativeLanes(limits: limits)
         func take() {
             for record in launch.takeTimeline() { lanes.launch(record) }
@@ -80,12 +81,13 @@ struct NativeLanes {
             switch event {
             case .retry(let finding): lanes.retry(finding)
             case .afterEnd(let decision): lanes.decision(decision)
-            case .probeLoop: break
+            case .probeLoop(let loop): lanes.probeLoop(loop)
             }
         }
         while let record = try reader.next() {
             launch.feed(record)
             take()
+            archive.feed(record, path: reader.path) { lanes.archive($0) }
             if case .timed(let t, let event) = record.event {
                 lanes.record(at: t)
                 if case .path(let online) = event { lanes.path(at: t, online: online) }
@@ -95,6 +97,8 @@ struct NativeLanes {
         explainer.finish(decided: { lanes.decision($0) }, emit: emit)
         launch.finish()
         take()
+        archive.finish { lanes.archive($0) }
+        if let cut = reader.cut { lanes.cut(LogCut(line: cut, t: lanes.last)) }
         lanes.finish()
         return (reader.path, explainer.settings.platform, launch, lanes)
     }
@@ -169,6 +173,21 @@ struct NativeLanes {
                     t: finding.t, id: finding.kind.rawValue, lines: [line],
                     sentence: "On \(finding.surface) the app retried automatically where the policy has no automatic retry within 1 s (\(policy.name))."))
         }
+    }
+
+    /// A probe loop of the error view: its surface's retries became a polling loop.
+    mutating func probeLoop(_ loop: ProbeLoop) {
+        flag(Flag(t: loop.t, id: ProbeLoop.finding, lines: loop.lines, sentence: "On \(loop.surface) \(loop.message)."))
+    }
+
+    /// A finding of the web-archive cache, at its `presented` record.
+    mutating func archive(_ finding: ArchiveFinding) {
+        flag(Flag(t: finding.t, id: finding.kind.rawValue, lines: [finding.line], sentence: "\(finding.url): \(finding.message)."))
+    }
+
+    /// The log's cut, at its last record: a finding of the log rather than of a policy.
+    mutating func cut(_ cut: LogCut) {
+        flag(Flag(t: cut.t, id: LogCut.finding, lines: [cut.line], sentence: cut.message + "."))
     }
 
     /// Keeps the first findings by time (a tie in the order they came), one past what is listed.

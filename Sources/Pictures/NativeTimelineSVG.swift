@@ -25,6 +25,9 @@ package enum NativeTimelineSVG {
         if let first = session.first { lanes.record(at: first) }
         if let last = session.last { lanes.record(at: last) }
         for finding in session.launch.findings { lanes.launch(finding) }
+        for loop in session.probeLoops { lanes.probeLoop(loop) }
+        for finding in session.archiveFindings { lanes.archive(finding) }
+        if let cut = session.cut { lanes.cut(cut) }
         lanes.finish()
         var chart = NativeChart(path: session.path, platform: session.platform, launch: session.launch, lanes: lanes)
         return chart.draw()

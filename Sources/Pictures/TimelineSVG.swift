@@ -91,6 +91,9 @@ private struct Chart: TimeChart {
     var end = 0.0
     var step = 1000.0
     var findings: [BannerFinding] = []
+    /// What the findings lane lists, in time order: the banner's findings, and the log's cut
+    /// (`log-cut`), so that the picture draws every finding `explain` reports.
+    var listed: [Flag] = []
 
     init(path: String, settings: BannerSettings, meta: Meta?, summary: SessionSummary, lanes: BannerLanes) {
         self.path = path
@@ -101,6 +104,11 @@ private struct Chart: TimeChart {
         lanes.finish(end: summary.end)
         self.lanes = lanes
         findings = lanes.findings.marks.sorted { ($0.t, $0.kind) < ($1.t, $1.kind) }
+        listed = findings.map { Flag(t: $0.t, id: $0.kind.id, lines: $0.lines, sentence: $0.sentence) }
+        if let cut = summary.cut, lanes.limits.contains(cut.t) {
+            // The cut is at the last record: no banner finding comes after it.
+            listed.append(Flag(t: cut.t, id: LogCut.finding, lines: [cut.line], sentence: cut.message))
+        }
         end = lanes.end
         fitAxis(first: lanes.first ?? 0)
     }
@@ -127,13 +135,13 @@ private struct Chart: TimeChart {
     }
 
     func layout() -> Layout {
-        let flags = layoutFlags(findings.enumerated().map { (t: $1.t, label: "\($0 + 1) \($1.kind.id)") })
+        let flags = layoutFlags(listed.enumerated().map { (t: $1.t, label: "\($0 + 1) \($1.id)") })
         let findingsLane = (y: findingsTop, height: findingsHeight(rows: flags.rows))
         let onlineTop = findingsLane.y + findingsLane.height + 8
         // The findings' sentences, wrapped, under the legend.
-        let notes = findings.enumerated().map { index, finding in
+        let notes = listed.enumerated().map { index, finding in
             let head =
-                "\(index + 1)  \(finding.kind.id) at \(formatMilliseconds(finding.t)) ms, line\(finding.lines.count == 1 ? "" : "s") \(finding.lines.map(String.init).joined(separator: ", ")): "
+                "\(index + 1)  \(finding.id) at \(formatMilliseconds(finding.t)) ms, line\(finding.lines.count == 1 ? "" : "s") \(finding.lines.map(String.init).joined(separator: ", ")): "
             return wrap(head + finding.sentence, width: Int((width - 16 - 40) / 6.3))
         }
         let bannerTop = onlineTop + 38 + 54 + 46
@@ -165,8 +173,8 @@ private struct Chart: TimeChart {
             chart.drawPageChanges(lanes.pages.marks, y: layout.banner.y, height: layout.banner.height)
             if let seen = layout.seen { chart.drawSeenLane(lanes.seenSpans.marks, y: seen.y, height: seen.height) }
         }
-        let flags = findings.enumerated().map { index, finding in
-            (t: finding.t, label: "\(index + 1) \(finding.kind.id)", title: "\(finding.kind.id) at \(formatMilliseconds(finding.t)) ms: \(finding.sentence)")
+        let flags = listed.enumerated().map { index, finding in
+            (t: finding.t, label: "\(index + 1) \(finding.id)", title: "\(finding.id) at \(formatMilliseconds(finding.t)) ms: \(finding.sentence)")
         }
         drawFlags(flags, layout: layout.flags, bottom: layout.plotBottom)
         drawLegend(y: layout.legendY)
@@ -216,7 +224,7 @@ private struct Chart: TimeChart {
         parts.append("toasts \(summary.toasts)")
         let silent = summary.silentSorted.map { "\($0.key.name) \($0.count)" }
         parts.append("silent submissions: " + (silent.isEmpty ? "none" : silent.joined(separator: ", ")))
-        let counted = summary.findingsSorted.map { "\($0.kind.id) \($0.count)" }
+        let counted = summary.findingsSorted.map { "\($0.kind.id) \($0.count)" } + (summary.cut == nil ? [] : ["\(LogCut.finding) 1"])
         parts.append("findings: " + (counted.isEmpty ? "none" : counted.joined(separator: ", ")))
         return parts.joined(separator: " · ")
     }

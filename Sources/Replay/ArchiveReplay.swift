@@ -9,7 +9,7 @@ extension ArchiveConfig {
         ArchiveSettings(
             debounce: debounce ?? ArchiveSettings.defaultDebounce, stale: stale ?? ArchiveSettings.defaultStale,
             stripParams: stripParams ?? ArchiveSettings.defaultStripParams,
-            maxArchives: maxArchives ?? ArchiveSettings.defaultMaxArchives)
+            maxArchives: maxArchives ?? ArchiveSettings.defaultMaxArchives, offlineCodes: offlineCodes ?? .defaults)
     }
 }
 

@@ -47,7 +47,8 @@ extension SessionOptions {
 /// form) — all `.malformed`.
 public func replaySession(
     web webPath: String, native nativePath: String, options: SessionOptions = SessionOptions(),
-    onSkip: @escaping (RecordingError) -> Void = { _ in }
+    onSkip: @escaping (RecordingError) -> Void = { _ in },
+    onCut: (_ path: String, _ line: Int) -> Void = { _, _ in }
 ) throws -> AppSession {
     try refuseSwapped(web: webPath, native: nativePath)
 
@@ -67,6 +68,8 @@ public func replaySession(
         }
     }
     web.finish()
+    // A cut log is read to its cut, as every command reads it; the caller says so.
+    if let cut = webReader.cut { onCut(webReader.path, cut) }
 
     let nativeReader = try NativeRecordingReader(path: nativePath, lenient: options.lenient, onSkip: onSkip)
     var metaLine = 1
@@ -83,6 +86,7 @@ public func replaySession(
     }
     guard var native else { throw RecordingError(.malformed, path: nativeReader.path, line: nil, "the native log has no meta") }
     native.finish()
+    if let cut = nativeReader.cut { onCut(nativeReader.path, cut) }
 
     let offset: Double
     if let offsetMs = options.offsetMs {

@@ -62,15 +62,19 @@ package struct NativeExplainText {
     /// The lines under the retry comparison, once the log is read: how many retries each side
     /// made and the findings' count, or, without app-retry lines, that there was nothing to
     /// compare (and the probe loops' count, if any).
-    package mutating func closing(_ explainer: NativeExplainer, path: String) -> [String] {
+    /// `cut`: the log was cut (its `log-cut` finding), counted in the findings' line.
+    package mutating func closing(_ explainer: NativeExplainer, path: String, cut: Bool = false) -> [String] {
         if explainer.appRetryLines == 0 {
-            return [Self.nothingToCompare(path)] + (explainer.levels.isEmpty ? [] : [NativeTextTimeline.findingsCount(explainer.levels)])
+            // Nothing was compared: the count only, when there is one.
+            let count = NativeTextTimeline.findingsCount(explainer.levels, cut: cut, compared: false)
+            return [Self.nothingToCompare(path)] + (explainer.levels.isEmpty && !cut ? [] : [count])
         }
+        let count = NativeTextTimeline.findingsCount(explainer.levels, cut: cut)
         let automatic = explainer.automaticRetries, lines = explainer.appRetryLines
         return settingsLine() + [
             "the policy retried automatically \(automatic) time\(automatic == 1 ? "" : "s"); "
                 + "the app logged \(lines) app-retry line\(lines == 1 ? "" : "s"), \(explainer.loggedAutomatic) automatic",
-            NativeTextTimeline.findingsCount(explainer.levels),
+            count,
         ]
     }
 

@@ -78,6 +78,17 @@ package enum NativeTextTimeline {
         levels.isEmpty ? "no findings: the app's automatic retries match the policy's" : counted(levels, "finding")
     }
 
+    /// The count line with the log's cut among the findings, when it was cut (the `log-cut`
+    /// info finding, named, since it is no retry's): "1 finding (info 1; log-cut 1): the app's
+    /// automatic retries match the policy's", "3 findings (warning 2, info 1; log-cut 1)".
+    /// Without `compared` (the app logged no retry), nothing is said of the retries.
+    package static func findingsCount(_ levels: [FindingLevel], cut: Bool, compared: Bool = true) -> String {
+        guard cut else { return compared ? findingsCount(levels) : counted(levels, "finding") }
+        let line = counted(levels + [LogCut.level], "finding")
+        let match = compared && levels.isEmpty ? ": the app's automatic retries match the policy's" : ""
+        return line.dropLast() + "; \(LogCut.finding) 1)" + match
+    }
+
     /// "1 finding (warning 1)", "3 archive findings (warning 1, info 2)": a count, then by level.
     package static func counted(_ levels: [FindingLevel], _ noun: String) -> String {
         let byLevel = FindingLevel.reportOrder.compactMap { level -> String? in

@@ -1,4 +1,5 @@
 import CJSONC
+import NativeErrorPolicy
 
 /// The web-archive cache's settings as a config file gives them: the `"archive"` object of a
 /// native config (`NAME.config.json`, `--config`), each field optional; what is left unset
@@ -12,19 +13,27 @@ public struct ArchiveConfig: Equatable, Sendable {
     public var stale: Double?
     public var stripParams: [String]?
     public var maxArchives: Int?
+    /// The error view's code lists, resolved: not a member of `"archive"` but the config's
+    /// top-level `"offlineCodes"`, which `NativeConfig.archive` puts here, so that the cache
+    /// classifies failures as the error view does. `nil`: the defaults.
+    public var offlineCodes: OfflineCodes?
 
-    public init(debounce: Double? = nil, stale: Double? = nil, stripParams: [String]? = nil, maxArchives: Int? = nil) {
+    public init(
+        debounce: Double? = nil, stale: Double? = nil, stripParams: [String]? = nil, maxArchives: Int? = nil,
+        offlineCodes: OfflineCodes? = nil
+    ) {
         self.debounce = debounce
         self.stale = stale
         self.stripParams = stripParams
         self.maxArchives = maxArchives
+        self.offlineCodes = offlineCodes
     }
 
     /// This config with every field that `other` sets replaced by its value.
     public func overridden(by other: ArchiveConfig) -> ArchiveConfig {
         ArchiveConfig(
             debounce: other.debounce ?? debounce, stale: other.stale ?? stale, stripParams: other.stripParams ?? stripParams,
-            maxArchives: other.maxArchives ?? maxArchives)
+            maxArchives: other.maxArchives ?? maxArchives, offlineCodes: other.offlineCodes ?? offlineCodes)
     }
 
     /// The `"archive"` member of a config file. Unknown keys are errors, as everywhere in a config.

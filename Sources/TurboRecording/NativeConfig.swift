@@ -30,7 +30,19 @@ public struct NativeConfig: Equatable, Sendable {
     public var offlineCodes: [Platform: Set<Int>]
     public var variant: RetryVariant?
     public var launch: LaunchConfig
-    public var archive: ArchiveConfig
+    /// The `"archive"` object's fields, with this config's code lists (`resolvedOfflineCodes`):
+    /// the cache classifies a failure exactly as the error view does under the same config.
+    public var archive: ArchiveConfig {
+        get {
+            var archive = archiveFields
+            // Unset lists leave it nil: the defaults, as for the error view.
+            if !offlineCodes.isEmpty { archive.offlineCodes = resolvedOfflineCodes }
+            return archive
+        }
+        set { archiveFields = newValue }
+    }
+    /// The `"archive"` object as given.
+    private var archiveFields: ArchiveConfig
     /// How the native findings are tuned (`FindingsConfig`).
     public var findings = FindingsConfig()
 
@@ -47,7 +59,7 @@ public struct NativeConfig: Equatable, Sendable {
         self.offlineCodes = offlineCodes
         self.variant = variant
         self.launch = launch
-        self.archive = archive
+        archiveFields = archive
     }
 
     /// The code lists the classification reads: the defaults with this config's replacements.
@@ -78,7 +90,7 @@ public struct NativeConfig: Equatable, Sendable {
             platform: other.platform ?? platform, settle: other.settle ?? settle,
             probe: other.probe ?? probe, cooldown: other.cooldown ?? cooldown,
             offlineCodes: offlineCodes.merging(other.offlineCodes) { _, new in new },
-            variant: other.variant ?? variant, launch: launch.overridden(by: other.launch), archive: archive.overridden(by: other.archive),
+            variant: other.variant ?? variant, launch: launch.overridden(by: other.launch), archive: archiveFields.overridden(by: other.archiveFields),
             findings: findings.overridden(by: other.findings))
     }
 

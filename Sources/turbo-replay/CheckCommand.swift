@@ -101,6 +101,8 @@ enum CheckCommand {
                 status = max(status, exitCode(check.result))
                 try print(check, of: golden, variant: variant, console: console)
             }
+            // A cut log passes or fails on what was read before its cut; the note says it was cut.
+            console.reportCut(golden.cutLine, in: golden.recording)
         }
         for stray in strays {
             failed += 1

@@ -138,7 +138,7 @@ enum NativeCommand {
         launch.finish()
         spoolRows()
         if !jsonl {
-            for line in text.closing(explainer, path: reader.path) { try console.print(line) }
+            for line in text.closing(explainer, path: reader.path, cut: reader.cut != nil) { try console.print(line) }
         } else if explainer.appRetryLines == 0 {
             console.error("turbo-replay: note: \(NativeExplainText.nothingToCompare(reader.path))")
         }

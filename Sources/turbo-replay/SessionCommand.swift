@@ -113,10 +113,15 @@ enum SessionCommand {
 
     @MainActor static func run(_ options: Options, console: Console) throws -> ExitCode {
         var skipped: [String: Int] = [:]
-        let session = try replaySession(web: options.web, native: options.native, options: options.session) { error in
-            skipped[error.path, default: 0] += 1
-            console.skipped(error)
-        }.keepingFindings { options.rules.reports($0.rawValue) }
+        let session = try replaySession(
+            web: options.web, native: options.native, options: options.session,
+            onSkip: { error in
+                skipped[error.path, default: 0] += 1
+                console.skipped(error)
+            },
+            // Each log's cut, as a note (the `log-cut` info finding): the session reads it to its cut.
+            onCut: { path, line in console.reportCut(line, in: path) }
+        ).keepingFindings { options.rules.reports($0.rawValue) }
         defer {
             for path in skipped.keys.sorted() { console.reportSkipped(skipped[path]!, in: path) }
         }

@@ -55,6 +55,8 @@ extension LaunchExplainCase {
         // The other rules' recordings find nothing.
         .init("first-visit-offline-then-retry", []),
         .init("unauthorized-while-loading", []),
+        // A 401 at launch is the auth shell's: no stalled, though the user signs in for 24 s.
+        .init("sign-in-at-launch", []),
         .init("server-error-while-loading", []),
         .init("error-after-ready", []),
         .init("repeated-page-load", []),
