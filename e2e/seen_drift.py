@@ -30,17 +30,21 @@ TIMER_CAUSES = {"offline", "flash-elapsed"}  # the debounce fired; the flash ela
 
 def drifts(exe, path, records, end_t):
     """The drifts of one recording (an empty list: the page kept the contract)."""
-    return python_drifts(exe, path, records, end_t)  # later: return explain_drifts(exe, path)
+    return explain_drifts(exe, path)
 
 
 def explain_drifts(exe, path):
-    """`turbo-replay explain`'s banner-drift findings, once it has them."""
+    """`turbo-replay explain`'s banner-drift findings: what the tool itself says of the page."""
     run = subprocess.run([exe, "explain", "--format", "jsonl", "--fail-on", "never", path],
                          capture_output=True, text=True, timeout=60)
     if run.returncode != 0:
         raise RuntimeError(f"turbo-replay explain exited {run.returncode}: {run.stderr.strip()}")
     lines = [json.loads(line) for line in run.stdout.splitlines() if line.strip()]
-    return [line for line in lines if line.get("finding") == "banner-drift"]
+    # As the plain comparison names them, with the finding's own words beside.
+    return [{"t": f["t"], "kind": f.get("difference"), "contract": [f["expected"]["visible"], f["expected"]["text"]],
+             "page": [f["shown"]["visible"], f["shown"]["text"]] if f.get("shown") else None,
+             "message": f.get("message")}
+            for f in lines if f.get("finding") == "banner-drift"]
 
 
 def python_drifts(exe, path, records, end_t):

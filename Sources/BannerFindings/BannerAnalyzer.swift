@@ -101,6 +101,7 @@ package struct BannerAnalyzer: Sendable {
     /// pill still up is closed at the end.
     package mutating func finish(emit: (ExplainEvent) throws -> Void) rethrows {
         try fireTimers(through: .infinity, emit)
+        detectors.bannerDrift.watchedUntil = summary.end ?? .infinity
         detectors.finish(into: &found)
         summary.seenFit = detectors.bannerDrift.fit
         if let open = pill, let end = summary.end {

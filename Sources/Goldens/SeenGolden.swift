@@ -50,7 +50,9 @@ struct SeenOutcome {
         var banner = OfflineBanner(settings: settings)
         var output: [TimelineRecord] = []
         var page: [PageObservation] = []
+        var end = -Double.infinity
         try RecordingReader(path: recording, keepObserved: false).forEach { record in
+            if let t = record.t { end = max(end, t) }
             banner.feed(record, into: &output)
             switch record.event {
             case .seen(let seen): page.append(.seen(seen))
@@ -59,7 +61,8 @@ struct SeenOutcome {
             }
         }
         banner.finish(into: &output)
-        comparison = BannerConformance.compare(model: output.changes, page: page, tolerance: settings.seenTolerance)
+        comparison = BannerConformance.compare(
+            model: output.changes, page: page, tolerance: settings.seenTolerance, watchedUntil: end)
         self.settings = settings
     }
 

@@ -9,7 +9,10 @@
 ///   the first is not required (nor an extra if the page did show it).
 /// * Nothing is judged where the page cannot be seen: before the first `seen`, from a
 ///   `pagehide` that unloads the document until the next `seen`, and from a `seen` written in a
-///   cache preview until the next one that is not.
+///   cache preview until the next one that is not. Nor after the recording ends (`watchedUntil`,
+///   its last record): a change the page could still have shown in time after it is never
+///   missing (the page may well have shown it unrecorded), though it is early if the page showed
+///   it before its time.
 /// * A model change must show within its window (`SeenTolerance`). Otherwise: the page showed
 ///   it since the previous model change (early) or before the next one (late); it showed the
 ///   banner in the window with another label (wrong text); or it was already showing it (no
@@ -19,12 +22,13 @@
 ///   but another label is a wrong text.
 public enum BannerConformance {
     public static func compare(
-        model: [BannerChange], page: [PageObservation], tolerance: SeenTolerance = SeenTolerance()
+        model: [BannerChange], page: [PageObservation], tolerance: SeenTolerance = SeenTolerance(),
+        watchedUntil end: Double = .infinity
     ) -> SeenComparison {
         let visible = VisibleChanges(model)
         let sight = PageSight(page)
         guard !sight.judged.isEmpty else { return SeenComparison(judged: false) }
-        var pairing = SeenPairing(model: visible, sight: sight, tolerance: tolerance)
+        var pairing = SeenPairing(model: visible, sight: sight, tolerance: tolerance, watchedUntil: end)
         pairing.pairRequiredChanges()
         pairing.judgeUnclaimedSeen()
         return SeenComparison(

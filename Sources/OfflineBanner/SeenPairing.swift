@@ -4,16 +4,19 @@ struct SeenPairing {
     let model: VisibleChanges
     let sight: PageSight
     let tolerance: SeenTolerance
+    /// The recording's last record: nothing after it was seen or not seen.
+    let end: Double
     private(set) var differences: [SeenDifference] = []
     private(set) var pairs: [SeenPair] = []
     private var claimed: Set<Int> = []
     /// Records before it are passed: a later change never claims them.
     private var cursor = 0
 
-    init(model: VisibleChanges, sight: PageSight, tolerance: SeenTolerance) {
+    init(model: VisibleChanges, sight: PageSight, tolerance: SeenTolerance, watchedUntil end: Double = .infinity) {
         self.model = model
         self.sight = sight
         self.tolerance = tolerance
+        self.end = end
     }
 
     /// A change is required unless the page cannot be seen then, or the next change follows in
@@ -58,6 +61,8 @@ struct SeenPairing {
         }
         let showing = sight.shown(at: window.upperBound)
         if showing == target { return }
+        // The recording stopped before the page's time to show it was up: not seen is not missing.
+        if window.upperBound > end { return }
         differences.append(
             SeenDifference(
                 kind: .missing, t: change.t, expected: target, cause: change.cause, shown: showing ?? .hidden, shownAt: nil,

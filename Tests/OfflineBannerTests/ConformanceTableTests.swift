@@ -133,6 +133,25 @@ struct ConformanceTableTests {
         #expect(comparison.differences.map { Found(kind: $0.kind, t: $0.t, shownAt: $0.shownAt) } == row.expected)
     }
 
+    /// The recording's end: what the model decides once the log has stopped (its timers fire at
+    /// `finish`) was never watched. A capture taken during the green flash is the common case.
+    @Test(
+        "after the recording's last record nothing is judged",
+        arguments: [
+            // The flash ends at 5509, after the last record (5000): not missing.
+            (5000.0, [Found]()),
+            // The log ends 50 ms after the flash's end, inside the timer's 100 ms: not yet missing.
+            (5559.0, [Found]()),
+            // The log ran past the window: the page kept the green pill, a real miss.
+            (5700.0, [Found(kind: .missing, t: 5509, shownAt: nil)]),
+        ] as [(Double, [Found])])
+    func watchedUntil(end: Double, expected: [Found]) {
+        let comparison = BannerConformance.compare(
+            model: [Self.up(1534.6), Self.flash(3509), Self.hide(5509)],
+            page: [Self.seen(0, nil), Self.seen(1535, Self.pill), Self.seen(3510, Self.back)], watchedUntil: end)
+        #expect(comparison.differences.map { Found(kind: $0.kind, t: $0.t, shownAt: $0.shownAt) } == expected)
+    }
+
     @Test("the tolerances are settable: 10 ms for events makes a 10 ms late change in time")
     func settableTolerance() {
         let comparison = BannerConformance.compare(

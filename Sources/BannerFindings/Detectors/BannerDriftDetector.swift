@@ -14,6 +14,9 @@ struct BannerDriftDetector: BannerDetector {
     private var seenLines: [Int] = []
     /// After `finish`: the recording's fit, when its page showed anything to judge.
     private(set) var fit: SeenFit?
+    /// The recording's last record, set by the analyzer before `finish`: what the model decides
+    /// after it (the timers that fire once the log has ended) was never watched.
+    var watchedUntil = Double.infinity
 
     init(settings: BannerSettings) {
         self.settings = settings
@@ -36,7 +39,8 @@ struct BannerDriftDetector: BannerDetector {
 
     mutating func finish(into found: inout FoundFindings) {
         guard !page.isEmpty else { return }
-        let comparison = BannerConformance.compare(model: model, page: page, tolerance: settings.seenTolerance)
+        let comparison = BannerConformance.compare(
+            model: model, page: page, tolerance: settings.seenTolerance, watchedUntil: watchedUntil)
         let fit = comparison.fit(settings: settings, tolerance: settings.seenTolerance)
         if comparison.judged { self.fit = fit }
         let judged = page.compactMap { if case .seen(let seen) = $0, !seen.preview { return seen } else { return nil } }
