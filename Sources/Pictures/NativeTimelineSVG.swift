@@ -102,7 +102,7 @@ private struct NativeChart: TimeChart {
     /// root screen (with room above it for the launch marks, below for ready and stalled), the
     /// app's log when it has one, the error views, connectivity; then the axis, the legend, the
     /// summary, what was left out and the findings' notes.
-    struct Layout {
+    struct Layout: TimelineFooter {
         let flags: FlagLayout
         let findings: (y: Double, height: Double)
         let root: (y: Double, height: Double)
@@ -110,13 +110,8 @@ private struct NativeChart: TimeChart {
         let errorViews: (y: Double, height: Double)
         let connectivity: (y: Double, height: Double)
         var plotBottom: Double { connectivity.y + connectivity.height }
-        var axisY: Double { plotBottom + 8 }
-        var legendY: Double { axisY + 40 }
-        var summaryY: Double { legendY + 26 }
         let bounds: [String]
         let notes: [[String]]
-        var notesY: Double { summaryY + 26 + Double(bounds.count) * 16 }
-        var height: Double { notesY + notes.reduce(0) { $0 + Double($1.count) * 15 + 4 } + 12 }
     }
 
     func layout() -> Layout {
@@ -163,15 +158,7 @@ private struct NativeChart: TimeChart {
             chart.drawErrorViewLane(lanes.decisions.marks, y: layout.errorViews.y, height: layout.errorViews.height)
             chart.drawNativeConnectivity(lanes.connectivity.marks, limits: chart.limits, y: layout.connectivity.y, height: layout.connectivity.height)
         }
-        let marks = flags.enumerated().map { index, flag in
-            (t: flag.t, label: "\(index + 1) \(flag.id)", title: "\(flag.id) at \(ms(flag.t)) ms: \(flag.sentence)")
-        }
-        drawFlags(marks, layout: layout.flags, bottom: layout.plotBottom)
-        drawLegend(y: layout.legendY)
-        text(16, layout.summaryY, summaryLine, size: 12, weight: "bold", fill: "#333333")
-        drawLeftOutAndNotes(layout.bounds, below: layout.summaryY, layout.notes, from: layout.notesY)
-        out += "</svg>\n"
-        return out
+        return finishTimeline(flags.map { ($0.t, $0.id, $0.sentence) }, footer: layout, summary: summaryLine) { $0.drawLegend(y: $1) }
     }
 
     /// The hatchings: where the app's log disagreed with the policy (red), and connectivity

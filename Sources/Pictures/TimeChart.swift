@@ -169,3 +169,43 @@ extension TimeChart {
         lx += 14 + textWidth(label, size: 11) + 18
     }
 }
+
+/// The part of a timeline's layout under its lanes, the same in the web and the native
+/// timeline: the axis, the legend, the summary line, what was left out, the findings' notes.
+protocol TimelineFooter {
+    var flags: FlagLayout { get }
+    /// The bottom of the last lane.
+    var plotBottom: Double { get }
+    /// The lines that say what the marks' bound left out.
+    var bounds: [String] { get }
+    /// Each finding's note, in lines.
+    var notes: [[String]] { get }
+}
+
+extension TimelineFooter {
+    var axisY: Double { plotBottom + 8 }
+    var legendY: Double { axisY + 40 }
+    var summaryY: Double { legendY + 26 }
+    var notesY: Double { summaryY + 26 + Double(bounds.count) * 16 }
+    var height: Double { notesY + notes.reduce(0) { $0 + Double($1.count) * 15 + 4 } + 12 }
+}
+
+extension TimeChart {
+    /// A timeline's end, under its lanes: its findings as numbered flags, its legend (`legend`,
+    /// at the y it is given), the summary line, what was left out and the notes; then the
+    /// document's end, and the document.
+    mutating func finishTimeline(
+        _ findings: [(t: Double, id: String, sentence: String)], footer: some TimelineFooter, summary: String,
+        legend: (inout Self, Double) -> Void
+    ) -> String {
+        let flags = findings.enumerated().map { index, finding in
+            (t: finding.t, label: "\(index + 1) \(finding.id)", title: "\(finding.id) at \(formatMilliseconds(finding.t)) ms: \(finding.sentence)")
+        }
+        drawFlags(flags, layout: footer.flags, bottom: footer.plotBottom)
+        legend(&self, footer.legendY)
+        text(16, footer.summaryY, summary, size: 12, weight: "bold", fill: "#333333")
+        drawLeftOutAndNotes(footer.bounds, below: footer.summaryY, footer.notes, from: footer.notesY)
+        out += "</svg>\n"
+        return out
+    }
+}

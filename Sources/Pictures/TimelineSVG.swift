@@ -115,7 +115,7 @@ private struct Chart: TimeChart {
 
     /// Where each part goes, top to bottom: the findings lane as tall as its flags' rows, the
     /// four lanes, the axis, the legend, the summary, what was left out and the findings' notes.
-    struct Layout {
+    struct Layout: TimelineFooter {
         let flags: FlagLayout
         let findings: (y: Double, height: Double)
         let online: (y: Double, height: Double)
@@ -125,13 +125,8 @@ private struct Chart: TimeChart {
         /// What the page's own banner showed, under the model's: only for a recording with `seen`.
         let seen: (y: Double, height: Double)?
         var plotBottom: Double { seen.map { $0.y + $0.height } ?? banner.y + banner.height }
-        var axisY: Double { plotBottom + 8 }
-        var legendY: Double { axisY + 40 }
-        var summaryY: Double { legendY + 26 }
         let bounds: [String]
         let notes: [[String]]
-        var notesY: Double { summaryY + 26 + Double(bounds.count) * 16 }
-        var height: Double { notesY + notes.reduce(0) { $0 + Double($1.count) * 15 + 4 } + 12 }
     }
 
     func layout() -> Layout {
@@ -173,15 +168,7 @@ private struct Chart: TimeChart {
             chart.drawPageChanges(lanes.pages.marks, y: layout.banner.y, height: layout.banner.height)
             if let seen = layout.seen { chart.drawSeenLane(lanes.seenSpans.marks, y: seen.y, height: seen.height) }
         }
-        let flags = listed.enumerated().map { index, finding in
-            (t: finding.t, label: "\(index + 1) \(finding.id)", title: "\(finding.id) at \(formatMilliseconds(finding.t)) ms: \(finding.sentence)")
-        }
-        drawFlags(flags, layout: layout.flags, bottom: layout.plotBottom)
-        drawLegend(y: layout.legendY)
-        text(16, layout.summaryY, summaryLine, size: 12, weight: "bold", fill: "#333333")
-        drawLeftOutAndNotes(layout.bounds, below: layout.summaryY, layout.notes, from: layout.notesY)
-        out += "</svg>\n"
-        return out
+        return finishTimeline(listed.map { ($0.t, $0.id, $0.sentence) }, footer: layout, summary: summaryLine) { $0.drawLegend(y: $1) }
     }
 
     /// The hatchings: a stale pill's (red), and the belief no record had stated yet (pale).
