@@ -7,14 +7,22 @@ import TurboRecording
 import VariantAnalysis
 
 extension FleetStats {
+    /// The report for a person, from the totals (`StatsTotals`) a merge prints it from too.
+    package func text(listing: Int? = 10) -> [String] { totals.text(listing: listing) }
+
+    /// The report as one JSON object.
+    package func json() -> String { totals.json() }
+}
+
+extension StatsTotals {
     private static let ms = formatMilliseconds
 
     /// The report for a person. Recordings per finding are capped at `listing` (nil: all).
     package func text(listing: Int? = 10) -> [String] {
         let ms = Self.ms
         var lines: [String] = []
-        var sessions = "sessions: \(summaries.count + natives.count) read"
-        if !natives.isEmpty { sessions += " (\(summaries.count) web, \(natives.count) native)" }
+        var sessions = "sessions: \(webLogs + nativeLogs) read"
+        if nativeLogs > 0 { sessions += " (\(webLogs) web, \(nativeLogs) native)" }
         sessions += ", \(malformed) malformed, \(unreadable) unreadable"
         lines.append(sessions)
         if skippedLines > 0 { lines.append("malformed lines skipped (--lenient): \(skippedLines)") }
@@ -35,13 +43,32 @@ extension FleetStats {
         for entry in findings {
             lines += Self.findingRows(entry.kind.id, entry.count, entry.recordings, width: width, listing: listing, level: entry.kind.level)
         }
-        if !natives.isEmpty { lines += nativeText(listing: listing) }
-        if !self.sessions.isEmpty { lines += sessionText(listing: listing) }
-        if !failures.isEmpty {
+        if nativeLogs > 0 { lines += nativeText(listing: listing) }
+        if self.sessions.any { lines += sessionText(listing: listing) }
+        if failures.count > 0 {
             lines.append("not read:")
-            for failure in failures { lines.append("  \(terminalSafe(failure.description))") }
+            lines += Self.failureRows(failures)
         }
         return lines
+    }
+
+    /// The failures kept, by path, and how many more there were.
+    static func failureRows(_ failures: KeptFailures) -> [String] {
+        var lines = failures.entries.map { "  \(terminalSafe($0.description))" }
+        if failures.dropped > 0 {
+            lines.append("  … and \(failures.dropped) more (a report keeps the first \(KeptLogs<Int>.capacity) by path)")
+        }
+        return lines
+    }
+
+    /// The line after a listing cut short: how many logs are not shown, and where to see them.
+    static func moreRow(indent: Int, shown: Int, logs: Int, listing: Int?) -> [String] {
+        guard shown < logs else { return [] }
+        let capacity = KeptLogs<Int>.capacity
+        let hint =
+            listing == nil
+            ? "a report keeps the first \(capacity)" : logs <= capacity ? "--all lists every one" : "--all lists the first \(capacity)"
+        return [String(repeating: " ", count: indent) + "  … and \(logs - shown) more (\(hint))"]
     }
 
     /// "warning 3, info 4": every level, the one that asks most first.
@@ -52,30 +79,37 @@ extension FleetStats {
     /// A finding id, its level (for a finding), its count, and the logs to open (at most
     /// `listing`, most occurrences first).
     static func findingRows(
-        _ id: String, _ count: Int, _ recordings: [(path: String, count: Int)], width: Int,
+        _ id: String, _ count: Int, _ recordings: KeptLogs<Int>, width: Int,
         listing: Int?, level: FindingLevel? = nil
     ) -> [String] {
         let levelColumn = level.map { "  " + $0.rawValue.padded(FindingLevel.allCases.map(\.rawValue.count).max()!) } ?? ""
         let head = "  \(id.padded(width))\(levelColumn)  \(String(count).leftPadded(4))"
-        guard !recordings.isEmpty else { return [head] }
+        guard !recordings.entries.isEmpty else { return [head] }
         var lines: [String] = []
-        let shown = listing.map { Array(recordings.prefix($0)) } ?? recordings
+        let shown = listing.map { Array(recordings.entries.prefix($0)) } ?? recordings.entries
         for (index, recording) in shown.enumerated() {
             let lead = index == 0 ? head : String(repeating: " ", count: head.count)
             let times = recording.count > 1 ? " (\(recording.count))" : ""
             lines.append("\(lead)  \(terminalSafe(recording.path))\(times)")
         }
-        if shown.count < recordings.count {
-            lines.append(String(repeating: " ", count: head.count) + "  … and \(recordings.count - shown.count) more (--all lists every one)")
-        }
-        return lines
+        return lines + moreRow(indent: head.count, shown: shown.count, logs: recordings.logs, listing: listing)
+    }
+
+    /// The same rows for a listing held whole (`archive --summary`'s).
+    static func findingRows(
+        _ id: String, _ count: Int, _ recordings: [(path: String, count: Int)], width: Int,
+        listing: Int?, level: FindingLevel? = nil
+    ) -> [String] {
+        var kept = KeptLogs<Int>()
+        for recording in recordings { kept.add(recording.path, recording.count) }
+        return findingRows(id, count, kept, width: width, listing: listing, level: level)
     }
 
     /// The native logs' part of the report.
     private func nativeText(listing: Int?) -> [String] {
         var lines: [String] = []
         let platforms = nativePlatforms.map { "\($0.platform.rawValue) \($0.count)" }.joined(separator: ", ")
-        lines.append("native logs: \(natives.count) (\(platforms))")
+        lines.append("native logs: \(nativeLogs) (\(platforms))")
         let views = errorViews.map { "\($0.variant.rawValue) \($0.count)" }.joined(separator: ", ")
         lines.append("error views: \(errorViews.reduce(0) { $0 + $1.count })" + (views.isEmpty ? "" : " (\(views))"))
         let automatic = automaticRetries.reduce(0) { $0 + $1.count }
@@ -115,11 +149,11 @@ extension FleetStats {
             }.joined(separator: ",") + "]"
         let findings = ReportJSON.object(
             self.findings.map { entry in
-                (entry.kind.id, ReportJSON.counted(entry.count, in: entry.recordings, level: entry.kind.level))
+                (entry.kind.id, ReportJSON.counted(entry.count, in: entry.recordings.entries, level: entry.kind.level))
             })
-        let failures = ReportJSON.failures(self.failures)
+        let failures = ReportJSON.failures(self.failures.entries)
         let native = ReportJSON.object([
-            ("sessions", String(natives.count)),
+            ("sessions", String(nativeLogs)),
             ("platforms", ReportJSON.object(nativePlatforms.map { ($0.platform.rawValue, String($0.count)) })),
             ("errorViews", ReportJSON.object(errorViews.map { ($0.variant.rawValue, String($0.count)) })),
             ("automaticRetries", ReportJSON.object(automaticRetries.map { ($0.trigger.rawValue, String($0.count)) })),
@@ -130,16 +164,16 @@ extension FleetStats {
                 "findings",
                 ReportJSON.object(
                     nativeFindings.map { entry in
-                        (entry.id, ReportJSON.counted(entry.count, in: entry.recordings, level: entry.level))
+                        (entry.id, ReportJSON.counted(entry.count, in: entry.recordings.entries, level: entry.level))
                     })
             ),
             ("levels", ReportJSON.levels(nativeFindingsByLevel)),
         ])
         var appSessions: [(String, String)] = []
-        if !self.sessions.isEmpty { appSessions.append(("appSessions", sessionJSON())) }
+        if sessions.any { appSessions.append(("appSessions", sessionJSON())) }
         return ReportJSON.object(
             [
-                ("sessions", String(summaries.count)),
+                ("sessions", String(webLogs)),
                 ("malformed", String(malformed)),
                 ("unreadable", String(unreadable)),
                 ("skippedLines", String(skippedLines)),

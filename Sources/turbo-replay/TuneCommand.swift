@@ -59,7 +59,7 @@ enum TuneCommand {
             name: "plot", value: "OUT.svg",
             help: "Also draw the trade-off (time offline unannounced against blinks and flashes, by debounce) as an SVG ('-': standard output).")
         /// What a merge takes from its partials instead of the command line.
-        static let madeByThePartials = [FleetOptions.partial] + FleetOptions.options + BannerOptions.copyOptions + [debounces, flashes, variants, blink]
+        static let madeByThePartials = FleetOptions.options + BannerOptions.copyOptions + [debounces, flashes, variants, blink]
 
         var paths: [String]
         var format: OutputFormat
@@ -116,7 +116,21 @@ enum TuneCommand {
     @MainActor static func run(_ options: Options, console: Console) throws -> ExitCode {
         if options.merge {
             if let plot = options.plot { try refuseOutput(plot, overwriting: options.paths, option: Options.plot, command: spec.name) }
-            return try report(TunePartial.merge(options.paths).tune, options: options, console: console)
+            if options.partial {
+                var logs = 0
+                _ = try TunePartial.merge(options.paths, headers: { try console.print($0) }) { _, line in
+                    try console.print(String(decoding: line, as: UTF8.self))
+                    logs += 1
+                }
+                try console.print(TunePartial.frame.trailer(logs: logs))
+                return .ok
+            }
+            // Skipped lines and failures on standard error as the logs come, in key order.
+            let merged = try TunePartial.merge(options.paths, each: { file, _ in
+                for warning in file.warnings { console.skipped(warning) }
+                if let failure = file.outcome.failure { console.failure(failure) }
+            })
+            return try report(merged.tune, options: options, console: console)
         }
         let combinations = options.combinations, settings = options.settings, lenient = options.fleet.lenient
         let paths = try FleetRun.logs(options.paths, fromStandardInput: options.fromStandardInput, console: console)
@@ -134,7 +148,12 @@ enum TuneCommand {
     /// The rows (and the plot), after the warnings and errors on standard error in path order;
     /// the status says whether every file could be read.
     @MainActor private static func report(_ tune: Tune, options: Options, console: Console) throws -> ExitCode {
-        FleetRun.report(warnings: tune.files.map(\.warnings), failures: tune.failures, console: console)
+        if tune.merged == nil {
+            for entry in tune.keyed {
+                for warning in entry.file.warnings { console.skipped(warning) }
+                if let failure = entry.file.outcome.failure { console.failure(failure) }
+            }
+        }
 
         if options.format == .jsonl {
             for row in tune.rows { try console.print(TuneReport.json(row)) }
@@ -149,7 +168,8 @@ enum TuneCommand {
                 try writeOutputFile(path: plot, contents: Array(svg.utf8))
             }
         }
-        return FleetRun.status(tune.failures)
+        let failures = tune.merged?.failures ?? { var kept = KeptFailures(); for error in tune.failures { kept.add(error) }; return kept }()
+        return failures.malformed > 0 ? .dataError : failures.unreadable > 0 ? .noInput : .ok
     }
 
     fileprivate static func items(_ text: String) -> [String] {
