@@ -48,6 +48,10 @@ package struct KeptFailures: Equatable, Sendable {
 
     package init() {}
 
+    package init(_ failures: [RecordingError]) {
+        for failure in failures { add(failure) }
+    }
+
     package var count: Int { malformed + unreadable }
     package var dropped: Int { count - entries.count }
 

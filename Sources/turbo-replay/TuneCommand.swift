@@ -126,10 +126,12 @@ enum TuneCommand {
                 return .ok
             }
             // Skipped lines and failures on standard error as the logs come, in key order.
-            let merged = try TunePartial.merge(options.paths, each: { file, _ in
-                for warning in file.warnings { console.skipped(warning) }
-                if let failure = file.outcome.failure { console.failure(failure) }
-            })
+            let merged = try TunePartial.merge(
+                options.paths,
+                each: { file, _ in
+                    for warning in file.warnings { console.skipped(warning) }
+                    if let failure = file.outcome.failure { console.failure(failure) }
+                })
             return try report(merged.tune, options: options, console: console)
         }
         let combinations = options.combinations, settings = options.settings, lenient = options.fleet.lenient
@@ -168,7 +170,7 @@ enum TuneCommand {
                 try writeOutputFile(path: plot, contents: Array(svg.utf8))
             }
         }
-        let failures = tune.merged?.failures ?? { var kept = KeptFailures(); for error in tune.failures { kept.add(error) }; return kept }()
+        let failures = tune.merged?.failures ?? KeptFailures(tune.failures)
         return failures.malformed > 0 ? .dataError : failures.unreadable > 0 ? .noInput : .ok
     }
 
