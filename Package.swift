@@ -14,6 +14,8 @@ let package = Package(
         .library(name: "LaunchPolicy", targets: ["LaunchPolicy"]),
         .library(name: "ArchiveCachePolicy", targets: ["ArchiveCachePolicy"]),
         .library(name: "AppSession", targets: ["AppSession"]),
+        // The app's own logger, in the native format (Foundation, no UIKit: tested on Linux).
+        .library(name: "TurboReplayLog", targets: ["TurboReplayLog"]),
         // The shell, for tools and tests that read recordings from files.
         .library(name: "TurboRecording", targets: ["TurboRecording"]),
         .library(name: "Replay", targets: ["Replay"]),
@@ -31,6 +33,8 @@ let package = Package(
         .target(name: "ArchiveCachePolicy", dependencies: ["PolicyCore", "NativeErrorPolicy"]),
         // One app session: the page's banner and the app's error views on one clock.
         .target(name: "AppSession", dependencies: ["PolicyCore", "OfflineBanner", "NativeErrorPolicy"]),
+        // The app's logger: Foundation and the pure cores, never json-c or the shell.
+        .target(name: "TurboReplayLog", dependencies: ["PolicyCore", "NativeErrorPolicy"]),
         .systemLibrary(
             name: "CJSONC",
             pkgConfig: "json-c",
@@ -95,8 +99,8 @@ let package = Package(
                 "Goldens", "TurboRecording", "Replay", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy", "TestSupport",
                 "turbo-replay",
             ]),
-        // The analysis modules (findings, fleet, variants, reports, pictures) share one test target:
-        // most of its tests read a recording through several of them at once.
+        // What reads a recording through several analysis modules at once (findings, fleet,
+        // variants, reports, pictures); each module's own tests are in its own target below.
         .testTarget(
             name: "AnalysisTests",
             dependencies: [
@@ -109,7 +113,7 @@ let package = Package(
             name: "RepositoryTests",
             dependencies: [
                 "TestSupport", "turbo-replay", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy", "PolicyCore", "TurboRecording",
-                "Replay",
+                "Replay", "TurboReplayLog",
             ]),
         // One app session: the web recording and the native log on one clock (pure, like the policies).
         .testTarget(
@@ -120,6 +124,34 @@ let package = Package(
         // The pictures' lanes, each drawn from known marks.
         .testTarget(name: "PicturesTests", dependencies: ["Pictures", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "AppSession"]),
         // The report wording, tested straight, without running the CLI.
-        .testTarget(name: "ReportsTests", dependencies: ["Reports", "NativeFindings", "NativeErrorPolicy"]),
+        .testTarget(
+            name: "ReportsTests",
+            dependencies: [
+                "Reports", "BannerFindings", "NativeFindings", "Fleet", "VariantAnalysis", "AppSession", "TurboRecording", "OfflineBanner",
+                "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy", "PolicyCore",
+            ]),
+        // The native findings (retry, launch, archive), each analyzer on its own logs.
+        .testTarget(
+            name: "NativeFindingsTests",
+            dependencies: [
+                "NativeFindings", "TurboRecording", "Replay", "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy", "PolicyCore", "TestSupport",
+            ]),
+        // Many logs at once: the sketch, the distributions, the partials and their merge.
+        .testTarget(
+            name: "FleetTests",
+            dependencies: [
+                "Fleet", "BannerFindings", "NativeFindings", "TurboRecording", "Replay", "OfflineBanner", "NativeErrorPolicy", "ArchiveCachePolicy",
+                "PolicyCore", "TestSupport",
+            ]),
+        // What a variant or other timings would have shown, on hand-made records.
+        .testTarget(
+            name: "VariantAnalysisTests",
+            dependencies: [
+                "VariantAnalysis", "Fleet", "BannerFindings", "TurboRecording", "Replay", "OfflineBanner", "NativeErrorPolicy", "PolicyCore", "TestSupport",
+            ]),
+        // The app's logger: its lines, drops, rotation and crash safety; and the driver of the
+        // shared script of calls that the Kotlin logger runs too (android/test compares them).
+        .executableTarget(name: "log-script", dependencies: ["TurboReplayLog", "NativeErrorPolicy", "PolicyCore"], path: "Tests/LogScript"),
+        .testTarget(name: "TurboReplayLogTests", dependencies: ["TurboReplayLog", "NativeErrorPolicy", "TestSupport", "turbo-replay"]),
     ]
 )

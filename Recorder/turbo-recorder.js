@@ -16,6 +16,10 @@
  *     and counted);
  *   - no form contents and no query strings/fragments unless asked for.
  *
+ * Besides events it writes `seen`: what the page's own banner showed a person
+ * (visible, text), at connect and at each change, so a check can hold the app
+ * itself, not only the contract's model of it, to the contract.
+ *
  * Options come from window.TurboRecorderConfig (an object set before this
  * script runs) over <meta name="turbo-recorder-OPTION" content="…"> tags.
  */
@@ -28,6 +32,10 @@
     enabled: true,
     // Where the banner's Stimulus controller keeps its context value.
     contextAttribute: "data-railsfast--offline-banner-context-value",
+    // What the user saw: the banner element (`seen` records) and its label inside it.
+    recordSeen: true,
+    bannerSelector: '[data-controller~="railsfast--offline-banner"]',
+    labelSelector: '[data-railsfast--offline-banner-target~="label"]',
     sink: "",            // URL to POST batches to; empty = keep in memory only
     flushInterval: 5000, // ms between POSTs of pending lines
     batchSize: 100,      // POST early once this many lines are pending
@@ -178,6 +186,25 @@
     }));
   }
 
+  // A bannerSelector that matches nothing on the recording's first page is
+  // said once, as meta.bannerMissing (the selector), never silently. meta is
+  // amended in place: the first connect comes long before a sink can have
+  // taken line 1 (it waits flushInterval or batchSize lines); if it has, the
+  // note goes to stats() only.
+  function noteBannerMissing() {
+    if (st.bannerNoted) return;
+    st.bannerNoted = true;
+    if (findBanner()) return;
+    bannerMissing = opts.bannerSelector;
+    var first = st.lines[0];
+    if (!first || first[0] !== 1 || st.acked >= 1 || inFlight) return;
+    var meta = JSON.parse(first[1]);
+    if (meta.type !== "meta") return;
+    meta.bannerMissing = opts.bannerSelector;
+    first[1] = JSON.stringify(meta);
+    saveSoon();
+  }
+
   // ---- describing things without leaking them -------------------------------
 
   function cleanUrl(u, absolute) {
@@ -241,6 +268,7 @@
         online: navigator.onLine !== false, // a cache restore offline says false
         page: cleanUrl(location.href, false)
       });
+      if (opts.recordSeen) { noteBannerMissing(); seenSoon(); }
     }
   }
 
@@ -259,6 +287,117 @@
       rootObserver.observe(html, { childList: true });
       htmlObserved = html;
     }
+  }
+
+  // ---- what the user saw: `seen` ---------------------------------------------
+  // One MutationObserver over the whole document: attributes that can hide
+  // the banner or one of its ancestors (hidden, class, style), its text, and
+  // children anywhere (Turbo swapping <body>, a morph replacing the banner).
+  // The callback only compares nodes; the banner is measured (computed
+  // style) only when a mutation touched it, an ancestor or its subtree.
+  //
+  // Measured in a microtask after the observer's callback, not in it: this
+  // observer is created before Stimulus's, so at a body swap it runs before
+  // the controller's connect() has set the pill. The microtask runs after
+  // every observer of this mutation, so it sees what the next paint shows,
+  // and changes made in one task (a failed request's pill, then its dead
+  // submission's message) are one `seen`, as a person sees them. `t` is
+  // when the observer heard of the change.
+  //
+  // Turbo's cache preview (<html data-turbo-preview>) shows the page as it
+  // was cached, before any controller decided anything about it. Records
+  // written while it is shown carry "preview":true; the first record after
+  // it ends is written even when unchanged, so a reader knows when the
+  // app's own banner is back in charge.
+
+  var bannerEl = null, seenLast = null, seenDoc = false, seenQueued = false, seenT = null;
+  var bannerMissing = null, seenObserver = null;
+  var SEEN_ATTRS = ["hidden", "class", "style", "data-turbo-preview"];
+
+  function findBanner() {
+    var root = document.body;
+    return root && opts.bannerSelector ? root.querySelector(opts.bannerSelector) ||
+      (root.matches && root.matches(opts.bannerSelector) ? root : null) : null;
+  }
+
+  function isShown(el) {
+    if (!el || !el.isConnected || el.hasAttribute("hidden")) return false;
+    var cs = window.getComputedStyle ? getComputedStyle(el) : null;
+    if (cs && (cs.visibility === "hidden" || cs.visibility === "collapse")) return false; // inherited
+    for (var n = el; n && n.nodeType === 1; n = n.parentElement) {
+      var s = window.getComputedStyle ? getComputedStyle(n) : null;
+      if (s && s.display === "none") return false;
+    }
+    return true;
+  }
+
+  function labelText(el) {
+    var label = opts.labelSelector && el.querySelector(opts.labelSelector);
+    var raw = (label || el).textContent || "";
+    return raw.replace(/\s+/g, " ").replace(/^ | $/g, "");
+  }
+
+  function touches(m) {
+    var n = m.target;
+    if (n === document.documentElement && m.attributeName === "data-turbo-preview") return true;
+    if (!bannerEl || !bannerEl.isConnected) return true; // find it again
+    if (m.type === "childList" && n.contains && n.contains(bannerEl)) return true; // it or an ancestor swapped
+    return n === bannerEl || (n.contains && (n.contains(bannerEl) || bannerEl.contains(n)));
+  }
+
+  function seenSoon(records) {
+    if (records) {
+      var hit = false;
+      for (var i = 0; i < records.length && !hit; i++) hit = touches(records[i]);
+      if (!hit) return;
+    }
+    if (seenT === null) seenT = now();
+    if (seenQueued) return;
+    seenQueued = true;
+    var later = guard(writeSeen);
+    if (typeof queueMicrotask === "function") queueMicrotask(later);
+    else Promise.resolve().then(later);
+  }
+
+  function writeSeen() {
+    seenQueued = false;
+    var t = seenT;
+    seenT = null;
+    // Not before this document's first connect: the parser building the page is not a change.
+    if (!body || document.readyState === "loading") return;
+    if (!bannerEl || !bannerEl.isConnected) bannerEl = findBanner();
+    var visible = isShown(bannerEl);
+    var rec = { visible: visible, text: visible ? labelText(bannerEl) : "" };
+    var preview = document.documentElement.hasAttribute("data-turbo-preview");
+    if (preview) rec.preview = true;
+    var endsPreview = !preview && seenLast && seenLast.preview;
+    if (seenDoc && !endsPreview && seenLast.visible === rec.visible && seenLast.text === rec.text &&
+        !!seenLast.preview === preview) return;
+    seenDoc = true;
+    seenLast = rec;
+    var out = { t: t === null ? now() : t, type: "seen" }, k;
+    for (k in rec) out[k] = rec[k];
+    if (out.t < st.lastT) out.t = st.lastT; // never back in time, even behind a record of this task
+    st.lastT = out.t;
+    push(JSON.stringify(out));
+  }
+
+  // Visibility can change with no mutation: a CSS transition or animation
+  // ending (a fill-mode that ends hidden, a class that sets visibility late).
+  function recheckAfterAnimation(e) {
+    if (bannerEl && e && e.target && (e.target === bannerEl || (e.target.contains && e.target.contains(bannerEl)) ||
+        bannerEl.contains(e.target))) seenSoon();
+  }
+
+  function observeSeen() {
+    if (!opts.recordSeen || !window.MutationObserver) return;
+    seenObserver = new MutationObserver(guard(seenSoon));
+    seenObserver.observe(document, {
+      subtree: true, childList: true, characterData: true,
+      attributes: true, attributeFilter: SEEN_ATTRS
+    });
+    document.addEventListener("transitionend", guard(recheckAfterAnimation), true);
+    document.addEventListener("animationend", guard(recheckAfterAnimation), true);
   }
 
   // ---- the events -------------------------------------------------------------
@@ -302,7 +441,8 @@
       emit("turbo:before-fetch-response", { statusCode: fr ? fr.statusCode : null, target: describe(e.target) });
     },
     "turbo:frame-load": function (e) { emit("turbo:frame-load", { target: describe(e.target) }); },
-    "turbo:render": function () { syncBody(); },
+    "turbo:render": function () { syncBody(); if (opts.recordSeen) seenSoon(); },
+    "turbo:morph": function () { if (opts.recordSeen) seenSoon(); }, // Turbo 8 refresh: <body> kept
     "turbo:load": function () { syncBody(); emit("turbo:load"); },
     "turbo:reload": function (e) { // Turbo 8: detail is {reason: "…"}
       var d = e && e.detail;
@@ -480,6 +620,7 @@
       sinkErrors: sinkErrors,
       storageErrors: storageErrors,
       errors: internalErrors,
+      bannerMissing: bannerMissing,
       session: st.session
     };
   }
@@ -487,6 +628,8 @@
   function clear() {
     st = freshState();
     body = null;
+    seenDoc = false;
+    seenLast = null;
     writeMeta();
     syncBody();
     save();
@@ -503,6 +646,7 @@
       target.addEventListener(type, guard(handlers[type]), true);
     }
     observeBody();
+    observeSeen();
     if (document.readyState === "loading") {
       document.addEventListener("DOMContentLoaded", guard(syncBody));
     } else {

@@ -19,16 +19,16 @@ def cap(c, b, app):
     """Past maxLines it drops the oldest lines after meta (a field report is
     about the end), counts them, and says so."""
     fresh(b, app, "/cappage")  # maxLines = 5
-    flap(b, 4)  # meta + connect + turbo:load + 8 offline/online = 11 lines
+    flap(b, 4)  # meta + connect + turbo:load + seen + 8 offline/online = 12 lines
     st = b.js("return {stats: TurboRecorder.stats(), text: TurboRecorder.text()}")
     rs = [json.loads(line) for line in st["text"].splitlines()]
     kept = rs[:-1]
     c.ok("cap: 5 lines kept (meta and the newest), the rest dropped and counted",
-         st["stats"]["lines"] == 5 and st["stats"]["dropped"] == 6 and st["stats"]["errors"] == 0
+         st["stats"]["lines"] == 5 and st["stats"]["dropped"] == 7 and st["stats"]["errors"] == 0
          and kept[0]["type"] == "meta" and [r["type"] for r in kept[1:]] == ["offline", "online"] * 2,
          {"stats": st["stats"], "types": [r["type"] for r in rs]})
     c.equal("cap: the text ends with a record saying how many were dropped",
-            {k: v for k, v in rs[-1].items() if k != "t"}, {"type": "turbo-recorder:dropped", "count": 6})
+            {k: v for k, v in rs[-1].items() if k != "t"}, {"type": "turbo-recorder:dropped", "count": 7})
 
 
 def opt_in(c, b, app):

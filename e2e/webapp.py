@@ -69,7 +69,7 @@ def page(title, turbo_src, *, context=None, recorder_tag=None, extra_head=""):
 {recorder_tag}
 <script src="{turbo_src}"></script>
 </head><body>
-<div id="banner" data-controller="railsfast--offline-banner"{ctx}></div>
+<div id="banner" data-controller="railsfast--offline-banner"{ctx} hidden></div>
 <h1>{html.escape(title)}</h1>
 <form id="composer" action="/messages" method="post">
   <textarea name="body" id="body"></textarea><button id="send">Send</button>

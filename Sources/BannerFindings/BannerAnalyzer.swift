@@ -22,6 +22,8 @@ package struct BannerAnalyzer: Sendable {
     private var debounceOrigin: Origin?
     private var flashOrigin: Origin?
     private var pill: OpenPill?
+    /// The time of the last record read: when a cut log ends.
+    private var lastRecordTime: Double?
     /// A restoration Visit is under way with no response yet: Turbo renders it from its cache,
     /// so the `turbo:load` that ends it proves nothing about the network.
     private var restoringFromCache = false
@@ -69,20 +71,20 @@ package struct BannerAnalyzer: Sendable {
             if self.meta == nil { self.meta = meta }
         case .input(let t, let input):
             try fireTimers(through: t, emit)
-            noteTime(t)
+            noteRecordTime(t)
             try handle(input, line: record.line, t: t, emit)
         case .observed(let t, let observed):
             try fireTimers(through: t, emit)
-            noteTime(t)
+            noteRecordTime(t)
             try handle(observed, line: record.line, t: t, emit)
         case .marker(let t, let marker):
             try fireTimers(through: t, emit)
-            noteTime(t)
+            noteRecordTime(t)
             try handle(marker, line: record.line, t: t, emit)
         case .passing(let t):
             // Read without its details (`keepObserved: false`): only time passes.
             try fireTimers(through: t, emit)
-            noteTime(t)
+            noteRecordTime(t)
         }
     }
 
@@ -101,6 +103,16 @@ package struct BannerAnalyzer: Sendable {
     /// Notes lines a lenient reader skipped, for the summary.
     package mutating func noteSkipped(_ count: Int) {
         summary.skippedLines = count
+    }
+
+    /// Notes the log's cut, at the end: the `log-cut` finding, at the last record's time.
+    package mutating func noteCut(atLine line: Int) {
+        summary.cut = LogCut(line: line, t: lastRecordTime)
+    }
+
+    private mutating func noteRecordTime(_ t: Double) {
+        lastRecordTime = t
+        noteTime(t)
     }
 
     private mutating func noteTime(_ t: Double) {

@@ -58,6 +58,9 @@ package struct SessionSummary: Equatable, Sendable {
     package var toasts = 0
     package var silent: [SilentKey: Int] = [:]
     package var findings: [BannerFinding.Kind: Int] = [:]
+    /// The log's cut, when its last line was cut mid-line: the `log-cut` finding, of the reader's
+    /// layer, counted beside the banner's but never in an exit status.
+    package var cut: LogCut?
 
     package init() {}
 

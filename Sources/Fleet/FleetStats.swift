@@ -73,6 +73,7 @@ package struct FleetStats: Equatable, Sendable {
             try reader.forEach { analyzer.feed($0) { _ in } }
             analyzer.finish { _ in }
             analyzer.noteSkipped(reader.skipped)
+            if let cut = reader.cut { analyzer.noteCut(atLine: cut) }
             return .read(WebLogSummary(analyzer.summary))
         }
         return StatsFile(path: path, outcome: read.outcome, warnings: read.warnings)
@@ -156,6 +157,17 @@ package struct FleetStats: Equatable, Sendable {
     /// The web logs' findings counted by level, every level present.
     package var findingsByLevel: [FindingLevel: Int] {
         findings.reduce(into: Dictionary(uniqueKeysWithValues: FindingLevel.allCases.map { ($0, 0) })) { $0[$1.kind.level]! += $1.count }
+    }
+
+    /// The logs read up to their cut (`log-cut`), with the cut's line, in path order.
+    package var cuts: [(path: String, line: Int)] {
+        files.compactMap { file in
+            switch file.outcome {
+            case .read(let summary): return summary.cut.map { (file.path, $0) }
+            case .native(let summary): return summary.cut.map { (file.path, $0) }
+            case .failed: return nil
+            }
+        }
     }
 
     package var skippedLines: Int {

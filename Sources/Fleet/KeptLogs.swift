@@ -1,8 +1,8 @@
 import TurboRecording
 
-/// The logs a report lists under one figure (a finding, a launch figure, the slowest launches),
-/// kept in bounded memory: the first `capacity` in the report's order, and how many logs and
-/// occurrences there were in all. The order is total (figure, then path), so which logs are
+/// The logs a report lists under one figure (a finding, a launch figure, the slowest launches,
+/// the cut logs), kept in bounded memory: the first `capacity` in the report's order, and how
+/// many logs and occurrences there were in all. The order is total (figure, then path), so which logs are
 /// kept does not depend on the order they come in: a single run and any merge keep the same.
 package struct KeptLogs<Value: Comparable & Sendable>: Sendable {
     /// How many logs a listing keeps: the report's `--all` lists these.
@@ -11,13 +11,23 @@ package struct KeptLogs<Value: Comparable & Sendable>: Sendable {
     package private(set) var entries: [(path: String, count: Value)] = []
     /// Every log counted, kept or not.
     package private(set) var logs = 0
-    /// Larger values first (most occurrences, slowest), then by path.
-    private let descending: Bool
+    private let order: Order
 
-    package init(descending: Bool = true) { self.descending = descending }
+    /// The report's order of a listing.
+    package enum Order: Sendable {
+        /// Larger values first (most occurrences, slowest), then by path: a figure's logs.
+        case largestFirst
+        /// By path, then value: a listing of logs by name (the cut logs, with their cut line).
+        case byPath
+    }
+
+    package init(order: Order = .largestFirst) { self.order = order }
 
     private func precedes(_ a: (path: String, count: Value), _ b: (path: String, count: Value)) -> Bool {
-        a.count != b.count ? (descending ? a.count > b.count : a.count < b.count) : a.path < b.path
+        switch order {
+        case .largestFirst: a.count != b.count ? a.count > b.count : a.path < b.path
+        case .byPath: a.path != b.path ? a.path < b.path : a.count < b.count
+        }
     }
 
     package mutating func add(_ path: String, _ value: Value) {

@@ -26,12 +26,15 @@ package struct WebLogSummary: Equatable, Sendable {
     package var toasts = 0
     package var silent: [SilentKey: Int] = [:]
     package var findings: [BannerFinding.Kind: Int] = [:]
+    /// The line the log was cut at (its `log-cut` finding); `nil` when it ends whole.
+    package var cut: Int?
 
     package init() {}
 
     package init(_ summary: SessionSummary) {
         records = summary.records
         skippedLines = summary.skippedLines
+        cut = summary.cut?.line
         // Added up cause by cause in a list first: a log's pills have a few causes, and a
         // dictionary would hash each cause's name for every episode.
         var totals: [(cause: BannerCause, total: PillTotal)] = []
@@ -85,6 +88,8 @@ package struct NativeLogSummary: Equatable, Sendable {
     package var errorView = ErrorViewSummary()
     package var launch = LaunchLogSummary()
     package var findings: [String: Int] = [:]
+    /// The line the log was cut at (its `log-cut` finding); `nil` when it ends whole.
+    package var cut: Int?
 
     package init(platform: Platform) {
         self.platform = platform
@@ -94,6 +99,7 @@ package struct NativeLogSummary: Equatable, Sendable {
         platform = summary.platform
         records = summary.records
         skippedLines = summary.skippedLines
+        cut = summary.cut
         errorView = summary.errorView
         launch = LaunchLogSummary(summary.launch)
         findings = summary.findings

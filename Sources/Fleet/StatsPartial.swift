@@ -109,6 +109,7 @@ package enum StatsPartial {
         var line = JSONLine()
         line.integer("records", summary.records)
         line.integer("skippedLines", summary.skippedLines)
+        if let cut = summary.cut { line.integer("cut", cut) }
         var pills = JSONLine()
         for cause in SessionSummary.raisingCauses {
             if let total = summary.pills[cause] { pills.raw(cause.rawValue, "[\(total.episodes),\(exact(total.ms))]") }
@@ -147,6 +148,7 @@ package enum StatsPartial {
         line.string("platform", summary.platform.rawValue)
         line.integer("records", summary.records)
         line.integer("skippedLines", summary.skippedLines)
+        if let cut = summary.cut { line.integer("cut", cut) }
         var errorView = JSONLine()
         errorView.raw("views", counts(summary.errorView.views, \.rawValue))
         errorView.raw("automaticRetries", counts(summary.errorView.automaticRetries, \.rawValue))
@@ -266,6 +268,7 @@ package enum StatsPartial {
         var summary = WebLogSummary()
         summary.records = try read.int(object["records"], "records")
         summary.skippedLines = try read.int(object["skippedLines"], "skippedLines")
+        summary.cut = try object["cut"].map { try read.int($0, "cut") }
         for (name, value) in try read.object(object["pills"], "pills") {
             guard let cause = BannerCause(rawValue: name), SessionSummary.raisingCauses.contains(cause) else {
                 throw read.fail("\"\(name)\" does not raise the pill")
@@ -325,6 +328,7 @@ package enum StatsPartial {
         var summary = NativeLogSummary(platform: platform)
         summary.records = try read.int(object["records"], "records")
         summary.skippedLines = try read.int(object["skippedLines"], "skippedLines")
+        summary.cut = try object["cut"].map { try read.int($0, "cut") }
         let errorView = try read.object(object["errorView"], "errorView")
         for (name, count) in try read.object(errorView["views"], "views") {
             guard let variant = ErrorVariant(rawValue: name) else { throw read.fail("unknown view \"\(name)\"") }

@@ -16,6 +16,9 @@ package struct StatsTotals: Sendable {
     package private(set) var nativeLogs = 0
     package private(set) var failures = KeptFailures()
     package private(set) var skippedLines = 0
+    /// The logs read up to their cut (`log-cut`), web or native, each with its cut line: all
+    /// counted, the first `KeptLogs.capacity` by path kept.
+    package private(set) var cuts = KeptLogs<Int>(order: .byPath)
 
     package private(set) var pillEpisodes = 0
     /// The pill's time up over every log, added log by log.
@@ -56,6 +59,7 @@ package struct StatsTotals: Sendable {
     private mutating func add(web summary: WebLogSummary, path: String) {
         webLogs += 1
         skippedLines += summary.skippedLines
+        if let cut = summary.cut { cuts.add(path, cut) }
         pillEpisodes += summary.pillEpisodes
         pillMs += summary.pillMs
         for (cause, total) in summary.pills {
@@ -76,6 +80,7 @@ package struct StatsTotals: Sendable {
     private mutating func add(native summary: NativeLogSummary, path: String) {
         nativeLogs += 1
         skippedLines += summary.skippedLines
+        if let cut = summary.cut { cuts.add(path, cut) }
         platforms[summary.platform, default: 0] += 1
         views.merge(summary.errorView.views, uniquingKeysWith: +)
         automatic.merge(summary.errorView.automaticRetries, uniquingKeysWith: +)

@@ -223,7 +223,9 @@ func openGolden(_ path: String) -> GoldenFile {
     close(fd)
     guard regular else { return .unreadable(RecordingError(.unreadable, path: path, line: nil, "not a regular file")) }
     do {
-        return .lines(try JSONLines(path: path))
+        let lines = try JSONLines(path: path)
+        lines.cutsAllowed = false  // a golden is written whole: a cut one is an error
+        return .lines(lines)
     } catch {
         return .unreadable(recordingError(error, path: path))
     }

@@ -45,6 +45,29 @@ package struct ArchiveFinding: Equatable, Sendable {
 
     package var level: FindingLevel { kind.level }
 
+    /// What it means, in a sentence: the text row's detail, and the JSON line's `message`.
+    package var message: String {
+        switch detail {
+        case .offlineMiss(.neverVisited):
+            return "never-visited: no earlier finish or url-change had \(key); a page must be visited to be cached"
+        case .offlineMiss(.removed):
+            return "removed: \(key) was captured, then a clear or a remove took it"
+        case .offlineMiss(.notCaptured):
+            return "not-captured: \(key) was visited but never captured "
+                + "(its URL changes were superseded within the debounce or cut short by a launch, or its scheme is not http)"
+        case .notIntercepted(let failure, let capturedAt):
+            let name: String
+            switch failure {
+            case .code(let code): name = code < 0 ? "−\(-code)" : String(code)
+            case .turbo(let turbo): name = "Turbo \(turbo.rawValue)"
+            }
+            return "the cache held \(key) (captured at \(formatMilliseconds(capturedAt))), but \(name) is not −1009: the error view showed"
+        case .staleArchive(let ageMs, let staleMs):
+            return "served \(key) \(formatMilliseconds(ageMs)) ms old, over \(formatMilliseconds(staleMs)) ms: "
+                + "an old page, and the user was not told how old"
+        }
+    }
+
     package var kind: Kind {
         switch detail {
         case .offlineMiss: return .offlineMiss
@@ -77,6 +100,7 @@ extension ArchiveFinding: CustomStringConvertible {
             line.number("ageMs", ageMs)
             line.number("staleMs", staleMs)
         }
+        line.string("message", message)
         return line.text
     }
 

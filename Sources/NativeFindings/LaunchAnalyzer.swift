@@ -182,7 +182,11 @@ package struct LaunchAnalyzer: Sendable {
         if records.contains(where: { if case .screen(let change) = $0 { change.screen == .loading } else { false } }) {
             loadingLine = line
         }
-        if keepsRows {
+        // A row only where the root changed or the policy decided something (a launch always):
+        // an error view presented on the web view, long after the launch, is the error view's.
+        let changed: Bool
+        if case .launch = input { changed = true } else { changed = !records.isEmpty || policy.screen != before.screen }
+        if keepsRows, changed {
             rows.append(
                 LaunchRow(
                     t: t, line: line, record: Self.label(input), screen: policy.screen,

@@ -16,6 +16,8 @@ package struct NativeSummary: Equatable, Sendable {
     package var launch = LaunchSummary()
     /// Findings of every native policy by id (`missed-retry`, …), in this log.
     package var findings: [String: Int] = [:]
+    /// The line the log was cut at (its `log-cut` finding); `nil` when it ends whole.
+    package var cut: Int?
 
     package init(platform: Platform) {
         self.platform = platform
@@ -80,6 +82,7 @@ extension NativeSummary {
         var summary = NativeSummary(platform: explainer.settings.platform)
         summary.records = explainer.records
         summary.skippedLines = reader.skipped
+        summary.cut = reader.cut
         summary.errorView = errorView
         summary.findings = findings
         summary.launch = launch.summary

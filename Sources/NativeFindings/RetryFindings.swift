@@ -31,6 +31,19 @@ package enum PolicyState: Equatable, Sendable {
         }
     }
 
+    /// Why the policy has no automatic retry here, in words.
+    package var explanation: String {
+        switch self {
+        case .noView: return "no error view on this surface"
+        case .serverView: return "a server view never retries by itself"
+        case .authShell: return "a 401 shows no view (the auth shell has it)"
+        case .alreadyRetried(let t): return "the policy already retried this instance at \(formatMilliseconds(t)) (single-shot)"
+        case .cooldown(let until): return "inside the cooldown: the policy waits until \(formatMilliseconds(until))"
+        case .notDue(let t?): return "the offline view's retry is due at \(formatMilliseconds(t))"
+        case .notDue(nil): return "the offline view waits for the path to come back"
+        }
+    }
+
     /// The time the state names, if any.
     package var at: Double? {
         switch self {
@@ -56,11 +69,34 @@ package struct RetryFinding: Equatable, Sendable {
     package var t: Double
     package var surface: String
     package var detail: Detail
+    /// The line a missed retry rests on: the `presented` of the view the policy retried (`nil`
+    /// where the comparison was not told it).
+    package var presentedLine: Int?
 
-    package init(t: Double, surface: String, detail: Detail) {
+    package init(t: Double, surface: String, detail: Detail, presentedLine: Int? = nil) {
         self.t = t
         self.surface = surface
         self.detail = detail
+        self.presentedLine = presentedLine
+    }
+
+    /// The line the finding rests on: the app's `app-retry` (unexpected), the view's
+    /// `presented` (missed).
+    package var line: Int? {
+        switch detail {
+        case .missed: return presentedLine
+        case .unexpected(let line, _): return line
+        }
+    }
+
+    /// What it means, in a sentence.
+    package var message: String {
+        switch detail {
+        case .missed(let trigger):
+            return "The policy retried automatically (\(trigger.rawValue)); the app logged no automatic retry here within 1 s."
+        case .unexpected(_, let policy):
+            return "The app retried automatically; the policy has no automatic retry here within 1 s: \(policy.explanation)."
+        }
     }
 
     package var kind: Kind {
@@ -112,7 +148,7 @@ package func retryFindings(decisions: [Decision], appRetries: [LoggedRetry], win
 package struct RetryComparison: Sendable {
     package let window: Double
     private var order: [String: Int] = [:]
-    private var policy: [String: [(t: Double, trigger: RetryTrigger)]] = [:]
+    private var policy: [String: [(t: Double, trigger: RetryTrigger, line: Int?)]] = [:]
     private var app: [String: [LoggedRetry]] = [:]
     /// The surfaces with something pending.
     private var pending: Set<String> = []
@@ -124,9 +160,10 @@ package struct RetryComparison: Sendable {
     }
 
     /// An automatic retry of the policy.
-    package mutating func policy(t: Double, surface: String, trigger: RetryTrigger) {
+    /// `line`: the `presented` of the view it retries, what a missed one rests on.
+    package mutating func policy(t: Double, surface: String, trigger: RetryTrigger, line: Int? = nil) {
         note(surface)
-        policy[surface, default: []].append((t, trigger))
+        policy[surface, default: []].append((t, trigger, line))
     }
 
     /// An automatic retry the app logged.
@@ -194,8 +231,9 @@ package struct RetryComparison: Sendable {
         }
     }
 
-    private mutating func missed(_ retry: (t: Double, trigger: RetryTrigger), on surface: String) {
-        decided.append((RetryFinding(t: retry.t, surface: surface, detail: .missed(retry.trigger)), order[surface] ?? 0))
+    private mutating func missed(_ retry: (t: Double, trigger: RetryTrigger, line: Int?), on surface: String) {
+        decided.append(
+            (RetryFinding(t: retry.t, surface: surface, detail: .missed(retry.trigger), presentedLine: retry.line), order[surface] ?? 0))
     }
 
     private mutating func unexpected(_ retry: LoggedRetry) {
@@ -254,6 +292,8 @@ package struct NativeExplainer: Sendable {
     private var comparison: RetryComparison
     /// Each surface's last decision: what an unexpected retry says the policy had there.
     private var last: [String: Decision] = [:]
+    /// Each surface's last `presented` line: what a missed retry of its view rests on.
+    private var presentedLines: [String: Int] = [:]
     /// Retry findings decided before the log's first `app-retry` line: they are findings only
     /// once one comes (an app that logs no retries has nothing to compare).
     private var held: [RetryFinding] = []
@@ -282,6 +322,7 @@ package struct NativeExplainer: Sendable {
         }
         guard case .timed(let t, let event) = record.event else { return }
         end = t
+        if case .presented(let presented) = event { presentedLines[presented.surface] = record.line }
         policy = nil  // `current` is the only copy while it changes: no copy-on-write of its heap
         current.feed(record, into: &output, watching: &detector)
         for decision in output { try take(decision, decided: decided) }
@@ -315,7 +356,7 @@ package struct NativeExplainer: Sendable {
                 // Still paired with an app retry logged just before the end; a missed one is
                 // dropped below, since the app could not have logged it.
                 if case .retry(.automatic(let trigger)) = decision.outcome {
-                    comparison.policy(t: decision.t, surface: decision.surface, trigger: trigger)
+                    comparison.policy(t: decision.t, surface: decision.surface, trigger: trigger, line: presentedLines[decision.surface])
                 }
                 late.append(decision)
             } else {
@@ -334,7 +375,7 @@ package struct NativeExplainer: Sendable {
         last[decision.surface] = decision
         if case .retry(.automatic(let trigger)) = decision.outcome {
             automaticRetries += 1
-            comparison.policy(t: decision.t, surface: decision.surface, trigger: trigger)
+            comparison.policy(t: decision.t, surface: decision.surface, trigger: trigger, line: presentedLines[decision.surface])
         }
         try decided(decision)
     }
@@ -431,14 +472,15 @@ extension RetryFinding: CustomStringConvertible {
         line.string("surface", surface)
         line.string("finding", kind.rawValue)
         line.string("level", level.rawValue)
+        if let at = self.line { line.integer("line", at) }
         switch detail {
         case .missed(let trigger):
             line.string("trigger", trigger.rawValue)
-        case .unexpected(let at, let policy):
-            line.integer("line", at)
+        case .unexpected(_, let policy):
             line.string("policy", policy.name)
             if let t = policy.at { line.number("at", t) }
         }
+        line.string("message", message)
         return line.text
     }
 

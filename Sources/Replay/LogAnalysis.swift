@@ -9,6 +9,8 @@ public protocol RecordSource: AnyObject {
     func forEach(_ body: (Record) throws -> Void) throws
     /// Lines a lenient read passed over.
     var skipped: Int { get }
+    /// The line the log was cut at (recording-format.md's cut rule), known at its end.
+    var cut: Int? { get }
 }
 
 extension RecordSource {
@@ -34,11 +36,15 @@ public protocol LogAnalyzer {
     mutating func finish(emit: (Event) throws -> Void) rethrows
     /// The lines a lenient read passed over, for the summary.
     mutating func noteSkipped(_ lines: Int)
+    /// The line the log was cut at, when it was: a `log-cut` finding of the analyzer's report.
+    mutating func noteCut(atLine line: Int)
 }
 
 extension LogAnalyzer {
     @inlinable
     public mutating func noteSkipped(_ lines: Int) {}
+    @inlinable
+    public mutating func noteCut(atLine line: Int) {}
 }
 
 /// Feeds every record of `source` to `analyzer` (after `observe` has seen it), finishes it,
@@ -57,4 +63,5 @@ public func analyze<Source: RecordSource, Analyzer: LogAnalyzer>(
     }
     try analyzer.finish(emit: emit)
     analyzer.noteSkipped(source.skipped)
+    if let cut = source.cut { analyzer.noteCut(atLine: cut) }
 }

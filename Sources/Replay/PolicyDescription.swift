@@ -63,14 +63,21 @@ extension PolicyDescription {
         all.first { $0.id == id }!
     }
 
-    /// The level of the finding `id` of any policy; `nil` for an id no policy has.
+    /// The findings of the log rather than of a policy (`log-cut`): the reader raises them for
+    /// both layers, so they are listed once, here, not under the banner and again under the
+    /// error view, and no policy's golden, stats section or finding list claims them.
+    package static let logFindings: [FindingDescription] = LogFindingKind.allCases.map {
+        FindingDescription(id: $0.rawValue, level: $0.level)
+    }
+
+    /// The level of the finding `id` of any policy, or of the log itself; `nil` for an id none has.
     package static func level(ofFinding id: String) -> FindingLevel? {
         for policy in all {
             if let finding = policy.findings.first(where: { $0.id == id }) { return finding.level }
         }
-        return nil
+        return logFindings.first { $0.id == id }?.level
     }
 
-    /// Every finding id of every policy, in registry order.
-    package static var findingIDs: [String] { all.flatMap { $0.findings.map(\.id) } }
+    /// Every finding id of every policy, in registry order, then the log's own.
+    package static var findingIDs: [String] { all.flatMap { $0.findings.map(\.id) } + logFindings.map(\.id) }
 }

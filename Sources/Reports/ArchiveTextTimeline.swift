@@ -63,26 +63,8 @@ package enum ArchiveTextTimeline {
     }
 
     package static func row(_ finding: ArchiveFinding) -> String {
-        let detail: String
-        switch finding.detail {
-        case .offlineMiss(.neverVisited):
-            detail = "never-visited: no earlier finish or url-change had \(safe(finding.key)); a page must be visited to be cached"
-        case .offlineMiss(.removed):
-            detail = "removed: \(safe(finding.key)) was captured, then a clear or a remove took it"
-        case .offlineMiss(.notCaptured):
-            detail =
-                "not-captured: \(safe(finding.key)) was visited but never captured "
-                + "(its URL changes were superseded within the debounce or cut short by a launch, or its scheme is not http)"
-        case .notIntercepted(let failure, let capturedAt):
-            detail =
-                "the cache held \(safe(finding.key)) (captured at \(formatMilliseconds(capturedAt))), but \(name(failure)) "
-                + "is not −1009: the error view showed"
-        case .staleArchive(let ageMs, let staleMs):
-            detail =
-                "served \(safe(finding.key)) \(formatMilliseconds(ageMs)) ms old, over \(formatMilliseconds(staleMs)) ms: "
-                + "an old page, and the user was not told how old"
-        }
-        return "\(time(finding.t))  \(String(finding.line).leftPadded(5))  finding      \(finding.kind.rawValue) (\(finding.level.rawValue)) \(detail)"
+        "\(time(finding.t))  \(String(finding.line).leftPadded(5))  finding      \(finding.kind.rawValue) (\(finding.level.rawValue)) "
+            + terminalSafe(finding.message)
     }
 
     private static func describe(_ decision: ArchiveDecision) -> (String, String) {

@@ -7,6 +7,12 @@ import VariantAnalysis
 
 /// The launch timeline as a table for a person: when, the screen (or the decision), and why.
 package enum LaunchTextTimeline {
+    /// Said by `launch` on a log with no `launch` record: there was no launch to decide.
+    package static func noLaunch(_ path: String) -> String {
+        "no launch records in \(terminalSafe(path)): the launch policy had nothing to decide "
+            + "(an app logs {\"t\":…,\"type\":\"launch\",\"cold\":true} as its process starts)"
+    }
+
     package static let header = "      t (ms)  screen      detail"
 
     /// "ios: stall 10000 ms": the settings line above the timeline.

@@ -74,6 +74,31 @@ package struct NativeExplainText {
         ]
     }
 
+    /// The last JSON line of `explain --format jsonl` on a native log, as a web log's has one:
+    /// records read, the last record's time, every finding by id and by level (a cut log's
+    /// `log-cut` among them), the lines a lenient read skipped, and the cut's line.
+    package static func summaryJSON(
+        records: Int, end: Double?, findings: [(id: String, level: FindingLevel, count: Int)], skippedLines: Int, cut: Int?
+    ) -> String {
+        var byId: [(String, Int)] = []
+        for entry in findings {
+            if let index = byId.firstIndex(where: { $0.0 == entry.id }) { byId[index].1 += entry.count } else { byId.append((entry.id, entry.count)) }
+        }
+        var line = JSONLine()
+        line.integer("records", records)
+        if let end { line.number("end", end) }
+        line.raw("findings", "{" + byId.map { "\(jsonString($0.0)):\($0.1)" }.joined(separator: ",") + "}")
+        line.raw(
+            "levels",
+            "{"
+                + FindingLevel.reportOrder.map { level in
+                    "\(jsonString(level.rawValue)):\(findings.filter { $0.level == level }.reduce(0) { $0 + $1.count })"
+                }.joined(separator: ",") + "}")
+        line.integer("skippedLines", skippedLines)
+        if let cut { line.integer("cut", cut) }
+        return "{\"summary\":" + line.text + "}"
+    }
+
     /// Said when the app logged no retry: a note on standard error in JSON Lines.
     package static func nothingToCompare(_ path: String) -> String {
         "no app-retry lines in \(path): nothing to compare"

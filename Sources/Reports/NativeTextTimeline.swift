@@ -39,11 +39,13 @@ package enum NativeTextTimeline {
         let detail: String
         switch finding.detail {
         case .missed(let trigger):
-            detail = "the policy retried automatically (\(trigger.rawValue)); the app logged no automatic retry here within 1 s"
+            detail =
+                (finding.line.map { "line \($0): " } ?? "")
+                + "the policy retried automatically (\(trigger.rawValue)); the app logged no automatic retry here within 1 s"
         case .unexpected(let line, let policy):
             detail =
                 "line \(line): the app retried automatically; the policy has no automatic retry here within 1 s: "
-                + explanation(policy)
+                + policy.explanation
         }
         return "\(time(finding.t))  \(terminalSafe(finding.surface).padded(12))  \(finding.kind.rawValue.padded(16))  "
             + "\(finding.level.rawValue.padded(7))  \(detail)"
@@ -83,18 +85,6 @@ package enum NativeTextTimeline {
             return count == 0 ? nil : "\(level.rawValue) \(count)"
         }
         return "\(levels.count) \(noun)\(levels.count == 1 ? "" : "s") (\(byLevel.joined(separator: ", ")))"
-    }
-
-    private static func explanation(_ state: PolicyState) -> String {
-        switch state {
-        case .noView: return "no error view on this surface"
-        case .serverView: return "a server view never retries by itself"
-        case .authShell: return "a 401 shows no view (the auth shell has it)"
-        case .alreadyRetried(let t): return "the policy already retried this instance at \(formatMilliseconds(t)) (single-shot)"
-        case .cooldown(let until): return "inside the cooldown: the policy waits until \(formatMilliseconds(until))"
-        case .notDue(let t?): return "the offline view's retry is due at \(formatMilliseconds(t))"
-        case .notDue(nil): return "the offline view waits for the path to come back"
-        }
     }
 
     private static func time(_ t: Double) -> String {

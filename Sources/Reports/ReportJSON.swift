@@ -92,10 +92,11 @@ package enum ReportJSON {
             ("pill", pill),
             ("toasts", String(summary.toasts)),
             ("silent", silent),
-            ("findings", object(summary.findingsSorted.map { ($0.kind.id, String($0.count)) })),
-            ("levels", levels(summary.findingsByLevel)),
+            ("findings", object(summary.findingsSorted.map { ($0.kind.id, String($0.count)) } + (summary.cut.map { _ in [(LogCut.finding, "1")] } ?? []))),
+            ("levels", levels(summary.findingsByLevel.merging(summary.cut.map { _ in [LogCut.level: 1] } ?? [:], uniquingKeysWith: +))),
             ("skippedLines", String(summary.skippedLines)),
         ]
+        if let cut = summary.cut { fields.append(("cut", String(cut.line))) }
         return object([("summary", object(fields))])
     }
 

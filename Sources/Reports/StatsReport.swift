@@ -19,14 +19,33 @@ extension StatsTotals {
 
     /// The report for a person. Recordings per finding are capped at `listing` (nil: all).
     package func text(listing: Int? = 10) -> [String] {
-        let ms = Self.ms
         var lines: [String] = []
-        var sessions = "sessions: \(webLogs + nativeLogs) read"
-        if nativeLogs > 0 { sessions += " (\(webLogs) web, \(nativeLogs) native)" }
+        // Only native logs: no web banner to report, and an app's logs are not page sessions.
+        let nativeOnly = webLogs == 0 && nativeLogs > 0
+        var sessions = "\(nativeOnly ? "logs" : "sessions"): \(webLogs + nativeLogs) read"
+        if nativeLogs > 0 { sessions += nativeOnly ? " (\(nativeLogs) native)" : " (\(webLogs) web, \(nativeLogs) native)" }
+        if cuts.logs > 0 { sessions += ", of which \(cuts.logs) cut" }
         sessions += ", \(malformed) malformed, \(unreadable) unreadable"
         lines.append(sessions)
         if skippedLines > 0 { lines.append("malformed lines skipped (--lenient): \(skippedLines)") }
+        if !nativeOnly { lines += webText(listing: listing) }
+        if nativeLogs > 0 { lines += nativeText(listing: listing) }
+        if self.sessions.any { lines += sessionText(listing: listing) }
+        if cuts.logs > 0 {
+            lines.append("cut (\(LogCut.finding), info: read up to their last whole line):")
+            lines += Self.cutRows(cuts)
+        }
+        if failures.count > 0 {
+            lines.append("not read:")
+            lines += Self.failureRows(failures)
+        }
+        return lines
+    }
 
+    /// The web logs' part: the banner's pill, toasts, silent submissions and findings.
+    private func webText(listing: Int?) -> [String] {
+        let ms = Self.ms
+        var lines: [String] = []
         let byCause = pillsByCause.map { "\($0.cause.rawValue) \($0.episodes)" }
         lines.append("pill episodes: \(pillEpisodes)" + (byCause.isEmpty ? "" : " (\(byCause.joined(separator: ", ")))"))
         if let duration = pillDuration {
@@ -43,12 +62,6 @@ extension StatsTotals {
         for entry in findings {
             lines += Self.findingRows(entry.kind.id, entry.count, entry.recordings, width: width, listing: listing, level: entry.kind.level)
         }
-        if nativeLogs > 0 { lines += nativeText(listing: listing) }
-        if self.sessions.any { lines += sessionText(listing: listing) }
-        if failures.count > 0 {
-            lines.append("not read:")
-            lines += Self.failureRows(failures)
-        }
         return lines
     }
 
@@ -57,6 +70,16 @@ extension StatsTotals {
         var lines = failures.entries.map { "  \(terminalSafe($0.description))" }
         if failures.dropped > 0 {
             lines.append("  … and \(failures.dropped) more (a report keeps the first \(KeptLogs<Int>.capacity) by path)")
+        }
+        return lines
+    }
+
+    /// The cut logs kept, by path, each at its cut line, and how many more there were: listed
+    /// whole up to the bound, as `not read:` is, whatever `--all` says.
+    static func cutRows(_ cuts: KeptLogs<Int>) -> [String] {
+        var lines = cuts.entries.map { "  \(terminalSafe($0.path)):\($0.count)" }
+        if cuts.dropped > 0 {
+            lines.append("  … and \(cuts.dropped) more (a report keeps the first \(KeptLogs<Int>.capacity) by path)")
         }
         return lines
     }
@@ -176,6 +199,7 @@ extension StatsTotals {
                 ("sessions", String(webLogs)),
                 ("malformed", String(malformed)),
                 ("unreadable", String(unreadable)),
+                ("cut", ReportJSON.object(cuts.entries.map { ($0.path, String($0.count)) })),
                 ("skippedLines", String(skippedLines)),
                 ("pill", ReportJSON.object(pill)),
                 ("toasts", String(toasts)),

@@ -18,9 +18,9 @@ public final class JSONLines {
 
     public let path: String
     public let maxLineBytes: Int
-    /// Whether the error for a log cut off mid-line suggests `--lenient`: not when the reader
-    /// already is lenient and skips the line.
-    public var suggestsLenient = true
+    /// Whether a cut last line is the log's cut (a recording) or an error like any other (a
+    /// golden, a partial: files this tool writes whole, where a cut one is made again).
+    public var cutsAllowed = true
     public var maxDepth: Int { parser.maxDepth }
     /// The input when it was given as bytes (`fmemopen` reads it in place).
     private var ownedBytes: UnsafeMutableRawPointer?
@@ -43,6 +43,9 @@ public final class JSONLines {
         var lineNumber = 0
         /// The line read last ended at the end of the input with no newline after it.
         var unterminated = false
+        /// The log's cut (recording-format.md, "A cut log"): the number of its last line, which
+        /// has no line end and is not a complete JSON object; `nil` while none was met.
+        var cut: Int?
 
         /// The line before was refused as overlong before its end: its rest is still to skip.
         var skippingRest = false
@@ -115,6 +118,12 @@ public final class JSONLines {
 
     /// The number of the line read last (1-based).
     public var lineNumber: Int { position.pointee.lineNumber }
+
+    /// The line at which the log was cut, once the end of the input has been read: its last line,
+    /// with no line end and not a complete JSON object, is where its writer died, not an error.
+    /// Every line before it was read; the cut itself is no record. Known only at the end (on a
+    /// stream, at EOF). `nil` when the log ends whole.
+    public var cut: Int? { position.pointee.cut }
 
     /// Opens `path`, or standard input for `-`.
     public convenience init(path: String, maxLineBytes: Int = defaultMaxLineBytes, maxDepth: Int = defaultMaxDepth) throws {
@@ -261,19 +270,13 @@ public final class JSONLines {
             do {
                 return try parser.parse(position.pointee.carry.bytes, atFileStart: number == 1) { try body($0, number) }
             } catch let problem as JSONLineParser.Malformed {
-                throw unparsable(problem.message)
+                // The last line, with no line end, that is not a complete JSON object: the log's
+                // cut. Nothing is handed out for it, and the input ends there.
+                guard position.pointee.unterminated, cutsAllowed else { throw malformed(problem.message) }
+                position.pointee.cut = number
+                return nil
             }
         }
-    }
-
-    /// A line json-c could not read. When it is the last and has no newline after it, the log
-    /// was most likely cut off while being written (an app killed mid-line, a copy in flight):
-    /// the error says so, and how to read everything before it.
-    private func unparsable(_ message: String) -> RecordingError {
-        guard position.pointee.unterminated else { return malformed(message) }
-        return malformed(
-            message + "; it is the last line and has no newline: the log looks truncated mid-line"
-                + (suggestsLenient ? " (--lenient reads past it)" : ""))
     }
 
     func malformed(_ message: String) -> RecordingError {

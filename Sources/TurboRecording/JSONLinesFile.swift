@@ -28,6 +28,7 @@ extension JSONLineValue {
     /// The line at `line` of a file, read again from its bytes; `nil` when they are not one JSON value.
     public init?(bytes: [UInt8], line: Int) {
         let lines = JSONLines(bytes: bytes, name: "")
+        lines.cutsAllowed = false
         guard let value = try? lines.next({ object, _ in JSONLineValue(object, line: line) }) else { return nil }
         self = value
     }
@@ -37,6 +38,7 @@ extension JSONLineValue {
 /// object is an error naming the file and line.
 public func readJSONLineValues(path: String) throws -> [JSONLineValue] {
     let lines = try JSONLines(path: path)
+    lines.cutsAllowed = false  // a golden is written whole
     var values: [JSONLineValue] = []
     while let value = try lines.next({ object, line in
         JSONLineValue(
@@ -53,8 +55,8 @@ public func readJSONLineValues(path: String) throws -> [JSONLineValue] {
 /// line number one at a time: a file of any length is read in the memory of its longest line.
 public func forEachJSONLineValue(path: String, _ body: (_ line: Int, _ value: JSONValue) throws -> Void) throws {
     let lines = try JSONLines(path: path)
-    // Partials and goldens have no lenient read: a cut one is made again, not read past.
-    lines.suggestsLenient = false
+    // Partials and goldens are written whole by this tool: a cut one is made again, not read past.
+    lines.cutsAllowed = false
     while try lines.next({ object, line in try body(line, JSONValue(object)) }) != nil {}
 }
 

@@ -24,6 +24,8 @@ public final class NativeRecordingReader {
     private var order = TimeOrder()
 
     public var path: String { lines.path }
+    /// The line the log was cut at (`JSONLines.cut`), once it has been read to its end.
+    public var cut: Int? { lines.cut }
 
     /// Opens `path`, or standard input for `-`.
     public convenience init(path: String, lenient: Bool = false, onSkip: @escaping (RecordingError) -> Void = { _ in }) throws {
@@ -35,7 +37,6 @@ public final class NativeRecordingReader {
         self.lines = lines
         self.lenient = lenient
         self.onSkip = onSkip
-        lines.suggestsLenient = !lenient
     }
 
     /// The next record, or `nil` at the end. The first is always the `meta`.

@@ -18,6 +18,8 @@ public final class RecordingReader {
     /// time alone).
     public let keepDetails: Bool
     public var skipped: Int { state.pointee.skipped }
+    /// The line the log was cut at (`JSONLines.cut`), once it has been read to its end.
+    public var cut: Int? { lines.cut }
     private let onSkip: (RecordingError) -> Void
     private let lines: JSONLines
     private let decoder: WebRecordDecoder
@@ -55,7 +57,6 @@ public final class RecordingReader {
         self.keepDetails = keepObserved && keepDetails
         self.onSkip = onSkip
         self.lines = lines
-        lines.suggestsLenient = !lenient
         decoder = WebRecordDecoder(keepObserved: keepObserved, keepDetails: keepObserved && keepDetails)
         state.initialize(to: State())
     }

@@ -72,7 +72,10 @@ enum ArchiveCommand {
         if options.summary { return try summary(options, console: console) }
         let path = options.paths[0], format = options.format
         let reader = try NativeRecordingReader(path: path, lenient: options.fleet.lenient) { console.skipped($0) }
-        defer { console.reportSkipped(reader.skipped, in: reader.path) }
+        defer {
+            console.reportSkipped(reader.skipped, in: reader.path)
+            console.reportCut(reader.cut, in: reader.path)
+        }
         let printer = NativeTimelinePrinter<ArchiveDecision>(
             console: console, jsonl: format == .jsonl, streaming: path == "-",
             header: { [ArchiveTextTimeline.settings(config.archive.settings), ArchiveTextTimeline.header] },

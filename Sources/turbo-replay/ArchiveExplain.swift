@@ -50,6 +50,11 @@ struct ArchiveExplain {
         }
     }
 
+    /// The findings counted by id, once `report` has finished the cache.
+    var findingCounts: [(id: String, level: FindingLevel, count: Int)] {
+        ArchiveFinding.Kind.allCases.compactMap { kind in analyzer.summary.findings[kind].map { (kind.rawValue, kind.level, $0) } }
+    }
+
     /// Prints the cache's section; returns its findings' levels.
     @MainActor mutating func report(jsonl: Bool, console: Console) throws -> [FindingLevel] {
         if android {

@@ -1,5 +1,6 @@
 import Goldens
 import Reports
+import TurboRecording
 
 #if canImport(Glibc)
 import Glibc
@@ -74,5 +75,12 @@ extension Console {
     func reportSkipped(_ count: Int, in path: String) {
         guard count > 0 else { return }
         error("turbo-replay: skipped \(count) malformed line\(count == 1 ? "" : "s") in \(path)")
+    }
+
+    /// A cut log, on standard error for the commands whose output is a timeline, not findings:
+    /// the `log-cut` finding as `explain` reports it, which never changes the exit status.
+    func reportCut(_ line: Int?, in path: String) {
+        guard let line else { return }
+        error("turbo-replay: note: " + LogCut(line: line, t: nil).note(path: path))
     }
 }

@@ -114,6 +114,7 @@ enum ExplainCommand {
             throw error
         }
         try printHeader()
+        if let cut = analyzer.summary.cut { try console.print(text ? cut.row : cut.jsonLine) }
         if text {
             for line in ExplainText.summary(analyzer.summary) { try console.print(line) }
         } else {

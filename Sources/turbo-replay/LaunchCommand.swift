@@ -45,15 +45,25 @@ enum LaunchCommand {
         let path = options.path, config = options.native.config
         let reader = try NativeRecordingReader(path: path, lenient: options.lenient) { console.skipped($0) }
         defer {
-            if reader.skipped > 0 {
-                console.reportSkipped(reader.skipped, in: reader.path)
-            }
+            console.reportSkipped(reader.skipped, in: reader.path)
+            console.reportCut(reader.cut, in: reader.path)
         }
         let printer = NativeTimelinePrinter<LaunchRecord>(
             console: console, jsonl: options.format == .jsonl, streaming: path == "-",
             header: { [LaunchTextTimeline.settings(config.launchSettings(recorded: reader.meta?.platform)), LaunchTextTimeline.header] },
             row: LaunchTextTimeline.row, line: \.jsonLine)
-        try replayLaunch(reader, config: config, observe: printer.observe, emit: printer.emit)
+        var launches = 0
+        try replayLaunch(
+            reader, config: config,
+            observe: { record in
+                if case .timed(_, .launch) = record.event { launches += 1 }
+                try printer.observe(record)
+            }, emit: printer.emit)
+        if launches == 0 {
+            // A header alone would read as a launch that decided nothing.
+            let note = LaunchTextTimeline.noLaunch(reader.path)
+            if options.format == .jsonl { console.error("turbo-replay: note: \(note)") } else { try console.print(note) }
+        }
         return .ok
     }
 }

@@ -82,6 +82,7 @@ enum NativeCommand {
             header: { [NativeExplainText.settings(config.settings(recorded: reader.meta?.platform)), NativeTextTimeline.header] },
             row: NativeTextTimeline.row, line: \.jsonLine)
         try replayNative(reader, config: config, observe: printer.observe, emit: printer.emit)
+        console.reportCut(reader.cut, in: reader.path)
         return .ok
     }
 
@@ -104,7 +105,14 @@ enum NativeCommand {
         let streaming = reader.path == "-" || reader.path == "<stdin>"
         // Kept apart from the explainer, which is being mutated while `emit` runs.
         var text = NativeExplainText(settings: explainer.settings)
+        // Each retry finding's id, counted for the JSON lines' summary.
+        var findingCounts: [String: Int] = [:]
         let emit: (NativeExplainer.Event) throws -> Void = { event in
+            switch event {
+            case .retry(let finding): findingCounts[finding.kind.rawValue, default: 0] += 1
+            case .probeLoop: findingCounts[ProbeLoop.finding, default: 0] += 1
+            case .afterEnd: break
+            }
             for line in jsonl ? [NativeExplainText.jsonLine(event)] : text.lines(event) { try console.print(line) }
         }
         do {
@@ -137,6 +145,18 @@ enum NativeCommand {
         try LaunchExplain.print(launch, rows: rows, jsonl: jsonl, console: console)
         let archiveLevels = try archive.report(jsonl: jsonl, console: console)
         let levels = explainer.levels + launch.findings.map(\.level) + archiveLevels
+        // The cut is a finding of the log, not of a policy: listed, counted, never in the exit status.
+        let cut = reader.cut.map { LogCut(line: $0, t: text.end) }
+        if let cut { try console.print(jsonl ? cut.jsonLine : cut.row) }
+        if jsonl {
+            let counts =
+                findingCounts.map { ($0.key, PolicyDescription.level(ofFinding: $0.key) ?? .info, $0.value) }
+                + launch.findings.map { ($0.kind.rawValue, $0.level, 1) } + archive.findingCounts
+                + (cut.map { _ in [(LogCut.finding, LogCut.level, 1)] } ?? [])
+            try console.print(
+                NativeExplainText.summaryJSON(
+                    records: explainer.records, end: explainer.end, findings: counts, skippedLines: reader.skipped, cut: cut?.line))
+        }
         return failOn.fails(levels) ? .problemsFound : .ok
     }
 }

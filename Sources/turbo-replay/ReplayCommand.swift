@@ -58,9 +58,8 @@ enum ReplayCommand {
             if streaming { try console.flush() }
         }
         try printHeader()
-        if reader.skipped > 0 {
-            console.reportSkipped(reader.skipped, in: reader.path)
-        }
+        console.reportSkipped(reader.skipped, in: reader.path)
+        console.reportCut(reader.cut, in: reader.path)
         return .ok
     }
 }

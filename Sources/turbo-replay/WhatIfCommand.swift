@@ -162,6 +162,7 @@ enum WhatIfCommand {
             for line in WhatIfText.summary(recording) { try console.print(line) }
         }
         console.reportSkipped(reader.skipped, in: reader.path)
+        console.reportCut(reader.cut, in: reader.path)
         return warnAboutWorse(recording.comparison.worse > 0 ? 1 : 0, variant: variant, console: console)
     }
 
@@ -174,6 +175,7 @@ enum WhatIfCommand {
             let recording = try NativeWhatIfRecording.analyze(reader, variant: variant)
             fleet = NativeWhatIfFleet(variant: variant, files: [NativeWhatIfFile(path: reader.path, outcome: .compared(recording))])
             console.reportSkipped(reader.skipped, in: reader.path)
+            console.reportCut(reader.cut, in: reader.path)
         } else {
             let paths = try RecordingFiles.find(in: options.paths)
             if paths.isEmpty {

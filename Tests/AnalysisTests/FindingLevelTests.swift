@@ -98,9 +98,9 @@ import Testing
     }
 
     @Test func nativeFindingLinesCarryTheLevel() {
-        let retry = RetryFinding(t: 5, surface: "sheet", detail: .missed(.edge))
-        #expect(retry.jsonLine == #"{"t":5,"surface":"sheet","finding":"missed-retry","level":"warning","trigger":"edge"}"#)
-        #expect(NativeTextTimeline.row(retry).contains("missed-retry      warning  the policy retried"))
+        let retry = RetryFinding(t: 5, surface: "sheet", detail: .missed(.edge), presentedLine: 3)
+        #expect(retry.jsonLine.hasPrefix(#"{"t":5,"surface":"sheet","finding":"missed-retry","level":"warning","line":3,"trigger":"edge","message":"#))
+        #expect(NativeTextTimeline.row(retry).contains("missed-retry      warning  line 3: the policy retried"))
         #expect(NativeTextTimeline.counted([.warning, .info, .info], "archive finding") == "3 archive findings (warning 1, info 2)")
         let launch = LaunchFinding(t: 9, kind: .stalled, lines: [2], detail: .stalled(launchedAt: 0, launchMs: 9))
         #expect(launch.jsonLine.hasPrefix(#"{"t":9,"finding":"stalled","level":"warning","lines":[2],"#))

@@ -94,40 +94,6 @@ import TurboRecording
         #expect(stats.text().contains("pill up by cause, ms: fetch-request-error 300"))
     }
 
-    @Test func durationStatistics() {
-        func summary(_ durations: [Double]) -> SessionSummary {
-            var summary = SessionSummary()
-            summary.pills = durations.map { PillEpisode(start: 0, end: $0, cause: .offline, stillUp: false) }
-            return summary
-        }
-        let files = [
-            StatsFile(path: "a", outcome: .read(WebLogSummary(summary([100, 300]))), warnings: []),
-            StatsFile(path: "b", outcome: .read(WebLogSummary(summary([200, 400, 500, 600, 700, 800, 900, 1000]))), warnings: []),
-        ]
-        let duration = FleetStats(files: files).pillDuration
-        #expect(withinAccuracy(duration?.median, of: 550))
-        #expect(withinAccuracy(duration?.p90, of: 900))
-        #expect(duration?.max == 1000)
-    }
-
-    /// A log's total for a cause is added up from 0, episode after episode: the same double
-    /// whatever the order of causes, and never -0.0 (a time may read `-0.0` after `0`, and a
-    /// partial prints the total as it is).
-    @Test func totalsByCauseAreAddedUpFromZero() {
-        var summary = SessionSummary()
-        summary.pills = [
-            PillEpisode(start: 0, end: -0.0, cause: .fetchRequestError),
-            PillEpisode(start: 0, end: 0.1, cause: .offline),
-            PillEpisode(start: 0, end: 0.2, cause: .fetchRequestError),
-            PillEpisode(start: 0, end: 0.7, cause: .fetchRequestError),
-        ]
-        let web = WebLogSummary(summary)
-        #expect(web.pills[.fetchRequestError] == WebLogSummary.PillTotal(episodes: 3, ms: ((0 + -0.0) + 0.2) + 0.7))
-        #expect(web.pills[.offline] == WebLogSummary.PillTotal(episodes: 1, ms: 0.1))
-        summary.pills = [PillEpisode(start: 0, end: -0.0, cause: .offline)]
-        #expect(WebLogSummary(summary).pills[.offline]?.ms.sign == .plus)
-    }
-
     @Test func nativeLogsAreSummarisedAsTheirGoldensSay() throws {
         let paths = try RecordingFiles.find(in: [packageRoot + "/recordings/native"])
         let stats = FleetStats.analyze(paths, jobs: 2)
@@ -149,7 +115,9 @@ import TurboRecording
         #expect(stats.manualRetries == manual)
         #expect(stats.deferredRetries == deferred)
         let text = stats.text()
-        #expect(text.first == "sessions: \(paths.count) read (0 web, \(paths.count) native), 0 malformed, 0 unreadable")
+        // Native logs only: no web block, and they are logs, not sessions.
+        #expect(text.first == "logs: \(paths.count) read (\(paths.count) native), 0 malformed, 0 unreadable")
+        #expect(text.dropFirst().first?.hasPrefix("native logs: ") == true)
         let missed = try #require(stats.nativeFindings.first { $0.id == "missed-retry" })
         #expect(missed.recordings.map(\.path).contains { $0.hasSuffix("native/exit-tunnel-double-fail.jsonl") })
         #expect(!stats.nativeFindings.flatMap(\.recordings).contains { $0.path.hasSuffix("native/contract-example.jsonl") })

@@ -152,8 +152,9 @@ struct ArchiveCommandTests {
         #expect(found.status == 1)
         #expect(
             found.out == """
-                {"t":4000,"finding":"not-intercepted","level":"warning","line":3,"url":"https://app.example.com/courses/1","key":"https://app.example.com/courses/1","code":-1005,"capturedAt":1000}
-                {"t":9000,"finding":"not-intercepted","level":"warning","line":4,"url":"https://app.example.com/courses/1?mobile_offline=1","key":"https://app.example.com/courses/1","turbo":"timeout","capturedAt":1000}
+                {"t":4000,"finding":"not-intercepted","level":"warning","line":3,"url":"https://app.example.com/courses/1","key":"https://app.example.com/courses/1","code":-1005,"capturedAt":1000,"message":"the cache held https://app.example.com/courses/1 (captured at 1000), but −1005 is not −1009: the error view showed"}
+                {"t":9000,"finding":"not-intercepted","level":"warning","line":4,"url":"https://app.example.com/courses/1?mobile_offline=1","key":"https://app.example.com/courses/1","turbo":"timeout","capturedAt":1000,"message":"the cache held https://app.example.com/courses/1 (captured at 1000), but Turbo timeout is not −1009: the error view showed"}
+                {"summary":{"records":4,"end":9000,"findings":{"not-intercepted":2},"levels":{"warning":2,"info":0},"skippedLines":0}}
 
                 """)
         let clean = try turboReplay(["explain", "\(archiveRecordings)/not-intercepted-absent.jsonl"])

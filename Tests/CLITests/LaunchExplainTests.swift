@@ -16,11 +16,14 @@ struct LaunchExplainTests {
     func findings(_ shows: String, _ nearMiss: String, _ id: String) throws {
         let found = try turboReplay(["explain", "--format", "jsonl", "recordings/launch/\(shows).jsonl"])
         #expect(found.status == 1)
-        #expect(found.out.split(separator: "\n").count == 1)
+        // The finding, then the summary line that ends every explain in JSON lines.
+        #expect(found.out.split(separator: "\n").count == 2)
         #expect(found.out.hasPrefix(#"{"t":"#) && found.out.contains(#""finding":"\#(id)","level":"warning","lines":["#))
+        #expect(found.out.contains(#""findings":{"\#(id)":1},"levels":{"warning":1,"info":0}"#))
         let clean = try turboReplay(["explain", "--format", "jsonl", "recordings/launch/\(nearMiss).jsonl"])
         #expect(clean.status == 0)
-        #expect(clean.out == "")
+        #expect(clean.out.hasPrefix(#"{"summary":{"records":"#) && clean.out.contains(#""findings":{},"#))
+        #expect(clean.out.split(separator: "\n").count == 1)
     }
 
     @Test("text: the launch rows after the error view's part, the figures, and each finding's sentence")
@@ -75,10 +78,12 @@ struct LaunchExplainTests {
         let run = try turboReplay(["explain", "--format", "jsonl", path])
         #expect(run.status == 1)
         let lines = run.out.split(separator: "\n")
-        #expect(lines.count == 1)
+        #expect(lines.count == 2)
         #expect(lines.first?.contains(#""finding":"unexpected-retry""#) == true)
         let stalled = try turboReplay(["explain", "--format", "jsonl", "--stall-ms", "50", path])
-        #expect(stalled.out.split(separator: "\n").map { $0.contains("unexpected-retry") || $0.contains(#""finding":"stalled""#) } == [true, true])
+        #expect(
+            stalled.out.split(separator: "\n").dropLast().map { $0.contains("unexpected-retry") || $0.contains(#""finding":"stalled""#) }
+                == [true, true])
     }
 }
 

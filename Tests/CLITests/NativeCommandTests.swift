@@ -72,7 +72,12 @@ struct NativeCommandTests {
     func explain() throws {
         let found = try turboReplay(["native", "--explain", "--format", "jsonl", "recordings/native/sheet-over-tab-android.jsonl"])
         #expect(found.status == 1)
-        #expect(found.out == #"{"t":24400,"surface":"sheet","finding":"missed-retry","level":"warning","trigger":"edge"}"# + "\n")
+        #expect(
+            found.out
+                == #"{"t":24400,"surface":"sheet","finding":"missed-retry","level":"warning","line":4,"trigger":"edge","#
+                + #""message":"The policy retried automatically (edge); the app logged no automatic retry here within 1 s."}"# + "\n"
+                + #"{"summary":{"records":7,"end":31000,"findings":{"missed-retry":1},"levels":{"warning":1,"info":0},"skippedLines":0}}"#
+                + "\n")
         let clean = try turboReplay(["native", "--explain", "recordings/native/sheet-over-tab-ios.jsonl"])
         #expect(clean.status == 0)
         #expect(clean.out.hasSuffix("no findings: the app's automatic retries match the policy's\n"))

@@ -40,6 +40,14 @@ struct PolicyRegistryTests {
         #expect(PolicyDescription.level(ofFinding: "no-such-finding") == nil)
     }
 
+    @Test("log-cut is the log's own finding, info, listed once for both layers and under no policy")
+    func logCutIsTheReadersFinding() {
+        #expect(PolicyDescription.logFindings == [FindingDescription(id: "log-cut", level: .info)])
+        #expect(PolicyDescription.level(ofFinding: "log-cut") == .info)
+        #expect(PolicyDescription.findingIDs.filter { $0 == "log-cut" }.count == 1)
+        #expect(PolicyDescription.all.allSatisfy { !$0.findings.map(\.id).contains("log-cut") })
+    }
+
     @Test("the tolerance holds every policy's time keys as times and its latency keys as latencies")
     func toleranceReadsTheRegistry() {
         for policy in PolicyDescription.all {

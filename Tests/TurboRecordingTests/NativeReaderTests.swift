@@ -254,34 +254,7 @@ struct NativeReaderTests {
         #expect(skipped.map(\.line) == [2])
     }
 
-    static let truncationHint = "; it is the last line and has no newline: the log looks truncated mid-line (--lenient reads past it)"
-
-    @Test("a log cut off mid-line: the error says it looks truncated and that --lenient reads past it")
-    func truncatedMidLine() throws {
-        let head = [
-            androidMeta, #"{"t":0,"type":"path","online":true}"#,
-            #"{"t":10,"type":"presented","surface":"sheet","error":{"kind":"web","code":-8}}"#,
-        ].joined(separator: "\n")
-        let path = try Fixtures.file(head + "\n" + #"{"t":20,"type":"pres"#, name: "cut.jsonl")
-        #expect(throws: RecordingError(.malformed, path: path, line: 4, "not valid JSON: unexpected end of data" + Self.truncationHint)) {
-            _ = try nativeTimeline(path: path)
-        }
-        // What --lenient does: everything before it, and the line counted as skipped.
-        var skipped: [String] = []
-        let reader = try NativeRecordingReader(path: path, lenient: true) { skipped.append($0.message) }
-        var timeline: [Decision] = []
-        try replayNative(reader) { timeline.append($0) }
-        // Already lenient: the warning does not suggest it.
-        #expect(skipped == ["not valid JSON: unexpected end of data; it is the last line and has no newline: the log looks truncated mid-line"])
-        #expect(
-            timeline.map(\.jsonLine) == [
-                #"{"t":10,"surface":"sheet","view":"offline"}"#,
-                #"{"t":2510,"surface":"sheet","retry":"auto","trigger":"probe"}"#,
-            ])
-        #expect(reader.skipped == 1)
-    }
-
-    @Test("no hint where the log is not cut off: a broken line with its newline, a last line that parses but breaks the format")
+    @Test("not a cut: a broken line with its newline, a last line that parses but breaks the format")
     func noTruncationHint() throws {
         let broken = try Fixtures.file(androidMeta + "\n" + #"{"t":20,"type":"pres"# + "\n", name: "broken.jsonl")
         #expect(throws: RecordingError(.malformed, path: broken, line: 2, "not valid JSON: unexpected end of data")) {
@@ -297,14 +270,6 @@ struct NativeReaderTests {
         }
         let fine = try Fixtures.file(androidMeta + "\n" + #"{"t":20,"type":"presented","surface":"s","error":{"kind":"load"}}"#, name: "fine.jsonl")
         #expect(try nativeTimeline(path: fine).map(\.jsonLine) == [#"{"t":20,"surface":"s","view":"server"}"#])
-    }
-
-    @Test("the web reader gives the same hint for a web log cut off mid-line")
-    func truncatedWebLog() throws {
-        let path = try Fixtures.file(#"{"t":0,"type":"offline"}"# + "\n" + #"{"t":900,"type":"onl"#, name: "cut-web.jsonl")
-        #expect(throws: RecordingError(.malformed, path: path, line: 2, "not valid JSON: unexpected end of data" + Self.truncationHint)) {
-            _ = try replayTimeline(path: path)
-        }
     }
 
     @Test("a native meta may carry startedAt, the wall clock of t = 0; the reader hands it on as written")

@@ -1,12 +1,18 @@
 # The app under test: what a Rails app's layout and two controllers would serve, as a
 # plain Rack app so that the example needs nothing beyond Debian's packages. A page with
-# the banner's controller element, Turbo, the recorder, a form and a lazy frame.
+# the app's own banner (its railsfast--offline-banner Stimulus controller and pill), Turbo,
+# the recorder, a form and a lazy frame.
 require "rack"
 
 class ExampleApp
-  def initialize(turbo_js:, recorder_js:)
+  # banner_js: the app's Stimulus controller (app/javascript/controllers/ in a Rails app);
+  # debounce_ms changes its debounce, as an edit of that file would.
+  def initialize(turbo_js:, recorder_js:, stimulus_js:, banner_js:, debounce_ms: nil)
     @turbo = File.read(turbo_js)
     @recorder = File.read(recorder_js)
+    @stimulus = File.read(stimulus_js)
+    @banner = File.read(banner_js)
+    @banner = @banner.sub("const DEBOUNCE_MS = 800\n", "const DEBOUNCE_MS = #{Integer(debounce_ms)}\n") if debounce_ms
   end
 
   def call(env)
@@ -17,6 +23,8 @@ class ExampleApp
     in ["POST", "/messages"] then [303, { "location" => "/", "content-length" => "0" }, []]
     in ["GET", "/turbo.js"] then script(@turbo)
     in ["GET", "/turbo-recorder.js"] then script(@recorder)
+    in ["GET", "/stimulus.js"] then script(@stimulus)
+    in ["GET", "/controller.js"] then script(@banner)
     else [404, { "content-type" => "text/plain" }, ["not found\n"]]
     end
   end
@@ -38,8 +46,15 @@ class ExampleApp
       <html><head><meta charset="utf-8"><title>Messages</title>
       <script src="/turbo-recorder.js"></script>
       <script src="/turbo.js"></script>
+      <script type="module">
+        import { Application } from "/stimulus.js"
+        import OfflineBanner from "/controller.js"
+        Application.start().register("railsfast--offline-banner", OfflineBanner)
+      </script>
+      <style>.pill[hidden] { display: none; } .pill--in { animation: slide 180ms ease-out; }
+        @keyframes slide { from { transform: translateY(-150%); } }</style>
       </head><body>
-      <div id="banner" data-controller="railsfast--offline-banner"></div>
+      <div id="banner" class="pill" data-controller="railsfast--offline-banner" hidden><span data-railsfast--offline-banner-target="label"></span></div>
       <h1>Messages</h1>
       <form id="composer" action="/messages" method="post">
         <textarea name="body" id="body"></textarea><button id="send">Send</button>

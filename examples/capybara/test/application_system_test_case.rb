@@ -21,7 +21,10 @@ Capybara.server = :webrick
 Capybara.server_host = "127.0.0.1"
 Capybara.default_driver = :headless_chromium
 Capybara.app = ExampleApp.new(turbo_js: ENV.fetch("TURBO_JS"),
-                              recorder_js: File.join(ROOT, "Recorder/turbo-recorder.js"))
+                              recorder_js: File.join(ROOT, "Recorder/turbo-recorder.js"),
+                              stimulus_js: ENV.fetch("STIMULUS_JS"),
+                              banner_js: File.join(ROOT, "e2e/fixtures/offline_banner_controller.js"),
+                              debounce_ms: ENV["BANNER_DEBOUNCE_MS"])
 
 class ApplicationSystemTestCase < Minitest::Test
   include Capybara::DSL

@@ -33,7 +33,7 @@ struct NativeExplainerTests {
             #"{"t":4500.5,"type":"foreground"}"#,
             #"{"t":9000,"type":"foreground"}"#,
         ])
-        let missed = NativeExplainer.Event.retry(RetryFinding(t: 3500, surface: "tab:home", detail: .missed(.probe)))
+        let missed = NativeExplainer.Event.retry(RetryFinding(t: 3500, surface: "tab:home", detail: .missed(.probe), presentedLine: 4))
         #expect(perRecord == [[], [], [], [], [], [missed], []])
         #expect(atEnd.isEmpty)
     }
@@ -61,7 +61,7 @@ struct NativeExplainerTests {
         #expect(try feed(lines).perRecord.joined().isEmpty)
         #expect(try feed(lines).atEnd.isEmpty)
         let logged = try feed(lines + [#"{"t":9500,"type":"app-retry","surface":"sheet","kind":"manual"}"#])
-        #expect(logged.perRecord.last == [.retry(RetryFinding(t: 3500, surface: "tab:home", detail: .missed(.probe)))])
+        #expect(logged.perRecord.last == [.retry(RetryFinding(t: 3500, surface: "tab:home", detail: .missed(.probe), presentedLine: 3))])
     }
 
     @Test("the streamed pairing is the whole-log pairing, on every bundled native recording", arguments: try nativeRecordingNames())

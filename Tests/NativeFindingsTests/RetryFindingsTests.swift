@@ -1,14 +1,9 @@
-import BannerFindings
-import Fleet
 import NativeErrorPolicy
 import NativeFindings
-import Pictures
 import PolicyCore
 import Replay
-import Reports
 import Testing
 import TurboRecording
-import VariantAnalysis
 
 @testable import TestSupport
 
@@ -19,8 +14,9 @@ struct ExplainCase: CustomTestStringConvertible, Sendable {
     var testDescription: String { name }
 }
 
-private func missed(_ t: Double, _ surface: String, _ trigger: RetryTrigger) -> RetryFinding {
-    RetryFinding(t: t, surface: surface, detail: .missed(trigger))
+/// `line`: the `presented` of the view the policy retried, as a log's explanation knows it.
+private func missed(_ t: Double, _ surface: String, _ trigger: RetryTrigger, line: Int? = nil) -> RetryFinding {
+    RetryFinding(t: t, surface: surface, detail: .missed(trigger), presentedLine: line)
 }
 
 private func unexpected(_ t: Double, _ surface: String, line: Int, _ policy: PolicyState) -> RetryFinding {
@@ -30,19 +26,19 @@ private func unexpected(_ t: Double, _ surface: String, line: Int, _ policy: Pol
 extension ExplainCase {
     static let all: [ExplainCase] = [
         // Each finding on a recording that shows it…
-        .init(name: "exit-tunnel-double-fail", findings: [missed(107901.2, "tab:home", .probe)]),
+        .init(name: "exit-tunnel-double-fail", findings: [missed(107901.2, "tab:home", .probe, line: 7)]),
         .init(
             name: "flapping-radio",
             findings: [
                 unexpected(7300.2, "tab:home", line: 16, .alreadyRetried(at: 6000)),
                 unexpected(8200.1, "tab:home", line: 19, .alreadyRetried(at: 6000)),
             ]),
-        .init(name: "sheet-over-tab-android", findings: [missed(24400, "sheet", .edge)]),
+        .init(name: "sheet-over-tab-android", findings: [missed(24400, "sheet", .edge, line: 4)]),
         .init(
             name: "offline-and-back-before-deferred-expiry",
             findings: [
                 unexpected(18400.3, "sheet", line: 9, .cooldown(until: 24400)),
-                missed(24400, "sheet", .edge),
+                missed(24400, "sheet", .edge, line: 4),
             ]),
         .init(name: "server-503", findings: [unexpected(7400.2, "sheet", line: 6, .serverView)]),
         .init(name: "killed-server-android", findings: [unexpected(5400.2, "tab:home", line: 6, .serverView)]),
@@ -149,7 +145,11 @@ struct NativeExplainTests {
             ])
         #expect(
             explanation.findings[0].jsonLine
-                == #"{"t":200,"surface":"tab:home","finding":"unexpected-retry","level":"warning","line":4,"policy":"not-due","at":2600}"#)
-        #expect(missed(24400, "sheet", .edge).jsonLine == #"{"t":24400,"surface":"sheet","finding":"missed-retry","level":"warning","trigger":"edge"}"#)
+                == #"{"t":200,"surface":"tab:home","finding":"unexpected-retry","level":"warning","line":4,"policy":"not-due","at":2600,"#
+                + #""message":"The app retried automatically; the policy has no automatic retry here within 1 s: the offline view's retry is due at 2600."}"#)
+        #expect(
+            missed(24400, "sheet", .edge, line: 4).jsonLine
+                == #"{"t":24400,"surface":"sheet","finding":"missed-retry","level":"warning","line":4,"trigger":"edge","#
+                + #""message":"The policy retried automatically (edge); the app logged no automatic retry here within 1 s."}"#)
     }
 }

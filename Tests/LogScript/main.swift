@@ -1,0 +1,146 @@
+// Runs a script of logger calls (android/script/*.calls, the format in android/README.md)
+// against TurboReplayLog: the log goes to the file named second, and what the script asks to
+// print (`format`, `started-at`, `map-ios`, `map-android`) to standard output. The Kotlin
+// driver reads the same script; script/test holds the two outputs byte for byte.
+import Foundation
+import NativeErrorPolicy
+import PolicyCore
+import TurboReplayLog
+
+final class ScriptClock: MonotonicClock, @unchecked Sendable {
+    var reading: Double = 0
+    func now() -> Double { reading }
+}
+
+/// A word, a quoted string (`nil` when its UTF-16 is not valid Unicode), or `-` (`nil`).
+func tokens(_ line: String) -> [String?] {
+    var result: [String?] = []
+    var index = line.startIndex
+    while index < line.endIndex {
+        let character = line[index]
+        if character == " " {
+            index = line.index(after: index)
+        } else if character == "\"" {
+            var units: [UInt16] = []
+            index = line.index(after: index)
+            while index < line.endIndex, line[index] != "\"" {
+                if line[index] == "\\" {
+                    index = line.index(after: index)
+                    switch line[index] {
+                    case "n": units.append(10)
+                    case "t": units.append(9)
+                    case "u":
+                        let hex = line[line.index(after: index)...].prefix(4)
+                        units.append(UInt16(hex, radix: 16)!)
+                        index = line.index(index, offsetBy: 4)
+                    default: units.append(contentsOf: String(line[index]).utf16)
+                    }
+                } else {
+                    units.append(contentsOf: String(line[index]).utf16)
+                }
+                index = line.index(after: index)
+            }
+            index = line.index(after: index)
+            result.append(String(validating: units, as: UTF16.self))
+        } else {
+            let end = line[index...].firstIndex(of: " ") ?? line.endIndex
+            let word = String(line[index..<end])
+            result.append(word == "-" ? nil : word)
+            index = end
+        }
+    }
+    return result
+}
+
+func number(_ word: String?) -> Double {
+    switch word {
+    case "nan": .nan
+    case "inf": .infinity
+    case "-inf": -.infinity
+    default: Double(word!)!
+    }
+}
+
+func error(_ word: String) -> NativeError {
+    let parts = word.split(separator: ":", maxSplits: 1).map(String.init)
+    switch parts[0] {
+    case "http": return .http(status: Int(parts[1])!)
+    case "web": return .web(.code(Int(parts[1])!))
+    case "turbo": return .web(.turbo(TurboFailure(rawValue: parts[1])!))
+    case "ssl": return .ssl
+    default: return .load
+    }
+}
+
+func record(_ name: String, _ a: [String?]) -> LogRecord? {
+    func at(_ i: Int) -> String? { i < a.count ? a[i] : nil }
+    switch name {
+    case "path": return .path(online: at(0) == "true")
+    case "presented": return .presented(surface: at(0), error: error(at(1)!), url: at(2))
+    case "tap-retry": return .tapRetry(surface: at(0))
+    case "dismissed": return .dismissed(surface: at(0))
+    case "app-retry": return .appRetry(surface: at(0), kind: AppRetryKind(rawValue: at(1)!)!)
+    case "foreground": return .foreground
+    case "launch": return .launch(cold: at(0) != "false")
+    case "config": return .config(offseason: at(0) == "true", tester: at(1) == "true")
+    case "bridge": return .bridge(component: at(0), event: at(1), url: at(2), id: at(3))
+    case "app-screen": return .appScreen(screen: at(0))
+    case "finish": return .finish(url: at(0))
+    case "url-change": return .urlChange(url: at(0))
+    case "cache-clear": return .cacheClear
+    case "cache-remove": return .cacheRemove(url: at(0))
+    default: return nil
+    }
+}
+
+func printed(_ name: String, _ a: [String?]) -> String? {
+    switch name {
+    case "format": return formatMilliseconds(number(a[0]))
+    case "started-at": return startedAtText(unixMilliseconds: Int64(a[0]!)!)
+    case "map-ios":
+        let handed: IOSHandedError =
+            switch a[0] {
+            case "http": .http(statusCode: Int(a[1]!)!)
+            case "web": .web(errorCode: Int(a[1]!)!, hasURLError: a[2] == "true", isTimeout: a[3] == "true")
+            default: .load
+            }
+        return errorJSON(NativeError(ios: handed))
+    case "map-android":
+        let handed: AndroidVisitError =
+            switch a[0] {
+            case "http": .http(statusCode: Int(a[1]!)!)
+            case "web": .web(errorCode: Int(a[1]!)!)
+            case "ssl": .ssl(errorCode: Int(a[1]!)!)
+            default: .load
+            }
+        return errorJSON(NativeError(android: handed))
+    default: return nil
+    }
+}
+
+let arguments = CommandLine.arguments
+guard arguments.count == 3, let script = try? String(contentsOfFile: arguments[1], encoding: .utf8) else {
+    FileHandle.standardError.write(Data("usage: log-script SCRIPT LOG\n".utf8))
+    exit(64)
+}
+let clock = ScriptClock()
+var log: AppLog?
+for (lineNumber, line) in script.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+    let words = tokens(String(line))
+    guard let first = words.first, let name = first, !name.hasPrefix("#") else { continue }
+    let rest = Array(words.dropFirst())
+    if name == "clock" {
+        clock.reading = number(rest[0])
+    } else if name == "log" {
+        log = AppLog(
+            path: arguments[2], platform: Platform(rawValue: rest[0]!)!, startedAt: rest[1].map { Int64($0)! }, clock: clock,
+            maxBytes: Int(rest[2]!)!, keep: Int(rest[3]!)!)
+    } else if let output = printed(name, rest) {
+        print(output)
+    } else if let record = record(name, rest), let log {
+        log.log(record)
+    } else {
+        FileHandle.standardError.write(Data("\(arguments[1]):\(lineNumber + 1): unknown call \(name)\n".utf8))
+        exit(65)
+    }
+}

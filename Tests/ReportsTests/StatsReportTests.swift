@@ -1,0 +1,91 @@
+import OfflineBanner
+import Testing
+import TurboRecording
+
+@testable import BannerFindings
+@testable import Fleet
+@testable import Reports
+
+/// `stats`' report from fleets made by hand: the lines docs/field-reports.md shows for a web
+/// fleet, with a finding's logs listed most occurrences first and capped, and the edges.
+@Suite("StatsReport")
+struct StatsReportTests {
+    static func web(_ path: String, findings: [BannerFinding.Kind: Int], silent: [SilentKey: Int] = [:], toasts: Int = 0) -> StatsFile {
+        var summary = WebLogSummary()
+        summary.findings = findings
+        summary.silent = silent
+        summary.toasts = toasts
+        return StatsFile(path: path, outcome: .read(summary))
+    }
+
+    static let emptyRows = [
+        "  online-lied       warning     0", "  stale-pill        warning     0", "  flap-suppressed   info        0", "  prefetch-pill     warning     0",
+        "  reload-offline    warning     0", "  relabelled-toast  warning     0", "  emulated-online   info        0",
+    ]
+
+    @Test("no log: every figure 0, no pill line, every finding listed at 0")
+    func empty() {
+        #expect(
+            FleetStats(files: []).text() == [
+                "sessions: 0 read, 0 malformed, 0 unreadable", "pill episodes: 0", "toasts: 0", "silent submissions: none", "findings: warning 0, info 0",
+            ] + Self.emptyRows)
+    }
+
+    @Test("the docs' finding rows: each log with its count when more than one, most occurrences first; silent submissions sorted")
+    func findingRows() {
+        let stats = FleetStats(files: [
+            Self.web("recordings/chromium/dead-upstream-frame.jsonl", findings: [.onlineLied: 1, .stalePill: 1], silent: [SilentKey(reason: "success"): 1]),
+            Self.web(
+                "recordings/chromium/flap-short.jsonl", findings: [.flapSuppressed: 3], silent: [SilentKey(reason: "server-response", status: 422): 1],
+                toasts: 1),
+        ])
+        #expect(
+            stats.text() == [
+                "sessions: 2 read, 0 malformed, 0 unreadable", "pill episodes: 0", "toasts: 1", "silent submissions: server-response 422 1, success 1",
+                "findings: warning 2, info 3",
+                "  online-lied       warning     1  recordings/chromium/dead-upstream-frame.jsonl",
+                "  stale-pill        warning     1  recordings/chromium/dead-upstream-frame.jsonl",
+                "  flap-suppressed   info        3  recordings/chromium/flap-short.jsonl (3)",
+            ] + Self.emptyRows.dropFirst(3))
+    }
+
+    @Test("logs past the listing are counted on a last line; nil lists every one")
+    func listing() {
+        let recordings = (1...12).map { (path: "log\($0).jsonl", count: 13 - $0) }
+        let rows = StatsTotals.findingRows("stale-pill", 78, recordings, width: 10, listing: 10, level: .warning)
+        #expect(rows.count == 11)
+        #expect(rows[0] == "  stale-pill  warning    78  log1.jsonl (12)")
+        #expect(rows[9] == "                             log10.jsonl (3)")
+        #expect(rows[10] == "                             … and 2 more (--all lists every one)")
+        #expect(StatsTotals.findingRows("x", 78, recordings, width: 1, listing: nil).count == 12)
+        #expect(StatsTotals.findingRows("stalled", 0, [], width: 7, listing: 10) == ["  stalled     0"])
+    }
+
+    @Test("a log not read is counted and listed terminal-safe; a malformed line skipped under --lenient is said")
+    func failures() {
+        var lenient = WebLogSummary()
+        lenient.skippedLines = 2
+        let stats = FleetStats(files: [
+            StatsFile(path: "a.jsonl", outcome: .read(lenient)),
+            StatsFile(path: "b\n.jsonl", outcome: .failed(RecordingError(.malformed, path: "b\n.jsonl", line: 3, "bad"))),
+        ])
+        let text = stats.text()
+        #expect(Array(text.prefix(2)) == ["sessions: 1 read, 1 malformed, 0 unreadable", "malformed lines skipped (--lenient): 2"])
+        #expect(Array(text.suffix(2)) == ["not read:", #"  b\u{A}.jsonl:3: bad"#])
+    }
+
+    @Test("the JSON: the web figures first, a finding with its level, count and logs; a failure with its line")
+    func json() {
+        let stats = FleetStats(files: [
+            Self.web("a.jsonl", findings: [.flapSuppressed: 3], silent: [SilentKey(reason: "server-response", status: 422): 1]),
+            StatsFile(path: "b.jsonl", outcome: .failed(RecordingError(.unreadable, path: "b.jsonl", line: nil, "gone"))),
+        ])
+        let json = stats.json()
+        #expect(
+            json.hasPrefix(
+                #"{"sessions":1,"malformed":0,"unreadable":1,"cut":{},"skippedLines":0,"pill":{"episodes":0,"byCause":{}},"toasts":0,"silent":[{"reason":"server-response","status":422,"count":1}],"findings":{"online-lied":{"level":"warning","count":0,"recordings":{}},"stale-pill":{"level":"warning","count":0,"recordings":{}},"flap-suppressed":{"level":"info","count":3,"recordings":{"a.jsonl":3}},"#
+            ))
+        #expect(json.contains(#""levels":{"warning":0,"info":3},"native":{"sessions":0,"#))
+        #expect(json.hasSuffix(#""failures":[{"path":"b.jsonl","kind":"unreadable","message":"gone"}]}"#))
+    }
+}

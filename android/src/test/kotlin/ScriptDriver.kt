@@ -1,0 +1,130 @@
+// Runs a script of logger calls (android/calls/*.calls) against the Kotlin AppLog, exactly as
+// Tests/LogScript does against the Swift one: the log goes to the file named second, what the
+// script asks to print to standard output. android/test compares the two byte for byte.
+import dev.turboreplay.log.AndroidVisitError
+import dev.turboreplay.log.AppLog
+import dev.turboreplay.log.LogRecord
+import dev.turboreplay.log.LoggedError
+import dev.turboreplay.log.MonotonicClock
+import dev.turboreplay.log.formatMilliseconds
+import dev.turboreplay.log.loggedIOSError
+import dev.turboreplay.log.startedAtText
+import java.io.File
+import kotlin.system.exitProcess
+
+class ScriptClock : MonotonicClock {
+    var reading = 0.0
+    override fun now() = reading
+}
+
+/** Words, quoted strings (kept as their UTF-16, lone surrogates included) and `-` (null). */
+fun tokens(line: String): List<String?> {
+    val result = ArrayList<String?>()
+    var i = 0
+    while (i < line.length) {
+        when {
+            line[i] == ' ' -> i++
+            line[i] == '"' -> {
+                val text = StringBuilder()
+                i++
+                while (line[i] != '"') {
+                    if (line[i] == '\\') {
+                        i++
+                        when (line[i]) {
+                            'n' -> text.append('\n')
+                            't' -> text.append('\t')
+                            'u' -> { text.append(line.substring(i + 1, i + 5).toInt(16).toChar()); i += 4 }
+                            else -> text.append(line[i])
+                        }
+                    } else text.append(line[i])
+                    i++
+                }
+                i++
+                result.add(text.toString())
+            }
+            else -> {
+                val end = line.indexOf(' ', i).let { if (it < 0) line.length else it }
+                val word = line.substring(i, end)
+                result.add(if (word == "-") null else word)
+                i = end
+            }
+        }
+    }
+    return result
+}
+
+fun number(word: String?): Double = when (word) {
+    "nan" -> Double.NaN
+    "inf" -> Double.POSITIVE_INFINITY
+    "-inf" -> Double.NEGATIVE_INFINITY
+    else -> word!!.toDouble()
+}
+
+fun error(word: String): LoggedError {
+    val parts = word.split(":", limit = 2)
+    return when (parts[0]) {
+        "http" -> LoggedError.Http(parts[1].toInt())
+        "web" -> LoggedError.WebCode(parts[1].toInt())
+        "turbo" -> LoggedError.Turbo(parts[1])
+        "ssl" -> LoggedError.Ssl
+        else -> LoggedError.Load
+    }
+}
+
+fun record(name: String, a: List<String?>): LogRecord? {
+    fun at(i: Int) = a.getOrNull(i)
+    return when (name) {
+        "path" -> LogRecord.Path(at(0) == "true")
+        "presented" -> LogRecord.Presented(at(0), error(at(1)!!), at(2))
+        "tap-retry" -> LogRecord.TapRetry(at(0))
+        "dismissed" -> LogRecord.Dismissed(at(0))
+        "app-retry" -> LogRecord.AppRetry(at(0), at(1)!!)
+        "foreground" -> LogRecord.Foreground
+        "launch" -> LogRecord.Launch(at(0) != "false")
+        "config" -> LogRecord.Config(at(0) == "true", at(1) == "true")
+        "bridge" -> LogRecord.Bridge(at(0), at(1), at(2), at(3))
+        "app-screen" -> LogRecord.AppScreen(at(0))
+        "finish" -> LogRecord.Finish(at(0))
+        "url-change" -> LogRecord.UrlChange(at(0))
+        "cache-clear" -> LogRecord.CacheClear
+        "cache-remove" -> LogRecord.CacheRemove(at(0))
+        else -> null
+    }
+}
+
+fun printed(name: String, a: List<String?>): String? = when (name) {
+    "format" -> formatMilliseconds(number(a[0]))
+    "started-at" -> startedAtText(a[0]!!.toLong())
+    "map-ios" -> loggedIOSError(a[0]!!, a.getOrNull(1)?.toInt() ?: 0, a.getOrNull(2) == "true", a.getOrNull(3) == "true").json()
+    "map-android" -> when (a[0]) {
+        "http" -> AndroidVisitError.Http(a[1]!!.toInt())
+        "web" -> AndroidVisitError.Web(a[1]!!.toInt())
+        "ssl" -> AndroidVisitError.Ssl(a[1]!!.toInt())
+        else -> AndroidVisitError.Load
+    }.logged().json()
+    else -> null
+}
+
+fun main(arguments: Array<String>) {
+    if (arguments.size != 2) { System.err.println("usage: ScriptDriver SCRIPT LOG"); exitProcess(64) }
+    val clock = ScriptClock()
+    var log: AppLog? = null
+    val out = StringBuilder()
+    File(arguments[0]).readText().split("\n").forEachIndexed { index, line ->
+        val words = tokens(line)
+        val name = words.firstOrNull() ?: return@forEachIndexed
+        if (name.startsWith("#")) return@forEachIndexed
+        val rest = words.drop(1)
+        val output = printed(name, rest)
+        val made = record(name, rest)
+        when {
+            name == "clock" -> clock.reading = number(rest[0])
+            name == "log" -> log = AppLog(arguments[1], rest[0]!!, rest[1]?.toLong(), clock, rest[2]!!.toLong(), rest[3]!!.toInt())
+            output != null -> out.append(output).append('\n')
+            made != null && log != null -> log!!.log(made)
+            else -> { System.err.println("${arguments[0]}:${index + 1}: unknown call $name"); exitProcess(65) }
+        }
+    }
+    System.out.write(out.toString().toByteArray(Charsets.UTF_8))
+    System.out.flush()
+}
