@@ -88,4 +88,25 @@ struct StatsReportTests {
         #expect(json.contains(#""levels":{"warning":0,"info":3},"native":{"sessions":0,"#))
         #expect(json.hasSuffix(#""failures":[{"path":"b.jsonl","kind":"unreadable","message":"gone"}]}"#))
     }
+
+    @Test("cut logs are listed by path with their cut line, web and native alike; past 1,000 the rest are counted")
+    func cuts() {
+        func cut(_ path: String, _ line: Int) -> StatsFile {
+            var summary = WebLogSummary()
+            summary.cut = line
+            return StatsFile(path: path, outcome: .read(summary))
+        }
+        var native = NativeLogSummary(platform: .ios)
+        native.cut = 7
+        let few = FleetStats(files: [cut("b.jsonl", 4), StatsFile(path: "a.jsonl", outcome: .native(native))])
+        #expect(few.text().first == "sessions: 2 read (1 web, 1 native), of which 2 cut, 0 malformed, 0 unreadable")
+        #expect(Array(few.text().suffix(3)) == ["cut (log-cut, info: read up to their last whole line):", "  a.jsonl:7", "  b.jsonl:4"])
+        #expect(few.json().contains(#""cut":{"a.jsonl":7,"b.jsonl":4}"#))
+        let many = FleetStats(files: (0..<1002).map { cut("log\(11001 - $0).jsonl", 3) })
+        let text = many.text()
+        #expect(text.first == "sessions: 1002 read, of which 1002 cut, 0 malformed, 0 unreadable")
+        #expect(text.suffix(1001).first == "  log10000.jsonl:3")
+        #expect(text.suffix(2) == ["  log10999.jsonl:3", "  … and 2 more (a report keeps the first 1000 by path)"])
+        #expect(many.json().contains(#""log10999.jsonl":3},"skippedLines""#))
+    }
 }
