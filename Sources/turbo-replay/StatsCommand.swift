@@ -14,7 +14,7 @@ enum StatsCommand {
     static let spec = CommandSpec(
         name: "stats",
         summary: "Summarise many recordings: pill episodes and durations, toasts, native decisions, findings.",
-        usage: "stats [options] PATH... | stats --partial [options] PATH...|- | stats --merge PARTIAL...|-",
+        usage: "stats [options] PATH... | stats --partial [options] PATH...|- | stats --merge [--partial] PARTIAL...|-",
         options: [FleetOptions.jobs(), Options.format, FleetOptions.all, .lenient, FleetOptions.partial, FleetOptions.merge]
             + BannerOptions.options + [Options.variant],
         findings: [.banner, .errorView, .launch, .session],
@@ -45,6 +45,9 @@ enum StatsCommand {
             (here as in a single run) are within 0.5% of exact, the max exact. Partials made with other
             settings (debounce, flash, --variant, --lenient), one log twice (by real path), a partial
             without its header or trailer, or an impossible value or total, are an error (65).
+            Merges chain: `stats --merge --partial PARTIAL...` checks what a merge checks and writes
+            one partial of every log read, sorted, instead of the report; merging merged partials
+            prints the same report, so a reduce can be a tree (a merge opens at most 4096 runs).
             Exit status: 0 ok, 64 usage, 65 some file (or partial) malformed, 66 some file unreadable
             (or no PATH), 74 the output could not be written.
             """

@@ -14,7 +14,7 @@ enum TuneCommand {
         name: "tune",
         summary: "Replay recordings under every combination of timings (and a variant), one row per combination.",
         usage:
-            "tune [--debounce-ms LIST] [--flash-ms LIST] [--variant NAME] [options] PATH... | tune --partial [options] PATH...|- | tune --merge PARTIAL...|-",
+            "tune [--debounce-ms LIST] [--flash-ms LIST] [--variant NAME] [options] PATH... | tune --partial [options] PATH...|- | tune --merge [--partial] PARTIAL...|-",
         options: [
             Options.debounces, Options.flashes, Options.variants, Options.format, Options.blink, Options.plot, FleetOptions.jobs(), .lenient,
             FleetOptions.partial, FleetOptions.merge, BannerOptions.locale, BannerOptions.config,
@@ -43,7 +43,8 @@ enum TuneCommand {
             standard input) writes each log's counts under every combination as JSON Lines, and
             `tune --merge PARTIAL...|-` prints exactly the rows one tune over all the logs prints (and
             draws them with --plot); partials made with other combinations, --lenient or --blink-ms are
-            refused (65).
+            refused (65). `tune --merge --partial PARTIAL...` writes one partial of them all instead,
+            which merges again to the same rows (merges chain, as for stats).
             Exit status: 0 ok, 64 usage, 65 some file (or the config) malformed, 66 some file unreadable,
             73 the plot cannot be created, 74 the output could not be written whole.
             """
