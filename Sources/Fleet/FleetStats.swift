@@ -82,6 +82,27 @@ package struct FleetStats: Equatable, Sendable {
         return StatsFile(path: path, outcome: read.outcome, warnings: read.warnings)
     }
 
+    /// Every log with its real path and the app session read with it, in key order: the real
+    /// path as a partial's line spells it, byte by byte (`PartialRuns`). The order a partial's
+    /// lines come in and a report adds its logs up in, in a single run as in any merge.
+    package var keyed: [(file: StatsFile, real: String, session: StatsSession?)] {
+        var bySession: [String: StatsSession] = [:]
+        for session in sessions { bySession[session.web] = session }
+        return files.map { file in
+            let real = PartialFrame.realPath(file.path)
+            return (key: Array(jsonString(real).utf8), entry: (file, real, bySession[file.path]))
+        }
+        .sorted { $0.key.lexicographicallyPrecedes($1.key) }
+        .map(\.entry)
+    }
+
+    /// The report's figures, added up in key order.
+    package var totals: StatsTotals {
+        var totals = StatsTotals(rules: rules)
+        for entry in keyed { totals.add(entry.file, session: entry.session) }
+        return totals
+    }
+
     // MARK: - Combined
 
     package var summaries: [(path: String, summary: WebLogSummary)] {

@@ -1,6 +1,12 @@
 import PolicyCore
 import TurboRecording
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// What every partial (`stats --partial`, `tune --partial`) is made of, and how a merge reads
 /// it: a header naming the format and the settings, one line per log, then a trailer counting
 /// the partial's lines and logs. Several partials may follow one another (a reducer's standard
@@ -34,69 +40,115 @@ package struct PartialFrame {
     }
 
     /// Reads the partials at `paths` (`-`: standard input): `header` with each header's object
-    /// (after its format and version are checked), `log` with each log line's object and the
-    /// log's real path. A log (by the real path its partial gives) read twice is refused.
+    /// (after its format and version are checked), then `log` with each log line's object, its
+    /// real path and its text, in key order (`PartialRuns`) across every input. A log (by the
+    /// real path its partial gives) read twice is refused, naming both places.
     package func read(
         _ paths: [String],
         header: (_ object: [String: JSONValue], _ at: String, _ fail: @escaping (String) -> RecordingError) throws -> Void,
         log: (
-            _ object: [String: JSONValue], _ real: String,
+            _ object: [String: JSONValue], _ real: String, _ line: ArraySlice<UInt8>,
             _ fail: @escaping (String) -> RecordingError
-        ) throws -> Void,
-        other: (
-            _ object: [String: JSONValue], _ at: String,
-            _ fail: @escaping (String) -> RecordingError
-        ) throws -> Bool = { _, _, _ in false }
+        ) throws -> Void
     ) throws {
-        var logs: [String: (path: String, at: String)] = [:]
+        var spooled: [String] = []
+        defer { for file in spooled { unlink(file) } }
+        var runs: [PartialRuns.Run] = []
         for path in paths {
             let source = path == "-" ? "<stdin>" : path
-            var tally = Tally()
-            try forEachJSONLineValue(path: path) { number, value in
-                func fail(_ message: String) -> RecordingError {
-                    RecordingError(.malformed, path: source, line: number, message)
-                }
-                guard case .object(let object) = value else { throw fail("not a partial's line (a JSON object)") }
-                if object["format"] != nil {
-                    try checkHeader(object, fail)
-                    try header(object, "\(source):\(number)", fail)
-                    tally.headers += 1
-                    return
-                }
-                if object["trailer"] != nil {
-                    try count(trailer: object, into: &tally, fail)
-                    return
-                }
+            var file = path
+            if path == "-" {
+                file = try PartialRuns.spool()
+                spooled.append(file)
+            }
+            runs += try scan(file, source: source, header: header)
+        }
+        guard runs.count <= PartialRuns.maxRuns else {
+            throw RecordingError(
+                .malformed, path: paths.count == 1 ? (paths[0] == "-" ? "<stdin>" : paths[0]) : "\(paths.count) inputs", line: nil,
+                "\(runs.count) sorted runs of logs, more than the \(PartialRuns.maxRuns) one merge reads at once: "
+                    + "merge them in groups with \(command) --merge --partial, then merge the results")
+        }
+        var previous: (key: [UInt8], path: String, at: String)?
+        try PartialRuns.merge(runs) { line, key, source, number in
+            let fail = { (message: String) in RecordingError(.malformed, path: source, line: number, message) }
+            guard let value = JSONValue(parsing: String(decoding: line, as: UTF8.self)), case .object(let object) = value else {
+                throw fail("not a partial's line (a JSON object)")
+            }
+            let read = StatsPartial.Reader(fail: fail)
+            let logPath = try read.string(object["path"], "path")
+            let real = try read.string(object["real"], "real")
+            guard jsonString(real).utf8.elementsEqual(key) else {
+                throw fail("\"real\" is not spelled as turbo-replay \(command) --partial writes it (its escapes differ)")
+            }
+            let at = "\(source):\(number)"
+            if let first = previous, first.key.elementsEqual(key) {
+                let spelled = first.path == logPath ? "" : " as \(first.path); both are \(real)"
+                throw fail("\(logPath) is in two partials (first at \(first.at)\(spelled)): a log must be read once")
+            }
+            previous = (Array(key), logPath, at)
+            try log(object, real, line, fail)
+        }
+    }
+
+    /// One input's first pass: its frame checked (headers, trailers and their counts), its
+    /// headers handed on, and the stretches where its log lines are in key order.
+    private func scan(
+        _ file: String, source: String,
+        header: (_ object: [String: JSONValue], _ at: String, _ fail: @escaping (String) -> RecordingError) throws -> Void
+    ) throws -> [PartialRuns.Run] {
+        let cursor = try LineCursor(path: file, source: source, offset: 0)
+        var tally = Tally()
+        var runs: [PartialRuns.Run] = []
+        var lastKey: [UInt8]?
+        var runStart: (offset: Int, line: Int)?
+        while true {
+            let offset = cursor.offset, number = cursor.nextNumber
+            guard let line = try cursor.next() else { break }
+            if line.isEmpty { continue }
+            let fail = { (message: String) in RecordingError(.malformed, path: source, line: number, message) }
+            if let key = PartialRuns.key(line) {
                 guard tally.headers > tally.trailers else {
                     throw fail(
                         tally.headers == 0
                             ? "not a \(command) partial: it must start with {\"format\":\"\(format)\",…} (made by turbo-replay \(command) --partial)"
                             : "a log after the last trailer: a partial's logs come between its header and its trailer")
                 }
-                if try other(object, "\(source):\(number)", fail) {
-                    tally.othersRead += 1
-                    return
+                if let last = lastKey, !last.lexicographicallyPrecedes(key), let start = runStart {
+                    runs.append(.init(file: file, source: source, start: start.offset, end: offset, firstLine: start.line))
+                    runStart = nil
                 }
-                let read = StatsPartial.Reader(fail: fail)
-                let logPath = try read.string(object["path"], "path")
-                let real = try read.string(object["real"], "real")
-                let at = "\(source):\(number)"
-                if let first = logs[real] {
-                    let spelled = first.path == logPath ? "" : " as \(first.path); both are \(real)"
-                    throw fail("\(logPath) is in two partials (first at \(first.at)\(spelled)): a log must be read once")
-                }
-                logs[real] = (logPath, at)
-                try log(object, real, fail)
+                if runStart == nil { runStart = (offset, number) }
+                lastKey = Array(key)
                 tally.logsRead += 1
+                continue
             }
-            try checkWhole(tally) { RecordingError(.malformed, path: source, line: nil, $0) }
+            guard let value = JSONValue(parsing: String(decoding: line, as: UTF8.self)), case .object(let object) = value else {
+                throw fail("not a partial's line (a JSON object)")
+            }
+            if object["format"] != nil {
+                try checkHeader(object, fail)
+                try header(object, "\(source):\(number)", fail)
+                tally.headers += 1
+            } else if object["trailer"] != nil {
+                try count(trailer: object, into: &tally, fail)
+            } else if tally.headers == 0 {
+                throw fail("not a \(command) partial: it must start with {\"format\":\"\(format)\",…} (made by turbo-replay \(command) --partial)")
+            } else {
+                throw fail("not a \(command) partial's line: a log's line starts {\"real\":\"…\" (version \(version))")
+            }
         }
+        if let start = runStart {
+            runs.append(.init(file: file, source: source, start: start.offset, end: cursor.offset, firstLine: start.line))
+        }
+        try checkWhole(tally) { RecordingError(.malformed, path: source, line: nil, $0) }
+        return runs
     }
 
     /// What one input's lines have said so far: its headers and trailers, the logs and other
     /// lines read, and those its trailers count.
     private struct Tally {
-        var headers = 0, trailers = 0, logsRead = 0, logsCounted = 0, othersRead = 0, othersCounted = 0
+        var headers = 0, trailers = 0, logsRead = 0, logsCounted = 0, othersCounted = 0
     }
 
     /// A header of this format, at the version this build reads.
@@ -149,8 +201,8 @@ package struct PartialFrame {
         if tally.logsCounted != tally.logsRead {
             throw fail("the trailers count \(tally.logsCounted) logs but \(tally.logsRead) were read: lines were lost or repeated")
         }
-        if tally.othersCounted != tally.othersRead {
-            throw fail("the trailers count \(tally.othersCounted) other lines but \(tally.othersRead) were read: lines were lost or repeated")
+        if tally.othersCounted != 0 {
+            throw fail("the trailers count \(tally.othersCounted) other lines: a version \(version) partial has none")
         }
     }
 

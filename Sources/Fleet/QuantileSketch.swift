@@ -103,6 +103,33 @@ package struct QuantileSketch: Equatable, Sendable {
         }
     }
 
+    /// `other` added in: the same sketch `combined` gives for both, in bounded memory (the
+    /// buckets in use, never the values).
+    package mutating func add(_ other: QuantileSketch) {
+        guard other.count > 0 else { return }
+        zeros += other.zeros
+        count += other.count
+        min = Swift.min(min ?? other.min!, other.min!)
+        max = Swift.max(max ?? other.max!, other.max!)
+        var merged: [Bin] = []
+        merged.reserveCapacity(bins.count + other.bins.count)
+        var i = 0, j = 0
+        while i < bins.count || j < other.bins.count {
+            if j == other.bins.count || (i < bins.count && bins[i].index < other.bins[j].index) {
+                merged.append(bins[i])
+                i += 1
+            } else if i == bins.count || other.bins[j].index < bins[i].index {
+                merged.append(other.bins[j])
+                j += 1
+            } else {
+                merged.append(Bin(index: bins[i].index, count: bins[i].count + other.bins[j].count))
+                i += 1
+                j += 1
+            }
+        }
+        bins = merged
+    }
+
     /// `sketches` added up. The counts must not overflow: a merge checks its totals before.
     package static func combined(_ sketches: some Sequence<QuantileSketch>) -> QuantileSketch {
         var result = QuantileSketch()

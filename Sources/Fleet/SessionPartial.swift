@@ -2,17 +2,19 @@ import AppSession
 import PolicyCore
 import TurboRecording
 
-/// The app sessions of a `stats --partial`: one line kind of their own, after the file lines,
+/// The app sessions of a `stats --partial`: each rides on its web log's line (a session is its
+/// web recording's, so it is read, and refused twice, with it),
 ///
-///     {"session":{"web":"a.jsonl","native":"a.native.jsonl","drops":1,"unannounced":0,"edges":2,
-///      "dropToPill":[803.2],"edgeToClear":[3.1],"edgeToPage":[],"clearStuck":0,"pageStuck":0,
-///      "findings":{"late-pill":0,"pill-outlived-network":0,"slow-recovery":0}}}
+///     {"real":…,"path":"a.jsonl",…,"session":{"web":"a.jsonl","native":"a.native.jsonl","drops":1,
+///      "unannounced":0,"edges":2,"dropToPill":[803.2],"edgeToClear":[3.1],"edgeToPage":[],
+///      "clearStuck":0,"pageStuck":0,"findings":{"late-pill":0,"pill-outlived-network":0,"slow-recovery":0}}}
 ///
 /// or, for a pair that could not be read as one session, `"failed":{…}` (an error, as a file
 /// line's) in place of the figures. Every latency is kept, written exactly, so a merge gives
 /// the figures of one run. A partial without session lines has no sessions.
 extension StatsPartial {
-    package static func line(_ session: StatsSession) -> String {
+    /// A session's object, as it rides on its web log's line.
+    static func body(_ session: StatsSession) -> String {
         var body = JSONLine()
         body.string("web", session.web)
         body.string("native", session.native)
@@ -32,9 +34,7 @@ extension StatsPartial {
             for kind in SessionFindingKind.allCases { findings.integer(kind.rawValue, figures.findings[kind] ?? 0) }
             body.raw("findings", findings.text)
         }
-        var line = JSONLine()
-        line.raw("session", body.text)
-        return line.text
+        return body.text
     }
 
     static func decodeSession(_ value: JSONValue, _ read: Reader) throws -> StatsSession {

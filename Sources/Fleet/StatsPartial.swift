@@ -20,8 +20,10 @@ package enum StatsPartial {
     package static let format = "turbo-replay stats partial"
     /// 2: a trailer, real paths, and sketches in place of every episode and launch time; the
     /// `emulated-online` finding (a version-1 partial never looked for it); app sessions.
-    /// 3: the `banner-drift` finding (a version-2 partial never looked for it), a log's `seenFit`
-    /// when its page showed anything, and the seen tolerance in the header when not the default.
+    /// 3: log lines start with their real path and come sorted by it (the merge streams them),
+    /// and an app session rides on its web log's line; the `banner-drift` finding (a version-2
+    /// partial never looked for it), a web log's `seenFit` when its page showed anything, and
+    /// the seen tolerance in the header when not the default.
     package static let version = 3
 
     static let frame = PartialFrame(format: format, version: version, command: "stats")
@@ -70,20 +72,23 @@ package enum StatsPartial {
         return line.text
     }
 
-    /// The whole partial of `stats`: header, a line per log, trailer.
+    /// The whole partial of `stats`: header, a line per log in key order (`FleetStats.keyed`),
+    /// trailer.
     package static func write(_ stats: FleetStats, settings: Settings, _ print: (String) throws -> Void) rethrows {
         try print(header(settings))
-        for file in stats.files { try print(line(file)) }
-        for session in stats.sessions { try print(line(session)) }
-        try print(trailer(logs: stats.files.count, others: stats.sessions.count))
+        let keyed = stats.keyed
+        for entry in keyed { try print(line(entry.file, real: entry.real, session: entry.session)) }
+        try print(trailer(logs: keyed.count))
     }
 
-    package static func trailer(logs: Int, others: Int = 0) -> String { frame.trailer(logs: logs, others: others) }
+    package static func trailer(logs: Int) -> String { frame.trailer(logs: logs) }
 
-    package static func line(_ file: StatsFile) -> String {
+    /// A log's line: its real path first (the key the lines are sorted by), its path, its
+    /// figures, and the app session read with it, if any.
+    package static func line(_ file: StatsFile, real: String? = nil, session: StatsSession? = nil) -> String {
         var line = JSONLine()
+        line.string("real", real ?? PartialFrame.realPath(file.path))
         line.string("path", file.path)
-        line.string("real", PartialFrame.realPath(file.path))
         switch file.outcome {
         case .read(let summary): line.raw("web", web(summary))
         case .native(let summary): line.raw("native", native(summary))
@@ -92,6 +97,7 @@ package enum StatsPartial {
         if !file.warnings.isEmpty {
             line.raw("warnings", "[" + file.warnings.map(error).joined(separator: ",") + "]")
         }
+        if let session { line.raw("session", body(session)) }
         return line.text
     }
 
@@ -178,26 +184,35 @@ package enum StatsPartial {
 
     // MARK: - Reading
 
-    /// The settings and files of the partials at `paths` (`-`: standard input, several partials
-    /// one after another), merged: files sorted by path, as one `stats` run sorts them. A log
-    /// read by two partials, partials made with other settings, a partial without its header or
+    /// Reads the partials at `paths` (`-`: standard input, several partials one after
+    /// another): `each` gets every log (with its app session) in key order, as a single run
+    /// folds them, and its line as written. Returns the settings the partials share. A log read
+    /// by two partials, partials made with other settings, a partial without its header or
     /// trailer, a value no log can have, or a total past what a count holds, is an error naming
     /// the file and line.
-    package static func merge(_ paths: [String]) throws -> (settings: Settings?, files: [StatsFile], sessions: [StatsSession]) {
+    /// `headers` gets the header a merged partial starts with (the first one read), once,
+    /// before the first log.
+    package static func read(
+        _ paths: [String], headers: (String) throws -> Void = { _ in },
+        _ each: (_ file: StatsFile, _ session: StatsSession?, _ line: ArraySlice<UInt8>) throws -> Void
+    ) throws -> Settings? {
         var settings: (value: Settings, from: String)?
-        var files: [(file: StatsFile, real: String)] = []
+        var firstHeader: String?
+        var announced = false
         var totals = PartialTotals()
-        var sessions: [String: (session: StatsSession, at: String)] = [:]
         try frame.read(
             paths,
             header: { object, at, fail in
                 let read = try decodeHeader(object, fail: fail)
                 if let settings, settings.value != read {
-                    throw fail("made with other settings than \(settings.from) (debounce, flash, variant or --lenient differ): its numbers cannot be merged")
+                    throw fail(
+                        "made with other settings than \(settings.from) (debounce, flash, variant, seen tolerance or --lenient differ): its numbers cannot be merged"
+                    )
                 }
                 settings = settings ?? (read, at)
+                firstHeader = firstHeader ?? header(read)
             },
-            log: { object, real, fail in
+            log: { object, real, line, fail in
                 let file = try decodeFile(object, fail: fail)
                 switch file.outcome {
                 case .read(let summary):
@@ -208,31 +223,21 @@ package enum StatsPartial {
                 case .failed:
                     break
                 }
-                files.append((file, real))
-            },
-            other: { object, at, fail in
-                // App sessions (SessionPartial.swift): their own line kind, one per web recording.
-                guard let value = object["session"] else { return false }
-                let session = try decodeSession(value, Reader(fail: fail))
-                if let first = sessions[session.web] {
-                    throw fail("the session of \(session.web) is in two partials (first at \(first.at)): a log must be read once")
+                var session: StatsSession?
+                if let value = object["session"] {
+                    session = try decodeSession(value, Reader(fail: fail))
+                    guard case .read = file.outcome, session?.web == file.path else {
+                        throw fail("a session rides on the line of its web log, read: \(file.path) is not its web log")
+                    }
                 }
-                sessions[session.web] = (session, at)
-                return true
+                if !announced, let firstHeader {
+                    try headers(firstHeader)
+                    announced = true
+                }
+                try each(file, session, line)
             })
-        // By path as a single run sorts, then by real path: two machines' `logs/a.jsonl` are two logs.
-        let sorted = files.sorted { $0.file.path != $1.file.path ? $0.file.path < $1.file.path : $0.real < $1.real }
-        // A session is its web recording's: one whose web log no partial holds was not made by a
-        // run that read it, and would count a session the report's logs do not have.
-        let webLogs = Set(files.map(\.file.path))
-        if let orphan = sessions.values.sorted(by: { $0.at < $1.at }).first(where: { !webLogs.contains($0.session.web) }) {
-            let (source, line) =
-                orphan.at.lastIndex(of: ":").map { (String(orphan.at[..<$0]), Int(orphan.at[orphan.at.index(after: $0)...])) } ?? (orphan.at, nil)
-            throw RecordingError(
-                .malformed, path: source, line: line,
-                "the session of \(orphan.session.web) is in a partial that does not hold its web log: partials are made whole by stats --partial")
-        }
-        return (settings?.value, sorted.map(\.file), sessions.values.map(\.session).sorted { $0.web < $1.web })
+        if !announced, let firstHeader { try headers(firstHeader) }
+        return settings?.value
     }
 
     static func decodeHeader(_ object: [String: JSONValue], fail: (String) -> RecordingError) throws -> Settings {

@@ -47,7 +47,7 @@ extension ArchiveFleet {
         lines.append("findings:")
         let width = ArchiveFinding.Kind.allCases.map(\.rawValue.count).max()!
         for entry in findings {
-            lines += FleetStats.findingRows(
+            lines += StatsTotals.findingRows(
                 entry.kind.rawValue, entry.count, entry.recordings, width: width, listing: listing,
                 level: entry.kind.level)
         }

@@ -2,30 +2,28 @@ import Fleet
 import PolicyCore
 
 /// The launch part of the `stats` report, in text and in JSON.
-extension FleetStats {
+extension StatsTotals {
     /// The launch lines of the report, when the native logs have launches.
     func launchText(listing: Int?) -> [String] {
         guard launches > 0 else { return [] }
         let ms = formatMilliseconds
-        let logs = natives.filter { $0.summary.launch.launches > 0 }.count
+        let logs = launchLogs
         var lines = ["launches: \(launches) in \(logs) log\(logs == 1 ? "" : "s"), \(readyLaunches) ready"]
         if let time = timeToWeb {
             lines.append("time to web, ms: median \(ms(time.median)), p90 \(ms(time.p90)), max \(ms(time.max))")
-            let width = Self.launchFigures.map(\.name.count).max()!
+            let width = FleetStats.launchFigures.map(\.name.count).max()!
             let slowest = slowestToWeb
-            let shown = listing.map { Array(slowest.prefix($0)) } ?? slowest
+            let shown = listing.map { Array(slowest.entries.prefix($0)) } ?? slowest.entries
             let head = "  \("slowest".padded(width))      "
             for (index, entry) in shown.enumerated() {
                 let lead = index == 0 ? head : String(repeating: " ", count: head.count)
-                lines.append("\(lead)  \(terminalSafe(entry.path)) (\(ms(entry.ms)))")
+                lines.append("\(lead)  \(terminalSafe(entry.path)) (\(ms(entry.count)))")
             }
-            if shown.count < slowest.count {
-                lines.append(String(repeating: " ", count: head.count) + "  … and \(slowest.count - shown.count) more (--all lists every one)")
-            }
+            lines += Self.moreRow(indent: head.count, shown: shown.count, logs: slowest.logs, listing: listing)
         }
-        let width = Self.launchFigures.map(\.name.count).max()!
-        for figure in Self.launchFigures {
-            let entry = launchFigure(figure.count)
+        let width = FleetStats.launchFigures.map(\.name.count).max()!
+        for (index, figure) in FleetStats.launchFigures.enumerated() {
+            let entry = launchFigure(index)
             lines += Self.findingRows(figure.name, entry.count, entry.recordings, width: width, listing: listing)
         }
         return lines
@@ -37,11 +35,11 @@ extension FleetStats {
         var fields: [(String, String)] = [("launches", String(launches)), ("ready", String(readyLaunches))]
         if let time = timeToWeb {
             fields.append(("timeToWebMs", ReportJSON.object([("median", ms(time.median)), ("p90", ms(time.p90)), ("max", ms(time.max))])))
-            fields.append(("slowest", ReportJSON.object(slowestToWeb.map { ($0.path, ms($0.ms)) })))
+            fields.append(("slowest", ReportJSON.object(slowestToWeb.entries.map { ($0.path, ms($0.count)) })))
         }
-        for (key, figure) in zip(["stalled", "throughError", "offseason"], Self.launchFigures) {
-            let entry = launchFigure(figure.count)
-            fields.append((key, ReportJSON.counted(entry.count, in: entry.recordings)))
+        for (index, key) in ["stalled", "throughError", "offseason"].enumerated() {
+            let entry = launchFigure(index)
+            fields.append((key, ReportJSON.counted(entry.count, in: entry.recordings.entries)))
         }
         return ReportJSON.object(fields)
     }

@@ -5,29 +5,26 @@ import TurboRecording
 
 /// The app sessions' section of `stats`: shown only when the run read some pair
 /// `NAME.jsonl` + `NAME.native.jsonl`.
-extension FleetStats {
+extension StatsTotals {
     func sessionText(listing: Int?) -> [String] {
-        let read = sessionFigures
-        var lines = ["app sessions (NAME.jsonl with NAME.native.jsonl): \(read.count) read, \(sessionFailures.count) not read"]
-        let drops = read.reduce(0) { $0 + $1.figures.drops }, unannounced = read.reduce(0) { $0 + $1.figures.unannounced }
-        lines.append("  drops \(drops) (\(unannounced) unannounced), edges \(read.reduce(0) { $0 + $1.figures.edges })")
-        lines.append("  dropToPill   \(SessionText.describe(dropToPill))")
-        lines.append("  edgeToClear  \(SessionText.describe(edgeToClear))")
-        lines.append("  edgeToPage   \(SessionText.describe(edgeToPage))")
+        var lines = ["app sessions (NAME.jsonl with NAME.native.jsonl): \(sessions.read) read, \(sessions.failures.count) not read"]
+        lines.append("  drops \(sessions.drops) (\(sessions.unannounced) unannounced), edges \(sessions.edges)")
+        lines.append("  dropToPill   \(SessionText.describe(sessions.dropToPill))")
+        lines.append("  edgeToClear  \(SessionText.describe(sessions.edgeToClear))")
+        lines.append("  edgeToPage   \(SessionText.describe(sessions.edgeToPage))")
         lines.append("session findings:")
         let width = SessionFindingKind.allCases.map(\.rawValue.count).max()!
-        for entry in sessionFindings {
+        for entry in sessions.findings {
             lines += Self.findingRows(entry.kind.rawValue, entry.count, entry.recordings, width: width, listing: listing)
         }
-        if !sessionFailures.isEmpty {
+        if sessions.failures.count > 0 {
             lines.append("not read as sessions:")
-            for failure in sessionFailures { lines.append("  \(terminalSafe(failure.description))") }
+            lines += Self.failureRows(sessions.failures)
         }
         return lines
     }
 
     func sessionJSON() -> String {
-        let read = sessionFigures
         func latency(_ summary: LatencySummary) -> String {
             var fields = [("count", String(summary.count))]
             if let median = summary.median, let p90 = summary.p90, let max = summary.max {
@@ -37,15 +34,15 @@ extension FleetStats {
             return ReportJSON.object(fields)
         }
         return ReportJSON.object([
-            ("read", String(read.count)),
-            ("drops", String(read.reduce(0) { $0 + $1.figures.drops })),
-            ("unannounced", String(read.reduce(0) { $0 + $1.figures.unannounced })),
-            ("edges", String(read.reduce(0) { $0 + $1.figures.edges })),
-            ("dropToPill", latency(dropToPill)),
-            ("edgeToClear", latency(edgeToClear)),
-            ("edgeToPage", latency(edgeToPage)),
-            ("findings", ReportJSON.object(sessionFindings.map { ($0.kind.rawValue, ReportJSON.counted($0.count, in: $0.recordings)) })),
-            ("failures", ReportJSON.failures(sessionFailures)),
+            ("read", String(sessions.read)),
+            ("drops", String(sessions.drops)),
+            ("unannounced", String(sessions.unannounced)),
+            ("edges", String(sessions.edges)),
+            ("dropToPill", latency(sessions.dropToPill)),
+            ("edgeToClear", latency(sessions.edgeToClear)),
+            ("edgeToPage", latency(sessions.edgeToPage)),
+            ("findings", ReportJSON.object(sessions.findings.map { ($0.kind.rawValue, ReportJSON.counted($0.count, in: $0.recordings.entries)) })),
+            ("failures", ReportJSON.failures(sessions.failures.entries)),
         ])
     }
 }

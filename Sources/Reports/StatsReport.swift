@@ -7,31 +7,38 @@ import TurboRecording
 import VariantAnalysis
 
 extension FleetStats {
+    /// The report for a person, from the totals (`StatsTotals`) a merge prints it from too.
+    package func text(listing: Int? = 10) -> [String] { totals.text(listing: listing) }
+
+    /// The report as one JSON object.
+    package func json() -> String { totals.json() }
+}
+
+extension StatsTotals {
     private static let ms = formatMilliseconds
 
     /// The report for a person. Recordings per finding are capped at `listing` (nil: all).
     package func text(listing: Int? = 10) -> [String] {
         var lines: [String] = []
         // Only native logs: no web banner to report, and an app's logs are not page sessions.
-        let nativeOnly = summaries.isEmpty && !natives.isEmpty
-        var sessions = "\(nativeOnly ? "logs" : "sessions"): \(summaries.count + natives.count) read"
-        if !natives.isEmpty { sessions += nativeOnly ? " (\(natives.count) native)" : " (\(summaries.count) web, \(natives.count) native)" }
-        let cuts = self.cuts
-        if !cuts.isEmpty { sessions += ", of which \(cuts.count) cut" }
+        let nativeOnly = webLogs == 0 && nativeLogs > 0
+        var sessions = "\(nativeOnly ? "logs" : "sessions"): \(webLogs + nativeLogs) read"
+        if nativeLogs > 0 { sessions += nativeOnly ? " (\(nativeLogs) native)" : " (\(webLogs) web, \(nativeLogs) native)" }
+        if cuts.logs > 0 { sessions += ", of which \(cuts.logs) cut" }
         sessions += ", \(malformed) malformed, \(unreadable) unreadable"
         lines.append(sessions)
         if skippedLines > 0 { lines.append("malformed lines skipped (--lenient): \(skippedLines)") }
         if !nativeOnly { lines += webText(listing: listing) }
-        if seenLogs > 0 { lines += seenText() }
-        if !natives.isEmpty { lines += nativeText(listing: listing) }
-        if !self.sessions.isEmpty { lines += sessionText(listing: listing) }
-        if !cuts.isEmpty {
+        if seen.logs > 0 { lines += seenText() }
+        if nativeLogs > 0 { lines += nativeText(listing: listing) }
+        if self.sessions.any { lines += sessionText(listing: listing) }
+        if cuts.logs > 0 {
             lines.append("cut (\(LogCut.finding), info: read up to their last whole line):")
-            for cut in cuts { lines.append("  \(terminalSafe(cut.path)):\(cut.line)") }
+            lines += Self.cutRows(cuts)
         }
-        if !failures.isEmpty {
+        if failures.count > 0 {
             lines.append("not read:")
-            for failure in failures { lines.append("  \(terminalSafe(failure.description))") }
+            lines += Self.failureRows(failures)
         }
         return lines
     }
@@ -59,6 +66,35 @@ extension FleetStats {
         return lines
     }
 
+    /// The failures kept, by path, and how many more there were.
+    static func failureRows(_ failures: KeptFailures) -> [String] {
+        var lines = failures.entries.map { "  \(terminalSafe($0.description))" }
+        if failures.dropped > 0 {
+            lines.append("  … and \(failures.dropped) more (a report keeps the first \(KeptLogs<Int>.capacity) by path)")
+        }
+        return lines
+    }
+
+    /// The cut logs kept, by path, each at its cut line, and how many more there were: listed
+    /// whole up to the bound, as `not read:` is, whatever `--all` says.
+    static func cutRows(_ cuts: KeptLogs<Int>) -> [String] {
+        var lines = cuts.entries.map { "  \(terminalSafe($0.path)):\($0.count)" }
+        if cuts.dropped > 0 {
+            lines.append("  … and \(cuts.dropped) more (a report keeps the first \(KeptLogs<Int>.capacity) by path)")
+        }
+        return lines
+    }
+
+    /// The line after a listing cut short: how many logs are not shown, and where to see them.
+    static func moreRow(indent: Int, shown: Int, logs: Int, listing: Int?) -> [String] {
+        guard shown < logs else { return [] }
+        let capacity = KeptLogs<Int>.capacity
+        let hint =
+            listing == nil
+            ? "a report keeps the first \(capacity)" : logs <= capacity ? "--all lists every one" : "--all lists the first \(capacity)"
+        return [String(repeating: " ", count: indent) + "  … and \(logs - shown) more (\(hint))"]
+    }
+
     /// "warning 3, info 4": every level, the one that asks most first.
     static func levelCounts(_ counts: [FindingLevel: Int]) -> String {
         FindingLevel.reportOrder.map { "\($0.rawValue) \(counts[$0] ?? 0)" }.joined(separator: ", ")
@@ -67,45 +103,56 @@ extension FleetStats {
     /// A finding id, its level (for a finding), its count, and the logs to open (at most
     /// `listing`, most occurrences first).
     static func findingRows(
-        _ id: String, _ count: Int, _ recordings: [(path: String, count: Int)], width: Int,
+        _ id: String, _ count: Int, _ recordings: KeptLogs<Int>, width: Int,
         listing: Int?, level: FindingLevel? = nil
     ) -> [String] {
         let levelColumn = level.map { "  " + $0.rawValue.padded(FindingLevel.allCases.map(\.rawValue.count).max()!) } ?? ""
         let head = "  \(id.padded(width))\(levelColumn)  \(String(count).leftPadded(4))"
-        guard !recordings.isEmpty else { return [head] }
+        guard !recordings.entries.isEmpty else { return [head] }
         var lines: [String] = []
-        let shown = listing.map { Array(recordings.prefix($0)) } ?? recordings
+        let shown = listing.map { Array(recordings.entries.prefix($0)) } ?? recordings.entries
         for (index, recording) in shown.enumerated() {
             let lead = index == 0 ? head : String(repeating: " ", count: head.count)
             let times = recording.count > 1 ? " (\(recording.count))" : ""
             lines.append("\(lead)  \(terminalSafe(recording.path))\(times)")
         }
-        if shown.count < recordings.count {
-            lines.append(String(repeating: " ", count: head.count) + "  … and \(recordings.count - shown.count) more (--all lists every one)")
-        }
-        return lines
+        return lines + moreRow(indent: head.count, shown: shown.count, logs: recordings.logs, listing: listing)
     }
 
-    /// What the pages showed: only for a fleet with `seen` records.
+    /// The same rows for a listing held whole (`archive --summary`'s).
+    static func findingRows(
+        _ id: String, _ count: Int, _ recordings: [(path: String, count: Int)], width: Int,
+        listing: Int?, level: FindingLevel? = nil
+    ) -> [String] {
+        var kept = KeptLogs<Int>()
+        for recording in recordings { kept.add(recording.path, recording.count) }
+        return findingRows(id, count, kept, width: width, listing: listing, level: level)
+    }
+
+    /// What the pages showed: only for a fleet with `seen` records. The fitted timings are
+    /// each tallied whole up to `KeptLogs.capacity` values, then `… and N more`.
     private func seenText() -> [String] {
         let ms = Self.ms
-        func fits(_ name: String, _ values: [(ms: Double, logs: Int)]) -> String? {
-            values.isEmpty ? nil : "\(name) " + values.map { "\(ms($0.ms)) (\($0.logs))" }.joined(separator: ", ")
+        func fits(_ name: String, _ timings: FittedTimings) -> String? {
+            guard timings.logs > 0 else { return nil }
+            let more = timings.dropped > 0 ? ", … and \(timings.dropped) more (a report keeps the first \(KeptLogs<Int>.capacity))" : ""
+            return "\(name) " + timings.kept.map { "\(ms($0.ms)) (\($0.logs))" }.joined(separator: ", ") + more
         }
-        var lines = ["what the pages showed (seen): \(seenLogs) recordings, \(driftedLogs) with banner-drift"]
-        let fitted = [fits("debounceMs", fittedDebounces), fits("flashMs", fittedFlashes)].compactMap { $0 }
+        var lines = ["what the pages showed (seen): \(seen.logs) recordings, \(seen.drifted) with banner-drift"]
+        let fitted = [fits("debounceMs", seen.debounces), fits("flashMs", seen.flashes)].compactMap { $0 }
         if !fitted.isEmpty { lines.append("  their banners behave like: " + fitted.joined(separator: "; ")) }
         return lines
     }
 
-    /// The seen part of the JSON report: `nil` for a fleet without `seen` records.
+    /// The seen part of the JSON report: `nil` for a fleet without `seen` records. Each fit's
+    /// object holds the kept timings (`KeptLogs.capacity` at most).
     private func seenJSON() -> String? {
-        guard seenLogs > 0 else { return nil }
+        guard seen.logs > 0 else { return nil }
         let ms = Self.ms
-        func fits(_ values: [(ms: Double, logs: Int)]) -> String { ReportJSON.object(values.map { (ms($0.ms), String($0.logs)) }) }
+        func fits(_ timings: FittedTimings) -> String { ReportJSON.object(timings.kept.map { (ms($0.ms), String($0.logs)) }) }
         return ReportJSON.object([
-            ("recordings", String(seenLogs)), ("drifted", String(driftedLogs)),
-            ("fits", ReportJSON.object([("debounceMs", fits(fittedDebounces)), ("flashMs", fits(fittedFlashes))])),
+            ("recordings", String(seen.logs)), ("drifted", String(seen.drifted)),
+            ("fits", ReportJSON.object([("debounceMs", fits(seen.debounces)), ("flashMs", fits(seen.flashes))])),
         ])
     }
 
@@ -113,7 +160,7 @@ extension FleetStats {
     private func nativeText(listing: Int?) -> [String] {
         var lines: [String] = []
         let platforms = nativePlatforms.map { "\($0.platform.rawValue) \($0.count)" }.joined(separator: ", ")
-        lines.append("native logs: \(natives.count) (\(platforms))")
+        lines.append("native logs: \(nativeLogs) (\(platforms))")
         let views = errorViews.map { "\($0.variant.rawValue) \($0.count)" }.joined(separator: ", ")
         lines.append("error views: \(errorViews.reduce(0) { $0 + $1.count })" + (views.isEmpty ? "" : " (\(views))"))
         let automatic = automaticRetries.reduce(0) { $0 + $1.count }
@@ -153,11 +200,11 @@ extension FleetStats {
             }.joined(separator: ",") + "]"
         let findings = ReportJSON.object(
             self.findings.map { entry in
-                (entry.kind.id, ReportJSON.counted(entry.count, in: entry.recordings, level: entry.level))
+                (entry.kind.id, ReportJSON.counted(entry.count, in: entry.recordings.entries, level: entry.level))
             })
-        let failures = ReportJSON.failures(self.failures)
+        let failures = ReportJSON.failures(self.failures.entries)
         let native = ReportJSON.object([
-            ("sessions", String(natives.count)),
+            ("sessions", String(nativeLogs)),
             ("platforms", ReportJSON.object(nativePlatforms.map { ($0.platform.rawValue, String($0.count)) })),
             ("errorViews", ReportJSON.object(errorViews.map { ($0.variant.rawValue, String($0.count)) })),
             ("automaticRetries", ReportJSON.object(automaticRetries.map { ($0.trigger.rawValue, String($0.count)) })),
@@ -168,20 +215,20 @@ extension FleetStats {
                 "findings",
                 ReportJSON.object(
                     nativeFindings.map { entry in
-                        (entry.id, ReportJSON.counted(entry.count, in: entry.recordings, level: entry.level))
+                        (entry.id, ReportJSON.counted(entry.count, in: entry.recordings.entries, level: entry.level))
                     })
             ),
             ("levels", ReportJSON.levels(nativeFindingsByLevel)),
         ])
         var appSessions: [(String, String)] = []
-        if !self.sessions.isEmpty { appSessions.append(("appSessions", sessionJSON())) }
+        if sessions.any { appSessions.append(("appSessions", sessionJSON())) }
         if let seen = seenJSON() { appSessions.insert(("seen", seen), at: 0) }
         return ReportJSON.object(
             [
-                ("sessions", String(summaries.count)),
+                ("sessions", String(webLogs)),
                 ("malformed", String(malformed)),
                 ("unreadable", String(unreadable)),
-                ("cut", ReportJSON.object(cuts.map { ($0.path, String($0.line)) })),
+                ("cut", ReportJSON.object(cuts.entries.map { ($0.path, String($0.count)) })),
                 ("skippedLines", String(skippedLines)),
                 ("pill", ReportJSON.object(pill)),
                 ("toasts", String(toasts)),

@@ -19,7 +19,7 @@ package enum TuneReport {
         let debounces = Set(tune.combinations.map(\.debounce)).count
         let flashes = Set(tune.combinations.map(\.flash)).count
         var head = "tune: \(tune.sessions) session\(tune.sessions == 1 ? "" : "s")"
-        if !tune.failures.isEmpty { head += " (\(tune.failures.count) not read)" }
+        if tune.failureCount > 0 { head += " (\(tune.failureCount) not read)" }
         head +=
             "; \(plural(variants, "variant")) × \(plural(debounces, "debounce")) × \(plural(flashes, "flash", "flashes"))"
             + " = \(plural(rows.count, "combination")); a blink is a pill under \(ms(tune.blinkMs)) ms"

@@ -152,18 +152,53 @@ package struct Tune: Equatable, Sendable {
         return TuneFile(path: path, outcome: read.outcome, warnings: read.warnings)
     }
 
-    /// One row per combination, in `combinations`' order, summed over the files in path order.
-    package var rows: [TuneRow] {
-        var rows = combinations.map(TuneRow.init(combination:))
-        for file in files {
-            guard case .replayed(let fileRows) = file.outcome else { continue }
-            for index in rows.indices { rows[index].add(fileRows[index]) }
+    /// What a merge keeps of its logs instead of the logs (`TunePartial.merge`).
+    package var merged: TuneSums?
+
+    /// The files in key order: the real path as a partial's line spells it, byte by byte, as a
+    /// partial's lines are sorted and a merge sums them.
+    package var keyed: [(file: TuneFile, real: String)] {
+        files.map { file in
+            let real = PartialFrame.realPath(file.path)
+            return (key: Array(jsonString(real).utf8), entry: (file, real))
         }
-        return rows
+        .sorted { $0.key.lexicographicallyPrecedes($1.key) }
+        .map(\.entry)
     }
 
-    package var sessions: Int { files.filter { if case .replayed = $0.outcome { true } else { false } }.count }
-    package var natives: Int { files.filter { $0.outcome == .native }.count }
+    /// One row per combination, in `combinations`' order, summed over the files in key order.
+    package var rows: [TuneRow] {
+        if let merged { return merged.rows }
+        var sums = TuneSums(combinations: combinations)
+        for entry in keyed { sums.add(entry.file) }
+        return sums.rows
+    }
+
+    package var sessions: Int { merged?.sessions ?? files.filter { if case .replayed = $0.outcome { true } else { false } }.count }
+    package var natives: Int { merged?.natives ?? files.filter { $0.outcome == .native }.count }
+    /// Logs not read, merged ones too.
+    package var failureCount: Int { merged?.failures.count ?? failures.count }
 
     package var failures: [RecordingError] { files.failures() }
+}
+
+/// A `tune` over many logs added up log by log in bounded memory: the rows, how many logs were
+/// replayed or native, and the failures `KeptFailures` keeps.
+package struct TuneSums: Equatable, Sendable {
+    package private(set) var rows: [TuneRow]
+    package private(set) var sessions = 0
+    package private(set) var natives = 0
+    package private(set) var failures = KeptFailures()
+
+    package init(combinations: [TuneCombination]) { rows = combinations.map(TuneRow.init(combination:)) }
+
+    package mutating func add(_ file: TuneFile) {
+        switch file.outcome {
+        case .replayed(let fileRows):
+            sessions += 1
+            for index in rows.indices { rows[index].add(fileRows[index]) }
+        case .native: natives += 1
+        case .failed(let error): failures.add(error)
+        }
+    }
 }

@@ -7,21 +7,22 @@ import TurboRecording
 /// `tune --partial` and `tune --merge`: the map and the reduce of a fleet's `tune`, as for
 /// `stats` (StatsPartial). A partial says which combinations made it, then holds one line per
 /// log with that log's counts under each combination, its pill time in its shortest exact form.
-/// The merge puts the logs back in path order and sums them in that order, as one run sums, so
-/// the rows — pill time included, to the last bit — are the ones `tune` prints for all the logs
-/// at once. Like every partial it ends with a trailer counting its lines and logs, names each
+/// The merge streams the logs in key order (their real paths, as the partials are sorted) and
+/// sums them in that order, as one run sums, so the rows — pill time included, to the last bit
+/// — are the ones `tune` prints for all the logs at once. Like every partial it ends with a trailer counting its lines and logs, names each
 /// log by its real path too, and a merge checks every sum it makes (`PartialFrame`).
 package enum TunePartial {
     package static let format = "turbo-replay tune partial"
     /// 2: a trailer, real paths, blinkMs and the trade-off's three figures per row.
-    package static let version = 2
+    /// 3: log lines start with their real path and come sorted by it (the merge streams them).
+    package static let version = 3
 
-    static let frame = PartialFrame(format: format, version: version, command: "tune")
+    package static let frame = PartialFrame(format: format, version: version, command: "tune")
 
     /// The whole partial of `tune`: header, a line per log, trailer.
     package static func write(_ tune: Tune, lenient: Bool, _ print: (String) throws -> Void) rethrows {
         try print(header(combinations: tune.combinations, lenient: lenient, blinkMs: tune.blinkMs))
-        for file in tune.files { try print(line(file)) }
+        for entry in tune.keyed { try print(line(entry.file, real: entry.real)) }
         try print(frame.trailer(logs: tune.files.count))
     }
 
@@ -41,10 +42,10 @@ package enum TunePartial {
         return line.text
     }
 
-    package static func line(_ file: TuneFile) -> String {
+    package static func line(_ file: TuneFile, real: String? = nil) -> String {
         var line = JSONLine()
+        line.string("real", real ?? PartialFrame.realPath(file.path))
         line.string("path", file.path)
-        line.string("real", PartialFrame.realPath(file.path))
         switch file.outcome {
         case .replayed(let rows):
             line.raw(
@@ -65,11 +66,16 @@ package enum TunePartial {
         return line.text
     }
 
-    /// The partials at `paths` (`-`: standard input) merged into one `Tune`: the same
-    /// combinations in every partial, every log once, files in path order, every sum checked.
-    package static func merge(_ paths: [String]) throws -> (tune: Tune, lenient: Bool) {
+    /// The partials at `paths` (`-`: standard input) merged into one `Tune` whose rows are
+    /// summed in key order, as one run sums them, in bounded memory (`Tune.merged`): the same
+    /// combinations in every partial, every log once, every sum checked. `each` sees every
+    /// log's file and line as it comes; `headers` the first header, before the first log.
+    package static func merge(
+        _ paths: [String], headers: (String) throws -> Void = { _ in },
+        each: (_ file: TuneFile, _ line: ArraySlice<UInt8>) throws -> Void = { _, _ in }
+    ) throws -> (tune: Tune, lenient: Bool) {
         var header: (combinations: [TuneCombination], lenient: Bool, blinkMs: Double, from: String)?
-        var files: [(file: TuneFile, real: String)] = []
+        var sums: TuneSums?
         var totals = PartialTotals()
         try frame.read(
             paths,
@@ -87,27 +93,36 @@ package enum TunePartial {
                 }
                 header = header ?? (combinations, lenient, blinkMs, at)
             },
-            log: { object, real, fail in
+            log: { object, _, line, fail in
                 let read = StatsPartial.Reader(fail: fail)
                 let file = try decodeFile(object, combinations: header!.combinations, read)
                 if case .replayed(let rows) = file.outcome {
-                    for (index, row) in rows.enumerated() {
-                        try totals.add("pill episodes (combination \(index + 1))", row.pillEpisodes, fail)
-                        try totals.add("pill ms (combination \(index + 1))", row.pillMs, fail)
-                        try totals.add("toasts (combination \(index + 1))", row.toasts, fail)
-                        try totals.add("flaps suppressed (combination \(index + 1))", row.flapsSuppressed, fail)
-                        try totals.add("unannounced ms (combination \(index + 1))", row.unannouncedMs, fail)
-                        try totals.add("blinks (combination \(index + 1))", row.blinks, fail)
-                        try totals.add("flashes (combination \(index + 1))", row.flashes, fail)
-                    }
+                    for (index, row) in rows.enumerated() { try check(row, index + 1, &totals, fail) }
                 }
-                files.append((file, real))
+                if sums == nil {
+                    sums = TuneSums(combinations: header!.combinations)
+                    try headers(self.header(combinations: header!.combinations, lenient: header!.lenient, blinkMs: header!.blinkMs))
+                }
+                sums!.add(file)
+                try each(file, line)
             })
-        let sorted = files.sorted { $0.file.path != $1.file.path ? $0.file.path < $1.file.path : $0.real < $1.real }
-        let merged = Tune(
-            combinations: header?.combinations ?? [], files: sorted.map(\.file),
-            blinkMs: header?.blinkMs ?? Tune.defaultBlinkMs)
+        if sums == nil, let header {
+            try headers(self.header(combinations: header.combinations, lenient: header.lenient, blinkMs: header.blinkMs))
+        }
+        var merged = Tune(combinations: header?.combinations ?? [], files: [], blinkMs: header?.blinkMs ?? Tune.defaultBlinkMs)
+        merged.merged = sums ?? TuneSums(combinations: merged.combinations)
         return (merged, header?.lenient ?? false)
+    }
+
+    /// A row's figures added to the merge's running totals, each checked.
+    private static func check(_ row: TuneRow, _ number: Int, _ totals: inout PartialTotals, _ fail: (String) -> RecordingError) throws {
+        try totals.add("pill episodes (combination \(number))", row.pillEpisodes, fail)
+        try totals.add("pill ms (combination \(number))", row.pillMs, fail)
+        try totals.add("toasts (combination \(number))", row.toasts, fail)
+        try totals.add("flaps suppressed (combination \(number))", row.flapsSuppressed, fail)
+        try totals.add("unannounced ms (combination \(number))", row.unannouncedMs, fail)
+        try totals.add("blinks (combination \(number))", row.blinks, fail)
+        try totals.add("flashes (combination \(number))", row.flashes, fail)
     }
 
     static func combination(_ value: JSONValue, _ read: StatsPartial.Reader) throws -> TuneCombination {

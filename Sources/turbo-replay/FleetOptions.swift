@@ -10,7 +10,10 @@ struct FleetOptions {
         Option(name: "jobs", value: "N", help: "Files read in parallel (default: \(count)). Output is the same.")
     }
     static let partial = Option(name: "partial", value: nil, help: "Write a mergeable summary of the files read (JSON Lines) instead of the report.")
-    static let merge = Option(name: "merge", value: nil, help: "Read partials (files, or - for standard input) and print the report for all their logs.")
+    static let merge = Option(
+        name: "merge", value: nil,
+        help: "Read partials (files, or - for standard input) and print the report for all their logs;"
+            + " with --partial, write one partial of them all (merges chain).")
     static let all = Option(name: "all", value: nil, help: "List every log that shows a finding, not only the first 10.")
 
     /// The group: what `init` reads.

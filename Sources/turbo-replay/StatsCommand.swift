@@ -14,7 +14,7 @@ enum StatsCommand {
     static let spec = CommandSpec(
         name: "stats",
         summary: "Summarise many recordings: pill episodes and durations, toasts, native decisions, findings.",
-        usage: "stats [options] PATH... | stats --partial [options] PATH...|- | stats --merge PARTIAL...|-",
+        usage: "stats [options] PATH... | stats --partial [options] PATH...|- | stats --merge [--partial] PARTIAL...|-",
         options: [FleetOptions.jobs(), Options.format, FleetOptions.all, .lenient, FleetOptions.partial, FleetOptions.merge]
             + BannerOptions.options + [Options.variant],
         findings: [.banner, .errorView, .launch, .session],
@@ -45,6 +45,9 @@ enum StatsCommand {
             (here as in a single run) are within 0.5% of exact, the max exact. Partials made with other
             settings (debounce, flash, --variant, --lenient), one log twice (by real path), a partial
             without its header or trailer, or an impossible value or total, are an error (65).
+            Merges chain: `stats --merge --partial PARTIAL...` checks what a merge checks and writes
+            one partial of every log read, sorted, instead of the report; merging merged partials
+            prints the same report, so a reduce can be a tree (a merge opens at most 4096 runs).
             Exit status: 0 ok, 64 usage, 65 some file (or partial) malformed, 66 some file unreadable
             (or no PATH), 74 the output could not be written.
             """
@@ -56,7 +59,7 @@ enum StatsCommand {
         /// the native ones.
         static let variant = Option.variant(.fleet)
         /// What a merge takes from its partials instead of the command line.
-        static let madeByThePartials = [FleetOptions.partial] + FleetOptions.options + BannerOptions.options + [variant]
+        static let madeByThePartials = FleetOptions.options + BannerOptions.options + [variant]
 
         var paths: [String]
         var format: OutputFormat
@@ -105,12 +108,7 @@ enum StatsCommand {
     }
 
     @MainActor static func run(_ options: Options, console: Console) throws -> ExitCode {
-        if options.merge {
-            let merged = try StatsPartial.merge(options.paths)
-            return try report(
-                FleetStats(files: merged.files, sessions: merged.sessions), format: options.format, all: options.all,
-                console: console)
-        }
+        if options.merge { return try merge(options, console: console) }
         let settings = options.banner.settings
         let lenient = options.fleet.lenient
         let paths = try FleetRun.logs(options.paths, fromStandardInput: options.paths == ["-"], console: console)
@@ -125,18 +123,47 @@ enum StatsCommand {
             // The partial holds the failures and warnings; the merge reports them.
             return .ok
         }
-        return try report(stats, format: options.format, all: options.all, console: console)
+        var totals = StatsTotals(rules: options.banner.rules)
+        for entry in stats.keyed { fold(entry.file, entry.session, into: &totals, console: console) }
+        return try report(totals, format: options.format, all: options.all, console: console)
     }
 
-    /// The report, after the warnings and errors on standard error in path order (so that
-    /// stderr is as stable as stdout); the status says whether every file could be read.
-    @MainActor private static func report(_ stats: FleetStats, format: OutputFormat, all: Bool, console: Console) throws -> ExitCode {
-        FleetRun.report(warnings: stats.files.map(\.warnings), failures: stats.failures + stats.sessionFailures, console: console)
-        if format == .json {
-            try console.print(stats.json())
-        } else {
-            for line in stats.text(listing: all ? nil : 10) { try console.print(line) }
+    /// `--merge`: the partials' logs streamed in key order and folded into the totals, or with
+    /// `--partial`, written out as one partial (a merge of merges reads the same lines).
+    @MainActor private static func merge(_ options: Options, console: Console) throws -> ExitCode {
+        if options.partial {
+            var logs = 0
+            _ = try StatsPartial.read(options.paths, headers: { try console.print($0) }) { _, _, line in
+                try console.print(String(decoding: line, as: UTF8.self))
+                logs += 1
+            }
+            try console.print(StatsPartial.trailer(logs: logs))
+            return .ok
         }
-        return FleetRun.status(stats.failures + stats.sessionFailures)
+        var totals = StatsTotals()
+        _ = try StatsPartial.read(options.paths) { file, session, _ in fold(file, session, into: &totals, console: console) }
+        return try report(totals, format: options.format, all: options.all, console: console)
+    }
+
+    /// One log into the totals, its skipped lines and failures on standard error as it comes:
+    /// in key order, in a single run as in a merge, so that stderr is as stable as stdout.
+    @MainActor private static func fold(_ file: StatsFile, _ session: StatsSession?, into totals: inout StatsTotals, console: Console) {
+        for warning in file.warnings { console.skipped(warning) }
+        if let failure = file.outcome.failure { console.failure(failure) }
+        if case .failed(let error)? = session?.outcome { console.failure(error) }
+        totals.add(file, session: session)
+    }
+
+    /// The report; the status says whether every file could be read: 65 when one was
+    /// malformed, else 66 when one could not be opened.
+    @MainActor private static func report(_ totals: StatsTotals, format: OutputFormat, all: Bool, console: Console) throws -> ExitCode {
+        if format == .json {
+            try console.print(totals.json())
+        } else {
+            for line in totals.text(listing: all ? nil : 10) { try console.print(line) }
+        }
+        if totals.malformed + totals.sessions.failures.malformed > 0 { return .dataError }
+        if totals.unreadable + totals.sessions.failures.unreadable > 0 { return .noInput }
+        return .ok
     }
 }

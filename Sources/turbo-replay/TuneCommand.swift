@@ -14,7 +14,7 @@ enum TuneCommand {
         name: "tune",
         summary: "Replay recordings under every combination of timings (and a variant), one row per combination.",
         usage:
-            "tune [--debounce-ms LIST] [--flash-ms LIST] [--variant NAME] [options] PATH... | tune --partial [options] PATH...|- | tune --merge PARTIAL...|-",
+            "tune [--debounce-ms LIST] [--flash-ms LIST] [--variant NAME] [options] PATH... | tune --partial [options] PATH...|- | tune --merge [--partial] PARTIAL...|-",
         options: [
             Options.debounces, Options.flashes, Options.variants, Options.format, Options.blink, Options.plot, FleetOptions.jobs(), .lenient,
             FleetOptions.partial, FleetOptions.merge, BannerOptions.locale, BannerOptions.config,
@@ -43,7 +43,8 @@ enum TuneCommand {
             standard input) writes each log's counts under every combination as JSON Lines, and
             `tune --merge PARTIAL...|-` prints exactly the rows one tune over all the logs prints (and
             draws them with --plot); partials made with other combinations, --lenient or --blink-ms are
-            refused (65).
+            refused (65). `tune --merge --partial PARTIAL...` writes one partial of them all instead,
+            which merges again to the same rows (merges chain, as for stats).
             Exit status: 0 ok, 64 usage, 65 some file (or the config) malformed, 66 some file unreadable,
             73 the plot cannot be created, 74 the output could not be written whole.
             """
@@ -59,7 +60,7 @@ enum TuneCommand {
             name: "plot", value: "OUT.svg",
             help: "Also draw the trade-off (time offline unannounced against blinks and flashes, by debounce) as an SVG ('-': standard output).")
         /// What a merge takes from its partials instead of the command line.
-        static let madeByThePartials = [FleetOptions.partial] + FleetOptions.options + BannerOptions.copyOptions + [debounces, flashes, variants, blink]
+        static let madeByThePartials = FleetOptions.options + BannerOptions.copyOptions + [debounces, flashes, variants, blink]
 
         var paths: [String]
         var format: OutputFormat
@@ -116,7 +117,23 @@ enum TuneCommand {
     @MainActor static func run(_ options: Options, console: Console) throws -> ExitCode {
         if options.merge {
             if let plot = options.plot { try refuseOutput(plot, overwriting: options.paths, option: Options.plot, command: spec.name) }
-            return try report(TunePartial.merge(options.paths).tune, options: options, console: console)
+            if options.partial {
+                var logs = 0
+                _ = try TunePartial.merge(options.paths, headers: { try console.print($0) }) { _, line in
+                    try console.print(String(decoding: line, as: UTF8.self))
+                    logs += 1
+                }
+                try console.print(TunePartial.frame.trailer(logs: logs))
+                return .ok
+            }
+            // Skipped lines and failures on standard error as the logs come, in key order.
+            let merged = try TunePartial.merge(
+                options.paths,
+                each: { file, _ in
+                    for warning in file.warnings { console.skipped(warning) }
+                    if let failure = file.outcome.failure { console.failure(failure) }
+                })
+            return try report(merged.tune, options: options, console: console)
         }
         let combinations = options.combinations, settings = options.settings, lenient = options.fleet.lenient
         let paths = try FleetRun.logs(options.paths, fromStandardInput: options.fromStandardInput, console: console)
@@ -134,7 +151,12 @@ enum TuneCommand {
     /// The rows (and the plot), after the warnings and errors on standard error in path order;
     /// the status says whether every file could be read.
     @MainActor private static func report(_ tune: Tune, options: Options, console: Console) throws -> ExitCode {
-        FleetRun.report(warnings: tune.files.map(\.warnings), failures: tune.failures, console: console)
+        if tune.merged == nil {
+            for entry in tune.keyed {
+                for warning in entry.file.warnings { console.skipped(warning) }
+                if let failure = entry.file.outcome.failure { console.failure(failure) }
+            }
+        }
 
         if options.format == .jsonl {
             for row in tune.rows { try console.print(TuneReport.json(row)) }
@@ -149,7 +171,8 @@ enum TuneCommand {
                 try writeOutputFile(path: plot, contents: Array(svg.utf8))
             }
         }
-        return FleetRun.status(tune.failures)
+        let failures = tune.merged?.failures ?? KeptFailures(tune.failures)
+        return failures.malformed > 0 ? .dataError : failures.unreadable > 0 ? .noInput : .ok
     }
 
     fileprivate static func items(_ text: String) -> [String] {

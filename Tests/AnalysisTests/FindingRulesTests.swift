@@ -1,5 +1,6 @@
 import Foundation
 import PolicyCore
+import Reports
 import Testing
 import TurboRecording
 
@@ -82,5 +83,10 @@ struct FindingRulesTests {
         #expect(!stats.findings.contains { $0.kind == .stalePill })
         #expect(stats.findings.first { $0.kind == .onlineLied }.map { "\($0.level) \($0.count)" } == "info 1")
         #expect(stats.findingsByLevel == [.warning: 0, .info: 1])
+        // The report prints from the bounded totals, which follow the same rules.
+        let text = stats.text(listing: nil)
+        #expect(!text.contains { $0.hasPrefix("  stale-pill") })
+        #expect(text.contains { $0.hasPrefix("  online-lied") && $0.contains(" info ") })
+        #expect(text.contains("findings: warning 0, info 1"))
     }
 }

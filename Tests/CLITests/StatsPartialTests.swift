@@ -263,21 +263,24 @@ struct TunePartialTests {
 @Suite("partials: what the merge refuses")
 struct PartialRefusalTests {
     static let statsHeader = #"{"format":"turbo-replay stats partial","version":3,"debounceMs":800.0,"flashMs":2000.0,"lenient":false}"#
-    static let tuneHeader = #"{"format":"turbo-replay tune partial","version":2,"combinations":[[800.0,2000.0,null]],"lenient":false,"blinkMs":1000.0}"#
+    static let tuneHeader = #"{"format":"turbo-replay tune partial","version":3,"combinations":[[800.0,2000.0,null]],"lenient":false,"blinkMs":1000.0}"#
 
     static func trailer(_ command: String, logs: Int) -> String {
         #"{"trailer":"turbo-replay \#(command) partial","lines":\#(logs + 2),"logs":\#(logs)}"#
     }
 
+    /// `l0042.jsonl`: numbered logs whose names sort as their numbers, as partials sort lines.
+    static func name(_ index: Int) -> String { "l" + String(repeating: "0", count: max(0, 4 - String(index).count)) + String(index) }
+
     /// A web log's line with one pill episode of `ms` (its bucket computed as the sketch does).
     static func webLine(_ index: Int, ms: String = "300.0", toasts: String = "0", min: String? = nil, max: String? = nil) -> String {
         let bucket = Int((log(300.0) / log(1.005 / 0.995)).rounded(.up))
-        return #"{"path":"l\#(index).jsonl","real":"/fleet/l\#(index).jsonl","web":{"records":9,"skippedLines":0,"pills":{"offline":[1,\#(ms)]},"#
+        return #"{"real":"/fleet/\#(name(index)).jsonl","path":"\#(name(index)).jsonl","web":{"records":9,"skippedLines":0,"pills":{"offline":[1,\#(ms)]},"#
             + #""durations":{"zeros":0,"bins":[[\#(bucket),1]],"min":\#(min ?? "300.0"),"max":\#(max ?? "300.0")},"toasts":\#(toasts),"silent":[],"findings":{}}}"#
     }
 
     static func tuneLine(_ index: Int, _ row: String) -> String {
-        #"{"path":"l\#(index).jsonl","real":"/fleet/l\#(index).jsonl","rows":[\#(row)]}"#
+        #"{"real":"/fleet/\#(name(index)).jsonl","path":"\#(name(index)).jsonl","rows":[\#(row)]}"#
     }
 
     static func merge(_ command: String, _ lines: [String]) throws -> (Fixtures.Run, String) {

@@ -21,6 +21,7 @@ struct StatsPartialRoundTripTests {
         summary.toasts = 1
         summary.silent = [SilentKey(reason: "server-response", status: 422): 2, SilentKey(reason: "success"): 1]
         summary.findings = [.onlineLied: 1, .stalePill: 1, .flapSuppressed: 4]
+        summary.cut = LogCut(line: 16, t: 9000)
         return WebLogSummary(summary)
     }
 
@@ -29,6 +30,7 @@ struct StatsPartialRoundTripTests {
         summary.launch.launches = 2
         summary.launch.readyMs = [1840.5, 0]
         summary.launch.throughError = 1
+        summary.cut = 4
         return NativeLogSummary(summary)
     }
 
@@ -36,11 +38,12 @@ struct StatsPartialRoundTripTests {
         var lines: [String] = []
         StatsPartial.write(stats, settings: settings) { lines.append($0) }
         let path = try ScratchLogs().write("fleet.partial.jsonl", lines)
-        let merged = try StatsPartial.merge([path])
-        return (merged.settings, merged.files)
+        var files: [StatsFile] = []
+        let settings = try StatsPartial.read([path]) { file, _, _ in files.append(file) }
+        return (settings, files)
     }
 
-    @Test("a web log, a native log and a log not read come back as they were, sorted by path")
+    @Test("a web log, a native log (both cut) and a log not read come back as they were, sorted by path")
     func roundTrip() throws {
         let files = [
             StatsFile(path: "/fleet/c.jsonl", outcome: .read(Self.web())),

@@ -53,13 +53,13 @@ struct StatsReportTests {
     @Test("logs past the listing are counted on a last line; nil lists every one")
     func listing() {
         let recordings = (1...12).map { (path: "log\($0).jsonl", count: 13 - $0) }
-        let rows = FleetStats.findingRows("stale-pill", 78, recordings, width: 10, listing: 10, level: .warning)
+        let rows = StatsTotals.findingRows("stale-pill", 78, recordings, width: 10, listing: 10, level: .warning)
         #expect(rows.count == 11)
         #expect(rows[0] == "  stale-pill  warning    78  log1.jsonl (12)")
         #expect(rows[9] == "                             log10.jsonl (3)")
         #expect(rows[10] == "                             … and 2 more (--all lists every one)")
-        #expect(FleetStats.findingRows("x", 78, recordings, width: 1, listing: nil).count == 12)
-        #expect(FleetStats.findingRows("stalled", 0, [], width: 7, listing: 10) == ["  stalled     0"])
+        #expect(StatsTotals.findingRows("x", 78, recordings, width: 1, listing: nil).count == 12)
+        #expect(StatsTotals.findingRows("stalled", 0, [], width: 7, listing: 10) == ["  stalled     0"])
     }
 
     @Test("a log not read is counted and listed terminal-safe; a malformed line skipped under --lenient is said")
@@ -88,5 +88,26 @@ struct StatsReportTests {
             ))
         #expect(json.contains(#""levels":{"warning":0,"info":3},"native":{"sessions":0,"#))
         #expect(json.hasSuffix(#""failures":[{"path":"b.jsonl","kind":"unreadable","message":"gone"}]}"#))
+    }
+
+    @Test("cut logs are listed by path with their cut line, web and native alike; past 1,000 the rest are counted")
+    func cuts() {
+        func cut(_ path: String, _ line: Int) -> StatsFile {
+            var summary = WebLogSummary()
+            summary.cut = line
+            return StatsFile(path: path, outcome: .read(summary))
+        }
+        var native = NativeLogSummary(platform: .ios)
+        native.cut = 7
+        let few = FleetStats(files: [cut("b.jsonl", 4), StatsFile(path: "a.jsonl", outcome: .native(native))])
+        #expect(few.text().first == "sessions: 2 read (1 web, 1 native), of which 2 cut, 0 malformed, 0 unreadable")
+        #expect(Array(few.text().suffix(3)) == ["cut (log-cut, info: read up to their last whole line):", "  a.jsonl:7", "  b.jsonl:4"])
+        #expect(few.json().contains(#""cut":{"a.jsonl":7,"b.jsonl":4}"#))
+        let many = FleetStats(files: (0..<1002).map { cut("log\(11001 - $0).jsonl", 3) })
+        let text = many.text()
+        #expect(text.first == "sessions: 1002 read, of which 1002 cut, 0 malformed, 0 unreadable")
+        #expect(text.suffix(1001).first == "  log10000.jsonl:3")
+        #expect(text.suffix(2) == ["  log10999.jsonl:3", "  … and 2 more (a report keeps the first 1000 by path)"])
+        #expect(many.json().contains(#""log10999.jsonl":3},"skippedLines""#))
     }
 }

@@ -1,0 +1,138 @@
+import PolicyCore
+import TurboRecording
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The merge's flat half: partials' log lines are sorted by their key (the real path as the
+/// line spells it, `{"real":"…"`), so a merge reads every input once to find its sorted runs,
+/// then streams a k-way merge of the runs, one line of each in memory. A log read twice sits
+/// next to its twin in that stream and is found without a set of every path; the totals are
+/// folded in one order whatever the split, so a merge of merges prints the same bytes.
+enum PartialRuns {
+    /// The most runs one merge opens at once (each holds a file and a buffer): more is refused,
+    /// and merged in groups first with `--merge --partial`.
+    static let maxRuns = 4096
+    /// What the runs' buffers share: each gets its part, between 4 KB and 256 KB.
+    static let bufferBudget = 16 << 20
+
+    /// A stretch of one input whose log lines are in key order.
+    struct Run {
+        var file: String
+        var source: String
+        var start: Int
+        var end: Int
+        var firstLine: Int
+    }
+
+    static let logPrefix: [UInt8] = Array(#"{"real":""#.utf8)
+
+    /// The key of a log line (the real path's JSON string, quotes included), or `nil` when
+    /// the line is not a log line.
+    static func key(_ line: ArraySlice<UInt8>) -> ArraySlice<UInt8>? {
+        guard line.starts(with: logPrefix) else { return nil }
+        var index = line.startIndex + logPrefix.count
+        while index < line.endIndex {
+            switch line[index] {
+            case UInt8(ascii: "\\"): index += 2
+            case UInt8(ascii: "\""): return line[(line.startIndex + logPrefix.count - 1)...index]
+            default: index += 1
+            }
+        }
+        return nil
+    }
+
+    /// Standard input copied to a file of its own (a merge reads its inputs twice); removed
+    /// when the merge ends.
+    static func spool() throws -> String {
+        var template = Array("\(temporaryDirectory())/turbo-replay-merge-XXXXXX".utf8CString)
+        let fd = mkstemp(&template)
+        guard fd >= 0 else { throw RecordingError(.unreadable, path: "<stdin>", line: nil, "cannot spool standard input: \(errorText())") }
+        defer { close(fd) }
+        let path = String(cString: template)
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = read(STDIN_FILENO, &buffer, buffer.count)
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw RecordingError(.unreadable, path: "<stdin>", line: nil, errorText())
+            }
+            if count == 0 { break }
+            var written = 0
+            while written < count {
+                let n = buffer.withUnsafeBytes { write(fd, $0.baseAddress! + written, count - written) }
+                guard n > 0 else {
+                    unlink(path)
+                    throw RecordingError(.unreadable, path: "<stdin>", line: nil, "cannot spool standard input to \(path): \(errorText())")
+                }
+                written += n
+            }
+        }
+        return path
+    }
+
+    static func temporaryDirectory() -> String {
+        getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+    }
+
+    static func errorText() -> String { String(cString: strerror(errno)) }
+
+    /// Every log line of `runs`, in key order (a tie: the earlier run first), with the run's
+    /// source and the line's number.
+    static func merge(
+        _ runs: [Run], _ body: (_ line: ArraySlice<UInt8>, _ key: ArraySlice<UInt8>, _ source: String, _ number: Int) throws -> Void
+    ) throws {
+        let size = Swift.min(Swift.max(bufferBudget / Swift.max(runs.count, 1), 4096), 256 << 10)
+        var cursors: [LineCursor] = []
+        for (order, run) in runs.enumerated() {
+            let cursor = try LineCursor(
+                path: run.file, source: run.source, offset: run.start, end: run.end, line: run.firstLine, bufferSize: size, order: order)
+            if try cursor.advanceToLog() { cursors.append(cursor) }
+        }
+        var heap = CursorHeap(cursors)
+        while let top = heap.first {
+            try body(top.line, top.key, top.source, top.number)
+            if try top.advanceToLog() { heap.siftDownFirst() } else { heap.removeFirst() }
+        }
+    }
+}
+
+/// A min-heap of cursors by their current key, then by run order.
+struct CursorHeap {
+    private var items: [LineCursor]
+
+    init(_ cursors: [LineCursor]) {
+        items = cursors
+        for index in stride(from: items.count / 2 - 1, through: 0, by: -1) { siftDown(index) }
+    }
+
+    var first: LineCursor? { items.first }
+
+    mutating func removeFirst() {
+        items.swapAt(0, items.count - 1)
+        items.removeLast()
+        if !items.isEmpty { siftDown(0) }
+    }
+
+    mutating func siftDownFirst() { siftDown(0) }
+
+    private func less(_ a: LineCursor, _ b: LineCursor) -> Bool {
+        a.key.lexicographicallyPrecedes(b.key) || (a.key.elementsEqual(b.key) && a.order < b.order)
+    }
+
+    private mutating func siftDown(_ start: Int) {
+        var parent = start
+        while true {
+            let left = 2 * parent + 1, right = left + 1
+            var smallest = parent
+            if left < items.count, less(items[left], items[smallest]) { smallest = left }
+            if right < items.count, less(items[right], items[smallest]) { smallest = right }
+            if smallest == parent { return }
+            items.swapAt(parent, smallest)
+            parent = smallest
+        }
+    }
+}

@@ -1,0 +1,170 @@
+import AppSession
+import BannerFindings
+import NativeErrorPolicy
+import NativeFindings
+import OfflineBanner
+import PolicyCore
+import Replay
+import TurboRecording
+
+/// What the `stats` report says, added up log by log in bounded memory: counts, sums, sketches,
+/// and for each listing the logs `KeptLogs` keeps. A single run and a merge fold the same logs
+/// in the same order (by real path, `FleetStats.keyed`, as partials are sorted), so their sums
+/// agree to the last bit and they print the same report; a merge of a million logs holds this,
+/// never the logs.
+package struct StatsTotals: Sendable {
+    package private(set) var webLogs = 0
+    package private(set) var nativeLogs = 0
+    package private(set) var failures = KeptFailures()
+    package private(set) var skippedLines = 0
+    /// The logs read up to their cut (`log-cut`), web or native, each with its cut line: all
+    /// counted, the first `KeptLogs.capacity` by path kept.
+    package private(set) var cuts = KeptLogs<Int>(order: .byPath)
+
+    package private(set) var pillEpisodes = 0
+    /// The pill's time up over every log, added log by log.
+    package private(set) var pillMs = 0.0
+    private var causes: [BannerCause: (episodes: Int, ms: Double)] = [:]
+    private var durations = QuantileSketch()
+    package private(set) var toasts = 0
+    private var silentCounts: [SilentKey: Int] = [:]
+    private var findingCounts: [BannerFinding.Kind: (count: Int, logs: KeptLogs<Int>)] = [:]
+
+    private var platforms: [Platform: Int] = [:]
+    private var views: [ErrorVariant: Int] = [:]
+    private var automatic: [RetryTrigger: Int] = [:]
+    package private(set) var manualRetries = 0
+    package private(set) var deferredRetries = 0
+    package private(set) var launches = 0
+    /// Native logs with a launch.
+    package private(set) var launchLogs = 0
+    private var toWeb = QuantileSketch()
+    package private(set) var slowestToWeb = KeptLogs<Double>()
+    private var launchCounts: [(count: Int, logs: KeptLogs<Int>)] = FleetStats.launchFigures.map { _ in (0, KeptLogs<Int>()) }
+    private var nativeFindingCounts: [String: (count: Int, logs: KeptLogs<Int>)] = [:]
+
+    package internal(set) var sessions = SessionTotals()
+    /// What the pages showed (`seen`): recordings with it, with drift, and the fitted timings.
+    package private(set) var seen = SeenTotals()
+    /// The config's `findings` rules: which web findings are listed, and at which level.
+    package let rules: FindingRules
+
+    package init(rules: FindingRules = FindingRules()) { self.rules = rules }
+
+    /// One log, with the app session read with it.
+    package mutating func add(_ file: StatsFile, session: StatsSession? = nil) {
+        switch file.outcome {
+        case .read(let summary): add(web: summary, path: file.path)
+        case .native(let summary): add(native: summary, path: file.path)
+        case .failed(let error): failures.add(error)
+        }
+        if let session { sessions.add(session) }
+    }
+
+    private mutating func add(web summary: WebLogSummary, path: String) {
+        webLogs += 1
+        skippedLines += summary.skippedLines
+        if let cut = summary.cut { cuts.add(path, cut) }
+        pillEpisodes += summary.pillEpisodes
+        pillMs += summary.pillMs
+        for (cause, total) in summary.pills {
+            let before = causes[cause] ?? (0, 0)
+            causes[cause] = (before.episodes + total.episodes, before.ms + total.ms)
+        }
+        durations.add(summary.durations)
+        toasts += summary.toasts
+        silentCounts.merge(summary.silent, uniquingKeysWith: +)
+        for (kind, count) in summary.findings {
+            var entry = findingCounts[kind] ?? (0, KeptLogs())
+            entry.count += count
+            entry.logs.add(path, count)
+            findingCounts[kind] = entry
+        }
+        seen.add(summary)
+    }
+
+    private mutating func add(native summary: NativeLogSummary, path: String) {
+        nativeLogs += 1
+        skippedLines += summary.skippedLines
+        if let cut = summary.cut { cuts.add(path, cut) }
+        platforms[summary.platform, default: 0] += 1
+        views.merge(summary.errorView.views, uniquingKeysWith: +)
+        automatic.merge(summary.errorView.automaticRetries, uniquingKeysWith: +)
+        manualRetries += summary.errorView.manualRetries
+        deferredRetries += summary.errorView.deferred
+        launches += summary.launch.launches
+        if summary.launch.launches > 0 { launchLogs += 1 }
+        toWeb.add(summary.launch.toWeb)
+        if let max = summary.launch.toWeb.max { slowestToWeb.add(path, max) }
+        for (index, figure) in FleetStats.launchFigures.enumerated() {
+            let count = figure.count(summary.launch)
+            guard count > 0 else { continue }
+            launchCounts[index].count += count
+            launchCounts[index].logs.add(path, count)
+        }
+        for (id, count) in summary.findings {
+            var entry = nativeFindingCounts[id] ?? (0, KeptLogs())
+            entry.count += count
+            entry.logs.add(path, count)
+            nativeFindingCounts[id] = entry
+        }
+    }
+
+    // MARK: - What the report reads
+
+    package var malformed: Int { failures.malformed }
+    package var unreadable: Int { failures.unreadable }
+
+    /// Per raising cause: episodes and total time, in `SessionSummary.raisingCauses` order.
+    package var pillsByCause: [(cause: BannerCause, episodes: Int, ms: Double)] {
+        SessionSummary.raisingCauses.compactMap { cause in causes[cause].map { (cause, $0.episodes, $0.ms) } }
+    }
+
+    package var pillDuration: Distribution? { Distribution(durations) }
+
+    package var silent: [(key: SilentKey, count: Int)] {
+        silentCounts.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+    }
+
+    /// Every finding id the rules leave on, with its level, its count and the logs kept for it.
+    package var findings: [(kind: BannerFinding.Kind, level: FindingLevel, count: Int, recordings: KeptLogs<Int>)] {
+        BannerFinding.Kind.allCases.compactMap { kind in
+            guard let level = rules.level(of: kind.id, kind.level) else { return nil }
+            let entry = findingCounts[kind] ?? (0, KeptLogs())
+            return (kind, level, entry.count, entry.logs)
+        }
+    }
+
+    package var findingsByLevel: [FindingLevel: Int] {
+        findings.reduce(into: Dictionary(uniqueKeysWithValues: FindingLevel.allCases.map { ($0, 0) })) { $0[$1.level]! += $1.count }
+    }
+
+    package var nativePlatforms: [(platform: Platform, count: Int)] {
+        Platform.allCases.compactMap { platform in platforms[platform].map { (platform, $0) } }
+    }
+
+    package var errorViews: [(variant: ErrorVariant, count: Int)] {
+        ErrorVariant.allCases.compactMap { variant in views[variant].flatMap { $0 == 0 ? nil : (variant, $0) } }
+    }
+
+    package var automaticRetries: [(trigger: RetryTrigger, count: Int)] {
+        RetryTrigger.allCases.compactMap { trigger in automatic[trigger].flatMap { $0 == 0 ? nil : (trigger, $0) } }
+    }
+
+    package var readyLaunches: Int { toWeb.count }
+    package var timeToWeb: Distribution? { Distribution(toWeb) }
+
+    /// One of `FleetStats.launchFigures` over every log, with the logs kept for it.
+    package func launchFigure(_ index: Int) -> (count: Int, recordings: KeptLogs<Int>) { (launchCounts[index].count, launchCounts[index].logs) }
+
+    package var nativeFindings: [(id: String, level: FindingLevel, count: Int, recordings: KeptLogs<Int>)] {
+        NativeSummary.findingIDs.map { id in
+            let entry = nativeFindingCounts[id] ?? (0, KeptLogs())
+            return (id, NativeSummary.findingLevels[id] ?? .warning, entry.count, entry.logs)
+        }
+    }
+
+    package var nativeFindingsByLevel: [FindingLevel: Int] {
+        nativeFindings.reduce(into: Dictionary(uniqueKeysWithValues: FindingLevel.allCases.map { ($0, 0) })) { $0[$1.level]! += $1.count }
+    }
+}
