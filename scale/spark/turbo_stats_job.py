@@ -490,8 +490,11 @@ def failure(error):
     if raised:  # a task's Python exception, its last line: the cause, not Py4J's wrapper
         return EX_SOFTWARE, raised[-1]
     for line in lines:
+        missing = re.search(r"Input path does not exist: (?:file:)?(\S+)", line)
+        if missing:
+            return EX_LISTING, "the listing %s does not exist" % missing.group(1)
         if "FileNotFoundException" in line or "does not exist" in line:
-            return EX_LISTING, line.strip()
+            return EX_LISTING, line.strip().lstrip(": ")
     return EX_SOFTWARE, lines[0] if lines else repr(error)
 
 
