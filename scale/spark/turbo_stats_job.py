@@ -593,7 +593,8 @@ def run_job(context, args, env):
         lambda index, rows: probe(index, rows, binary_name, env)).collect()
     entries = listed_entries(context, args.sources)
     found = entries.repartition(max(1, min(parallelism, 64))).mapPartitions(expand).collect()
-    found.sort(key=lambda item: (item[2], item[0]))
+    # By path, then by place: a shorter "LISTING:N" is an earlier line of the same listing.
+    found.sort(key=lambda item: (item[2], len(item[0]), item[0]))
     if not found:
         raise JobError(EX_LISTING, "%s names no log: nothing to report" % " ".join(args.sources))
     problems = check_logs(found)
