@@ -1,336 +1,681 @@
-"""`turbo-replay stats` (or `tune`) over a fleet's logs with Spark: the map and reduce of
-docs/stats-at-scale.md, with nothing lost on the way.
+"""`turbo-replay stats` (or `tune`) over a fleet's logs with Spark: map, a tree of merges on the
+executors, one report; nothing lost, nothing counted twice, nothing half-written.
 
     spark-submit --files /path/to/turbo-replay scale/spark/turbo_stats_job.py \
-        --output REPORT [--partitions N] [--tune] [--map-options='…'] [--merge-options='…'] LISTING
+        --output REPORT [--work LOCATION] [--partitions N] [--fan-in N] [--tune] \
+        [--map-options='…'] [--merge-options='…'] SOURCE...
 
     PYSPARK_SUBMIT_ARGS='--master … --files /path/to/turbo-replay pyspark-shell' \
-        python3 scale/spark/turbo_stats_job.py [options] LISTING > REPORT
+        python3 scale/spark/turbo_stats_job.py [options] SOURCE... > REPORT
 
-LISTING is a text file (any path Spark's textFile reads) naming one log per line, on storage
-every executor can read. Each of N partitions runs `turbo-replay stats --partial --jobs 1 -`
-(with --tune: `tune --partial`) on its paths; the driver checks that every listed log came
-back exactly once, then feeds the partials to `turbo-replay stats --merge -`, which writes the
-report: exactly what one `stats` over the logs prints. spark-submit joins the driver's standard
-error to its standard output, so there the report goes to --output; run with python3, the report
-is on standard output and the errors apart on standard error. The errors are the merge's
-warnings and errors (as one run prints them) and this job's own (turbo_stats_job: …).
+A SOURCE is a listing (a text file Spark's textFile reads, one entry per line), a directory, or
+`s3://bucket/prefix`. An entry is a log, a directory (its logs found as `stats DIR` finds them)
+or an `s3://bucket/key` object or prefix. docs/stats-at-scale.md part 4c is the manual: the
+stages, the work location, object storage, the exit statuses.
 
-Exit status: the worst of the mappers' and the merge's: 0 ok, 65 some log malformed (or the
-listing names a log twice, or a golden), 66 some log unreadable, 73/74 the report could not be
-created/written, 64 bad options, 70 a mapper died (killed by a signal) or lost logs, or Spark
-itself failed. When a mapper failed or a log is missing the job writes no report: a report short
-of some logs would look like a whole one.
-
-Why not RDD.pipe: it runs its command with an empty environment (so a binary on PATH is not
-found), and its exit status is either ignored (checkCode=False: a mapper killed mid-way looks
-like a short partial) or thrown away in an exception. Here each partition's status, stderr and
-the paths it was given travel as data, next to its partial.
+Exit status (the table in the docs): 0, 65, 66 the report is written (as one `stats` run: 65 some
+log malformed, 66 some log unreadable); with no report: 64 bad options, 67 the listing is
+refused (cannot be read, names no log, names a path that does not exist, names a log twice
+or in two spellings), 69 the binary
+cannot run on an executor (not shipped, not executable, a library missing), 70 a task failed
+past Spark's retries or a merge refused its partials, 72 a `--files` entry does not exist,
+73 the report or the work location cannot be created, 74 the report could not be written.
 """
 import argparse
-import json
+import heapq
 import os
+import re
 import shlex
+import shutil
 import signal
 import stat
 import subprocess
 import sys
 import tempfile
+import uuid
 
 BINARY_NAME = "turbo-replay"
-# A test hook (scale/spark/run): the mapper of this partition runs turbo-replay on its first
-# path only and then kill -9s itself, as a mapper killed by the OOM killer would end.
-KILL_HOOK = "TURBO_STATS_JOB_KILL_PARTITION"
-# Lines of a partial that count logs but name none (a header or trailer with a count, should a
-# later partial format carry one): `{"logs": N}`.
-COUNT_KEY = "logs"
+# The test hook of scale/spark/run: the FIRST attempt of map task N reads one log and is then
+# killed with SIGKILL, as the OOM killer ends a mapper; Spark's retry must then succeed.
+KILL_HOOK = "TURBO_STATS_JOB_KILL_ONCE"
 
-EX_OK, EX_USAGE, EX_DATAERR, EX_NOINPUT, EX_SOFTWARE, EX_CANTCREAT, EX_IOERR = 0, 64, 65, 66, 70, 73, 74
-
-
-def worst(statuses):
-    """The status the job exits with: a data error (65) outranks a missing file (66), as in one
-    `stats` run; anything else (a mapper that died, a write that failed, bad options) outranks
-    both, since then the report itself is missing or wrong."""
-    rank = {EX_OK: 0, EX_NOINPUT: 1, EX_DATAERR: 2}
-    return max(statuses, key=lambda s: (rank.get(s, 3), s), default=EX_OK)
+EX_OK, EX_USAGE, EX_DATAERR, EX_NOINPUT = 0, 64, 65, 66
+EX_LISTING, EX_BINARY, EX_SOFTWARE, EX_FILES, EX_CANTCREAT, EX_IOERR = 67, 69, 70, 72, 73, 74
+REPORT_WRITTEN = (EX_OK, EX_DATAERR, EX_NOINPUT)
+# A task's failure that no retry can mend travels to the driver inside Spark's exception text.
+FAILURE = re.compile(r"turbo_stats_job\[(\d+)\]: ([^\n]*)")
 
 
-def is_golden(path):
-    return path.endswith(".expected.jsonl")
-
-
-def listed_path(line):
-    # As `turbo-replay … --partial -` reads its standard input: spaces and tabs around a path
-    # are dropped, blank lines skipped.
-    return line.strip(" \t")
-
-
-def mapper_env(extra):
-    """The mapper's whole environment: the executor's own is not the login shell's (Spark's
-    workers start with whatever the cluster manager gives them), so nothing is inherited by
-    accident. LC_ALL=C keeps any sorting and messages the same on every node."""
-    env = {"PATH": "/usr/local/bin:/usr/bin:/bin", "LC_ALL": "C", "LANG": "C"}
-    env.update(extra)
-    return env
-
-
-def executable(path):
-    # --files copies the binary without its mode on some cluster managers.
-    mode = os.stat(path).st_mode
-    if not mode & stat.S_IXUSR:
-        os.chmod(path, mode | stat.S_IXUSR | stat.S_IXGRP | stat.S_IXOTH)
-    return path
-
-
-def log_lines(partial):
-    """The paths of the logs a partial holds (read, malformed or unreadable: each has a line
-    with its "path"), and the count any header or trailer states."""
-    paths, counted = [], None
-    for line in partial.splitlines():
-        if not line.strip():
-            continue
-        try:
-            value = json.loads(line)
-        except ValueError:
-            continue  # the merge names such a line with its place; here it names no log
-        if not isinstance(value, dict):
-            continue
-        if isinstance(value.get("path"), str) and "format" not in value:
-            paths.append(value["path"])
-        elif isinstance(value.get(COUNT_KEY), int):
-            counted = (counted or 0) + value[COUNT_KEY]
-    return paths, counted
-
-
-def run_mapper(index, rows, binary_name, command, options, env, kill_partition):
-    """One partition: its paths into `turbo-replay COMMAND --partial --jobs 1 -`, out a single
-    record with the partial, the exit status, stderr, and the paths (with their listing lines)
-    it was given."""
-    from pyspark import SparkFiles
-
-    given = [(number, path) for number, path in rows]
-    if not given:
-        return  # repartition can leave a partition empty; a partial of no logs says nothing
-    binary = executable(SparkFiles.get(binary_name))
-    argv = [binary, command, "--partial", *options, "--jobs", "1", "-"]
-    if kill_partition == index:
-        argv = ["/bin/sh", "-c", 'head -n 1 | "$@"; kill -9 $$', "sh", *argv]
-    stdin = "".join(path + "\n" for _, path in given).encode("utf-8", "surrogateescape")
-    try:
-        done = subprocess.run(argv, input=stdin, capture_output=True, env=mapper_env(env))
-        status, out, err = done.returncode, done.stdout, done.stderr
-    except OSError as error:
-        status, out, err = 127, b"", ("cannot run %s: %s\n" % (binary, error)).encode()
-    partial = out.decode("utf-8", "surrogateescape")
-    logs, counted = log_lines(partial)
-    yield {
-        "partition": index,
-        "status": status,
-        "stderr": err.decode("utf-8", "replace"),
-        "given": given,
-        "logs": logs,
-        "counted": counted,
-        "partial": partial,
-    }
+class JobError(Exception):
+    def __init__(self, status, message):
+        super().__init__("turbo_stats_job[%d]: %s" % (status, message))
+        self.status, self.message = status, message
 
 
 def say(message):
     print("turbo_stats_job: " + message, file=sys.stderr, flush=True)
 
 
-def named(paths, limit=20):
-    shown = ", ".join(paths[:limit])
-    return shown + (" and %d more" % (len(paths) - limit) if len(paths) > limit else "")
+# ---- names and places -------------------------------------------------------------------------
+
+def is_s3(location):
+    return location.startswith("s3://")
 
 
-def check_listing(listed, listing):
-    """Refuses a listing that names a log twice or names a golden, with the lines: either would
-    make the report wrong (a log counted twice, a golden read as a malformed log)."""
+def split_s3(url):
+    bucket, _, key = url[len("s3://"):].partition("/")
+    return bucket, key
+
+
+def s3_client():
+    # The standard chain: environment, shared files, the instance's or the pod's role.
+    # AWS_ENDPOINT_URL (boto3 1.28+) points it at any S3-compatible server.
+    import boto3
+    return boto3.client("s3")
+
+
+def is_log_name(name):
+    # As `stats DIR` and `--partial -` take them: *.jsonl, not a golden, nothing hidden.
+    return name.endswith(".jsonl") and not name.endswith(".expected.jsonl") and not name.startswith(".")
+
+
+def skipped_by_listing(path):
+    # `--partial -` skips goldens and settings files in a listing made with find; so does the job.
+    return path.endswith(".expected.jsonl") or path.endswith(".config.json")
+
+
+def walk(directory):
+    """The logs under a local directory, spelled as `stats DIR` spells them (DIR/name/...):
+    hidden names skipped, links to directories not followed."""
+    try:
+        names = sorted(os.listdir(directory))
+    except OSError:
+        return [directory]  # the read fails under the name given, as `stats` reports it
+    found = []
+    for name in names:
+        if name.startswith("."):
+            continue
+        path = directory + "/" + name
+        if os.path.isdir(path):
+            if not os.path.islink(path):
+                found.extend(walk(path))
+        elif is_log_name(name):
+            found.append(path)
+    return found
+
+
+def s3_objects(client, url):
+    """(url, size) of the object `url` names, or of every log under it as a prefix."""
+    bucket, key = split_s3(url)
+    prefix = key if key == "" or key.endswith("/") else key + "/"
+    found, exact = [], None
+    for page in client.get_paginator("list_objects_v2").paginate(Bucket=bucket, Prefix=key):
+        for item in page.get("Contents", []):
+            name = item["Key"]
+            if name == key:
+                exact = ("s3://%s/%s" % (bucket, name), item["Size"])
+            elif name.startswith(prefix):
+                parts = name[len(prefix):].split("/")
+                if not any(part.startswith(".") for part in parts) and is_log_name(parts[-1]):
+                    found.append(("s3://%s/%s" % (bucket, name), item["Size"]))
+    if exact is not None:
+        return [exact]
+    return found  # nothing there: refused as a path that does not exist is
+
+
+def expand(rows):
+    """Executors: each listed entry into its logs, with the identity that makes two spellings
+    one log (the real path; an s3 URL is its own) and its size in bytes."""
+    client = None
+    for number, entry in rows:
+        if is_s3(entry):
+            client = client or s3_client()
+            try:
+                objects = s3_objects(client, entry)
+                for url, size in objects:
+                    yield number, entry, url, url, size
+                if not objects:
+                    yield number, entry, entry, None, -1
+            except Exception as error:  # noqa: BLE001 - botocore's errors have no common base here
+                raise JobError(EX_LISTING, "%s: cannot list %s: %s" % (number, entry, error))
+            continue
+        if not os.path.lexists(entry):
+            yield number, entry, entry, None, -1  # as `stats PATH` refuses a PATH that is not there
+            continue
+        paths = walk(entry) if os.path.isdir(entry) else [entry]
+        for path in paths:
+            real = os.path.realpath(path) if os.path.exists(path) else path
+            size = os.path.getsize(path) if os.path.isfile(path) else 0
+            yield number, entry, path, real, size
+
+
+# ---- the binary on an executor ---------------------------------------------------------------
+
+def binary_path(name):
+    from pyspark import SparkFiles
+    path = SparkFiles.get(name)
+    if not os.path.isfile(path):
+        raise JobError(EX_BINARY, "no %s shipped with the job: spark-submit --files /path/to/%s (or --binary NAME)"
+                       % (name, BINARY_NAME))
+    mode = os.stat(path).st_mode
+    if not mode & stat.S_IXUSR:  # --files drops the mode on some cluster managers
+        os.chmod(path, mode | stat.S_IXUSR | stat.S_IXGRP | stat.S_IXOTH)
+    return path
+
+
+def mapper_env(extra):
+    """The child's whole environment: an executor's own is whatever the cluster manager gave
+    it. LC_ALL=C keeps messages and any sorting the same on every node."""
+    env = {"PATH": "/usr/local/bin:/usr/bin:/bin", "LC_ALL": "C", "LANG": "C"}
+    for name in ("TMPDIR",):
+        if name in os.environ:
+            env[name] = os.environ[name]
+    env.update(extra)
+    return env
+
+
+def run(argv, env, where, stdin=None, stdout=None, cwd=None):
+    """Runs turbo-replay; a child killed by a signal raises (Spark retries the task), a binary
+    that cannot start raises JobError(69) (no retry can mend it: it fails the job by name)."""
+    try:
+        done = subprocess.run(argv, input=stdin, stdout=stdout if stdout is not None else subprocess.PIPE,
+                              stderr=subprocess.PIPE, env=env, cwd=cwd)
+    except OSError as error:
+        raise JobError(EX_BINARY, "%s: cannot run %s: %s" % (where, argv[0], error.strerror))
+    err = done.stderr.decode("utf-8", "replace")
+    if done.returncode == 127 or "error while loading shared libraries" in err:
+        first = err.strip().splitlines()[0] if err.strip() else "exit 127"
+        raise JobError(EX_BINARY, "%s: %s cannot run here: %s" % (where, argv[0], first))
+    if done.returncode < 0:
+        try:
+            name = signal.Signals(-done.returncode).name
+        except ValueError:
+            name = "signal %d" % -done.returncode
+        raise RuntimeError("%s: turbo-replay was killed by signal %d (%s); Spark retries the task"
+                           % (where, -done.returncode, name))
+    return done.returncode, done.stdout, err
+
+
+def probe(index, _rows, binary_name, env):
+    binary = binary_path(binary_name)
+    run([binary, "stats", "--help"], mapper_env(env), "executor check %d" % index)
+    yield index
+
+
+# ---- the work location: partials between stages ----------------------------------------------
+
+class Work:
+    """A folder (local, or one every node mounts) or an s3:// prefix, written whole or not at
+    all: a local file beside its name and renamed, an S3 object by one PUT."""
+
+    def __init__(self, location):
+        self.location = location.rstrip("/")
+
+    def name(self, *parts):
+        return "/".join([self.location, *parts])
+
+    def put(self, source_file, name):
+        if is_s3(name):
+            bucket, key = split_s3(name)
+            s3_client().upload_file(source_file, bucket, key)
+        else:
+            os.makedirs(os.path.dirname(name), exist_ok=True)
+            handle, temporary = tempfile.mkstemp(prefix=".part.", dir=os.path.dirname(name))
+            os.close(handle)
+            shutil.copyfile(source_file, temporary)
+            os.replace(temporary, name)
+
+    def fetch(self, name, into):
+        """A local path holding `name`'s bytes."""
+        if not is_s3(name):
+            return name
+        bucket, key = split_s3(name)
+        local = os.path.join(into, "%d.jsonl" % len(os.listdir(into)))
+        s3_client().download_file(bucket, key, local)
+        return local
+
+    def remove(self):
+        if is_s3(self.location):
+            bucket, key = split_s3(self.location)
+            client = s3_client()
+            for page in client.get_paginator("list_objects_v2").paginate(Bucket=bucket, Prefix=key + "/"):
+                objects = [{"Key": item["Key"]} for item in page.get("Contents", [])]
+                if objects:
+                    client.delete_objects(Bucket=bucket, Delete={"Objects": objects})
+        else:
+            shutil.rmtree(self.location, ignore_errors=True)
+
+
+def task_scratch():
+    from pyspark import TaskContext
+    context = TaskContext.get()
+    return tempfile.mkdtemp(prefix="turbo-stats-s%d-p%d-a%d." % (
+        context.stageId(), context.partitionId(), context.attemptNumber()))
+
+
+def mirror_s3(paths, root):
+    """s3://bucket/key streamed to ROOT/s3:/bucket/key, so that turbo-replay, run in ROOT, reads
+    it under its own name `s3://bucket/key` (turbo-replay takes logs by path, not on standard
+    input). A web log's NAME.native.jsonl comes along when it exists: the app session is read
+    from beside the web log, as on a disk."""
+    client = s3_client()
+    for path in paths:
+        if not is_s3(path):
+            continue
+        wanted = [path]
+        if path.endswith(".jsonl") and not path.endswith(".native.jsonl"):
+            wanted.append(path[:-len(".jsonl")] + ".native.jsonl")
+        for url in wanted:
+            bucket, key = split_s3(url)
+            local = os.path.join(root, "s3:", bucket, key)
+            os.makedirs(os.path.dirname(local), exist_ok=True)
+            try:
+                with open(local + ".part", "wb") as out:
+                    client.download_fileobj(bucket, key, out)
+                os.replace(local + ".part", local)
+            except Exception:  # noqa: BLE001 - missing or unreadable: turbo-replay reports it by name
+                if os.path.exists(local + ".part"):
+                    os.unlink(local + ".part")
+
+
+def unmirror(paths, root):
+    # Only this task's logs and their sessions' native logs: the balancing keeps NAME.jsonl and
+    # NAME.native.jsonl in one task, so no other task reads these files.
+    for path in paths:
+        for url in (path, path[:-len(".jsonl")] + ".native.jsonl"):
+            if is_s3(url):
+                bucket, key = split_s3(url)
+                try:
+                    os.unlink(os.path.join(root, "s3:", bucket, key))
+                except OSError:
+                    pass
+
+
+def map_task(index, rows, ctx):
+    """Executors: one group of logs into `turbo-replay COMMAND --partial --jobs 1 -`, the
+    partial into WORK/map/part-N.jsonl. The same logs in the same order give the same bytes, so
+    a retried task writes what the killed one would have (s3 logs too: their mirror's place is
+    the same for every try)."""
+    from pyspark import TaskContext
+    paths = [path for group in rows for path in group]
+    if not paths:
+        return
+    binary = binary_path(ctx["binary"])
+    scratch = task_scratch()
+    cwd = None
+    try:
+        if any(is_s3(path) for path in paths):
+            cwd = ctx["mirror"]
+            mirror_s3(paths, cwd)
+        argv = [binary, ctx["command"], "--partial", *ctx["map_options"], "--jobs", "1", "-"]
+        if ctx["kill"] == index and TaskContext.get().attemptNumber() == 0:
+            argv = ["/bin/sh", "-c", 'head -n 1 | "$@"; kill -9 $$', "sh", *argv]
+        partial = os.path.join(scratch, "partial.jsonl")
+        with open(partial, "wb") as out:
+            status, _, err = run(argv, mapper_env(ctx["env"]), "map task %d" % index,
+                                 stdin="".join(p + "\n" for p in paths).encode("utf-8", "surrogateescape"),
+                                 stdout=out, cwd=cwd)
+        if status == 0:
+            Work(ctx["work"]).put(partial, ctx["name"])
+        yield {"task": index, "status": status, "stderr": err, "logs": len(paths)}
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+        if cwd is not None:
+            unmirror(paths, cwd)
+
+
+def merge_task(index, rows, ctx):
+    """Executors: a group of partials into one, `COMMAND --merge --partial` (a tree level), or
+    the last merge, `COMMAND --merge [merge options]`, whose report comes back to the driver."""
+    names = [name for group in rows for name in group]
+    if not names:
+        return
+    binary = binary_path(ctx["binary"])
+    scratch = task_scratch()
+    work = Work(ctx["work"])
+    try:
+        inputs = os.path.join(scratch, "in")
+        os.makedirs(inputs)
+        local = [work.fetch(name, inputs) for name in names]
+        if ctx["final"]:
+            argv = [binary, ctx["command"], "--merge", *ctx["merge_options"], *local]
+        else:
+            argv = [binary, ctx["command"], "--merge", "--partial", *local]
+        output = os.path.join(scratch, "out")
+        with open(output, "wb") as out:
+            status, _, err = run(argv, mapper_env(ctx["env"]), "merge task %d" % index, stdout=out)
+        # Messages name the partials as the work location holds them, not as fetched here.
+        for name, path in zip(names, local):
+            err = err.replace(path, name)
+        record = {"task": index, "status": status, "stderr": err}
+        if ctx["final"]:
+            with open(output, "rb") as report:
+                record["report"] = report.read()
+        elif status == 0:
+            work.put(output, ctx["name"] % index)
+        yield record
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+
+
+# ---- the driver --------------------------------------------------------------------------------
+
+def stem(path):
+    for suffix in (".native.jsonl", ".jsonl"):
+        if path.endswith(suffix):
+            return path[:-len(suffix)]
+    return path
+
+
+def balanced(logs, partitions):
+    """Greedy by bytes: the largest first, each to the lightest partition so far, so no
+    partition is a straggler of big logs. An app session's two logs (NAME.jsonl,
+    NAME.native.jsonl) go together as one unit. Deterministic: ties go by path."""
+    units = {}
+    for path, size in logs:
+        paths, total = units.get(stem(path), ([], 0))
+        units[stem(path)] = (paths + [path], total + size)
+    partitions = max(1, min(partitions, len(units)))
+    heap = [(0, k) for k in range(partitions)]
+    groups = [[] for _ in range(partitions)]
+    for key, (paths, size) in sorted(units.items(), key=lambda item: (-item[1][1], item[0])):
+        load, k = heapq.heappop(heap)
+        groups[k].extend(paths)
+        heapq.heappush(heap, (load + size, k))
+    return [sorted(group) for group in groups if group]
+
+
+def check_output(output):
+    """Before any map work: the report can be created where it is asked for (73 if not)."""
+    if output is None:
+        return None
+    if is_s3(output):
+        bucket, key = split_s3(output)
+        if not key or key.endswith("/"):
+            return "%s names no object (s3://bucket/key)" % output
+        try:
+            client = s3_client()
+            probe_key = key + ".turbo-stats-check"
+            client.put_object(Bucket=bucket, Key=probe_key, Body=b"")
+            client.delete_object(Bucket=bucket, Key=probe_key)
+        except Exception as error:  # noqa: BLE001
+            return "cannot create %s: %s" % (output, error)
+        return None
+    if os.path.isdir(output):
+        return "cannot create %s: it is a directory" % output
+    folder = os.path.dirname(os.path.abspath(output))
+    try:
+        handle, temporary = tempfile.mkstemp(prefix="." + os.path.basename(output) + ".", dir=folder)
+        os.close(handle)
+        os.unlink(temporary)
+    except OSError as error:
+        return "cannot create %s: %s" % (output, error.strerror)
+    return None
+
+
+def write_report(output, report):
+    """The report whole or not at all: a temporary file beside it, renamed when complete, with
+    the mode a new file gets under the umask (0644 under 022), not mkstemp's 0600."""
+    if is_s3(output):
+        bucket, key = split_s3(output)
+        s3_client().put_object(Bucket=bucket, Key=key, Body=report)  # one PUT: whole or absent
+        return
+    folder = os.path.dirname(os.path.abspath(output))
+    handle, temporary = tempfile.mkstemp(prefix="." + os.path.basename(output) + ".", dir=folder)
+    try:
+        umask = os.umask(0)
+        os.umask(umask)
+        os.fchmod(handle, 0o666 & ~umask)
+        with os.fdopen(handle, "wb") as out:
+            out.write(report)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temporary, output)
+        temporary = None
+    finally:
+        if temporary is not None:
+            os.unlink(temporary)
+
+
+def listed_entries(context, sources):
+    """(line, entry) of every SOURCE: a listing's lines (numbered across all listings), or a
+    directory or s3:// prefix as one entry."""
+    entries, plain = [], []
+    for source in sources:
+        if is_s3(source) or os.path.isdir(source):
+            entries.append(context.parallelize([(source, source)], 1))
+        else:
+            plain.append(source)
+    for listing in plain:
+        lines = (context.textFile(listing).zipWithIndex()
+                 .map(lambda entry, name=listing: (name, entry[1] + 1, entry[0].strip(" \t")))
+                 .filter(lambda entry: entry[2] != "" and not skipped_by_listing(entry[2]))
+                 .map(lambda entry: ("%s:%d" % (entry[0], entry[1]), entry[2])))
+        entries.append(lines)
+    return context.union(entries) if entries else context.parallelize([], 1)
+
+
+def check_logs(found):
+    """Refuses a listing that names one log twice, or in two spellings, naming both (67)."""
+    by_identity = {}
     problems = []
-    twice = (listed.map(lambda entry: (entry[1], [entry[0]]))
-             .reduceByKey(lambda a, b: a + b)
-             .filter(lambda entry: len(entry[1]) > 1)
-             .sortByKey().take(21))
-    for path, numbers in twice[:20]:
-        numbers = sorted(numbers)
-        problems.append("%s:%d: %s is listed twice (first at line %d): a log must be read once"
-                        % (listing, numbers[1], path, numbers[0]))
-    if len(twice) > 20:
-        problems.append("%s: more logs listed twice" % listing)
-    for number, path in listed.filter(lambda entry: is_golden(entry[1])).takeOrdered(20):
-        problems.append("%s:%d: %s is a golden, not a log: list recordings only "
-                        "(find … ! -name '*.expected.jsonl')" % (listing, number, path))
+    for where, entry, path, identity, _ in found:
+        if identity is None:
+            problems.append("%s: %s does not exist%s" % (
+                where, entry, " (no object at or under it)" if is_s3(entry) else ""))
+        elif identity in by_identity:
+            first_where, first_path = by_identity[identity]
+            if first_path == path:
+                problems.append("%s: %s is listed twice (first at %s): a log is read once"
+                                % (where, path, first_where))
+            else:
+                problems.append("%s: %s and %s (%s) are one log, %s: a log is read once"
+                                % (where, path, first_path, first_where, identity))
+        else:
+            by_identity[identity] = (where, path)
     return problems
 
 
-def account(results, listing):
-    """Every listed log once in the partials, or the reasons why not, naming logs and mappers.
-    Returns (problems, statuses)."""
-    problems, statuses = [], []
-    given_by_path, seen = {}, {}
-    for result in results:
-        index, status = result["partition"], result["status"]
-        for line in result["stderr"].splitlines():
-            say("partition %d: %s" % (index, line))
-        if status < 0:
-            try:
-                name = signal.Signals(-status).name
-            except ValueError:
-                name = "signal %d" % -status
-            problems.append("partition %d: %s was killed by signal %d (%s) with %d logs to read"
-                            % (index, BINARY_NAME, -status, name, len(result["given"])))
-            statuses.append(EX_SOFTWARE)
-        elif status != 0:
-            problems.append("partition %d: %s exited %d" % (index, BINARY_NAME, status))
-            statuses.append(status)
-        for number, path in result["given"]:
-            given_by_path[path] = (number, index)
-        for path in result["logs"]:
-            seen.setdefault(path, []).append(index)
-        if result["counted"] is not None and result["counted"] != len(result["logs"]):
-            problems.append("partition %d: its partial says %d logs but holds %d"
-                            % (index, result["counted"], len(result["logs"])))
-            statuses.append(EX_SOFTWARE)
-    missing = sorted((number, path, index) for path, (number, index) in given_by_path.items() if path not in seen)
-    for number, path, index in missing[:20]:
-        problems.append("%s:%d: %s is in no partial (its mapper, partition %d, did not finish)"
-                        % (listing, number, path, index))
-    if len(missing) > 20:
-        problems.append("%d more listed logs are in no partial" % (len(missing) - 20))
-    twice = sorted(path for path, indices in seen.items() if len(indices) > 1)
-    extra = sorted(path for path in seen if path not in given_by_path)
-    if twice:
-        problems.append("logs in two partials: " + named(twice))
-    if extra:
-        problems.append("logs in the partials that are not listed: " + named(extra))
-    if missing or twice or extra:
-        statuses.append(EX_SOFTWARE)
-    return problems, statuses
+def failure(error):
+    """The status and cause a failed Spark job carries: a JobError's, or 70 with the first line."""
+    text = str(error)
+    found = FAILURE.search(text)
+    if found:
+        return int(found.group(1)), found.group(2)
+    retried = re.search(r"(map|merge) task \d+: turbo-replay was killed[^\n]*", text)
+    if retried:
+        return EX_SOFTWARE, retried.group(0).replace("; Spark retries the task", "") + ", on every try"
+    lines = [line for line in text.strip().splitlines() if line.strip()]
+    raised = [line.strip() for line in lines if re.match(r"^\w+(Error|Exception): ", line)]
+    if raised:  # a task's Python exception, its last line: the cause, not Py4J's wrapper
+        return EX_SOFTWARE, raised[-1]
+    for line in lines:
+        missing = re.search(r"Input path does not exist: (?:file:)?(\S+)", line)
+        if missing:
+            return EX_LISTING, "the listing %s does not exist" % missing.group(1)
+        if "FileNotFoundException" in line or "does not exist" in line:
+            return EX_LISTING, line.strip().lstrip(": ")
+    return EX_SOFTWARE, lines[0] if lines else repr(error)
 
 
-def main(argv):
+def parse(argv):
     parser = argparse.ArgumentParser(prog="turbo_stats_job.py", description=__doc__.split("\n\n")[0])
-    parser.add_argument("listing", help="a text file naming one log per line")
-    parser.add_argument("--partitions", type=int, default=None,
-                        help="mappers (default: the cluster's default parallelism)")
+    parser.add_argument("sources", nargs="+", metavar="SOURCE",
+                        help="a listing (one log, directory or s3:// URL per line), a directory, or s3://bucket/prefix")
+    parser.add_argument("--output", metavar="FILE", help="the report: a path on the driver or s3://bucket/key "
+                        "(default: standard output; needed under spark-submit)")
+    parser.add_argument("--work", metavar="LOCATION", help="where partials go between stages: a folder every "
+                        "executor sees, or s3://bucket/prefix (default: beside --output)")
+    parser.add_argument("--mirror", default="/tmp/turbo-stats-mirror", metavar="DIR",
+                        help="where executors stream s3 logs for turbo-replay to read, the same path on "
+                             "every node (default /tmp/turbo-stats-mirror)")
+    parser.add_argument("--keep-work", action="store_true", help="keep the partials (WORK/map, WORK/level-N)")
+    parser.add_argument("--partitions", type=int, help="map tasks (default: the cluster's default parallelism)")
+    parser.add_argument("--fan-in", type=int, default=64, help="partials per merge task (default 64)")
     parser.add_argument("--tune", action="store_true", help="run tune instead of stats")
-    parser.add_argument("--map-options", default="",
-                        help="options for every mapper, e.g. '--debounce-ms 300 --lenient'")
-    parser.add_argument("--merge-options", default="", help="options for the merge, e.g. '--format json'")
-    parser.add_argument("--output", metavar="FILE",
-                        help="write the report to FILE (on the driver) instead of standard output; "
-                             "needed under spark-submit, which merges the driver's stderr into its stdout")
-    parser.add_argument("--binary", default=BINARY_NAME,
-                        help="the name the binary was shipped under with --files (default turbo-replay)")
+    parser.add_argument("--map-options", default="", help="options for every mapper, e.g. '--debounce-ms 300'")
+    parser.add_argument("--merge-options", default="", help="options for the last merge, e.g. '--format json'")
+    parser.add_argument("--binary", default=BINARY_NAME, help="the name shipped with --files (default turbo-replay)")
     parser.add_argument("--env", action="append", default=[], metavar="NAME=VALUE",
-                        help="add to the mappers' and the merge's environment (e.g. LD_LIBRARY_PATH=…)")
+                        help="add to turbo-replay's environment on the executors")
     args = parser.parse_args(argv)
     if args.partitions is not None and args.partitions < 1:
         parser.error("--partitions takes 1 or more")
+    if args.fan_in < 2:
+        parser.error("--fan-in takes 2 or more")
     env = {}
     for item in args.env:
         name, sep, value = item.partition("=")
         if not sep or not name:
             parser.error("--env takes NAME=VALUE (got %r)" % item)
         env[name] = value
-    command = "tune" if args.tune else "stats"
-    map_options, merge_options = shlex.split(args.map_options), shlex.split(args.merge_options)
-    kill_partition = int(os.environ[KILL_HOOK]) if os.environ.get(KILL_HOOK) else None
+    return args, env
 
-    # spark-submit runs this driver with its standard error joined to its standard output (one
-    # pipe into the JVM): a report there would carry the errors inside it.
+
+def main(argv):
+    args, env = parse(argv)  # argparse exits 2 on bad options: made 64 below
     if args.output is None and "PYSPARK_GATEWAY_PORT" in os.environ:
         say("under spark-submit, standard error is merged into standard output: give --output FILE "
-            "for the report (or run this file with python3, PYSPARK_SUBMIT_ARGS='--files … pyspark-shell')")
+            "(or run this file with python3, PYSPARK_SUBMIT_ARGS='--files … pyspark-shell')")
         return EX_USAGE
+    problem = check_output(args.output)
+    if problem:
+        say(problem + "; nothing was read")
+        return EX_CANTCREAT
 
     from pyspark.sql import SparkSession
-
-    spark = SparkSession.builder.appName("turbo-replay %s" % command).getOrCreate()
     try:
-        return run_job(spark, args, command, map_options, merge_options, env, kill_partition)
+        spark = SparkSession.builder.appName("turbo-replay stats").getOrCreate()
+    except Exception as error:  # noqa: BLE001 - a --files entry that is missing fails here
+        text = str(error)
+        missing = re.search(r"File (\S+) does not exist", text) or re.search(r"FileNotFoundException: (\S+)", text)
+        if missing:
+            say("spark-submit --files names %s, which does not exist" % missing.group(1))
+            return EX_FILES
+        say("Spark did not start: " + (text.strip().splitlines() or [repr(error)])[0])
+        return EX_SOFTWARE
+    try:
+        spark.sparkContext.setLogLevel("ERROR")
+        return run_job(spark.sparkContext, args, env)
+    except JobError as error:
+        say(error.message)
+        return error.status
+    except Exception as error:  # noqa: BLE001 - Spark raises Py4J and Python errors alike
+        status, cause = failure(error)
+        say(cause)
+        say("no report")
+        return status
     finally:
         spark.stop()
 
 
-def run_job(spark, args, command, map_options, merge_options, env, kill_partition):
-    from pyspark import SparkFiles
+def default_work(args, context):
+    tag = "turbo-stats-work-" + (context.applicationId or uuid.uuid4().hex)
+    if args.output is not None:
+        if is_s3(args.output):
+            return args.output.rsplit("/", 1)[0] + "/." + tag
+        return os.path.join(os.path.dirname(os.path.abspath(args.output)), "." + tag)
+    return os.path.join(tempfile.gettempdir(), tag)
 
-    spark.sparkContext.setLogLevel("ERROR")
-    context = spark.sparkContext
-    try:
-        binary = executable(SparkFiles.get(args.binary))
-    except OSError as error:
-        say("no %s shipped with the job (spark-submit --files /path/to/%s …): %s" % (args.binary, args.binary, error))
-        return EX_USAGE
-    try:
-        listed = (context.textFile(args.listing)
-                  .zipWithIndex()
-                  .map(lambda entry: (entry[1] + 1, listed_path(entry[0])))
-                  .filter(lambda entry: entry[1] != ""))
-        listed.cache()
-        problems = check_listing(listed, args.listing)
-        if problems:
-            for problem in problems:
-                say(problem)
-            return EX_DATAERR
-        partitions = args.partitions or context.defaultParallelism
-        binary_name = args.binary
-        results = (listed.repartition(partitions)
-                   .mapPartitionsWithIndex(lambda index, rows: run_mapper(
-                       index, rows, binary_name, command, map_options, env, kill_partition))
-                   .collect())
-    except Exception as error:  # noqa: BLE001 - Spark raises Py4J and Python errors alike
-        text = str(error).strip()
-        say("the Spark job failed: " + (text.splitlines()[0] if text else repr(error)))
-        return EX_SOFTWARE
 
-    problems, statuses = account(results, args.listing)
+def run_job(context, args, env):
+    command = "tune" if args.tune else "stats"
+    ctx = {"binary": args.binary, "command": command, "env": env,
+           "map_options": shlex.split(args.map_options), "merge_options": shlex.split(args.merge_options),
+           "kill": int(os.environ[KILL_HOOK]) if os.environ.get(KILL_HOOK) else None}
+    parallelism = context.defaultParallelism
+
+    # 1. The binary runs on the executors (69 by name, before any map work), and the listing:
+    # every entry expanded on the executors (directories and s3 prefixes into logs, each with
+    # its real path and size), then checked: no log, a log twice or in two spellings (67).
+    binary_name = args.binary
+    context.parallelize(range(parallelism), parallelism).mapPartitionsWithIndex(
+        lambda index, rows: probe(index, rows, binary_name, env)).collect()
+    entries = listed_entries(context, args.sources)
+    found = entries.repartition(max(1, min(parallelism, 64))).mapPartitions(expand).collect()
+    # By path, then by place: a shorter "LISTING:N" is an earlier line of the same listing.
+    found.sort(key=lambda item: (item[2], len(item[0]), item[0]))
+    if not found:
+        raise JobError(EX_LISTING, "%s names no log: nothing to report" % " ".join(args.sources))
+    problems = check_logs(found)
     if problems:
-        for problem in problems:
+        for problem in problems[:20]:
             say(problem)
-        say("no report: %d listed logs, not all of them read" % sum(len(r["given"]) for r in results))
-        return worst(statuses)
+        raise JobError(EX_LISTING, "the listing is refused (%d problems): no report" % len(problems))
 
-    # The merge reads the partials in partition order, each header before its own logs (the
-    # merge also accepts them sorted or interleaved, as Hadoop's shuffle delivers them). It
-    # writes the report straight to this job's standard output, its errors to standard error.
-    partials = "".join(result["partial"] for result in sorted(results, key=lambda r: r["partition"]))
-    merge = [binary, command, "--merge", *merge_options, "-"]
-    stdin = partials.encode("utf-8", "surrogateescape")
-    sys.stdout.flush()
-    sys.stderr.flush()
-    if args.output is None:
-        status = subprocess.run(merge, input=stdin, env=mapper_env(env)).returncode
-    else:
-        status = merge_into(args.output, merge, stdin, mapper_env(env))
-    return worst(statuses + [status if status >= 0 else EX_SOFTWARE])
-
-
-def merge_into(output, merge, stdin, env):
-    """The merge with its report into `output`, whole or not at all: written beside it and
-    renamed once the merge has finished (a report that counts malformed or unreadable logs is a
-    whole report; one cut short by a failed write is not)."""
-    folder = os.path.dirname(os.path.abspath(output))
+    work = Work(args.work or default_work(args, context))
+    if not is_s3(work.location):
+        try:
+            os.makedirs(work.location, exist_ok=True)
+        except OSError as error:
+            raise JobError(EX_CANTCREAT, "cannot create the work location %s: %s" % (work.location, error.strerror))
+    ctx["work"] = work.location
+    ctx["mirror"] = os.path.join(args.mirror, context.applicationId or "app")
     try:
-        handle, temporary = tempfile.mkstemp(prefix="." + os.path.basename(output) + ".", dir=folder)
-    except OSError as error:
-        say("cannot create %s: %s" % (output, error.strerror))
-        return EX_CANTCREAT
-    try:
-        with os.fdopen(handle, "wb") as report:
-            status = subprocess.run(merge, input=stdin, stdout=report, env=env).returncode
-        if status in (EX_OK, EX_DATAERR, EX_NOINPUT):
-            os.replace(temporary, output)
-            temporary = None
-        return status
-    except OSError as error:
-        say("cannot write %s: %s" % (output, error.strerror))
-        return EX_IOERR
+        status = reduce_tree(context, args, ctx, work, found)
     finally:
-        if temporary is not None:
-            os.unlink(temporary)
+        if not args.keep_work:
+            work.remove()
+    return status
+
+
+def relay(records, what):
+    for record in sorted(records, key=lambda r: r["task"]):
+        for line in record["stderr"].splitlines():
+            say("%s task %d: %s" % (what, record["task"], line))
+    bad = [r for r in records if r["status"] != 0]
+    if bad:
+        first = min(bad, key=lambda r: r["task"])
+        status = EX_USAGE if first["status"] == EX_USAGE else EX_SOFTWARE
+        raise JobError(status, "%s task %d: turbo-replay exited %d: no report" % (what, first["task"], first["status"]))
+
+
+def reduce_tree(context, args, ctx, work, found):
+    # 2. The map: groups balanced by bytes, one partial each in WORK/map/.
+    logs = [(item[2], item[4]) for item in found]
+    groups = balanced(logs, args.partitions or context.defaultParallelism)
+    names = [work.name("map", "part-%05d.jsonl" % k) for k in range(len(groups))]
+
+    def mapper(index, rows):
+        return map_task(index, rows, dict(ctx, name=names[index]))
+
+    relay(context.parallelize(groups, len(groups)).mapPartitionsWithIndex(mapper).collect(), "map")
+
+    # 3. Tree levels on the executors, `--merge --partial` over groups of --fan-in partials,
+    # until one merge can take them all: its report is the only thing that comes back.
+    level = 0
+    while len(names) > args.fan_in:
+        level += 1
+        batches = [names[k:k + args.fan_in] for k in range(0, len(names), args.fan_in)]
+        pattern = work.name("level-%d" % level, "part-%05d.jsonl")
+        level_ctx = dict(ctx, final=False, name=pattern)
+        relay(context.parallelize(batches, len(batches))
+              .mapPartitionsWithIndex(lambda i, rows, c=level_ctx: merge_task(i, rows, c)).collect(),
+              "merge level %d" % level)
+        names = [pattern % k for k in range(len(batches))]
+    final_ctx = dict(ctx, final=True)
+    [final] = context.parallelize([names], 1).mapPartitionsWithIndex(
+        lambda i, rows: merge_task(i, rows, final_ctx)).collect()
+
+    # 4. The report, whole: the last merge's standard error as one `stats` run prints it.
+    sys.stderr.write(final["stderr"])
+    sys.stderr.flush()
+    if final["status"] not in REPORT_WRITTEN or not final["report"]:
+        status = EX_USAGE if final["status"] == EX_USAGE else EX_SOFTWARE
+        raise JobError(status, "the last merge exited %d: no report" % final["status"])
+    if args.output is None:
+        sys.stdout.buffer.write(final["report"])
+        sys.stdout.flush()
+        return final["status"]
+    try:
+        write_report(args.output, final["report"])
+    except Exception as error:  # noqa: BLE001 - OSError or botocore's
+        raise JobError(EX_IOERR, "cannot write %s: %s" % (args.output, error))
+    return final["status"]
+
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    try:
+        sys.exit(main(sys.argv[1:]))
+    except SystemExit as exit_:
+        sys.exit(EX_USAGE if exit_.code == 2 else exit_.code)
