@@ -62,6 +62,8 @@ extension NativeSummary {
     package static func analyze(_ reader: NativeRecordingReader, config: NativeConfig = NativeConfig()) throws -> NativeSummary {
         var launch = LaunchAnalyzer(config: config, keeping: .counts)
         var explainer = NativeExplainer(config: config)
+        // The web-archive cache's findings, as explain gives them (none for an Android log).
+        var archive = ArchiveFindingsAlongside(config: config)
         var errorView = ErrorViewSummary()
         var findings: [String: Int] = [:]
         // Every decision of the policy counts, as `native` prints them; only the findings stop
@@ -73,11 +75,14 @@ extension NativeSummary {
             case .afterEnd(let decision): errorView.note(decision)
             }
         }
+        let archived = { (finding: ArchiveFinding) in findings[finding.kind.rawValue, default: 0] += 1 }
         while let record = try reader.next() {
             launch.feed(record)
             explainer.feed(record, decided: { errorView.note($0) }, emit: emit)
+            archive.feed(record, path: reader.path, found: archived)
         }
         explainer.finish(decided: { errorView.note($0) }, emit: emit)
+        archive.finish(found: archived)
         launch.finish()
         var summary = NativeSummary(platform: explainer.settings.platform)
         summary.records = explainer.records

@@ -37,13 +37,14 @@ extension PolicyDescription {
         statsSection: "native.launch")
 
     /// The iOS web-archive cache (archive-cache-policy.md), a what-if; `ageMs` is the time
-    /// since the capture. `stats` does not count it: `archive --summary` is its fleet report.
+    /// since the capture. `stats` counts its findings among the native ones (an Android log has
+    /// none); `archive --summary` is its own fleet report, with what it served and missed.
     package static let archive = PolicyDescription(
         id: .archive, title: "the web-archive cache", goldenBeside: .native, goldenSuffix: "archive",
         timeKeys: ["t", "ageMs"], latencyKeys: [],
         findings: ArchiveFindingKind.allCases.map { FindingDescription(id: $0.rawValue, level: $0.level) },
         findingsPage: "docs/archive-cache.md",
-        statsSection: nil)
+        statsSection: "native")
 
     /// One app session (app-session.md): the page's recording and the app's log on one clock.
     /// A finding's `drop` or `edge` is when the network went or came back, its `latencyMs` the

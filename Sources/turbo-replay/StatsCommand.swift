@@ -6,6 +6,7 @@ import NativeErrorPolicy
 import NativeFindings
 import OfflineBanner
 import Pictures
+import Replay
 import Reports
 import TurboRecording
 import VariantAnalysis
@@ -17,7 +18,7 @@ enum StatsCommand {
         usage: "stats [options] PATH... | stats --partial [options] PATH...|- | stats --merge [--partial] PARTIAL...|-",
         options: [FleetOptions.jobs(), Options.format, FleetOptions.all, .lenient, FleetOptions.partial, FleetOptions.merge]
             + BannerOptions.options + [Options.variant],
-        findings: [.banner, .errorView, .launch, .session],
+        findings: PolicyDescription.all.filter { $0.statsSection != nil }.map(\.id),
         discussion: """
             Every NAME.jsonl under PATH (searched recursively, goldens *.expected.jsonl excluded) is
             analysed as `explain` does. Web logs: pill episodes by cause, pill duration (median, p90,

@@ -15,7 +15,7 @@ struct StatsSectionsTests {
         #expect(run.status == 0 || run.status == 1)
         let report = try #require(JSONValue(parsing: run.stdout))
         let counted = PolicyDescription.all.filter { $0.statsSection != nil }
-        #expect(counted.map(\.id) == [.banner, .errorView, .launch, .session])
+        #expect(counted.map(\.id) == [.banner, .errorView, .launch, .archive, .session])
         for policy in counted {
             let path = policy.statsSection!.split(separator: ".").map(String.init)
             let section = try #require(Self.value(at: path, in: report), "no \(policy.statsSection!) in stats' report for \(policy.id)")
