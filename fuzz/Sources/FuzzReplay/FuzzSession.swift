@@ -23,6 +23,7 @@ func fuzzSession(_ bytes: [UInt8]) {
         case .meta: break
         case .input(let t, let input): web.feed(input, at: t)
         case .observed(let t, _), .passing(let t), .marker(let t, _): web.feed(nil, at: t)
+        case .seen(let seen): web.feed(nil, at: seen.t)
         }
     }
     web.finish()
