@@ -1,0 +1,33 @@
+require "application_system_test_case"
+
+# A form submitted with the network really cut (the browser's end of the veth pair down):
+# the banner shows the offline pill after its debounce, then the submit-failed message and
+# its toast, then back online and hidden. The page's own banner (the recording's `seen`
+# records) must agree, and the timeline must match the golden within the tolerance.
+class OfflineBannerTest < ApplicationSystemTestCase
+  GOLDEN = File.expand_path("../recordings/offline-form-submit", __dir__)
+  # The drift measured under the real cut (docs/rails.md) stays well inside this.
+  TOLERANCE_MS = Integer(ENV.fetch("TURBO_REPLAY_TOLERANCE_MS", "50"))
+
+  test "an offline form submit keeps the text and says so" do
+    cut = TurboReplay::NetworkCut
+    visit "/"
+    assert_selector "#comments-loaded", text: "2 comments" # the lazy frame loaded, online
+    fill_in "body", with: "On my way"
+
+    # At fixed page times (the recording's clock), so that two captures land close together.
+    TurboReplay::Capture.wait_until_page_ms(page, 1000)
+    cut.offline!
+    TurboReplay::Capture.wait_for_record(page, "offline")
+    TurboReplay::Capture.wait_until_page_ms(page, 2500) # past the banner's 800 ms debounce
+    click_on "Send"
+    TurboReplay::Capture.wait_for_record(page, "turbo:submit-end")
+    assert_field "body", with: "On my way" # the text is still there
+    TurboReplay::Capture.wait_until_page_ms(page, 3200)
+    cut.online!
+    TurboReplay::Capture.wait_for_record(page, "online")
+    TurboReplay::Capture.wait_until_page_ms(page, 5600) # past the back-online flash
+
+    assert_banner_timeline(page, GOLDEN, tolerance_ms: TOLERANCE_MS)
+  end
+end
