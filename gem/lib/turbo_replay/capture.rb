@@ -50,6 +50,16 @@ module TurboReplay
       sleep(remaining / 1000.0) if remaining.positive?
     end
 
+    # Clicks `selector` when the page's clock reads ms, from inside the page: a WebDriver
+    # click lands 100-300 ms after it is asked for, and that jitter became the drift between
+    # two captures of the same test.
+    def click_at_page_ms(page, selector, ms)
+      page.execute_script(<<~JS, selector, ms)
+        const [selector, ms] = arguments
+        setTimeout(() => document.querySelector(selector).click(), Math.max(0, ms - performance.now()))
+      JS
+    end
+
     # Waits until the recording has a record of `type`; raises RecorderGone at once when the
     # page left, and says which records there were when the time is up.
     def wait_for_record(page, type, timeout: 10)

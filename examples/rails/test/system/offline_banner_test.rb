@@ -6,8 +6,11 @@ require "application_system_test_case"
 # records) must agree, and the timeline must match the golden within the tolerance.
 class OfflineBannerTest < ApplicationSystemTestCase
   GOLDEN = File.expand_path("../recordings/offline-form-submit", __dir__)
-  # The drift measured under the real cut (docs/rails.md) stays well inside this.
-  TOLERANCE_MS = Integer(ENV.fetch("TURBO_REPLAY_TOLERANCE_MS", "50"))
+  # How far a re-capture's times may sit from the golden's. Measured under the real cut over
+  # ten captures (docs/rails.md): the click and `online` land within 10 ms of their page time,
+  # but Chromium reports `offline` 15 to 530 ms after the link goes down, and the pill's time
+  # follows it. The page's own banner is held far tighter than this, through `seen`.
+  TOLERANCE_MS = Integer(ENV.fetch("TURBO_REPLAY_TOLERANCE_MS", "600"))
 
   test "an offline form submit keeps the text and says so" do
     cut = TurboReplay::NetworkCut
@@ -19,14 +22,13 @@ class OfflineBannerTest < ApplicationSystemTestCase
     TurboReplay::Capture.wait_until_page_ms(page, 1000)
     cut.offline!
     TurboReplay::Capture.wait_for_record(page, "offline")
-    TurboReplay::Capture.wait_until_page_ms(page, 2500) # past the banner's 800 ms debounce
-    click_on "Send"
+    TurboReplay::Capture.click_at_page_ms(page, "#send", 3000) # past the banner's debounce, even a 1500 ms one
     TurboReplay::Capture.wait_for_record(page, "turbo:submit-end")
     assert_field "body", with: "On my way" # the text is still there
-    TurboReplay::Capture.wait_until_page_ms(page, 3200)
+    TurboReplay::Capture.wait_until_page_ms(page, 3700)
     cut.online!
     TurboReplay::Capture.wait_for_record(page, "online")
-    TurboReplay::Capture.wait_until_page_ms(page, 5600) # past the back-online flash
+    TurboReplay::Capture.wait_until_page_ms(page, 6100) # past the back-online flash
 
     assert_banner_timeline(page, GOLDEN, tolerance_ms: TOLERANCE_MS)
   end
