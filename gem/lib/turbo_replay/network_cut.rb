@@ -6,7 +6,7 @@ module TurboReplay
   # one veth pair. `offline!` takes the browser's end down, so Chromium sees the link go and
   # fires `offline`; `dead_upstream!` keeps the link up (navigator.onLine stays true) and makes the
   # server unreachable with a route, so every connection fails at once (EHOSTUNREACH), with no
-  # iptables or nft. Needs root (CI runs as root) and iproute2's `ip`.
+  # packet filter. Needs root (CI runs as root) and iproute2's `ip`.
   module NetworkCut
     BROWSER_NS = ENV.fetch("TURBO_REPLAY_BROWSER_NS", "turbo-replay-browser")
     SERVER_NS = ENV.fetch("TURBO_REPLAY_SERVER_NS", "turbo-replay-server")

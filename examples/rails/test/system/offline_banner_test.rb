@@ -8,8 +8,8 @@ class OfflineBannerTest < ApplicationSystemTestCase
   GOLDEN = File.expand_path("../recordings/offline-form-submit", __dir__)
   # How far a re-capture's times may sit from the golden's. Measured under the real cut over
   # ten captures (docs/rails.md): the click and `online` land within 10 ms of their page time,
-  # but Chromium reports `offline` 15 to 530 ms after the link goes down, and the pill's time
-  # follows it. The page's own banner is held far tighter than this, through `seen`.
+  # but the `offline` record lands 15 to 545 ms after the page time the cut was made at, and
+  # the pill's time follows it. The page's own banner is held far tighter than this, through `seen`.
   TOLERANCE_MS = Integer(ENV.fetch("TURBO_REPLAY_TOLERANCE_MS", "600"))
 
   test "an offline form submit keeps the text and says so" do
