@@ -6,6 +6,7 @@ require "application_system_test_case"
 # records) must agree, and the timeline must match the golden within the tolerance.
 class OfflineBannerTest < ApplicationSystemTestCase
   GOLDEN = File.expand_path("../recordings/offline-form-submit", __dir__)
+  DEAD_UPSTREAM = File.expand_path("../recordings/dead-upstream-submit", __dir__)
   # How far a re-capture's times may sit from the golden's. Measured under the real cut over
   # ten captures (docs/rails.md): the click and `online` land within 10 ms of their page time,
   # but the `offline` record lands 15 to 545 ms after the page time the cut was made at, and
@@ -31,5 +32,26 @@ class OfflineBannerTest < ApplicationSystemTestCase
     TurboReplay::Capture.wait_until_page_ms(page, 6100) # past the back-online flash
 
     assert_banner_timeline(page, GOLDEN, tolerance_ms: TOLERANCE_MS)
+  end
+
+  # The server unreachable while the link stays up (an unreachable route in the browser's
+  # namespace): navigator.onLine stays true, no `offline` fires, and the submit fails at once.
+  # The pill comes from Turbo's failed fetch, not from the network events.
+  test "a submit to a dead upstream says it could not send" do
+    cut = TurboReplay::NetworkCut
+    visit "/"
+    assert_selector "#comments-loaded", text: "2 comments"
+    fill_in "body", with: "On my way"
+
+    TurboReplay::Capture.wait_until_page_ms(page, 1000)
+    cut.dead_upstream!
+    TurboReplay::Capture.click_at_page_ms(page, "#send", 1500)
+    TurboReplay::Capture.wait_for_record(page, "turbo:submit-end")
+    assert_field "body", with: "On my way"
+    assert page.evaluate_script("navigator.onLine"), "the link is up: the browser believes it is online"
+    TurboReplay::Capture.wait_until_page_ms(page, 2000)
+    cut.restore!
+
+    assert_banner_timeline(page, DEAD_UPSTREAM, tolerance_ms: TOLERANCE_MS)
   end
 end
