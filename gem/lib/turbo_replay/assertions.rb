@@ -8,8 +8,8 @@ module TurboReplay
   module Assertions
     BINARY = ENV.fetch("TURBO_REPLAY", "turbo-replay")
 
-    def self.check(recording_path, tolerance_ms:)
-      out, status = Open3.capture2e(BINARY, "check", "--tolerance-ms", tolerance_ms.to_s, recording_path)
+    def self.check(recording_path, tolerance_ms:, binary: BINARY)
+      out, status = Open3.capture2e(binary, "check", "--tolerance-ms", tolerance_ms.to_s, recording_path)
       [status.success?, out]
     end
 

@@ -6,7 +6,7 @@ module TurboReplay
   # one veth pair. `offline!` takes the browser's end down, so Chromium sees the link go and
   # fires `offline`; `dead_upstream!` keeps the link up (navigator.onLine stays true) and makes the
   # server unreachable with a route, so every connection fails at once (EHOSTUNREACH), with no
-  # iptables or nft. Needs root (CI runs as root) and iproute2's `ip`.
+  # packet filter. Needs root (CI runs as root) and iproute2's `ip`.
   module NetworkCut
     BROWSER_NS = ENV.fetch("TURBO_REPLAY_BROWSER_NS", "turbo-replay-browser")
     SERVER_NS = ENV.fetch("TURBO_REPLAY_SERVER_NS", "turbo-replay-server")
@@ -56,8 +56,14 @@ module TurboReplay
       wait_for_carrier
     end
 
+    # The route fails every new connection at once. A connection the browser already holds
+    # (keep-alive, from loading the page) would not fail: its packets are retransmitted into
+    # the route for minutes, and a submit on it hung past 10 s. So those are aborted too, as a
+    # server going away would: `ss -K` (iproute2; the kernel's sock_diag destroy).
     def dead_upstream!
       ip("-n", BROWSER_NS, "route", "add", "unreachable", "#{SERVER_ADDR}/32")
+      out, err, status = Open3.capture3("ip", "netns", "exec", BROWSER_NS, "ss", "-K", "dst", SERVER_ADDR)
+      raise Error, "`ss -K dst #{SERVER_ADDR}` failed: #{err.strip}#{out.strip}" unless status.success?
     end
 
     # Undoes whichever cut is in place.
