@@ -57,8 +57,9 @@ public struct SeenComparison: Equatable, Sendable {
 
     /// The debounce and flash that would explain the page's timer-made changes, when every one
     /// of a kind is off the same way beyond the tolerance (`settings` gives the model's own).
-    /// A browser's timer is only ever late, so the least late of them is the page's timer; it is
-    /// rounded to 10 ms, below which jitter and printing make a number meaningless.
+    /// A browser's timer is only ever late, so the least late of them is the page's timer plus
+    /// some jitter: it is rounded down to 10 ms, below which jitter and printing make a number
+    /// meaningless (a 1500 ms debounce that fired 7 ms late reads 1500, not 1510).
     public func fit(settings: BannerSettings, tolerance: SeenTolerance = SeenTolerance()) -> SeenFit {
         func fitted(_ cause: BannerCause, _ model: Double) -> Double? {
             let deltas = pairs.filter { $0.change.cause == cause }.map(\.deltaMs)
@@ -66,7 +67,7 @@ public struct SeenComparison: Equatable, Sendable {
             let allLater = deltas.allSatisfy { $0 > tolerance.timerMs }
             let allEarlier = deltas.allSatisfy { $0 < -SeenTolerance.sameInstantMs }
             guard allLater || allEarlier else { return nil }
-            return max(0, ((model + least) / 10).rounded() * 10)
+            return max(0, ((model + least) / 10).rounded(.down) * 10)
         }
         return SeenFit(debounceMs: fitted(.offline, settings.debounce), flashMs: fitted(.flashElapsed, settings.flash))
     }
