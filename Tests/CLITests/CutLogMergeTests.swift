@@ -22,17 +22,6 @@ struct CutLogMergeTests {
         return (paths, directory)
     }
 
-    /// `stats --partial` of each group, written beside the logs.
-    static func partials(_ groups: [[String]], in directory: String) throws -> [String] {
-        try groups.enumerated().map { index, group in
-            let run = try Fixtures.run(["stats", "--partial"] + group)
-            #expect(run.status == 0, "\(run.stderr)")
-            let path = directory + "/part-\(index).partial"
-            try run.stdout.write(toFile: path, atomically: false, encoding: .utf8)
-            return path
-        }
-    }
-
     static let mixed: [(recording: String, name: String, cut: String?)] = [
         ("recordings/chromium/flap-short.jsonl", "a-web-cut.jsonl", #"{"t":9000,"type":"onl"#),
         ("recordings/native/server-503.jsonl", "b-native-cut.jsonl", #"{"t":30000,"type":"pa"#),
@@ -47,7 +36,7 @@ struct CutLogMergeTests {
         let (paths, directory) = try Self.fleet(Self.mixed)
         defer { try? FileManager.default.removeItem(atPath: directory) }
         // Each partial holds one cut log: the merge must add their cuts up.
-        let parts = try Self.partials([[paths[0], paths[3]], [paths[1], paths[2]]], in: directory)
+        let parts = try statsPartials([[paths[0], paths[3]], [paths[1], paths[2]]], in: directory)
         let one = try Fixtures.run(["stats"] + options + paths)
         let merged = try Fixtures.run(["stats", "--merge"] + options + parts)
         #expect(merged.stdout == one.stdout)
@@ -70,7 +59,7 @@ struct CutLogMergeTests {
     func nativeOnly() throws {
         let (paths, directory) = try Self.fleet(Array(Self.mixed.filter { $0.recording.contains("/native/") }))
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let parts = try Self.partials([[paths[0]], [paths[1]]], in: directory)
+        let parts = try statsPartials([[paths[0]], [paths[1]]], in: directory)
         let one = try Fixtures.run(["stats"] + paths)
         let merged = try Fixtures.run(["stats", "--merge"] + parts)
         #expect(merged.stdout == one.stdout)

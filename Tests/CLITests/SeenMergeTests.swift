@@ -17,17 +17,6 @@ struct SeenMergeTests {
         "recordings/chromium/flap-short.jsonl", "recordings/chromium/dead-upstream-frame.jsonl",
     ]
 
-    /// `stats --partial` of each group, in `directory`.
-    static func partials(_ groups: [[String]], in directory: String) throws -> [String] {
-        try groups.enumerated().map { index, group in
-            let run = try Fixtures.run(["stats", "--partial"] + group)
-            #expect(run.status == 0, "\(run.stderr)")
-            let path = directory + "/part-\(index).partial"
-            try run.stdout.write(toFile: path, atomically: false, encoding: .utf8)
-            return path
-        }
-    }
-
     @Test(
         "drift split over two partials: the merge, and a merge of merges, print one run's text, --all and JSON",
         arguments: [[String](), ["--all"], ["--format", "json"]])
@@ -39,7 +28,7 @@ struct SeenMergeTests {
             [Self.fleet[1], Self.fleet[0], Self.fleet[6], Self.fleet[5]],
             [Self.fleet[2], Self.fleet[3], Self.fleet[4], Self.fleet[7]],
         ]
-        let parts = try Self.partials(groups, in: directory)
+        let parts = try statsPartials(groups, in: directory)
         let one = try Fixtures.run(["stats"] + options + Self.fleet)
         #expect(one.status == 0, "\(one.stderr)")
         let merged = try Fixtures.run(["stats", "--merge"] + options + parts)
