@@ -23,6 +23,9 @@ struct BannerDriftDetector: BannerDetector {
     }
 
     mutating func changed(_ change: BannerChange, into found: inout FoundFindings) {
+        // Before the page's first `seen` nothing is judged but the state it shows then: the last
+        // change is all that is kept, so a recording without `seen` holds one change, not a log's worth.
+        if page.isEmpty { model.removeAll(keepingCapacity: true) }
         model.append(change)
     }
 
