@@ -1,0 +1,151 @@
+/// How long the user looked at a native error screen: the cost the `probe-once` variant trades
+/// for fewer retries, which a retry count alone hides.
+///
+/// Each `presented` whose view is `offline` or `server` (a `none` shows nothing) is on screen
+/// from its decision's time to the first of: a retry decision (automatic or manual) on its
+/// surface, a `dismissed` or another `presented` on its surface, a `launch`, or the end —
+/// then it is *open*. Feed it what the policy handled and what it decided, in the order the
+/// replay produces them (a timer's decisions before the record that made it due), then
+/// `summary(end:)`.
+///
+///     var time = ErrorViewTime()
+///     time.handle(.presented(surface: "modal", error: error), at: 1000)
+///     time.decided(decision)      // the view
+///     …
+///     time.summary(end: 60_000)   // count, open, median/p90/max, total per surface
+public struct ErrorViewTime: Equatable, Sendable {
+    /// The views on screen now, by surface (compared by their UTF-8 bytes: two spellings of
+    /// one name are two surfaces, as everywhere else), with the time each came up.
+    private var onScreen: [SurfaceBytes: Double] = [:]
+    /// Every closed view's time on screen, in milliseconds.
+    private var closed: [Double] = []
+    /// Time on screen per surface, closed views only.
+    private var totals: [SurfaceBytes: Double] = [:]
+
+    /// The largest time of a record handled or a decision seen: the end of a log by itself.
+    public private(set) var end: Double?
+
+    public init() {}
+
+    /// Replays one record through `policy` and counts what it does: the decisions of the
+    /// timers due at or before `t` first, then the record, then its decisions — the order in
+    /// which the contract has them happen. The decisions are appended to `output` too.
+    public mutating func send(
+        _ input: PolicyInput, at t: Double, through policy: inout RetryPolicy,
+        into output: inout [Decision]
+    ) {
+        var start = output.count
+        policy.advance(to: t, into: &output)
+        for decision in output[start...] { decided(decision) }
+        handle(input, at: t)
+        start = output.count
+        policy.send(input, at: t, into: &output)
+        for decision in output[start...] { decided(decision) }
+    }
+
+    /// The end of the log: the timers still pending fire, and their retries close views.
+    public mutating func finish(through policy: inout RetryPolicy, into output: inout [Decision]) {
+        let start = output.count
+        policy.finish(into: &output)
+        for decision in output[start...] { decided(decision) }
+    }
+
+    /// A record the policy handled at `t`. Call it before the decisions the record produced.
+    public mutating func handle(_ input: PolicyInput, at t: Double) {
+        reached(t)
+        switch input {
+        case .presented(let surface, _), .dismissed(let surface):
+            close(SurfaceBytes(surface), at: t)
+        case .launch:
+            for surface in onScreen.keys { close(surface, at: t) }
+        case .path, .tapRetry, .foreground:
+            break
+        }
+    }
+
+    /// A decision of the policy, in the order the policy produced it.
+    public mutating func decided(_ decision: Decision) {
+        reached(decision.t)
+        let surface = SurfaceBytes(decision.surface)
+        switch decision.outcome {
+        case .view(.offline), .view(.server):
+            close(surface, at: decision.t)
+            onScreen[surface] = decision.t
+        case .retry:
+            close(surface, at: decision.t)
+        case .view(.none), .deferred:
+            break
+        }
+    }
+
+    private mutating func reached(_ t: Double) {
+        if let end, end >= t { return }
+        end = t
+    }
+
+    private mutating func close(_ surface: SurfaceBytes, at t: Double) {
+        guard let since = onScreen.removeValue(forKey: surface) else { return }
+        closed.append(t - since)
+        totals[surface, default: 0] += t - since
+    }
+
+    /// Every view so far, the ones still on screen counted open up to `end`.
+    public func summary(end: Double) -> ErrorViewSummary {
+        var durations = closed
+        var bySurface = totals
+        for (surface, since) in onScreen {
+            let ms = Swift.max(0, end - since)
+            durations.append(ms)
+            bySurface[surface, default: 0] += ms
+        }
+        durations.sort()
+        let surfaces = bySurface.sorted { $0.key < $1.key }.map { (surface: $0.key.text, ms: $0.value) }
+        return ErrorViewSummary(sortedDurations: durations, open: onScreen.count, bySurface: surfaces)
+    }
+}
+
+/// The error views of a log or a session, summed up: `errorViews` in `session`'s summary, and
+/// its total `errorViewMs` in `whatif`.
+public struct ErrorViewSummary: Equatable, Sendable {
+    public var count: Int
+    /// Views still on screen at the end.
+    public var open: Int
+    /// The lower middle of the sorted times on screen; `nil` without views.
+    public var median: Double?
+    /// The value at index ⌈0.9 × n⌉ − 1.
+    public var p90: Double?
+    public var max: Double?
+    /// Time on screen per surface, surfaces in byte order.
+    public var bySurface: [(surface: String, ms: Double)]
+
+    /// All the time spent on error views, every surface.
+    public var totalMs: Double { bySurface.reduce(0) { $0 + $1.ms } }
+
+    init(sortedDurations sorted: [Double], open: Int, bySurface: [(surface: String, ms: Double)]) {
+        count = sorted.count
+        self.open = open
+        self.bySurface = bySurface
+        guard !sorted.isEmpty else { return }
+        median = sorted[(sorted.count - 1) / 2]
+        // ⌈9n/10⌉ in integers: exact, where 0.9 × n in doubles need not be.
+        p90 = sorted[(9 * sorted.count + 9) / 10 - 1]
+        max = sorted.last
+    }
+
+    public static func == (a: Self, b: Self) -> Bool {
+        a.count == b.count && a.open == b.open && a.median == b.median && a.p90 == b.p90
+            && a.max == b.max
+            && a.bySurface.elementsEqual(b.bySurface) {
+                $0.surface.utf8.elementsEqual($1.surface.utf8) && $0.ms == $1.ms
+            }
+    }
+}
+
+/// A surface's name as its bytes: `String`'s `==` and hash treat canonically equivalent
+/// spellings as one, and an app's surfaces are whatever bytes it logged.
+struct SurfaceBytes: Hashable, Comparable, Sendable {
+    let bytes: [UInt8]
+    init(_ text: String) { bytes = Array(text.utf8) }
+    var text: String { String(decoding: bytes, as: UTF8.self) }
+    static func < (a: Self, b: Self) -> Bool { a.bytes.lexicographicallyPrecedes(b.bytes) }
+}
