@@ -5,7 +5,7 @@ import TurboRecording
 /// as a sketch (so the line stays short however many views the log had), the open ones and
 /// the total, written exactly,
 ///
-///     "errorViewTime":{"open":0,"totalMs":8200.0,"durations":{"zeros":0,"bins":[[783,3],[657,1]],…}}
+///     "errorViewTime":{"open":0,"totalMs":8200.0,"durations":{"zeros":0,"bins":[[656,1],[783,3]],…}}
 ///
 /// A merge folds them as a single run does and prints the same figures.
 extension StatsPartial {
