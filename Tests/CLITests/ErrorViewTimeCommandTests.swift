@@ -21,7 +21,9 @@ struct ErrorViewTimeCommandTests {
     func whatIf() throws {
         let text = try Fixtures.run(["whatif", "--variant", "probe-once", Self.ios, Self.android])
         #expect(text.status == 0)
-        #expect(text.stdout.contains("automatic retries      3           1  -2\n  of them probe        3           1  -2\nerror views (ms)    8200        9400  +1200\n"))
+        #expect(
+            text.stdout.contains(
+                "automatic retries      3           1  -2\n  of them probe        3           1  -2\nerror views (ms)    8200        9400  +1200\n"))
         #expect(text.stdout.contains("  of them probe        3           1  -2\nerror views (ms)   49200       50700  +1500\n"))
         #expect(text.stdout.hasSuffix("error views (ms)   57400       60100  +2700\n"))
         let jsonl = try Fixtures.run(["whatif", "--variant", "probe-once", "--format", "jsonl", Self.ios, Self.android])
@@ -35,12 +37,13 @@ struct ErrorViewTimeCommandTests {
 
     /// A server view never retries by itself: it is open to the log's end, the `app-retry`
     /// line at 9000 (a record the policy does not read still ends the log).
-    static let openView = [
-        #"{"type":"meta","version":1,"recording":"native","platform":"ios"}"#,
-        #"{"t":0,"type":"path","online":true}"#,
-        #"{"t":1000,"type":"presented","surface":"modal","error":{"kind":"http","status":503}}"#,
-        #"{"t":9000,"type":"app-retry","surface":"tab:home","kind":"manual"}"#,
-    ].joined(separator: "\n") + "\n"
+    static let openView =
+        [
+            #"{"type":"meta","version":1,"recording":"native","platform":"ios"}"#,
+            #"{"t":0,"type":"path","online":true}"#,
+            #"{"t":1000,"type":"presented","surface":"modal","error":{"kind":"http","status":503}}"#,
+            #"{"t":9000,"type":"app-retry","surface":"tab:home","kind":"manual"}"#,
+        ].joined(separator: "\n") + "\n"
 
     @Test("a view still up at the end is open, counted to the log's last record")
     func openToTheEnd() throws {
