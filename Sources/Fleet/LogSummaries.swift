@@ -89,6 +89,8 @@ package struct NativeLogSummary: Equatable, Sendable {
     package var records = 0
     package var skippedLines = 0
     package var errorView = ErrorViewSummary()
+    /// The time on its error views.
+    package var errorViewTime = ErrorViewTimes()
     package var launch = LaunchLogSummary()
     package var findings: [String: Int] = [:]
     /// The line the log was cut at (its `log-cut` finding); `nil` when it ends whole.
@@ -104,6 +106,7 @@ package struct NativeLogSummary: Equatable, Sendable {
         skippedLines = summary.skippedLines
         cut = summary.cut
         errorView = summary.errorView
+        errorViewTime = ErrorViewTimes(durations: summary.errorViewTimes, open: summary.errorViewsOpen)
         launch = LaunchLogSummary(summary.launch)
         findings = summary.findings
     }
@@ -114,6 +117,8 @@ package struct NativeLogSummary: Equatable, Sendable {
         for (trigger, count) in errorView.automaticRetries { try body("automatic retries \(trigger.rawValue)", count) }
         try body("manual retries", errorView.manualRetries)
         try body("deferred retries", errorView.deferred)
+        try body("error view times", errorViewTime.count)
+        try body("error views open", errorViewTime.open)
         try body("launches", launch.launches)
         try body("ready launches", launch.ready)
         try body("stalls", launch.stalls)

@@ -168,6 +168,7 @@ package enum StatsPartial {
         errorView.integer("manualRetries", summary.errorView.manualRetries)
         errorView.integer("deferred", summary.errorView.deferred)
         line.raw("errorView", errorView.text)
+        line.raw("errorViewTime", errorViewTime(summary.errorViewTime))
         if let launch = launch(summary.launch) { line.raw("launch", launch) }
         line.raw("findings", counts(summary.findings, { $0 }))
         return line.text
@@ -220,6 +221,7 @@ package enum StatsPartial {
                     try summary.forEachSum { try totals.add($0, $1, fail) }
                 case .native(let summary):
                     try summary.forEachCount { try totals.add($0, $1, fail) }
+                    try totals.add("error view ms", summary.errorViewTime.totalMs, fail)
                 case .failed:
                     break
                 }
@@ -372,6 +374,7 @@ package enum StatsPartial {
         }
         summary.errorView.manualRetries = try read.int(errorView["manualRetries"], "manualRetries")
         summary.errorView.deferred = try read.int(errorView["deferred"], "deferred")
+        summary.errorViewTime = try decodeErrorViewTime(object["errorViewTime"], read)
         summary.launch = try decodeLaunch(object["launch"], read)
         for (id, count) in try read.object(object["findings"], "findings") {
             summary.findings[id] = try read.int(count, id)

@@ -35,6 +35,8 @@ package struct StatsTotals: Sendable {
     private var automatic: [RetryTrigger: Int] = [:]
     package private(set) var manualRetries = 0
     package private(set) var deferredRetries = 0
+    /// The time native logs spent on error views.
+    package private(set) var errorViewTime = ErrorViewTimes()
     package private(set) var launches = 0
     /// Native logs with a launch.
     package private(set) var launchLogs = 0
@@ -92,6 +94,7 @@ package struct StatsTotals: Sendable {
         automatic.merge(summary.errorView.automaticRetries, uniquingKeysWith: +)
         manualRetries += summary.errorView.manualRetries
         deferredRetries += summary.errorView.deferred
+        errorViewTime.add(summary.errorViewTime)
         launches += summary.launch.launches
         if summary.launch.launches > 0 { launchLogs += 1 }
         toWeb.add(summary.launch.toWeb)

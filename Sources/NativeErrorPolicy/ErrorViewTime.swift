@@ -29,18 +29,43 @@ public struct ErrorViewTime: Equatable, Sendable {
 
     /// Replays one record through `policy` and counts what it does: the decisions of the
     /// timers due at or before `t` first, then the record, then its decisions — the order in
-    /// which the contract has them happen. The decisions are appended to `output` too.
+    /// which the contract has them happen. The decisions are appended to `output` too. A
+    /// record the policy does not read (`input` nil: an `app-retry`, a `bridge`, …) only moves
+    /// the clock, and still counts for the end: the end is the largest `t` of *every* record.
     public mutating func send(
-        _ input: PolicyInput, at t: Double, through policy: inout RetryPolicy,
+        _ input: PolicyInput?, at t: Double, through policy: inout RetryPolicy,
         into output: inout [Decision]
     ) {
         var start = output.count
         policy.advance(to: t, into: &output)
         for decision in output[start...] { decided(decision) }
+        guard let input else {
+            reached(t)
+            return
+        }
         handle(input, at: t)
         start = output.count
         policy.send(input, at: t, into: &output)
         for decision in output[start...] { decided(decision) }
+    }
+
+    /// One record whose decisions a policy driven elsewhere already made (`stats` runs the
+    /// policy inside its explainer): `decisions` are all it made on reading the record, its
+    /// due timers' first, in order. A timer's decision before `t` happened before the record;
+    /// the record's own are at `t`, after it. A timer's at `t` itself can be counted on either
+    /// side of the record: a retry or a record at the same instant closes a view at the same
+    /// time, and a timer never opens one. So this counts what `send` counts.
+    public mutating func record(_ input: PolicyInput?, at t: Double, decided decisions: some Sequence<Decision>) {
+        var handled = false
+        for decision in decisions {
+            if !handled, decision.t >= t {
+                handled = true
+                if let input { handle(input, at: t) } else { reached(t) }
+            }
+            decided(decision)
+        }
+        guard !handled else { return }
+        if let input { handle(input, at: t) } else { reached(t) }
     }
 
     /// The end of the log: the timers still pending fire, and their retries close views.
@@ -89,16 +114,22 @@ public struct ErrorViewTime: Equatable, Sendable {
         totals[surface, default: 0] += t - since
     }
 
+    /// Every view's time on screen so far, in increasing order, the ones still on screen
+    /// counted open up to `end`.
+    public func durations(end: Double) -> [Double] {
+        (closed + onScreen.values.map { Swift.max(0, end - $0) }).sorted()
+    }
+
+    /// Views still on screen.
+    public var open: Int { onScreen.count }
+
     /// Every view so far, the ones still on screen counted open up to `end`.
     public func summary(end: Double) -> ErrorViewSummary {
-        var durations = closed
+        let durations = self.durations(end: end)
         var bySurface = totals
         for (surface, since) in onScreen {
-            let ms = Swift.max(0, end - since)
-            durations.append(ms)
-            bySurface[surface, default: 0] += ms
+            bySurface[surface, default: 0] += Swift.max(0, end - since)
         }
-        durations.sort()
         let surfaces = bySurface.sorted { $0.key < $1.key }.map { (surface: $0.key.text, ms: $0.value) }
         return ErrorViewSummary(sortedDurations: durations, open: onScreen.count, bySurface: surfaces)
     }

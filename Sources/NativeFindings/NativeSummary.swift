@@ -13,6 +13,11 @@ package struct NativeSummary: Equatable, Sendable {
     /// Malformed lines skipped in lenient mode.
     package var skippedLines = 0
     package var errorView = ErrorViewSummary()
+    /// Every error view's time on screen, in increasing order (app-session.md v1.1's "Error
+    /// views", on the log's clock: open ones to the log's end, its last record or decision).
+    package var errorViewTimes: [Double] = []
+    /// The error views still on screen at the log's end.
+    package var errorViewsOpen = 0
     package var launch = LaunchSummary()
     /// Findings of every native policy by id (`missed-retry`, …), in this log.
     package var findings: [String: Int] = [:]
@@ -65,6 +70,9 @@ extension NativeSummary {
         // The web-archive cache's findings, as explain gives them (none for an Android log).
         var archive = ArchiveFindingsAlongside(config: config)
         var errorView = ErrorViewSummary()
+        // Time on the error views, tallied from the explainer's own policy's decisions.
+        var views = ErrorViewTime()
+        var decided: [Decision] = []
         var findings: [String: Int] = [:]
         // Every decision of the policy counts, as `native` prints them; only the findings stop
         // at the log's end.
@@ -72,16 +80,25 @@ extension NativeSummary {
             switch event {
             case .retry(let finding): findings[finding.kind.rawValue, default: 0] += 1
             case .probeLoop: findings[ProbeLoop.finding, default: 0] += 1
-            case .afterEnd(let decision): errorView.note(decision)
+            case .afterEnd(let decision):
+                errorView.note(decision)
+                decided.append(decision)
             }
+        }
+        let note = { (decision: Decision) in
+            errorView.note(decision)
+            decided.append(decision)
         }
         let archived = { (finding: ArchiveFinding) in findings[finding.kind.rawValue, default: 0] += 1 }
         while let record = try reader.next() {
             launch.feed(record)
-            explainer.feed(record, decided: { errorView.note($0) }, emit: emit)
+            explainer.feed(record, decided: note, emit: emit)
+            if case .timed(let t, let event) = record.event { views.record(event.retryInput, at: t, decided: decided) }
+            decided.removeAll(keepingCapacity: true)
             archive.feed(record, path: reader.path, found: archived)
         }
-        explainer.finish(decided: { errorView.note($0) }, emit: emit)
+        explainer.finish(decided: note, emit: emit)
+        for decision in decided { views.decided(decision) }
         archive.finish(found: archived)
         launch.finish()
         var summary = NativeSummary(platform: explainer.settings.platform)
@@ -89,6 +106,8 @@ extension NativeSummary {
         summary.skippedLines = reader.skipped
         summary.cut = reader.cut
         summary.errorView = errorView
+        summary.errorViewTimes = views.durations(end: views.end ?? 0)
+        summary.errorViewsOpen = views.open
         summary.findings = findings
         summary.launch = launch.summary
         for finding in launch.findings { summary.findings[finding.kind.rawValue, default: 0] += 1 }

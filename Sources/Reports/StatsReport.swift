@@ -168,6 +168,7 @@ extension StatsTotals {
         lines.append(
             "retries: automatic \(automatic)" + (triggers.isEmpty ? "" : " (\(triggers))")
                 + ", manual \(manualRetries), deferred by the cooldown \(deferredRetries)")
+        lines.append(Self.errorViewTimeText(errorViewTime))
         lines += launchText(listing: listing)
         lines.append("native findings: " + Self.levelCounts(nativeFindingsByLevel))
         let width = NativeSummary.findingIDs.map(\.count).max() ?? 0
@@ -210,6 +211,7 @@ extension StatsTotals {
             ("automaticRetries", ReportJSON.object(automaticRetries.map { ($0.trigger.rawValue, String($0.count)) })),
             ("manualRetries", String(manualRetries)),
             ("deferredRetries", String(deferredRetries)),
+            ("errorViewTime", Self.errorViewTimeJSON(errorViewTime)),
             ("launch", launchJSON()),
             (
                 "findings",
@@ -239,5 +241,24 @@ extension StatsTotals {
             ] + appSessions + [
                 ("failures", failures)
             ])
+    }
+}
+
+extension StatsTotals {
+    /// `time on error views: 4 (0 open), 8200 ms in all; median 2500, p90 2500, max 2500 ms`:
+    /// what the users spent looking at native error screens, the cost of fewer retries.
+    static func errorViewTimeText(_ times: ErrorViewTimes) -> String {
+        let head = "time on error views: \(times.count) (\(times.open) open)"
+        guard let spread = times.distribution else { return head }
+        return head + ", \(ms(times.totalMs)) ms in all; median \(ms(spread.median)), p90 \(ms(spread.p90)), max \(ms(spread.max)) ms"
+    }
+
+    /// `{"count":4,"open":0,"totalMs":8200,"ms":{"median":…,"p90":…,"max":…}}`, `ms` `{}` without views.
+    static func errorViewTimeJSON(_ times: ErrorViewTimes) -> String {
+        let spread = times.distribution.map { [("median", ms($0.median)), ("p90", ms($0.p90)), ("max", ms($0.max))] } ?? []
+        return ReportJSON.object([
+            ("count", String(times.count)), ("open", String(times.open)), ("totalMs", ms(times.totalMs)),
+            ("ms", ReportJSON.object(spread)),
+        ])
     }
 }

@@ -299,6 +299,7 @@ package enum NativeWhatIfText {
             columns(recording.variant),
             row("automatic retries", recording.v1.automatic, recording.withVariant.automatic),
             row("  of them probe", recording.v1.probe, recording.withVariant.probe),
+            errorViewRow(recording.v1, recording.withVariant),
         ]
     }
 
@@ -312,19 +313,33 @@ package enum NativeWhatIfText {
         lines.append(columns(fleet.variant))
         lines.append(row("automatic retries", v1.automatic, variant.automatic))
         lines.append(row("  of them probe", v1.probe, variant.probe))
+        lines.append(errorViewRow(v1, variant))
         return lines
     }
 
     private static func row(_ label: String, _ v1: Int, _ variant: Int) -> String {
         let change = variant == v1 ? "=" : (variant > v1 ? "+" : "") + String(variant - v1)
-        return label.padded(18) + String(v1).leftPadded(6) + String(variant).leftPadded(12) + "  " + change
+        return row(label, String(v1), String(variant), change)
+    }
+
+    /// The time on error views beside the retries: fewer retries can mean a user left
+    /// longer on an error screen, and this row says so.
+    private static func errorViewRow(_ v1: NativeWhatIfCounts, _ variant: NativeWhatIfCounts) -> String {
+        let (a, b) = (v1.errorViewMs, variant.errorViewMs)
+        let change = a == b ? "=" : (b > a ? "+" : "-") + formatMilliseconds(abs(b - a))
+        return row("error views (ms)", formatMilliseconds(a), formatMilliseconds(b), change)
+    }
+
+    private static func row(_ label: String, _ v1: String, _ variant: String, _ change: String) -> String {
+        label.padded(18) + v1.leftPadded(6) + variant.leftPadded(12) + "  " + change
     }
 }
 
 /// `whatif` with a retry variant, as JSON lines: one per native log, then the totals.
 ///
 ///     {"type":"recording","recording":"…","variant":"probe-once","platform":"ios","changed":true,
-///      "automaticRetries":{"v1":3,"variant":1},"probeRetries":{"v1":3,"variant":1}}
+///      "automaticRetries":{"v1":3,"variant":1},"probeRetries":{"v1":3,"variant":1},
+///      "errorViewMs":{"v1":8200,"variant":9400}}
 package enum NativeWhatIfJSON {
     package static func recording(_ recording: NativeWhatIfRecording) -> String {
         var line = JSONLine()
@@ -353,5 +368,9 @@ package enum NativeWhatIfJSON {
     private static func counts(_ v1: NativeWhatIfCounts, _ variant: NativeWhatIfCounts, into line: inout JSONLine) {
         line.raw("automaticRetries", "{\"v1\":\(v1.automatic),\"variant\":\(variant.automatic)}")
         line.raw("probeRetries", "{\"v1\":\(v1.probe),\"variant\":\(variant.probe)}")
+        var errorViewMs = JSONLine()
+        errorViewMs.number("v1", v1.errorViewMs)
+        errorViewMs.number("variant", variant.errorViewMs)
+        line.raw("errorViewMs", errorViewMs.text)
     }
 }

@@ -4,14 +4,19 @@ import Replay
 import TurboRecording
 
 /// What a retry variant changes in one native log: the automatic retries, and among them the
-/// settling probe's, under v1 and under the variant (`whatif --variant probe-once`).
+/// settling probe's, and the time the user looked at an error view (`errorViewMs`, the
+/// cost fewer retries can have), under v1 and under the variant (`whatif --variant probe-once`).
 package struct NativeWhatIfCounts: Equatable, Sendable {
     package var automatic = 0
     package var probe = 0
+    /// All the time spent on error views, every surface (app-session.md's "Error views", on
+    /// the log's own clock, open views counted to the log's end).
+    package var errorViewMs = 0.0
 
-    package init(automatic: Int = 0, probe: Int = 0) {
+    package init(automatic: Int = 0, probe: Int = 0, errorViewMs: Double = 0) {
         self.automatic = automatic
         self.probe = probe
+        self.errorViewMs = errorViewMs
     }
 
     mutating func note(_ decision: Decision) {
@@ -21,7 +26,35 @@ package struct NativeWhatIfCounts: Equatable, Sendable {
     }
 
     static func + (a: NativeWhatIfCounts, b: NativeWhatIfCounts) -> NativeWhatIfCounts {
-        NativeWhatIfCounts(automatic: a.automatic + b.automatic, probe: a.probe + b.probe)
+        NativeWhatIfCounts(
+            automatic: a.automatic + b.automatic, probe: a.probe + b.probe, errorViewMs: a.errorViewMs + b.errorViewMs)
+    }
+}
+
+/// One side of a native what-if: a policy, the error views it put up, and its counts.
+struct NativeWhatIfSide {
+    var policy: RetryPolicy
+    var views = ErrorViewTime()
+    var counts = NativeWhatIfCounts()
+    private var output: [Decision] = []
+
+    init(settings: PolicySettings) { policy = RetryPolicy(settings: settings) }
+
+    mutating func feed(_ record: NativeRecord) {
+        guard case .timed(let t, let event) = record.event else { return }
+        views.send(event.retryInput, at: t, through: &policy, into: &output)
+        for decision in output { counts.note(decision) }
+        output.removeAll(keepingCapacity: true)
+    }
+
+    /// The timers still pending fire; the views still up are open to the end: the largest
+    /// `t` of the log's records and of this policy's decisions.
+    mutating func finish() -> NativeWhatIfCounts {
+        views.finish(through: &policy, into: &output)
+        for decision in output { counts.note(decision) }
+        output.removeAll()
+        counts.errorViewMs = views.summary(end: views.end ?? 0).totalMs
+        return counts
     }
 }
 
@@ -61,22 +94,12 @@ package struct NativeWhatIfRecording: Equatable, Sendable {
         let settings = base.settings(recorded: reader.meta?.platform)
         var variantSettings = settings
         variantSettings.variants = [variant]
-        var v1 = RetryPolicy(settings: settings), other = RetryPolicy(settings: variantSettings)
-        var counts = (v1: NativeWhatIfCounts(), variant: NativeWhatIfCounts())
-        var output: [Decision] = []
+        var v1 = NativeWhatIfSide(settings: settings), other = NativeWhatIfSide(settings: variantSettings)
         while let record = try reader.next() {
-            v1.feed(record, into: &output)
-            for decision in output { counts.v1.note(decision) }
-            output.removeAll(keepingCapacity: true)
-            other.feed(record, into: &output)
-            for decision in output { counts.variant.note(decision) }
-            output.removeAll(keepingCapacity: true)
+            v1.feed(record)
+            other.feed(record)
         }
-        v1.finish(into: &output)
-        for decision in output { counts.v1.note(decision) }
-        output.removeAll()
-        other.finish(into: &output)
-        for decision in output { counts.variant.note(decision) }
+        let counts = (v1: v1.finish(), variant: other.finish())
         return NativeWhatIfRecording(
             path: reader.path, variant: variant, platform: settings.platform,
             v1: counts.v1, withVariant: counts.variant)

@@ -75,16 +75,17 @@ struct NativeExplainV2Tests {
                 "recordings/native/probe-loop-ios.jsonl: ios, v1 against probe-once\n"
                     + "                      v1  probe-once  change\n"
                     + "automatic retries      3           1  -2\n"
-                    + "  of them probe        3           1  -2\n"))
+                    + "  of them probe        3           1  -2\n"
+                    + "error views (ms)    8200        9400  +1200\n"))
         #expect(text.out.contains("total: 2 native logs, 2 changed by probe-once; 1 web recording skipped (no retry policy)"))
         let jsonl = try turboReplay(["whatif", "--variant", "probe-once", "--format", "jsonl"] + paths)
         #expect(
             jsonl.out.contains(
-                #"{"type":"recording","recording":"recordings/native/probe-loop-android.jsonl","variant":"probe-once","platform":"android","changed":true,"automaticRetries":{"v1":4,"variant":2},"probeRetries":{"v1":3,"variant":1}}"#
+                #"{"type":"recording","recording":"recordings/native/probe-loop-android.jsonl","variant":"probe-once","platform":"android","changed":true,"automaticRetries":{"v1":4,"variant":2},"probeRetries":{"v1":3,"variant":1},"errorViewMs":{"v1":49200,"variant":50700}}"#
             ))
         #expect(
             jsonl.out.hasSuffix(
-                #"{"type":"totals","variant":"probe-once","recordings":2,"changed":2,"web":1,"notRead":0,"automaticRetries":{"v1":7,"variant":3},"probeRetries":{"v1":6,"variant":2}}"#
+                #"{"type":"totals","variant":"probe-once","recordings":2,"changed":2,"web":1,"notRead":0,"automaticRetries":{"v1":7,"variant":3},"probeRetries":{"v1":6,"variant":2},"errorViewMs":{"v1":57400,"variant":60100}}"#
                     + "\n"))
         #expect(try turboReplay(["whatif", "--variant", "probe-once", "--locale", "en"] + paths).status == 64)
     }

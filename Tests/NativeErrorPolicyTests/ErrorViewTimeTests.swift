@@ -2,7 +2,8 @@ import NativeErrorPolicy
 import Testing
 
 /// Time on an error view, one row per way a view leaves the screen (app-session.md v1.1,
-/// "Error views"), replayed through the real policy (iOS: settle 400 ms, probe 2500 ms).
+/// "Error views"), replayed through the real policy (iOS: settle 400 ms, probe 2500 ms, the
+/// contract's defaults).
 @Suite struct ErrorViewTimeTests {
     /// Replays `records` and sums up at `end` (the log's own end when `nil`).
     func time(_ records: [(t: Double, input: PolicyInput)], end: Double? = nil) -> ErrorViewSummary {
@@ -121,5 +122,54 @@ import Testing
         tally.finish(through: &policy, into: &decisions)
         // The probe's retry at 3500 is the last thing that happened.
         #expect(tally.end == 3500)
+    }
+
+    @Test func aRecordThePolicyDoesNotReadStillMovesTheEnd() {
+        // A server view never retries by itself; an `app-retry` line (no input) at 9000 is
+        // the log's last record, so the view is open to 9000.
+        var policy = RetryPolicy(settings: PolicySettings(platform: .ios))
+        var tally = ErrorViewTime()
+        var decisions: [Decision] = []
+        tally.send(online, at: 0, through: &policy, into: &decisions)
+        tally.send(presented("s", .http(status: 503)), at: 1000, through: &policy, into: &decisions)
+        tally.send(nil, at: 9000, through: &policy, into: &decisions)
+        tally.finish(through: &policy, into: &decisions)
+        #expect(tally.end == 9000)
+        #expect(tally.summary(end: tally.end ?? 0).totalMs == 8000)
+    }
+
+    /// `record` (the policy driven elsewhere, its decisions handed over) counts what `send`
+    /// (the tally driving the policy) counts, on random logs with ties in time, both platforms.
+    @Test func recordCountsWhatSendCounts() {
+        var generator = SystemRandomNumberGenerator()
+        let inputs: [PolicyInput?] = [
+            online, offline, presented("a"), presented("b"), presented("a", .http(status: 503)),
+            presented("b", .http(status: 401)), .tapRetry(surface: "a"), .dismissed(surface: "b"),
+            .dismissed(surface: "a"), .foreground, .launch, nil,
+        ]
+        for platform in [Platform.ios, .android] {
+            for _ in 0..<100 {
+                var driving = RetryPolicy(settings: PolicySettings(platform: platform))
+                var driven = driving
+                var (sent, recorded) = (ErrorViewTime(), ErrorViewTime())
+                var (mine, theirs): ([Decision], [Decision]) = ([], [])
+                var t = 0.0
+                for _ in 0..<40 {
+                    t += Double(Int.random(in: 0...3, using: &generator)) * 500
+                    let input = inputs.randomElement(using: &generator)!
+                    sent.send(input, at: t, through: &driving, into: &mine)
+                    theirs.removeAll()
+                    if let input { driven.send(input, at: t, into: &theirs) } else { driven.advance(to: t, into: &theirs) }
+                    recorded.record(input, at: t, decided: theirs)
+                }
+                sent.finish(through: &driving, into: &mine)
+                theirs.removeAll()
+                driven.finish(into: &theirs)
+                for decision in theirs { recorded.decided(decision) }
+                #expect(sent.end == recorded.end)
+                #expect(sent.summary(end: sent.end ?? 0) == recorded.summary(end: recorded.end ?? 0))
+                #expect(sent.durations(end: 99_999) == recorded.durations(end: 99_999))
+            }
+        }
     }
 }
