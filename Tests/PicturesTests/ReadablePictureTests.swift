@@ -96,8 +96,9 @@ struct ReadablePictureTests {
 
     @Test("a long idle stretch breaks the axis, drawn and keyed; the scale is one over the busy parts")
     func axisBreak() throws {
+        let nine = Int(9 * Self.hour)
         let day = try Self.native(
-            Self.threeSurfaces + [#"{"t":\#(Int(9 * Self.hour)),"type":"path","online":false}"#, #"{"t":\#(Int(9 * Self.hour) + 4000),"type":"path","online":true}"#])
+            Self.threeSurfaces + [#"{"t":\#(nine),"type":"path","online":false}"#, #"{"t":\#(nine + 4000),"type":"path","online":true}"#])
         #expect(Self.legend(day).contains(MarkKind.axisBreak.label))
         #expect(day.contains("<title>axis break: nothing happens from "))
         // Ticks in clock time, not a 21,600 s step.
