@@ -11,8 +11,9 @@ struct AxisBreak: Equatable {
 /// Where a picture's axis breaks. A gap between two consecutive busy times is broken when it
 /// is at least five minutes and a twentieth of the whole span (shorter idle stretches are part
 /// of the story and keep their width); at most twelve, the longest first. Break edges sit on
-/// the axis's tick step, a quarter step or more away from the events around them, so that each
-/// busy stretch starts and ends on a labelled tick and no mark is drawn under a break.
+/// the axis's tick step, a step or more after the events before them (a mark's label runs to
+/// its right) and a quarter step before the events after them, so that each busy stretch starts
+/// and ends on a tick and no mark or label is drawn under a break.
 enum AxisBreaks {
     static let minimumIdle = 300_000.0
     static let maximumBreaks = 12
@@ -39,12 +40,13 @@ enum AxisBreaks {
         return gaps.prefix(maximumBreaks).sorted { $0.from < $1.from }
     }
 
-    /// `gaps` with their edges on `step`, a quarter step clear of the events on either side;
-    /// a gap too short for that is not broken.
+    /// `gaps` with their edges on `step`, clear of the events on either side; a gap too short
+    /// for that is not broken.
     static func snapped(_ gaps: [AxisBreak], step: Double) -> [AxisBreak] {
         gaps.compactMap { gap in
+            // A whole step after the last event: room for the label a mark writes to its right.
             var from = (gap.from / step).rounded(.up) * step
-            if from - gap.from < step / 4 { from += step }
+            if from - gap.from < step { from += step }
             var to = (gap.to / step).rounded(.down) * step
             if gap.to - to < step / 4 { to -= step }
             return to - from >= step ? AxisBreak(from: from, to: to) : nil
