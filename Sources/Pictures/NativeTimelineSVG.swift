@@ -116,6 +116,7 @@ private struct NativeChart: TimeChart {
     struct Layout: TimelineFooter {
         let flags: FlagLayout
         var legendRows = 1
+        var summaryRows = 1
         let findings: (y: Double, height: Double)
         /// The root screen, when the policy decided one (a log with no launch has none).
         let root: (y: Double, height: Double)?

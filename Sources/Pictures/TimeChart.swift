@@ -276,6 +276,8 @@ protocol TimelineFooter {
     var flags: FlagLayout { get }
     /// The legend's rows, known once the lanes are drawn.
     var legendRows: Int { get set }
+    /// The summary's lines, wrapped to the page.
+    var summaryRows: Int { get set }
     /// The bottom of the last lane.
     var plotBottom: Double { get }
     /// The lines that say what the marks' bound left out.
@@ -288,7 +290,9 @@ extension TimelineFooter {
     var axisY: Double { plotBottom + 8 }
     var legendY: Double { axisY + 40 }
     var summaryY: Double { legendY + 26 + Double(max(legendRows, 1) - 1) * 18 }
-    var notesY: Double { summaryY + 26 + Double(bounds.count) * 16 }
+    /// Where what was left out starts: under the summary's last line.
+    var leftOutY: Double { summaryY + Double(max(summaryRows, 1) - 1) * 15 }
+    var notesY: Double { leftOutY + 26 + Double(bounds.count) * 16 }
     var height: Double { notesY + notes.reduce(0) { $0 + Double($1.count) * 15 + 4 } + 12 }
 }
 
@@ -307,8 +311,12 @@ extension TimeChart {
         drawFlags(flags, layout: footer.flags, bottom: footer.plotBottom)
         footer.legendRows = legendRows.count
         drawLegend(y: footer.legendY)
-        text(16, footer.summaryY, summary, size: 12, weight: "bold", fill: "#333333")
-        drawLeftOutAndNotes(footer.bounds, below: footer.summaryY, footer.notes, from: footer.notesY)
+        let summaryLines = wrap(summary, width: Int((width - 32) / (12 * 0.62)))
+        footer.summaryRows = summaryLines.count
+        for (index, line) in summaryLines.enumerated() {
+            text(16, footer.summaryY + Double(index) * 15, line, size: 12, weight: "bold", fill: "#333333")
+        }
+        drawLeftOutAndNotes(footer.bounds, below: footer.leftOutY, footer.notes, from: footer.notesY)
         out += "</svg>\n"
         wrapDocument(height: footer.height, title: title, defs: defs)
         return out

@@ -120,6 +120,7 @@ private struct Chart: TimeChart {
     struct Layout: TimelineFooter {
         let flags: FlagLayout
         var legendRows = 1
+        var summaryRows = 1
         let findings: (y: Double, height: Double)
         let online: (y: Double, height: Double)
         let failures: (y: Double, height: Double)
