@@ -55,6 +55,15 @@ struct Legend: Equatable {
     }
 }
 
+extension TimeChart {
+    /// Draws `svg`, a mark of `kind`, and keys the kind in the legend: the way for a lane to
+    /// draw a mark, so that a kind added later has its key with nothing else to change.
+    mutating func drawMark(_ kind: MarkKind, _ svg: String) {
+        legend.note(kind)
+        out += svg
+    }
+}
+
 /// The kinds every picture shares.
 extension MarkKind {
     static let finding = shape("finding (numbered; its sentence below)", path: "M1 -6 L9 -2 L1 2 Z M1 -6 L1 6", fill: "#b00020")

@@ -19,8 +19,9 @@ package enum SessionSVG {
 
 /// One lane of the session picture: its name in the margin (or a name per row, `rows`), its
 /// height, and how it draws itself at a `y`. The picture stacks its lanes, names them, spans
-/// the axis over them and keys in the legend every kind of mark a lane draws: a lane added to
-/// `SessionChart.lanes()` needs nothing else.
+/// the axis over them (its busy times break it where nothing happens) and keys in the legend
+/// every kind of mark a lane draws with `drawMark` (or notes with `legend.note`): a lane added
+/// to `SessionChart.lanes()` needs nothing else, and its times in `busy` keep it off a break.
 private struct SessionLane {
     var name: String
     var height: Double

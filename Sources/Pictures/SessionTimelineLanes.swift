@@ -58,10 +58,11 @@ extension TimeChart {
             out += "</g>\n"
         }
         for toast in toasts {
-            legend.note(.toastSquare)
             let tx = x(toast.t)
-            out +=
+            drawMark(
+                .toastSquare,
                 "<rect x=\"\(n(tx - 3))\" y=\"\(n(y + 2 + bar - 6))\" width=\"6\" height=\"6\" fill=\"#6a1b9a\"><title>\(xmlEscaped("toast “\(toast.label)” at \(formatMilliseconds(toast.t)) ms"))</title></rect>\n"
+            )
         }
     }
 
