@@ -122,7 +122,7 @@ let package = Package(
         // Each banner finding's detector on its own, one test per row of what raises it.
         .testTarget(name: "BannerFindingsTests", dependencies: ["BannerFindings", "OfflineBanner"]),
         // The pictures' lanes, each drawn from known marks.
-        .testTarget(name: "PicturesTests", dependencies: ["Pictures", "BannerFindings", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "AppSession"]),
+        .testTarget(name: "PicturesTests", dependencies: ["Pictures", "BannerFindings", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "AppSession", "TurboRecording"]),
         // The report wording, tested straight, without running the CLI.
         .testTarget(
             name: "ReportsTests",

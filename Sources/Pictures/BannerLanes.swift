@@ -57,7 +57,7 @@ struct BannerLanes {
         if let current = seen, let clipped = limits.clip(current.since, t) {
             seenSpans.add((clipped.from, clipped.to, current.text, current.preview), at: current.since)
         }
-        seen = next.flatMap { $0.visible || $0.preview ? (t, $0.visible ? $0.text : "", $0.preview) : nil }
+        seen = next.flatMap { $0.visible || $0.preview ? (t, $0.visible ? MarkText.bounded($0.text) : "", $0.preview) : nil }
     }
 
     private mutating func addOnline(_ span: OnlineSpan) {
@@ -74,7 +74,7 @@ struct BannerLanes {
         if let current = banner, current.state != .hidden {
             addBanner((current.since, change.t, current.state, current.label, false))
         }
-        banner = (change.banner, change.label ?? "", change.t)
+        banner = (change.banner, MarkText.bounded(change.label ?? ""), change.t)
     }
 
     /// Takes one decided event into the lanes it draws in.
@@ -89,7 +89,7 @@ struct BannerLanes {
             if case .response = step.role, limits.contains(step.t) {
                 let about = [step.observed.type, step.observed.statusCode.map(String.init), step.observed.target]
                     .compactMap { $0 }.joined(separator: " ")
-                responses.add((step.t, about), at: step.t)
+                responses.add((step.t, MarkText.bounded(about)), at: step.t)
             }
         case .finding(let finding):
             if limits.contains(finding.t) { findings.add(finding, at: finding.t) }
@@ -110,7 +110,7 @@ struct BannerLanes {
         case .fetchRequestError(let failure):
             if inWindow {
                 let about = [failure.target, failure.method, failure.url, failure.error].compactMap { $0 }.joined(separator: " ")
-                failures.add((step.t, FailureKind(target: failure.target), "turbo:fetch-request-error \(about)"), at: step.t)
+                failures.add((step.t, FailureKind(target: failure.target), MarkText.bounded("turbo:fetch-request-error \(about)")), at: step.t)
             }
         case .submitEnd(let submission):
             if submission.fetchResponse != nil && inWindow {
@@ -120,7 +120,7 @@ struct BannerLanes {
             if inWindow {
                 let about = ["turbo:before-fetch-response", response.statusCode.map(String.init), response.target]
                     .compactMap { $0 }.joined(separator: " ")
-                responses.add((step.t, about), at: step.t)
+                responses.add((step.t, MarkText.bounded(about)), at: step.t)
             }
         case .disconnect:
             openPage = inWindow && pages.add((step.t, nil, false), at: step.t)
@@ -143,7 +143,9 @@ struct BannerLanes {
             if case .submitEnd(let submission) = step.input {
                 about = [submission.method, submission.action].compactMap { $0 }.joined(separator: " ")
             }
-            submissions.add((step.t, decision, about), at: step.t)
+            var decision = decision
+            if case .toast(let label) = decision.outcome { decision.outcome = .toast(label: MarkText.bounded(label)) }
+            submissions.add((step.t, decision, MarkText.bounded(about)), at: step.t)
         }
         if let change = step.change { setBanner(change) }
     }
@@ -179,6 +181,14 @@ struct BannerLanes {
         if let from = limits.from { self.first = from }
         if let to = limits.to { end = to }
         if self.first == nil { self.first = first }
+    }
+
+    /// When something happens: where each mark starts and ends.
+    var busy: [Double] {
+        var times = failures.marks.map(\.t) + responses.marks.map(\.t) + submissions.marks.map(\.t) + findings.marks.map(\.t)
+        times += onlineSpans.marks.flatMap { [$0.from, $0.to] } + bannerSpans.marks.flatMap { [$0.from, $0.to] }
+        times += pages.marks.flatMap { [$0.t, $0.until ?? $0.t] } + seenSpans.marks.flatMap { [$0.from, $0.to] }
+        return times
     }
 
     /// Every lane's left-out marks, for the picture to say: `(what, drawn, left out, from t)`.

@@ -18,6 +18,11 @@ struct NativeLanes {
     private(set) var appSpans: Lane<(from: Double, to: Double, screen: String, line: Int)>
     private(set) var mismatches: Lane<LaunchFinding>
     private(set) var decisions: Lane<Decision>
+    /// The surfaces with a decision drawn, a lane each, in the order their first decision came;
+    /// past `maxSurfaceLanes`, the rest share one lane.
+    private(set) var surfaces: [String] = []
+    private(set) var otherSurfaces = false
+    static let maxSurfaceLanes = 8
     private(set) var connectivity: Lane<(from: Double, to: Double, online: Bool, assumed: Bool)>
     /// The first findings by time, at most one past what the picture lists: that one says
     /// from when the rest were left out.
@@ -120,12 +125,13 @@ struct NativeLanes {
     mutating func launch(_ record: LaunchRecord) {
         time(record.t)
         switch record {
-        case .screen(let change):
+        case .screen(var change):
+            if case .presented(let surface, let view) = change.cause { change.cause = .presented(surface: MarkText.bounded(surface), view: view) }
             if let previous = screen, let clipped = limits.clip(previous.t, change.t) {
                 screens.add((clipped.from, clipped.to, previous), at: previous.t)
             }
             screen = change
-            if change.cause == .launch, limits.contains(change.t) { launchMarks.add(record, at: change.t) }
+            if change.cause == .launch, limits.contains(change.t) { launchMarks.add(.screen(change), at: change.t) }
         case .launch(let decision):
             if limits.contains(decision.t) { launchMarks.add(record, at: decision.t) }
         }
@@ -133,6 +139,8 @@ struct NativeLanes {
 
     /// An `app-screen` line.
     mutating func app(_ shown: AppScreen) {
+        var shown = shown
+        shown.screen = MarkText.bounded(shown.screen)
         if let previous = appScreen, let clipped = limits.clip(previous.t, shown.t) {
             appSpans.add((clipped.from, clipped.to, previous.screen, previous.line), at: previous.t)
         }
@@ -143,7 +151,12 @@ struct NativeLanes {
     mutating func decision(_ decision: Decision) {
         time(decision.t)
         if case .view = decision.outcome { errorViews += 1 }
-        if limits.contains(decision.t) { decisions.add(decision, at: decision.t) }
+        guard limits.contains(decision.t) else { return }
+        var decision = decision
+        decision.surface = MarkText.bounded(decision.surface)
+        if decisions.add(decision, at: decision.t), !surfaces.contains(where: { $0.utf8.elementsEqual(decision.surface.utf8) }) {
+            if surfaces.count < Self.maxSurfaceLanes { surfaces.append(decision.surface) } else { otherSurfaces = true }
+        }
     }
 
     /// A `path` record.
@@ -197,6 +210,7 @@ struct NativeLanes {
         guard limits.contains(flag.t) else { return }
         allFlags += 1
         var flag = flag
+        flag.sentence = MarkText.bounded(flag.sentence)
         flag.order = flagCount
         flagCount += 1
         func before(_ a: Flag, _ b: Flag) -> Bool { (a.t, a.id, a.order) < (b.t, b.id, b.order) }

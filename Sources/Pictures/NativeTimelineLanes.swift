@@ -6,6 +6,7 @@ import Reports
 
 /// The native picture's lanes, each drawn from its marks alone at the `y` and `height` the
 /// picture gives it, on the chart's time axis: what `render` shows of a native log, lane by lane.
+/// The error views' lanes, one per surface, are `drawSurfaceLane`'s.
 extension TimeChart {
     /// The root screen as the launch policy decides it: a span per screen in its colour, named
     /// (with the error view and surface that put it there) where it fits.
@@ -19,6 +20,7 @@ extension TimeChart {
                 "<g>\n<title>\(xmlEscaped("\(label) from \(formatMilliseconds(span.from)) ms (\(span.change.cause.name)) to \(formatMilliseconds(span.to)) ms"))</title>\n"
             out += "<rect x=\"\(n(x0))\" y=\"\(n(y))\" width=\"\(n(x1 - x0))\" height=\"\(n(height))\" fill=\"\(NativeTimelineSVG.color(screen))\"/>\n"
             out += "</g>\n"
+            legend.note(.screen(screen))
             clippedLabel(label, x0: x0, x1: x1, y: y, height: height)
         }
     }
@@ -29,12 +31,14 @@ extension TimeChart {
         for record in launchMarks {
             switch record {
             case .screen(let change) where change.cause == .launch:
+                legend.note(.launch)
                 let lx = x(change.t)
                 out +=
                     "<path d=\"M\(n(lx - 5)) \(n(y - 9)) L\(n(lx + 5)) \(n(y - 9)) L\(n(lx)) \(n(y - 1)) Z\" fill=\"#263238\"><title>\(xmlEscaped("launch at \(formatMilliseconds(change.t)) ms: a new root"))</title></path>\n"
             case .launch(let decision):
                 let dx = x(decision.t), dy = y + height + 10
                 let ready = decision.outcome == .ready
+                legend.note(ready ? .ready : .stalled)
                 let color = ready ? "#1b5e20" : "#e65100"
                 let what = ready ? "ready in \(formatMilliseconds(decision.launchMs)) ms" : "stalled: \(formatMilliseconds(decision.launchMs)) ms loading"
                 out += "<g>\n<title>\(xmlEscaped("\(what) (at \(formatMilliseconds(decision.t)) ms)"))</title>\n"
@@ -66,36 +70,15 @@ extension TimeChart {
             out +=
                 "<rect x=\"\(n(x0))\" y=\"\(n(y))\" width=\"\(n(x1 - x0))\" height=\"\(n(height))\" fill=\"\(NativeTimelineSVG.color(span.screen))\" fill-opacity=\"0.6\"/>\n"
             out += "</g>\n"
+            legend.note(.screen(span.screen))
             clippedLabel(span.screen, x0: x0, x1: x1, y: y, height: height)
         }
         for finding in mismatches {
             guard case .mismatch(let app, let policy, let until, let duration) = finding.detail else { continue }
             let x0 = x(finding.t), x1 = x(until ?? last ?? finding.t)
+            legend.note(.mismatch)
             out +=
                 "<rect x=\"\(n(x0))\" y=\"\(n(y))\" width=\"\(n(max(x1 - x0, 1)))\" height=\"\(n(height))\" fill=\"url(#tr-mismatch)\" stroke=\"#b00020\" stroke-width=\"1.5\" stroke-dasharray=\"4 2\"><title>\(xmlEscaped("\(finding.kind.rawValue): the app showed \(app), the policy says \(policy.rawValue), for \(formatMilliseconds(duration)) ms"))</title></rect>\n"
-        }
-    }
-
-    /// The error view's decisions on every surface, each named with its surface where the name
-    /// does not run into the one before.
-    mutating func drawErrorViewLane(_ decisions: [Decision], y: Double, height: Double) {
-        out += "<line x1=\"\(n(left))\" y1=\"\(n(y + height / 2))\" x2=\"\(n(left + plotWidth))\" y2=\"\(n(y + height / 2))\" stroke=\"#eeeeee\"/>\n"
-        var lastEnd = -Double.infinity
-        for decision in decisions {
-            let dx = x(decision.t), cy = y + height / 2
-            let mark = decisionMark(decision, dx: dx, cy: cy)
-            let (shape, label, color) = (mark.shape, mark.label + ", \(decision.surface)", mark.color)
-            out += "<g>\n<title>\(xmlEscaped("\(label) at \(formatMilliseconds(decision.t)) ms"))</title>\n" + shape
-            if dx + 10 + textWidth(label, size: 10.5) > width - 4 {
-                if dx - 10 - textWidth(label, size: 10.5) > lastEnd + 4 {
-                    text(dx - 10, cy + 4, label, size: 10.5, anchor: "end", fill: color)
-                    lastEnd = dx
-                }
-            } else if dx + 10 > lastEnd + 4 {
-                text(dx + 10, cy + 4, label, size: 10.5, fill: color)
-                lastEnd = dx + 10 + textWidth(label, size: 10.5)
-            }
-            out += "</g>\n"
         }
     }
 
@@ -123,6 +106,7 @@ extension TimeChart {
         let x0 = x(span.from), x1 = x(span.to)
         let fill = span.assumed ? assumedFill : span.online ? "#c8e6c9" : "#455a64"
         let label = span.assumed ? "offline (assumed)" : span.online ? "online" : "offline"
+        legend.note(span.assumed ? .box("offline (assumed: before any record)", fill: assumedFill, stroke: "#cfd8dc") : span.online ? .online : .offline)
         out += "<g>\n<title>\(xmlEscaped("\(label) from \(formatMilliseconds(span.from)) ms"))</title>\n"
         out += "<rect x=\"\(n(x0))\" y=\"\(n(y))\" width=\"\(n(max(x1 - x0, 0.8)))\" height=\"\(n(height))\" fill=\"\(fill)\"/>\n"
         if x1 - x0 > textWidth(label, size: 10.5) + 8 {
@@ -140,4 +124,16 @@ extension TimeChart {
         out +=
             "<text x=\"\(n(x0 + 6))\" y=\"\(n(y + height / 2 + size / 2 - 1.5))\" font-size=\"\(n(size))\" fill=\"#ffffff\" clip-path=\"url(#\(clip))\">\(xmlEscaped(fitted))</text>\n"
     }
+}
+
+extension MarkKind {
+    /// A root screen's colour, in the policy's lane and (paler) in the app's.
+    static func screen(_ screen: String) -> MarkKind {
+        let known = [RootScreen.loading, .web, .offseason, .error].map(\.rawValue).contains(screen)
+        return box(known ? screen : "another screen", fill: NativeTimelineSVG.color(screen))
+    }
+    static let launch = shape("launch (a new root)", path: "M0.5 -5 L10.5 -5 L5.5 3 Z", fill: "#263238")
+    static let ready = shape("ready", path: "M5.5 -6 L11.5 0 L5.5 6 L-0.5 0 Z", fill: "#1b5e20")
+    static let stalled = shape("stalled", path: "M5.5 -6 L11.5 5 L-0.5 5 Z", fill: "#e65100")
+    static let mismatch = box("app off the policy", fill: "url(#tr-mismatch)", stroke: "#b00020")
 }

@@ -9,9 +9,10 @@ import VariantAnalysis
 
 /// `render` of a native recording: a self-contained SVG (no scripts, fonts, images or links).
 /// Lanes, top to bottom: findings (launch and retry), the root screen as the launch policy
-/// decides it (with each launch, `ready` and `stalled`), the app's own `app-screen` log when it
-/// has one (hatched where it disagreed with the policy for longer than the tolerance), the
-/// error view's decisions, and connectivity; a time axis in seconds; the findings' sentences.
+/// decides it (with each launch, `ready` and `stalled`) when it decided one, the app's own
+/// `app-screen` log when it has one (hatched where it disagreed with the policy for longer than
+/// the tolerance), a lane per surface with the error view's decisions there, and connectivity;
+/// a time axis (broken over long idle stretches); a legend of the marks drawn; the findings' sentences.
 /// Every string from the recording (or its path) goes through `xmlEscaped`.
 package enum NativeTimelineSVG {
     /// Draws a session analysed whole: the same picture as drawn while reading (`render(path:)`).
@@ -79,6 +80,8 @@ private struct NativeChart: TimeChart {
     var start = 0.0
     var end = 0.0
     var step = 1000.0
+    var breaks: [AxisBreak] = []
+    var legend = Legend()
     var flags: [Flag]
     var allFlags: Int { lanes.allFlags }
     var firstFlagLeftOut: Double? { lanes.flags.count > lanes.shownFlags ? lanes.flags[lanes.shownFlags].t : nil }
@@ -95,7 +98,15 @@ private struct NativeChart: TimeChart {
         if let from = limits.from { first = from }
         if let to = limits.to { end = to }
         self.end = end
-        fitAxis(first: first)
+        fitAxis(first: first, busy: limits.isWindowed ? [] : Self.busy(lanes, flags: flags))
+    }
+
+    /// When something happens: where each mark starts and ends, and each finding.
+    static func busy(_ lanes: NativeLanes, flags: [Flag]) -> [Double] {
+        var times = flags.map(\.t) + lanes.decisions.marks.map(\.t) + lanes.launchMarks.marks.map(\.t)
+        times += lanes.screens.marks.flatMap { [$0.from, $0.to] } + lanes.appSpans.marks.flatMap { [$0.from, $0.to] }
+        times += lanes.connectivity.marks.flatMap { [$0.from, $0.to] } + lanes.mismatches.marks.map(\.t)
+        return times
     }
 
     /// Where each part goes, top to bottom: the findings lane as tall as its flags' rows, the
@@ -104,10 +115,15 @@ private struct NativeChart: TimeChart {
     /// summary, what was left out and the findings' notes.
     struct Layout: TimelineFooter {
         let flags: FlagLayout
+        var legendRows = 1
+        var summaryRows = 1
         let findings: (y: Double, height: Double)
-        let root: (y: Double, height: Double)
+        /// The root screen, when the policy decided one (a log with no launch has none).
+        let root: (y: Double, height: Double)?
         let app: (y: Double, height: Double)?
-        let errorViews: (y: Double, height: Double)
+        /// A lane per surface with a decision drawn (the last, `nil`, for the other surfaces).
+        let surfaces: [(surface: String?, y: Double)]
+        let surfaceHeight = 30.0
         let connectivity: (y: Double, height: Double)
         var plotBottom: Double { connectivity.y + connectivity.height }
         let bounds: [String]
@@ -118,18 +134,24 @@ private struct NativeChart: TimeChart {
         let flagLayout = layoutFlags(flags.enumerated().map { (t: $1.t, label: "\($0 + 1) \($1.id)") })
         let findings = (y: findingsTop, height: findingsHeight(rows: flagLayout.rows))
         var y = findings.y + findings.height + 16
-        let root = (y: y, height: 40.0)
-        y += root.height + 30
+        var root: (y: Double, height: Double)?
+        if !lanes.screens.marks.isEmpty || !lanes.launchMarks.marks.isEmpty {
+            root = (y, 40.0)
+            y += 40 + 30
+        }
         let app: (y: Double, height: Double)? = lanes.appSpans.marks.isEmpty ? nil : (y, 26)
         if let app { y += app.height + 10 }
-        let errorViews = (y: y, height: 40.0)
-        y += errorViews.height + 10
+        var surfaces: [(surface: String?, y: Double)] = []
+        for surface in lanes.surfaces.map(Optional.some) + (lanes.otherSurfaces ? [nil] : []) {
+            surfaces.append((surface, y))
+            y += 30 + 8
+        }
         let notes = flags.enumerated().map { index, flag in
             let lines = flag.lines.isEmpty ? "" : ", line\(flag.lines.count == 1 ? "" : "s") " + flag.lines.map(String.init).joined(separator: ", ")
             return wrap("\(index + 1)  \(flag.id) at \(ms(flag.t)) ms\(lines): \(flag.sentence)", width: Int((width - 56) / 6.3))
         }
         return Layout(
-            flags: flagLayout, findings: findings, root: root, app: app, errorViews: errorViews, connectivity: (y, 22),
+            flags: flagLayout, findings: findings, root: root, app: app, surfaces: surfaces, connectivity: (y, 22),
             bounds: boundsNote().map { wrap($0, width: Int((width - 56) / 6.3)) } ?? [], notes: notes)
     }
 
@@ -137,28 +159,44 @@ private struct NativeChart: TimeChart {
 
     mutating func draw() -> String {
         let layout = layout()
-        begin(width: width, height: layout.height, title: "Native timeline: " + path, defs: Self.defs)
         text(16, 26, shortened(path, to: 120), size: 16, weight: "bold")
         text(
             16, 46, "native recording · \(platform.rawValue) · stall \(ms(launch.settings.stall)) ms · app-screen tolerance \(ms(launch.tolerance)) ms",
             size: 11.5, fill: "#555555")
-        laneLabel("findings", y: layout.findings.y, height: layout.findings.height)
-        laneLabel("root screen", y: layout.root.y, height: layout.root.height)
-        if let app = layout.app { laneLabel("app-screen", y: app.y, height: app.height) }
-        laneLabel("error views", y: layout.errorViews.y, height: layout.errorViews.height)
-        laneLabel("connectivity", y: layout.connectivity.y, height: layout.connectivity.height)
+        drawLaneLabels(layout)
         drawGridAndAxis(gridTop: layout.findings.y, gridBottom: layout.plotBottom, axisY: layout.axisY)
         windowed(limits, top: layout.findings.y, bottom: layout.plotBottom + 24) { chart in
             let lanes = chart.lanes
-            chart.drawRootLane(lanes.screens.marks, y: layout.root.y, height: layout.root.height)
-            chart.drawLaunchMarks(lanes.launchMarks.marks, y: layout.root.y, height: layout.root.height)
+            if let root = layout.root {
+                chart.drawRootLane(lanes.screens.marks, y: root.y, height: root.height)
+                chart.drawLaunchMarks(lanes.launchMarks.marks, y: root.y, height: root.height)
+            }
             if let app = layout.app {
                 chart.drawAppLane(lanes.appSpans.marks, mismatches: lanes.mismatches.marks, last: lanes.last, y: app.y, height: app.height)
             }
-            chart.drawErrorViewLane(lanes.decisions.marks, y: layout.errorViews.y, height: layout.errorViews.height)
+            for lane in layout.surfaces {
+                let shown = lanes.surfaces
+                chart.drawSurfaceLane(
+                    lanes.decisions.marks,
+                    on: { surface in lane.surface.map { $0.utf8.elementsEqual(surface.utf8) } ?? !shown.contains { $0.utf8.elementsEqual(surface.utf8) } },
+                    named: lane.surface == nil, titled: { "\($0), \($1.surface) at \(formatMilliseconds($1.t)) ms" }, y: lane.y, height: layout.surfaceHeight)
+            }
             chart.drawNativeConnectivity(lanes.connectivity.marks, limits: chart.limits, y: layout.connectivity.y, height: layout.connectivity.height)
         }
-        return finishTimeline(flags.map { ($0.t, $0.id, $0.sentence) }, footer: layout, summary: summaryLine) { $0.drawLegend(y: $1) }
+        return finishTimeline(
+            flags.map { ($0.t, $0.id, $0.sentence) }, footer: layout, summary: summaryLine, title: "Native timeline: " + path, defs: Self.defs)
+    }
+
+    /// Each lane's name: a surface's lane is named for it (whole on hover when cut short).
+    private mutating func drawLaneLabels(_ layout: Layout) {
+        laneLabel("findings", y: layout.findings.y, height: layout.findings.height)
+        if flags.isEmpty { text(left + 8, layout.findings.y + layout.findings.height / 2 + 4, "none", size: 11, fill: "#777777") }
+        if let root = layout.root { laneLabel("root screen", y: root.y, height: root.height) }
+        if let app = layout.app { laneLabel("app-screen", y: app.y, height: app.height) }
+        for lane in layout.surfaces {
+            laneLabel(lane.surface ?? "other surfaces", y: lane.y, height: layout.surfaceHeight)
+        }
+        laneLabel("connectivity", y: layout.connectivity.y, height: layout.connectivity.height)
     }
 
     /// The hatchings: where the app's log disagreed with the policy (red), and connectivity
@@ -202,29 +240,6 @@ private struct NativeChart: TimeChart {
         note(lanes.connectivity, "connectivity spans")
         if allFlags > flags.count { elided.append("\(allFlags - flags.count) findings from \(ms(firstFlagLeftOut ?? 0)) ms") }
         return limits.leftOut(elided)
-    }
-
-    private mutating func drawLegend(y: Double) {
-        var lx = legendTitle(y: y)
-        for screen in [RootScreen.loading, .web, .offseason, .error] {
-            legendKey(
-                "<rect x=\"\(n(lx))\" y=\"\(n(y - 6))\" width=\"11\" height=\"12\" fill=\"\(NativeTimelineSVG.color(screen.rawValue))\"/>\n", screen.rawValue,
-                y: y,
-                lx: &lx)
-        }
-        legendKey("<path d=\"M\(n(lx)) \(n(y - 5)) L\(n(lx + 10)) \(n(y - 5)) L\(n(lx + 5)) \(n(y + 3)) Z\" fill=\"#263238\"/>\n", "launch", y: y, lx: &lx)
-        legendKey(
-            "<path d=\"M\(n(lx + 5)) \(n(y - 6)) L\(n(lx + 11)) \(n(y)) L\(n(lx + 5)) \(n(y + 6)) L\(n(lx - 1)) \(n(y)) Z\" fill=\"#1b5e20\"/>\n", "ready",
-            y: y,
-            lx: &lx)
-        legendKey(
-            "<path d=\"M\(n(lx + 5)) \(n(y - 6)) L\(n(lx + 11)) \(n(y + 5)) L\(n(lx - 1)) \(n(y + 5)) Z\" fill=\"#e65100\"/>\n", "stalled", y: y, lx: &lx)
-        legendKey(
-            "<rect x=\"\(n(lx))\" y=\"\(n(y - 6))\" width=\"11\" height=\"12\" fill=\"url(#tr-mismatch)\" stroke=\"#b00020\"/>\n", "app off the policy", y: y,
-            lx: &lx)
-        legendKey("<circle cx=\"\(n(lx + 5))\" cy=\"\(n(y))\" r=\"5\" fill=\"#ef6c00\"/>\n", "error view", y: y, lx: &lx)
-        legendKey(
-            "<path d=\"M\(n(lx + 5)) \(n(y - 6)) L\(n(lx + 10)) \(n(y + 4)) L\(n(lx)) \(n(y + 4)) Z\" fill=\"#2e7d32\"/>\n", "retry", y: y, lx: &lx)
     }
 
     private func ms(_ value: Double) -> String { formatMilliseconds(value) }

@@ -7,13 +7,26 @@ import Reports
 /// `session --render`: one self-contained SVG of an app session on the page's clock. Lanes, top
 /// to bottom: the findings, the app's connectivity (each drop and edge marked), one lane per
 /// surface with the error view's decisions there, the banner (amber pill, green flash, toasts),
-/// and the three latencies as spans from the drop or edge to what followed it. No scripts,
-/// fonts or images; every string from a log is XML-escaped.
+/// and the three latencies as spans from the drop or edge to what followed it; the axis broken
+/// over long idle stretches; a legend of the marks drawn. No scripts, fonts or images; every
+/// string from a log is XML-escaped, and kept to a bounded prefix (`MarkText`).
 package enum SessionSVG {
     package static func render(_ session: AppSession, web: String, native: String) -> String {
         var chart = SessionChart(session, web: web, native: native)
         return chart.draw()
     }
+}
+
+/// One lane of the session picture: its name in the margin (or a name per row, `rows`), its
+/// height, and how it draws itself at a `y`. The picture stacks its lanes, names them, spans
+/// the axis over them (its busy times break it where nothing happens) and keys in the legend
+/// every kind of mark a lane draws with `drawMark` (or notes with `legend.note`): a lane added
+/// to `SessionChart.lanes()` needs nothing else, and its times in `busy` keep it off a break.
+private struct SessionLane {
+    var name: String
+    var height: Double
+    var rows: [String] = []
+    var draw: (inout SessionChart, Double) -> Void
 }
 
 private struct SessionChart: TimeChart {
@@ -25,6 +38,8 @@ private struct SessionChart: TimeChart {
     var end = 0.0
     var step = 1000.0
     var clipCount = 0
+    var breaks: [AxisBreak] = []
+    var legend = Legend()
     var surfaces: [String] = []
     var connectivity: [(t: Double, online: Bool)] = []
     var decisions: [Decision] = []
@@ -38,87 +53,120 @@ private struct SessionChart: TimeChart {
         for line in session.lines {
             switch line {
             case .connectivity(let t, let online): connectivity.append((t, online))
-            case .native(let decision):
+            case .native(var decision):
+                decision.surface = MarkText.bounded(decision.surface)
                 decisions.append(decision)
-                if !surfaces.contains(decision.surface) { surfaces.append(decision.surface) }
-            case .web(.banner(let change)): banners.append(change)
+                if !surfaces.contains(where: { $0.utf8.elementsEqual(decision.surface.utf8) }) { surfaces.append(decision.surface) }
+            case .web(.banner(var change)):
+                change.label = change.label.map(MarkText.bounded)
+                banners.append(change)
             case .web(.submit(let decision)):
-                if case .toast(let label) = decision.outcome { toasts.append((decision.t, label)) }
+                if case .toast(let label) = decision.outcome { toasts.append((decision.t, MarkText.bounded(label))) }
             }
         }
         let times = session.lines.map(\.t) + [session.summary.end].compactMap { $0 }
         let first = min(times.min() ?? 0, 0)
         end = max(times.max() ?? 1, first + 1)
-        fitAxis(first: first)
+        fitAxis(first: first, busy: busy(times))
     }
 
-    /// Where each part goes, top to bottom: the findings lane as tall as its flags' rows,
-    /// connectivity, a lane per surface (or one saying there is none), the banner, the three
-    /// latencies' rows; then the axis, the legend, the summary's lines and the findings' notes.
+    /// When something happens: each line, each latency's end, each finding.
+    private func busy(_ times: [Double]) -> [Double] {
+        var busy = times + session.findings.map(\.t)
+        busy += session.drops.compactMap { drop in drop.dropToPill.map { drop.t + $0 } }
+        for edge in session.edges {
+            busy += [edge.edgeToClear, edge.edgeToPage].compactMap { $0?.milliseconds.map { edge.t + $0 } }
+        }
+        return busy
+    }
+
+    /// The lanes, top to bottom: connectivity, a lane per surface (or one saying there is none),
+    /// the banner, and the three latencies' rows when any was measured.
+    func lanes() -> [SessionLane] {
+        var lanes = [SessionLane(name: "connectivity", height: 26) { $0.drawSessionConnectivity($0.connectivity, y: $1, height: 26) }]
+        for surface in surfaces {
+            lanes.append(
+                SessionLane(name: surface, height: 30) { $0.drawSurfaceLane($0.decisions, on: surface, y: $1, height: 30) })
+        }
+        if surfaces.isEmpty {
+            lanes.append(
+                SessionLane(name: "error views", height: 30) { $0.text($0.left + 8, $1 + 19, "no error view in the native log", size: 11, fill: "#777777") })
+        }
+        lanes.append(
+            SessionLane(name: "banner", height: 46) { chart, y in
+                if chart.banners.isEmpty && chart.toasts.isEmpty {
+                    chart.text(chart.left + 8, y + 21, "the banner never showed", size: 11, fill: "#777777")
+                }
+                chart.drawSessionBanner(chart.banners, toasts: chart.toasts, y: y, height: 46)
+            })
+        if !session.drops.isEmpty || !session.edges.isEmpty {
+            lanes.append(
+                SessionLane(name: "", height: 3 * 18 + 6, rows: ["dropToPill", "edgeToClear", "edgeToPage"]) { chart, y in
+                    chart.drawLatencyLane(drops: chart.session.drops, edges: chart.session.edges, lateMs: chart.session.settings.lateMs, y: y)
+                })
+        }
+        return lanes
+    }
+
+    /// Where each part goes, top to bottom: the findings lane as tall as its flags' rows, the
+    /// lanes; then the axis, the legend (as many rows as it needs), the summary's lines and
+    /// the findings' notes.
     struct Layout {
         let flags: FlagLayout
         let findings: (y: Double, height: Double)
-        let connectivity: (y: Double, height: Double)
-        let surfaces: [(surface: String, y: Double)]
-        /// With no surface, the one lane that says there is no error view.
-        let noErrorView: Double?
-        let surfaceHeight = 30.0
-        let banner: (y: Double, height: Double)
-        let latencies: (y: Double, height: Double)
-        var plotBottom: Double { latencies.y + latencies.height }
+        let lanes: [Double]
+        let plotBottom: Double
+        var legendRows = 1
         var axisY: Double { plotBottom + 8 }
         var legendY: Double { axisY + 40 }
-        var summaryY: Double { legendY + 26 }
+        var summaryY: Double { legendY + 26 + Double(max(legendRows, 1) - 1) * 18 }
         let summary: [String]
         let notes: [[String]]
         var notesY: Double { summaryY + Double(summary.count) * 15 + 12 }
         var height: Double { notesY + notes.reduce(0) { $0 + Double($1.count) * 15 + 4 } + 12 }
     }
 
-    func layout() -> Layout {
+    func layout(_ lanes: [SessionLane]) -> Layout {
         let flags = layoutFlags(session.findings.enumerated().map { (t: $1.t, label: "\($0 + 1) \($1.kind.rawValue)") })
         let findings = (y: findingsTop, height: findingsHeight(rows: flags.rows))
         var y = findings.y + findings.height + 14
-        let connectivity = (y: y, height: 26.0)
-        y += connectivity.height + 12
-        var surfaceLanes: [(surface: String, y: Double)] = []
-        for surface in surfaces {
-            surfaceLanes.append((surface, y))
-            y += 30 + 8
+        var tops: [Double] = []
+        for lane in lanes {
+            tops.append(y)
+            y += lane.height + 10
         }
-        let noErrorView = surfaces.isEmpty ? y : nil
-        if surfaces.isEmpty { y += 30 + 8 }
-        let banner = (y: y, height: 34.0)
-        y += banner.height + 12
-        let latencyRows = 3.0
         let notes = session.findings.enumerated().map { index, finding in
-            wrap("\(index + 1)  " + SessionText.sentence(finding, lateMs: session.settings.lateMs), width: Int((width - 56) / 6.3))
+            wrap("\(index + 1)  " + MarkText.bounded(SessionText.sentence(finding, lateMs: session.settings.lateMs)), width: Int((width - 56) / 6.3))
         }
         return Layout(
-            flags: flags, findings: findings, connectivity: connectivity, surfaces: surfaceLanes, noErrorView: noErrorView, banner: banner,
-            latencies: (y, latencyRows * 18 + 6), summary: wrap(summaryText, width: Int((width - 32) / 6.9)), notes: notes)
+            flags: flags, findings: findings, lanes: tops, plotBottom: y - 10, summary: wrap(summaryText, width: Int((width - 32) / 6.9)), notes: notes)
     }
 
     mutating func draw() -> String {
-        let layout = layout()
-        begin(width: width, height: layout.height, title: "App session: " + web + " + " + native)
+        let lanes = lanes()
+        var layout = layout(lanes)
         drawTitle()
-        drawLaneLabels(layout)
-        drawGridAndAxis(gridTop: layout.findings.y, gridBottom: layout.plotBottom, axisY: layout.axisY)
-        drawSessionConnectivity(connectivity, y: layout.connectivity.y, height: layout.connectivity.height)
-        for lane in layout.surfaces {
-            drawSurfaceLane(decisions, on: lane.surface, y: lane.y, height: layout.surfaceHeight)
+        laneLabel("findings", y: layout.findings.y, height: layout.findings.height)
+        if session.findings.isEmpty { text(left + 8, layout.findings.y + layout.findings.height / 2 + 4, "none", size: 11, fill: "#777777") }
+        for (lane, y) in zip(lanes, layout.lanes) {
+            laneLabel(lane.name, y: y, height: lane.height)
+            for (row, name) in lane.rows.enumerated() {
+                text(left - 10, y + 16 + Double(row) * 18, name, size: 11, anchor: "end", fill: "#555555")
+            }
         }
-        drawSessionBanner(banners, toasts: toasts, y: layout.banner.y, height: layout.banner.height)
-        drawLatencyLane(drops: session.drops, edges: session.edges, lateMs: session.settings.lateMs, y: layout.latencies.y)
-        drawChangeLines(connectivity, top: layout.connectivity.y, bottom: layout.plotBottom)
+        drawGridAndAxis(gridTop: layout.findings.y, gridBottom: layout.plotBottom, axisY: layout.axisY)
+        for (lane, y) in zip(lanes, layout.lanes) { lane.draw(&self, y) }
+        drawChangeLines(connectivity, top: layout.lanes.first ?? layout.findings.y, bottom: layout.plotBottom)
+        drawBreaks(top: layout.findings.y, axisY: layout.axisY)
         let flags = session.findings.enumerated().map { index, finding in
             (t: finding.t, label: "\(index + 1) \(finding.kind.rawValue)", title: SessionText.sentence(finding, lateMs: session.settings.lateMs))
         }
         drawFlags(flags, layout: layout.flags, bottom: layout.plotBottom)
+        layout.legendRows = legendRows.count
         drawLegend(y: layout.legendY)
         drawSummaryAndNotes(layout)
         out += "</svg>\n"
+        wrapDocument(height: layout.height, title: "App session: " + web + " + " + native)
         return out
     }
 
@@ -130,24 +178,6 @@ private struct SessionChart: TimeChart {
             16, 46,
             "app session on the page's clock · native t \(sign) \(ms(abs(session.offset))) ms · \(session.nativeSettings.platform.rawValue) · late after \(ms(session.settings.lateMs)) ms",
             size: 11.5, fill: "#555555")
-    }
-
-    /// Every lane's name; the latencies' lane names its three rows instead.
-    private mutating func drawLaneLabels(_ layout: Layout) {
-        laneLabel("findings", y: layout.findings.y, height: layout.findings.height)
-        laneLabel("connectivity", y: layout.connectivity.y, height: layout.connectivity.height)
-        for lane in layout.surfaces {
-            laneLabel(shortened(lane.surface, to: 18), y: lane.y, height: layout.surfaceHeight)
-        }
-        if let y = layout.noErrorView {
-            laneLabel("error views", y: y, height: layout.surfaceHeight)
-            text(left + 8, y + 19, "no error view in the native log", size: 11, fill: "#777777")
-        }
-        laneLabel("banner", y: layout.banner.y, height: layout.banner.height)
-        laneLabel("", y: layout.latencies.y, height: layout.latencies.height)
-        for (row, name) in ["dropToPill", "edgeToClear", "edgeToPage"].enumerated() {
-            text(left - 10, layout.latencies.y + 16 + Double(row) * 18, name, size: 11, anchor: "end", fill: "#555555")
-        }
     }
 
     /// The summary's lines, then each finding's sentences, the first line of each at the margin.
@@ -174,23 +204,6 @@ private struct SessionChart: TimeChart {
             "edgeToPage " + SessionText.describe(summary.edgeToPage),
             "findings: " + (session.findings.isEmpty ? "none" : "\(session.findings.count)"),
         ].joined(separator: " · ")
-    }
-
-    private mutating func drawLegend(y: Double) {
-        var lx = legendTitle(y: y)
-        legendKey("<rect x=\"\(n(lx))\" y=\"\(n(y - 6))\" width=\"11\" height=\"12\" fill=\"#455a64\"/>\n", "app offline", y: y, lx: &lx)
-        legendKey("<rect x=\"\(n(lx))\" y=\"\(n(y - 6))\" width=\"11\" height=\"12\" fill=\"#c8e6c9\"/>\n", "app online", y: y, lx: &lx)
-        legendKey("<circle cx=\"\(n(lx + 5))\" cy=\"\(n(y))\" r=\"5\" fill=\"#ef6c00\"/>\n", "offline view", y: y, lx: &lx)
-        legendKey("<circle cx=\"\(n(lx + 5))\" cy=\"\(n(y))\" r=\"5\" fill=\"#c62828\"/>\n", "server view", y: y, lx: &lx)
-        legendKey(
-            "<path d=\"M\(n(lx + 5)) \(n(y - 6)) L\(n(lx + 10)) \(n(y + 4)) L\(n(lx)) \(n(y + 4)) Z\" fill=\"#2e7d32\"/>\n", "retry", y: y, lx: &lx)
-        legendKey("<rect x=\"\(n(lx))\" y=\"\(n(y - 6))\" width=\"11\" height=\"12\" rx=\"5\" fill=\"#ffb300\"/>\n", "pill", y: y, lx: &lx)
-        legendKey("<rect x=\"\(n(lx))\" y=\"\(n(y - 6))\" width=\"11\" height=\"12\" rx=\"5\" fill=\"#43a047\"/>\n", "back online", y: y, lx: &lx)
-        legendKey(
-            "<line x1=\"\(n(lx))\" y1=\"\(n(y))\" x2=\"\(n(lx + 11))\" y2=\"\(n(y))\" stroke=\"#1565c0\" stroke-width=\"2.5\"/>\n", "latency", y: y, lx: &lx)
-        legendKey(
-            "<line x1=\"\(n(lx))\" y1=\"\(n(y))\" x2=\"\(n(lx + 11))\" y2=\"\(n(y))\" stroke=\"#b00020\" stroke-width=\"2.5\"/>\n", "late or stuck", y: y,
-            lx: &lx)
     }
 
     private func ms(_ value: Double) -> String { formatMilliseconds(value) }

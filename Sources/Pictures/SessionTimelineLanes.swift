@@ -20,46 +20,55 @@ extension TimeChart {
         for span in spans { drawConnectivitySpan(span, assumedFill: "#eceff1", y: y, height: height) }
     }
 
-    /// One surface's lane: the error view's decisions on `surface` (the others' are theirs),
-    /// each named where the name fits before the next.
+    /// A surface's lane in the session picture: its decisions, each titled with where it was.
     mutating func drawSurfaceLane(_ decisions: [Decision], on surface: String, y: Double, height: Double) {
-        out += "<line x1=\"\(n(left))\" y1=\"\(n(y + height / 2))\" x2=\"\(n(left + plotWidth))\" y2=\"\(n(y + height / 2))\" stroke=\"#e0e0e0\"/>\n"
-        var lastEnd = -Double.infinity
-        for decision in decisions where decision.surface == surface {
-            let dx = x(decision.t), cy = y + height / 2
-            let (shape, label, color) = decisionMark(decision, dx: dx, cy: cy)
-            out += "<g>\n<title>\(xmlEscaped("\(label) on \(surface) at \(formatMilliseconds(decision.t)) ms"))</title>\n" + shape
-            if dx + 10 + textWidth(label, size: 10.5) <= width - 4, dx + 10 > lastEnd + 4 {
-                text(dx + 10, cy + 4, label, size: 10.5, fill: color)
-                lastEnd = dx + 10 + textWidth(label, size: 10.5)
-            }
-            out += "</g>\n"
-        }
+        drawSurfaceLane(
+            decisions, on: { $0.utf8.elementsEqual(surface.utf8) }, titled: { "\($0) on \($1.surface) at \(formatMilliseconds($1.t)) ms" }, y: y,
+            height: height)
     }
 
-    /// The pill (amber) and the back-online flash (green) as spans to the next banner record
-    /// (the last to the axis's end), and each toast as a small purple square under them.
+    /// The pill (amber) and the back-online flash (green) as bars to the next banner record
+    /// (the last to the axis's end), each toast as a small purple square under them. A text
+    /// goes inside its bar when it fits, else just after it, else on the row under the bars
+    /// from where its bar starts; cut short only when none of those has room, and whole on hover.
     mutating func drawSessionBanner(_ banners: [BannerChange], toasts: [(t: Double, label: String)], y: Double, height: Double) {
+        let bar = height - 16
+        var rowEnd = -Double.infinity
         for (index, change) in banners.enumerated() where change.banner != .hidden {
             let to = index + 1 < banners.count ? banners[index + 1].t : end
             let x0 = x(change.t), x1 = max(x(to), x0 + 2)
+            // The lane's room after this bar: up to the next bar shown.
+            let room = banners[(index + 1)...].first { $0.banner != .hidden }.map { x($0.t) } ?? left + plotWidth
             let offline = change.banner == .offline
+            legend.note(offline ? .pill : .backOnlineFlash)
             let fill = offline ? "#ffb300" : "#43a047"
             let label = change.label ?? change.banner.rawValue
             out +=
                 "<g>\n<title>\(xmlEscaped("\(change.banner.rawValue) “\(label)” from \(formatMilliseconds(change.t)) ms to \(formatMilliseconds(to)) ms (\(change.cause.rawValue))"))</title>\n"
-            out +=
-                "<rect x=\"\(n(x0))\" y=\"\(n(y + 3))\" width=\"\(n(x1 - x0))\" height=\"\(n(height - 6))\" rx=\"\(n((height - 6) / 2))\" fill=\"\(fill)\"/>\n"
-            if let (fitted, size) = fit(label, width: x1 - x0 - 14) {
-                text(x0 + 8, y + height / 2 + size / 2 - 1.5, fitted, size: size, fill: offline ? "#3e2723" : "#ffffff")
+            out += "<rect x=\"\(n(x0))\" y=\"\(n(y + 2))\" width=\"\(n(x1 - x0))\" height=\"\(n(bar))\" rx=\"\(n(bar / 2))\" fill=\"\(fill)\"/>\n"
+            let labelWidth = textWidth(label, size: 10.5)
+            if let placed = placeLabel(label, x0: x0 + 2, x1: x1, room: room, height: bar), placed.whole {
+                drawLabel(placed, middle: y + 2 + bar / 2, ink: offline || !placed.inside ? "#3e2723" : "#ffffff")
+            } else if x0 > rowEnd + 6, x0 + labelWidth <= segmentEnd(after: change.t) {
+                text(x0, y + height - 2, label, size: 10.5, fill: offline ? "#8d6e00" : "#2e7d32")
+                rowEnd = x0 + labelWidth
+            } else if let (fitted, size) = fit(label, width: x1 - x0 - 14) {
+                text(x0 + 8, y + 2 + bar / 2 + size / 2 - 1.5, fitted, size: size, fill: offline ? "#3e2723" : "#ffffff")
             }
             out += "</g>\n"
         }
         for toast in toasts {
             let tx = x(toast.t)
-            out +=
-                "<rect x=\"\(n(tx - 3))\" y=\"\(n(y + height - 8))\" width=\"6\" height=\"6\" fill=\"#6a1b9a\"><title>\(xmlEscaped("toast “\(toast.label)” at \(formatMilliseconds(toast.t)) ms"))</title></rect>\n"
+            drawMark(
+                .toastSquare,
+                "<rect x=\"\(n(tx - 3))\" y=\"\(n(y + 2 + bar - 6))\" width=\"6\" height=\"6\" fill=\"#6a1b9a\"><title>\(xmlEscaped("toast “\(toast.label)” at \(formatMilliseconds(toast.t)) ms"))</title></rect>\n"
+            )
         }
+    }
+
+    /// Where the busy stretch holding `t` ends on the plot: the next break, or the plot's end.
+    func segmentEnd(after t: Double) -> Double {
+        breaks.first { $0.from > t }.map { x($0.from) } ?? left + plotWidth
     }
 
     /// One row per latency: a span from the drop or edge to what followed it, labelled with its
@@ -87,6 +96,7 @@ extension TimeChart {
             let x0 = x(span.from), x1 = max(x(span.to), x0 + 1.5)
             let late = span.latency.milliseconds.map { $0 > lateMs } ?? true
             let color = late ? "#b00020" : "#1565c0"
+            legend.note(span.latency == .stuck ? .stuck : late ? .late : .latency)
             let label: String
             switch span.latency {
             case .measured(let ms): label = "\(formatMilliseconds(ms)) ms"
@@ -109,8 +119,20 @@ extension TimeChart {
     /// so that what followed it lines up.
     mutating func drawChangeLines(_ changes: [(t: Double, online: Bool)], top: Double, bottom: Double) {
         for (t, online) in changes {
+            legend.note(online ? .edge : .drop)
             out +=
                 "<line x1=\"\(n(x(t)))\" y1=\"\(n(top))\" x2=\"\(n(x(t)))\" y2=\"\(n(bottom))\" stroke=\"\(online ? "#2e7d32" : "#455a64")\" stroke-width=\"1\" stroke-opacity=\"0.5\"/>\n"
         }
     }
+}
+
+extension MarkKind {
+    static let pill = box("pill", fill: "#ffb300", rx: 5)
+    static let backOnlineFlash = box("back online", fill: "#43a047", rx: 5)
+    static let toastSquare = MarkKind(label: "toast", swatch: "<rect x=\"2.5\" y=\"-3\" width=\"6\" height=\"6\" fill=\"#6a1b9a\"/>")
+    static let latency = line("latency", stroke: "#1565c0")
+    static let late = line("late", stroke: "#b00020")
+    static let stuck = line("stuck (to the next drop)", stroke: "#b00020", dash: "5 3")
+    static let drop = line("drop (the app went offline)", stroke: "#455a64", width: 1, vertical: true)
+    static let edge = line("edge (the app came back)", stroke: "#2e7d32", width: 1, vertical: true)
 }

@@ -16,6 +16,10 @@ protocol TimeChart: SVGDrawing {
     var step: Double { get set }
     /// Clip paths drawn so far: each label's clip takes the next id, so ids never repeat.
     var clipCount: Int { get set }
+    /// The idle stretches the axis leaves out (`AxisBreaks`), in time order; none on most.
+    var breaks: [AxisBreak] { get set }
+    /// The kinds of mark drawn so far: the legend's keys.
+    var legend: Legend { get set }
 }
 
 /// Which row each flag's label takes, and which labels go left of their flag.
@@ -36,40 +40,102 @@ extension TimeChart {
     var flagRowHeight: Double { 17 }
     func findingsHeight(rows: Int) -> Double { max(1, Double(rows)) * flagRowHeight + 6 }
 
+    /// Where `t` is on the plot: one uniform scale over the axis, less the breaks, each of which
+    /// takes `AxisBreaks.width` px (a time inside one is placed proportionally within it).
     func x(_ t: Double) -> Double {
-        left + (t - start) / (end - start) * plotWidth
+        guard !breaks.isEmpty else { return left + (t - start) / (end - start) * plotWidth }
+        let kept = (end - start) - breaks.reduce(0) { $0 + $1.to - $1.from }
+        let scale = (plotWidth - Double(breaks.count) * AxisBreaks.width) / kept
+        var px = left, from = start
+        for gap in breaks {
+            if t <= gap.from { break }
+            px += (gap.from - from) * scale
+            if t < gap.to { return px + (t - gap.from) / (gap.to - gap.from) * AxisBreaks.width }
+            px += AxisBreaks.width
+            from = gap.to
+        }
+        return px + (t - from) * scale
     }
 
     /// Sets the axis for a recording from `first` to `end`: from 0 unless the recording starts
     /// late in its clock, a round step giving at most a dozen ticks, a little room at the right.
-    mutating func fitAxis(first: Double) {
+    /// With `busy` (the times the marks start and end at), an idle stretch long enough is left
+    /// out as a drawn break (`AxisBreaks`), the scale uniform over the rest.
+    mutating func fitAxis(first: Double, busy: [Double] = []) {
         start = first > 0 && first <= (end - first) * 0.25 ? 0 : first
+        breaks = []
+        let gaps = busy.isEmpty ? [] : AxisBreaks.gaps(busy: busy + [first], start: start, end: end)
+        if !gaps.isEmpty {
+            let broken = AxisBreaks.fit(start: start, end: end, gaps: gaps, plotWidth: plotWidth)
+            if !broken.breaks.isEmpty {
+                (start, end, step, breaks) = broken
+                return
+            }
+        }
         let span = max(end - start, 1)
-        let steps: [Double] = [
-            10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 2500, 5000, 10_000, 15_000, 30_000, 60_000,
-            120_000, 300_000, 600_000, 900_000, 1_800_000, 3_600_000, 7_200_000, 21_600_000, 43_200_000, 86_400_000,
-        ]
-        step = steps.first { span / $0 <= 12 } ?? (span / 12).rounded(.up)
+        step = AxisBreaks.steps.first { span / $0 <= 12 } ?? (span / 12).rounded(.up)
         start = (start / step).rounded(.down) * step
         end = max(end, start + step)
         end += (end - start) * 0.015
     }
 
-    /// Vertical grid lines from `gridTop` to `gridBottom`, and the axis with its labels at `axisY`.
-    mutating func drawGridAndAxis(gridTop: Double, gridBottom: Double, axisY: Double) {
+    /// The ticks: every step from the start, except inside a break.
+    var ticks: [Double] {
         var ticks: [Double] = []
         var tick = start
         while tick <= end + 0.0001 {
-            ticks.append(tick)
+            if !breaks.contains(where: { tick > $0.from && tick < $0.to }) { ticks.append(tick) }
             tick += step
         }
+        return ticks
+    }
+
+    /// Vertical grid lines from `gridTop` to `gridBottom`, and the axis with its labels at `axisY`.
+    /// Labels that would overlap give way, except a busy stretch's first, after a break.
+    mutating func drawGridAndAxis(gridTop: Double, gridBottom: Double, axisY: Double) {
+        let ticks = self.ticks
         out += "<g stroke=\"#e6e6e6\" stroke-width=\"1\">\n"
         for t in ticks { out += "<line x1=\"\(n(x(t)))\" y1=\"\(n(gridTop))\" x2=\"\(n(x(t)))\" y2=\"\(n(gridBottom))\"/>\n" }
         out += "</g>\n"
         out += "<line x1=\"\(n(left))\" y1=\"\(n(axisY))\" x2=\"\(n(left + plotWidth))\" y2=\"\(n(axisY))\" stroke=\"#333333\"/>\n"
+        let long = !breaks.isEmpty || max(abs(start), abs(end)) >= 1_000_000
+        var labels: [(t: Double, text: String, afterBreak: Bool)] = []
         for t in ticks {
             out += "<line x1=\"\(n(x(t)))\" y1=\"\(n(axisY))\" x2=\"\(n(x(t)))\" y2=\"\(n(axisY + 5))\" stroke=\"#333333\"/>\n"
-            text(x(t), axisY + 18, formatMilliseconds(t / 1000) + " s", size: 11, anchor: "middle", fill: "#333333")
+            let label = (t: t, text: AxisBreaks.label(t, step: step, long: long), afterBreak: breaks.contains { $0.to == t })
+            if let previous = labels.last,
+                x(previous.t) + textWidth(previous.text, size: 11) / 2 + 6 > x(t) - textWidth(label.text, size: 11) / 2
+            {
+                guard label.afterBreak && !previous.afterBreak else { continue }
+                labels.removeLast()
+            }
+            labels.append(label)
+        }
+        for label in labels { text(x(label.t), axisY + 18, label.text, size: 11, anchor: "middle", fill: "#333333") }
+    }
+
+    /// Each break as a white band torn through the lanes from `top` to the axis at `axisY`,
+    /// with how long it is under the axis; on hover, the times it leaves out.
+    mutating func drawBreaks(top: Double, axisY: Double) {
+        guard !breaks.isEmpty else { return }
+        legend.note(.axisBreak)
+        for gap in breaks {
+            let x0 = x(gap.from) + 4, x1 = x(gap.to) - 4
+            let long = AxisBreaks.label(gap.from, step: step, long: true) + " to " + AxisBreaks.label(gap.to, step: step, long: true)
+            out += "<g>\n<title>\(xmlEscaped("axis break: nothing happens from \(long) (\(AxisBreaks.duration(gap.to - gap.from))), left out"))</title>\n"
+            out += "<rect x=\"\(n(x0))\" y=\"\(n(top))\" width=\"\(n(x1 - x0))\" height=\"\(n(axisY + 5 - top))\" fill=\"#ffffff\"/>\n"
+            for edge in [x0, x1] {
+                var d = "M\(n(edge)) \(n(top))"
+                var y = top, side = -1.0
+                while y < axisY + 5 {
+                    y = min(y + 6, axisY + 5)
+                    d += " L\(n(edge + side * 2.5)) \(n(y))"
+                    side = -side
+                }
+                out += "<path d=\"\(d)\" fill=\"none\" stroke=\"#777777\" stroke-width=\"1.2\"/>\n"
+            }
+            text((x0 + x1) / 2, axisY + 31, "↔ " + AxisBreaks.duration(gap.to - gap.from), size: 9.5, anchor: "middle", fill: "#555555")
+            out += "</g>\n"
         }
     }
 
@@ -131,6 +197,7 @@ extension TimeChart {
     /// The findings lane's marks: each finding's flag on the row `layout` gave it, its dashed
     /// line down through the other lanes to `bottom`.
     mutating func drawFlags(_ flags: [(t: Double, label: String, title: String)], layout: FlagLayout, bottom: Double) {
+        if !flags.isEmpty { legend.note(.finding) }
         for (index, flag) in flags.enumerated() {
             drawFlag(
                 flag.label, t: flag.t, y: findingsTop + 4 + Double(layout.row[index]) * flagRowHeight, bottom: bottom,
@@ -139,9 +206,18 @@ extension TimeChart {
     }
 
     /// A lane's pale background across the plot, and its name right-aligned at the left.
+    /// A name too long for the margin (a surface's, from the log) is set smaller, and cut
+    /// short only with the whole of it in a `<title>`.
     mutating func laneLabel(_ label: String, y: Double, height: Double) {
         out += "<rect x=\"\(n(left))\" y=\"\(n(y))\" width=\"\(n(plotWidth))\" height=\"\(n(height))\" fill=\"#fafafa\"/>\n"
-        text(left - 10, y + height / 2 + 4, label, size: 12, weight: "bold", anchor: "end", fill: "#333333")
+        let room = left - 18
+        if textWidth(label, size: 12) <= room {
+            text(left - 10, y + height / 2 + 4, label, size: 12, weight: "bold", anchor: "end", fill: "#333333")
+            return
+        }
+        out += "<g>\n<title>\(xmlEscaped(label))</title>\n"
+        text(left - 10, y + height / 2 + 4, shortened(label, to: Int(room / (10.5 * glyphWidth))), size: 10.5, weight: "bold", anchor: "end", fill: "#333333")
+        out += "</g>\n"
     }
 
     /// The lanes `draw` draws, clipped to the plot from `top` to `bottom` when `limits` is a
@@ -168,12 +244,40 @@ extension TimeChart {
         text(lx + 14, y + 4, label, size: 11, fill: "#333333")
         lx += 14 + textWidth(label, size: 11) + 18
     }
+
+    /// The legend's rows: the kinds noted, in rows as wide as the page allows.
+    var legendRows: [[MarkKind]] { legend.rows(width: width - 16 - 56 - 16, glyph: glyphWidth) }
+
+    /// The legend from `y`: a key for each kind of mark drawn (`legend`), row under row.
+    mutating func drawLegend(y: Double) {
+        var lx = legendTitle(y: y)
+        for (index, row) in legendRows.enumerated() {
+            let ky = y + Double(index) * Self.legendRowHeight
+            lx = 16 + 56
+            for kind in row {
+                legendKey("<g transform=\"translate(\(n(lx)) \(n(ky)))\">\(kind.swatch)</g>\n", kind.label, y: ky, lx: &lx)
+            }
+        }
+    }
+
+    static var legendRowHeight: Double { 18 }
+
+    /// Wraps what was drawn in the document (`begin`), once its height is known.
+    mutating func wrapDocument(height: Double, title: String, defs: String = "") {
+        let body = out
+        begin(width: width, height: height, title: title, defs: defs)
+        out += body
+    }
 }
 
 /// The part of a timeline's layout under its lanes, the same in the web and the native
 /// timeline: the axis, the legend, the summary line, what was left out, the findings' notes.
 protocol TimelineFooter {
     var flags: FlagLayout { get }
+    /// The legend's rows, known once the lanes are drawn.
+    var legendRows: Int { get set }
+    /// The summary's lines, wrapped to the page.
+    var summaryRows: Int { get set }
     /// The bottom of the last lane.
     var plotBottom: Double { get }
     /// The lines that say what the marks' bound left out.
@@ -185,27 +289,36 @@ protocol TimelineFooter {
 extension TimelineFooter {
     var axisY: Double { plotBottom + 8 }
     var legendY: Double { axisY + 40 }
-    var summaryY: Double { legendY + 26 }
-    var notesY: Double { summaryY + 26 + Double(bounds.count) * 16 }
+    var summaryY: Double { legendY + 26 + Double(max(legendRows, 1) - 1) * 18 }
+    /// Where what was left out starts: under the summary's last line.
+    var leftOutY: Double { summaryY + Double(max(summaryRows, 1) - 1) * 15 }
+    var notesY: Double { leftOutY + 26 + Double(bounds.count) * 16 }
     var height: Double { notesY + notes.reduce(0) { $0 + Double($1.count) * 15 + 4 } + 12 }
 }
 
 extension TimeChart {
-    /// A timeline's end, under its lanes: its findings as numbered flags, its legend (`legend`,
-    /// at the y it is given), the summary line, what was left out and the notes; then the
-    /// document's end, and the document.
+    /// A timeline's end, under its lanes: the axis's breaks over them, its findings as numbered
+    /// flags, its legend (a key per kind of mark drawn), the summary line, what was left out and
+    /// the notes; then the document, wrapped now that its height is known.
     mutating func finishTimeline(
-        _ findings: [(t: Double, id: String, sentence: String)], footer: some TimelineFooter, summary: String,
-        legend: (inout Self, Double) -> Void
+        _ findings: [(t: Double, id: String, sentence: String)], footer: some TimelineFooter, summary: String, title: String, defs: String
     ) -> String {
+        var footer = footer
         let flags = findings.enumerated().map { index, finding in
             (t: finding.t, label: "\(index + 1) \(finding.id)", title: "\(finding.id) at \(formatMilliseconds(finding.t)) ms: \(finding.sentence)")
         }
+        drawBreaks(top: findingsTop, axisY: footer.axisY)
         drawFlags(flags, layout: footer.flags, bottom: footer.plotBottom)
-        legend(&self, footer.legendY)
-        text(16, footer.summaryY, summary, size: 12, weight: "bold", fill: "#333333")
-        drawLeftOutAndNotes(footer.bounds, below: footer.summaryY, footer.notes, from: footer.notesY)
+        footer.legendRows = legendRows.count
+        drawLegend(y: footer.legendY)
+        let summaryLines = wrap(summary, width: Int((width - 32) / (12 * 0.62)))
+        footer.summaryRows = summaryLines.count
+        for (index, line) in summaryLines.enumerated() {
+            text(16, footer.summaryY + Double(index) * 15, line, size: 12, weight: "bold", fill: "#333333")
+        }
+        drawLeftOutAndNotes(footer.bounds, below: footer.leftOutY, footer.notes, from: footer.notesY)
         out += "</svg>\n"
+        wrapDocument(height: footer.height, title: title, defs: defs)
         return out
     }
 }

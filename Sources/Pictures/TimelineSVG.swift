@@ -90,6 +90,8 @@ private struct Chart: TimeChart {
     var start = 0.0
     var end = 0.0
     var step = 1000.0
+    var breaks: [AxisBreak] = []
+    var legend = Legend()
     var findings: [BannerFinding] = []
     /// What the findings lane lists, in time order: the banner's findings, and the log's cut
     /// (`log-cut`), so that the picture draws every finding `explain` reports.
@@ -104,19 +106,21 @@ private struct Chart: TimeChart {
         lanes.finish(end: summary.end)
         self.lanes = lanes
         findings = lanes.findings.marks.sorted { ($0.t, $0.kind) < ($1.t, $1.kind) }
-        listed = findings.map { Flag(t: $0.t, id: $0.kind.id, lines: $0.lines, sentence: $0.sentence) }
+        listed = findings.map { Flag(t: $0.t, id: $0.kind.id, lines: $0.lines, sentence: MarkText.bounded($0.sentence)) }
         if let cut = summary.cut, lanes.limits.contains(cut.t) {
             // The cut is at the last record: no banner finding comes after it.
             listed.append(Flag(t: cut.t, id: LogCut.finding, lines: [cut.line], sentence: cut.message))
         }
         end = lanes.end
-        fitAxis(first: lanes.first ?? 0)
+        fitAxis(first: lanes.first ?? 0, busy: lanes.limits.isWindowed ? [] : lanes.busy + listed.map(\.t))
     }
 
     /// Where each part goes, top to bottom: the findings lane as tall as its flags' rows, the
     /// four lanes, the axis, the legend, the summary, what was left out and the findings' notes.
     struct Layout: TimelineFooter {
         let flags: FlagLayout
+        var legendRows = 1
+        var summaryRows = 1
         let findings: (y: Double, height: Double)
         let online: (y: Double, height: Double)
         let failures: (y: Double, height: Double)
@@ -150,9 +154,9 @@ private struct Chart: TimeChart {
 
     mutating func draw() -> String {
         let layout = layout()
-        begin(width: width, height: layout.height, title: "Offline banner timeline: " + path, defs: Self.defs)
         drawTitle()
         laneLabel("findings", y: layout.findings.y, height: layout.findings.height)
+        if listed.isEmpty { text(left + 8, layout.findings.y + layout.findings.height / 2 + 4, "none", size: 11, fill: "#777777") }
         laneLabel("navigator.onLine", y: layout.online.y, height: layout.online.height)
         laneLabel("network failures", y: layout.failures.y, height: layout.failures.height)
         laneLabel("submissions", y: layout.submissions.y, height: layout.submissions.height)
@@ -168,7 +172,8 @@ private struct Chart: TimeChart {
             chart.drawPageChanges(lanes.pages.marks, y: layout.banner.y, height: layout.banner.height)
             if let seen = layout.seen { chart.drawSeenLane(lanes.seenSpans.marks, y: seen.y, height: seen.height) }
         }
-        return finishTimeline(listed.map { ($0.t, $0.id, $0.sentence) }, footer: layout, summary: summaryLine) { $0.drawLegend(y: $1) }
+        return finishTimeline(
+            listed.map { ($0.t, $0.id, $0.sentence) }, footer: layout, summary: summaryLine, title: "Offline banner timeline: " + path, defs: Self.defs)
     }
 
     /// The hatchings: a stale pill's (red), and the belief no record had stated yet (pale).
@@ -220,24 +225,5 @@ private struct Chart: TimeChart {
     /// past the limit (with where they start, for the next `--from`). `nil` for a whole picture.
     private func boundsNote() -> String? {
         lanes.limits.leftOut(lanes.elided.map { "\($0.elided) \($0.what) from \(formatMilliseconds($0.from)) ms" })
-    }
-
-    private mutating func drawLegend(y: Double) {
-        var lx = legendTitle(y: y)
-        for kind in FailureKind.allCases where kind != .other || lanes.failures.marks.contains(where: { $0.kind == .other }) {
-            legendKey(failureMarker(kind, x: lx + 5, y: y, color: kind.color), "\(kind.rawValue) failure", y: y, lx: &lx)
-        }
-        legendKey(
-            "<line x1=\"\(n(lx + 5))\" y1=\"\(n(y - 5))\" x2=\"\(n(lx + 5))\" y2=\"\(n(y + 5))\" stroke=\"#78909c\" stroke-width=\"1.5\"/>\n", "response", y: y,
-            lx: &lx)
-        legendKey("<rect x=\"\(n(lx))\" y=\"\(n(y - 6))\" width=\"11\" height=\"12\" rx=\"2\" fill=\"#ffb300\"/>\n", "offline pill", y: y, lx: &lx)
-        legendKey("<rect x=\"\(n(lx))\" y=\"\(n(y - 6))\" width=\"11\" height=\"12\" rx=\"2\" fill=\"#43a047\"/>\n", "back online", y: y, lx: &lx)
-        legendKey(
-            "<rect x=\"\(n(lx))\" y=\"\(n(y - 6))\" width=\"11\" height=\"12\" fill=\"url(#tr-stale)\" stroke=\"#b00020\"/>\n", "stale pill", y: y, lx: &lx)
-        legendKey(
-            "<path d=\"M\(n(lx + 0.5)) \(n(y + 4)) L\(n(lx + 9.5)) \(n(y + 4)) L\(n(lx + 5)) \(n(y - 3)) Z\" fill=\"#37474f\"/>\n", "page replaced", y: y,
-            lx: &lx)
-        legendKey("<circle cx=\"\(n(lx + 5))\" cy=\"\(n(y))\" r=\"5\" fill=\"#c62828\"/>\n", "toast", y: y, lx: &lx)
-        legendKey("<circle cx=\"\(n(lx + 5))\" cy=\"\(n(y))\" r=\"5\" fill=\"#9e9e9e\" stroke=\"#616161\"/>\n", "silent", y: y, lx: &lx)
     }
 }

@@ -13,6 +13,7 @@ extension TimeChart {
             let x0 = x(span.from), x1 = x(span.to)
             let fill = span.assumed ? "url(#tr-assumed)" : span.online ? "#c8e6c9" : "#455a64"
             let label = span.assumed ? "online (assumed)" : span.online ? "online" : "offline"
+            legend.note(span.assumed ? .onlineAssumed : span.online ? .online : .offline)
             out +=
                 "<g>\n<title>\(xmlEscaped("navigator.onLine \(span.online ? "true" : "false")\(span.assumed ? " (assumed, no record said)" : "") from \(formatMilliseconds(span.from)) ms"))</title>\n"
             out += "<rect x=\"\(n(x0))\" y=\"\(n(y))\" width=\"\(n(max(x1 - x0, 0.8)))\" height=\"\(n(height))\" fill=\"\(fill)\"/>\n"
@@ -30,6 +31,7 @@ extension TimeChart {
     ) {
         out += "<line x1=\"\(n(left))\" y1=\"\(n(y + height))\" x2=\"\(n(left + plotWidth))\" y2=\"\(n(y + height))\" stroke=\"#cccccc\"/>\n"
         for response in responses {
+            legend.note(.response)
             let rx = x(response.t)
             out +=
                 "<line x1=\"\(n(rx))\" y1=\"\(n(y + height - 9))\" x2=\"\(n(rx))\" y2=\"\(n(y + height))\" stroke=\"#78909c\" stroke-width=\"1.5\"><title>\(xmlEscaped("response at \(formatMilliseconds(response.t)) ms: \(response.about)"))</title></line>\n"
@@ -37,6 +39,7 @@ extension TimeChart {
         for failure in failures {
             let fx = x(failure.t)
             let color = failure.kind.color
+            legend.note(MarkKind(label: "\(failure.kind.rawValue) failure", swatch: failureMarker(failure.kind, x: 5.5, y: 0, color: color)))
             out += "<g>\n<title>\(xmlEscaped("\(failure.kind.rawValue) failure at \(formatMilliseconds(failure.t)) ms: \(failure.about)"))</title>\n"
             out += "<line x1=\"\(n(fx))\" y1=\"\(n(y + 12))\" x2=\"\(n(fx))\" y2=\"\(n(y + height))\" stroke=\"\(color)\" stroke-width=\"2.5\"/>\n"
             out += failureMarker(failure.kind, x: fx, y: y + 8, color: color)
@@ -88,6 +91,7 @@ extension TimeChart {
             case .silent(.serverResponse(let status)): (fill, stroke, label) = ("#9e9e9e", "#616161", status.map { "silent \($0)" } ?? "silent, answered")
             case .silent(.disconnected): (fill, stroke, label) = ("#ffffff", "#616161", "disconnected")
             }
+            legend.note(.dot(label == "toast" || label == "success" || label == "disconnected" ? label : "silent", fill: fill, stroke: stroke))
             let what = submission.about.isEmpty ? "" : " (\(submission.about))"
             out += "<g>\n<title>\(xmlEscaped("submission at \(formatMilliseconds(submission.t)) ms\(what): \(label)"))</title>\n"
             out += "<circle cx=\"\(n(sx))\" cy=\"\(n(cy))\" r=\"6.5\" fill=\"\(fill)\" stroke=\"\(stroke)\" stroke-width=\"2\"/>\n"
@@ -111,6 +115,8 @@ extension TimeChart {
         let spans = bannerSpans.map { span in (span, x0: x(span.from), x1: max(x(span.to), x(span.from) + 3)) }
         for (span, x0, x1) in spans {
             let fill = span.state == .offline ? "#ffb300" : "#43a047"
+            legend.note(span.state == .offline ? .offlinePill : .backOnline)
+            if span.stillUp { legend.note(.stillUp) }
             let still = span.stillUp ? ", still up when the recording ends" : ""
             out +=
                 "<g>\n<title>\(xmlEscaped("\(span.state.rawValue) “\(span.label)” from \(formatMilliseconds(span.from)) to \(formatMilliseconds(span.to)) ms\(still)"))</title>\n"
@@ -124,24 +130,29 @@ extension TimeChart {
         for finding in findings {
             guard case .stalePill(_, _, _, _, let until, _, _) = finding.detail else { continue }
             let x0 = x(finding.t), x1 = x(until)
+            legend.note(.stalePill)
             out +=
                 "<rect x=\"\(n(x0))\" y=\"\(n(y))\" width=\"\(n(max(x1 - x0, 1)))\" height=\"\(n(height))\" fill=\"url(#tr-stale)\" stroke=\"#b00020\" stroke-width=\"1.5\" stroke-dasharray=\"4 2\"><title>\(xmlEscaped("stale: the network worked from \(formatMilliseconds(finding.t)) ms, the pill stayed up until \(formatMilliseconds(until)) ms"))</title></rect>\n"
         }
         // The pill's text on top of everything, clipped to its span.
-        for (span, x0, x1) in spans {
-            guard let (label, size) = fit(span.label, width: x1 - x0 - 10) else { continue }
+        for ((span, x0, x1), room) in zip(spans, rooms(spans.map(\.x0))) {
+            guard let label = placeLabel(span.label, x0: x0, x1: x1 + (span.stillUp ? 8 : 0), room: room, height: height) else { continue }
+            guard label.inside else {
+                drawLabel(label, middle: y + height / 2, ink: "#3e2723")
+                continue
+            }
             clipCount += 1
             let clip = "tr-clip-\(clipCount)"
             let ink = span.state == .offline ? "#3e2723" : "#ffffff"
             out += "<clipPath id=\"\(clip)\"><rect x=\"\(n(x0))\" y=\"\(n(y))\" width=\"\(n(x1 - x0))\" height=\"\(n(height))\"/></clipPath>\n"
             if span.state == .offline {
                 // A pale band under the text keeps it legible over the hatching.
-                let w = min(textWidth(label, size: size) + 8, x1 - x0 - 4)
+                let w = min((label.lines.map { textWidth($0, size: label.size) }.max() ?? 0) + 8, x1 - x0 - 4)
+                let h = Double(label.lines.count) * (label.size + 1.5) + 5
                 out +=
-                    "<rect x=\"\(n(x0 + 2))\" y=\"\(n(y + height / 2 - size / 2 - 3))\" width=\"\(n(w))\" height=\"\(n(size + 6))\" rx=\"3\" fill=\"#ffb300\" fill-opacity=\"0.85\" clip-path=\"url(#\(clip))\"/>\n"
+                    "<rect x=\"\(n(x0 + 2))\" y=\"\(n(y + height / 2 - h / 2))\" width=\"\(n(w))\" height=\"\(n(h))\" rx=\"3\" fill=\"#ffb300\" fill-opacity=\"0.85\" clip-path=\"url(#\(clip))\"/>\n"
             }
-            out +=
-                "<text x=\"\(n(x0 + 6))\" y=\"\(n(y + height / 2 + size / 2 - 1.5))\" font-size=\"\(n(size))\" fill=\"\(ink)\" clip-path=\"url(#\(clip))\">\(xmlEscaped(label))</text>\n"
+            drawLabel(label, middle: y + height / 2, ink: ink, clip: clip)
         }
     }
 
@@ -149,6 +160,7 @@ extension TimeChart {
     /// unloaded (and a controller connected again on the new page).
     mutating func drawPageChanges(_ pages: [PageChange], y: Double, height: Double) {
         for page in pages {
+            legend.note(.pageChange)
             let px = x(page.t)
             let (change, left) = page.unload ? ("page unloaded", "pagehide") : ("page replaced", "disconnect")
             let what =
@@ -158,4 +170,14 @@ extension TimeChart {
                 "<path d=\"M\(n(px - 4.5)) \(n(y + height + 7)) L\(n(px + 4.5)) \(n(y + height + 7)) L\(n(px)) \(n(y + height)) Z\" fill=\"#37474f\"><title>\(xmlEscaped(what))</title></path>\n"
         }
     }
+}
+
+extension MarkKind {
+    static let onlineAssumed = box("online (assumed: before any record)", fill: "url(#tr-assumed)", stroke: "#cfd8dc")
+    static let response = line("response", stroke: "#78909c", width: 1.5, vertical: true)
+    static let offlinePill = box("offline pill", fill: "#ffb300", rx: 2)
+    static let backOnline = box("back online", fill: "#43a047", rx: 2)
+    static let stillUp = shape("still up when the log ends", path: "M0 -6 L9 0 L0 6 Z", fill: "#ffb300")
+    static let stalePill = box("stale pill", fill: "url(#tr-stale)", stroke: "#b00020")
+    static let pageChange = shape("page replaced or unloaded", path: "M1 4 L10 4 L5.5 -3 Z", fill: "#37474f")
 }

@@ -18,12 +18,15 @@ enum RenderCommand {
         discussion: """
             Lanes: findings, navigator.onLine as the page believed it, network failures (by kind:
             visit, frame, form, prefetch; responses as small grey ticks), submissions (by decision),
-            and the banner (amber pill spans with their text, green back-online spans); a time axis in
-            seconds; each finding's sentence under the chart. A native recording is drawn by its policies:
-            the root screen as the launch policy decides it (launches, ready, stalled), the app's own
-            app-screen log (hatched where it disagrees), the error view's decisions and connectivity,
-            with the launch and retry findings. No scripts, fonts or images are
-            referenced; every text from the recording is XML-escaped. A lane draws at most --max-marks
+            and the banner (amber pill spans with their text, green back-online spans); a time axis
+            (seconds; past 1000 s, h:mm:ss), broken where nothing happens for a long stretch (a drawn
+            break, one scale elsewhere); a legend of the kinds of mark drawn; each finding's sentence
+            under the chart. A native recording is drawn by its policies: the root screen as the launch
+            policy decides it (launches, ready, stalled) when the log has a launch, the app's own
+            app-screen log (hatched where it disagrees), a lane per surface with the error view's
+            decisions there, and connectivity, with the launch and retry findings. No scripts, fonts or
+            images are referenced; every text from the recording is XML-escaped, and a mark keeps at
+            most 512 bytes of it (the hover text says how long it was). A lane draws at most --max-marks
             marks (default 2000) and says in the picture how many more there were and from when: draw a
             window with --from/--to MS (the recording's own ms) to see them. Memory does not grow with
             the recording. A regular file is written whole

@@ -37,18 +37,34 @@ struct NativeLaneTests {
         #expect(canvas.elements.last { $0.name == "text" }?["text-anchor"] == "end")
     }
 
-    @Test("the error views: each decision's mark, named with its surface")
-    func errorViewLane() {
+    @Test("a surface's lane: each decision's mark, named without the surface; the other surfaces' lane names it")
+    func surfaceLanes() {
+        let decisions = [
+            Decision(t: 1000, surface: "main", outcome: .view(.offline)),
+            Decision(t: 5000, surface: "modal", outcome: .retry(.automatic(.edge))),
+        ]
+        let titled: (String, Decision) -> String = { "\($0), \($1.surface) at \($1.t) ms" }
+        var main = Canvas()
+        main.drawSurfaceLane(decisions, on: { $0 == "main" }, titled: titled, y: 0, height: 30)
+        #expect(main.elements.first { $0.name == "circle" }?["fill"] == "#ef6c00")
+        #expect(main.elements.filter { $0.name == "text" }.map(\.text) == ["offline view"])
+        #expect(main.elements.filter { $0.name == "title" }.map(\.text) == ["offline view, main at 1000.0 ms"])
+        var other = Canvas()
+        other.drawSurfaceLane(decisions, on: { $0 != "main" }, named: true, titled: titled, y: 0, height: 30)
+        #expect(other.elements.first { $0.name == "path" }?["fill"] == "#2e7d32")
+        #expect(other.elements.filter { $0.name == "text" }.map(\.text) == ["retry (edge), modal"])
+        #expect(other.legend.kinds == [.retry])
+    }
+
+    @Test("a decision's label stops short of the next mark: the legend and its title say what it is")
+    func labelsBeforeTheNextMark() {
         var canvas = Canvas()
-        canvas.drawErrorViewLane(
-            [
-                Decision(t: 1000, surface: "main", outcome: .view(.offline)),
-                Decision(t: 5000, surface: "modal", outcome: .retry(.automatic(.edge))),
-            ], y: 0, height: 40)
-        #expect(canvas.elements.first { $0.name == "circle" }?["fill"] == "#ef6c00")
-        #expect(canvas.elements.first { $0.name == "path" }?["fill"] == "#2e7d32")
-        #expect(canvas.elements.filter { $0.name == "text" }.map(\.text) == ["offline view, main", "retry (edge), modal"])
-        #expect(canvas.elements.filter { $0.name == "title" }.map(\.text) == ["offline view, main at 1000 ms", "retry (edge), modal at 5000 ms"])
+        canvas.drawSurfaceLane(
+            [Decision(t: 1000, surface: "main", outcome: .view(.offline)), Decision(t: 1300, surface: "main", outcome: .retry(.automatic(.edge)))],
+            on: { _ in true }, titled: { label, _ in label }, y: 0, height: 30)
+        #expect(canvas.elements.filter { $0.name == "text" }.map(\.text) == ["retry (edge)"])
+        #expect(canvas.elements.filter { $0.name == "title" }.map(\.text) == ["offline view", "retry (edge)"])
+        #expect(canvas.legend.kinds.map(\.label) == ["offline view", "retry"])
     }
 
     @Test("connectivity: the first span starts at the axis, the last runs to its end unless a window ends it")
@@ -72,8 +88,6 @@ struct NativeLaneTests {
         canvas.drawLaunchMarks([], y: 0, height: 40)
         canvas.drawAppLane([], mismatches: [], last: nil, y: 0, height: 26)
         canvas.drawNativeConnectivity([], limits: RenderLimits(), y: 0, height: 22)
-        #expect(canvas.out.isEmpty)
-        canvas.drawErrorViewLane([], y: 0, height: 40)
-        #expect(canvas.elements.map(\.name) == ["line"])
+        #expect(canvas.out.isEmpty && canvas.legend.kinds.isEmpty)
     }
 }
