@@ -1,16 +1,16 @@
 import Dispatch
 import Foundation
+import Goldens
+import OfflineBanner
+import Replay
+import Reports
+import TurboRecording
 
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Goldens
-import OfflineBanner
-import Replay
-import Reports
-import TurboRecording
 
 enum CheckCommand {
     static let spec = CommandSpec(
@@ -45,8 +45,10 @@ enum CheckCommand {
             Ends with 'N passed, N failed' (one per golden or stray file).
             Exit status: 0 all passed, 1 a timeline differs, a golden is missing or a page's banner
             disagrees with its replay, 64 usage, 65 a
-            recording, golden or config is malformed, 66 a PATH or file cannot be read. When several
-            apply, the highest wins: a check that could not be made is worse than one that failed.
+            recording, golden or config is malformed, 66 a PATH, a folder under it or a file cannot be read.
+            When several apply, the highest wins: a check that could not be made is worse than one that failed.
+            With --update, 130 or 143 when SIGINT or SIGTERM stopped it: it finishes the golden it is writing,
+            starts no other, and says on standard error how many goldens it wrote and the last of them.
             """
     )
 
