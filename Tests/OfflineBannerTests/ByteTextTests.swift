@@ -13,4 +13,11 @@ struct ByteTextTests {
         #expect(ShownBanner(visible: true, text: pair.0) != ShownBanner(visible: true, text: pair.1))
         #expect(ShownBanner(visible: true, text: pair.0) == ShownBanner(visible: true, text: pair.0))
     }
+
+    @Test("a context's copy is found only under its own bytes", arguments: [("caf\u{E9}", "cafe\u{301}"), ("\u{212A}", "K")])
+    func context(_ pair: (String, String)) {
+        let copy = BannerCopy(offline: "No connection", backOnline: "Back online", submitFailed: "Not sent", contexts: [pair.0: ContextCopy(offline: "Own")])
+        #expect(copy.offlineMessage(context: pair.0) == "Own")
+        #expect(copy.offlineMessage(context: pair.1) == "No connection")
+    }
 }
