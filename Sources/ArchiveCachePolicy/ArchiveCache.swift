@@ -32,14 +32,21 @@ public struct ArchiveCache: TimedPolicy, Equatable, Sendable {
     public private(set) var settings: ArchiveSettings
     /// Archived pages: key → the time it was captured. At most `settings.maxArchives`: a
     /// capture past that evicts the least recently captured page.
-    public private(set) var archives: [String: Double] = [:]
+    public var archives: [String: Double] {
+        Dictionary(held.map { ($0.key.text, $0.value) }, uniquingKeysWith: { a, _ in a })
+    }
+    /// How many archives the cache holds.
+    public var archiveCount: Int { held.count }
+    /// The archives by their keys' bytes: a URL spelled with e + U+0301 is not the archive of
+    /// the one spelled with é, however Swift's `String ==` sees them (`ByteString`).
+    private var held: [ByteString: Double] = [:]
     /// The captures in the order they were made, oldest first from `oldest`: each key with its
     /// capture's number, which `numbers` holds for the key's latest capture only. An entry whose
     /// number is not its key's latest (recaptured, removed, evicted) is skipped, and the list is
     /// compacted once such entries outnumber the live ones, so it stays within twice the bound.
     private var captureOrder: [(key: String, number: UInt64)] = []
     private var oldest = 0
-    private var numbers: [String: UInt64] = [:]
+    private var numbers: [ByteString: UInt64] = [:]
     private var captures: UInt64 = 0
     /// At most one capture waits for its debounce.
     public private(set) var pending: PendingCapture?
@@ -60,7 +67,7 @@ public struct ArchiveCache: TimedPolicy, Equatable, Sendable {
     }
 
     public static func == (a: ArchiveCache, b: ArchiveCache) -> Bool {
-        a.settings == b.settings && a.archives == b.archives && a.pending == b.pending && a.timers == b.timers
+        a.settings == b.settings && a.held == b.held && a.pending == b.pending && a.timers == b.timers
             && a.clock == b.clock && a.evictionOrder == b.evictionOrder
     }
 
@@ -69,12 +76,12 @@ public struct ArchiveCache: TimedPolicy, Equatable, Sendable {
 
     /// The keys held, least recently captured (the next to be evicted) first.
     public var evictionOrder: [String] {
-        captureOrder[oldest...].filter { numbers[$0.key] == $0.number }.map(\.key)
+        captureOrder[oldest...].filter { numbers[ByteString($0.key)] == $0.number }.map(\.key)
     }
 
     /// When the page at `url` was captured, if the cache holds it.
     public func capturedAt(_ url: String) -> Double? {
-        archives[settings.key(url)]
+        held[ByteString(settings.key(url))]
     }
 
     public var nextDue: Double? { pending?.due }
@@ -99,28 +106,28 @@ public struct ArchiveCache: TimedPolicy, Equatable, Sendable {
             // The timer lived in the process that is gone; the archives are files and stay.
             pending = nil
         case .cacheClear:
-            archives.removeAll()
+            held.removeAll()
             numbers.removeAll()
             captureOrder.removeAll()
             oldest = 0
         case .cacheRemove(let url):
             let key = settings.key(url)
-            archives[key] = nil
-            numbers[key] = nil
+            held[ByteString(key)] = nil
+            numbers[ByteString(key)] = nil
         case .presented(let error, let url):
             guard let url, case .web(let failure) = error else { return }
             let key = settings.key(url)
             if failure == .code(-1009) {
                 // Only "not connected" is intercepted: the shell knows for sure there is no network,
                 // where a timeout or a lost connection might still recover with a retry.
-                if let capturedAt = archives[key] {
+                if let capturedAt = held[ByteString(key)] {
                     output.append(ArchiveDecision(t: t, outcome: .served(url: url, key: key, ageMs: t - capturedAt)))
                 } else {
                     output.append(ArchiveDecision(t: t, outcome: .miss(url: url, toast: ArchiveDecision.missToast(url))))
                 }
             } else if OfflineErrorPolicy.classify(error, on: .ios, offlineCodes: settings.offlineCodes) == .offline {
                 // Any other failure the error view calls offline, under the same code lists.
-                output.append(ArchiveDecision(t: t, outcome: .passed(url: url, failure: failure, cached: archives[key] != nil)))
+                output.append(ArchiveDecision(t: t, outcome: .passed(url: url, failure: failure, cached: held[ByteString(key)] != nil)))
             }
         }
     }
@@ -154,19 +161,19 @@ public struct ArchiveCache: TimedPolicy, Equatable, Sendable {
     /// past `settings.maxArchives`.
     private mutating func hold(_ key: String, capturedAt t: Double) {
         captures += 1
-        archives[key] = t
-        numbers[key] = captures
+        held[ByteString(key)] = t
+        numbers[ByteString(key)] = captures
         captureOrder.append((key, captures))
-        while archives.count > settings.maxArchives, oldest < captureOrder.count {
+        while held.count > settings.maxArchives, oldest < captureOrder.count {
             let entry = captureOrder[oldest]
             oldest += 1
-            if numbers[entry.key] == entry.number {
-                archives[entry.key] = nil
-                numbers[entry.key] = nil
+            if numbers[ByteString(entry.key)] == entry.number {
+                held[ByteString(entry.key)] = nil
+                numbers[ByteString(entry.key)] = nil
             }
         }
-        if captureOrder.count - oldest > 2 * archives.count + 16 || oldest > captureOrder.count / 2 + 16 {
-            captureOrder = captureOrder[oldest...].filter { numbers[$0.key] == $0.number }
+        if captureOrder.count - oldest > 2 * held.count + 16 || oldest > captureOrder.count / 2 + 16 {
+            captureOrder = captureOrder[oldest...].filter { numbers[ByteString($0.key)] == $0.number }
             oldest = 0
         }
     }

@@ -19,7 +19,7 @@ public func archiveKey(_ url: String, stripping stripParams: [String] = ArchiveS
     key += parts.path.isEmpty ? "/" : parts.path
     if let query = parts.query {
         let kept = query.split(separator: "&", omittingEmptySubsequences: false)
-            .filter { parameter in !stripParams.contains(String(parameter.prefix { $0 != "=" })) }
+            .filter { parameter in !stripParams.contains { $0.sameBytes(as: String(parameter.prefix { $0 != "=" })) } }
             .joined(separator: "&")
         if !kept.isEmpty { key += "?" + kept }
     }

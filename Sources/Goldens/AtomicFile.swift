@@ -1,4 +1,5 @@
 import Foundation
+import TurboRecording
 
 #if canImport(Glibc)
 import Glibc
@@ -127,7 +128,7 @@ enum TemporaryRegistry {
 
 /// The handler: removes every temporary being written, then ends the process with the same
 /// signal, as it would have ended without this handler.
-private func removeTemporariesAndReraise(_ signal: Int32) {
+func removeTemporariesAndReraise(_ signal: Int32) {
     let slots = TemporaryRegistry.slots
     for slot in 0..<TemporaryRegistry.slotCount {
         let start = slots + slot * TemporaryRegistry.slotSize
@@ -145,14 +146,32 @@ private func removeTemporariesAndReraise(_ signal: Int32) {
 /// directory is searched recursively, hidden names skipped; for a file, its directory's
 /// temporaries of that recording's goldens. Sorted.
 package func strayTemporaries(in paths: [String]) -> [String] {
+    strayTemporaries(in: paths, includingOwn: false)
+}
+
+/// Removes the temporaries beside goldens under `paths` that no running process is writing,
+/// and returns them, sorted: what `check --update` does once before it writes anything. Once
+/// for the whole run, never per golden: a listing of the folder per golden made an update
+/// quadratic in the folder's size (issue #34, item 11). A temporary named with this process's
+/// own pid is stale too (a dead process had the pid before): nothing is being written yet.
+package func sweepStaleTemporaries(in paths: [String]) -> [String] {
+    let stale = strayTemporaries(in: paths, includingOwn: true)
+    for path in stale { unlink(path) }
+    return stale
+}
+
+private func strayTemporaries(in paths: [String], includingOwn: Bool) -> [String] {
     var found: Set<String> = []
+    // Files given one by one are grouped by folder: each folder is listed once, however many
+    // of its recordings were named.
+    var stems: [String: Set<String>] = [:], folders: [String] = []
     for path in paths {
         var status = stat()
         guard stat(path, &status) == 0 else { continue }
         if (status.st_mode & S_IFMT) == S_IFDIR {
             var directory = path
             while directory.count > 1, directory.hasSuffix("/") { directory.removeLast() }
-            findStrays(in: directory, recursive: true, prefix: "", into: &found)
+            findStrays(in: directory, recursive: true, stems: nil, includingOwn: includingOwn, into: &found)
         } else {
             let slash = path.lastIndex(of: "/")
             let directory = slash.map { String(path[..<$0]) } ?? "."
@@ -161,26 +180,46 @@ package func strayTemporaries(in paths: [String]) -> [String] {
                 name.hasSuffix(".expected.jsonl")
                 ? String(name.dropLast(".expected.jsonl".count))
                 : name.hasSuffix(".jsonl") ? String(name.dropLast(".jsonl".count)) : name
-            findStrays(in: directory.isEmpty ? "/" : directory, recursive: false, prefix: stem + ".", into: &found)
+            let folder = directory.isEmpty ? "/" : directory
+            if stems[folder] == nil { folders.append(folder) }
+            stems[folder, default: []].insert(stem)
         }
+    }
+    for folder in folders {
+        findStrays(in: folder, recursive: false, stems: stems[folder], includingOwn: includingOwn, into: &found)
     }
     return found.sorted()
 }
 
-private func findStrays(in directory: String, recursive: Bool, prefix: String, into found: inout Set<String>) {
-    guard let stream = opendir(directory) else { return }
+/// The stray temporaries in `directory` (and below it, when `recursive`); with `stems`, only
+/// those of the goldens of those recordings (`STEM.` begins their names).
+private func findStrays(in directory: String, recursive: Bool, stems: Set<String>?, includingOwn: Bool, into found: inout Set<String>) {
+    guard let stream = DirectoryListing.open(directory) else { return }
     defer { closedir(stream) }
     while let entry = readdir(stream) {
         let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
         if name.hasPrefix(".") { continue }
         let path = (directory == "/" ? "" : directory) + "/" + name
         if entry.pointee.d_type == UInt8(DT_DIR) {
-            if recursive { findStrays(in: path, recursive: true, prefix: prefix, into: &found) }
+            if recursive { findStrays(in: path, recursive: true, stems: stems, includingOwn: includingOwn, into: &found) }
             continue
         }
-        guard name.hasPrefix(prefix), let pid = temporaryPID(name) else { continue }
-        if kill(pid, 0) != 0 && errno == ESRCH { found.insert(path) }
+        guard let pid = temporaryPID(name) else { continue }
+        if let stems, !stems.contains(goldenStem(ofTemporary: name)) && !stems.contains(recordingStem(ofTemporary: name)) { continue }
+        if (includingOwn && pid == getpid()) || (kill(pid, 0) != 0 && errno == ESRCH) { found.insert(path) }
     }
+}
+
+/// `NAME` of a temporary `NAME.expected.jsonl.tmp-PID`.
+private func goldenStem(ofTemporary name: String) -> String {
+    let golden = name[..<(name.range(of: ".expected.jsonl" + temporaryMarker, options: .backwards)?.lowerBound ?? name.endIndex)]
+    return String(golden)
+}
+
+/// The recording's stem of a timeline's temporary, `NAME.<part>.expected.jsonl.tmp-PID` → `NAME`.
+private func recordingStem(ofTemporary name: String) -> String {
+    let stem = goldenStem(ofTemporary: name)
+    return stem.lastIndex(of: ".").map { String(stem[..<$0]) } ?? stem
 }
 
 /// The writer's pid in a golden's temporary name, `NAME.expected.jsonl.tmp-PID`, or `nil`.

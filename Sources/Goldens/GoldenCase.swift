@@ -113,7 +113,6 @@ extension GoldenCase {
         _ source: TimelineSource, with golden: String, update: Bool, tolerance: Tolerance = .exact,
         optional: Bool = false
     ) -> GoldenResult? {
-        if update { removeStaleTemporaries(of: golden) }
         switch openGolden(golden) {
         case .unreadable(let error):
             // Not overwritten even under --update: what could not be read could not be diffed.
@@ -170,20 +169,6 @@ extension GoldenCase {
             return .writeFailed(WriteError(.io, destination: golden, reason: "\(error)"))
         }
         return .written(created: created, diff: diff)
-    }
-
-    /// Removes temporaries of `golden` left by runs that are no longer alive (killed while
-    /// writing). A live process's temporary is left alone: it is about to be renamed.
-    package func removeStaleTemporaries(of golden: String) {
-        let directory = (golden as NSString).deletingLastPathComponent
-        let prefix = (golden as NSString).lastPathComponent + temporaryMarker
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.isEmpty ? "." : directory) else { return }
-        for name in names where name.hasPrefix(prefix) {
-            guard let pid = Int32(name.dropFirst(prefix.count)) else { continue }
-            if pid == getpid() || (kill(pid, 0) != 0 && errno == ESRCH) {
-                unlink(directory.isEmpty ? name : directory + "/" + name)
-            }
-        }
     }
 
     /// The temporary a process with `pid` writes `golden` to.

@@ -49,7 +49,7 @@ package struct Tolerance: Equatable, Sendable, CustomStringConvertible {
         if expected == actual { return true }
         guard !isExact, case .object(let e) = expected, case .object(let a) = actual, e.count == a.count else { return false }
         for (key, value) in e {
-            guard let other = a[key], matches(key: key, value, other) else { return false }
+            guard let other = JSONValue.member(key, of: a), matches(key: key, value, other) else { return false }
         }
         return true
     }
@@ -84,7 +84,9 @@ package struct Tolerance: Equatable, Sendable, CustomStringConvertible {
         _ key: String, _ expected: JSONValue, _ actual: JSONValue,
         _ compare: (String, JSONValue, JSONValue) -> [(path: [String], slack: Double?)]
     ) -> [(path: [String], slack: Double?)] {
-        guard case .object(let e) = expected, case .object(let a) = actual, Set(e.keys) == Set(a.keys) else { return [([key], nil)] }
+        guard case .object(let e) = expected, case .object(let a) = actual, e.count == a.count,
+            e.keys.allSatisfy({ JSONValue.member($0, of: a) != nil })
+        else { return [([key], nil)] }
         return e.keys.sorted().flatMap { inner in compare(inner, e[inner]!, a[inner]!).map { ([key] + $0.path, $0.slack) } }
     }
 

@@ -41,7 +41,6 @@ extension GoldenCase {
             try bannerTimeline(recording, config: config, adding: variant, emit: emit)
             return true
         }
-        if update { removeStaleTemporaries(of: own) }
         if FileManager.default.fileExists(atPath: own) {
             return [GoldenCheck(golden: own, result: compare(source, with: own, update: update, tolerance: resolved)!)]
         }
@@ -146,7 +145,6 @@ extension GoldenCase {
             try errorViewTimeline(recording, config: config, adding: variant, emit: emit)
             return true
         }
-        if update { removeStaleTemporaries(of: own) }
         if FileManager.default.fileExists(atPath: own) {
             return [GoldenCheck(golden: own, result: compare(source, with: own, update: update)!)] + others
         }

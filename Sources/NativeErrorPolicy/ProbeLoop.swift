@@ -87,8 +87,9 @@ public struct ProbeLoopDetector: Equatable, Sendable {
     }
 
     private var online = false
-    private var runs: [String: Run] = [:]
-    private var presentedLine: [String: Int] = [:]
+    /// By the surface's bytes, as the policy keys its views (`ByteString`).
+    private var runs: [ByteString: Run] = [:]
+    private var presentedLine: [ByteString: Int] = [:]
     private var found: [(second: Int, loop: ProbeLoop)] = []
     private var seconds = 0
 
@@ -110,7 +111,7 @@ public struct ProbeLoopDetector: Equatable, Sendable {
                 for surface in runs.keys { close(surface) }
             }
         case .presented(let surface, _):
-            presentedLine[surface] = line
+            presentedLine[ByteString(surface)] = line
         case .launch:
             // A new process (v2.1): its views, and so their runs, are gone, and the path is
             // offline until the next record says otherwise. A loop already whole is still one.
@@ -125,7 +126,7 @@ public struct ProbeLoopDetector: Equatable, Sendable {
     /// A decision of the policy.
     public mutating func decision(_ decision: Decision) {
         guard case .retry(.automatic(.probe)) = decision.outcome else { return }
-        var run = runs[decision.surface] ?? Run()
+        var run = runs[ByteString(decision.surface)] ?? Run()
         run.count += 1
         if run.count == 1 { run.first = decision.t }
         if run.count == 2 {
@@ -134,8 +135,8 @@ public struct ProbeLoopDetector: Equatable, Sendable {
             run.order = seconds
         }
         run.last = decision.t
-        if let line = presentedLine[decision.surface], run.lines.last != line { run.lines.append(line) }
-        runs[decision.surface] = run
+        if let line = presentedLine[ByteString(decision.surface)], run.lines.last != line { run.lines.append(line) }
+        runs[ByteString(decision.surface)] = run
     }
 
     /// The loops whose runs have ended since the last call (an edge ends them), in the order
@@ -153,14 +154,14 @@ public struct ProbeLoopDetector: Equatable, Sendable {
         return found.sorted { ($0.loop.t, $0.second) < ($1.loop.t, $1.second) }.map(\.loop)
     }
 
-    private mutating func close(_ surface: String) {
+    private mutating func close(_ surface: ByteString) {
         guard let run = runs.removeValue(forKey: surface) else { return }
         guard run.count >= 2 else { return }
         found.append(
             (
                 run.order,
                 ProbeLoop(
-                    surface: surface, t: run.second, count: run.count,
+                    surface: surface.text, t: run.second, count: run.count,
                     first: run.first, last: run.last, lines: run.lines)
             ))
     }

@@ -23,8 +23,9 @@ public struct RetryPolicy: TimedPolicy, Equatable, Sendable {
     public private(set) var lastAutomaticRetry: Double?
     /// Under `probe-once`: the surfaces that have had an automatic retry with trigger `probe`
     /// since the last edge (or the start). Empty under v1.
-    public private(set) var probedSinceEdge: Set<String> = []
-    private var bySurface: [String: ErrorViewInstance] = [:]
+    public private(set) var probedSinceEdge: Set<ByteString> = []
+    /// Keyed by the surface's bytes: two spellings of `tab:café` are two surfaces (`ByteString`).
+    private var bySurface: [ByteString: ErrorViewInstance] = [:]
     /// The offline instances in the order they were presented (an edge starts their settles in
     /// that order). Entries of instances since removed stay until the next compaction.
     private var offlineOrder: [(surface: String, serial: UInt64)] = []
@@ -52,7 +53,7 @@ public struct RetryPolicy: TimedPolicy, Equatable, Sendable {
 
     /// The instance on `surface`, if one is on screen.
     public func instance(on surface: String) -> ErrorViewInstance? {
-        bySurface[surface]
+        bySurface[ByteString(surface)]
     }
 
     /// The earliest pending due time of any settle, probe or wait.
@@ -84,7 +85,7 @@ public struct RetryPolicy: TimedPolicy, Equatable, Sendable {
             if online { probedSinceEdge.removeAll() }
             for (surface, serial) in offlineOrder {
                 work += 1
-                guard bySurface[surface]?.serial == serial else { continue }
+                guard bySurface[ByteString(surface)]?.serial == serial else { continue }
                 if online {
                     startSettle(on: surface, at: t, trigger: .edge)
                 } else {
@@ -98,7 +99,7 @@ public struct RetryPolicy: TimedPolicy, Equatable, Sendable {
             let variant = settings.classify(error)
             var armsProbe = variant == .offline && online
             var probeKey: Bool?
-            if armsProbe && settings.variants.contains(.probeOnce) && probedSinceEdge.contains(surface) {
+            if armsProbe && settings.variants.contains(.probeOnce) && probedSinceEdge.contains(ByteString(surface)) {
                 // Its surface's probe already retried once since the last edge, and failed.
                 armsProbe = false
                 probeKey = false
@@ -106,7 +107,7 @@ public struct RetryPolicy: TimedPolicy, Equatable, Sendable {
             output.append(Decision(t: t, surface: surface, outcome: .view(variant), probe: probeKey))
             guard variant != .none else { return }
             nextSerial += 1
-            bySurface[surface] = ErrorViewInstance(surface: surface, variant: variant, serial: nextSerial)
+            bySurface[ByteString(surface)] = ErrorViewInstance(surface: surface, variant: variant, serial: nextSerial)
             if variant == .offline {
                 offlineOrder.append((surface, nextSerial))
                 liveOffline += 1
@@ -127,7 +128,7 @@ public struct RetryPolicy: TimedPolicy, Equatable, Sendable {
             // A pending probe does not matter: whichever fires first retries.
             for (surface, serial) in offlineOrder {
                 work += 1
-                guard bySurface[surface]?.serial == serial else { continue }
+                guard bySurface[ByteString(surface)]?.serial == serial else { continue }
                 startSettle(on: surface, at: t, trigger: .foreground)
             }
         }
@@ -199,13 +200,13 @@ public struct RetryPolicy: TimedPolicy, Equatable, Sendable {
             // Single-shot: the retry takes the instance and everything it had pending.
             lastAutomaticRetry = t
             remove(surface)
-            if trigger == .probe && settings.variants.contains(.probeOnce) { probedSinceEdge.insert(surface) }
+            if trigger == .probe && settings.variants.contains(.probeOnce) { probedSinceEdge.insert(ByteString(surface)) }
             output.append(Decision(t: t, surface: surface, outcome: .retry(.automatic(trigger))))
         }
     }
 
     private mutating func startSettle(on surface: String, at t: Double, trigger: RetryTrigger) {
-        guard let instance = bySurface[surface], instance.settle == nil && instance.wait == nil else { return }
+        guard let instance = bySurface[ByteString(surface)], instance.settle == nil && instance.wait == nil else { return }
         start(.settle, on: surface, dueAt: t + settings.settle, trigger: trigger)
     }
 
@@ -214,29 +215,29 @@ public struct RetryPolicy: TimedPolicy, Equatable, Sendable {
     private mutating func start(_ slot: TimerSlot, on surface: String, dueAt due: Double, trigger: RetryTrigger) {
         clear(slot, on: surface)
         let timer = PolicyTimer(timer: timers.start(dueAt: due), trigger: trigger)
-        bySurface[surface]![slot] = timer
+        bySurface[ByteString(surface)]![slot] = timer
         pending += 1
         queue.push(QueuedTimer(timer: timer.timer, trigger: trigger, surface: surface, slot: slot), work: &work)
     }
 
     /// Cancels the instance's timer in `slot`, if it has one (its heap entry goes stale).
     private mutating func clear(_ slot: TimerSlot, on surface: String) {
-        guard bySurface[surface]?[slot] != nil else { return }
-        bySurface[surface]![slot] = nil
+        guard bySurface[ByteString(surface)]?[slot] != nil else { return }
+        bySurface[ByteString(surface)]![slot] = nil
         pending -= 1
     }
 
     /// Takes the surface's instance off screen, with its timers and wait. True if it had one.
     @discardableResult
     private mutating func remove(_ surface: String) -> Bool {
-        guard let instance = bySurface.removeValue(forKey: surface) else { return false }
+        guard let instance = bySurface.removeValue(forKey: ByteString(surface)) else { return false }
         pending -= [instance.settle, instance.probe, instance.wait].count(where: { $0 != nil })
         if instance.variant == .offline {
             liveOffline -= 1
             if offlineOrder.count > 2 * liveOffline + 32 {
                 work += offlineOrder.count
                 let onScreen = bySurface
-                offlineOrder.removeAll { onScreen[$0.surface]?.serial != $0.serial }
+                offlineOrder.removeAll { onScreen[ByteString($0.surface)]?.serial != $0.serial }
             }
         }
         return true
@@ -244,7 +245,7 @@ public struct RetryPolicy: TimedPolicy, Equatable, Sendable {
 
     /// Whether a heap entry is still the timer its instance has pending in that slot.
     private func isPending(_ entry: QueuedTimer) -> Bool {
-        bySurface[entry.surface]?[entry.slot]?.timer.startOrder == entry.timer.startOrder
+        bySurface[ByteString(entry.surface)]?[entry.slot]?.timer.startOrder == entry.timer.startOrder
     }
 
     /// Drops cancelled timers off the top of the heap, so that its top is the next to fire,

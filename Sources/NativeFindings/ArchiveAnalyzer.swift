@@ -16,8 +16,9 @@ package struct ArchiveAnalyzer: Sendable {
     /// Every finding's level, kept either way: what decides an exit status.
     package private(set) var levels: [FindingLevel] = []
     private let keepingFindings: Bool
-    private var visited: Set<String> = []
-    private var everCaptured: Set<String> = []
+    /// By the keys' bytes, as the cache holds them (`ByteString`).
+    private var visited: Set<ByteString> = []
+    private var everCaptured: Set<ByteString> = []
     private var pendingLine = 0
 
     package init(settings: ArchiveSettings = ArchiveSettings(), keepingFindings: Bool = true) {
@@ -48,18 +49,18 @@ package struct ArchiveAnalyzer: Sendable {
         switch input {
         case .finish(let url):
             summary.hasNavigation = true
-            visited.insert(cache.settings.key(url))
+            visited.insert(ByteString(cache.settings.key(url)))
             if decided.isEmpty { try row(.notCapturable(url: url)) }
         case .urlChange(let url):
             summary.hasNavigation = true
-            visited.insert(cache.settings.key(url))
+            visited.insert(ByteString(cache.settings.key(url)))
             pendingLine = record.line
             try row(.scheduled(url: url, due: cache.nextDue ?? t, superseded: before.pending?.url))
         case .launch:
             if let pending = before.pending { try row(.cancelled(url: pending.url)) }
         case .cacheClear:
             summary.hasNavigation = true
-            try row(.cleared(count: before.archives.count))
+            try row(.cleared(count: before.archiveCount))
         case .cacheRemove(let url):
             summary.hasNavigation = true
             try row(.removed(url: url, key: cache.settings.key(url), held: before.capturedAt(url) != nil))
@@ -82,7 +83,7 @@ package struct ArchiveAnalyzer: Sendable {
     /// The end of the log: a pending capture fires, and the archives held are counted.
     package mutating func finish(emit: (ArchiveEvent) throws -> Void) rethrows {
         try fireTimer(upTo: nil, emit: emit)
-        summary.archivesAtEnd = cache.archives.count
+        summary.archivesAtEnd = cache.archiveCount
     }
 
     package mutating func noteSkipped(_ lines: Int) {
@@ -112,7 +113,7 @@ package struct ArchiveAnalyzer: Sendable {
         switch decision.outcome {
         case .capture(let key, _):
             summary.captures += 1
-            everCaptured.insert(key)
+            everCaptured.insert(ByteString(key))
         case .served(let url, let key, let ageMs):
             summary.served += 1
             summary.servedAges.append(ageMs)
@@ -123,7 +124,7 @@ package struct ArchiveAnalyzer: Sendable {
             }
         case .miss(let url, _):
             let key = cache.settings.key(url)
-            let reason: MissReason = !visited.contains(key) ? .neverVisited : everCaptured.contains(key) ? .removed : .notCaptured
+            let reason: MissReason = !visited.contains(ByteString(key)) ? .neverVisited : everCaptured.contains(ByteString(key)) ? .removed : .notCaptured
             summary.missed[reason, default: 0] += 1
             finding = ArchiveFinding(t: decision.t, line: line, url: url, key: key, detail: .offlineMiss(reason))
         case .passed(let url, let failure, let cached):

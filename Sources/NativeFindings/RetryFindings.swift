@@ -151,11 +151,12 @@ package func retryFindings(decisions: [Decision], appRetries: [LoggedRetry], win
 /// order (a tie in the order the surfaces first appeared).
 package struct RetryComparison: Sendable {
     package let window: Double
-    private var order: [String: Int] = [:]
-    private var policy: [String: [(t: Double, trigger: RetryTrigger, line: Int?)]] = [:]
-    private var app: [String: [LoggedRetry]] = [:]
+    /// By the surfaces' bytes, as the policy keys its views (`ByteString`).
+    private var order: [ByteString: Int] = [:]
+    private var policy: [ByteString: [(t: Double, trigger: RetryTrigger, line: Int?)]] = [:]
+    private var app: [ByteString: [LoggedRetry]] = [:]
     /// The surfaces with something pending.
-    private var pending: Set<String> = []
+    private var pending: Set<ByteString> = []
     /// Decided, not yet handed out: an earlier finding on another surface may still come.
     private var decided: [(finding: RetryFinding, order: Int)] = []
 
@@ -166,14 +167,14 @@ package struct RetryComparison: Sendable {
     /// An automatic retry of the policy.
     /// `line`: the `presented` of the view it retries, what a missed one rests on.
     package mutating func policy(t: Double, surface: String, trigger: RetryTrigger, line: Int? = nil) {
-        note(surface)
-        policy[surface, default: []].append((t, trigger, line))
+        note(ByteString(surface))
+        policy[ByteString(surface), default: []].append((t, trigger, line))
     }
 
     /// An automatic retry the app logged.
     package mutating func app(_ retry: LoggedRetry) {
-        note(retry.surface)
-        app[retry.surface, default: []].append(retry)
+        note(ByteString(retry.surface))
+        app[ByteString(retry.surface), default: []].append(retry)
     }
 
     /// The replay has reached `now`: every retry still to come is at or after it. Returns the
@@ -193,7 +194,7 @@ package struct RetryComparison: Sendable {
         return take { _ in true }
     }
 
-    private mutating func note(_ surface: String) {
+    private mutating func note(_ surface: ByteString) {
         if order[surface] == nil { order[surface] = order.count }
         pending.insert(surface)
     }
@@ -201,7 +202,7 @@ package struct RetryComparison: Sendable {
     /// Takes the earliest of each side in turn, as far as `now` allows (`nil`: the end): a
     /// retry with nothing on the other side is left over only once nothing can come within
     /// the window.
-    private mutating func resolve(_ surface: String, now: Double?) {
+    private mutating func resolve(_ surface: ByteString, now: Double?) {
         var policy = self.policy[surface] ?? [], app = self.app[surface] ?? []
         var i = 0, j = 0
         let window = self.window
@@ -211,12 +212,12 @@ package struct RetryComparison: Sendable {
                 if abs(policy[i].t - app[j].t) <= window {
                     i += 1; j += 1
                 } else if policy[i].t < app[j].t {
-                    missed(policy[i], on: surface); i += 1
+                    missed(policy[i], on: surface.text); i += 1
                 } else {
                     unexpected(app[j]); j += 1
                 }
             } else if i < policy.count, settled(policy[i].t) {
-                missed(policy[i], on: surface); i += 1
+                missed(policy[i], on: surface.text); i += 1
             } else if j < app.count, settled(app[j].t) {
                 unexpected(app[j]); j += 1
             } else {
@@ -237,14 +238,14 @@ package struct RetryComparison: Sendable {
 
     private mutating func missed(_ retry: (t: Double, trigger: RetryTrigger, line: Int?), on surface: String) {
         decided.append(
-            (RetryFinding(t: retry.t, surface: surface, detail: .missed(retry.trigger), presentedLine: retry.line), order[surface] ?? 0))
+            (RetryFinding(t: retry.t, surface: surface, detail: .missed(retry.trigger), presentedLine: retry.line), order[ByteString(surface)] ?? 0))
     }
 
     private mutating func unexpected(_ retry: LoggedRetry) {
         decided.append(
             (
                 RetryFinding(t: retry.t, surface: retry.surface, detail: .unexpected(line: retry.line, policy: retry.policy)),
-                order[retry.surface] ?? 0
+                order[ByteString(retry.surface)] ?? 0
             ))
     }
 
@@ -295,9 +296,9 @@ package struct NativeExplainer: Sendable {
     private var detector = ProbeLoopDetector()
     private var comparison: RetryComparison
     /// Each surface's last decision: what an unexpected retry says the policy had there.
-    private var last: [String: Decision] = [:]
+    private var last: [ByteString: Decision] = [:]
     /// Each surface's last `presented` line: what a missed retry of its view rests on.
-    private var presentedLines: [String: Int] = [:]
+    private var presentedLines: [ByteString: Int] = [:]
     /// Retry findings decided before the log's first `app-retry` line: they are findings only
     /// once one comes (an app that logs no retries has nothing to compare).
     private var held: [RetryFinding] = []
@@ -329,7 +330,7 @@ package struct NativeExplainer: Sendable {
         }
         guard case .timed(let t, let event) = record.event else { return }
         end = t
-        if case .presented(let presented) = event { presentedLines[presented.surface] = record.line }
+        if case .presented(let presented) = event { presentedLines[ByteString(presented.surface)] = record.line }
         policy = nil  // `current` is the only copy while it changes: no copy-on-write of its heap
         current.feed(record, into: &output, watching: &detector)
         for decision in output { try take(decision, decided: decided) }
@@ -363,7 +364,7 @@ package struct NativeExplainer: Sendable {
                 // Still paired with an app retry logged just before the end; a missed one is
                 // dropped below, since the app could not have logged it.
                 if case .retry(.automatic(let trigger)) = decision.outcome {
-                    comparison.policy(t: decision.t, surface: decision.surface, trigger: trigger, line: presentedLines[decision.surface])
+                    comparison.policy(t: decision.t, surface: decision.surface, trigger: trigger, line: presentedLines[ByteString(decision.surface)])
                 }
                 late.append(decision)
             } else {
@@ -379,10 +380,10 @@ package struct NativeExplainer: Sendable {
     }
 
     private mutating func take(_ decision: Decision, decided: (Decision) throws -> Void) rethrows {
-        last[decision.surface] = decision
+        last[ByteString(decision.surface)] = decision
         if case .retry(.automatic(let trigger)) = decision.outcome {
             automaticRetries += 1
-            comparison.policy(t: decision.t, surface: decision.surface, trigger: trigger, line: presentedLines[decision.surface])
+            comparison.policy(t: decision.t, surface: decision.surface, trigger: trigger, line: presentedLines[ByteString(decision.surface)])
         }
         try decided(decision)
     }
@@ -419,7 +420,7 @@ package struct NativeExplainer: Sendable {
             if let wait = instance.wait { return .cooldown(until: wait.due) }
             return .notDue(at: [instance.settle?.due, instance.probe?.due].compactMap { $0 }.min())
         }
-        guard let last = last[surface] else { return .noView }
+        guard let last = last[ByteString(surface)] else { return .noView }
         switch last.outcome {
         case .retry: return .alreadyRetried(at: last.t)
         case .view(.none): return .authShell

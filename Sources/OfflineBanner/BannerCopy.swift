@@ -51,10 +51,17 @@ public struct BannerCopy: Equatable, Sendable {
     }
 
     public func offlineMessage(context: String?) -> String {
-        context.flatMap { contexts[$0]?.offline } ?? offline
+        context.flatMap { copy(for: $0)?.offline } ?? offline
     }
 
     public func submitFailedMessage(context: String?) -> String {
-        context.flatMap { contexts[$0]?.submitFailed } ?? submitFailed
+        context.flatMap { copy(for: $0)?.submitFailed } ?? submitFailed
+    }
+
+    /// The copy of the context named `name` byte for byte: a `[String: _]` lookup alone would
+    /// also find it under a canonically equivalent spelling (e + U+0301 for é).
+    private func copy(for name: String) -> ContextCopy? {
+        guard let index = contexts.index(forKey: name), contexts[index].key.utf8.elementsEqual(name.utf8) else { return nil }
+        return contexts[index].value
     }
 }

@@ -32,6 +32,29 @@ public enum JSONValue: Equatable, Sendable {
         }
     }
 
+    /// Equal as values, strings and keys by their UTF-8 bytes: Swift's `String ==` would call a
+    /// label with e + U+0301 equal to one with é, and `check` would pass a golden that differs
+    /// from its replay in bytes (issue #34, item 17).
+    public static func == (a: JSONValue, b: JSONValue) -> Bool {
+        switch (a, b) {
+        case (.null, .null): return true
+        case (.bool(let x), .bool(let y)): return x == y
+        case (.number(let x), .number(let y)): return x == y
+        case (.string(let x), .string(let y)): return x.utf8.elementsEqual(y.utf8)
+        case (.array(let x), .array(let y)): return x.count == y.count && zip(x, y).allSatisfy { $0 == $1 }
+        case (.object(let x), .object(let y)):
+            return x.count == y.count && x.allSatisfy { key, value in JSONValue.member(key, of: y).map { $0 == value } ?? false }
+        default: return false
+        }
+    }
+
+    /// The value of the member whose name is `key`'s bytes, not merely canonically equivalent
+    /// to it (a `[String: _]` lookup alone is the latter).
+    public static func member(_ key: String, of members: [String: JSONValue]) -> JSONValue? {
+        guard let index = members.index(forKey: key), members[index].key.utf8.elementsEqual(key.utf8) else { return nil }
+        return members[index].value
+    }
+
     /// Parses one JSON text; `nil` when it is not valid JSON.
     public init?(parsing text: String) {
         let tokener = json_tokener_new()

@@ -56,9 +56,7 @@ public enum RecordingFiles {
         }
         for path in paths {
             var status = stat()
-            guard stat(path, &status) == 0 else {
-                throw RecordingError(.unreadable, path: path, line: nil, "no such file or directory")
-            }
+            guard stat(path, &status) == 0 else { throw unreadable(path, errno) }
             if (status.st_mode & S_IFMT) != S_IFDIR {
                 add(isGolden(path) ? recording(ofGolden: path) : path)
                 continue
@@ -66,7 +64,7 @@ public enum RecordingFiles {
             var directory = path
             while directory.count > 1, directory.hasSuffix("/") { directory.removeLast() }
             var files: [(path: String, identity: String?)] = []
-            walk(directory, identity: identity(of: directory), into: &skipped) { files.append(($0, $1)) }
+            try walk(directory, identity: identity(of: directory), into: &skipped) { files.append(($0, $1)) }
             // In name order, so that which of two spellings is kept does not hang on readdir's order.
             for file in files.sorted(by: { $0.path < $1.path }) { add(file.path, identity: file.identity) }
         }
@@ -89,15 +87,13 @@ public enum RecordingFiles {
         var skipped: [SkippedFile] = []
         for path in paths {
             var status = stat()
-            guard stat(path, &status) == 0 else {
-                throw RecordingError(.unreadable, path: path, line: nil, "no such file or directory")
-            }
+            guard stat(path, &status) == 0 else { throw unreadable(path, errno) }
             if (status.st_mode & S_IFMT) != S_IFDIR {
                 found.insert(path)
                 given.insert(path)
                 continue
             }
-            walk(path.hasSuffix("/") ? String(path.dropLast()) : path, identity: nil, everyFile: true, into: &skipped) { path, _ in
+            try walk(path.hasSuffix("/") ? String(path.dropLast()) : path, identity: nil, everyFile: true, into: &skipped) { path, _ in
                 found.insert(path)
             }
         }
@@ -117,8 +113,10 @@ public enum RecordingFiles {
 
     /// Calls `body` with every recording under `directory` that is a regular file (or a link
     /// to one), recursively, skipping hidden names and not following symbolic links to
-    /// directories; a recording's name that is anything else goes to `skipped`, with a
-    /// directory that cannot be listed. With opendir/readdir: this walk is the serial part of
+    /// directories; a recording's name that is anything else goes to `skipped`. A directory
+    /// that cannot be listed (no permission, a path past PATH_MAX) or a link that cannot be
+    /// followed for any reason but its target's absence (a loop) throws: what is under it is
+    /// unknown, and a run that went on would look complete. With opendir/readdir: this walk is the serial part of
     /// `check --jobs`, and FileManager's enumerator cost ~85k instructions a file.
     /// With `everyFile`, every regular file is handed to `body`, not only recordings (for the
     /// goldens that belong to no recording).
@@ -130,10 +128,9 @@ public enum RecordingFiles {
     private static func walk(
         _ directory: String, identity: String?, everyFile: Bool = false, into skipped: inout [SkippedFile],
         _ body: (_ path: String, _ identity: String?) -> Void
-    ) {
-        guard let stream = opendir(directory) else {
-            skipped.append(SkippedFile(path: directory, reason: "cannot list the directory: \(String(cString: strerror(errno)))"))
-            return
+    ) throws {
+        guard let stream = DirectoryListing.open(directory) else {
+            throw RecordingError(.unreadable, path: directory, line: nil, "cannot list the directory: \(systemReason(errno))")
         }
         defer { closedir(stream) }
         while let entry = readdir(stream) {
@@ -143,10 +140,11 @@ public enum RecordingFiles {
             var type = entry.pointee.d_type
             if type == UInt8(DT_UNKNOWN) {
                 var status = stat()
-                type = lstat(path, &status) == 0 ? fileType(status.st_mode) : UInt8(DT_UNKNOWN)
+                guard lstat(path, &status) == 0 else { throw unreadable(path, errno) }
+                type = fileType(status.st_mode)
             }
             if type == UInt8(DT_DIR) {
-                walk(path, identity: identity.map { inside($0, name) }, everyFile: everyFile, into: &skipped, body)
+                try walk(path, identity: identity.map { inside($0, name) }, everyFile: everyFile, into: &skipped, body)
                 continue
             }
             guard everyFile || isRecording(name) else { continue }
@@ -154,6 +152,7 @@ public enum RecordingFiles {
             if linked {
                 var status = stat()
                 guard stat(path, &status) == 0 else {
+                    guard errno == ENOENT else { throw unreadable(path, errno) }
                     skipped.append(SkippedFile(path: path, reason: "a symbolic link to nothing"))
                     continue
                 }
@@ -167,6 +166,12 @@ public enum RecordingFiles {
                 skipped.append(SkippedFile(path: path, reason: "not a regular file (\(describe(type)))"))
             }
         }
+    }
+
+    /// A path the system refuses (`errno` from stat or opendir), as 66 names it: a symbolic
+    /// link loop says so rather than "no such file or directory".
+    static func unreadable(_ path: String, _ code: Int32) -> RecordingError {
+        RecordingError(.unreadable, path: path, line: nil, systemReason(code))
     }
 
     /// The identity of `name` in the directory whose identity is `directory`.
@@ -220,4 +225,11 @@ public struct SkippedFile: Equatable, Sendable, CustomStringConvertible {
     }
 
     public var description: String { "\(path): skipped: \(reason)" }
+}
+
+/// `strerror(code)` as the tool's messages spell it, starting in lower case ("too many levels
+/// of symbolic links", "file name too long").
+public func systemReason(_ code: Int32) -> String {
+    let reason = String(cString: strerror(code))
+    return reason.prefix(1).lowercased() + reason.dropFirst()
 }

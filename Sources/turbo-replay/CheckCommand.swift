@@ -6,6 +6,12 @@ import Replay
 import Reports
 import TurboRecording
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 enum CheckCommand {
     static let spec = CommandSpec(
         name: "check",
@@ -39,8 +45,10 @@ enum CheckCommand {
             Ends with 'N passed, N failed' (one per golden or stray file).
             Exit status: 0 all passed, 1 a timeline differs, a golden is missing or a page's banner
             disagrees with its replay, 64 usage, 65 a
-            recording, golden or config is malformed, 66 a PATH or file cannot be read. When several
-            apply, the highest wins: a check that could not be made is worse than one that failed.
+            recording, golden or config is malformed, 66 a PATH, a folder under it or a file cannot be read.
+            When several apply, the highest wins: a check that could not be made is worse than one that failed.
+            With --update, 130 or 143 when SIGINT or SIGTERM stopped it: it finishes the golden it is writing,
+            starts no other, and says on standard error how many goldens it wrote and the last of them.
             """
     )
 
@@ -83,21 +91,35 @@ enum CheckCommand {
         let update = options.update, variant = options.variant
         let survey = try GoldenCase.survey(in: options.paths)
         console.reportSkipped(survey.skipped)
-        console.reportStrayTemporaries(under: options.paths)
+        if update {
+            StopRequest.install()
+            // Once for the whole run, before anything is written (never a listing per golden).
+            for path in sweepStaleTemporaries(in: options.paths) {
+                console.error("turbo-replay: note: removed \(terminalSafe(path)), left by an interrupted check --update")
+            }
+        } else {
+            console.reportStrayTemporaries(under: options.paths)
+        }
         let cases = survey.cases
-        var passed = 0, failed = 0
+        var passed = 0, failed = 0, written: [String] = [], notChecked = 0
         var status = ExitCode.ok
         var strays = survey.strays[...]
-        for (golden, checks) in zip(cases, checkAll(cases, update: update, variant: variant, tolerance: options.tolerance, jobs: options.jobs)) {
+        let results = checkAll(cases, update: update, variant: variant, tolerance: options.tolerance, jobs: options.jobs)
+        for (golden, checks) in zip(cases, results) {
             // Strays in path order among the recordings, so each is next to its neighbours.
             while let stray = strays.first, stray.path < golden.recording {
                 failed += 1
                 status = max(status, .problemsFound)
-                try console.print("FAIL \(stray.path): \(stray.message)")
+                try console.print("FAIL \(terminalSafe(stray.path)): \(terminalSafe(stray.message))")
                 strays.removeFirst()
+            }
+            guard let checks else {
+                notChecked += 1
+                continue
             }
             for check in checks {
                 if check.result.failed { failed += 1 } else { passed += 1 }
+                if case .written = check.result { written.append(check.golden) }
                 status = max(status, exitCode(check.result))
                 try print(check, of: golden, variant: variant, console: console)
             }
@@ -107,51 +129,71 @@ enum CheckCommand {
         for stray in strays {
             failed += 1
             status = max(status, .problemsFound)
-            try console.print("FAIL \(stray.path): \(stray.message)")
+            try console.print("FAIL \(terminalSafe(stray.path)): \(terminalSafe(stray.message))")
+        }
+        if let signal = update ? StopRequest.signal : nil {
+            return stopped(by: signal, written: written, notChecked: notChecked, console: console)
         }
         if cases.isEmpty && survey.strays.isEmpty {
-            console.error("turbo-replay: warning: no recordings (*.jsonl) under \(options.paths.joined(separator: " "))")
+            console.error("turbo-replay: warning: no recordings (*.jsonl) under \(terminalSafe(options.paths.joined(separator: " ")))")
         }
         try console.print("\(passed) passed, \(failed) failed")
         return status
+    }
+
+    /// An update stopped by SIGINT or SIGTERM: what it wrote, on standard error, instead of a
+    /// summary that would read as a whole run; 128 + the signal's number, as a shell reports it.
+    @MainActor private static func stopped(by signal: Int32, written: [String], notChecked: Int, console: Console) -> ExitCode {
+        let name = signal == SIGINT ? "SIGINT" : "SIGTERM"
+        var line = "turbo-replay: stopped by \(name): wrote \(written.count) golden\(written.count == 1 ? "" : "s")"
+        if let last = written.last { line += " (listed above; the last was \(terminalSafe(last)))" }
+        line += "; \(notChecked) recording\(notChecked == 1 ? " was" : "s were") not checked, and none of their goldens written"
+        console.error(line)
+        return signal == SIGINT ? .interrupted : .terminated
     }
 
     @MainActor private static func print(
         _ check: GoldenCheck, of golden: GoldenCase, variant: GoldenVariant?,
         console: Console
     ) throws {
+        // Every line goes out terminal-safe: a name or a recording's text with a newline in it
+        // must not forge a `FAIL` or summary line, nor an escape reach the terminal (issue #34,
+        // item 14). Names are escaped where they are put in a line; the many-line texts (a
+        // diff, a new golden) a line at a time, with the golden's name in them escaped first.
+        let recording = terminalSafe(golden.recording), name = terminalSafe(check.golden)
+        let lines = { (text: String) in try console.printSafely(text.replacing(check.golden, with: name)) }
         switch check.result {
         case .passed:
             break
         case .written(created: true, let timeline):
             // What was written, for the review a new golden needs.
-            try console.print("created \(check.golden)")
-            if !timeline.isEmpty { try console.print(indented(timeline)) }
+            try console.print("created \(name)")
+            if !timeline.isEmpty { try lines(indented(timeline)) }
         case .written(created: false, let diff):
-            try console.print("updated \(check.golden)")
-            try console.print(indented(diff))
+            try console.print("updated \(name)")
+            try lines(indented(diff))
         case .missingGolden:
-            try console.print("FAIL \(golden.recording): no golden at \(check.golden)")
-            try console.print("     review the timeline, then create it: turbo-replay check --update \(golden.recording)")
+            try console.print("FAIL \(recording): no golden at \(name)")
+            try console.print("     review the timeline, then create it: turbo-replay check --update \(recording)")
         case .unreadable(let error):
-            try console.print("FAIL \(golden.recording): \(terminalSafe("\(error)"))")
+            try console.print("FAIL \(recording): \(terminalSafe("\(error)"))")
         case .writeFailed(let error):
-            try console.print("FAIL \(golden.recording): \(terminalSafe("\(error)"))")
+            try console.print("FAIL \(recording): \(terminalSafe("\(error)"))")
         case .drift(let report):
-            try console.print("FAIL \(golden.recording): the page's own banner (seen) disagrees with the replay")
+            try console.print("FAIL \(recording): the page's own banner (seen) disagrees with the replay")
             for line in report.split(separator: "\n") { try console.print("     " + terminalSafe(String(line))) }
         case .mismatch(let diff) where check.golden == golden.seenGolden:
-            try console.print("FAIL \(golden.recording): the page's banner (seen) differs from its known differences in \(check.golden)")
+            try console.print("FAIL \(recording): the page's banner (seen) differs from its known differences in \(name)")
             try console.print("     (- expected, + found, > first difference)")
-            try console.print(diff)
+            try lines(diff)
         case .mismatch(let diff):
-            try console.print("FAIL \(golden.recording): timeline differs from \(check.golden)")
+            try console.print("FAIL \(recording): timeline differs from \(name)")
             // Held to v1's golden for want of its own: the variant was expected to change nothing.
             if let variant, let own = check.missingVariantGolden {
-                try console.print("     under \(variant.name), which must then change nothing (there is no \(own))")
+                try console.print("     under \(variant.name), which must then change nothing (there is no \(terminalSafe(own)))")
             }
             try console.print("     (- expected, + replayed, > first difference)")
-            try console.print(diff)
+            try lines(diff)
         }
     }
 
@@ -168,15 +210,18 @@ enum CheckCommand {
         }
     }
 
-    /// Each case's checks, in the cases' order, `jobs` at a time. Every case is independent
+    /// Each case's checks, in the cases' order, `jobs` at a time; `nil` for a case not checked
+    /// because an update was asked to stop. Every case is independent
     /// (its own files, reader and json-c tokener); the caller prints in order, so the output
     /// does not depend on `jobs`.
     static func checkAll(
         _ cases: [GoldenCase], update: Bool, variant: GoldenVariant? = nil, tolerance: Tolerance = .exact,
         jobs: Int
-    ) -> [[GoldenCheck]] {
-        inParallel(cases, jobs: jobs) { golden in
-            switch variant {
+    ) -> [[GoldenCheck]?] {
+        inParallel(cases, jobs: jobs) { golden -> [GoldenCheck]? in
+            // Asked to stop (check --update): no recording is started after the signal.
+            if update, StopRequest.signal != nil { return nil }
+            return switch variant {
             case .retry(let retry)?: golden.check(update: update, retryVariant: retry)
             case .banner(let banner)?: golden.check(update: update, variant: banner, tolerance: tolerance)
             case nil: golden.check(update: update, variant: nil, tolerance: tolerance)

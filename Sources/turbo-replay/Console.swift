@@ -37,6 +37,13 @@ final class Console {
         guard let out, fputs(line, out) >= 0, fputc(0x0A, out) != EOF else { throw failure }
     }
 
+    /// `text` a line at a time, each made terminal-safe (`terminalSafe`): what it quotes (a
+    /// file name, a recording's text) can neither add a line nor reach the terminal as a
+    /// control sequence.
+    func printSafely(_ text: String) throws {
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) { try print(terminalSafe(String(line))) }
+    }
+
     /// Writes `bytes` as they are (a line already ends in its newline).
     func write(_ bytes: [UInt8]) throws {
         guard let out else { throw failure }
@@ -74,13 +81,13 @@ extension Console {
     /// How many lines `--lenient` skipped in a file, when there were any.
     func reportSkipped(_ count: Int, in path: String) {
         guard count > 0 else { return }
-        error("turbo-replay: skipped \(count) malformed line\(count == 1 ? "" : "s") in \(path)")
+        error("turbo-replay: skipped \(count) malformed line\(count == 1 ? "" : "s") in \(terminalSafe(path))")
     }
 
     /// A cut log, on standard error for the commands whose output is a timeline, not findings:
     /// the `log-cut` finding as `explain` reports it, which never changes the exit status.
     func reportCut(_ line: Int?, in path: String) {
         guard let line else { return }
-        error("turbo-replay: note: " + LogCut(line: line, t: nil).note(path: path))
+        error("turbo-replay: note: " + terminalSafe(LogCut(line: line, t: nil).note(path: path)))
     }
 }

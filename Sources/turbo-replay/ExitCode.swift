@@ -16,6 +16,11 @@ enum ExitCode: Int32 {
     case cannotCreate = 73
     /// EX_IOERR: output could not be written whole (a full disk, an I/O error).
     case ioError = 74
+    /// 128 + SIGINT, as a shell reports a command ended by it: `check --update` stopped by
+    /// Ctrl-C after saying what it wrote.
+    case interrupted = 130
+    /// 128 + SIGTERM: `check --update` stopped by SIGTERM after saying what it wrote.
+    case terminated = 143
 }
 
 extension ExitCode: Comparable {

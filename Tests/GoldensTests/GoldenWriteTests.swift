@@ -62,6 +62,8 @@ import Testing
         let live = golden.temporary(of: golden.golden, pid: getppid())
         try "{\"t\":1,\"ban".write(toFile: dead, atomically: false, encoding: .utf8)
         try "{\"t\":1,\"ban".write(toFile: live, atomically: false, encoding: .utf8)
+        // Swept once before an update writes anything, as check --update does (never per golden).
+        #expect(sweepStaleTemporaries(in: [directory]) == [dead])
         #expect(
             golden.checkFirst(update: true) == .written(created: true, diff: Self.newGolden.split(separator: "\n").map { "+ " + $0 }.joined(separator: "\n")))
         #expect(!FileManager.default.fileExists(atPath: dead))

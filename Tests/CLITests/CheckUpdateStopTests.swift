@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+
+@testable import TestSupport
+
+/// `check --update` stopped by SIGTERM or SIGINT says what it wrote before it ends (issue #34,
+/// item 12): it stops between recordings, finishes the golden it is writing, lists the goldens
+/// written, and exits 128 + the signal (143, 130) with no summary that would read as whole.
+@Suite("An interrupted check --update says what it wrote")
+struct CheckUpdateStopTests {
+    @Test(arguments: [(SIGTERM, "SIGTERM", Int32(143)), (SIGINT, "SIGINT", Int32(130))])
+    func stopped(signal: Int32, name: String, status: Int32) throws {
+        let directory = try Fixtures.scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        var generator = RecordingGenerator(seed: 11)
+        let count = 1500
+        for k in 0..<count {
+            let text = generator.recording(records: 20).joined(separator: "\n") + "\n"
+            try text.write(toFile: directory + "/r\(k).jsonl", atomically: false, encoding: .utf8)
+        }
+        let process = Process()
+        // The test runner's children inherit SIGINT and SIGTERM ignored: env gives the CLI the
+        // default, as a shell would.
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["--default-signal=INT,TERM", Fixtures.cli, "check", "--update", directory]
+        let stdout = Pipe(), stderr = Pipe()
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        // Once some goldens are written, and long before all of them are.
+        while process.isRunning, (try goldens(in: directory)).count < 20 { usleep(1000) }
+        kill(process.processIdentifier, signal)
+        let out = String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let err = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let written = try goldens(in: directory)
+        try #require(written.count < count, "the update finished before the signal: make the folder bigger")
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == status, "\(err)")
+        // Recordings are checked in path order: the last written is the last of them in it.
+        let last = try #require(written.sorted().last)
+        #expect(
+            err.contains(
+                "turbo-replay: stopped by \(name): wrote \(written.count) goldens (listed above; the last was \(directory)/\(last));"),
+            "\(err)")
+        #expect(err.contains("\(count - written.count) recordings were not checked"), "\(err)")
+        // Every golden written is listed on stdout, as an update that ran to its end lists them.
+        #expect(out.components(separatedBy: "\ncreated ").count - 1 + (out.hasPrefix("created ") ? 1 : 0) == written.count)
+        #expect(!out.contains(" passed, "), "a summary would read as a whole run")
+        #expect(try !FileManager.default.contentsOfDirectory(atPath: directory).contains { $0.contains(".tmp-") })
+    }
+
+    func goldens(in directory: String) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".expected.jsonl") }
+    }
+}
