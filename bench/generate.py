@@ -4,6 +4,8 @@ sessions concatenated on one clock. Same N and seed, same bytes.
 
     bench/generate.py N [SEED] > FILE            a web recording (the page's)
     bench/generate.py --native N [SEED] > FILE   a native log (the app's), iOS
+    bench/generate.py --busy N [SEED] > FILE     a web recording whose banner changes every
+                                                 few records: the output-heavy shape
 
 The native log is one app's long run: launches, connectivity, error views and their retries,
 the app's own retry and screen logs, bridge messages, and navigations over a few thousand
@@ -14,6 +16,11 @@ The mix is what recordings/chromium shows, scaled up: mostly observed-only recor
 loads, fetch responses, visits, visibility), with page changes (disconnect/connect), network
 cuts (offline/online), dead upstreams (turbo:fetch-request-error) and form submissions
 (success, 422, died) among them.
+
+The busy log is the same kinds of record in another mix: a third of them inputs that change
+the pill (network cuts a few seconds apart, so debounces fire and flashes end; dead
+upstreams; submissions, each a decision line), so a replay prints about one line for every
+two or three records it reads, where the field log prints one in dozens.
 """
 import random
 import sys
@@ -30,7 +37,15 @@ def ms(t):
     return text[:-2] if text.endswith(".0") else text
 
 
-def records(n, rng):
+# The field log's mix: the chance of each kind of record, cumulative, in the order `records`
+# tests them (fetch response, frame load, visibility, page load, Visit, network edge, failed
+# fetch, submission; the rest reloads), and the mean gap between records in ms.
+FIELD_MIX = ([0.30, 0.58, 0.72, 0.80, 0.86, 0.91, 0.93, 0.97], 40.0)
+BUSY_MIX = ([0.12, 0.22, 0.26, 0.30, 0.38, 0.68, 0.78, 0.98], 400.0)
+
+
+def records(n, rng, mix=FIELD_MIX):
+    cut, gap = mix
     t = 100.0
     written = 0
     session = 0
@@ -52,17 +67,17 @@ def records(n, rng):
         for _ in range(rng.randint(100, 4000)):
             if written >= n:
                 return
-            t += rng.expovariate(1 / 40.0)
+            t += rng.expovariate(1 / gap)
             r = rng.random()
-            if r < 0.30:
+            if r < cut[0]:
                 yield line('{"t":%s,"type":"turbo:before-fetch-response","statusCode":200,"target":"%s"}' % (ms(t), rng.choice(FRAMES)))
-            elif r < 0.58:
+            elif r < cut[1]:
                 yield line('{"t":%s,"type":"turbo:frame-load","target":"%s"}' % (ms(t), rng.choice(FRAMES)))
-            elif r < 0.72:
+            elif r < cut[2]:
                 yield line('{"t":%s,"type":"visibilitychange","state":"%s"}' % (ms(t), rng.choice(["hidden", "visible"])))
-            elif r < 0.80:
+            elif r < cut[3]:
                 yield line('{"t":%s,"type":"turbo:load"}' % ms(t))
-            elif r < 0.86:
+            elif r < cut[4]:
                 page = rng.choice(PAGES)
                 yield line('{"t":%s,"type":"turbo:visit","url":"%s","action":"advance"}' % (ms(t), page))
                 t += rng.uniform(5, 20)
@@ -70,13 +85,13 @@ def records(n, rng):
                 t += rng.uniform(0.5, 3)
                 yield line('{"t":%s,"type":"connect","context":%s,"online":%s,"page":"%s"}'
                            % (ms(t), context, "false" if offline else "true", page))
-            elif r < 0.91:
+            elif r < cut[5]:
                 offline = not offline
                 yield line('{"t":%s,"type":"%s"}' % (ms(t), "offline" if offline else "online"))
-            elif r < 0.93:
+            elif r < cut[6]:
                 yield line('{"t":%s,"type":"turbo:fetch-request-error","url":"http://127.0.0.1:41025/frame/comments","method":"GET","target":"%s","error":"TypeError: Failed to fetch"}'
                            % (ms(t), rng.choice(FRAMES)))
-            elif r < 0.97:
+            elif r < cut[7]:
                 yield line('{"t":%s,"type":"turbo:submit-start"}' % ms(t))
                 t += rng.uniform(1, 30)
                 kind = rng.random()
@@ -151,16 +166,20 @@ def main():
     if any(a in ("-h", "--help") for a in arguments):
         print(__doc__.strip())
         return
-    native = "--native" in arguments
-    arguments = [a for a in arguments if a != "--native"]
+    native, busy = "--native" in arguments, "--busy" in arguments
+    arguments = [a for a in arguments if a not in ("--native", "--busy")]
     if len(arguments) not in (1, 2) or not all(a.isdigit() for a in arguments):
-        print("usage: bench/generate.py [--native] N [SEED] > FILE   (whole numbers; see --help)", file=sys.stderr)
+        print("usage: bench/generate.py [--native|--busy] N [SEED] > FILE   (whole numbers; see --help)", file=sys.stderr)
         sys.exit(64)
     n = int(arguments[0])
     rng = random.Random(int(arguments[1]) if len(arguments) == 2 else 5)
     out = sys.stdout
     buffer = []
-    for count, text in enumerate((native_records if native else records)(n, rng), 1):
+    if native and busy:
+        print("bench/generate.py: --native and --busy are two different logs; give one", file=sys.stderr)
+        sys.exit(64)
+    generated = native_records(n, rng) if native else records(n, rng, BUSY_MIX if busy else FIELD_MIX)
+    for count, text in enumerate(generated, 1):
         buffer.append(text)
         if len(buffer) == 10000:
             out.write("\n".join(buffer) + "\n")

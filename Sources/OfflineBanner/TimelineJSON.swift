@@ -11,28 +11,27 @@ extension TimelineRecord: CustomStringConvertible {
         appendMilliseconds(t, to: &out)
         switch self {
         case .banner(let change):
-            appendLiteral(#","banner":""#, to: &out)
-            appendUTF8(change.banner.rawValue, to: &out)
-            out.append(UInt8(ascii: "\""))
+            appendLiteral(change.banner.jsonMember, to: &out)
             if let label = change.label {
                 appendLiteral(#","label":"#, to: &out)
                 appendJSONString(label, to: &out)
             }
-            appendLiteral(#","cause":""#, to: &out)
-            appendUTF8(change.cause.rawValue, to: &out)
-            appendLiteral(#""}"#, to: &out)
+            appendLiteral(change.cause.jsonMember, to: &out)
         case .submit(let decision):
             switch decision.outcome {
             case .toast(let label):
                 appendLiteral(#","submit":"toast","label":"#, to: &out)
                 appendJSONString(label, to: &out)
             case .silent(let reason):
-                appendLiteral(#","submit":"silent","reason":""#, to: &out)
-                appendUTF8(reason.name, to: &out)
-                out.append(UInt8(ascii: "\""))
-                if case .serverResponse(let status?) = reason {
-                    appendLiteral(#","status":"#, to: &out)
-                    appendUTF8(String(status), to: &out)
+                switch reason {
+                case .success: appendLiteral(#","submit":"silent","reason":"success""#, to: &out)
+                case .disconnected: appendLiteral(#","submit":"silent","reason":"disconnected""#, to: &out)
+                case .serverResponse(let status):
+                    appendLiteral(#","submit":"silent","reason":"server-response""#, to: &out)
+                    if let status {
+                        appendLiteral(#","status":"#, to: &out)
+                        appendUTF8(String(status), to: &out)
+                    }
                 }
             }
             out.append(UInt8(ascii: "}"))
@@ -47,4 +46,36 @@ extension TimelineRecord: CustomStringConvertible {
     }
 
     public var description: String { jsonLine }
+}
+
+// Each state's and each cause's member as one literal, so a line is a few copies: an enum's
+// `rawValue` is a `String` made on every call, and an output-heavy replay prints one per line.
+// A test holds every literal to its `rawValue`.
+extension BannerState {
+    /// `,"banner":"RAW"`
+    package var jsonMember: StaticString {
+        switch self {
+        case .hidden: #","banner":"hidden""#
+        case .offline: #","banner":"offline""#
+        case .backOnline: #","banner":"back-online""#
+        }
+    }
+}
+
+extension BannerCause {
+    /// `,"cause":"RAW"}`: the last member of a banner line, with the line's closing brace.
+    package var jsonMember: StaticString {
+        switch self {
+        case .offline: #","cause":"offline"}"#
+        case .online: #","cause":"online"}"#
+        case .flashElapsed: #","cause":"flash-elapsed"}"#
+        case .fetchRequestError: #","cause":"fetch-request-error"}"#
+        case .submitFailed: #","cause":"submit-failed"}"#
+        case .connect: #","cause":"connect"}"#
+        case .connectOffline: #","cause":"connect-offline"}"#
+        case .disconnect: #","cause":"disconnect"}"#
+        case .pagehide: #","cause":"pagehide"}"#
+        case .response: #","cause":"response"}"#
+        }
+    }
 }

@@ -10,7 +10,7 @@ public func appendJSONString(_ text: String, to out: inout [UInt8]) {
     // Every built-in message needs no escape: scanned and copied in one go over the string's
     // own bytes, on the replay's hot path.
     let copied: Bool? = text.utf8.withContiguousStorageIfAvailable { bytes in
-        for byte in bytes where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return false }
+        if needsEscape(bytes) { return false }
         out.append(contentsOf: bytes)
         return true
     }
@@ -34,6 +34,31 @@ public func appendJSONString(_ text: String, to out: inout [UInt8]) {
         }
     }
     out.append(UInt8(ascii: "\""))
+}
+
+/// Whether `bytes` hold a byte JSON escapes: a control character, `"` or `\`. Eight bytes at
+/// a time (a word's bytes tested at once, exact: a byte is flagged only when it is one of
+/// them), since an output-heavy replay writes a label on most lines.
+@inline(__always)
+private func needsEscape(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = bytes.baseAddress else { return false }
+    let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+    var index = 0
+    while index + 8 <= bytes.count {
+        let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+        let quote = word ^ (ones &* 0x22), backslash = word ^ (ones &* 0x5C)
+        // A byte below 0x20, or a zero byte of `quote` or of `backslash`, sets its high bit.
+        let below = (word &- ones &* 0x20) & ~word
+        let zero = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
+        if (below | zero) & highs != 0 { return true }
+        index += 8
+    }
+    while index < bytes.count {
+        let byte = bytes[index]
+        if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return true }
+        index += 1
+    }
+    return false
 }
 
 /// `text` as a JSON string literal, quotes included.

@@ -26,24 +26,32 @@ public func appendMilliseconds(_ t: Double, to out: inout [UInt8]) {
         return
     }
     let scaled = Int64(thousandths)
-    if scaled < 0 { out.append(UInt8(ascii: "-")) }
-    let magnitude = scaled.magnitude
-    appendDecimal(magnitude / 1000, to: &out)
-    var fraction = magnitude % 1000
-    if fraction != 0 {
-        out.append(UInt8(ascii: "."))
-        var digits = 3
-        while fraction % 10 == 0 { fraction /= 10; digits -= 1 }
-        // `digits` decimals of `fraction`, with its leading zeros (816.036: "036" → ".036").
-        var divisor: UInt64 = digits == 3 ? 100 : digits == 2 ? 10 : 1
-        while divisor > 0 {
-            out.append(UInt8(ascii: "0") + UInt8(fraction / divisor % 10))
-            divisor /= 10
+    // The digits are written backwards into a few bytes on the stack and appended in one copy:
+    // a byte at a time into the array cost a uniqueness and a capacity check each, and an
+    // output-heavy replay prints a time on every line.
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { digits in
+        var start = digits.count
+        func put(_ byte: UInt8) {
+            start -= 1
+            digits[start] = byte
         }
+        var whole = scaled.magnitude / 1000
+        var fraction = scaled.magnitude % 1000
+        if fraction != 0 {
+            // No trailing zeros, and the leading ones kept: 816.036 → ".036", 3509.5 → ".5".
+            var decimals = 3
+            while fraction % 10 == 0 { fraction /= 10; decimals -= 1 }
+            for _ in 0..<decimals {
+                put(UInt8(ascii: "0") + UInt8(fraction % 10))
+                fraction /= 10
+            }
+            put(UInt8(ascii: "."))
+        }
+        repeat {
+            put(UInt8(ascii: "0") + UInt8(whole % 10))
+            whole /= 10
+        } while whole > 0
+        if scaled < 0 { put(UInt8(ascii: "-")) }
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
     }
-}
-
-private func appendDecimal(_ value: UInt64, to out: inout [UInt8]) {
-    if value >= 10 { appendDecimal(value / 10, to: &out) }
-    out.append(UInt8(ascii: "0") + UInt8(value % 10))
 }

@@ -19,10 +19,21 @@ final class Console {
     private let out: UnsafeMutablePointer<FILE>?
     private let err: UnsafeMutablePointer<FILE>?
 
+    /// The line `writeLine` fills, reused from line to line. Behind a pointer, as the readers
+    /// keep their state: a stored `var`, or a local the caller's closure captures, would cost
+    /// an exclusivity check at each access, on every line of an output-heavy replay.
+    private let line = UnsafeMutablePointer<[UInt8]>.allocate(capacity: 1)
+
     init() {
         out = fdopen(STDOUT_FILENO, "w")
         err = fdopen(STDERR_FILENO, "w")
         if let out { setvbuf(out, nil, _IOFBF, 1 << 16) }
+        line.initialize(to: [])
+    }
+
+    deinit {
+        line.deinitialize(count: 1)
+        line.deallocate()
     }
 
     /// A write to standard output has failed (and was reported by whoever caught it).
@@ -49,6 +60,14 @@ final class Console {
         guard let out else { throw failure }
         let written = bytes.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count, out) }
         guard written == bytes.count else { throw failure }
+    }
+
+    /// Writes the line `fill` appends to an empty buffer, and its newline.
+    func writeLine(_ fill: (inout [UInt8]) -> Void) throws {
+        line.pointee.removeAll(keepingCapacity: true)
+        fill(&line.pointee)
+        line.pointee.append(0x0A)
+        try write(line.pointee)
     }
 
     func flush() throws {

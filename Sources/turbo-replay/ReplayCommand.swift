@@ -44,15 +44,11 @@ enum ReplayCommand {
             if !headerPrinted { try console.print(TextTimeline.header) }
             headerPrinted = true
         }
-        var line: [UInt8] = []
         try replay(reader, settings: options.banner.settings) { record in
-            try printHeader()
             if format == .jsonl {
-                line.removeAll(keepingCapacity: true)
-                record.appendJSON(to: &line)
-                line.append(0x0A)
-                try console.write(line)
+                try console.writeLine { record.appendJSON(to: &$0) }
             } else {
+                try printHeader()
                 try console.print(TextTimeline.row(record))
             }
             if streaming { try console.flush() }
