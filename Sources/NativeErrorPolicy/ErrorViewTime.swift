@@ -1,3 +1,5 @@
+import PolicyCore
+
 /// How long the user looked at a native error screen: the cost the `probe-once` variant trades
 /// for fewer retries, which a retry count alone hides.
 ///
@@ -16,11 +18,11 @@
 public struct ErrorViewTime: Equatable, Sendable {
     /// The views on screen now, by surface (compared by their UTF-8 bytes: two spellings of
     /// one name are two surfaces, as everywhere else), with the time each came up.
-    private var onScreen: [SurfaceBytes: Double] = [:]
+    private var onScreen: [ByteString: Double] = [:]
     /// Every closed view's time on screen, in milliseconds.
     private var closed: [Double] = []
     /// Time on screen per surface, closed views only.
-    private var totals: [SurfaceBytes: Double] = [:]
+    private var totals: [ByteString: Double] = [:]
 
     /// The largest time of a record handled or a decision seen: the end of a log by itself.
     public private(set) var end: Double?
@@ -80,7 +82,7 @@ public struct ErrorViewTime: Equatable, Sendable {
         reached(t)
         switch input {
         case .presented(let surface, _), .dismissed(let surface):
-            close(SurfaceBytes(surface), at: t)
+            close(ByteString(surface), at: t)
         case .launch:
             for surface in onScreen.keys { close(surface, at: t) }
         case .path, .tapRetry, .foreground:
@@ -91,7 +93,7 @@ public struct ErrorViewTime: Equatable, Sendable {
     /// A decision of the policy, in the order the policy produced it.
     public mutating func decided(_ decision: Decision) {
         reached(decision.t)
-        let surface = SurfaceBytes(decision.surface)
+        let surface = ByteString(decision.surface)
         switch decision.outcome {
         case .view(.offline), .view(.server):
             close(surface, at: decision.t)
@@ -108,7 +110,7 @@ public struct ErrorViewTime: Equatable, Sendable {
         end = t
     }
 
-    private mutating func close(_ surface: SurfaceBytes, at t: Double) {
+    private mutating func close(_ surface: ByteString, at t: Double) {
         guard let since = onScreen.removeValue(forKey: surface) else { return }
         closed.append(t - since)
         totals[surface, default: 0] += t - since
@@ -170,13 +172,4 @@ public struct ErrorViewSummary: Equatable, Sendable {
                 $0.surface.utf8.elementsEqual($1.surface.utf8) && $0.ms == $1.ms
             }
     }
-}
-
-/// A surface's name as its bytes: `String`'s `==` and hash treat canonically equivalent
-/// spellings as one, and an app's surfaces are whatever bytes it logged.
-struct SurfaceBytes: Hashable, Comparable, Sendable {
-    let bytes: [UInt8]
-    init(_ text: String) { bytes = Array(text.utf8) }
-    var text: String { String(decoding: bytes, as: UTF8.self) }
-    static func < (a: Self, b: Self) -> Bool { a.bytes.lexicographicallyPrecedes(b.bytes) }
 }
