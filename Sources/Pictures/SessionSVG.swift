@@ -44,6 +44,9 @@ private struct SessionChart: TimeChart {
             case .web(.banner(let change)): banners.append(change)
             case .web(.submit(let decision)):
                 if case .toast(let label) = decision.outcome { toasts.append((decision.t, label)) }
+            case .webRecord, .nativeRecord:
+                // The records that explain a latency are the text's; the picture keeps its lanes.
+                break
             }
         }
         let times = session.lines.map(\.t) + [session.summary.end].compactMap { $0 }

@@ -120,7 +120,8 @@ enum SessionCommand {
                 console.skipped(error)
             },
             // Each log's cut, as a note (the `log-cut` info finding): the session reads it to its cut.
-            onCut: { path, line in console.reportCut(line, in: path) }
+            onCut: { path, line in console.reportCut(line, in: path) },
+            explaining: SessionLayerFindings(banner: options.session.banner, native: options.session.native, rules: options.rules)
         ).keepingFindings { options.rules.reports($0.rawValue) }
         defer {
             for path in skipped.keys.sorted() { console.reportSkipped(skipped[path]!, in: path) }
