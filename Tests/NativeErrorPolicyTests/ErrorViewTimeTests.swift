@@ -2,7 +2,7 @@ import NativeErrorPolicy
 import Testing
 
 /// Time on an error view, one row per way a view leaves the screen (app-session.md v1.1,
-/// "Error views"), replayed through the real policy (iOS: settle 1500 ms, probe 3000 ms).
+/// "Error views"), replayed through the real policy (the defaults: settle 400 ms, probe 2500 ms).
 @Suite struct ErrorViewTimeTests {
     /// Replays `records` and sums up at `end` (the log's own end when `nil`).
     func time(_ records: [(t: Double, input: PolicyInput)], end: Double? = nil) -> ErrorViewSummary {
@@ -17,12 +17,12 @@ import Testing
     }
 
     @Test func anAutomaticRetryEndsTheView() {
-        // Offline at 1000, back at 5000: the edge's settle retries at 6500.
+        // Offline at 1000, back at 5000: the edge's settle retries at 5400.
         let summary = time([(0, offline), (1000, presented("tab:home")), (5000, online)])
         #expect(summary.count == 1)
         #expect(summary.open == 0)
-        #expect(summary.max == 5500)
-        #expect(summary.totalMs == 5500)
+        #expect(summary.max == 4400)
+        #expect(summary.totalMs == 4400)
     }
 
     @Test func aManualRetryEndsTheView() {
@@ -75,9 +75,9 @@ import Testing
     }
 
     @Test func theProbesRetryEndsAViewPresentedOnAHealthyPath() {
-        // Online: the settling probe retries 3000 ms after the view.
+        // Online: the settling probe retries 2500 ms after the view.
         let summary = time([(0, online), (1000, presented("tab:home"))])
-        #expect(summary.max == 3000)
+        #expect(summary.max == 2500)
         #expect(summary.open == 0)
     }
 
@@ -119,7 +119,7 @@ import Testing
         tally.send(online, at: 0, through: &policy, into: &decisions)
         tally.send(presented("s"), at: 1000, through: &policy, into: &decisions)
         tally.finish(through: &policy, into: &decisions)
-        // The probe's retry at 4000 is the last thing that happened.
-        #expect(tally.end == 4000)
+        // The probe's retry at 3500 is the last thing that happened.
+        #expect(tally.end == 3500)
     }
 }
