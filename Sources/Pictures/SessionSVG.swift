@@ -30,6 +30,10 @@ private struct SessionChart: TimeChart {
     var decisions: [Decision] = []
     var banners: [BannerChange] = []
     var toasts: [(t: Double, label: String)] = []
+    /// The records that explain a latency (v1.1), as ticks on their layer's lane: at most
+    /// `RenderLimits.defaultMaxMarks`, the rest counted (a log of millions keeps a bounded picture).
+    var records: [(t: Double, native: Bool, text: String)] = []
+    var recordsLeftOut = 0
 
     init(_ session: AppSession, web: String, native: String) {
         self.session = session
@@ -44,9 +48,13 @@ private struct SessionChart: TimeChart {
             case .web(.banner(let change)): banners.append(change)
             case .web(.submit(let decision)):
                 if case .toast(let label) = decision.outcome { toasts.append((decision.t, label)) }
-            case .webRecord, .nativeRecord:
-                // The records that explain a latency are the text's; the picture keeps its lanes.
-                break
+            case .webRecord(let record), .nativeRecord(let record):
+                guard records.count < RenderLimits.defaultMaxMarks else {
+                    recordsLeftOut += 1
+                    continue
+                }
+                let fields = record.fields.map { "\($0.key)=\(shortened($0.json, to: 80))" }
+                records.append((record.t, line.isNative, ([record.type] + fields).joined(separator: " ")))
             }
         }
         let times = session.lines.map(\.t) + [session.summary.end].compactMap { $0 }
@@ -113,6 +121,7 @@ private struct SessionChart: TimeChart {
             drawSurfaceLane(decisions, on: lane.surface, y: lane.y, height: layout.surfaceHeight)
         }
         drawSessionBanner(banners, toasts: toasts, y: layout.banner.y, height: layout.banner.height)
+        drawRecordTicks(connectivityY: layout.connectivity.y, bannerY: layout.banner.y)
         drawLatencyLane(drops: session.drops, edges: session.edges, lateMs: session.settings.lateMs, y: layout.latencies.y)
         drawChangeLines(connectivity, top: layout.connectivity.y, bottom: layout.plotBottom)
         let flags = session.findings.enumerated().map { index, finding in
@@ -194,6 +203,22 @@ private struct SessionChart: TimeChart {
         legendKey(
             "<line x1=\"\(n(lx))\" y1=\"\(n(y))\" x2=\"\(n(lx + 11))\" y2=\"\(n(y))\" stroke=\"#b00020\" stroke-width=\"2.5\"/>\n", "late or stuck", y: y,
             lx: &lx)
+        if !records.isEmpty {
+            legendKey(
+                "<path d=\"M\(n(lx + 5)) \(n(y - 4)) L\(n(lx + 8)) \(n(y + 1)) L\(n(lx + 2)) \(n(y + 1)) Z\" fill=\"#757575\"/>\n",
+                recordsLeftOut > 0 ? "record (\(recordsLeftOut) more not drawn)" : "record", y: y, lx: &lx)
+        }
+    }
+
+    /// Each record as a small grey tick above its layer's lane (the app's above connectivity, the
+    /// page's above the banner), its whole text in a `<title>`.
+    private mutating func drawRecordTicks(connectivityY: Double, bannerY: Double) {
+        for record in records {
+            let tx = x(record.t)
+            let top = (record.native ? connectivityY : bannerY) - 6
+            out +=
+                "<path d=\"M\(n(tx)) \(n(top)) L\(n(tx + 3)) \(n(top + 5)) L\(n(tx - 3)) \(n(top + 5)) Z\" fill=\"#757575\"><title>\(xmlEscaped("\(record.native ? "app" : "page") record \(record.text) at \(ms(record.t)) ms"))</title></path>\n"
+        }
     }
 
     private func ms(_ value: Double) -> String { formatMilliseconds(value) }
