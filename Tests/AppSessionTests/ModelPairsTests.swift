@@ -31,14 +31,9 @@ struct ModelPairsTests {
             let stem = Self.directory + "/" + pair
             let options = try Self.options(stem + ".options.json")
             let session = try replaySession(web: stem + ".web.jsonl", native: stem + ".native.jsonl", options: options)
-            // The model is still v1: it is held to what a v1 reader sees (V1Reader), until it
-            // lists the record lines and errorViews too.
-            let got = V1Reader.lines(session.jsonLines).map { line in
-                line.hasPrefix(#"{"summary""#) ? (JSONValue(parsing: line)?.description ?? line) : line
-            }
+            let got = session.jsonLines
             let want = try String(contentsOfFile: stem + ".session.expected.jsonl", encoding: .utf8)
                 .split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
-                .map { $0.hasPrefix(#"{"summary""#) ? (JSONValue(parsing: $0)?.description ?? $0) : $0 }
             if got != want {
                 let index = (0..<min(got.count, want.count)).first { got[$0] != want[$0] } ?? min(got.count, want.count)
                 mismatches.append(
