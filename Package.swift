@@ -46,7 +46,10 @@ let package = Package(
             dependencies: ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy", "TurboRecording", "AppSession"]),
         .target(
             name: "Goldens",
-            dependencies: ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy", "AppSession", "TurboRecording", "Replay"]),
+            dependencies: [
+                "PolicyCore", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy", "AppSession", "TurboRecording", "Replay",
+                "Reports",
+            ]),
         // Findings per layer: the banner's, and the native ones (error view, launch, archive).
         .target(name: "BannerFindings", dependencies: ["PolicyCore", "OfflineBanner", "TurboRecording", "Replay"]),
         .target(name: "NativeFindings", dependencies: ["PolicyCore", "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy", "TurboRecording", "Replay"]),
@@ -65,7 +68,7 @@ let package = Package(
             name: "Reports",
             dependencies: [
                 "PolicyCore", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy", "AppSession", "TurboRecording", "BannerFindings",
-                "NativeFindings", "Fleet", "VariantAnalysis",
+                "NativeFindings", "Fleet", "VariantAnalysis", "Replay",
             ]),
         // Every SVG picture.
         .target(
@@ -118,7 +121,7 @@ let package = Package(
         // One app session: the web recording and the native log on one clock (pure, like the policies).
         .testTarget(
             name: "AppSessionTests",
-            dependencies: ["AppSession", "Replay", "TurboRecording", "OfflineBanner", "NativeErrorPolicy", "PolicyCore", "TestSupport"]),
+            dependencies: ["AppSession", "Replay", "Reports", "TurboRecording", "OfflineBanner", "NativeErrorPolicy", "PolicyCore", "TestSupport"]),
         // Each banner finding's detector on its own, one test per row of what raises it.
         .testTarget(name: "BannerFindingsTests", dependencies: ["BannerFindings", "OfflineBanner"]),
         // The pictures' lanes, each drawn from known marks.

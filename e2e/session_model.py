@@ -1,14 +1,23 @@
-"""One app session (app-session.md v1) as a small model, written from the
+"""One app session (app-session.md v1.1) as a small model, written from the
 contract's text and the two contracts it reads (the banner's, v1.1, through
 banner_model.py; the native error view's, v2.1, here), and nothing else.
+
+v1.1: the record lines (the page's connect, pagehide, turbo:visit, … and the
+app's bridge and launch) and the summary's errorViews are modelled here. Each
+layer's own findings are not re-derived: the model takes each log's
+`explain --format jsonl` finding lines as given (`layer_findings`) and checks
+only what the session does with them — `layer` after `t`, the native ones'
+times moved by Δ, listed after the session's findings by t, web before native
+at equal t, each log in explain's order.
 
 It is the independent check the Swift `AppSession` is held to: it never
 imports, runs or reads the Swift code. e2e/session_model_test.py generates
 seeded random pairs of logs, writes what this model says of each, and the
 Swift suite replays the same pairs and compares byte for byte.
 
-    session_lines(web_records, native_records, offset_ms=None, late_ms=2000)
-        -> the `--format jsonl` lines: merged timeline, findings, summary
+    session_lines(web_records, native_records, offset_ms=None, late_ms=2000, layer_findings=())
+        -> the `--format jsonl` lines: merged timeline, findings, each log's own
+           findings, summary
 
 Times stay Python floats (IEEE-754 doubles, as the contracts require).
 """
@@ -21,6 +30,20 @@ import re
 import banner_model
 
 LATE_MS = 2000
+
+# v1.1: the records listed, each with the keys copied (those the record has).
+WEB_RECORDS = {
+    "connect": ["online", "page", "context"],
+    "pagehide": ["persisted"],
+    "turbo:visit": ["url", "action"],
+    "turbo:before-fetch-response": ["statusCode", "target"],
+    "turbo:fetch-request-error": ["target", "url"],
+    "turbo:reload": ["reason"],
+    "seen": ["visible", "text"],
+}
+NATIVE_RECORDS = {"bridge": ["component", "event", "url"], "launch": ["cold"]}
+# The native findings' keys that are times (moved by Δ); durations such as ageMs stay.
+NATIVE_TIME_KEYS = {"t", "until", "at", "first", "last", "launchedAt", "capturedAt"}
 
 # ---- numbers and lines, as the other outputs print them ----------------------
 
@@ -219,7 +242,7 @@ def fmt_t(t):
 
 class Session:
     def __init__(self, web, native, offset_ms=None, late_ms=LATE_MS, debounce=banner_model.DEBOUNCE_MS,
-                 flash=banner_model.FLASH_MS):
+                 flash=banner_model.FLASH_MS, layer_findings=()):
         self.late_ms = float(late_ms)
         web_meta = next((r for r in web if r.get("type") == "meta"), None)
         native_meta = native[0]
@@ -242,12 +265,23 @@ class Session:
 
         view = ErrorView(native_meta.get("platform", "ios"))
         native_lines = []  # (session t, pairs, connectivity: (online, view up) or None)
+        self.views_up = {}  # surface -> session time it came up (v1.1 errorViews)
+        self.views_closed = []  # (surface, ms)
         taken = 0
         for r in native[1:]:
             t = float(r["t"])
             view.fire_due_by(t)
+            self.tally_views(view.out[taken:])
+            native_lines += [self.moved(p) for p in view.out[taken:]]
+            taken = len(view.out)
+            if r["type"] in ("presented", "dismissed"):
+                self.close_view(r["surface"], t + d)
+            elif r["type"] == "launch":
+                for surface in list(self.views_up):
+                    self.close_view(surface, t + d)
             was = view.online
             view.take(r, t)
+            self.tally_views(view.out[taken:])
             native_lines += [self.moved(p) for p in view.out[taken:]]
             taken = len(view.out)
             if r["type"] == "path" and r["online"] != was:
@@ -255,20 +289,109 @@ class Session:
                 native_lines.append((t + d, line([("t", fmt(t + d)), ("layer", s("native")), ("connectivity", s(conn))]),
                                      (r["online"], view.offline_view_up())))
         view.fire_due_by(math.inf)
+        self.tally_views(view.out[taken:])
         native_lines += [self.moved(p) for p in view.out[taken:]]
 
         web_lines = [(rec["t"], self.web_line(rec)) for rec in self.web_timeline]
+        web_records = [(float(r["t"]), self.record_line(r, "web", WEB_RECORDS, float(r["t"])))
+                       for r in web_timed if r["type"] in WEB_RECORDS]
+        native_records = [(float(r["t"]) + d, self.record_line(r, "native", NATIVE_RECORDS, float(r["t"]) + d))
+                          for r in native[1:] if r["type"] in NATIVE_RECORDS]
 
-        # By t; at equal t native lines first; each side in its own order.
-        merged = [(t, 0, i, text) for i, (t, text, _) in enumerate(native_lines)]
-        merged += [(t, 1, i, text) for i, (t, text) in enumerate(web_lines)]
-        merged.sort(key=lambda m: (m[0], m[1], m[2]))
-        self.timeline = [text for _, _, _, text in merged]
+        # By t; at equal t native lines first; within a layer its record lines first; each in
+        # its own order.
+        merged = [(t, 0, 0, i, text) for i, (t, text) in enumerate(native_records)]
+        merged += [(t, 0, 1, i, text) for i, (t, text, _) in enumerate(native_lines)]
+        merged += [(t, 1, 0, i, text) for i, (t, text) in enumerate(web_records)]
+        merged += [(t, 1, 1, i, text) for i, (t, text) in enumerate(web_lines)]
+        merged.sort(key=lambda m: m[:4])
+        self.timeline = [m[4] for m in merged]
+        self.layer_findings = self.layered(layer_findings)
 
         ends = [m[0] for m in merged] + [float(r["t"]) for r in web_timed] + [float(r["t"]) + d for r in native[1:]]
         self.end = max(ends) if ends else None
 
         self.measure([(t, c) for t, _, c in native_lines if c is not None])
+
+    # ---- v1.1 -------------------------------------------------------------------
+
+    def tally_views(self, decisions):
+        """Each decision in order: an offline or server view comes up on its surface (closing
+        the one there), a retry on a surface closes its view."""
+        for pairs in decisions:
+            t = pairs[0][1][1] + self.delta
+            surface = json.loads(pairs[1][1])
+            keys = dict(pairs[2:])
+            if "view" in keys and json.loads(keys["view"]) in ("offline", "server"):
+                self.close_view(surface, t)
+                self.views_up[surface] = t
+            elif "retry" in keys:
+                self.close_view(surface, t)
+
+    def close_view(self, surface, t):
+        if surface in self.views_up:
+            self.views_closed.append((surface, t - self.views_up.pop(surface)))
+
+    @staticmethod
+    def record_line(r, layer, kinds, t):
+        pairs = [("t", fmt(t)), ("layer", s(layer)), ("record", s(r["type"]))]
+        for key in kinds[r["type"]]:
+            if key in r:
+                v = r[key]
+                text = fmt(v) if isinstance(v, (int, float)) and not isinstance(v, bool) else json.dumps(v, ensure_ascii=False)
+                pairs.append((key, text))
+        return line(pairs)
+
+    def layered(self, findings):
+        """`(layer, explain's JSON line)`: `layer` after `t`, native times moved by Δ; by t,
+        web before native at equal t, each log in explain's order."""
+        out = []
+        for i, (layer, text) in enumerate(findings):
+            obj = json.loads(text, object_pairs_hook=list)
+            shift = self.delta if layer == "native" else 0.0
+            pairs = []
+            t = None
+            for k, v in obj:
+                if layer == "native" and k in NATIVE_TIME_KEYS and isinstance(v, (int, float)) and not isinstance(v, bool):
+                    v_text = fmt(v + shift)
+                else:
+                    v_text = self.json_text(v)
+                pairs.append((k, v_text))
+                if k == "t":
+                    t = float(v) + shift
+                    pairs.append(("layer", s(layer)))
+            out.append((t, 0 if layer == "web" else 1, i, line(pairs)))
+        out.sort(key=lambda f: f[:3])
+        return [f[3] for f in out]
+
+    @classmethod
+    def json_text(cls, v):
+        if isinstance(v, list) and v and all(isinstance(p, tuple) and len(p) == 2 for p in v):
+            return line([(k, cls.json_text(x)) for k, x in v])  # an object, its keys in order
+        if isinstance(v, list):
+            return "[" + ",".join(cls.json_text(x) for x in v) + "]"
+        if isinstance(v, (int, float)) and not isinstance(v, bool):
+            return fmt(v)
+        return json.dumps(v, ensure_ascii=False)
+
+    def error_views_json(self):
+        durations = [ms for _, ms in self.views_closed]
+        by_surface = {}
+        for surface, ms in self.views_closed:
+            by_surface[surface] = by_surface.get(surface, 0.0) + ms
+        end = self.end if self.end is not None else 0.0
+        for surface, since in self.views_up.items():
+            ms = max(0.0, end - since)
+            durations.append(ms)
+            by_surface[surface] = by_surface.get(surface, 0.0) + ms
+        v = sorted(durations)
+        ms_pairs = []
+        if v:
+            n = len(v)
+            ms_pairs = [("median", fmt(v[(n - 1) // 2])), ("p90", fmt(v[math.ceil(0.9 * n) - 1])), ("max", fmt(v[-1]))]
+        surfaces = sorted(by_surface, key=lambda x: x.encode("utf-8"))
+        return line([("count", str(len(v))), ("open", str(len(self.views_up))), ("ms", line(ms_pairs)),
+                     ("bySurface", "{" + ",".join(s(k) + ":" + fmt(by_surface[k]) for k in surfaces) + "}")])
 
     def moved(self, pairs):
         out = [("t", fmt(pairs[0][1][1] + self.delta)), ("layer", s("native"))]
@@ -375,13 +498,14 @@ class Session:
             ("edgeToClear", self.stats([c for c in clear if c != "stuck"], clear.count("stuck"))),
             ("edgeToPage", self.stats([p for p in page if p != "stuck"], page.count("stuck"))),
             ("findings", line([(k, str(v)) for k, v in counts.items()])),
+            ("errorViews", self.error_views_json()),
             ("end", fmt(self.end) if self.end is not None else "null"),
         ])
         return line([("summary", body)])
 
     def lines(self):
-        return self.timeline + self.finding_lines() + [self.summary_line()]
+        return self.timeline + self.finding_lines() + self.layer_findings + [self.summary_line()]
 
 
-def session_lines(web, native, offset_ms=None, late_ms=LATE_MS):
-    return Session(web, native, offset_ms, late_ms).lines()
+def session_lines(web, native, offset_ms=None, late_ms=LATE_MS, layer_findings=()):
+    return Session(web, native, offset_ms, late_ms, layer_findings=layer_findings).lines()

@@ -123,6 +123,24 @@ def generate(rng):
         web.append((at(10, 3000), {"type": rng.choice(["turbo:load", "visibilitychange", "turbo:visit"])}))
     if rng.random() < 0.5:
         native.append((at(10, 3000), {"type": "app-retry", "surface": "tab:home", "kind": "auto"}))
+    # v1.1's record lines: what explains a latency, on either side, some at tied times.
+    for _ in range(rng.randint(0, 4)):
+        kind = rng.random()
+        t = near(clock[0], 3000) if rng.random() < 0.7 else clock[0]
+        if kind < 0.3:
+            native.append((t, {"type": "bridge", "component": rng.choice(["page", "form"]), "event": rng.choice(["connect", "submit"]),
+                               **({"url": "/p"} if rng.random() < 0.6 else {})}))
+        elif kind < 0.4:
+            native.append((t, {"type": "launch", "cold": rng.random() < 0.5}))
+        elif kind < 0.6:
+            web.append((t, {"type": "seen", "visible": rng.random() < 0.5, "text": rng.choice(["", "Sin conexión", "De nuevo en línea"])}))
+        elif kind < 0.75:
+            web.append((t, {"type": "turbo:before-fetch-response", "statusCode": rng.choice([200, 503, 422]), "target": "html",
+                            "url": "/q"}))
+        elif kind < 0.85:
+            web.append((t, {"type": "turbo:reload", **({"reason": "request_failed"} if rng.random() < 0.7 else {})}))
+        else:
+            web.append((t, {"type": "turbo:visit", "url": "/v", "action": rng.choice(["advance", "restore", "replace"])}))
     if rng.random() < 0.3:
         web.append((at(10, 3000), {"type": "turbo:submit-end", "success": True, "fetchResponse": {"statusCode": 200}}))
 
@@ -176,6 +194,14 @@ def write_pairs(directory, count=COUNT, seed=SEED):
 def read(path):
     with open(path, encoding="utf-8") as f:
         return f.read()
+
+
+def explained(exe, path):
+    """Each finding line `explain --format jsonl` gives on the log at `path` alone, as
+    (layer, line): the layer findings the model takes as given (see session_model)."""
+    run = subprocess.run([exe, "explain", "--format", "jsonl", path], capture_output=True, text=True, timeout=60)
+    layer = "native" if '"recording":"native"' in read(path).split("\n", 1)[0].replace(" ", "") else "web"
+    return [(layer, l) for l in run.stdout.splitlines() if l.startswith('{"t":') and '"finding":' in l]
 
 
 def usage_error(message):
@@ -236,6 +262,14 @@ def main(argv):
     check("".join(l + "\n" for l in lines) == read(ex + ".session.expected.jsonl"), "the contract's example")
     check(session_model.started_at_ms("2026-02-30T00:00:00.000Z") is None, "a 30 February is not a startedAt")
 
+    # The layer findings are explain's (the model takes them as given): the CLI is needed.
+    exe = os.environ.get("TURBO_REPLAY") or os.path.join(ROOT, ".build", "debug", "turbo-replay")
+    have_exe = os.access(exe, os.X_OK)
+    check(have_exe, f"turbo-replay at {exe} (run `swift build`, or set TURBO_REPLAY)")
+
+    def layer_findings(web, native):
+        return (explained(exe, web) + explained(exe, native)) if have_exe else []
+
     # Every session golden in the corpus (NAME.jsonl + NAME.native.jsonl, reviewed by hand) is
     # what the model says of its pair, with the default settings.
     corpus = os.path.join(ROOT, "recordings", "session")
@@ -244,29 +278,36 @@ def main(argv):
     for name in goldens:
         stem = os.path.join(corpus, name)
         lines = session_model.session_lines(session_model.banner_model.read(stem + ".jsonl"),
-                                            session_model.banner_model.read(stem + ".native.jsonl"))
+                                            session_model.banner_model.read(stem + ".native.jsonl"),
+                                            layer_findings=layer_findings(stem + ".jsonl", stem + ".native.jsonl"))
         check("".join(l + "\n" for l in lines) == read(stem + ".session.expected.jsonl"),
               f"the model gives recordings/session/{name}.session.expected.jsonl")
 
-    # The CLI prints what the model says, for every committed pair and every corpus session.
-    exe = os.environ.get("TURBO_REPLAY") or os.path.join(ROOT, ".build", "debug", "turbo-replay")
-    if not os.access(exe, os.X_OK):
-        check(False, f"no turbo-replay at {exe} (run `swift build`, or set TURBO_REPLAY)")
-    else:
+    # The CLI prints what the model says, for every committed pair and every corpus session:
+    # the pair's expected lines (the model's, without layer findings, which the Swift suite
+    # compares with the core) and the logs' own findings merged in as the model merges them.
+    if have_exe:
         cases = [(os.path.join(corpus, n + ".jsonl"), os.path.join(corpus, n + ".native.jsonl"), [],
-                  os.path.join(corpus, n + ".session.expected.jsonl")) for n in goldens]
+                  os.path.join(corpus, n + ".session.expected.jsonl"), None) for n in goldens]
         for stem in sorted({n.split(".")[0] for n in os.listdir(PAIRS) if n[:3].isdigit()}):
             base = os.path.join(PAIRS, stem)
             options = json.loads(read(base + ".options.json"))
             args = ["--late-ms", repr(options["lateMs"])]
             if "offsetMs" in options:
                 args += ["--offset-ms", repr(options["offsetMs"])]
-            cases.append((base + ".web.jsonl", base + ".native.jsonl", args, base + ".session.expected.jsonl"))
-        for web, native, args, expected in cases:
+            cases.append((base + ".web.jsonl", base + ".native.jsonl", args, base + ".session.expected.jsonl", options))
+        for web, native, args, expected, options in cases:
             run = subprocess.run([exe, "session", "--format", "jsonl", *args, web, native],
                                  capture_output=True, text=True, timeout=60)
-            want = read(expected)
-            findings = any(line.startswith('{"t":') and '"finding":' in line for line in want.splitlines())
+            if options is None:
+                want = read(expected)
+            else:
+                lines = session_model.session_lines(
+                    session_model.banner_model.read(web), session_model.banner_model.read(native),
+                    options.get("offsetMs"), options["lateMs"], layer_findings=layer_findings(web, native))
+                want = "".join(l + "\n" for l in lines)
+            # The exit status is the session's own findings' (each log's are explain's to judge).
+            findings = any(line.startswith('{"t":') and '"finding":' in line and '"layer":' not in line for line in want.splitlines())
             check(run.returncode == (1 if findings else 0) and run.stdout == want,
                   f"turbo-replay session {' '.join(args)} {os.path.relpath(web, ROOT)} prints {os.path.relpath(expected, ROOT)}"
                   f" (exit {run.returncode}{': ' + run.stderr.strip() if run.stderr.strip() else ''})")

@@ -22,18 +22,33 @@ public enum SessionLine: Equatable, Sendable {
     case native(Decision)
     /// A banner timeline record, as the page's recording has it.
     case web(TimelineRecord)
+    /// A record of the page's that explains a latency (v1.1): `connect`, `pagehide`, …
+    case webRecord(SessionRecord)
+    /// A record of the app's that explains a latency (v1.1): `bridge`, `launch`; `t` moved.
+    case nativeRecord(SessionRecord)
 
     public var t: Double {
         switch self {
         case .connectivity(let t, _): return t
         case .native(let decision): return decision.t
         case .web(let record): return record.t
+        case .webRecord(let record), .nativeRecord(let record): return record.t
         }
     }
 
     public var isNative: Bool {
-        if case .web = self { return false }
-        return true
+        switch self {
+        case .web, .webRecord: return false
+        case .connectivity, .native, .nativeRecord: return true
+        }
+    }
+
+    /// A v1.1 record line, which a v1 reader skips.
+    public var isRecord: Bool {
+        switch self {
+        case .webRecord, .nativeRecord: return true
+        case .connectivity, .native, .web: return false
+        }
     }
 }
 
@@ -143,6 +158,8 @@ public struct AppSessionSummary: Equatable, Sendable {
     public var findings: [SessionFindingKind: Int]
     /// The session end; `nil` when neither log has a timed record.
     public var end: Double?
+    /// The native error views (v1.1): how long the user looked at each, open ones to the end.
+    public var errorViews: ErrorViewSummary
 }
 
 /// One app session: the page's recording and the app's log read on one clock
@@ -160,17 +177,30 @@ public struct AppSession: Equatable, Sendable {
     /// The error view's settings the native log was replayed with (its platform from its `meta`).
     public let nativeSettings: PolicySettings
     public let lines: [SessionLine]
+    /// Each layer's own findings (v1.1), on the session clock: web before native at equal `t`.
+    public let layerFindings: [LayerFinding]
     public let drops: [SessionDrop]
     public let edges: [SessionEdge]
     public private(set) var findings: [SessionFinding]
     public private(set) var summary: AppSessionSummary
 
-    public init(web: WebSessionLog, native: NativeSessionLog, offset: Double, settings: SessionSettings = SessionSettings()) {
+    public init(
+        web: WebSessionLog, native: NativeSessionLog, offset: Double, settings: SessionSettings = SessionSettings(),
+        layerFindings: [LayerFinding] = []
+    ) {
         self.offset = offset
         self.settings = settings
         nativeSettings = native.settings
+        self.layerFindings = LayerFinding.ordered(layerFindings)
         let moved = native.lines.map { Self.move($0, by: offset) }
-        lines = Self.merge(native: moved.map(\.line), web: web.timeline)
+        let nativeRecords = native.records.map { record in
+            var record = record
+            record.t += offset
+            return SessionLine.nativeRecord(record)
+        }
+        lines = Self.merge(
+            Self.merge(nativeRecords, moved.map(\.line)),
+            Self.merge(web.records.map(SessionLine.webRecord), web.timeline.map(SessionLine.web)))
 
         var end: Double? = lines.map(\.t).max()
         for last in [web.lastRecord, native.lastRecord.map { $0 + offset }] {
@@ -208,7 +238,8 @@ public struct AppSession: Equatable, Sendable {
             edgeToPage: LatencySummary(
                 edges.compactMap { $0.edgeToPage?.milliseconds },
                 stuck: edges.filter { $0.edgeToPage == .stuck }.count),
-            findings: counts, end: end)
+            findings: counts, end: end,
+            errorViews: native.errorViews.summary(end: (end ?? 0) - offset))
     }
 
     // MARK: - The merged timeline
@@ -229,19 +260,21 @@ public struct AppSession: Equatable, Sendable {
         }
     }
 
-    /// By `t`; at equal `t`, native lines first; each side in its own order. Both sides'
-    /// times never decrease (adding Δ keeps that), so this is a merge of two sorted lists.
-    private static func merge(native: [SessionLine], web: [TimelineRecord]) -> [SessionLine] {
+    /// By `t`; at equal `t`, `first`'s lines before `second`'s; each in its own order. Both
+    /// sides' times never decrease (adding Δ keeps that), so this is a merge of two sorted
+    /// lists. The session merges each layer's record lines before its other lines, then the
+    /// native layer before the web one.
+    private static func merge(_ first: [SessionLine], _ second: [SessionLine]) -> [SessionLine] {
         var merged: [SessionLine] = []
-        merged.reserveCapacity(native.count + web.count)
-        var n = 0, w = 0
-        while n < native.count || w < web.count {
-            if w == web.count || (n < native.count && native[n].t <= web[w].t) {
-                merged.append(native[n])
-                n += 1
+        merged.reserveCapacity(first.count + second.count)
+        var a = 0, b = 0
+        while a < first.count || b < second.count {
+            if b == second.count || (a < first.count && first[a].t <= second[b].t) {
+                merged.append(first[a])
+                a += 1
             } else {
-                merged.append(.web(web[w]))
-                w += 1
+                merged.append(second[b])
+                b += 1
             }
         }
         return merged

@@ -2,11 +2,12 @@ import NativeErrorPolicy
 import OfflineBanner
 import PolicyCore
 
-/// The session's `--format jsonl`: the merged timeline, then the findings, then one summary
-/// line. Times and latencies are printed as in every other output (at most 3 decimals).
+/// The session's `--format jsonl`: the merged timeline, then the session's findings, then each
+/// layer's own (v1.1), then one summary line. Times and latencies are printed as in every other
+/// output (at most 3 decimals).
 extension AppSession {
     public var jsonLines: [String] {
-        lines.map(\.jsonLine) + findings.map(\.jsonLine) + [summary.jsonLine]
+        lines.map(\.jsonLine) + findings.map(\.jsonLine) + layerFindings.map(\.jsonLine) + [summary.jsonLine]
     }
 }
 
@@ -24,6 +25,10 @@ extension SessionLine: CustomStringConvertible {
             return Self.layered(decision.jsonLine, t: decision.t, layer: "native")
         case .web(let record):
             return Self.layered(record.jsonLine, t: record.t, layer: "web")
+        case .webRecord(let record):
+            return record.jsonLine(layer: "web")
+        case .nativeRecord(let record):
+            return record.jsonLine(layer: "native")
         }
     }
 
@@ -88,6 +93,7 @@ extension AppSessionSummary: CustomStringConvertible {
         body.raw("edgeToClear", edgeToClear.json)
         body.raw("edgeToPage", edgeToPage.json)
         body.raw("findings", counts.text)
+        body.raw("errorViews", errorViews.json)
         if let end { body.number("end", end) } else { body.null("end") }
         var line = JSONLine()
         line.raw("summary", body.text)
@@ -95,4 +101,25 @@ extension AppSessionSummary: CustomStringConvertible {
     }
 
     public var description: String { jsonLine }
+}
+
+extension ErrorViewSummary {
+    /// `{"count","open","ms":{"median","p90","max"} (or {}),"bySurface":{SURFACE: ms}}`,
+    /// surfaces in byte order.
+    public var json: String {
+        var ms = JSONLine()
+        if let median, let p90, let max {
+            ms.number("median", median)
+            ms.number("p90", p90)
+            ms.number("max", max)
+        }
+        var surfaces = JSONLine()
+        for (surface, total) in bySurface { surfaces.number(surface, total) }
+        var body = JSONLine()
+        body.integer("count", count)
+        body.integer("open", open)
+        body.raw("ms", ms.text)
+        body.raw("bySurface", surfaces.text)
+        return body.text
+    }
 }

@@ -14,6 +14,8 @@ public struct WebSessionLog: Equatable, Sendable {
     public private(set) var connects: [Double] = []
     /// The largest `t` of the recording's records (their times never decrease).
     public private(set) var lastRecord: Double?
+    /// The records that explain a latency (v1.1), in order.
+    public private(set) var records: [SessionRecord] = []
     private var banner: OfflineBanner?
 
     /// An empty log that replays what it is fed through a fresh banner with `settings`.
@@ -28,8 +30,10 @@ public struct WebSessionLog: Equatable, Sendable {
         self.lastRecord = lastRecord
     }
 
-    /// One timed record of the web recording: its input, if the banner reads it, at `t`.
-    public mutating func feed(_ input: BannerInput?, at t: Double) {
+    /// One timed record of the web recording: its input, if the banner reads it, at `t`, and
+    /// its record line when the session lists it.
+    public mutating func feed(_ input: BannerInput?, at t: Double, record: SessionRecord? = nil) {
+        if let record { records.append(record) }
         precondition(banner != nil, "a log built from a finished timeline takes no more records")
         lastRecord = t
         if case .connect = input { connects.append(t) }
@@ -73,6 +77,10 @@ public struct NativeSessionLog: Equatable, Sendable {
     public private(set) var lines: [NativeLine] = []
     /// The largest `t` of the log's records, on the native clock.
     public private(set) var lastRecord: Double?
+    /// The records that explain a latency (v1.1), in order, on the native clock.
+    public private(set) var records: [SessionRecord] = []
+    /// The time on each error view (v1.1), tallied as the policy runs.
+    public private(set) var errorViews = ErrorViewTime()
     private var policy: RetryPolicy
     private var decided: [Decision] = []
 
@@ -83,14 +91,16 @@ public struct NativeSessionLog: Equatable, Sendable {
     public var settings: PolicySettings { policy.settings }
 
     /// One timed record of the native log: its input, if the policy reads it, at `t`.
-    public mutating func feed(_ input: PolicyInput?, at t: Double) {
+    public mutating func feed(_ input: PolicyInput?, at t: Double, record: SessionRecord? = nil) {
         lastRecord = t
+        if let record { records.append(record) }
         let wasOnline = policy.online
         decided.removeAll(keepingCapacity: true)
         if let input {
-            policy.send(input, at: t, into: &decided)
+            errorViews.send(input, at: t, through: &policy, into: &decided)
         } else {
             policy.advance(to: t, into: &decided)
+            for decision in decided { errorViews.decided(decision) }
         }
         // The timers due at or before the record, and the record itself, decide first; the
         // connectivity line comes when the `path` record is handled, after them.
@@ -104,7 +114,7 @@ public struct NativeSessionLog: Equatable, Sendable {
     /// The end of the log: every pending timer and wait fires.
     public mutating func finish() {
         decided.removeAll(keepingCapacity: true)
-        policy.finish(into: &decided)
+        errorViews.finish(through: &policy, into: &decided)
         lines.append(contentsOf: decided.map(NativeLine.decision))
     }
 }

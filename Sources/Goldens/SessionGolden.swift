@@ -2,6 +2,7 @@ import AppSession
 import Foundation
 import OfflineBanner
 import Replay
+import Reports
 import TurboRecording
 
 /// The session golden convention (app-session.md): a web recording `NAME.jsonl` with the app's
@@ -27,7 +28,8 @@ extension GoldenTimeline {
                 banner: try config.map { try BannerConfig.load(path: $0).settings() } ?? BannerSettings(),
                 native: FileManager.default.fileExists(atPath: nativeConfig) ? try NativeConfig.load(path: nativeConfig) : NativeConfig())
         }
-        let session = try replaySession(web: recording, native: native, options: options)
+        let explainer = SessionLayerFindings(banner: options.banner, native: options.native)
+        let session = try replaySession(web: recording, native: native, options: options, explaining: explainer)
         for line in session.jsonLines { try emit(Array(line.utf8)) }
         return true
     }

@@ -45,6 +45,10 @@ private struct SessionChart: TimeChart {
     var decisions: [Decision] = []
     var banners: [BannerChange] = []
     var toasts: [(t: Double, label: String)] = []
+    /// The records that explain a latency (v1.1), as ticks in the records lane: at most
+    /// `RenderLimits.defaultMaxMarks` of them, the rest counted in their legend key.
+    var records: [(t: Double, native: Bool, text: String)] = []
+    var recordsLeftOut = 0
 
     init(_ session: AppSession, web: String, native: String) {
         self.session = session
@@ -62,6 +66,13 @@ private struct SessionChart: TimeChart {
                 banners.append(change)
             case .web(.submit(let decision)):
                 if case .toast(let label) = decision.outcome { toasts.append((decision.t, MarkText.bounded(label))) }
+            case .webRecord(let record), .nativeRecord(let record):
+                guard records.count < RenderLimits.defaultMaxMarks else {
+                    recordsLeftOut += 1
+                    continue
+                }
+                let fields = record.fields.map { "\($0.key)=\(MarkText.bounded($0.json))" }
+                records.append((record.t, line.isNative, ([record.type] + fields).joined(separator: " ")))
             }
         }
         let times = session.lines.map(\.t) + [session.summary.end].compactMap { $0 }
@@ -99,6 +110,9 @@ private struct SessionChart: TimeChart {
                 }
                 chart.drawSessionBanner(chart.banners, toasts: chart.toasts, y: y, height: 46)
             })
+        if !records.isEmpty {
+            lanes.append(SessionLane(name: "", height: 2 * 18 + 6, rows: ["app records", "page records"]) { $0.drawRecordTicks(y: $1) })
+        }
         if !session.drops.isEmpty || !session.edges.isEmpty {
             lanes.append(
                 SessionLane(name: "", height: 3 * 18 + 6, rows: ["dropToPill", "edgeToClear", "edgeToPage"]) { chart, y in
@@ -204,6 +218,20 @@ private struct SessionChart: TimeChart {
             "edgeToPage " + SessionText.describe(summary.edgeToPage),
             "findings: " + (session.findings.isEmpty ? "none" : "\(session.findings.count)"),
         ].joined(separator: " · ")
+    }
+
+    /// Each record as a small grey tick in its layer's row (the app's above the page's), its
+    /// whole text in a `<title>`.
+    private mutating func drawRecordTicks(y: Double) {
+        let kind = MarkKind.shape(
+            recordsLeftOut > 0 ? "record (\(recordsLeftOut) more not drawn)" : "record (its text on hover)",
+            path: "M5.5 -4 L8.5 1 L2.5 1 Z", fill: "#757575")
+        for record in records {
+            let tx = x(record.t)
+            let top = y + (record.native ? 6 : 24)
+            let title = xmlEscaped("\(record.native ? "app" : "page") record \(record.text) at \(ms(record.t)) ms")
+            drawMark(kind, "<path d=\"M\(n(tx)) \(n(top)) L\(n(tx + 3)) \(n(top + 5)) L\(n(tx - 3)) \(n(top + 5)) Z\" fill=\"#757575\"><title>\(title)</title></path>\n")
+        }
     }
 
     private func ms(_ value: Double) -> String { formatMilliseconds(value) }

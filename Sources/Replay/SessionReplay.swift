@@ -37,6 +37,18 @@ extension SessionOptions {
     }
 }
 
+/// What reads each log for its own findings in the same pass as the session (app-session.md
+/// v1.1: each layer's findings, as `explain` reports them on that log alone). It sees every
+/// record the session's readers accept; `findings(offset:)` comes after both logs are read.
+public protocol SessionLayerExplainer {
+    mutating func feed(web record: Record)
+    mutating func finishWeb(skipped: Int, cut: Int?)
+    mutating func feed(native record: NativeRecord)
+    mutating func finishNative(skipped: Int, cut: Int?)
+    /// Both layers' findings, the native ones moved by `offset`.
+    func findings(offset: Double) -> [LayerFinding]
+}
+
 /// Replays the page's recording at `webPath` and the app's log at `nativePath`, each by itself
 /// through its own policy, and reads the two on the web recording's clock. This is what
 /// `turbo-replay session WEB NATIVE` runs.
@@ -48,68 +60,96 @@ extension SessionOptions {
 public func replaySession(
     web webPath: String, native nativePath: String, options: SessionOptions = SessionOptions(),
     onSkip: @escaping (RecordingError) -> Void = { _ in },
-    onCut: (_ path: String, _ line: Int) -> Void = { _, _ in }
+    onCut: (_ path: String, _ line: Int) -> Void = { _, _ in },
+    explaining explainer: (any SessionLayerExplainer)? = nil
 ) throws -> AppSession {
     try refuseSwapped(web: webPath, native: nativePath)
+    var explainer = explainer
 
     var web = WebSessionLog(settings: options.banner)
     var webMeta: (line: Int, startedAt: String?)?
-    let webReader = try RecordingReader(path: webPath, lenient: options.lenient, keepObserved: false, onSkip: onSkip)
+    let webLines = try JSONLines(path: webPath)
+    let webPicker = RecordPicker(SessionRecord.webKeys)
+    webPicker.watch(webLines)
+    // The banner's findings read what only describes a record; the session alone does not.
+    let webReader = RecordingReader(lines: webLines, lenient: options.lenient, keepObserved: explainer != nil, onSkip: onSkip)
     try webReader.forEach { record in
+        explainer?.feed(web: record)
+        let listed = webPicker.take(line: record.line).map { SessionRecord(t: record.t ?? 0, picked: $0) }
         switch record.event {
         case .meta(let meta):
             if webMeta == nil { webMeta = (record.line, meta.startedAt) }
         case .input(let t, let input):
-            web.feed(input, at: t)
+            web.feed(input, at: t, record: listed)
         case .observed(let t, _), .passing(let t), .marker(let t, _):
-            web.feed(nil, at: t)
+            web.feed(nil, at: t, record: listed)
         case .seen(let seen):
-            web.feed(nil, at: seen.t)
+            web.feed(nil, at: seen.t, record: listed)
         }
     }
     web.finish()
+    explainer?.finishWeb(skipped: webReader.skipped, cut: webReader.cut)
     // A cut log is read to its cut, as every command reads it; the caller says so.
     if let cut = webReader.cut { onCut(webReader.path, cut) }
 
-    let nativeReader = try NativeRecordingReader(path: nativePath, lenient: options.lenient, onSkip: onSkip)
+    let nativeLines = try JSONLines(path: nativePath)
+    let nativePicker = RecordPicker(SessionRecord.nativeKeys)
+    nativePicker.watch(nativeLines)
+    let nativeReader = NativeRecordingReader(lines: nativeLines, lenient: options.lenient, onSkip: onSkip)
     var metaLine = 1
     var native: NativeSessionLog?
     while let record = try nativeReader.next() {
+        explainer?.feed(native: record)
         switch record.event {
         case .meta:
             // The reader's first record is always the meta: the platform is known before any input.
             metaLine = record.line
             native = NativeSessionLog(settings: options.native.settings(recorded: nativeReader.meta?.platform))
         case .timed(let t, let event):
-            native!.feed(event.retryInput, at: t)
+            let listed = nativePicker.take(line: record.line).map { SessionRecord(t: t, picked: $0) }
+            native!.feed(event.retryInput, at: t, record: listed)
         }
     }
     guard var native else { throw RecordingError(.malformed, path: nativeReader.path, line: nil, "the native log has no meta") }
     native.finish()
+    explainer?.finishNative(skipped: nativeReader.skipped, cut: nativeReader.cut)
     if let cut = nativeReader.cut { onCut(nativeReader.path, cut) }
 
-    let offset: Double
-    if let offsetMs = options.offsetMs {
-        offset = offsetMs
-    } else {
-        let nativeStartedAt = nativeReader.startedAt
-        switch Alignment.startedAt(web: webMeta?.startedAt, native: nativeStartedAt).offset() {
-        case .success(let delta):
-            offset = delta
-        case .failure(let error):
-            if error.side == .web {
-                guard let webMeta else {
-                    throw RecordingError(
-                        .malformed, path: webReader.path, line: nil,
-                        #"the web recording has no "meta" record with a "startedAt", so the session cannot be aligned; give the offset instead (--offset-ms, or the config's offsetMs)"#
-                    )
-                }
-                throw RecordingError(.malformed, path: webReader.path, line: webMeta.line, error.description)
-            }
-            throw RecordingError(.malformed, path: nativeReader.path, line: metaLine, error.description)
-        }
+    let offset = try sessionOffset(
+        options.offsetMs, web: (webReader.path, webMeta), native: (nativeReader.path, metaLine, nativeReader.startedAt))
+    return AppSession(
+        web: web, native: native, offset: offset, settings: options.session,
+        layerFindings: explainer?.findings(offset: offset) ?? [])
+}
+
+extension SessionRecord {
+    init(t: Double, picked: (type: String, fields: [(key: String, json: String)])) {
+        self.init(t: t, type: picked.type, fields: picked.fields.map { Field(key: $0.key, json: $0.json) })
     }
-    return AppSession(web: web, native: native, offset: offset, settings: options.session)
+}
+
+/// Δ: the offset given, or the two `meta` records' `startedAt` apart; an error names the log
+/// (and its `meta` line) that cannot be aligned.
+private func sessionOffset(
+    _ offsetMs: Double?, web: (path: String, meta: (line: Int, startedAt: String?)?),
+    native: (path: String, metaLine: Int, startedAt: String?)
+) throws -> Double {
+    if let offsetMs { return offsetMs }
+    switch Alignment.startedAt(web: web.meta?.startedAt, native: native.startedAt).offset() {
+    case .success(let delta):
+        return delta
+    case .failure(let error):
+        guard error.side == .web else {
+            throw RecordingError(.malformed, path: native.path, line: native.metaLine, error.description)
+        }
+        guard let meta = web.meta else {
+            throw RecordingError(
+                .malformed, path: web.path, line: nil,
+                #"the web recording has no "meta" record with a "startedAt", so the session cannot be aligned; give the offset instead (--offset-ms, or the config's offsetMs)"#
+            )
+        }
+        throw RecordingError(.malformed, path: web.path, line: meta.line, error.description)
+    }
 }
 
 /// The readers would each say "replay it with the other command"; the session says which

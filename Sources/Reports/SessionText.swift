@@ -2,6 +2,7 @@ import AppSession
 import NativeErrorPolicy
 import OfflineBanner
 import PolicyCore
+import TurboRecording
 
 /// `session`'s text for a person, read like `explain`: one table of both layers on the web
 /// recording's clock, the drops and edges marked where they happen, then the latencies and
@@ -29,8 +30,38 @@ package enum SessionText {
 
     package static let tableHeader = "      t (ms)  layer   what"
 
-    /// The merged timeline as rows; a drop or an edge says so at its connectivity line.
+    /// The merged timeline as rows; a drop or an edge says so at its connectivity line. The
+    /// records and each layer's own findings (v1.1) are set in under the lines before them, so
+    /// that what follows a drop or an edge reads as its causes: the page's pagehide, the app's
+    /// bridge message, the page's connect under the slow recovery they explain. A layer's finding
+    /// comes after the lines at its time.
     package static func rows(_ session: AppSession) -> [String] {
+        var rows: [String] = []
+        var findings = session.layerFindings[...]
+        let lines = timelineRows(session)
+        for (line, text) in zip(session.lines, lines) {
+            while let next = findings.first, next.t < line.t {
+                rows.append(findingRow(next))
+                findings = findings.dropFirst()
+            }
+            rows.append(text)
+        }
+        rows += findings.map(findingRow)
+        return rows
+    }
+
+    /// `! online-lied (warning, web's own): A request … failed …`, at its time.
+    static func findingRow(_ finding: LayerFinding) -> String {
+        guard case .object(let members)? = JSONValue(parsing: finding.jsonLine) else { return row(finding.t, finding.layer.rawValue, "") }
+        func text(_ key: String) -> String {
+            if case .string(let value)? = members[key] { return value }
+            return ""
+        }
+        let what = "  ! \(text("finding")) (\(text("level")), the \(finding.layer.rawValue) log's own): \(text("message"))"
+        return row(finding.t, finding.layer.rawValue, terminalSafe(what))
+    }
+
+    private static func timelineRows(_ session: AppSession) -> [String] {
         var drops = session.drops.makeIterator(), edges = session.edges.makeIterator()
         var first = true
         return session.lines.map { line in
@@ -50,8 +81,19 @@ package enum SessionText {
                 return row(decision.t, "native", "\(terminalSafe(decision.surface).padded(12))  \(event.padded(14))  \(detail)")
             case .web(let record):
                 return row(record.t, "web", terminalSafe(TextTimeline.body(record)))
+            case .webRecord(let record):
+                return row(record.t, "web", recordText(record))
+            case .nativeRecord(let record):
+                return row(record.t, "native", recordText(record))
             }
         }
+    }
+
+    /// A record that explains a latency, set in under the lines the layers decided:
+    /// `· connect online=true page="/orders"`.
+    static func recordText(_ record: SessionRecord) -> String {
+        let fields = record.fields.map { "\($0.key)=\($0.json)" }
+        return terminalSafe((["  · " + record.type] + fields).joined(separator: " "))
     }
 
     private static func row(_ t: Double, _ layer: String, _ what: String) -> String {
@@ -106,11 +148,32 @@ package enum SessionText {
         return text
     }
 
-    /// Each finding as a sentence, or "findings: none".
+    /// Each finding as a sentence, or "findings: none"; then how many each layer found itself
+    /// (they are in the table, at their times), and the time on native error views.
     package static func findings(_ session: AppSession) -> [String] {
-        guard !session.findings.isEmpty else { return ["findings: none (late is more than \(ms(session.settings.lateMs)) ms)"] }
-        let count = session.findings.count
-        return ["\(count) finding\(count == 1 ? "" : "s")"] + session.findings.map { "  " + sentence($0, lateMs: session.settings.lateMs) }
+        var lines: [String]
+        if session.findings.isEmpty {
+            lines = ["findings: none (late is more than \(ms(session.settings.lateMs)) ms)"]
+        } else {
+            let count = session.findings.count
+            lines = ["\(count) finding\(count == 1 ? "" : "s")"] + session.findings.map { "  " + sentence($0, lateMs: session.settings.lateMs) }
+        }
+        let web = session.layerFindings.filter { $0.layer == .web }.count
+        let native = session.layerFindings.count - web
+        if web + native > 0 {
+            lines.append("each log's own findings (as explain gives them, in the table with '!'): \(web) web, \(native) native")
+        }
+        return lines + [errorViews(session.summary.errorViews)]
+    }
+
+    /// "error views: 1 (0 open), 4700 ms on screen: tab:trips 4700 ms; median 4700 ms, …".
+    static func errorViews(_ views: ErrorViewSummary) -> String {
+        guard views.count > 0, let median = views.median, let p90 = views.p90, let max = views.max else {
+            return "error views: none on screen"
+        }
+        let surfaces = views.bySurface.map { "\(terminalSafe($0.surface)) \(ms($0.ms)) ms" }.joined(separator: ", ")
+        return "error views: \(views.count) (\(views.open) still open at the end), \(ms(views.totalMs)) ms on screen (\(surfaces)); "
+            + "each: median \(ms(median)) ms, p90 \(ms(p90)) ms, max \(ms(max)) ms"
     }
 
     package static func sentence(_ finding: SessionFinding, lateMs: Double) -> String {

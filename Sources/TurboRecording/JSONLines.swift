@@ -21,6 +21,9 @@ public final class JSONLines {
     /// Whether a cut last line is the log's cut (a recording) or an error like any other (a
     /// golden, a partial: files this tool writes whole, where a cut one is made again).
     public var cutsAllowed = true
+    /// Sees each line's object before the reader decodes it: a second reader of the same pass
+    /// (the session's record lines) that reads nothing twice, so it works on a pipe too.
+    public var onObject: ((OpaquePointer, Int) -> Void)?
     public var maxDepth: Int { parser.maxDepth }
     /// The input when it was given as bytes (`fmemopen` reads it in place).
     private var ownedBytes: UnsafeMutableRawPointer?
@@ -255,8 +258,13 @@ public final class JSONLines {
 
     // MARK: - Parsing
 
-    private func parse<R>(_ line: RawLine, _ body: (OpaquePointer, Int) throws -> R) throws -> R? {
+    private func parse<R>(_ line: RawLine, _ read: (OpaquePointer, Int) throws -> R) throws -> R? {
         let number = lineNumber
+        let onObject = self.onObject
+        func body(_ object: OpaquePointer, _ number: Int) throws -> R {
+            onObject?(object, number)
+            return try read(object, number)
+        }
         switch line {
         case .overlong:
             throw malformed("line is longer than \(maxLineBytes) bytes")

@@ -24,7 +24,11 @@ enum SessionCommand {
             until the amber pill; for each edge (back online) with the pill up, edgeToClear: until the pill
             left; with an offline error view up, edgeToPage: until a page connected. Findings, against
             --late-ms: late-pill, pill-outlived-network, slow-recovery (docs/app-session.md).
-            --format jsonl prints the merged timeline, then the findings, then one {"summary":{…}} line.
+            The timeline also lists the records that explain a latency (the page's connect, pagehide,
+            turbo:visit, fetch errors and responses, turbo:reload, seen; the app's bridge and launch) and
+            each log's own findings as 'explain' gives them; the summary has the time on native error views.
+            --format jsonl prints the merged timeline, then the findings (the session's, then each log's own,
+            with "layer"), then one {"summary":{…}} line.
             --config FILE is a JSON object with optional "web" (a banner config, as NAME.config.json),
             "native" (a native config), "lateMs" and "offsetMs"; the single options win over it.
             --render OUT.svg also draws the session: connectivity, the error views per surface and the
@@ -120,7 +124,8 @@ enum SessionCommand {
                 console.skipped(error)
             },
             // Each log's cut, as a note (the `log-cut` info finding): the session reads it to its cut.
-            onCut: { path, line in console.reportCut(line, in: path) }
+            onCut: { path, line in console.reportCut(line, in: path) },
+            explaining: SessionLayerFindings(banner: options.session.banner, native: options.session.native, rules: options.rules)
         ).keepingFindings { options.rules.reports($0.rawValue) }
         defer {
             for path in skipped.keys.sorted() { console.reportSkipped(skipped[path]!, in: path) }

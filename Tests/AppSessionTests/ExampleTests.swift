@@ -27,7 +27,12 @@ struct ExampleTests {
         let example = session(
             web: [(100, .connect(context: nil, online: true)), (2600, .offline), (9200, .online)],
             native: [(500, .path(online: true)), (3000, .path(online: false)), (9800, .path(online: true))],
-            offset: -1000)
+            offset: -1000,
+            webRecords: [
+                SessionRecord(
+                    t: 100, type: "connect",
+                    fields: [.init(key: "online", json: "true"), .init(key: "page", json: #""/""#), .init(key: "context", json: "null")])
+            ])
         #expect(example.jsonLines.map { $0 + "\n" }.joined() == (try Self.expected))
         #expect(example.drops == [SessionDrop(t: 2000, edge: 8800, dropToPill: 1400, pill: 3400)])
         // The first path that says online is an edge too (connectivity starts offline), with no
@@ -46,7 +51,7 @@ struct ExampleTests {
         let session = try replaySession(
             web: Self.directory + "/example.jsonl", native: Self.directory + "/example.native.jsonl",
             options: SessionOptions(offsetMs: 0))
-        #expect(session.lines.first?.jsonLine == #"{"t":500,"layer":"native","connectivity":"online"}"#)
+        #expect(session.lines.first { !$0.isRecord }?.jsonLine == #"{"t":500,"layer":"native","connectivity":"online"}"#)
         #expect(session.drops.map(\.dropToPill) == [400])
     }
 }

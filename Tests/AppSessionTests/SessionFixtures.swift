@@ -13,10 +13,16 @@ enum Repository {
 /// does not read (it only moves time and the session end).
 func session(
     web: [(Double, BannerInput?)], native: [(Double, PolicyInput?)], offset: Double = 0,
-    lateMs: Double = SessionSettings.defaultLateMs, platform: Platform = .ios
+    lateMs: Double = SessionSettings.defaultLateMs, platform: Platform = .ios, webRecords: [SessionRecord] = []
 ) -> AppSession {
     var webLog = WebSessionLog()
-    for (t, input) in web { webLog.feed(input, at: t) }
+    // Each listed record goes with the web record at its time (the first there).
+    var listed = webRecords[...]
+    for (t, input) in web {
+        let record = listed.first.flatMap { $0.t == t ? $0 : nil }
+        if record != nil { listed = listed.dropFirst() }
+        webLog.feed(input, at: t, record: record)
+    }
     webLog.finish()
     var nativeLog = NativeSessionLog(settings: PolicySettings(platform: platform))
     for (t, input) in native { nativeLog.feed(input, at: t) }

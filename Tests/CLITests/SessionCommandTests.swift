@@ -58,7 +58,9 @@ struct SessionCommandTests {
         let golden = try String(contentsOfFile: Self.session + "/example.session.expected.jsonl", encoding: .utf8)
         #expect(given.stdout == golden)
         let shifted = try Fixtures.run(["session", "--format", "jsonl", "--offset-ms", "0"] + Self.example)
-        #expect(shifted.stdout.hasPrefix(#"{"t":500,"layer":"native","connectivity":"online"}"#))
+        // The page's connect at 100 (a v1.1 record line) comes first, before the first path at 500.
+        #expect(shifted.stdout.hasPrefix(#"{"t":100,"layer":"web","record":"connect","#))
+        #expect(shifted.stdout.contains("\n" + #"{"t":500,"layer":"native","connectivity":"online"}"# + "\n"))
         let strict = try Fixtures.run(["session", "--format", "jsonl", "--late-ms", "1000"] + Self.example)
         #expect(strict.status == 1)
         #expect(strict.stdout.contains(#"{"t":3400,"finding":"late-pill","drop":2000,"latencyMs":1400}"#))

@@ -57,7 +57,7 @@ struct StatsPartialTests {
             try run.stdout.write(toFile: path, atomically: false, encoding: .utf8)
             partials.append(path)
         }
-        #expect(whole.stdout.contains(options.contains("json") ? #""appSessions":{"read":3,"# : "app sessions (NAME.jsonl with NAME.native.jsonl): 3 read"))
+        #expect(whole.stdout.contains(options.contains("json") ? #""appSessions":{"read":4,"# : "app sessions (NAME.jsonl with NAME.native.jsonl): 4 read"))
         let merged = try Fixtures.run(["stats", "--merge"] + options + partials.reversed())
         #expect(merged.status == 0)
         #expect(merged.stdout == whole.stdout)

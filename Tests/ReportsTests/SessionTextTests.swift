@@ -61,6 +61,7 @@ struct SessionTextTests {
                 "2 findings",
                 "  pill-outlived-network at 8000: the network came back and the pill stayed 3800 ms more (more than 2000 ms)",
                 "  slow-recovery at 21000: the network came back with an offline error view up, and the first page came 3200 ms later (more than 2000 ms)",
+                "error views: 1 (0 still open at the end), 5800 ms on screen (tab:home 5800 ms); each: median 5800 ms, p90 5800 ms, max 5800 ms",
             ])
     }
 
@@ -73,7 +74,7 @@ struct SessionTextTests {
                 "latencies", "  dropToPill   none measured (of 0 drops, 0 unannounced)", "  edgeToClear  none measured (of 0 edges, 0 with the pill up)",
                 "  edgeToPage   none measured (of 0 edges, 0 with an offline error view up)",
             ])
-        #expect(SessionText.findings(session) == ["findings: none (late is more than 2000 ms)"])
+        #expect(SessionText.findings(session) == ["findings: none (late is more than 2000 ms)", "error views: none on screen"])
         let header = SessionText.header(
             web: "a\nb.jsonl", native: "c.jsonl", session: session, alignment: "given (--offset-ms)", banner: BannerSettings(variants: [.recoverOnResponse]),
             policy: PolicySettings(platform: .android))
@@ -89,5 +90,29 @@ struct SessionTextTests {
         #expect(SessionText.describe(LatencySummary([], stuck: 0)) == "none measured")
         #expect(SessionText.describe(LatencySummary([1400, 400], stuck: 1)) == "2 measured: median 400 ms, p90 1400 ms, max 1400 ms; 1 stuck")
         #expect(SessionText.describe(LatencySummary([], stuck: 2)) == "none measured; 2 stuck")
+    }
+}
+
+/// v1.1's rows: the records set in with `·` and each log's own findings with `!`, at their times.
+@Suite("The session's cause rows")
+struct SessionCauseRowsTests {
+    @Test("a record row and a layer finding sit among the lines, in time order")
+    func causeRows() throws {
+        var web = WebSessionLog()
+        web.feed(
+            .connect(context: nil, online: true), at: 100,
+            record: SessionRecord(t: 100, type: "connect", fields: [.init(key: "online", json: "true"), .init(key: "page", json: #""/""#)]))
+        web.finish()
+        var native = NativeSessionLog()
+        native.feed(.path(online: true), at: 0)
+        native.finish()
+        let finding = try #require(LayerFinding(explained: #"{"t":50,"finding":"x","level":"info","message":"why"}"#, layer: .web))
+        let session = AppSession(web: web, native: native, offset: 0, layerFindings: [finding])
+        #expect(
+            SessionText.rows(session) == [
+                "           0  native  connectivity online    ← an edge: the app's first path says online",
+                "          50  web       ! x (info, the web log's own): why",
+                "         100  web       · connect online=true page=\"/\"",
+            ])
     }
 }
