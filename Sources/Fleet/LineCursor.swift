@@ -13,6 +13,10 @@ final class LineCursor {
     let source: String
     private let fd: Int32
     private var buffer: [UInt8]
+    /// The buffer's size as made: it doubles for a longer line (a partial's lines have no
+    /// length limit), and comes back to this once that line is read, so a merge holds one
+    /// long line per run at a time, not the longest it ever met.
+    private let bufferSize: Int
     private var start = 0, end = 0
     private var atEnd = false
     /// The file offset of `buffer[end]`, and where this cursor stops.
@@ -23,6 +27,9 @@ final class LineCursor {
     private(set) var nextNumber: Int
     /// The run's place among the merge's runs (ties go to the earlier one).
     let order: Int
+
+    /// The buffer's size now (for the tests: it must come back after a long line).
+    var capacity: Int { buffer.count }
 
     /// The current log line and its key, after `advanceToLog`.
     private(set) var line: ArraySlice<UInt8> = []
@@ -40,6 +47,7 @@ final class LineCursor {
             throw RecordingError(.unreadable, path: source, line: nil, String(cString: strerror(errno)))
         }
         buffer = [UInt8](repeating: 0, count: bufferSize)
+        self.bufferSize = bufferSize
         fileOffset = offset
         self.offset = offset
         stop = end
@@ -99,6 +107,7 @@ final class LineCursor {
             end -= start
             start = 0
         }
+        if buffer.count > bufferSize, end <= bufferSize / 2 { buffer = Array(buffer[0..<bufferSize]) }
         if end == buffer.count { buffer += [UInt8](repeating: 0, count: buffer.count) }
         let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress! + end, $0.count - end) }
         if count < 0 {

@@ -81,6 +81,11 @@ package struct PartialFrame {
             guard jsonString(real).utf8.elementsEqual(key) else {
                 throw fail("\"real\" is not spelled as turbo-replay \(command) --partial writes it (its escapes differ)")
             }
+            guard Self.isCanonical(real) else {
+                throw fail(
+                    "\"real\" is not a real path as turbo-replay \(command) --partial writes it (a doubled slash, "
+                        + "a . or .. part, or a slash at the end): \(real) could be a log another line names")
+            }
             let at = "\(source):\(number)"
             if let first = previous, first.key.elementsEqual(key) {
                 let spelled = first.path == logPath ? "" : " as \(first.path); both are \(real)"
@@ -206,8 +211,33 @@ package struct PartialFrame {
         }
     }
 
-    /// The real path `stats`/`tune --partial` writes for a log: its own when it cannot be resolved.
-    package static func realPath(_ path: String) -> String { FleetLogs.realPath(path) ?? path }
+    /// The real path `stats`/`tune --partial` writes for a log: its own when it cannot be
+    /// resolved, cleaned when absolute (doubled slashes, `.` and `..` taken out as written), so
+    /// that every absolute real path is canonical and a merge can refuse one that is not.
+    package static func realPath(_ path: String) -> String {
+        FleetLogs.realPath(path) ?? (path.hasPrefix("/") ? lexicallyClean(path) : path)
+    }
+
+    /// An absolute path with its empty and `.` parts dropped and each `..` taking its parent.
+    static func lexicallyClean(_ path: String) -> String {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/") where part != "." {
+            if part == ".." {
+                if !parts.isEmpty { parts.removeLast() }
+            } else {
+                parts.append(part)
+            }
+        }
+        return "/" + parts.joined(separator: "/")
+    }
+
+    /// What `realPath` writes: an absolute path is canonical (no empty, `.` or `..` part, no
+    /// slash at the end); a relative one is a path that did not resolve, kept as spelled.
+    static func isCanonical(_ real: String) -> Bool {
+        guard real.hasPrefix("/") else { return true }
+        if real == "/" { return true }
+        return real.dropFirst().split(separator: "/", omittingEmptySubsequences: false).allSatisfy { !$0.isEmpty && $0 != "." && $0 != ".." }
+    }
 }
 
 /// A merge's running totals of what the reports add up, checked as each log is read: a sum

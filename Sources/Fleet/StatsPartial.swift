@@ -215,6 +215,9 @@ package enum StatsPartial {
             },
             log: { object, real, line, fail in
                 let file = try decodeFile(object, fail: fail)
+                if settings?.value.lenient == false, file.skipsLines {
+                    throw fail("skipped lines in a partial made with \"lenient\":false: a strict read skips none (the log fails)")
+                }
                 switch file.outcome {
                 case .read(let summary):
                     try summary.forEachCount { try totals.add($0, $1, fail) }
@@ -435,6 +438,17 @@ package enum StatsPartial {
             let number = try self.number(value, what)
             guard number >= 0, number.rounded() == number, number < 9e15 else { throw fail("\"\(what)\" must be a count") }
             return Int(number)
+        }
+    }
+}
+
+extension FleetFile where Result == StatsOutcome {
+    /// A lenient read skipped some of its lines; a strict one never does (it fails the log).
+    var skipsLines: Bool {
+        switch outcome {
+        case .read(let summary): return summary.skippedLines > 0 || !warnings.isEmpty
+        case .native(let summary): return summary.skippedLines > 0 || !warnings.isEmpty
+        case .failed: return !warnings.isEmpty
         }
     }
 }

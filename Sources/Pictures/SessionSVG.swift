@@ -230,7 +230,9 @@ private struct SessionChart: TimeChart {
             let tx = x(record.t)
             let top = y + (record.native ? 6 : 24)
             let title = xmlEscaped("\(record.native ? "app" : "page") record \(record.text) at \(ms(record.t)) ms")
-            drawMark(kind, "<path d=\"M\(n(tx)) \(n(top)) L\(n(tx + 3)) \(n(top + 5)) L\(n(tx - 3)) \(n(top + 5)) Z\" fill=\"#757575\"><title>\(title)</title></path>\n")
+            drawMark(
+                kind,
+                "<path d=\"M\(n(tx)) \(n(top)) L\(n(tx + 3)) \(n(top + 5)) L\(n(tx - 3)) \(n(top + 5)) Z\" fill=\"#757575\"><title>\(title)</title></path>\n")
         }
     }
 

@@ -19,10 +19,11 @@ public func appendMilliseconds(_ t: Double, to out: inout [UInt8]) {
         return
     }
     let thousandths = (t * 1000).rounded()
-    // Beyond 2^53 thousandths a double has no 3rd decimal to print.
-    guard abs(thousandths) < 9_007_199_254_740_992 else {
-        let text = "\(t)"
-        out.append(contentsOf: (text.hasSuffix(".0") ? String(text.dropLast(2)) : text).utf8)
+    // Past 2^52 thousandths `t * 1000` is itself rounded to a whole number or coarser, which
+    // can put the 3rd decimal one off: there the whole part and the fraction are split
+    // exactly instead, and the digits are never in exponent form.
+    guard abs(thousandths) < 4_503_599_627_370_496 else {
+        appendLargeMilliseconds(t, to: &out)
         return
     }
     let scaled = Int64(thousandths)
@@ -54,4 +55,54 @@ public func appendMilliseconds(_ t: Double, to out: inout [UInt8]) {
         if scaled < 0 { put(UInt8(ascii: "-")) }
         out.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
     }
+}
+
+/// `whole`, then `.` and the thousandths without their trailing zeros (none when 0).
+private func appendWholeAndThousandths(_ whole: UInt64, _ thousandths: UInt64, to out: inout [UInt8]) {
+    appendDecimal(whole, to: &out)
+    var fraction = thousandths
+    if fraction != 0 {
+        out.append(UInt8(ascii: "."))
+        var digits = 3
+        while fraction % 10 == 0 { fraction /= 10; digits -= 1 }
+        // `digits` decimals of `fraction`, with its leading zeros (816.036: "036" → ".036").
+        var divisor: UInt64 = digits == 3 ? 100 : digits == 2 ? 10 : 1
+        while divisor > 0 {
+            out.append(UInt8(ascii: "0") + UInt8(fraction / divisor % 10))
+            divisor /= 10
+        }
+    }
+}
+
+/// A magnitude of 2^52 thousandths or more (about 143 years): below 2^64 the whole part is
+/// taken exactly and the fraction (exact too: `t` minus its whole part) rounded to thousandths;
+/// past it a double is a whole number, written out digit by digit from its shortest form.
+private func appendLargeMilliseconds(_ t: Double, to out: inout [UInt8]) {
+    if t < 0 { out.append(UInt8(ascii: "-")) }
+    let magnitude = t.magnitude
+    let whole = magnitude.rounded(.down)
+    if whole < 18_446_744_073_709_551_616 {
+        var integer = UInt64(whole)
+        var thousandths = ((magnitude - whole) * 1000).rounded()
+        if thousandths >= 1000 {
+            integer += 1
+            thousandths = 0
+        }
+        appendWholeAndThousandths(integer, UInt64(thousandths), to: &out)
+        return
+    }
+    // "1.8446744073709552e+19": the significand's digits, then zeros up to the exponent.
+    let text = "\(magnitude)"
+    guard let e = text.firstIndex(of: "e"), let exponent = Int(text[text.index(after: e)...]) else {
+        out.append(contentsOf: (text.hasSuffix(".0") ? String(text.dropLast(2)) : text).utf8)
+        return
+    }
+    let digits = text[..<e].filter { $0 != "." }
+    out.append(contentsOf: digits.utf8)
+    out.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: max(exponent + 1 - digits.count, 0)))
+}
+
+private func appendDecimal(_ value: UInt64, to out: inout [UInt8]) {
+    if value >= 10 { appendDecimal(value / 10, to: &out) }
+    out.append(UInt8(ascii: "0") + UInt8(value % 10))
 }

@@ -34,7 +34,10 @@ package func xmlEscaped(_ text: String) -> String {
 }
 
 /// `text` made safe for a terminal: control characters (which could move the cursor, retitle
-/// the window or hide what follows) and bidirectional overrides are shown as `\u{…}` escapes.
+/// the window or hide what follows), Unicode's line and paragraph separators (U+2028, U+2029:
+/// a line break to some viewers, none to others) and every bidirectional control (the marks
+/// U+200E, U+200F and U+061C, the embeddings and overrides U+202A–U+202E, the isolates
+/// U+2066–U+2069: they reorder what follows) are shown as `\u{…}` escapes.
 package func terminalSafe(_ text: String) -> String {
     guard text.unicodeScalars.contains(where: needsEscape) else { return text }
     var out = ""
@@ -50,5 +53,6 @@ package func terminalSafe(_ text: String) -> String {
 
 private func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
     let v = scalar.value
-    return v < 0x20 || (0x7F...0x9F).contains(v) || (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v)
+    return v < 0x20 || (0x7F...0x9F).contains(v) || v == 0x061C || v == 0x200E || v == 0x200F || (0x2028...0x202E).contains(v)
+        || (0x2066...0x2069).contains(v)
 }

@@ -87,7 +87,11 @@ enum Field {
         switch json_object_get_type(value) {
         case json_type_double:
             let number = json_object_get_double(value)
-            return number.magnitude <= exactMillisecondsLimit ? number : nil
+            // json-c rounds a number written with a fraction to the nearest double, and from
+            // 2^52 on a double holds whole numbers only: `9007199254740990.5` would read as
+            // …990 and `9007199254740991.5` as 2^53. Refused, not read half a millisecond off.
+            guard number.magnitude >= 4_503_599_627_370_496 else { return number }
+            return number.magnitude < exactMillisecondsLimit && writtenWhole(value) ? number : nil
         case json_type_int:
             // An integer is judged as itself: 2^53 + 1 would round to 2^53 as a double.
             let integer = json_object_get_int64(value)
@@ -95,6 +99,22 @@ enum Field {
         default:
             return nil
         }
+    }
+
+    /// A number json-c read as a double whose text (json-c keeps it) is a whole number: digits,
+    /// and only zeros after a point, no exponent.
+    private func writtenWhole(_ value: OpaquePointer) -> Bool {
+        guard let text = json_object_get_string(value) else { return false }
+        var afterPoint = false
+        for byte in UnsafeRawBufferPointer(start: text, count: strlen(text)) {
+            switch byte {
+            case UInt8(ascii: "."): afterPoint = true
+            case UInt8(ascii: "1")...UInt8(ascii: "9") where afterPoint: return false
+            case UInt8(ascii: "e"), UInt8(ascii: "E"): return false
+            default: continue
+            }
+        }
+        return true
     }
 
     /// A record's time: a finite number of milliseconds within ±2^53.

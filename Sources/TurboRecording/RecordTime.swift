@@ -17,7 +17,7 @@ func timeProblem(_ object: OpaquePointer) -> String {
 /// Why the field `t` is not a time.
 func timeProblem(_ t: Field) -> String {
     if t.isAbsent { return #"missing "t""# }
-    if t.isOutOfRangeNumber { return #""t" is out of range: a time must lie within ±2^53 ms (9007199254740992)"# }
+    if t.isOutOfRangeNumber { return #""t" is out of range: a time must lie within ±2^53 ms (9007199254740992), a whole number from 2^52 on"# }
     return #""t" must be a finite number"#
 }
 

@@ -96,6 +96,9 @@ package enum TunePartial {
             log: { object, _, line, fail in
                 let read = StatsPartial.Reader(fail: fail)
                 let file = try decodeFile(object, combinations: header!.combinations, read)
+                if !header!.lenient, !file.warnings.isEmpty {
+                    throw fail("skipped lines in a partial made with \"lenient\":false: a strict read skips none (the log fails)")
+                }
                 if case .replayed(let rows) = file.outcome {
                     for (index, row) in rows.enumerated() { try check(row, index + 1, &totals, fail) }
                 }

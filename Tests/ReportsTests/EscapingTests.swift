@@ -23,7 +23,20 @@ struct EscapingTests {
     func bidi() {
         #expect(terminalSafe("a\u{202E}b") == #"a\u{202E}b"#)
         #expect(terminalSafe("\u{2066}x\u{2069}") == #"\u{2066}x\u{2069}"#)
-        #expect(terminalSafe("\u{2029}\u{202F}\u{2065}\u{206A}") == "\u{2029}\u{202F}\u{2065}\u{206A}")
+        #expect(terminalSafe("\u{2027}\u{202F}\u{2065}\u{206A}\u{200D}") == "\u{2027}\u{202F}\u{2065}\u{206A}\u{200D}")
+    }
+
+    @Test(
+        "line and paragraph separators and every bidi control are escaped, one by one",
+        arguments: [
+            0x2028, 0x2029, 0x200E, 0x200F, 0x061C, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069,
+        ] as [UInt32])
+    func separatorsAndBidi(_ value: UInt32) {
+        let scalar = Unicode.Scalar(value)!
+        var text = "a"
+        text.unicodeScalars.append(scalar)
+        text += "b"
+        #expect(terminalSafe(text) == "a\\u{" + String(value, radix: 16, uppercase: true) + "}b")
     }
 
     @Test("the five markup characters become entities in XML")

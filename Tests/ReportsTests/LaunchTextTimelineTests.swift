@@ -41,10 +41,10 @@ struct LaunchTextTimelineTests {
                 == "       10000  stalled     10000 ms since the launch on the loading screen, with neither a page nor an error")
     }
 
-    @Test("a surface with control characters prints escaped; a time past 2^53 thousandths prints as Swift prints the double")
+    @Test("a surface with control characters prints escaped; a time past 2^53 thousandths prints every digit, never in exponent form")
     func edges() {
         #expect(
             Self.screen(1e16, .error, .presented(surface: "tab\n\u{202E}home", view: .server))
-                == #"       1e+16  error       presented on tab\u{A}\u{202E}home: a first visit failed (server view); the root error screen shows it"#)
+                == #"10000000000000000  error       presented on tab\u{A}\u{202E}home: a first visit failed (server view); the root error screen shows it"#)
     }
 }

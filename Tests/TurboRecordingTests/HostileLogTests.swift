@@ -168,13 +168,27 @@ import TurboRecording
 
     @Test(arguments: ["9007199254740993", "1e300", "-1e16", "18446744073709551615"])
     func timesBeyond2To53AreRefused(t: String) {
-        let message = #""t" is out of range: a time must lie within ±2^53 ms (9007199254740992)"#
+        let message = #""t" is out of range: a time must lie within ±2^53 ms (9007199254740992), a whole number from 2^52 on"#
         #expect(Self.web(Self.lines([#"{"t":\#(t),"type":"offline"}"#])).errors == ["hostile.jsonl:1: " + message])
         #expect(Self.native(Self.nativeLines([#"{"t":\#(t),"type":"foreground"}"#])).errors == ["hostile.jsonl:2: " + message])
     }
 
     @Test func timesUpTo2To53AreRead() {
         #expect(Self.web(Self.lines([#"{"t":-9007199254740992,"type":"offline"}"#, #"{"t":9007199254740992,"type":"online"}"#])).records.count == 2)
+    }
+
+    /// json-c reads a number with a fraction as the nearest double, and from 2^52 on a double
+    /// has no fraction: `…991.5` would become 2^53, `…990.5` …990. Refused instead.
+    @Test(arguments: ["9007199254740991.5", "9007199254740990.5", "-9007199254740990.5", "4503599627370496.5", "9.007199254740990e15"])
+    func timesPast2To52WithAFractionAreRefused(t: String) {
+        let message = #""t" is out of range: a time must lie within ±2^53 ms (9007199254740992), a whole number from 2^52 on"#
+        #expect(Self.web(Self.lines([#"{"t":\#(t),"type":"offline"}"#])).errors == ["hostile.jsonl:1: " + message])
+    }
+
+    @Test func wholeTimesPast2To52AreReadExactly() {
+        let read = Self.web(Self.lines([#"{"t":4503599627370495.5,"type":"offline"}"#, #"{"t":9007199254740991.0,"type":"online"}"#]))
+        #expect(read.errors.isEmpty)
+        #expect(read.records.map(\.t) == [4_503_599_627_370_495.5, 9_007_199_254_740_991])
     }
 
     // MARK: 15. A line is refused as soon as it passes the limit
