@@ -16,6 +16,7 @@ package struct ArchiveAnalyzer: Sendable {
     /// Every finding's level, kept either way: what decides an exit status.
     package private(set) var levels: [FindingLevel] = []
     private let keepingFindings: Bool
+    /// Keys by their identity (`archiveKeyIdentity`): bounded bytes per page, however long its URL.
     private var visited: Set<String> = []
     private var everCaptured: Set<String> = []
     private var pendingLine = 0
@@ -48,11 +49,11 @@ package struct ArchiveAnalyzer: Sendable {
         switch input {
         case .finish(let url):
             summary.hasNavigation = true
-            visited.insert(cache.settings.key(url))
+            visited.insert(archiveKeyIdentity(cache.settings.key(url)))
             if decided.isEmpty { try row(.notCapturable(url: url)) }
         case .urlChange(let url):
             summary.hasNavigation = true
-            visited.insert(cache.settings.key(url))
+            visited.insert(archiveKeyIdentity(cache.settings.key(url)))
             pendingLine = record.line
             try row(.scheduled(url: url, due: cache.nextDue ?? t, superseded: before.pending?.url))
         case .launch:
@@ -112,7 +113,7 @@ package struct ArchiveAnalyzer: Sendable {
         switch decision.outcome {
         case .capture(let key, _):
             summary.captures += 1
-            everCaptured.insert(key)
+            everCaptured.insert(archiveKeyIdentity(key))
         case .served(let url, let key, let ageMs):
             summary.served += 1
             summary.servedAges.append(ageMs)
@@ -122,8 +123,8 @@ package struct ArchiveAnalyzer: Sendable {
                     detail: .staleArchive(ageMs: ageMs, staleMs: cache.settings.stale))
             }
         case .miss(let url, _):
-            let key = cache.settings.key(url)
-            let reason: MissReason = !visited.contains(key) ? .neverVisited : everCaptured.contains(key) ? .removed : .notCaptured
+            let key = cache.settings.key(url), held = archiveKeyIdentity(key)
+            let reason: MissReason = !visited.contains(held) ? .neverVisited : everCaptured.contains(held) ? .removed : .notCaptured
             summary.missed[reason, default: 0] += 1
             finding = ArchiveFinding(t: decision.t, line: line, url: url, key: key, detail: .offlineMiss(reason))
         case .passed(let url, let failure, let cached):
