@@ -13,12 +13,13 @@ of each. Same N, same bytes (no randomness: the worst case is the regular one).
     session-flaps                 web + native: a page's flaps and its app's path flaps, one session
                                   (the native log of the pair: --shape session-flaps-native)
 
-For the two huge shapes N counts records as bytes do: one huge record stands for HUGE_EVERY
-records of the other shapes (900 kB against a usual record's ~80 bytes would make a log of N
-records hundreds of GB), so a log of N is about N / HUGE_EVERY huge records (at least a few).
+For the two huge shapes N counts records as bytes do: one group of huge records stands for
+HUGE_EVERY records of the other shapes (900 kB against a usual record's ~80 bytes would make a
+log of N records hundreds of GB), so a log of N has about N / HUGE_EVERY groups (at least 3):
+at 300,000, 66 groups of three 900 kB URLs (about 200 records, 180 MB) and 100 of 400 kB texts.
 """
 
-HUGE_EVERY = 1500
+HUGE_EVERY = 4500
 NATIVE_META = '{"type":"meta","version":1,"recording":"native","platform":"ios","startedAt":"2026-12-01T00:00:00.000Z"}'
 WEB_META = ('{"type":"meta","version":1,"source":"chromium","page":"/","startedAt":"2026-12-01T00:00:00.000Z"}')
 
@@ -98,8 +99,8 @@ def pill_episodes(n):
         t += 2100  # past the flash
 
 
-def huge_count(n):
-    return max(3, n // HUGE_EVERY)
+def huge_count(n, every=HUGE_EVERY):
+    return max(3, n // every)
 
 
 def huge_urls(n, size=900_000):
@@ -123,7 +124,7 @@ def huge_texts(n, size=400_000):
     yield ('{"type":"meta","version":1,"source":"chromium","page":"/%s","startedAt":"2026-12-01T00:00:00.000Z"}' % pad)
     yield '{"t":10,"type":"connect","context":"%s","online":true,"page":"/%s"}' % (pad, pad)
     t = 10.0
-    for i in range(huge_count(n)):
+    for i in range(huge_count(n, HUGE_EVERY * 2 // 3)):
         t += 500
         yield ('{"t":%s,"type":"turbo:fetch-request-error","url":"http://127.0.0.1:41025/%d/%s","method":"GET",'
                '"target":"turbo-frame#%s","error":"TypeError: %s"}' % (ms(t), i, pad, pad[:1000], pad))

@@ -25,16 +25,6 @@ struct BoundedGrowthTests {
             }
     }
 
-    /// Every surface a new name, presented offline while the path is up: the settle's retry
-    /// ends each view, and the app logs a retry now and then (so findings are compared).
-    static func retriedSurfaces(_ n: Int) -> [String] {
-        [meta, #"{"t":1,"type":"path","online":true}"#]
-            + (1...n).flatMap { i in
-                [#"{"t":\#(i * 5000),"type":"presented","surface":"s\#(i)","error":{"kind":"web","code":-1009}}"#]
-                    + (i % 3 == 0 ? [#"{"t":\#(i * 5000 + 4000),"type":"app-retry","surface":"s\#(i)","kind":"auto"}"#] : [])
-            }
-    }
-
     /// bench/shapes.py's native-flaps: the path flaps under views on a few surfaces.
     static func nativeFlaps(_ n: Int) -> [String] {
         let surfaces = ["tab:home", "tab:feed", "modal"]
@@ -54,7 +44,7 @@ struct BoundedGrowthTests {
     func retained(_ lines: [String]) throws -> Int {
         let reader = try NativeRecordingReader(path: try temporaryRecording("growth.jsonl", lines))
         var explainer = NativeExplainer()
-        while let record = try reader.next() { explainer.feed(record) { _ in } }
+        while let record = try reader.next() { explainer.feed(record, decided: { _ in }, emit: { _ in }) }
         return explainer.retainedSurfaces
     }
 
@@ -62,7 +52,6 @@ struct BoundedGrowthTests {
         "the explainer holds as many surfaces at 10·N records as at N",
         arguments: [
             ("surfaces-presented-dismissed", surfacesPresentedDismissed),
-            ("surfaces retried", retriedSurfaces),
             ("native-flaps", nativeFlaps),
         ] as [(String, @Sendable (Int) -> [String])])
     func explainerFlat(shape: String, lines: @Sendable (Int) -> [String]) throws {
