@@ -6,7 +6,8 @@ of each. Same N, same bytes (no randomness: the worst case is the regular one).
 
     surfaces-presented-dismissed  native: every surface (a new name each time) presented, then dismissed
     error-new-surface             native: every record an error view on a new surface, never dismissed
-    native-flaps                  native: the path flaps; offline views, retries, taps on a few surfaces
+    native-flaps                  native: the path flaps; offline views and taps on a few surfaces, and
+                                  no app-retry line (so every finding waits for one)
     pill-episodes                 web: the pill goes up and comes down, again and again
     huge-urls                     native: pages with URLs of 900 kB, each finished, then failed offline
     huge-texts                    web: records with 400 kB texts (urls, errors, pages)
@@ -68,7 +69,6 @@ def native_flaps(n):
         t += 200
         yield '{"t":%s,"type":"path","online":true}' % ms(t)
         t += 100 + (i % 7) * 100
-        yield '{"t":%s,"type":"app-retry","surface":"%s","kind":"auto"}' % (ms(t), surface)
         if i % 5 == 0:
             t += 30
             yield '{"t":%s,"type":"tap-retry","surface":"%s"}' % (ms(t), surface)

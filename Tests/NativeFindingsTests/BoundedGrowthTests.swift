@@ -25,7 +25,8 @@ struct BoundedGrowthTests {
             }
     }
 
-    /// bench/shapes.py's native-flaps: the path flaps under views on a few surfaces.
+    /// The path flaps under views on a few surfaces, and the app logs its retries (bench/shapes.py's
+    /// native-flaps has none: then every finding waits for one, which is not bounded yet).
     static func nativeFlaps(_ n: Int) -> [String] {
         let surfaces = ["tab:home", "tab:feed", "modal"]
         return [meta]
@@ -52,7 +53,7 @@ struct BoundedGrowthTests {
         "the explainer holds as many surfaces at 10·N records as at N",
         arguments: [
             ("surfaces-presented-dismissed", surfacesPresentedDismissed),
-            ("native-flaps", nativeFlaps),
+            ("native flaps, with the app's retries", nativeFlaps),
         ] as [(String, @Sendable (Int) -> [String])])
     func explainerFlat(shape: String, lines: @Sendable (Int) -> [String]) throws {
         let small = try retained(lines(300)), large = try retained(lines(3000))
