@@ -3,6 +3,7 @@
 session on one clock, for measuring `explain` on a native log. Same N and seed, same bytes.
 
     bench/generate-native.py N [SEED] [ios|android] > FILE
+    bench/generate-native.py --shape NAME N > FILE   a worst-case shape (bench/shapes.py)
 
 The mix is an app's error-view log scaled up: the path going down and coming back (tunnels),
 offline views presented on a few surfaces while down, views presented on a healthy path (a
@@ -10,6 +11,7 @@ slow server's timeouts), 503s and 401s, taps, dismissals, foregrounds, the app's
 `app-retry` lines (mostly where the policy retries, sometimes not: the findings), and now and
 then a relaunch with its bridge message and the app's `app-screen` lines.
 """
+import os
 import random
 import sys
 
@@ -75,6 +77,15 @@ def main():
         print(__doc__.strip())
         return
     arguments = sys.argv[1:]
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import shapes
+    shape, rest = shapes.usage_shape(arguments, "bench/generate-native.py")
+    if shape:
+        if len(rest) != 1 or not rest[0].isdigit():
+            print("usage: bench/generate-native.py --shape NAME N > FILE   (see --help)", file=sys.stderr)
+            sys.exit(64)
+        shapes.write(shape, int(rest[0]), sys.stdout)
+        return
     if not 1 <= len(arguments) <= 3 or not all(a.isdigit() for a in arguments[:2]) or arguments[2:] not in ([], ["ios"], ["android"]):
         print("usage: bench/generate-native.py N [SEED] [ios|android] > FILE   (see --help)", file=sys.stderr)
         sys.exit(64)

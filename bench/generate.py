@@ -6,6 +6,8 @@ sessions concatenated on one clock. Same N and seed, same bytes.
     bench/generate.py --native N [SEED] > FILE   a native log (the app's), iOS
     bench/generate.py --busy N [SEED] > FILE     a web recording whose banner changes every
                                                  few records: the output-heavy shape
+    bench/generate.py --shape NAME N > FILE      a worst-case shape (bench/shapes.py: one log
+                                                 that makes kept state grow if it is unbounded)
 
 The native log is one app's long run: launches, connectivity, error views and their retries,
 the app's own retry and screen logs, bridge messages, and navigations over a few thousand
@@ -166,6 +168,14 @@ def main():
     if any(a in ("-h", "--help") for a in arguments):
         print(__doc__.strip())
         return
+    import shapes
+    shape, arguments = shapes.usage_shape(arguments, "bench/generate.py")
+    if shape:
+        if len(arguments) != 1 or not arguments[0].isdigit():
+            print("usage: bench/generate.py --shape NAME N > FILE   (see --help)", file=sys.stderr)
+            sys.exit(64)
+        shapes.write(shape, int(arguments[0]), sys.stdout)
+        return
     native, busy = "--native" in arguments, "--busy" in arguments
     arguments = [a for a in arguments if a not in ("--native", "--busy")]
     if len(arguments) not in (1, 2) or not all(a.isdigit() for a in arguments):
@@ -191,4 +201,5 @@ def main():
 
 
 if __name__ == "__main__":
+    sys.path.insert(0, __import__("os").path.dirname(__import__("os").path.abspath(__file__)))
     main()

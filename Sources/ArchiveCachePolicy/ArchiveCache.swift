@@ -31,7 +31,9 @@ public struct PendingCapture: Equatable, Sendable {
 public struct ArchiveCache: TimedPolicy, Equatable, Sendable {
     public private(set) var settings: ArchiveSettings
     /// Archived pages: key → the time it was captured. At most `settings.maxArchives`: a
-    /// capture past that evicts the least recently captured page.
+    /// capture past that evicts the least recently captured page. A key longer than
+    /// `archiveKeyKeptBytes` is held by its identity (`archiveKeyIdentity`: a prefix, its length
+    /// and hashes), so each archive costs bounded memory whatever its URL's length.
     public var archives: [String: Double] {
         Dictionary(held.map { ($0.key.text, $0.value) }, uniquingKeysWith: { a, _ in a })
     }
@@ -63,12 +65,20 @@ public struct ArchiveCache: TimedPolicy, Equatable, Sendable {
         self.settings = settings
         // Oldest first, as they were captured; past the bound, the oldest are evicted as a
         // capture would have evicted them.
-        for (key, t) in archives.sorted(by: { ($0.value, $0.key) < ($1.value, $1.key) }) { hold(key, capturedAt: t) }
+        for (key, t) in archives.sorted(by: { ($0.value, $0.key) < ($1.value, $1.key) }) {
+            hold(archiveKeyIdentity(key), capturedAt: t)
+        }
     }
 
     public static func == (a: ArchiveCache, b: ArchiveCache) -> Bool {
         a.settings == b.settings && a.held == b.held && a.pending == b.pending && a.timers == b.timers
             && a.clock == b.clock && a.evictionOrder == b.evictionOrder
+    }
+
+    /// The bytes of the keys held (each by its identity, in the archives and the capture
+    /// order): what the byte bound is about, at most about `archiveKeyKeptBytes + 100` a page.
+    package var heldKeyBytes: Int {
+        held.keys.reduce(0) { $0 + $1.text.utf8.count } + captureOrder[oldest...].reduce(0) { $0 + $1.key.utf8.count }
     }
 
     /// Entries in the capture-order list, live or not: what the bound on memory is about.
@@ -81,7 +91,7 @@ public struct ArchiveCache: TimedPolicy, Equatable, Sendable {
 
     /// When the page at `url` was captured, if the cache holds it.
     public func capturedAt(_ url: String) -> Double? {
-        held[ByteString(settings.key(url))]
+        held[ByteString(archiveKeyIdentity(settings.key(url)))]
     }
 
     public var nextDue: Double? { pending?.due }
@@ -112,22 +122,23 @@ public struct ArchiveCache: TimedPolicy, Equatable, Sendable {
             oldest = 0
         case .cacheRemove(let url):
             let key = settings.key(url)
-            held[ByteString(key)] = nil
-            numbers[ByteString(key)] = nil
+            let identity = ByteString(archiveKeyIdentity(key))
+            held[identity] = nil
+            numbers[identity] = nil
         case .presented(let error, let url):
             guard let url, case .web(let failure) = error else { return }
             let key = settings.key(url)
             if failure == .code(-1009) {
                 // Only "not connected" is intercepted: the shell knows for sure there is no network,
                 // where a timeout or a lost connection might still recover with a retry.
-                if let capturedAt = held[ByteString(key)] {
+                if let capturedAt = held[ByteString(archiveKeyIdentity(key))] {
                     output.append(ArchiveDecision(t: t, outcome: .served(url: url, key: key, ageMs: t - capturedAt)))
                 } else {
                     output.append(ArchiveDecision(t: t, outcome: .miss(url: url, toast: ArchiveDecision.missToast(url))))
                 }
             } else if OfflineErrorPolicy.classify(error, on: .ios, offlineCodes: settings.offlineCodes) == .offline {
                 // Any other failure the error view calls offline, under the same code lists.
-                output.append(ArchiveDecision(t: t, outcome: .passed(url: url, failure: failure, cached: held[ByteString(key)] != nil)))
+                output.append(ArchiveDecision(t: t, outcome: .passed(url: url, failure: failure, cached: held[ByteString(archiveKeyIdentity(key))] != nil)))
             }
         }
     }
@@ -153,7 +164,7 @@ public struct ArchiveCache: TimedPolicy, Equatable, Sendable {
 
     private mutating func capture(_ url: String, at t: Double, via: CaptureTrigger, into output: inout [ArchiveDecision]) {
         let key = settings.key(url)
-        hold(key, capturedAt: t)
+        hold(archiveKeyIdentity(key), capturedAt: t)
         output.append(ArchiveDecision(t: t, outcome: .capture(key: key, via: via)))
     }
 

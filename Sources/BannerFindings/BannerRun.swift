@@ -11,7 +11,18 @@ import TurboRecording
 /// records, so a log is read once for any number of settings.
 package struct BannerRun: Sendable {
     package private(set) var banner: OfflineBanner
+    /// Every pill episode, in order; empty when made with `keepingEpisodes: false` (`tune`
+    /// needs only the counts below, and a log of 600,000 episodes would hold them all, once
+    /// per combination).
     package private(set) var episodes: [PillEpisode] = []
+    /// Pill episodes so far, kept or not.
+    package private(set) var episodeCount = 0
+    /// The time the pill was up, over every episode.
+    package private(set) var pillMs: Double = 0
+    /// Pill episodes shorter than the `blinkMs` given at init (0 without one).
+    package private(set) var blinkCount = 0
+    private let keepingEpisodes: Bool
+    private let blinkMs: Double?
     package private(set) var toasts = 0
     /// `offline` debounces cancelled by `online` before they fired: the radio came back within
     /// the debounce, so no pill was shown.
@@ -28,17 +39,20 @@ package struct BannerRun: Sendable {
     private var open: (start: Double, cause: BannerCause)?
     private var unannouncedSince: Double?
 
-    package init(settings: BannerSettings) {
+    package init(settings: BannerSettings, keepingEpisodes: Bool = true, blinkMs: Double? = nil) {
         banner = OfflineBanner(settings: settings)
+        self.keepingEpisodes = keepingEpisodes
+        self.blinkMs = blinkMs
     }
 
     package var settings: BannerSettings { banner.settings }
 
-    /// The time the pill was up, over every episode.
-    package var pillMs: Double { episodes.reduce(0) { $0 + $1.duration } }
-
     /// Pill episodes shorter than `blinkMs`: an amber blink rather than news the user could read.
-    package func blinks(under blinkMs: Double) -> Int { episodes.filter { $0.duration < blinkMs }.count }
+    package func blinks(under blinkMs: Double) -> Int {
+        if let counted = self.blinkMs, counted == blinkMs { return blinkCount }
+        precondition(keepingEpisodes, "a run that keeps no episodes counts blinks under its own blinkMs only")
+        return episodes.filter { $0.duration < blinkMs }.count
+    }
 
     /// Feeds one record, appending what the banner decided (timers that fired before it
     /// included) to `output`.
@@ -78,7 +92,7 @@ package struct BannerRun: Sendable {
         banner.finish(into: &output)
         for decided in output[first...] { note(decided) }
         if let open, let end {
-            episodes.append(PillEpisode(start: open.start, end: end, cause: open.cause, stillUp: true))
+            add(PillEpisode(start: open.start, end: end, cause: open.cause, stillUp: true))
             self.open = nil
         }
         if let since = unannouncedSince, let end {
@@ -99,6 +113,13 @@ package struct BannerRun: Sendable {
         }
     }
 
+    private mutating func add(_ episode: PillEpisode) {
+        episodeCount += 1
+        pillMs += episode.duration
+        if let blinkMs, episode.duration < blinkMs { blinkCount += 1 }
+        if keepingEpisodes { episodes.append(episode) }
+    }
+
     private mutating func noteTime(_ t: Double) {
         end = max(end ?? t, t)
     }
@@ -112,7 +133,7 @@ package struct BannerRun: Sendable {
             if change.banner == .offline {
                 if open == nil { open = (change.t, change.cause) }
             } else if let pill = open {
-                episodes.append(PillEpisode(start: pill.start, end: change.t, cause: pill.cause, stillUp: false))
+                add(PillEpisode(start: pill.start, end: change.t, cause: pill.cause, stillUp: false))
                 open = nil
             }
         case .submit(let decision):

@@ -13,16 +13,24 @@ public struct ProbeLoop: Equatable, Sendable {
     /// The first and last probe retry of the run.
     public var first: Double
     public var last: Double
-    /// The lines of the `presented` records whose views made those retries, in order.
+    /// The lines of the `presented` records whose views made those retries, in order: the
+    /// first `maxLines` of them.
     public var lines: [Int]
+    /// How many more lines the run had past `maxLines` (a loop that polls for hours would
+    /// otherwise keep a line per retry): said in the message and the JSON, never dropped silently.
+    public var moreLines: Int
 
-    public init(surface: String, t: Double, count: Int, first: Double, last: Double, lines: [Int]) {
+    /// The most lines a loop keeps: enough to open the log at its first views.
+    public static let maxLines = 100
+
+    public init(surface: String, t: Double, count: Int, first: Double, last: Double, lines: [Int], moreLines: Int = 0) {
         self.surface = surface
         self.t = t
         self.count = count
         self.first = first
         self.last = last
         self.lines = lines
+        self.moreLines = moreLines
     }
 
     public static let finding = "probe-loop"
@@ -35,6 +43,7 @@ public struct ProbeLoop: Equatable, Sendable {
         "the settling probe retried \(count) times with no edge between (\(formatMilliseconds(first))–"
             + "\(formatMilliseconds(last)) ms): each failed retry presented a fresh view that armed the probe again, "
             + "a polling loop; under probe-once a view waits for an edge, a foreground or a tap instead"
+            + (moreLines > 0 ? " (lines: the first \(lines.count), and \(moreLines) more)" : "")
     }
 
     /// `t`, `finding`, `level`, `surface`, `count`, `first`, `last`, `lines`, `message`.
@@ -48,6 +57,7 @@ public struct ProbeLoop: Equatable, Sendable {
         line.number("first", first)
         line.number("last", last)
         line.raw("lines", "[" + lines.map(String.init).joined(separator: ",") + "]")
+        if moreLines > 0 { line.integer("moreLines", moreLines) }
         line.string("message", message)
         return line.text
     }
@@ -82,6 +92,8 @@ public struct ProbeLoopDetector: Equatable, Sendable {
         var last = 0.0
         var count = 0
         var lines: [Int] = []
+        var moreLines = 0
+        var lastLine: Int?
         /// When the second retry came, counted across runs: findings come out in that order.
         var order = 0
     }
@@ -94,6 +106,9 @@ public struct ProbeLoopDetector: Equatable, Sendable {
     private var seconds = 0
 
     public init() {}
+
+    /// Surfaces with anything held: bounded by the open views and the runs not yet ended.
+    package var retainedSurfaces: Int { runs.count + presentedLine.count }
 
     public static func == (a: ProbeLoopDetector, b: ProbeLoopDetector) -> Bool {
         a.online == b.online && a.runs == b.runs && a.presentedLine == b.presentedLine
@@ -118,14 +133,21 @@ public struct ProbeLoopDetector: Equatable, Sendable {
             for surface in runs.keys { close(surface) }
             online = false
             presentedLine.removeAll()
-        case .tapRetry, .dismissed, .foreground:
+        case .dismissed(let surface):
+            // Its view is gone: a later retry there is a new view's, with its own line.
+            presentedLine[ByteString(surface)] = nil
+        case .tapRetry, .foreground:
             break
         }
     }
 
     /// A decision of the policy.
     public mutating func decision(_ decision: Decision) {
-        guard case .retry(.automatic(.probe)) = decision.outcome else { return }
+        guard case .retry(let retry) = decision.outcome else { return }
+        // A retry ends its view (a failed one presents a fresh view, with its own line): the
+        // line is not kept past it, so the lines held are bounded by the open views.
+        let presented = presentedLine.removeValue(forKey: ByteString(decision.surface))
+        guard case .automatic(.probe) = retry else { return }
         var run = runs[ByteString(decision.surface)] ?? Run()
         run.count += 1
         if run.count == 1 { run.first = decision.t }
@@ -135,7 +157,10 @@ public struct ProbeLoopDetector: Equatable, Sendable {
             run.order = seconds
         }
         run.last = decision.t
-        if let line = presentedLine[ByteString(decision.surface)], run.lines.last != line { run.lines.append(line) }
+        if let line = presented, run.lastLine != line {
+            run.lastLine = line
+            if run.lines.count < ProbeLoop.maxLines { run.lines.append(line) } else { run.moreLines += 1 }
+        }
         runs[ByteString(decision.surface)] = run
     }
 
@@ -162,7 +187,7 @@ public struct ProbeLoopDetector: Equatable, Sendable {
                 run.order,
                 ProbeLoop(
                     surface: surface.text, t: run.second, count: run.count,
-                    first: run.first, last: run.last, lines: run.lines)
+                    first: run.first, last: run.last, lines: run.lines, moreLines: run.moreLines)
             ))
     }
 }

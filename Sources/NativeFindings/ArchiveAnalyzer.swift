@@ -16,7 +16,8 @@ package struct ArchiveAnalyzer: Sendable {
     /// Every finding's level, kept either way: what decides an exit status.
     package private(set) var levels: [FindingLevel] = []
     private let keepingFindings: Bool
-    /// By the keys' bytes, as the cache holds them (`ByteString`).
+    /// By the bytes of the keys' identities (`archiveKeyIdentity`), as the cache holds them:
+    /// bounded bytes per page however long its URL, and byte-distinct spellings kept apart.
     private var visited: Set<ByteString> = []
     private var everCaptured: Set<ByteString> = []
     private var pendingLine = 0
@@ -49,11 +50,11 @@ package struct ArchiveAnalyzer: Sendable {
         switch input {
         case .finish(let url):
             summary.hasNavigation = true
-            visited.insert(ByteString(cache.settings.key(url)))
+            visited.insert(ByteString(archiveKeyIdentity(cache.settings.key(url))))
             if decided.isEmpty { try row(.notCapturable(url: url)) }
         case .urlChange(let url):
             summary.hasNavigation = true
-            visited.insert(ByteString(cache.settings.key(url)))
+            visited.insert(ByteString(archiveKeyIdentity(cache.settings.key(url))))
             pendingLine = record.line
             try row(.scheduled(url: url, due: cache.nextDue ?? t, superseded: before.pending?.url))
         case .launch:
@@ -113,7 +114,7 @@ package struct ArchiveAnalyzer: Sendable {
         switch decision.outcome {
         case .capture(let key, _):
             summary.captures += 1
-            everCaptured.insert(ByteString(key))
+            everCaptured.insert(ByteString(archiveKeyIdentity(key)))
         case .served(let url, let key, let ageMs):
             summary.served += 1
             summary.servedAges.append(ageMs)
@@ -123,8 +124,8 @@ package struct ArchiveAnalyzer: Sendable {
                     detail: .staleArchive(ageMs: ageMs, staleMs: cache.settings.stale))
             }
         case .miss(let url, _):
-            let key = cache.settings.key(url)
-            let reason: MissReason = !visited.contains(ByteString(key)) ? .neverVisited : everCaptured.contains(ByteString(key)) ? .removed : .notCaptured
+            let key = cache.settings.key(url), held = ByteString(archiveKeyIdentity(key))
+            let reason: MissReason = !visited.contains(held) ? .neverVisited : everCaptured.contains(held) ? .removed : .notCaptured
             summary.missed[reason, default: 0] += 1
             finding = ArchiveFinding(t: decision.t, line: line, url: url, key: key, detail: .offlineMiss(reason))
         case .passed(let url, let failure, let cached):

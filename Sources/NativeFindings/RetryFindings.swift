@@ -151,8 +151,11 @@ package func retryFindings(decisions: [Decision], appRetries: [LoggedRetry], win
 /// order (a tie in the order the surfaces first appeared).
 package struct RetryComparison: Sendable {
     package let window: Double
-    /// By the surfaces' bytes, as the policy keys its views (`ByteString`).
+    /// The order of the surfaces with something pending, by when each last became pending: a
+    /// surface leaves it when nothing of it is held, so it is bounded by the pending surfaces,
+    /// not by every surface the log ever named.
     private var order: [ByteString: Int] = [:]
+    private var nextOrder = 0
     private var policy: [ByteString: [(t: Double, trigger: RetryTrigger, line: Int?)]] = [:]
     private var app: [ByteString: [LoggedRetry]] = [:]
     /// The surfaces with something pending.
@@ -194,8 +197,14 @@ package struct RetryComparison: Sendable {
         return take { _ in true }
     }
 
+    /// Surfaces with anything held: bounded by the surfaces with a retry within the window.
+    package var retainedSurfaces: Int { order.count + policy.count + app.count }
+
     private mutating func note(_ surface: ByteString) {
-        if order[surface] == nil { order[surface] = order.count }
+        if order[surface] == nil {
+            order[surface] = nextOrder
+            nextOrder += 1
+        }
         pending.insert(surface)
     }
 
@@ -230,6 +239,7 @@ package struct RetryComparison: Sendable {
             self.policy[surface] = nil
             self.app[surface] = nil
             pending.remove(surface)
+            order[surface] = nil
         } else {
             self.policy[surface] = policy
             self.app[surface] = app
@@ -295,9 +305,13 @@ package struct NativeExplainer: Sendable {
     private var policy: RetryPolicy?
     private var detector = ProbeLoopDetector()
     private var comparison: RetryComparison
-    /// Each surface's last decision: what an unexpected retry says the policy had there.
+    /// Each surface's last decision, when it is one an unexpected retry's state reads (a retry,
+    /// or no view at all); any other last decision reads as "no view", so it is not kept: a log
+    /// of a million surfaces each presented and dismissed holds none of them.
     private var last: [ByteString: Decision] = [:]
-    /// Each surface's last `presented` line: what a missed retry of its view rests on.
+    /// The `presented` line of each surface's open view: what a missed retry of it rests on.
+    /// A surface's entry goes when the policy has no view there any more (only an open view
+    /// retries), so this is bounded by the open views.
     private var presentedLines: [ByteString: Int] = [:]
     /// Retry findings decided before the log's first `app-retry` line: they are findings only
     /// once one comes (an app that logs no retries has nothing to compare).
@@ -334,6 +348,10 @@ package struct NativeExplainer: Sendable {
         policy = nil  // `current` is the only copy while it changes: no copy-on-write of its heap
         current.feed(record, into: &output, watching: &detector)
         for decision in output { try take(decision, decided: decided) }
+        for decision in output where current.instance(on: decision.surface) == nil {
+            presentedLines[ByteString(decision.surface)] = nil
+        }
+        if case .dismissed(let surface) = event, current.instance(on: surface) == nil { presentedLines[ByteString(surface)] = nil }
         output.removeAll(keepingCapacity: true)
         if case .appRetry(let retry) = event {
             appRetryLines += 1
@@ -379,8 +397,17 @@ package struct NativeExplainer: Sendable {
         for decision in late { try emit(.afterEnd(decision)) }
     }
 
+    /// What is held per surface (`last` and `presentedLines`) and per pending retry: flat on a
+    /// log of any length, whatever its shape (the growth tests read it).
+    package var retainedSurfaces: Int {
+        last.count + presentedLines.count + comparison.retainedSurfaces + detector.retainedSurfaces
+    }
+
     private mutating func take(_ decision: Decision, decided: (Decision) throws -> Void) rethrows {
-        last[ByteString(decision.surface)] = decision
+        switch decision.outcome {
+        case .retry, .view(.none): last[ByteString(decision.surface)] = decision
+        default: last[ByteString(decision.surface)] = nil
+        }
         if case .retry(.automatic(let trigger)) = decision.outcome {
             automaticRetries += 1
             comparison.policy(t: decision.t, surface: decision.surface, trigger: trigger, line: presentedLines[ByteString(decision.surface)])

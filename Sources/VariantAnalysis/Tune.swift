@@ -61,7 +61,7 @@ package struct TuneRow: Equatable, Sendable {
     init(_ run: BannerRun, combination: TuneCombination, blinkMs: Double) {
         self.combination = combination
         sessions = 1
-        pillEpisodes = run.episodes.count
+        pillEpisodes = run.episodeCount
         pillMs = run.pillMs
         toasts = run.toasts
         flapsSuppressed = run.flapsSuppressed
@@ -135,7 +135,8 @@ package struct Tune: Equatable, Sendable {
         let read = readFleetLog(path, failed: TuneFile.Outcome.failed) { onSkip -> TuneFile.Outcome in
             if try isNativeRecording(path: path) { return .native }
             let reader = try RecordingReader(path: path, lenient: lenient, keepObserved: false, onSkip: onSkip)
-            var runs = combinations.map { BannerRun(settings: $0.settings(from: settings)) }
+            // Counts only: what a row needs, in flat memory whatever the number of episodes.
+            var runs = combinations.map { BannerRun(settings: $0.settings(from: settings), keepingEpisodes: false, blinkMs: blinkMs) }
             var scratch: [TimelineRecord] = []
             try reader.forEach { record in
                 for index in runs.indices {

@@ -1,0 +1,202 @@
+"""The worst-case shapes of one long log (issue 34): logs built so that whatever a command keeps
+per surface, per URL, per episode or per text grows with the log if it is not bounded.
+bench/generate.py and bench/generate-native.py write them with `--shape NAME`; bench/run
+--memory measures every command that reads one long log on each; fuzz/seeds holds a small one
+of each. Same N, same bytes (no randomness: the worst case is the regular one).
+
+    surfaces-presented-dismissed  native: every surface (a new name each time) presented, then dismissed
+    error-new-surface             native: every record an error view on a new surface, never dismissed
+    native-flaps                  native: the path flaps; offline views and taps on a few surfaces, and
+                                  no app-retry line (so every finding waits for one)
+    pill-episodes                 web: the pill goes up and comes down, again and again
+    huge-urls                     native: pages with URLs of 900 kB, each finished, then failed offline
+    huge-texts                    web: records with 400 kB texts (urls, errors, pages)
+    session-flaps                 web + native: a page's flaps and its app's path flaps, one session
+                                  (the native log of the pair: --shape session-flaps-native)
+
+For the two huge shapes N counts records as bytes do: one group of huge records stands for
+HUGE_EVERY records of the other shapes (900 kB against a usual record's ~80 bytes would make a
+log of N records hundreds of GB), so a log of N has about N / HUGE_EVERY groups (at least 3):
+at 300,000, 66 groups of three 900 kB URLs (about 200 records, 180 MB) and 100 of 400 kB texts.
+"""
+
+HUGE_EVERY = 4500
+NATIVE_META = '{"type":"meta","version":1,"recording":"native","platform":"ios","startedAt":"2026-12-01T00:00:00.000Z"}'
+WEB_META = ('{"type":"meta","version":1,"source":"chromium","page":"/","startedAt":"2026-12-01T00:00:00.000Z"}')
+
+
+def ms(t):
+    text = "%.1f" % t
+    return text[:-2] if text.endswith(".0") else text
+
+
+def surfaces_presented_dismissed(n):
+    yield NATIVE_META
+    t = 0.0
+    i = 0
+    while True:
+        t += 250
+        i += 1
+        url = "https://app.example.com/courses/%d" % i
+        yield '{"t":%s,"type":"presented","surface":"s%d","error":{"kind":"web","code":-1009},"url":"%s"}' % (ms(t), i, url)
+        t += 250
+        yield '{"t":%s,"type":"dismissed","surface":"s%d"}' % (ms(t), i)
+
+
+def error_new_surface(n):
+    yield NATIVE_META
+    t = 0.0
+    i = 0
+    codes = ['{"kind":"web","code":-1009}', '{"kind":"http","status":503}', '{"kind":"web","code":-1001}']
+    while True:
+        t += 100
+        i += 1
+        yield '{"t":%s,"type":"presented","surface":"s%d","error":%s}' % (ms(t), i, codes[i % 3])
+
+
+def native_flaps(n):
+    yield NATIVE_META
+    t = 0.0
+    i = 0
+    surfaces = ["tab:home", "tab:feed", "modal"]
+    while True:
+        i += 1
+        surface = surfaces[i % 3]
+        t += 300
+        yield '{"t":%s,"type":"path","online":false}' % ms(t)
+        t += 50
+        yield '{"t":%s,"type":"presented","surface":"%s","error":{"kind":"web","code":-1009}}' % (ms(t), surface)
+        t += 200
+        yield '{"t":%s,"type":"path","online":true}' % ms(t)
+        t += 100 + (i % 7) * 100
+        if i % 5 == 0:
+            t += 30
+            yield '{"t":%s,"type":"tap-retry","surface":"%s"}' % (ms(t), surface)
+        t += 40
+        yield '{"t":%s,"type":"foreground"}' % ms(t)
+
+
+def pill_episodes(n):
+    yield WEB_META
+    yield '{"t":10,"type":"connect","context":null,"online":true,"page":"/"}'
+    t = 10.0
+    i = 0
+    while True:
+        i += 1
+        t += 500
+        if i % 4 == 0:
+            # A pill raised by a failed request (no debounce), with a response during it.
+            yield ('{"t":%s,"type":"turbo:fetch-request-error","url":"http://127.0.0.1:41025/frame/%d","method":"GET",'
+                   '"target":"turbo-frame#feed","error":"TypeError: Failed to fetch"}' % (ms(t), i))
+            t += 300
+            yield '{"t":%s,"type":"turbo:before-fetch-response","statusCode":200,"target":"turbo-frame#feed"}' % ms(t)
+            t += 300
+            yield '{"t":%s,"type":"offline"}' % ms(t)
+        else:
+            yield '{"t":%s,"type":"offline"}' % ms(t)
+        t += 1000 + (i % 5) * 200  # past the 800 ms debounce, and past the longer ones tune tries
+        yield '{"t":%s,"type":"online"}' % ms(t)
+        t += 2100  # past the flash
+
+
+def huge_count(n, every=HUGE_EVERY):
+    return max(3, n // every)
+
+
+def huge_urls(n, size=900_000):
+    yield NATIVE_META
+    t = 0.0
+    pad = "x" * size
+    for i in range(huge_count(n)):
+        url = "https://app.example.com/courses/%d?q=%s" % (i, pad)
+        t += 1000
+        yield '{"t":%s,"type":"finish","url":"%s"}' % (ms(t), url)
+        t += 3000
+        yield '{"t":%s,"type":"url-change","url":"%s&mobile_app_v2=1"}' % (ms(t), url)
+        t += 3000
+        yield '{"t":%s,"type":"presented","surface":"tab:home","error":{"kind":"web","code":-1009},"url":"%s"}' % (ms(t), url)
+        t += 100
+        yield '{"t":%s,"type":"dismissed","surface":"tab:home"}' % ms(t)
+
+
+def huge_texts(n, size=400_000):
+    pad = "y" * size
+    yield ('{"type":"meta","version":1,"source":"chromium","page":"/%s","startedAt":"2026-12-01T00:00:00.000Z"}' % pad)
+    yield '{"t":10,"type":"connect","context":"%s","online":true,"page":"/%s"}' % (pad, pad)
+    t = 10.0
+    for i in range(huge_count(n, HUGE_EVERY * 2 // 3)):
+        t += 500
+        yield ('{"t":%s,"type":"turbo:fetch-request-error","url":"http://127.0.0.1:41025/%d/%s","method":"GET",'
+               '"target":"turbo-frame#%s","error":"TypeError: %s"}' % (ms(t), i, pad, pad[:1000], pad))
+        t += 500
+        yield '{"t":%s,"type":"turbo:visit","url":"/%d/%s","action":"advance"}' % (ms(t), i, pad)
+        t += 500
+        yield '{"t":%s,"type":"online"}' % ms(t)
+        t += 2500
+
+
+def session_flaps(n):
+    """The page's side of the pair: the network flaps under a page that stays connected."""
+    yield WEB_META
+    yield '{"t":10,"type":"connect","context":null,"online":true,"page":"/"}'
+    t = 10.0
+    i = 0
+    while True:
+        i += 1
+        t += 400
+        yield '{"t":%s,"type":"offline"}' % ms(t)
+        t += 900 + (i % 3) * 300
+        yield '{"t":%s,"type":"online"}' % ms(t)
+
+
+def session_flaps_native(n):
+    """The app's side of the pair: its path flaps on the same clock, a little before the page."""
+    yield '{"type":"meta","version":1,"recording":"native","platform":"ios","startedAt":"2026-12-01T00:00:00.000Z"}'
+    t = 10.0
+    i = 0
+    while True:
+        i += 1
+        t += 300
+        yield '{"t":%s,"type":"path","online":false}' % ms(t)
+        t += 1100 + (i % 3) * 300
+        yield '{"t":%s,"type":"path","online":true}' % ms(t)
+
+
+SHAPES = {
+    "surfaces-presented-dismissed": ("native", surfaces_presented_dismissed),
+    "error-new-surface": ("native", error_new_surface),
+    "native-flaps": ("native", native_flaps),
+    "pill-episodes": ("web", pill_episodes),
+    "huge-urls": ("native", huge_urls),
+    "huge-texts": ("web", huge_texts),
+    "session-flaps": ("web", session_flaps),
+    "session-flaps-native": ("native", session_flaps_native),
+}
+
+
+def write(name, n, out, size=None):
+    """N records of shape `name` (the huge ones: see HUGE_EVERY; `size` overrides their texts'
+    length, for a fuzz seed) to the text stream `out`."""
+    _, shape = SHAPES[name]
+    buffer = []
+    for count, text in enumerate(shape(n) if size is None else shape(n, size), 1):
+        buffer.append(text)
+        if len(buffer) >= 10000 or name.startswith("huge"):
+            out.write("\n".join(buffer) + "\n")
+            buffer.clear()
+        if count == n:
+            break
+    if buffer:
+        out.write("\n".join(buffer) + "\n")
+
+
+def usage_shape(argv, program):
+    """(name, rest of argv) when argv has `--shape NAME`; exits 64 on an unknown or missing NAME."""
+    import sys
+    if "--shape" not in argv:
+        return None, argv
+    at = argv.index("--shape")
+    if at + 1 >= len(argv) or argv[at + 1] not in SHAPES:
+        print("%s: --shape takes one of %s" % (program, ", ".join(SHAPES)), file=sys.stderr)
+        sys.exit(64)
+    return argv[at + 1], argv[:at] + argv[at + 2:]
