@@ -285,3 +285,174 @@ def replay_agrees(c, root, keep, name, want):
 def write(directory, name, text):
     with open(f"{directory}/{name}", "w", encoding="utf-8") as f:
         f.write(text)
+
+
+BRIDGE_WAIT_S = 5.0
+
+
+def bridge_messages(b):
+    from webapp import BRIDGE_KEY
+    return b.js(f"return JSON.parse(sessionStorage.getItem('{BRIDGE_KEY}') || '[]')")
+
+
+def bridged_session(b, app, cut, restore):
+    """The app session of airplane_session on a page with a `page-load` bridge
+    component (Stimulus), then one navigation: what real Turbo does when a
+    visit's fetch dies while the browser believes it is online (the server
+    drops /bridge/flaky's fetch, as a dead upstream does). Turbo 8.0.23 (and
+    7.1) does not render an error: the visit fails with status 0 and Turbo
+    falls back to a full page load (8.x dispatches `turbo:reload` with reason
+    `request_failed` first), so the old page gets its `pagehide` and the
+    reloaded page, served to the browser's own navigation, a new `connect`. A
+    plain Turbo Drive visit would do neither (no unload; a body swap is a
+    connect with no pagehide).
+
+    The native log is what a real app writes: a `path` record where the
+    harness took the link down and brought it back, and a `bridge` record for
+    each "connect" the page's bridge component sent, stamped with the
+    wall-clock time it was sent, on the native clock."""
+    if app.stimulus is None:
+        raise FileNotFoundError("the bridged session needs Stimulus 3.2.2 (../shared/vendor/stimulus-3.2.2/stimulus.esm.js)")
+    native_origin = float(int(now_ms()))
+    native = [{"type": "meta", "version": 1, "recording": "native", "platform": "android",
+               "startedAt": iso_ms(native_origin)},
+              {"t": round(now_ms() - native_origin, 1), "type": "path", "online": True}]
+    wall = {}
+    fresh_tab(b, app, "/bridge")
+    wait_until("the first bridge message", lambda: len(bridge_messages(b)) >= 1)
+    time.sleep(0.5)
+    wall["cut"] = [now_ms()]
+    cut()
+    wall["cut"].append(now_ms())
+    native.append({"t": round(wall["cut"][0] - native_origin, 1), "type": "path", "online": False})
+    b.wait_for("the offline event", count("offline", 1))
+    time.sleep(PILL_WAIT_S + 0.3)
+    wall["restore"] = [now_ms()]
+    restore()
+    wall["restore"].append(now_ms())
+    native.append({"t": round(wall["restore"][0] - native_origin, 1), "type": "path", "online": True})
+    b.wait_for("the online event", count("online", 1))
+    time.sleep(FLASH_WAIT_S)
+    dropped_before = app.flaky_dropped
+    b.click("#bridge-flaky")
+    b.wait_for("the reloaded page's connect", lambda rs: of_type(rs, "pagehide") and any(
+        r["type"] == "connect" for r in rs[position_of_last(rs, "pagehide") + 1:]))
+    wait_until("the reloaded page's bridge message", lambda: len(bridge_messages(b)) >= 2)
+    time.sleep(0.3)
+    sent = bridge_messages(b)
+    for m in sent:
+        native.append({"t": round(m["wall"] - native_origin, 1), "type": "bridge",
+                       "component": m["component"], "event": m["event"], "url": m["url"]})
+    native[1:] = sorted(native[1:], key=lambda r: r["t"])  # a logger writes in time order
+    text = b.js("return TurboRecorder.text()")
+    records = [json.loads(line) for line in text.splitlines() if line.strip()]
+    web_origin = started_ms(records[0])
+    return {"text": text, "records": records, "native": native, "bridge": sent,
+            "fetchesDropped": app.flaky_dropped - dropped_before,
+            "times": {"web": {k: [round(w - web_origin, 1) for w in v] for k, v in wall.items()},
+                      "native": {k: [round(w - native_origin, 1) for w in v] for k, v in wall.items()},
+                      "deltaMs": native_origin - web_origin}}
+
+
+def wait_until(what, ready, timeout=BRIDGE_WAIT_S):
+    deadline = time.monotonic() + timeout
+    while not ready():
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"waited {timeout:g} s for {what}")
+        time.sleep(0.05)
+
+
+# The record lines session v1.1 lists, with the keys each carries (app-session.md).
+WEB_RECORDS = {"connect": ("online", "page", "context"), "pagehide": ("persisted",),
+               "turbo:visit": ("url", "action"), "turbo:before-fetch-response": ("statusCode", "target"),
+               "turbo:fetch-request-error": ("target", "url"), "turbo:reload": ("reason",),
+               "seen": ("visible", "text")}
+NATIVE_RECORDS = {"bridge": ("component", "event", "url"), "launch": ("cold",)}
+
+
+def record_lines(records, kinds, layer, shift):
+    """The `record` lines the contract asks for, from one log, on the session clock."""
+    out = []
+    for r in records[1:]:
+        if r.get("type") in kinds:
+            # Δ is whole ms and t has at most a few decimals: the sum is exact in decimal, as the CLI writes it.
+            line = {"t": round(r["t"] + shift, 6), "layer": layer, "record": r["type"]}
+            line.update({k: r[k] for k in kinds[r["type"]] if k in r})
+            out.append(line)
+    return out
+
+
+def run_cli(root, *args):
+    return subprocess.run([timeline.binary(root), *args], capture_output=True, text=True, timeout=60)
+
+
+def check_bridged_session(c, root, keep, s):
+    rs, native, times = s["records"], s["native"], s["times"]
+    web_path, native_path = f"{keep}/bridged.web.jsonl", f"{keep}/bridged.native.jsonl"
+    write(keep, "bridged.web.jsonl", s["text"])
+    write(keep, "bridged.native.jsonl", "".join(json.dumps(r, separators=(",", ":")) + "\n" for r in native))
+    write(keep, "bridged.cuts.json", json.dumps(times) + "\n")
+    hides = of_type(rs, "pagehide", persisted=False)
+    c.ok("bridged session: the visit whose fetch died online fell back to a full load:"
+         " turbo:visit, turbo:fetch-request-error, then the old page's pagehide and the new page's connect",
+         of_type(rs, "turbo:visit", url="/bridge/flaky") and of_type(rs, "turbo:fetch-request-error")
+         and len(hides) == 1 and len(of_type(rs, "connect")) == 2 and s["fetchesDropped"] >= 1,
+         {"types": [r.get("type") for r in rs[1:]], "fetches dropped": s["fetchesDropped"]})
+    text = run_cli(root, "session", web_path, native_path)
+    write(keep, "bridged.session.txt", text.stdout + text.stderr)
+    print("bridged session, `turbo-replay session` (text):\n" + text.stdout, flush=True)
+    run = run_cli(root, "session", "--format", "jsonl", web_path, native_path)
+    write(keep, "bridged.session.jsonl", run.stdout)
+    if run.returncode not in (0, 1):
+        return c.ok("bridged session: turbo-replay session reads the pair", False, run.stderr.strip())
+    lines = [json.loads(line) for line in run.stdout.splitlines() if line.strip()]
+    delta = started_ms(native[0]) - started_ms(rs[0])
+    check_record_lines(c, lines, rs, native, delta)
+    check_layer_findings(c, root, lines, web_path, native_path, delta)
+
+
+def check_record_lines(c, lines, rs, native, delta):
+    timeline_lines = [l for l in lines if "finding" not in l and "summary" not in l]
+    got = [l for l in timeline_lines if "record" in l]
+    web_want = record_lines(rs, WEB_RECORDS, "web", 0)
+    native_want = record_lines(native, NATIVE_RECORDS, "native", delta)
+    c.equal("bridged session: its web record lines are the web log's connect, pagehide, turbo:visit,"
+            " turbo:fetch-request-error, turbo:reload … records, each at the record's own t",
+            [l for l in got if l["layer"] == "web"], web_want)
+    c.equal("bridged session: its native record lines are the app's two bridge messages, each at the record's t + Δ"
+            f" (Δ = {delta:g} ms)", [l for l in got if l["layer"] == "native"], native_want)
+    keys = [(l["t"], 0 if l["layer"] == "native" else 1) for l in timeline_lines]
+    c.ok("bridged session: the merged timeline is in t order, native before web at equal t",
+         keys == sorted(keys), [(l["t"], l["layer"], l.get("record") or l.get("banner") or l.get("connectivity"))
+                                for l in timeline_lines])
+    story = [(l["layer"], l["record"]) for l in got if l["record"] in ("connect", "pagehide", "bridge")]
+    c.equal("bridged session: in order, the page's connect, the app's bridge message, the old page's pagehide,"
+            " the new page's connect, its bridge message",
+            story, [("web", "connect"), ("native", "bridge"), ("web", "pagehide"), ("web", "connect"),
+                    ("native", "bridge")])
+    pairs = list(zip([l for l in got if l["record"] == "connect"], [l for l in got if l["record"] == "bridge"]))
+    c.ok(f"bridged session: each bridge message is within {ALIGN_MS} ms of its page's connect on the session clock",
+         len(pairs) == 2 and all(0 <= b["t"] - w["t"] <= ALIGN_MS for w, b in pairs),
+         [(w["t"], b["t"]) for w, b in pairs])
+
+
+def check_layer_findings(c, root, lines, web_path, native_path, delta):
+    found = [l for l in lines if "finding" in l and "layer" in l]
+    for layer, path, shift in (("web", web_path, 0), ("native", native_path, delta)):
+        explained = run_cli(root, "explain", "--format", "jsonl", path)
+        if explained.returncode not in (0, 1):
+            c.ok(f"bridged session: explain reads the {layer} log", False, explained.stderr.strip())
+            continue
+        own = [json.loads(l) for l in explained.stdout.splitlines() if l.strip()]
+        own = [dict(f, layer=layer, t=round(f["t"] + shift, 6)) for f in own if "finding" in f]
+        got = [f for f in found if f["layer"] == layer]
+        own.sort(key=lambda f: f["t"])  # explain lists by detector; the session by t (stable: its order at equal t)
+        if layer == "web":
+            c.equal("bridged session: the page's own warnings (explain on the web log) are its \"layer\":\"web\" findings,"
+                    " by t", got, own)
+        else:  # the native finding's other times are the policy's to move; its id and t are held here
+            c.equal("bridged session: the app's own findings (explain on the native log) are its \"layer\":\"native\" findings",
+                    [(f["t"], f["finding"]) for f in got], [(f["t"], f["finding"]) for f in own])
+    lied = [f for f in found if f["layer"] == "web" and f["finding"] == "online-lied"]
+    c.ok("bridged session: the dropped fetch, while navigator.onLine was true, is the page's own online-lied warning,"
+         " at the turbo:fetch-request-error", len(lied) == 1, [f for f in found])

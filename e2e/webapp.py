@@ -12,10 +12,19 @@ It stands in for a Rails app. Its routes are what the scenarios need:
   /sinkpage            a page whose recorder POSTs to a sink
   /cappage             a page whose recorder keeps at most 5 lines
   /optinpage           a page whose recorder keeps queries and form data
+  /bridge, /bridge/flaky
+                       / and /flaky with a `page-load` Stimulus controller that
+                       does what a Hotwire Native bridge component does at
+                       connect (send "connect" to the app); the harness is the
+                       app, so the message is kept in sessionStorage with the
+                       wall-clock time it was sent (needs Stimulus: App's
+                       stimulus_js)
+  /stimulus.js         that Stimulus (an ES module)
   POST /sink           the recording sink (failing or accepting, see Sink)
 """
 
 import html
+import os
 import socket
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -54,7 +63,38 @@ class Sink:
         return [got[s] for s in seqs], gaps
 
 
-def page(title, turbo_src, *, context=None, recorder_tag=None, extra_head=""):
+# The bridged pages also run a real banner (e2e/fixtures' controller, written
+# from docs/banner.md), so the recorder's `seen` records are a pill's, not an
+# empty element's, and the page's own findings are the page's.
+BANNER_LABEL = '<span data-railsfast--offline-banner-target="label"></span>'
+FIXTURES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures")
+
+# What a `page-load` bridge component does when Stimulus connects it (on every
+# new <body>: a first load, a Turbo render, a full reload): send "connect" to
+# the app. A real app gets it through WKScriptMessageHandler or a
+# JavascriptInterface; here the harness stands in for the app and reads the
+# messages, with the wall-clock time each was sent, from sessionStorage (which
+# outlives a full reload in the same tab).
+BRIDGE_KEY = "e2e-bridge"
+BRIDGE_HEAD = """<script type="module">
+  import { Application, Controller } from "/stimulus.js"
+  import OfflineBanner from "/controller.js"
+  class PageLoad extends Controller {
+    connect() {
+      const sent = JSON.parse(sessionStorage.getItem("%s") || "[]")
+      sent.push({ component: "page-load", event: "connect", url: location.href,
+                  wall: performance.timeOrigin + performance.now() })
+      sessionStorage.setItem("%s", JSON.stringify(sent))
+    }
+  }
+  const application = Application.start()
+  application.register("page-load", PageLoad)
+  application.register("railsfast--offline-banner", OfflineBanner)
+</script>""" % (BRIDGE_KEY, BRIDGE_KEY)
+BRIDGE_BODY = '<div data-controller="page-load"></div>\n<a id="bridge-flaky" href="/bridge/flaky">flaky (bridged)</a>'
+
+
+def page(title, turbo_src, *, context=None, recorder_tag=None, extra_head="", extra_body="", banner_inner=""):
     ctx = f' {CONTEXT_ATTR}="{html.escape(context)}"' if context else ""
     recorder_tag = recorder_tag or '<script src="/recorder.js"></script>'
     return f"""<!doctype html>
@@ -69,7 +109,7 @@ def page(title, turbo_src, *, context=None, recorder_tag=None, extra_head=""):
 {recorder_tag}
 <script src="{turbo_src}"></script>
 </head><body>
-<div id="banner" data-controller="railsfast--offline-banner"{ctx} hidden></div>
+<div id="banner" data-controller="railsfast--offline-banner"{ctx} hidden>{banner_inner}</div>
 <h1>{html.escape(title)}</h1>
 <form id="composer" action="/messages" method="post">
   <textarea name="body" id="body"></textarea><button id="send">Send</button>
@@ -81,15 +121,17 @@ def page(title, turbo_src, *, context=None, recorder_tag=None, extra_head=""):
   <input name="note" value="x"><button id="post-dead">Post</button>
 </form>
 <a id="ride" href="/ride">ride</a> <a id="home" href="/">home</a> <a id="flaky" href="/flaky">flaky</a>
+{extra_body}
 </body></html>
 """
 
 
 class App:
-    def __init__(self, turbo_js_path, recorder_path, net=None):
+    def __init__(self, turbo_js_path, recorder_path, net=None, stimulus_js_path=None):
         """net (netns.py) says where to listen: on the server side of the
         veth pair under an OS-level cut, else on 127.0.0.1."""
         self.turbo = open(turbo_js_path, "rb").read()
+        self.stimulus = open(stimulus_js_path, "rb").read() if stimulus_js_path else None
         self.recorder_path = recorder_path
         self.sink = Sink()
         host = net.server_host if net else "127.0.0.1"
@@ -157,6 +199,20 @@ class App:
                         return self.send(200, f.read(), "text/javascript")
                 if url.path == "/":
                     return self.send(200, page("Home", "/turbo.js"))
+                if url.path == "/stimulus.js" and app.stimulus is not None:
+                    return self.send(200, app.stimulus, "text/javascript")
+                if url.path == "/controller.js":
+                    with open(os.path.join(FIXTURES, "offline_banner_controller.js"), "rb") as f:
+                        return self.send(200, f.read(), "text/javascript")
+                if url.path == "/bridge":
+                    return self.send(200, page("Home (bridged)", "/turbo.js", extra_head=BRIDGE_HEAD,
+                                               extra_body=BRIDGE_BODY, banner_inner=BANNER_LABEL))
+                if url.path == "/bridge/flaky":
+                    if self.headers.get("Sec-Fetch-Mode") != "navigate":
+                        app.flaky_dropped += 1
+                        return self.drop()  # Turbo's fetch dies; its reload is served
+                    return self.send(200, page("Flaky (bridged)", "/turbo.js", extra_head=BRIDGE_HEAD,
+                                               extra_body=BRIDGE_BODY, banner_inner=BANNER_LABEL))
                 if url.path == "/ride":
                     return self.send(200, page("Ride", "/turbo.js", context="ride"))
                 if url.path == "/flaky":
