@@ -224,8 +224,11 @@ private struct SessionChart: TimeChart {
     /// whole text in a `<title>`.
     private mutating func drawRecordTicks(y: Double) {
         let kind = MarkKind.shape(
-            recordsLeftOut > 0 ? "record (\(recordsLeftOut) more not drawn)" : "record (its text on hover)",
+            recordsLeftOut > 0 ? "record (\(recordsLeftOut) more not drawn)" : "record (its type where there is room, all of it on hover)",
             path: "M5.5 -4 L8.5 1 L2.5 1 Z", fill: "#757575")
+        // Where each row's next label may start: a type is written beside its tick only where
+        // it does not run into the previous one (the whole record is on hover either way).
+        var free = (app: -Double.infinity, page: -Double.infinity)
         for record in records {
             let tx = x(record.t)
             let top = y + (record.native ? 6 : 24)
@@ -233,6 +236,11 @@ private struct SessionChart: TimeChart {
             drawMark(
                 kind,
                 "<path d=\"M\(n(tx)) \(n(top)) L\(n(tx + 3)) \(n(top + 5)) L\(n(tx - 3)) \(n(top + 5)) Z\" fill=\"#757575\"><title>\(title)</title></path>\n")
+            let type = String(record.text.prefix { $0 != " " })
+            let end = tx + 5 + textWidth(type, size: 10)
+            guard tx + 5 >= (record.native ? free.app : free.page), end <= width - 8 else { continue }
+            text(tx + 5, top + 6, type, size: 10, fill: "#616161")
+            if record.native { free.app = end + 6 } else { free.page = end + 6 }
         }
     }
 
