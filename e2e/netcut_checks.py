@@ -170,18 +170,11 @@ def check_emulated(c, root, keep, capture):
     replay_agrees(c, root, keep, "offline-visit.devtools", want)
 
 
-def airplane_session(b, app, cut, restore):
-    """One app session: a page up online, airplane mode long enough for the
-    pill, then back for the whole flash. The native log starts first, as the
-    app does (its path monitor reports the network before the first page)."""
-    native_origin = float(int(now_ms()))  # whole ms: startedAt carries three fraction digits
-    native = [{"type": "meta", "version": 1, "recording": "native", "platform": "android",
-               "startedAt": iso_ms(native_origin)},
-              {"t": round(now_ms() - native_origin, 1), "type": "path", "online": True}]
-    wall = {}
-    fresh_tab(b, app)
-    time.sleep(0.5)
-    wall["cut"] = [now_ms()]
+def airplane_mode(b, cut, restore, native, native_origin):
+    """Airplane mode long enough for the pill, then back for the whole flash: the app's path
+    records go into `native` at the harness's wall-clock cut and restore (native clock).
+    Returns those wall-clock times, each as [before, after] the `ip` command."""
+    wall = {"cut": [now_ms()]}
     cut()
     wall["cut"].append(now_ms())
     native.append({"t": round(wall["cut"][0] - native_origin, 1), "type": "path", "online": False})
@@ -193,6 +186,21 @@ def airplane_session(b, app, cut, restore):
     native.append({"t": round(wall["restore"][0] - native_origin, 1), "type": "path", "online": True})
     b.wait_for("the online event", count("online", 1))
     time.sleep(FLASH_WAIT_S)
+    return wall
+
+
+def airplane_session(b, app, cut, restore):
+    """One app session: a page up online, airplane mode long enough for the
+    pill, then back for the whole flash. The native log starts first, as the
+    app does (its path monitor reports the network before the first page)."""
+    native_origin = float(int(now_ms()))  # whole ms: startedAt carries three fraction digits
+    native = [{"type": "meta", "version": 1, "recording": "native", "platform": "android",
+               "startedAt": iso_ms(native_origin)},
+              {"t": round(now_ms() - native_origin, 1), "type": "path", "online": True}]
+    wall = {}
+    fresh_tab(b, app)
+    time.sleep(0.5)
+    wall.update(airplane_mode(b, cut, restore, native, native_origin))
     text = b.js("return TurboRecorder.text()")
     records = [json.loads(line) for line in text.splitlines() if line.strip()]
     web_origin = started_ms(records[0])
@@ -321,18 +329,7 @@ def bridged_session(b, app, cut, restore):
     fresh_tab(b, app, "/bridge")
     wait_until("the first bridge message", lambda: len(bridge_messages(b)) >= 1)
     time.sleep(0.5)
-    wall["cut"] = [now_ms()]
-    cut()
-    wall["cut"].append(now_ms())
-    native.append({"t": round(wall["cut"][0] - native_origin, 1), "type": "path", "online": False})
-    b.wait_for("the offline event", count("offline", 1))
-    time.sleep(PILL_WAIT_S + 0.3)
-    wall["restore"] = [now_ms()]
-    restore()
-    wall["restore"].append(now_ms())
-    native.append({"t": round(wall["restore"][0] - native_origin, 1), "type": "path", "online": True})
-    b.wait_for("the online event", count("online", 1))
-    time.sleep(FLASH_WAIT_S)
+    wall.update(airplane_mode(b, cut, restore, native, native_origin))
     dropped_before = app.flaky_dropped
     b.click("#bridge-flaky")
     b.wait_for("the reloaded page's connect", lambda rs: of_type(rs, "pagehide") and any(
