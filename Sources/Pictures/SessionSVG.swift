@@ -49,6 +49,10 @@ private struct SessionChart: TimeChart {
     /// `RenderLimits.defaultMaxMarks` of them, the rest counted in their legend key.
     var records: [(t: Double, native: Bool, text: String)] = []
     var recordsLeftOut = 0
+    /// Each log's own findings (v1.1), drawn in their layer's records row: at most
+    /// `RenderLimits.defaultMaxMarks`, the rest counted in their legend key.
+    var layerFindings: [(t: Double, native: Bool, id: String, text: String)] = []
+    var layerFindingsLeftOut = 0
 
     init(_ session: AppSession, web: String, native: String) {
         self.session = session
@@ -74,6 +78,13 @@ private struct SessionChart: TimeChart {
                 let fields = record.fields.map { "\($0.key)=\(MarkText.bounded($0.json))" }
                 records.append((record.t, line.isNative, ([record.type] + fields).joined(separator: " ")))
             }
+        }
+        for finding in session.layerFindings {
+            guard layerFindings.count < RenderLimits.defaultMaxMarks else {
+                layerFindingsLeftOut += 1
+                continue
+            }
+            layerFindings.append((finding.t, finding.layer == .native, Self.findingID(finding.jsonLine), MarkText.bounded(finding.jsonLine)))
         }
         let times = session.lines.map(\.t) + [session.summary.end].compactMap { $0 }
         let first = min(times.min() ?? 0, 0)
@@ -110,7 +121,7 @@ private struct SessionChart: TimeChart {
                 }
                 chart.drawSessionBanner(chart.banners, toasts: chart.toasts, y: y, height: 46)
             })
-        if !records.isEmpty {
+        if !records.isEmpty || !layerFindings.isEmpty {
             lanes.append(SessionLane(name: "", height: 2 * 18 + 6, rows: ["app records", "page records"]) { $0.drawRecordTicks(y: $1) })
         }
         if !session.drops.isEmpty || !session.edges.isEmpty {
@@ -242,6 +253,27 @@ private struct SessionChart: TimeChart {
             text(tx + 5, top + 6, type, size: 10, fill: "#616161")
             if record.native { free.app = end + 6 } else { free.page = end + 6 }
         }
+        let findingKind = MarkKind.shape(
+            layerFindingsLeftOut > 0
+                ? "a log's own finding (\(layerFindingsLeftOut) more not drawn)" : "a log's own finding, as explain gives it (on hover)",
+            path: "M5.5 -6 L10 4 L1 4 Z", fill: "#f9a825")
+        for finding in layerFindings {
+            let tx = x(finding.t)
+            let top = y + (finding.native ? 2 : 20)
+            let title = xmlEscaped("\(finding.id), the \(finding.native ? "app" : "page")'s own finding: \(finding.text)")
+            drawMark(
+                findingKind,
+                "<path d=\"M\(n(tx)) \(n(top)) L\(n(tx + 4.5)) \(n(top + 10)) L\(n(tx - 4.5)) \(n(top + 10)) Z\" fill=\"#f9a825\" stroke=\"#8d6e00\" stroke-width=\"0.8\"><title>\(title)</title></path>\n"
+            )
+        }
+    }
+
+    /// The `finding` of an explained finding's JSON line (its id: ASCII, from the registry).
+    static func findingID(_ line: String) -> String {
+        guard let start = line.range(of: #""finding":""#)?.upperBound,
+            let end = line[start...].firstIndex(of: "\"")
+        else { return "finding" }
+        return String(line[start..<end])
     }
 
     private func ms(_ value: Double) -> String { formatMilliseconds(value) }

@@ -137,4 +137,18 @@ struct SessionCommandTests {
         #expect(piped.stdout.hasPrefix("<?xml") && piped.stdout.hasSuffix("</svg>\n"))
         #expect(try Fixtures.run(["session", "--render", directory + "/missing/s.svg"] + Self.report).status == 73)
     }
+
+    @Test("--render draws the v1.1 records and each log's own findings, each whole on hover, each kind in the legend")
+    func renderDrawsTheCauses() throws {
+        let causes = ["recordings/session/causes.jsonl", "recordings/session/causes.native.jsonl"]
+        let svg = try Fixtures.run(["session", "--render", "-"] + causes).stdout
+        let lines = try Fixtures.run(["session", "--format", "jsonl"] + causes).stdout.split(separator: "\n")
+        let records = lines.filter { $0.contains(#""record":"#) }
+        let layerFindings = lines.filter { $0.contains(#""finding":"#) && $0.contains(#""layer":"#) }
+        try #require(!records.isEmpty && !layerFindings.isEmpty)
+        #expect(svg.components(separatedBy: " record ").count - 1 == records.count)
+        #expect(svg.components(separatedBy: "&apos;s own finding: ").count - 1 == layerFindings.count)
+        #expect(svg.contains(">record (its type where there is room, all of it on hover)<"))
+        #expect(svg.contains(">a log&apos;s own finding, as explain gives it (on hover)<"))
+    }
 }
