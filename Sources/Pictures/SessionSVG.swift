@@ -240,7 +240,15 @@ private struct SessionChart: TimeChart {
         // Where each row's next label may start: a type is written beside its tick only where
         // it does not run into the previous one (the whole record is on hover either way).
         var free = (app: -Double.infinity, page: -Double.infinity)
-        for record in records {
+        // Each record's next tick in its row: a type is not written across it either.
+        var nextTick = [Double](repeating: .infinity, count: records.count)
+        var ahead = (app: Double.infinity, page: Double.infinity)
+        for index in records.indices.reversed() {
+            let record = records[index]
+            nextTick[index] = record.native ? ahead.app : ahead.page
+            if record.native { ahead.app = x(record.t) } else { ahead.page = x(record.t) }
+        }
+        for (index, record) in records.enumerated() {
             let tx = x(record.t)
             let top = y + (record.native ? 6 : 24)
             let title = xmlEscaped("\(record.native ? "app" : "page") record \(record.text) at \(ms(record.t)) ms")
@@ -249,7 +257,7 @@ private struct SessionChart: TimeChart {
                 "<path d=\"M\(n(tx)) \(n(top)) L\(n(tx + 3)) \(n(top + 5)) L\(n(tx - 3)) \(n(top + 5)) Z\" fill=\"#757575\"><title>\(title)</title></path>\n")
             let type = String(record.text.prefix { $0 != " " })
             let end = tx + 5 + textWidth(type, size: 10)
-            guard tx + 5 >= (record.native ? free.app : free.page), end <= width - 8 else { continue }
+            guard tx + 5 >= (record.native ? free.app : free.page), end <= min(width - 8, nextTick[index] - 4) else { continue }
             text(tx + 5, top + 6, type, size: 10, fill: "#616161")
             if record.native { free.app = end + 6 } else { free.page = end + 6 }
         }
