@@ -314,17 +314,21 @@ package struct NativeExplainer: Sendable {
     /// retries), so this is bounded by the open views.
     private var presentedLines: [ByteString: Int] = [:]
     /// Retry findings decided before the log's first `app-retry` line: they are findings only
-    /// once one comes (an app that logs no retries has nothing to compare).
-    private var held: [RetryFinding] = []
+    /// once one comes (an app that logs no retries has nothing to compare). Past a few thousand
+    /// they wait on disk, so a log with no `app-retry` line is explained in flat memory.
+    private var held: HeldRetryFindings
     private var output: [Decision] = []
     /// The config's `findings`, as the command checked them.
     private let rules: FindingRules
 
-    package init(config: NativeConfig = NativeConfig(), window: Double = 1000) {
+    /// `heldInMemory`: how many findings waiting for an `app-retry` line stay in memory before
+    /// they go to disk (tests make it small).
+    package init(config: NativeConfig = NativeConfig(), window: Double = 1000, heldInMemory: Int = HeldRetryFindings.inMemory) {
         self.config = config
         rules = FindingRules(checked: config.findings)
         settings = config.settings(recorded: nil)
         comparison = RetryComparison(window: window)
+        held = HeldRetryFindings(inMemory: heldInMemory)
     }
 
     /// One record. `decided` sees each decision of the policy up to the end of the log, as it
@@ -430,10 +434,13 @@ package struct NativeExplainer: Sendable {
 
     /// The log's first `app-retry` line: what was held is a finding after all.
     private mutating func release(emit: (Event) throws -> Void) rethrows {
-        let earlier = held
-        held.removeAll()
-        for finding in earlier { try report(finding, emit: emit) }
+        var earlier = held
+        held = HeldRetryFindings()
+        try earlier.release { try report($0, emit: emit) }
     }
+
+    /// Findings waiting for an `app-retry` line, in memory (the growth tests read it).
+    package var heldInMemory: Int { held.inMemoryCount }
 
     private mutating func report(_ loop: ProbeLoop, emit: (Event) throws -> Void) rethrows {
         guard let level = rules.level(of: ProbeLoop.finding, ProbeLoop.level) else { return }

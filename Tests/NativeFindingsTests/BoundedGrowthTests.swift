@@ -41,6 +41,23 @@ struct BoundedGrowthTests {
             }
     }
 
+    /// bench/shapes.py's native-flaps: the path flaps under offline views on a few surfaces, and
+    /// the app logs no `app-retry` line, so every missed retry waits for one. `retryAtEnd` adds
+    /// one automatic retry after the last flap, which makes every held finding a finding.
+    static func nativeFlapsNoRetry(_ n: Int, retryAtEnd: Bool = false) -> [String] {
+        let surfaces = ["tab:home", "tab:feed", "modal"]
+        let flaps = (1...n).flatMap { i in
+            let t = i * 2000, surface = surfaces[i % 3]
+            return [
+                #"{"t":\#(t),"type":"path","online":false}"#,
+                #"{"t":\#(t + 50),"type":"presented","surface":"\#(surface)","error":{"kind":"web","code":-1009}}"#,
+                #"{"t":\#(t + 250),"type":"path","online":true}"#,
+            ]
+        }
+        let end = #"{"t":\#(n * 2000 + 5000),"type":"app-retry","surface":"tab:home","kind":"auto"}"#
+        return [meta] + flaps + (retryAtEnd ? [end] : [])
+    }
+
     /// What the explainer holds per surface after replaying `lines` whole.
     func retained(_ lines: [String]) throws -> Int {
         let reader = try NativeRecordingReader(path: try temporaryRecording("growth.jsonl", lines))
@@ -59,6 +76,35 @@ struct BoundedGrowthTests {
         let small = try retained(lines(300)), large = try retained(lines(3000))
         #expect(large <= small, "\(shape): \(small) surfaces held at 300, \(large) at 3000")
         #expect(small <= 8, "\(shape): only the last few surfaces are held (\(small))")
+    }
+
+    /// Replays `lines` whole, holding at most `heldInMemory` waiting findings in memory: those
+    /// it holds in memory at the end, and every finding it hands out.
+    func held(_ lines: [String], heldInMemory: Int) throws -> (inMemory: Int, findings: [String]) {
+        let reader = try NativeRecordingReader(path: try temporaryRecording("held.jsonl", lines))
+        var explainer = NativeExplainer(heldInMemory: heldInMemory)
+        var findings: [String] = []
+        let emit: (NativeExplainer.Event) -> Void = { if case .retry(let finding) = $0 { findings.append(finding.jsonLine) } }
+        while let record = try reader.next() { explainer.feed(record, decided: { _ in }, emit: emit) }
+        let inMemory = explainer.heldInMemory
+        explainer.finish(decided: { _ in }, emit: emit)
+        return (inMemory, findings)
+    }
+
+    @Test("native flaps with no app-retry line: the findings waiting for one are not held in memory")
+    func heldFindingsFlat() throws {
+        let small = try held(Self.nativeFlapsNoRetry(300), heldInMemory: 64)
+        let large = try held(Self.nativeFlapsNoRetry(3000), heldInMemory: 64)
+        #expect(large.inMemory <= 64, "\(small.inMemory) held in memory at 300, \(large.inMemory) at 3000")
+        #expect(small.findings.isEmpty && large.findings.isEmpty, "no app-retry line: nothing to compare")
+    }
+
+    @Test("the waiting findings come back from disk whole and in order when an app-retry comes")
+    func heldFindingsReleased() throws {
+        let lines = Self.nativeFlapsNoRetry(1000, retryAtEnd: true)
+        let spooled = try held(lines, heldInMemory: 64), inMemory = try held(lines, heldInMemory: .max)
+        #expect(spooled.findings.count > 900)
+        #expect(spooled.findings == inMemory.findings)
     }
 
     @Test("the cache holds bounded bytes per archive, however long the URLs")
