@@ -149,8 +149,11 @@ enum NativeCommand {
         let cut = reader.cut.map { LogCut(line: $0, t: text.end) }
         if let cut { try console.print(jsonl ? cut.jsonLine : cut.row) }
         if jsonl {
+            // The error view's counts come from a dictionary: in the ids' byte order, so that
+            // the summary is the same line on every run.
             let counts =
-                findingCounts.map { ($0.key, PolicyDescription.level(ofFinding: $0.key) ?? .info, $0.value) }
+                findingCounts.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+                .map { ($0.key, PolicyDescription.level(ofFinding: $0.key) ?? .info, $0.value) }
                 + launch.findings.map { ($0.kind.rawValue, $0.level, 1) } + archive.findingCounts
                 + (cut.map { _ in [(LogCut.finding, LogCut.level, 1)] } ?? [])
             try console.print(
