@@ -1,5 +1,6 @@
 import Foundation
 import OfflineBanner
+import Replay
 import Testing
 import TurboRecording
 
