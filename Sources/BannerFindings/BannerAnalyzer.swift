@@ -54,13 +54,18 @@ package struct BannerAnalyzer: Sendable {
     private static let openFetchLimit = 32
 
     /// `rules`: the config's `findings`, which may drop a finding, change its level or give it a threshold.
-    package init(settings: BannerSettings = BannerSettings(), explaining: Bool = true, rules: FindingRules = FindingRules()) {
+    /// `keepingEpisodes`: the summary keeps every pill episode too (tests; a report needs only the totals).
+    package init(
+        settings: BannerSettings = BannerSettings(), explaining: Bool = true, rules: FindingRules = FindingRules(),
+        keepingEpisodes: Bool = false
+    ) {
         banner = OfflineBanner(settings: settings)
         explains = explaining
         actsOnResponses = settings.variants.contains(.recoverOnResponse)
         detectors = BannerDetectors(settings: settings, rules: rules)
         found = FoundFindings(explaining: explaining, rules: rules)
         summary.rules = rules
+        summary.pills = PillTotals(keepingEpisodes: keepingEpisodes)
     }
 
     package var settings: BannerSettings { banner.settings }
@@ -385,7 +390,7 @@ package struct BannerAnalyzer: Sendable {
     }
 
     private mutating func close(_ open: OpenPill, at end: Double, clearedBy: BannerCause?, line: Int?) {
-        summary.pills.append(PillEpisode(start: open.start, end: end, cause: open.cause, stillUp: clearedBy == nil))
+        summary.pills.add(PillEpisode(start: open.start, end: end, cause: open.cause, stillUp: clearedBy == nil))
         detectors.pillClosed(open, at: end, clearedBy: clearedBy, line: line, into: &found)
     }
 

@@ -20,13 +20,14 @@ package struct BannerSession: Equatable, Sendable {
     }
 
     /// Reads and analyses the recording at `path` (`-`: standard input). Strict unless
-    /// `lenient`, whose skipped lines go to `onSkip`.
+    /// `lenient`, whose skipped lines go to `onSkip`; `keepingEpisodes` keeps every pill
+    /// episode in the summary (tests).
     package static func analyze(
-        path: String, settings: BannerSettings = BannerSettings(), lenient: Bool = false,
+        path: String, settings: BannerSettings = BannerSettings(), lenient: Bool = false, keepingEpisodes: Bool = false,
         onSkip: @escaping (RecordingError) -> Void = { _ in }
     ) throws -> BannerSession {
         let reader = try RecordingReader(path: path, lenient: lenient, keepObserved: true, onSkip: onSkip)
-        var analyzer = BannerAnalyzer(settings: settings)
+        var analyzer = BannerAnalyzer(settings: settings, keepingEpisodes: keepingEpisodes)
         var events: [ExplainEvent] = []
         try analyze(reader, with: &analyzer) { events.append($0) }
         return BannerSession(

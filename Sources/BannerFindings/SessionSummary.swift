@@ -55,7 +55,8 @@ package struct SessionSummary: Equatable, Sendable {
     package var skippedLines = 0
     /// The last instant the recording covers: its last record, or a timer that fired after it.
     package var end: Double?
-    package var pills: [PillEpisode] = []
+    /// The pill's episodes, added up as they close (a bounded summary, never a list).
+    package var pills = PillTotals()
     package var toasts = 0
     package var silent: [SilentKey: Int] = [:]
     package var findings: [BannerFinding.Kind: Int] = [:]
@@ -75,14 +76,11 @@ package struct SessionSummary: Equatable, Sendable {
         rules.level(of: kind.id, kind.level) ?? kind.level
     }
 
-    package var pillTime: Double { pills.reduce(0) { $0 + $1.duration } }
+    package var pillTime: Double { pills.ms }
 
     /// The raising causes in a fixed order, with their total time and episode count.
     package var pillTimeByCause: [(cause: BannerCause, ms: Double, episodes: Int)] {
-        Self.raisingCauses.compactMap { cause in
-            let episodes = pills.filter { $0.cause == cause }
-            return episodes.isEmpty ? nil : (cause, episodes.reduce(0) { $0 + $1.duration }, episodes.count)
-        }
+        Self.raisingCauses.compactMap { cause in pills.total(of: cause).map { (cause, $0.ms, $0.episodes) } }
     }
 
     /// Every cause that can raise the pill, in the order summaries print them.

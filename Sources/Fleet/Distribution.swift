@@ -1,3 +1,5 @@
+import Replay
+
 /// How a fleet's durations spread: the median (the mean of the middle two for an even count),
 /// the 90th percentile (nearest rank) and the maximum, the three figures every report gives.
 /// The median and p90 are read from a `QuantileSketch`, each within its relative accuracy of

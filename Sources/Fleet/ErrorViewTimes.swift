@@ -1,4 +1,5 @@
 import NativeErrorPolicy
+import Replay
 
 /// The time native logs spent on error views (app-session.md v1.1's "Error views", each log on
 /// its own clock, a view still up counted open to its log's end), as `stats` adds it up: every

@@ -1,6 +1,7 @@
 import BannerFindings
 import NativeFindings
 import PolicyCore
+import Replay
 
 /// The launches of a `stats` run's native logs, added up: how many, the time from a launch to
 /// the web view, and for stalls, launches through the error screen and offseason launches the

@@ -2,6 +2,7 @@ import BannerFindings
 import NativeErrorPolicy
 import NativeFindings
 import OfflineBanner
+import Replay
 
 /// What one web log adds to a fleet's report: counts, and the pill's durations as a sketch,
 /// not as episodes, so a log's share of a partial or of a merge's memory does not grow with
@@ -37,20 +38,9 @@ package struct WebLogSummary: Equatable, Sendable {
         records = summary.records
         skippedLines = summary.skippedLines
         cut = summary.cut?.line
-        // Added up cause by cause in a list first: a log's pills have a few causes, and a
-        // dictionary would hash each cause's name for every episode.
-        var totals: [(cause: BannerCause, total: PillTotal)] = []
-        for pill in summary.pills {
-            if let index = totals.firstIndex(where: { $0.cause == pill.cause }) {
-                totals[index].total.episodes += 1
-                totals[index].total.ms += pill.duration
-            } else {
-                // From 0, as each total always was: 0 + -0.0 is 0.0, which a partial prints.
-                totals.append((pill.cause, PillTotal(episodes: 1, ms: 0 + pill.duration)))
-            }
-            durations.add(pill.duration)
-        }
-        for (cause, total) in totals { pills[cause] = total }
+        // The analyzer added them up as the episodes closed, cause by cause and into the sketch.
+        for total in summary.pills.byCause { pills[total.cause] = PillTotal(episodes: total.episodes, ms: total.ms) }
+        durations = summary.pills.durations
         toasts = summary.toasts
         silent = summary.silent
         findings = summary.findings

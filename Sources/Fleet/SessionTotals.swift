@@ -1,4 +1,5 @@
 import AppSession
+import Replay
 import TurboRecording
 
 /// The app sessions' part of `StatsTotals`: counts, each latency as a `LatencySample`, and for

@@ -3,6 +3,7 @@ import NativeErrorPolicy
 import NativeFindings
 import OfflineBanner
 import PolicyCore
+import Replay
 import TurboRecording
 
 /// `stats --partial` and `stats --merge`: the map and the reduce of a fleet's `stats`, so

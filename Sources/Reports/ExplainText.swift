@@ -240,7 +240,7 @@ package enum ExplainText {
             let episodes = summary.pills.count
             let byCause = summary.pillTimeByCause.map { "\($0.cause.rawValue) \(ms($0.ms)) ms" + ($0.episodes > 1 ? " (\($0.episodes))" : "") }
             var line = "  pill up \(ms(summary.pillTime)) ms in \(episodes) episode\(episodes == 1 ? "" : "s"): \(byCause.joined(separator: ", "))"
-            if summary.pills.last?.stillUp == true { line += "; still up when the recording ends" }
+            if summary.pills.stillUpAtEnd { line += "; still up when the recording ends" }
             lines.append(line)
         }
         lines.append("  toasts \(summary.toasts)")

@@ -88,7 +88,7 @@ package enum ReportJSON {
             ("episodes", String(summary.pills.count)),
             ("ms", ms(summary.pillTime)),
             ("byCause", object(byCause.map { ($0.key, $0.value) })),
-            ("stillUpAtEnd", String(summary.pills.last?.stillUp ?? false)),
+            ("stillUpAtEnd", String(summary.pills.stillUpAtEnd)),
         ])
         let silent =
             "["

@@ -133,8 +133,8 @@ import TurboRecording
             #"{"t":1500,"type":"disconnect"}"#,
         ])
         let summary = session.summary
-        #expect(summary.pills.map(\.cause) == [.offline, .submitFailed])
-        #expect(summary.pills.map(\.duration) == [190, 200])
+        #expect(summary.pills.episodes?.map(\.cause) == [.offline, .submitFailed])
+        #expect(summary.pills.episodes?.map(\.duration) == [190, 200])
         #expect(summary.toasts == 1)
         #expect(summary.silentSorted.map(\.key.name) == ["server-response 422", "success"])
         #expect(ExplainText.summary(summary).contains("  pill up 390 ms in 2 episodes: offline 190 ms, submit-failed 200 ms"))
@@ -160,7 +160,7 @@ import TurboRecording
         #expect(text.contains("line 6  connect at 3000 (online, no context): controller connected, nothing shown"))
         #expect(text.contains("line 8  pagehide at 3200 (persisted): nothing: the page is kept in the back-forward cache, its controller still connected"))
         #expect(
-            session.summary.pills == [
+            session.summary.pills.episodes == [
                 PillEpisode(start: 100, end: 400, cause: .fetchRequestError, stillUp: false),
                 PillEpisode(start: 3100, end: 5000, cause: .fetchRequestError, stillUp: true),
             ])
@@ -191,7 +191,7 @@ import TurboRecording
                     + "(pagehide at 2146): a real network rarely returns in the 100 ms before a page unloads, but DevTools' network emulation, "
                     + "lifted as the page goes, does. If this log was captured with DevTools, disbelieve the back-online flash it started; it may be genuine.",
             ])
-        #expect(session.summary.pills == [PillEpisode(start: 2000, end: 2100, cause: .connectOffline, stillUp: false)])
+        #expect(session.summary.pills.episodes == [PillEpisode(start: 2000, end: 2100, cause: .connectOffline, stillUp: false)])
         #expect(session.summary.end == 2146)
     }
 

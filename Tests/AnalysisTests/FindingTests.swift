@@ -88,7 +88,7 @@ import TurboRecording
     @Test func noStalePillForResponsesBeforeThePillDuringTheGreenFlashOrFromTurbosCache() throws {
         let session = try analyze("findings/stale-pill-absent")
         #expect(session.findings.isEmpty)
-        #expect(session.summary.pills.map(\.cause) == [.offline, .offline, .connectOffline])
+        #expect(session.summary.pills.episodes?.map(\.cause) == [.offline, .offline, .connectOffline])
         #expect(session.events.contains { if case .observed(let step) = $0 { return step.role == .cachedLoad } else { return false } })
     }
 

@@ -15,7 +15,7 @@ func recording(_ name: String) -> String {
 }
 
 func analyze(_ name: String, settings: BannerSettings = BannerSettings()) throws -> BannerSession {
-    try BannerSession.analyze(path: recording(name), settings: settings)
+    try BannerSession.analyze(path: recording(name), settings: settings, keepingEpisodes: true)
 }
 
 /// A recording written for one test, in a fresh temporary directory.
@@ -43,5 +43,5 @@ final class TemporaryRecordings {
 func analyze(lines: [String], settings: BannerSettings = BannerSettings()) throws -> BannerSession {
     let files = try TemporaryRecordings()
     let path = try files.write("inline.jsonl", lines)
-    return try BannerSession.analyze(path: path, settings: settings)
+    return try BannerSession.analyze(path: path, settings: settings, keepingEpisodes: true)
 }

@@ -1,3 +1,4 @@
+import Replay
 import Testing
 import TurboRecording
 

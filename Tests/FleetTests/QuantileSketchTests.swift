@@ -1,5 +1,6 @@
 import Foundation
 import OfflineBanner
+import Replay
 import Testing
 import TurboRecording
 
@@ -75,7 +76,7 @@ struct QuantileSketchTests {
             if try isNativeRecording(path: path) {
                 toWeb += try NativeSummary.analyze(NativeRecordingReader(path: path)).launch.readyMs
             } else {
-                pills += try BannerSession.analyze(path: path).summary.pills.map(\.duration)
+                pills += try BannerSession.analyze(path: path, keepingEpisodes: true).summary.pills.episodes!.map(\.duration)
             }
         }
         return (pills, toWeb)

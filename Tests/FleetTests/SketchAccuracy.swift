@@ -1,3 +1,5 @@
+import Replay
+
 @testable import Fleet
 
 /// The exact figures `Distribution` reads from a sketch: the median (the mean of the middle two

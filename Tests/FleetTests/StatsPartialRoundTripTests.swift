@@ -14,10 +14,10 @@ struct StatsPartialRoundTripTests {
         var summary = SessionSummary()
         summary.records = 13
         summary.skippedLines = 2
-        summary.pills = [
+        summary.pills = PillTotals([
             PillEpisode(start: 1239.6, end: 5168.1, cause: .fetchRequestError), PillEpisode(start: 6000, end: 6000.001, cause: .offline),
             PillEpisode(start: 7000, end: 9000, cause: .offline, stillUp: true),
-        ]
+        ])
         summary.toasts = 1
         summary.silent = [SilentKey(reason: "server-response", status: 422): 2, SilentKey(reason: "success"): 1]
         summary.findings = [.onlineLied: 1, .stalePill: 1, .flapSuppressed: 4]

@@ -10,7 +10,7 @@ struct WebLogSummaryTests {
     @Test func durationStatistics() {
         func summary(_ durations: [Double]) -> SessionSummary {
             var summary = SessionSummary()
-            summary.pills = durations.map { PillEpisode(start: 0, end: $0, cause: .offline, stillUp: false) }
+            summary.pills = PillTotals(durations.map { PillEpisode(start: 0, end: $0, cause: .offline, stillUp: false) })
             return summary
         }
         let files = [
@@ -28,16 +28,16 @@ struct WebLogSummaryTests {
     /// partial prints the total as it is).
     @Test func totalsByCauseAreAddedUpFromZero() {
         var summary = SessionSummary()
-        summary.pills = [
+        summary.pills = PillTotals([
             PillEpisode(start: 0, end: -0.0, cause: .fetchRequestError),
             PillEpisode(start: 0, end: 0.1, cause: .offline),
             PillEpisode(start: 0, end: 0.2, cause: .fetchRequestError),
             PillEpisode(start: 0, end: 0.7, cause: .fetchRequestError),
-        ]
+        ])
         let web = WebLogSummary(summary)
         #expect(web.pills[.fetchRequestError] == WebLogSummary.PillTotal(episodes: 3, ms: ((0 + -0.0) + 0.2) + 0.7))
         #expect(web.pills[.offline] == WebLogSummary.PillTotal(episodes: 1, ms: 0.1))
-        summary.pills = [PillEpisode(start: 0, end: -0.0, cause: .offline)]
+        summary.pills = PillTotals([PillEpisode(start: 0, end: -0.0, cause: .offline)])
         #expect(WebLogSummary(summary).pills[.offline]?.ms.sign == .plus)
     }
 }

@@ -108,7 +108,7 @@ struct ExplainTextTests {
     @Test("the docs' summary, exactly")
     func docsSummary() {
         var summary = SessionSummary()
-        summary.pills = [PillEpisode(start: 1239.6, end: 5168.1, cause: .fetchRequestError)]
+        summary.pills = PillTotals([PillEpisode(start: 1239.6, end: 5168.1, cause: .fetchRequestError)])
         summary.findings = [.onlineLied: 1, .stalePill: 1]
         #expect(
             ExplainText.summary(summary) == [
@@ -124,10 +124,10 @@ struct ExplainTextTests {
                 "", "summary", "  pill never up", "  toasts 0", "  silent submissions: none", "  findings: none",
             ])
         var summary = SessionSummary()
-        summary.pills = [
+        summary.pills = PillTotals([
             PillEpisode(start: 0, end: 100, cause: .offline), PillEpisode(start: 200, end: 300, cause: .submitFailed),
             PillEpisode(start: 400, end: 450.5, cause: .offline, stillUp: true),
-        ]
+        ])
         summary.toasts = 1
         summary.silent = [SilentKey(reason: "server-response", status: 422): 2, SilentKey(reason: "disconnected"): 1]
         summary.skippedLines = 3

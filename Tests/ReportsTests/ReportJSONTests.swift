@@ -39,7 +39,7 @@ struct ReportJSONTests {
         var summary = SessionSummary()
         summary.records = 13
         summary.end = 5231.6
-        summary.pills = [PillEpisode(start: 1239.6, end: 5168.1, cause: .fetchRequestError)]
+        summary.pills = PillTotals([PillEpisode(start: 1239.6, end: 5168.1, cause: .fetchRequestError)])
         summary.findings = [.stalePill: 1, .onlineLied: 1]
         #expect(
             ReportJSON.summary(summary)
@@ -58,7 +58,7 @@ struct ReportJSONTests {
     @Test("silent submissions sorted by reason, then status (none first); a pill still up at the end says so")
     func silentAndStillUp() {
         var summary = SessionSummary()
-        summary.pills = [PillEpisode(start: 0, end: 100, cause: .offline), PillEpisode(start: 200, end: 250.25, cause: .offline, stillUp: true)]
+        summary.pills = PillTotals([PillEpisode(start: 0, end: 100, cause: .offline), PillEpisode(start: 200, end: 250.25, cause: .offline, stillUp: true)])
         summary.silent = [SilentKey(reason: "success"): 2, SilentKey(reason: "server-response", status: 500): 1, SilentKey(reason: "server-response"): 3]
         summary.skippedLines = 4
         let line = ReportJSON.summary(summary)
