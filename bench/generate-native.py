@@ -79,12 +79,7 @@ def main():
     arguments = sys.argv[1:]
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     import shapes
-    shape, rest = shapes.usage_shape(arguments, "bench/generate-native.py")
-    if shape:
-        if len(rest) != 1 or not rest[0].isdigit():
-            print("usage: bench/generate-native.py --shape NAME N > FILE   (see --help)", file=sys.stderr)
-            sys.exit(64)
-        shapes.write(shape, int(rest[0]), sys.stdout)
+    if shapes.write_if_asked(arguments, "bench/generate-native.py", sys.stdout):
         return
     if not 1 <= len(arguments) <= 3 or not all(a.isdigit() for a in arguments[:2]) or arguments[2:] not in ([], ["ios"], ["android"]):
         print("usage: bench/generate-native.py N [SEED] [ios|android] > FILE   (see --help)", file=sys.stderr)

@@ -169,12 +169,7 @@ def main():
         print(__doc__.strip())
         return
     import shapes
-    shape, arguments = shapes.usage_shape(arguments, "bench/generate.py")
-    if shape:
-        if len(arguments) != 1 or not arguments[0].isdigit():
-            print("usage: bench/generate.py --shape NAME N > FILE   (see --help)", file=sys.stderr)
-            sys.exit(64)
-        shapes.write(shape, int(arguments[0]), sys.stdout)
+    if shapes.write_if_asked(arguments, "bench/generate.py", sys.stdout):
         return
     native, busy = "--native" in arguments, "--busy" in arguments
     arguments = [a for a in arguments if a not in ("--native", "--busy")]

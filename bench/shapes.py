@@ -200,3 +200,17 @@ def usage_shape(argv, program):
         print("%s: --shape takes one of %s" % (program, ", ".join(SHAPES)), file=sys.stderr)
         sys.exit(64)
     return argv[at + 1], argv[:at] + argv[at + 2:]
+
+
+def write_if_asked(argv, program, out):
+    """Writes the shape `--shape NAME N` asks for to `out` and returns True; False when argv
+    has no `--shape` (the generator's own log is wanted); exits 64 on a bad NAME or N."""
+    import sys
+    shape, rest = usage_shape(argv, program)
+    if not shape:
+        return False
+    if len(rest) != 1 or not rest[0].isdigit():
+        print("usage: %s --shape NAME N > FILE   (see --help)" % program, file=sys.stderr)
+        sys.exit(64)
+    write(shape, int(rest[0]), out)
+    return True
