@@ -25,7 +25,9 @@ package enum StatsPartial {
     /// and an app session rides on its web log's line; the `banner-drift` finding (a version-2
     /// partial never looked for it), a web log's `seenFit` when its page showed anything, and
     /// the seen tolerance in the header when not the default.
-    package static let version = 3
+    /// 4: a native log's time on error views (`errorViewTime`), which a version-3 partial never
+    /// measured: merged as none, it would say the fleet's users saw no error view at all.
+    package static let version = 4
 
     static let frame = PartialFrame(format: format, version: version, command: "stats")
 
