@@ -10,7 +10,7 @@ import OfflineBanner
 ///       "debounceMs": 1200,
 ///       "flashMs": 3000,
 ///       "variant": "recover-on-response",
-///       "seenEventMs": 5,
+///       "seenEventMs": 16,
 ///       "seenTimerMs": 100,
 ///       "findings": {"stale-pill": {"level": "warning", "minMs": 500}}
 ///     }
