@@ -259,12 +259,17 @@ public final class JSONLines {
     // MARK: - Parsing
 
     private func parse<R>(_ line: RawLine, _ read: (OpaquePointer, Int) throws -> R) throws -> R? {
-        let number = lineNumber
-        let onObject = self.onObject
-        func body(_ object: OpaquePointer, _ number: Int) throws -> R {
-            onObject?(object, number)
+        // The second reader, when there is one, wraps the first; without one, each line's
+        // object goes straight to `read`, as before the hook (this is the per-line loop).
+        guard let onObject else { return try parseObject(line, read) }
+        return try parseObject(line) { object, number in
+            onObject(object, number)
             return try read(object, number)
         }
+    }
+
+    private func parseObject<R>(_ line: RawLine, _ body: (OpaquePointer, Int) throws -> R) throws -> R? {
+        let number = lineNumber
         switch line {
         case .overlong:
             throw malformed("line is longer than \(maxLineBytes) bytes")
