@@ -52,7 +52,8 @@ package struct ArchiveFleet: Equatable, Sendable {
             let reader = try NativeRecordingReader(path: path, lenient: lenient, onSkip: onSkip)
             _ = try reader.next()
             if archiveRefusal(path: path, meta: reader.meta, config: config) != nil { return .android }
-            var analyzer = ArchiveAnalyzer(settings: config.archive.settings)
+            // Counted, not kept: a summary over a fleet needs each log's numbers, never its findings.
+            var analyzer = ArchiveAnalyzer(settings: config.archive.settings, keepingFindings: false)
             try Replay.analyze(reader, with: &analyzer) { _ in }
             return .read(analyzer.summary)
         }
@@ -105,7 +106,7 @@ package struct ArchiveFleet: Equatable, Sendable {
     }
 
     /// The archives' ages at serve, as `stats` gives pill durations; `nil` with none.
-    package var ageAtServe: Distribution? { Distribution(summaries.flatMap(\.summary.servedAges)) }
+    package var ageAtServe: Distribution? { Distribution(QuantileSketch.combined(summaries.map(\.summary.servedAges))) }
 
     /// Every finding id, with its count and the logs that show it: the logs to open, most
     /// occurrences first, then by path.

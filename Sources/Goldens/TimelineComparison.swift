@@ -9,11 +9,12 @@ typealias TimelineSource = (_ emit: (_ line: [UInt8]) throws -> Void) throws -> 
 /// A replayed timeline compared with its golden as both stream: the golden is read a line at
 /// a time as the replay emits, so neither is ever whole in memory. What is kept is bounded:
 ///
-/// * while both sides have at most `keptInFull` records, every record, so that a diff of a
-///   timeline of that size is the whole diff, as a person reviews it;
+/// * while both sides have at most `keptInFull` records and `keptBytes` bytes, every record,
+///   so that a diff of a timeline of that size is the whole diff, as a person reviews it;
 /// * past that, only the `context` matching records before the first difference and the
-///   `window` records of each side from it: the diff then shows the first difference in its
-///   context, and says what it does not show.
+///   `window` records of each side from it (fewer once a side's window holds `keptBytes`: a
+///   recording of 900 KB URLs must not hold twenty of them twice): the diff then shows the
+///   first difference in its context, and says what it does not show.
 ///
 /// The verdict needs none of that: each record is compared with the golden's at the same
 /// position, as text first (the common case: a golden is what the replay prints) and as JSON
@@ -22,6 +23,9 @@ final class TimelineComparison {
     static let keptInFull = 1000
     static let context = 3
     static let window = 20
+    /// What each side keeps in full, and of its window, in bytes: a few long records are as
+    /// much as a thousand short ones.
+    static let keptBytes = 1 << 20
 
     let golden: String
     let tolerance: Tolerance
@@ -39,6 +43,12 @@ final class TimelineComparison {
 
     private var keptGolden: [(line: Int, raw: [UInt8])] = []
     private var keptReplayed: [[UInt8]] = []
+    /// Both sides are still kept in full (within `keptInFull` records and `keptBytes` each).
+    private var keptWhole = true
+    private var keptGoldenBytes = 0
+    private var keptReplayedBytes = 0
+    private var goldenWindowBytes = 0
+    private var replayedWindowBytes = 0
     /// The last `context` matching pairs before the first difference, oldest first.
     private var before: [(golden: (line: Int, raw: [UInt8]), replayed: [UInt8])] = []
     private var goldenWindow: [(line: Int, raw: [UInt8])] = []
@@ -53,11 +63,19 @@ final class TimelineComparison {
     /// What is held now, in records: bounded whatever the length of the timelines.
     var recordsHeld: Int { keptGolden.count + keptReplayed.count + before.count * 2 + goldenWindow.count + replayedWindow.count }
 
+    /// What is held now, in bytes of records: bounded whatever their length (`keptBytes` per
+    /// side and per window, past one record, and the `context` pairs before the difference).
+    var bytesHeld: Int {
+        keptGolden.reduce(0) { $0 + $1.raw.count } + keptReplayed.reduce(0) { $0 + $1.count }
+            + before.reduce(0) { $0 + $1.golden.raw.count + $1.replayed.count }
+            + goldenWindow.reduce(0) { $0 + $1.raw.count } + replayedWindow.reduce(0) { $0 + $1.count }
+    }
+
     /// The replay's next record.
     func replayed(_ line: [UInt8]) {
         let index = replayedCount
         replayedCount += 1
-        if replayedCount <= Self.keptInFull { keptReplayed.append(line) }
+        keepWhole(replayed: line)
         // The golden's record at the same position, and whether it matches.
         var golden: (line: Int, raw: [UInt8])?
         var matched = false
@@ -81,7 +99,7 @@ final class TimelineComparison {
             }
         }
         if golden == nil { identical = false }
-        if let golden, goldenCount <= Self.keptInFull { keptGolden.append(golden) }
+        if let golden { keepWhole(golden: golden) }
         if firstDifference == nil {
             if matched, let golden {
                 before.append((golden, line))
@@ -91,8 +109,35 @@ final class TimelineComparison {
             firstDifference = index
         }
         if index - firstDifference! < Self.window {
-            replayedWindow.append(line)
-            if let golden { goldenWindow.append(golden) }
+            if replayedWindowBytes < Self.keptBytes {
+                replayedWindow.append(line)
+                replayedWindowBytes += line.count
+            }
+            if let golden, goldenWindowBytes < Self.keptBytes {
+                goldenWindow.append(golden)
+                goldenWindowBytes += golden.raw.count
+            }
+        }
+    }
+
+    /// Keeps a record of the replay's (or the golden's) while both sides are kept whole; past
+    /// `keptInFull` records or `keptBytes` bytes on either side, neither is kept any more.
+    private func keepWhole(replayed line: [UInt8]? = nil, golden: (line: Int, raw: [UInt8])? = nil) {
+        guard keptWhole else { return }
+        if let line {
+            keptReplayed.append(line)
+            keptReplayedBytes += line.count
+        }
+        if let golden {
+            keptGolden.append(golden)
+            keptGoldenBytes += golden.raw.count
+        }
+        if keptReplayed.count > Self.keptInFull || keptGolden.count > Self.keptInFull || keptReplayedBytes > Self.keptBytes
+            || keptGoldenBytes > Self.keptBytes
+        {
+            keptWhole = false
+            keptReplayed = []
+            keptGolden = []
         }
     }
 
@@ -104,9 +149,12 @@ final class TimelineComparison {
                 let index = goldenCount
                 goldenCount += 1
                 identical = false
-                if goldenCount <= Self.keptInFull { keptGolden.append((number, Array(raw))) }
+                keepWhole(golden: (number, Array(raw)))
                 if firstDifference == nil { firstDifference = index }
-                if index - firstDifference! < Self.window { goldenWindow.append((number, Array(raw))) }
+                if index - firstDifference! < Self.window, goldenWindowBytes < Self.keptBytes {
+                    goldenWindow.append((number, Array(raw)))
+                    goldenWindowBytes += raw.count
+                }
                 return true
             }) != nil {}
         } catch {
@@ -130,7 +178,7 @@ final class TimelineComparison {
     /// The diff for a person: the whole one (as `timelineDiff` prints it) when both timelines
     /// were kept in full, else the first difference in its context, and what is not shown.
     var diff: String {
-        if replayedCount <= Self.keptInFull && goldenCount <= Self.keptInFull {
+        if keptWhole {
             let expected = keptGolden.map { JSONLineValue(bytes: $0.raw, line: $0.line) ?? JSONLineValue(line: $0.line, text: "", value: .null) }
             return timelineDiff(golden: golden, expected: expected, actual: TimelineLines(lines: keptReplayed), tolerance: tolerance)
         }

@@ -117,7 +117,7 @@ package struct ArchiveAnalyzer: Sendable {
             everCaptured.insert(ByteString(archiveKeyIdentity(key)))
         case .served(let url, let key, let ageMs):
             summary.served += 1
-            summary.servedAges.append(ageMs)
+            summary.servedAges.add(ageMs)
             if ageMs > cache.settings.stale {
                 finding = ArchiveFinding(
                     t: decision.t, line: line, url: url, key: key,

@@ -1,3 +1,5 @@
+import Replay
+
 /// One native log's cache, as plain numbers: what `archive --summary` adds up over a fleet.
 package struct ArchiveFileSummary: Equatable, Sendable {
     /// `presented` records the error-view classification calls `offline` (iOS codes).
@@ -9,8 +11,9 @@ package struct ArchiveFileSummary: Equatable, Sendable {
     package var passed = 0
     /// Of the `passed`, those whose page the cache held.
     package var passedCached = 0
-    /// The archive's age at each `served`, in order.
-    package var servedAges: [Double] = []
+    /// The archive's age at each `served`, as a sketch: a log that serves a million pages
+    /// keeps the buckets in use, not a million ages; `archive --summary` reads its quantiles.
+    package var servedAges = QuantileSketch()
     package var captures = 0
     /// Archives held when the log ends (at most `maxArchives`).
     package var archivesAtEnd = 0

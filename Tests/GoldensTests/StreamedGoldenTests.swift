@@ -116,4 +116,28 @@ import TurboRecording
         #expect(comparison.firstDifference == 60_000)
         #expect(comparison.diff.hasPrefix("    … 59997 equal records\n"))
     }
+
+    @Test func aComparisonOfLongRecordsHoldsABoundedNumberOfBytes() throws {
+        // 40 records of 400 KB each (a log of huge URLs): a thousand of them would be 400 MB
+        // on each side; the bound in bytes keeps a few, and the diff still shows the first difference.
+        let directory = try Fixtures.scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let padding = String(repeating: "a", count: 400_000)
+        let line = { (k: Int) in Array(#"{"t":\#(k),"url":"https://app.example.com/\#(padding)"}"#.utf8) }
+        var text: [UInt8] = []
+        for k in 0..<40 { text += (k == 30 ? line(1000) : line(k)) + [0x0A] }
+        let path = directory + "/long.expected.jsonl"
+        try Data(text).write(to: URL(fileURLWithPath: path))
+        let comparison = TimelineComparison(golden: path, reader: try JSONLines(path: path), tolerance: .exact)
+        var most = 0
+        for k in 0..<40 {
+            comparison.replayed(line(k))
+            most = max(most, comparison.bytesHeld)
+        }
+        comparison.finish()
+        let record = line(0).count
+        #expect(most <= 4 * (TimelineComparison.keptBytes + record) + 2 * TimelineComparison.context * record)
+        #expect(!comparison.passed && comparison.firstDifference == 30)
+        #expect(comparison.diff.contains("the diff is cut here"))
+    }
 }

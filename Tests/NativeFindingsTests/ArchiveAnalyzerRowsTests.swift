@@ -1,5 +1,6 @@
 import ArchiveCachePolicy
 import NativeErrorPolicy
+import Replay
 import Testing
 import TurboRecording
 
@@ -57,7 +58,7 @@ struct ArchiveAnalyzerRowsTests {
             ])
         #expect(analyzer.findings == [miss])
         #expect(analyzer.summary.served == 1 && analyzer.summary.misses == 1 && analyzer.summary.captures == 2)
-        #expect(analyzer.summary.archivesAtEnd == 2 && analyzer.summary.servedAges == [6100])
+        #expect(analyzer.summary.archivesAtEnd == 2 && analyzer.summary.servedAges == QuantileSketch([6100]))
     }
 
     @Test("no records: no rows, nothing counted, no navigation")

@@ -1,6 +1,7 @@
 import ArchiveCachePolicy
 import NativeErrorPolicy
 import NativeFindings
+import Replay
 import Testing
 import TurboRecording
 
@@ -157,7 +158,7 @@ struct ArchiveFindingsTests {
         expected.missed = [.removed: 2]
         expected.passed = 1
         expected.passedCached = 0
-        expected.servedAges = [2000, 1000]
+        expected.servedAges = QuantileSketch([2000, 1000])
         expected.captures = 4
         expected.archivesAtEnd = 1
         expected.findings = [.offlineMiss: 2]
