@@ -42,7 +42,16 @@ package struct ArchiveAnalyzer: Sendable {
         guard case .timed(let t, let event) = record.event else { return }
         try fireTimer(upTo: t, emit: emit)
         guard let input = event.archiveInput else { return }
-        let before = cache
+        // What the rows and findings need of the cache before the record, read before it is
+        // sent: a copy of the whole cache here made every record copy up to `maxArchives`
+        // archives when the send changed it (a log of new pages took 15 minutes at 3M records).
+        let pendingBefore = cache.pending, countBefore = cache.archiveCount
+        let capturedBefore: Double?
+        switch input {
+        case .cacheRemove(let url): capturedBefore = cache.capturedAt(url)
+        case .presented(_, let url?): capturedBefore = cache.capturedAt(url)
+        default: capturedBefore = nil
+        }
         var decided: [ArchiveDecision] = []
         cache.send(input, at: t, into: &decided)
         func row(_ step: ArchiveStep) throws { try emit(.row(ArchiveRow(t: t, line: record.line, step: step))) }
@@ -56,15 +65,15 @@ package struct ArchiveAnalyzer: Sendable {
             summary.hasNavigation = true
             visited.insert(ByteString(archiveKeyIdentity(cache.settings.key(url))))
             pendingLine = record.line
-            try row(.scheduled(url: url, due: cache.nextDue ?? t, superseded: before.pending?.url))
+            try row(.scheduled(url: url, due: cache.nextDue ?? t, superseded: pendingBefore?.url))
         case .launch:
-            if let pending = before.pending { try row(.cancelled(url: pending.url)) }
+            if let pending = pendingBefore { try row(.cancelled(url: pending.url)) }
         case .cacheClear:
             summary.hasNavigation = true
-            try row(.cleared(count: before.archiveCount))
+            try row(.cleared(count: countBefore))
         case .cacheRemove(let url):
             summary.hasNavigation = true
-            try row(.removed(url: url, key: cache.settings.key(url), held: before.capturedAt(url) != nil))
+            try row(.removed(url: url, key: cache.settings.key(url), held: capturedBefore != nil))
         case .presented(let error, let url):
             guard OfflineErrorPolicy.classify(error, on: .ios, offlineCodes: cache.settings.offlineCodes) == .offline else { break }
             summary.offlineViews += 1
@@ -77,7 +86,7 @@ package struct ArchiveAnalyzer: Sendable {
         }
         for decision in decided {
             if case .finish(let url) = input { try row(.finished(url: url, capture: decision)) } else { try row(.decided(decision)) }
-            try account(decision, line: record.line, before: before, emit: emit)
+            try account(decision, line: record.line, capturedBefore: capturedBefore, emit: emit)
         }
     }
 
@@ -96,18 +105,17 @@ package struct ArchiveAnalyzer: Sendable {
         guard let pending = cache.pending, pending.due <= t ?? .infinity else { return }
         var decided: [ArchiveDecision] = []
         if let t { cache.advance(to: t, into: &decided) } else { cache.finish(into: &decided) }
-        let before = cache
         try emit(
             .row(
                 ArchiveRow(
                     t: pending.due, line: nil,
                     step: .timerFired(url: pending.url, since: pending.since, sinceLine: pendingLine, capture: decided.first))))
-        for decision in decided { try account(decision, line: pendingLine, before: before, emit: emit) }
+        for decision in decided { try account(decision, line: pendingLine, capturedBefore: nil, emit: emit) }
     }
 
     /// Counts a decision and makes its finding, if it has one.
     private mutating func account(
-        _ decision: ArchiveDecision, line: Int, before: ArchiveCache,
+        _ decision: ArchiveDecision, line: Int, capturedBefore: Double?,
         emit: (ArchiveEvent) throws -> Void
     ) rethrows {
         var finding: ArchiveFinding?
@@ -130,7 +138,7 @@ package struct ArchiveAnalyzer: Sendable {
             finding = ArchiveFinding(t: decision.t, line: line, url: url, key: key, detail: .offlineMiss(reason))
         case .passed(let url, let failure, let cached):
             summary.passed += 1
-            if cached, let capturedAt = before.capturedAt(url) {
+            if cached, let capturedAt = capturedBefore {
                 summary.passedCached += 1
                 finding = ArchiveFinding(
                     t: decision.t, line: line, url: url, key: cache.settings.key(url),
