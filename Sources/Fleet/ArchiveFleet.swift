@@ -55,6 +55,7 @@ package struct ArchiveFleet: Equatable, Sendable {
             // Counted, not kept: a summary over a fleet needs each log's numbers, never its findings.
             var analyzer = ArchiveAnalyzer(settings: config.archive.settings, keepingFindings: false)
             try Replay.analyze(reader, with: &analyzer) { _ in }
+            if let error = analyzer.refusalError(path: path) { throw error }
             return .read(analyzer.summary)
         }
         return ArchiveFleetFile(path: path, outcome: read.outcome, warnings: read.warnings)

@@ -21,10 +21,33 @@ package struct ArchiveAnalyzer: Sendable {
     private var visited: Set<ByteString> = []
     private var everCaptured: Set<ByteString> = []
     private var pendingLine = 0
+    /// What those two sets hold, in bytes, and what they may (`rememberedLimit`).
+    private var rememberedBytes = 0
+    private let limit: Int
+    /// Where the log passed `rememberedLimit`: from there a miss could be given the wrong
+    /// reason, so whoever reads the analyzer refuses the log (`refusalError`) instead.
+    package private(set) var refusal: Refusal?
 
-    package init(settings: ArchiveSettings = ArchiveSettings(), keepingFindings: Bool = true) {
+    package struct Refusal: Equatable, Sendable {
+        /// The line of the page that did not fit.
+        package var line: Int
+        /// The pages remembered by then.
+        package var pages: Int
+    }
+
+    /// The pages the analyzer remembers, to say why a page was missed, are every page the log
+    /// visited or captured: a real app's log has thousands, a log of a new URL on every line
+    /// has millions. Past 24 MiB of them (about 200,000 pages of 60-byte URLs) it stops rather
+    /// than grow without end or name a wrong reason.
+    package static let rememberedLimit = 24 << 20
+    /// What a remembered page costs beyond its bytes: the set's slot and the string's storage.
+    static let rememberedOverhead = 64
+
+    /// `rememberedLimit`: for a test, a smaller bound than `ArchiveAnalyzer.rememberedLimit`.
+    package init(settings: ArchiveSettings = ArchiveSettings(), keepingFindings: Bool = true, rememberedLimit: Int = rememberedLimit) {
         cache = ArchiveCache(settings: settings)
         self.keepingFindings = keepingFindings
+        limit = rememberedLimit
     }
 
     package var settings: ArchiveSettings { cache.settings }
@@ -59,11 +82,11 @@ package struct ArchiveAnalyzer: Sendable {
         switch input {
         case .finish(let url):
             summary.hasNavigation = true
-            visited.insert(ByteString(archiveKeyIdentity(cache.settings.key(url))))
+            if let identity = remembered(cache.settings.key(url), in: visited, line: record.line) { visited.insert(identity) }
             if decided.isEmpty { try row(.notCapturable(url: url)) }
         case .urlChange(let url):
             summary.hasNavigation = true
-            visited.insert(ByteString(archiveKeyIdentity(cache.settings.key(url))))
+            if let identity = remembered(cache.settings.key(url), in: visited, line: record.line) { visited.insert(identity) }
             pendingLine = record.line
             try row(.scheduled(url: url, due: cache.nextDue ?? t, superseded: pendingBefore?.url))
         case .launch:
@@ -113,6 +136,31 @@ package struct ArchiveAnalyzer: Sendable {
         for decision in decided { try account(decision, line: pendingLine, capturedBefore: nil, emit: emit) }
     }
 
+    /// The identity of `key` to add to `set` (one of the sets of pages), when it is new and
+    /// fits within the bound; past the bound, notes the refusal and remembers no more.
+    private mutating func remembered(_ key: String, in set: Set<ByteString>, line: Int) -> ByteString? {
+        let identity = ByteString(archiveKeyIdentity(key))
+        guard refusal == nil, !set.contains(identity) else { return nil }
+        let cost = identity.text.utf8.count + Self.rememberedOverhead
+        guard rememberedBytes + cost <= limit else {
+            refusal = Refusal(line: line, pages: visited.count + everCaptured.count)
+            return nil
+        }
+        rememberedBytes += cost
+        return identity
+    }
+
+    /// The data error (exit 65) for a log the analyzer refused, naming `path` and the line.
+    package func refusalError(path: String) -> RecordingError? {
+        refusal.map { refusal in
+            RecordingError(
+                .malformed, path: path, line: refusal.line,
+                "the archive's findings remember every page a log visited or captured, to say why a page was missed, "
+                    + "and this log has more than \(limit >> 20) MiB of them (\(refusal.pages) pages by this line): "
+                    + "read it in parts, each starting with its meta line")
+        }
+    }
+
     /// Counts a decision and makes its finding, if it has one.
     private mutating func account(
         _ decision: ArchiveDecision, line: Int, capturedBefore: Double?,
@@ -122,7 +170,7 @@ package struct ArchiveAnalyzer: Sendable {
         switch decision.outcome {
         case .capture(let key, _):
             summary.captures += 1
-            everCaptured.insert(ByteString(archiveKeyIdentity(key)))
+            if let identity = remembered(key, in: everCaptured, line: line) { everCaptured.insert(identity) }
         case .served(let url, let key, let ageMs):
             summary.served += 1
             summary.servedAges.add(ageMs)

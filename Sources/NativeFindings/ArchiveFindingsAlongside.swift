@@ -9,6 +9,7 @@ package struct ArchiveFindingsAlongside: Sendable {
     private var analyzer: ArchiveAnalyzer
     private let config: NativeConfig
     private var android = false
+    private var path = ""
 
     package init(config: NativeConfig) {
         self.config = config
@@ -17,16 +18,20 @@ package struct ArchiveFindingsAlongside: Sendable {
 
     package mutating func feed(_ record: NativeRecord, path: String, found: (ArchiveFinding) -> Void) {
         switch record.event {
-        case .meta(let meta): android = archiveRefusal(path: path, meta: meta, config: config) != nil
+        case .meta(let meta):
+            self.path = path
+            android = archiveRefusal(path: path, meta: meta, config: config) != nil
         case .timed where !android: analyzer.feed(record) { if case .finding(let finding) = $0 { found(finding) } }
         case .timed: break
         }
     }
 
     /// The end of the log: a pending capture fires (a capture makes no finding, but the
-    /// bookkeeping is the same as `explain`'s).
-    package mutating func finish(found: (ArchiveFinding) -> Void) {
+    /// bookkeeping is the same as `explain`'s). Throws the analyzer's refusal of a log with
+    /// more pages than it remembers: its findings past that line could name a wrong reason.
+    package mutating func finish(found: (ArchiveFinding) -> Void) throws {
         guard !android else { return }
         analyzer.finish { if case .finding(let finding) = $0 { found(finding) } }
+        if let error = analyzer.refusalError(path: path) { throw error }
     }
 }

@@ -50,7 +50,7 @@ package struct NativeSession: Sendable {
                 if case .path(let online) = event { connectivity.append((t, online)) }
             })
         launch.finish()
-        archive.finish { archiveFindings.append($0) }
+        try archive.finish { archiveFindings.append($0) }
         return NativeSession(
             path: reader.path, platform: explanation.settings.platform, launch: launch,
             decisions: explanation.decisions + explanation.afterEnd, retryFindings: explanation.findings,

@@ -99,7 +99,7 @@ extension NativeSummary {
         }
         explainer.finish(decided: note, emit: emit)
         for decision in decided { views.decided(decision) }
-        archive.finish(found: archived)
+        try archive.finish(found: archived)
         launch.finish()
         var summary = NativeSummary(platform: explainer.settings.platform)
         summary.records = explainer.records

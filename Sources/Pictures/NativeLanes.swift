@@ -102,7 +102,7 @@ struct NativeLanes {
         explainer.finish(decided: { lanes.decision($0) }, emit: emit)
         launch.finish()
         take()
-        archive.finish { lanes.archive($0) }
+        try archive.finish { lanes.archive($0) }
         if let cut = reader.cut { lanes.cut(LogCut(line: cut, t: lanes.last)) }
         lanes.finish()
         return (reader.path, explainer.settings.platform, launch, lanes)

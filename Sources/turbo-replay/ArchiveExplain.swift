@@ -23,6 +23,7 @@ struct ArchiveExplain {
     private let jsonl: Bool
     private var android = false
     private var androidNavigation = false
+    private var path = ""
 
     init(config: NativeConfig, jsonl: Bool = false) {
         self.config = config
@@ -34,6 +35,7 @@ struct ArchiveExplain {
     mutating func observe(_ record: NativeRecord, path: String) {
         switch record.event {
         case .meta(let meta):
+            self.path = path
             android = archiveRefusal(path: path, meta: meta, config: config) != nil
         case .timed(_, let event) where android:
             androidNavigation = androidNavigation || ArchiveAnalyzer.isNavigation(event)
@@ -66,6 +68,7 @@ struct ArchiveExplain {
         }
         let (rows, settings, jsonl) = (rows, analyzer.settings, self.jsonl)
         analyzer.finish { Self.spool($0, to: rows, settings: settings, jsonl: jsonl) }
+        if let error = analyzer.refusalError(path: path) { throw error }
         guard analyzer.summary.hasNavigation else { return [] }
         if jsonl {
             try rows?.replay { try console.print($0) }
