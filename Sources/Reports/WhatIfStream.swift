@@ -36,11 +36,15 @@ package struct WhatIfStream {
     /// Text only: the header is written before the first record is read (standard input, so a
     /// person sees which report it is at once), not with the first difference.
     package var headerFirst: Bool
+    /// The bytes of episodes' lines held in memory before they go to a temporary file (tests
+    /// make it small, to write the file on a short log).
+    package var spoolInMemory: Int
 
-    package init(jsonl: Bool, unchanged: Bool, headerFirst: Bool = false) {
+    package init(jsonl: Bool, unchanged: Bool, headerFirst: Bool = false, spoolInMemory: Int = TextSpool.inMemory) {
         self.jsonl = jsonl
         self.unchanged = unchanged
         self.headerFirst = headerFirst
+        self.spoolInMemory = spoolInMemory
     }
 
     /// Reads `reader` to its end through v1 and the variant and writes the report to `out`.
@@ -50,7 +54,7 @@ package struct WhatIfStream {
         to out: WhatIfOutput
     ) throws -> WhatIfSummary {
         var whatIf = WhatIf(settings: settings, variant: variant, blinkMs: blinkMs)
-        let episodes = TextSpool(), added = TextSpool()
+        let episodes = TextSpool(inMemory: spoolInMemory), added = TextSpool(inMemory: spoolInMemory)
         let path = reader.path
         var headed = false, differences = false
         if headerFirst, !jsonl {
