@@ -91,24 +91,36 @@ import Testing
         }
     }
 
+    /// A row of the table: v1's episodes and the variant's, as (start, end), and what they make.
+    struct Row: Sendable, CustomTestStringConvertible {
+        var name: String
+        var v1: [[Double]]
+        var variant: [[Double]]
+        var changes: [PillComparison.Episode.Change]
+        var added = 0
+        var testDescription: String { name }
+    }
+
     @Test(
         "one row per change, decided as the runs close their episodes",
         arguments: [
-            ("unchanged", [(100.0, 900.0)], [(100.0, 900.0)], [PillComparison.Episode.Change.unchanged], 0),
-            ("shortened", [(1000, 4000)], [(1000, 2500)], [.shortened], 0),
-            ("shortened in pieces", [(1000, 4000)], [(1000, 1300), (2300, 4000)], [.shortened], 0),
-            ("removed", [(100, 200), (500, 900)], [(500, 900)], [.removed, .unchanged], 0),
-            ("lengthened", [(100, 200)], [(100, 250)], [.lengthened], 0),
-            ("added", [(100, 200)], [(400, 500)], [.removed], 1),
-            ("touching at an edge is within", [(100, 200)], [(200, 200)], [.shortened], 0),
+            Row(name: "unchanged", v1: [[100, 900]], variant: [[100, 900]], changes: [.unchanged]),
+            Row(name: "shortened", v1: [[1000, 4000]], variant: [[1000, 2500]], changes: [.shortened]),
+            Row(name: "shortened in pieces", v1: [[1000, 4000]], variant: [[1000, 1300], [2300, 4000]], changes: [.shortened]),
+            Row(name: "removed", v1: [[100, 200], [500, 900]], variant: [[500, 900]], changes: [.removed, .unchanged]),
+            Row(name: "lengthened", v1: [[100, 200]], variant: [[100, 250]], changes: [.lengthened]),
+            Row(name: "added", v1: [[100, 200]], variant: [[400, 500]], changes: [.removed], added: 1),
+            Row(name: "a pill of no time at an edge is within", v1: [[100, 200]], variant: [[200, 200]], changes: [.shortened]),
         ])
-    func change(_ name: String, v1: [(Double, Double)], variant: [(Double, Double)], changes: [PillComparison.Episode.Change], added: Int) {
-        let (found, totals, _) = Self.incremental(v1: v1.map { episode($0.0, $0.1) }, variant: variant.map { episode($0.0, $0.1) })
-        #expect(found.episodes.map(\.change) == changes, "\(name)")
-        #expect(found.added.count == added && totals.added == added, "\(name)")
+    func change(_ row: Row) {
+        let (found, totals, _) = Self.incremental(
+            v1: row.v1.map { episode($0[0], $0[1]) }, variant: row.variant.map { episode($0[0], $0[1]) })
+        #expect(found.episodes.map(\.change) == row.changes)
+        #expect(found.added.count == row.added && totals.added == row.added)
         for change in PillComparison.Episode.Change.allCases {
-            #expect(totals.count(change) == changes.filter { $0 == change }.count, "\(name): \(change)")
+            #expect(totals.count(change) == row.changes.filter { $0 == change }.count, "\(change)")
         }
+        #expect(found.episodes.filter(\.split).count == totals.splits)
     }
 
     /// Ten times the flaps, each v1 episode shortened in two pieces: what the pairing holds

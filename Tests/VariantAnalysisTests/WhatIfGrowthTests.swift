@@ -47,7 +47,7 @@ struct WhatIfGrowthTests {
         #expect(large.0.comparison.episodes.isEmpty, "every decided episode was taken")
         let whole = WhatIfLinearTests.whatIf(flaps: 3000).comparison
         #expect(large.0.pill == whole.totals)
-        #expect(large.0.pill.v1Episodes == 3000 && large.0.pill.variantEpisodes == 6000 && large.0.pill.splits == 0)
+        #expect(large.0.pill.v1Episodes == 3000 && large.0.pill.variantEpisodes == 6000 && large.0.pill.splits == 3000)
         #expect(large.0.v1.episodes.isEmpty && large.0.withVariant.episodes.isEmpty, "the runs hand their episodes on")
     }
 
