@@ -19,10 +19,13 @@ import Testing
     func ahead() throws {
         let started = Mutex(0)
         var consumed = 0
-        try inParallel(Array(0..<100), jobs: 3, ahead: 4, { item in
-            started.withLock { $0 = max($0, item) }
-            return item
-        }) { item in
+        try inParallel(
+            Array(0..<100), jobs: 3, ahead: 4,
+            { item in
+                started.withLock { $0 = max($0, item) }
+                return item
+            }
+        ) { item in
             consumed = item + 1
             // Every item started so far is within `ahead` of the one being consumed.
             #expect(started.withLock { $0 } < consumed + 4)
@@ -34,10 +37,13 @@ import Testing
     func stops() {
         let started = Mutex(0)
         #expect(throws: Stop.self) {
-            try inParallel(Array(0..<1000), jobs: 2, ahead: 4, { item in
-                started.withLock { $0 += 1 }
-                return item
-            }) { item in
+            try inParallel(
+                Array(0..<1000), jobs: 2, ahead: 4,
+                { item in
+                    started.withLock { $0 += 1 }
+                    return item
+                }
+            ) { item in
                 if item == 10 { throw Stop() }
             }
         }
