@@ -54,6 +54,19 @@ package struct BannerRun: Sendable {
         return episodes.filter { $0.duration < blinkMs }.count
     }
 
+    /// No pill episode this run closes from now on starts before this: the one up now, if any,
+    /// began here; else a new one can start no earlier than the last instant read (time never
+    /// goes back). `-infinity` before anything was read. `whatif` pairs the episodes on it.
+    package var nextEpisodeFrom: Double { open?.start ?? end ?? -.infinity }
+
+    /// Hands each kept episode to `body`, in order, and keeps none of them after: a caller that
+    /// takes them as they close holds none (`whatif`).
+    package mutating func takeEpisodes(_ body: (PillEpisode) throws -> Void) rethrows {
+        guard !episodes.isEmpty else { return }
+        for episode in episodes { try body(episode) }
+        episodes.removeAll(keepingCapacity: true)
+    }
+
     /// Feeds one record, appending what the banner decided (timers that fired before it
     /// included) to `output`.
     package mutating func feed(_ record: Record, into output: inout [TimelineRecord]) {

@@ -8,8 +8,16 @@ import OfflineBanner
 /// says neither should happen, and `whatif` says so loudly when one does.
 package struct PillComparison: Equatable, Sendable {
     package struct Episode: Equatable, Sendable {
-        package enum Change: String, Sendable {
+        package enum Change: String, CaseIterable, Sendable {
             case unchanged, shortened, removed, lengthened
+        }
+
+        /// What the variant made of `original` with `after`, its episodes that overlap it.
+        package static func change(of original: PillEpisode, into after: [PillEpisode]) -> Change {
+            if after.isEmpty { return .removed }
+            if after.contains(where: { $0.start < original.start || $0.end > original.end }) { return .lengthened }
+            if after.count == 1, after[0].start == original.start, after[0].end == original.end { return .unchanged }
+            return .shortened
         }
 
         package var v1: PillEpisode
@@ -35,43 +43,27 @@ package struct PillComparison: Equatable, Sendable {
 
     /// `v1` and `variant` each in time order, as a banner run appends them: episodes follow one
     /// another, never overlap (one may start where the one before ended), so their ends grow
-    /// with their starts.
+    /// with their starts. The pairing is `PillPairing`'s, which `whatif` runs as the log is read.
     package init(v1: [PillEpisode], variant: [PillEpisode]) {
-        var within: [[PillEpisode]] = Array(repeating: [], count: v1.count)
-        var added: [PillEpisode] = []
         // A variant episode goes with the first v1 episode it overlaps (closed intervals: a pill
         // shown for no time at a v1 episode's edge is within it). That is the first v1 episode
         // that has not ended before it starts, if it began by its end; the episodes that ended
         // before this one starts ended before every later one starts too, so the walk through
         // v1 goes forward only: linear, where a search from the start each time was quadratic
         // on a log of many flaps.
-        var index = 0
-        for episode in variant {
-            while index < v1.count, v1[index].end < episode.start {
-                index += 1
-                work += 1
-            }
-            work += 1
-            if index < v1.count, episode.end >= v1[index].start {
-                within[index].append(episode)
-            } else {
-                added.append(episode)
-            }
-        }
-        episodes = zip(v1, within).map { original, after in
-            let change: Episode.Change
-            if after.isEmpty {
-                change = .removed
-            } else if after.contains(where: { $0.start < original.start || $0.end > original.end }) {
-                change = .lengthened
-            } else if after.count == 1, after[0].start == original.start, after[0].end == original.end {
-                change = .unchanged
-            } else {
-                change = .shortened
-            }
-            return Episode(v1: original, variant: after, change: change)
-        }
+        var pairing = PillPairing()
+        for episode in v1 { pairing.addV1(episode) }
+        for episode in variant { pairing.addVariant(episode) }
+        var episodes: [Episode] = [], added: [PillEpisode] = []
+        pairing.settle(v1From: .infinity, variantFrom: .infinity, episode: { episodes.append($0) }, added: { added.append($0) })
+        self.init(episodes: episodes, added: added, work: pairing.work)
+    }
+
+    /// Episodes already paired (by a `PillPairing` fed as the log was read).
+    package init(episodes: [Episode], added: [PillEpisode], work: Int = 0) {
+        self.episodes = episodes
         self.added = added
+        self.work = work
     }
 
     /// The same pairing, however much work it took (a fleet's totals are put together, not paired).
@@ -89,4 +81,12 @@ package struct PillComparison: Equatable, Sendable {
 
     /// Episodes made longer or added: what the contract says a variant must not do.
     package var worse: Int { count(.lengthened) + added.count }
+
+    /// The numbers without the episodes, summed in the same order.
+    package var totals: PillComparisonTotals {
+        var totals = PillComparisonTotals()
+        for episode in episodes { totals.add(episode) }
+        for episode in added { totals.add(added: episode) }
+        return totals
+    }
 }

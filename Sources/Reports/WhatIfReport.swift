@@ -52,31 +52,50 @@ package enum WhatIfText {
 
     /// The recording's pill time before and after, each v1 episode, and any warning.
     package static func summary(_ recording: WhatIfRecording) -> [String] {
-        let comparison = recording.comparison
-        let name = recording.variant.name
+        let summary = recording.summary
+        return summaryHead(summary) + recording.comparison.episodes.map(episodeLine)
+            + recording.comparison.added.map(addedLine) + summaryTail(summary)
+    }
+
+    /// The summary's lines before the episodes' (`summary`): whether the timelines differ, and
+    /// the pill time before and after. `whatif` prints it once the log is read, then the
+    /// episodes' lines it set aside as they were decided, then `summaryTail`.
+    package static func summaryHead(_ summary: WhatIfSummary) -> [String] {
+        let pill = summary.pill
+        let name = summary.variant.name
         var lines: [String] = []
-        if !recording.changed { lines.append("  the timelines are the same: \(name) changes nothing here") }
-        if comparison.episodes.isEmpty && comparison.added.isEmpty {
+        if !summary.changed { lines.append("  the timelines are the same: \(name) changes nothing here") }
+        if pill.isEmpty {
             lines.append("  pill never up, as v1 or under \(name)")
-            lines.append(costs(recording.costs))
             return lines
         }
         lines.append(
-            "  pill up: v1 \(time(comparison.v1Ms, comparison.episodes.count)), \(name) "
-                + "\(time(comparison.variantMs, comparison.variantEpisodes))\(difference(comparison))")
-        for episode in comparison.episodes {
-            lines.append("    episode at \(ms(episode.v1.start)) (\(episode.v1.cause.rawValue)): " + describe(episode))
+            "  pill up: v1 \(time(pill.v1Ms, pill.v1Episodes)), \(name) "
+                + "\(time(pill.variantMs, pill.variantEpisodes))\(difference(pill))")
+        return lines
+    }
+
+    /// One v1 episode and what the variant made of it.
+    package static func episodeLine(_ episode: PillComparison.Episode) -> String {
+        "    episode at \(ms(episode.v1.start)) (\(episode.v1.cause.rawValue)): " + describe(episode)
+    }
+
+    /// A variant episode that overlaps no v1 episode.
+    package static func addedLine(_ episode: PillEpisode) -> String {
+        "    WARNING: added an episode at \(ms(episode.start)) (\(episode.cause.rawValue)), \(ms(episode.duration)) ms, where v1 showed no pill"
+    }
+
+    /// The summary's lines after the episodes': the trade-off, the toasts, and any warning.
+    package static func summaryTail(_ summary: WhatIfSummary) -> [String] {
+        let pill = summary.pill
+        var lines = [costs(summary.costs)]
+        if pill.isEmpty { return lines }
+        if summary.toasts.v1 != summary.toasts.variant {
+            lines.append("  toasts: v1 \(summary.toasts.v1), \(summary.variant.name) \(summary.toasts.variant)")
         }
-        for episode in comparison.added {
+        if pill.worse > 0 {
             lines.append(
-                "    WARNING: added an episode at \(ms(episode.start)) (\(episode.cause.rawValue)), \(ms(episode.duration)) ms, where v1 showed no pill")
-        }
-        lines.append(costs(recording.costs))
-        if recording.toasts.v1 != recording.toasts.variant {
-            lines.append("  toasts: v1 \(recording.toasts.v1), \(name) \(recording.toasts.variant)")
-        }
-        if comparison.worse > 0 {
-            lines.append("  WARNING: \(name) made \(worseCount(comparison)) here, which a variant must never do (docs/variants.md)")
+                "  WARNING: \(summary.variant.name) made \(worseCount(pill)) here, which a variant must never do (docs/variants.md)")
         }
         return lines
     }
@@ -113,7 +132,7 @@ package enum WhatIfText {
         "\(ms(total)) ms in \(episodes) episode\(episodes == 1 ? "" : "s")"
     }
 
-    private static func difference(_ comparison: PillComparison) -> String {
+    private static func difference(_ comparison: PillComparisonTotals) -> String {
         let removed = comparison.removedMs
         if removed == 0 { return ": the same" }
         let share = comparison.v1Ms > 0 ? " (\(percent(abs(removed) / comparison.v1Ms)))" : ""
@@ -124,48 +143,51 @@ package enum WhatIfText {
         formatMilliseconds((fraction * 1000).rounded() / 10) + "%"
     }
 
-    private static func worseCount(_ comparison: PillComparison) -> String {
+    private static func worseCount(_ pill: PillComparisonTotals) -> String {
         var parts: [String] = []
-        let lengthened = comparison.count(.lengthened)
+        let lengthened = pill.count(.lengthened)
         if lengthened > 0 { parts.append("\(lengthened) pill episode\(lengthened == 1 ? "" : "s") longer") }
-        if !comparison.added.isEmpty { parts.append("\(comparison.added.count) pill episode\(comparison.added.count == 1 ? "" : "s") more") }
+        if pill.added > 0 { parts.append("\(pill.added) pill episode\(pill.added == 1 ? "" : "s") more") }
         return parts.joined(separator: " and ")
     }
 
     /// Over many recordings: what changed, the pill time before and after, and where the
     /// variant changed most (at most `listing` recordings).
     package static func totals(_ fleet: WhatIfFleet, listing: Int = 10) -> [String] {
-        let comparison = fleet.comparison
-        let name = fleet.variant.name
-        let recordings = fleet.recordings.count
-        var head = "totals: \(recordings) recording\(recordings == 1 ? "" : "s"), \(fleet.changed.count) changed by \(name)"
+        totals(fleet.totals(listing: listing))
+    }
+
+    package static func totals(_ totals: WhatIfTotals) -> [String] {
+        let pill = totals.pill
+        let name = totals.variant.name
+        let recordings = totals.recordings
+        var head = "totals: \(recordings) recording\(recordings == 1 ? "" : "s"), \(totals.changed) changed by \(name)"
         // Native recordings (no banner) are left out without a word, as the help says: a
         // count of them would only change with the corpus.
-        if !fleet.failures.isEmpty { head += " (\(fleet.failures.count) not read)" }
+        if totals.notRead > 0 { head += " (\(totals.notRead) not read)" }
         var lines = [head]
         lines.append(
-            "  pill up: v1 \(time(comparison.v1Ms, comparison.episodes.count)), \(name) "
-                + "\(time(comparison.variantMs, comparison.variantEpisodes))\(difference(comparison))")
-        lines.append(costs(fleet.costs))
+            "  pill up: v1 \(time(pill.v1Ms, pill.v1Episodes)), \(name) "
+                + "\(time(pill.variantMs, pill.variantEpisodes))\(difference(pill))")
+        lines.append(costs(totals.costs))
         lines.append(
-            "  v1's episodes: \(comparison.count(.shortened)) shortened (\(comparison.splits) of them in pieces), "
-                + "\(comparison.count(.removed)) removed, \(comparison.count(.unchanged)) unchanged; "
-                + "\(comparison.count(.lengthened)) lengthened, \(comparison.added.count) added")
-        let most = fleet.changedMost(listing)
+            "  v1's episodes: \(pill.count(.shortened)) shortened (\(pill.splits) of them in pieces), "
+                + "\(pill.count(.removed)) removed, \(pill.count(.unchanged)) unchanged; "
+                + "\(pill.count(.lengthened)) lengthened, \(pill.added) added")
+        let most = totals.changedMost
         if !most.isEmpty {
             lines.append("  changed most (pill time removed):")
-            let width = most.map { ms($0.comparison.removedMs).count }.max() ?? 0
+            let width = most.map { ms($0.pill.removedMs).count }.max() ?? 0
             for recording in most {
-                let c = recording.comparison
+                let c = recording.pill
                 lines.append("    \(ms(c.removedMs).leftPadded(width)) ms  \(terminalSafe(recording.path)): \(ms(c.v1Ms)) → \(ms(c.variantMs)) ms")
             }
-            if fleet.changed.count > most.count { lines.append("    … and \(fleet.changed.count - most.count) more") }
+            if totals.changed > most.count { lines.append("    … and \(totals.changed - most.count) more") }
         }
-        let worse = fleet.worse
-        if !worse.isEmpty {
+        if !totals.worse.isEmpty {
             lines.append(
-                "WARNING: \(name) lengthened \(comparison.count(.lengthened)) and added \(comparison.added.count) pill episodes, "
-                    + "which a variant must never do (docs/variants.md): " + worse.map { terminalSafe($0.path) }.joined(separator: ", "))
+                "WARNING: \(name) lengthened \(pill.count(.lengthened)) and added \(pill.added) pill episodes, "
+                    + "which a variant must never do (docs/variants.md): " + totals.worse.map { terminalSafe($0) }.joined(separator: ", "))
         }
         return lines
     }
@@ -192,52 +214,66 @@ package enum WhatIfJSON {
     }
 
     package static func recording(_ recording: WhatIfRecording) -> String {
-        let comparison = recording.comparison
-        var line = JSONLine()
-        line.string("type", "recording")
-        line.string("recording", recording.path)
-        line.string("variant", recording.variant.name)
-        line.bool("changed", recording.changed)
-        line.integer("differences", recording.differences.count)
-        line.raw("pillMs", pillMs(comparison))
-        line.raw("pillEpisodes", "{\"v1\":\(comparison.episodes.count),\"variant\":\(comparison.variantEpisodes)}")
-        line.raw("toasts", "{\"v1\":\(recording.toasts.v1),\"variant\":\(recording.toasts.variant)}")
-        costs(recording.costs, into: &line)
-        line.raw("episodes", "[" + comparison.episodes.map(episode).joined(separator: ",") + "]")
-        line.raw("added", "[" + comparison.added.map(added).joined(separator: ",") + "]")
-        return line.text
+        recordingOpening(recording.summary) + recording.comparison.episodes.map(episode).joined(separator: ",")
+            + recordingMiddle + recording.comparison.added.map(added).joined(separator: ",") + recordingClosing
     }
 
+    /// A recording's line up to its episodes' array, opened: `{"type":"recording",…,"episodes":[`.
+    /// Then the episodes (`episode`, separated by commas), `recordingMiddle`, the added ones
+    /// (`added`), and `recordingClosing`: `whatif` writes the episodes as they are decided.
+    package static func recordingOpening(_ summary: WhatIfSummary) -> String {
+        let pill = summary.pill
+        var line = JSONLine()
+        line.string("type", "recording")
+        line.string("recording", summary.path)
+        line.string("variant", summary.variant.name)
+        line.bool("changed", summary.changed)
+        line.integer("differences", summary.differences)
+        line.raw("pillMs", pillMs(pill))
+        line.raw("pillEpisodes", "{\"v1\":\(pill.v1Episodes),\"variant\":\(pill.variantEpisodes)}")
+        line.raw("toasts", "{\"v1\":\(summary.toasts.v1),\"variant\":\(summary.toasts.variant)}")
+        costs(summary.costs, into: &line)
+        line.raw("episodes", "[")
+        return String(decoding: line.bytes, as: UTF8.self)
+    }
+
+    package static let recordingMiddle = "],\"added\":["
+    package static let recordingClosing = "]}"
+
     package static func totals(_ fleet: WhatIfFleet, listing: Int = 10) -> String {
-        let comparison = fleet.comparison
+        totals(fleet.totals(listing: listing))
+    }
+
+    package static func totals(_ totals: WhatIfTotals) -> String {
+        let pill = totals.pill
         var line = JSONLine()
         line.string("type", "totals")
-        line.string("variant", fleet.variant.name)
-        line.integer("recordings", fleet.recordings.count)
-        line.integer("changed", fleet.changed.count)
-        line.integer("native", fleet.natives)
-        line.integer("notRead", fleet.failures.count)
-        line.raw("pillMs", pillMs(comparison))
+        line.string("variant", totals.variant.name)
+        line.integer("recordings", totals.recordings)
+        line.integer("changed", totals.changed)
+        line.integer("native", totals.natives)
+        line.integer("notRead", totals.notRead)
+        line.raw("pillMs", pillMs(pill))
         var episodes = JSONLine()
-        episodes.integer("v1", comparison.episodes.count)
-        episodes.integer("variant", comparison.variantEpisodes)
+        episodes.integer("v1", pill.v1Episodes)
+        episodes.integer("variant", pill.variantEpisodes)
         for change in [PillComparison.Episode.Change.shortened, .removed, .unchanged, .lengthened] {
-            episodes.integer(change.rawValue, comparison.count(change))
+            episodes.integer(change.rawValue, pill.count(change))
         }
-        episodes.integer("split", comparison.splits)
-        episodes.integer("added", comparison.added.count)
+        episodes.integer("split", pill.splits)
+        episodes.integer("added", pill.added)
         line.raw("episodes", episodes.text)
-        costs(fleet.costs, into: &line)
+        costs(totals.costs, into: &line)
         line.raw(
             "changedMost",
             "["
-                + fleet.changedMost(listing).map { recording in
+                + totals.changedMost.map { recording in
                     var entry = JSONLine()
                     entry.string("recording", recording.path)
-                    entry.number("removedMs", recording.comparison.removedMs)
+                    entry.number("removedMs", recording.pill.removedMs)
                     return entry.text
                 }.joined(separator: ",") + "]")
-        line.raw("worse", "[" + fleet.worse.map { jsonString($0.path) }.joined(separator: ",") + "]")
+        line.raw("worse", "[" + totals.worse.map { jsonString($0) }.joined(separator: ",") + "]")
         return line.text
     }
 
@@ -255,7 +291,7 @@ package enum WhatIfJSON {
         line.raw("flashes", flashes.text)
     }
 
-    private static func pillMs(_ comparison: PillComparison) -> String {
+    private static func pillMs(_ comparison: PillComparisonTotals) -> String {
         var line = JSONLine()
         line.number("v1", comparison.v1Ms)
         line.number("variant", comparison.variantMs)
@@ -263,7 +299,8 @@ package enum WhatIfJSON {
         return line.text
     }
 
-    private static func episode(_ episode: PillComparison.Episode) -> String {
+    /// One v1 episode in a recording's `episodes`.
+    package static func episode(_ episode: PillComparison.Episode) -> String {
         var line = JSONLine()
         line.number("start", episode.v1.start)
         line.number("end", episode.v1.end)
@@ -275,7 +312,8 @@ package enum WhatIfJSON {
         return line.text
     }
 
-    private static func added(_ episode: PillEpisode) -> String {
+    /// One variant episode in a recording's `added`.
+    package static func added(_ episode: PillEpisode) -> String {
         var line = JSONLine()
         line.number("start", episode.start)
         line.number("end", episode.end)

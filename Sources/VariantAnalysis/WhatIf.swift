@@ -17,6 +17,11 @@ package struct WhatIfDifference: Equatable, Sendable {
 /// One log replayed twice at once, record by record: as v1, and under a variant, with the
 /// same copy and timings (banner-variants.md, "Comparing"). Each difference is handed to
 /// `emit` as soon as both banners have decided, so a streamed log shows it as it happens.
+///
+/// The pill episodes are paired as both runs close them (`PillPairing`), and added up in
+/// `pill`. Each decided episode is held until taken (`takeEpisodes`): a caller that takes them
+/// after every record holds a few, whatever the length of the log; one that never does finds
+/// them all in `comparison` at the end.
 package struct WhatIf: Sendable {
     package let variant: BannerVariant
     package private(set) var v1: BannerRun
@@ -24,8 +29,14 @@ package struct WhatIf: Sendable {
     package private(set) var differences = 0
     /// A pill shorter than this is a blink.
     package let blinkMs: Double
+    /// Every decided episode, added up.
+    package private(set) var pill = PillComparisonTotals()
     private var v1Output: [TimelineRecord] = []
     private var variantOutput: [TimelineRecord] = []
+    private var pairing = PillPairing()
+    /// Decided and not yet taken.
+    private var decided: [PillComparison.Episode] = []
+    private var added: [PillEpisode] = []
 
     /// `settings`' variants are set aside: the comparison is always with v1.
     package init(settings: BannerSettings, variant: BannerVariant, blinkMs: Double = Tune.defaultBlinkMs) {
@@ -33,9 +44,10 @@ package struct WhatIf: Sendable {
         self.blinkMs = blinkMs
         var base = settings
         base.variants = []
-        v1 = BannerRun(settings: base)
+        // Each run counts its blinks as its episodes close: they are handed on, not kept.
+        v1 = BannerRun(settings: base, blinkMs: blinkMs)
         base.variants = [variant]
-        withVariant = BannerRun(settings: base)
+        withVariant = BannerRun(settings: base, blinkMs: blinkMs)
     }
 
     package mutating func feed(_ record: Record, emit: (WhatIfDifference) throws -> Void) rethrows {
@@ -43,6 +55,7 @@ package struct WhatIf: Sendable {
         variantOutput.removeAll(keepingCapacity: true)
         v1.feed(record, into: &v1Output)
         withVariant.feed(record, into: &variantOutput)
+        pair(v1From: v1.nextEpisodeFrom, variantFrom: withVariant.nextEpisodeFrom)
         if v1Output != variantOutput {
             differences += 1
             try emit(WhatIfDifference(line: record.line, t: record.t, v1: v1Output, variant: variantOutput))
@@ -54,19 +67,61 @@ package struct WhatIf: Sendable {
         variantOutput.removeAll(keepingCapacity: true)
         v1.finish(into: &v1Output)
         withVariant.finish(into: &variantOutput)
+        pair(v1From: .infinity, variantFrom: .infinity)
         if v1Output != variantOutput {
             differences += 1
             try emit(WhatIfDifference(line: nil, t: nil, v1: v1Output, variant: variantOutput))
         }
     }
 
+    /// Moves the episodes both runs closed to the pairing, and what it decided to `decided`.
+    private mutating func pair(v1From: Double, variantFrom: Double) {
+        v1.takeEpisodes { pairing.addV1($0) }
+        withVariant.takeEpisodes { pairing.addVariant($0) }
+        pairing.settle(
+            v1From: v1From, variantFrom: variantFrom,
+            episode: { episode in
+                pill.add(episode)
+                decided.append(episode)
+            },
+            added: { episode in
+                pill.add(added: episode)
+                added.append(episode)
+            })
+    }
+
+    /// Hands each decided v1 episode (with what the variant made of it) to `episode`, then each
+    /// variant episode that overlaps none to `added`, each in order, and holds none of them after.
+    package mutating func takeEpisodes(
+        _ episode: (PillComparison.Episode) throws -> Void, added: (PillEpisode) throws -> Void
+    ) rethrows {
+        for each in decided { try episode(each) }
+        for each in self.added { try added(each) }
+        decided.removeAll(keepingCapacity: true)
+        self.added.removeAll(keepingCapacity: true)
+    }
+
+    /// Episodes held: undecided, or decided and not taken (the growth tests count them).
+    package var heldEpisodes: Int { pairing.held + decided.count + added.count }
+
+    /// The pairing work so far (`PillComparison.work`).
+    package var work: Int { pairing.work }
+
+    /// The episodes decided and not taken; at the end of the log, when none were, the whole comparison.
     package var comparison: PillComparison {
-        PillComparison(v1: v1.episodes, variant: withVariant.episodes)
+        PillComparison(episodes: decided, added: added, work: pairing.work)
     }
 
     /// Both sides of the trade-off, as v1 and under the variant.
     package var costs: (v1: TradeOffCosts, variant: TradeOffCosts) {
         (TradeOffCosts(v1, blinkMs: blinkMs), TradeOffCosts(withVariant, blinkMs: blinkMs))
+    }
+
+    /// What a report needs of the recording at `path` once the log has ended.
+    package func summary(path: String) -> WhatIfSummary {
+        WhatIfSummary(
+            path: path, variant: variant, differences: differences, pill: pill, toasts: (v1.toasts, withVariant.toasts),
+            costs: costs)
     }
 }
 
@@ -98,6 +153,12 @@ package struct WhatIfRecording: Equatable, Sendable {
         self.init(
             path: path, variant: whatIf.variant, differences: differences, comparison: whatIf.comparison,
             toasts: (whatIf.v1.toasts, whatIf.withVariant.toasts), costs: whatIf.costs)
+    }
+
+    /// Its numbers, without the differences and episodes.
+    package var summary: WhatIfSummary {
+        WhatIfSummary(
+            path: path, variant: variant, differences: differences.count, pill: comparison.totals, toasts: toasts, costs: costs)
     }
 
     package static func == (a: WhatIfRecording, b: WhatIfRecording) -> Bool {

@@ -89,13 +89,20 @@ package struct WhatIfFleet: Equatable, Sendable {
     /// The recordings where the variant changed most: most pill time removed, then most
     /// differences, then by path; only those it changed.
     package func changedMost(_ limit: Int) -> [WhatIfRecording] {
-        Array(
-            changed.sorted { a, b in
-                let (x, y) = (a.comparison.removedMs, b.comparison.removedMs)
-                if x != y { return x > y }
-                if a.differences.count != b.differences.count { return a.differences.count > b.differences.count }
-                return a.path < b.path
-            }.prefix(limit))
+        Array(changed.sorted { WhatIfSummary.changedMore($0.summary, than: $1.summary) }.prefix(limit))
+    }
+
+    /// The totals the report prints, added up recording by recording as `whatif` adds them.
+    package func totals(listing: Int = 10) -> WhatIfTotals {
+        var totals = WhatIfTotals(variant: variant, listing: listing)
+        for file in files {
+            switch file.outcome {
+            case .compared(let recording): totals.add(recording.summary)
+            case .native: totals.addNative()
+            case .failed: totals.addNotRead()
+            }
+        }
+        return totals
     }
 
     /// The recordings where the variant lengthened or added an episode.

@@ -92,35 +92,76 @@ enum WhatIfCommand {
         }
 
         let paths = try FleetRun.logs(options.paths, fromStandardInput: false, console: console)
-        let fleet = WhatIfFleet.analyze(paths, settings: settings, variant: variant, lenient: lenient, jobs: options.fleet.jobs)
-        FleetRun.report(warnings: fleet.files.map(\.warnings), failures: fleet.failures, console: console)
-
-        var first = true
-        for recording in fleet.recordings where format == .jsonl || recording.changed || fleet.recordings.count == 1 {
-            if format == .jsonl {
-                for difference in recording.differences { try console.print(WhatIfJSON.difference(difference, path: recording.path)) }
-                try console.print(WhatIfJSON.recording(recording))
-                continue
+        var printer = FleetPrinter(jsonl: format == .jsonl, console: console)
+        var totals = WhatIfTotals(variant: variant)
+        var warnings: [[RecordingError]] = [], failures: [RecordingError] = []
+        // Each file's report is written as it is read, in a worker thread, and printed here in
+        // path order as soon as every file before it is: the run holds a few reports at a time
+        // and each recording's counts, never a recording's differences or episodes.
+        let stream = WhatIfStream(jsonl: format == .jsonl, unchanged: true)
+        try inParallel(paths, jobs: options.fleet.jobs, ahead: 2 * options.fleet.jobs) { path in
+            WhatIfFileReport.read(path, settings: settings, variant: variant, lenient: lenient, stream: stream)
+        } consume: { file in
+            warnings.append(file.warnings)
+            switch file.outcome {
+            case .native: totals.addNative()
+            case .failed(let error):
+                failures.append(error)
+                totals.addNotRead()
+            case .compared(let summary):
+                totals.add(summary)
+                try printer.print(file.report, changed: summary.changed, recordings: totals.recordings)
             }
-            if !first { try console.print("") }
-            first = false
-            for line in WhatIfText.header(path: recording.path, variant: variant) { try console.print(line) }
-            if !recording.differences.isEmpty { try console.print(WhatIfText.columns(variant: variant)) }
-            for difference in recording.differences {
-                for row in WhatIfText.rows(difference) { try console.print(row) }
-            }
-            for line in WhatIfText.summary(recording) { try console.print(line) }
         }
+        try printer.finish(recordings: totals.recordings)
+        FleetRun.report(warnings: warnings, failures: failures, console: console)
         if format == .jsonl {
-            try console.print(WhatIfJSON.totals(fleet))
-        } else if fleet.files.count > 1 {
-            if !first { try console.print("") }
-            for line in WhatIfText.totals(fleet) { try console.print(line) }
+            try console.print(WhatIfJSON.totals(totals))
+        } else if paths.count > 1 {
+            if printer.printed { try console.print("") }
+            for line in WhatIfText.totals(totals) { try console.print(line) }
         }
 
-        var status = warnAboutWorse(fleet.worse.count, variant: variant, console: console)
-        status = max(status, FleetRun.status(fleet.failures))
+        var status = warnAboutWorse(totals.worse.count, variant: variant, console: console)
+        status = max(status, FleetRun.status(failures))
         return status
+    }
+
+    /// Prints each compared recording's report in path order: every one in JSON; in text, the
+    /// changed ones, a blank line between two, and an unchanged one only when it is the only
+    /// recording compared (held until that is known: at most one is).
+    @MainActor struct FleetPrinter {
+        let jsonl: Bool
+        let console: Console
+        private(set) var printed = false
+        private var held: TextSpool?
+
+        init(jsonl: Bool, console: Console) {
+            self.jsonl = jsonl
+            self.console = console
+        }
+
+        mutating func print(_ report: TextSpool, changed: Bool, recordings: Int) throws {
+            if recordings > 1 { held = nil }
+            if jsonl {
+                try report.drain(into: console.write)
+            } else if changed {
+                try show(report)
+            } else if recordings == 1 {
+                held = report
+            }
+        }
+
+        mutating func finish(recordings: Int) throws {
+            if recordings == 1, let held { try show(held) }
+            held = nil
+        }
+
+        private mutating func show(_ report: TextSpool) throws {
+            if printed { try console.print("") }
+            printed = true
+            try report.drain(into: console.write)
+        }
     }
 
     /// One recording from standard input, each difference printed as soon as it is decided.
@@ -129,42 +170,24 @@ enum WhatIfCommand {
         console: Console
     ) throws -> ExitCode {
         let reader = try RecordingReader(path: "-", lenient: lenient, keepObserved: false) { console.skipped($0) }
-        var whatIf = WhatIf(settings: settings, variant: variant)
-        var differences: [WhatIfDifference] = []
-        if format == .text { for line in WhatIfText.header(path: reader.path, variant: variant) { try console.print(line) } }
-        let emit: (WhatIfDifference) throws -> Void = { difference in
-            if format == .jsonl {
-                try console.print(WhatIfJSON.difference(difference, path: reader.path))
-            } else {
-                if differences.isEmpty { try console.print(WhatIfText.columns(variant: variant)) }
-                for row in WhatIfText.rows(difference) { try console.print(row) }
-            }
-            differences.append(difference)
-            try console.flush()
-        }
+        let stream = WhatIfStream(jsonl: format == .jsonl, unchanged: true, headerFirst: true)
+        let summary: WhatIfSummary
         do {
-            try analyze(reader, with: &whatIf, emit: emit)
+            summary = try stream.write(
+                reader, settings: settings, variant: variant, to: WhatIfOutput(write: console.write, decided: console.flush))
         } catch let error as RecordingError {
             // What was decided before the malformed line stays printed; the error follows it.
             try console.flush()
             throw error
         }
-        let recording = WhatIfRecording(path: reader.path, whatIf: whatIf, differences: differences)
         if format == .jsonl {
-            try console.print(WhatIfJSON.recording(recording))
-            try console.print(
-                WhatIfJSON.totals(
-                    WhatIfFleet(
-                        variant: variant,
-                        files: [
-                            WhatIfFile(path: reader.path, outcome: .compared(recording), warnings: [])
-                        ])))
-        } else {
-            for line in WhatIfText.summary(recording) { try console.print(line) }
+            var totals = WhatIfTotals(variant: variant)
+            totals.add(summary)
+            try console.print(WhatIfJSON.totals(totals))
         }
         console.reportSkipped(reader.skipped, in: reader.path)
         console.reportCut(reader.cut, in: reader.path)
-        return warnAboutWorse(recording.comparison.worse > 0 ? 1 : 0, variant: variant, console: console)
+        return warnAboutWorse(summary.pill.worse > 0 ? 1 : 0, variant: variant, console: console)
     }
 
     /// A retry variant: the native logs' automatic retries and probe retries, v1 against it.

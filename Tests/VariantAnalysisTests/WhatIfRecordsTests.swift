@@ -55,7 +55,7 @@ struct WhatIfRecordsTests {
     func v1IsV1() {
         let settings = BannerSettings(variants: [.recoverOnResponse])
         let (whatIf, _) = Self.run([(0, .connect()), (100, .fetchRequestError(FetchRequestError()))], settings: settings)
-        #expect(whatIf.v1.episodes.count == 1 && whatIf.withVariant.episodes.count == 1)
+        #expect(whatIf.v1.episodeCount == 1 && whatIf.withVariant.episodeCount == 1)
         #expect(whatIf.v1.settings.variants.isEmpty && whatIf.withVariant.settings.variants == [.recoverOnResponse])
     }
 }

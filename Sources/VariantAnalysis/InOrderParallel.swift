@@ -1,0 +1,98 @@
+import Foundation
+
+/// `inParallel` for a report printed as it goes: `jobs` threads take the items in order, and
+/// each result is handed to `consume`, on the calling thread, in the items' order, as soon as
+/// it and every one before it are done. No thread runs more than `ahead` items past the one
+/// `consume` waits for, so at most that many results are held at once (each may hold an open
+/// spool: a fleet of ten thousand logs must not hold ten thousand). When `consume` throws,
+/// the threads take no more items, and the error is thrown once they have stopped.
+package func inParallel<Item: Sendable, Result>(
+    _ items: [Item], jobs: Int, ahead: Int, _ work: @escaping @Sendable (Item) -> Result, consume: (Result) throws -> Void
+) throws {
+    guard jobs > 1, items.count > 1 else {
+        for item in items { try consume(work(item)) }
+        return
+    }
+    let queue = OrderedSlots<Result>(count: items.count, ahead: max(ahead, jobs))
+    let threads = min(jobs, items.count)
+    for _ in 0..<threads {
+        Thread.detachNewThread {
+            while let index = queue.take() { queue.store(work(items[index]), at: index) }
+            queue.stopped()
+        }
+    }
+    do {
+        for index in items.indices { try consume(queue.wait(for: index)) }
+    } catch {
+        queue.cancel()
+        queue.waitUntilStopped(threads)
+        throw error
+    }
+    queue.waitUntilStopped(threads)
+}
+
+/// The work list and results of `inParallel(_:jobs:ahead:_:consume:)`: indices handed out in
+/// order, no further than `ahead` past the next to consume; each result stored by index and
+/// taken out once.
+private final class OrderedSlots<Result>: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var next = 0
+    private var consumed = 0
+    private var cancelled = false
+    private var finished = 0
+    private var slots: [Result?]
+    private let ahead: Int
+
+    init(count: Int, ahead: Int) {
+        slots = Array(repeating: nil, count: count)
+        self.ahead = ahead
+    }
+
+    /// The next index to work on, once it is within `ahead` of the consumer; nil when none is left.
+    func take() -> Int? {
+        condition.lock()
+        defer { condition.unlock() }
+        while !cancelled, next < slots.count, next >= consumed + ahead { condition.wait() }
+        guard !cancelled, next < slots.count else { return nil }
+        next += 1
+        return next - 1
+    }
+
+    func store(_ result: Result, at index: Int) {
+        condition.lock()
+        slots[index] = result
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    func wait(for index: Int) -> Result {
+        condition.lock()
+        defer { condition.unlock() }
+        while slots[index] == nil { condition.wait() }
+        let result = slots[index]!
+        slots[index] = nil
+        consumed = index + 1
+        condition.broadcast()
+        return result
+    }
+
+    func cancel() {
+        condition.lock()
+        cancelled = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    func stopped() {
+        condition.lock()
+        finished += 1
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    func waitUntilStopped(_ threads: Int) {
+        condition.lock()
+        while finished < threads { condition.wait() }
+        condition.unlock()
+    }
+}

@@ -1,0 +1,52 @@
+import Synchronization
+import Testing
+
+@testable import VariantAnalysis
+
+/// `whatif` over many logs prints each one's report in path order as soon as it and every one
+/// before it are read, holding a few at a time (`inParallel(_:jobs:ahead:_:consume:)`).
+@Suite struct InOrderParallelTests {
+    struct Stop: Error {}
+
+    @Test("results come in the items' order, for any number of jobs", arguments: [1, 2, 3, 8])
+    func inOrder(jobs: Int) throws {
+        var seen: [Int] = []
+        try inParallel(Array(0..<200), jobs: jobs, ahead: 2 * jobs, { $0 * $0 }) { seen.append($0) }
+        #expect(seen == (0..<200).map { $0 * $0 })
+    }
+
+    @Test("no item is started more than `ahead` past the one consumed")
+    func ahead() throws {
+        let started = Mutex(0)
+        var consumed = 0
+        try inParallel(
+            Array(0..<100), jobs: 3, ahead: 4,
+            { item in
+                started.withLock { $0 = max($0, item) }
+                return item
+            }
+        ) { item in
+            consumed = item + 1
+            // Every item started so far is within `ahead` of the one being consumed.
+            #expect(started.withLock { $0 } < consumed + 4)
+        }
+        #expect(consumed == 100)
+    }
+
+    @Test("a consumer's error stops the work and is thrown")
+    func stops() {
+        let started = Mutex(0)
+        #expect(throws: Stop.self) {
+            try inParallel(
+                Array(0..<1000), jobs: 2, ahead: 4,
+                { item in
+                    started.withLock { $0 += 1 }
+                    return item
+                }
+            ) { item in
+                if item == 10 { throw Stop() }
+            }
+        }
+        #expect(started.withLock { $0 } < 100)
+    }
+}
