@@ -20,6 +20,9 @@ public struct ErrorViewInstance: Equatable, Sendable {
     public let variant: ErrorVariant
     /// Counts presentations: the order instances were presented in, across surfaces.
     let serial: UInt64
+    /// The line of the `presented` record that put it on screen, when the caller said
+    /// (`send(_:at:line:into:lines:)`): what a finding about it rests on, kept here once.
+    public let line: Int?
     /// Pending after an edge (trigger `edge`) or an iOS foreground (trigger `foreground`).
     public internal(set) var settle: PolicyTimer?
     /// Pending when presented while online.

@@ -93,6 +93,7 @@ extension NativeSummary {
         while let record = try reader.next() {
             launch.feed(record)
             explainer.feed(record, decided: note, emit: emit)
+            try explainer.checkOpenViews(after: record, path: reader.path)
             if case .timed(let t, let event) = record.event { views.record(event.retryInput, at: t, decided: decided) }
             decided.removeAll(keepingCapacity: true)
             archive.feed(record, path: reader.path, found: archived)

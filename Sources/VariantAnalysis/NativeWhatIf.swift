@@ -95,9 +95,11 @@ package struct NativeWhatIfRecording: Equatable, Sendable {
         var variantSettings = settings
         variantSettings.variants = [variant]
         var v1 = NativeWhatIfSide(settings: settings), other = NativeWhatIfSide(settings: variantSettings)
+        let limit = OpenViewLimit(config)
         while let record = try reader.next() {
             v1.feed(record)
             other.feed(record)
+            try limit.check(max(v1.policy.openViews, other.policy.openViews), line: record.line, path: reader.path)
         }
         let counts = (v1: v1.finish(), variant: other.finish())
         return NativeWhatIfRecording(
