@@ -106,13 +106,13 @@ public struct RetryPolicy: TimedPolicy, Equatable, Sendable {
 
     /// `advance(to:into:)`, with each decision's line (see `send(_:at:line:into:lines:)`).
     public mutating func advance(to t: Double, into output: inout [Decision], lines: inout [Int?]) {
-        advance(to: t, into: &output)
+        advanceKeepingLines(to: t, into: &output)
         takeLines(into: &lines)
     }
 
     /// `finish(into:)`, with each decision's line (see `send(_:at:line:into:lines:)`).
     public mutating func finish(into output: inout [Decision], lines: inout [Int?]) {
-        finish(into: &output)
+        finishKeepingLines(into: &output)
         takeLines(into: &lines)
     }
 
