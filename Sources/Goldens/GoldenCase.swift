@@ -9,7 +9,9 @@ package struct GoldenCase: Equatable, Sendable {
     /// `check --max-open-views`: the bound on the native replays (nil: the default).
     package var maxOpenViews: Int?
 
-    package init(recording: String, maxOpenViews: Int? = nil) {
+    package init(recording: String) { self.recording = recording }
+
+    package init(recording: String, maxOpenViews: Int?) {
         self.recording = recording
         self.maxOpenViews = maxOpenViews
     }
