@@ -142,6 +142,10 @@ public struct ErrorViewTime: Equatable, Sendable {
     /// Views still on screen.
     public var open: Int { onScreen.count }
 
+    /// Entries held: the views on screen, the closed views' times not yet taken, the surfaces
+    /// with a total (the growth tests read it).
+    package var held: Int { onScreen.count + closed.count + totals.count }
+
     /// Every view so far, the ones still on screen counted open up to `end`.
     public func summary(end: Double) -> ErrorViewSummary {
         let durations = self.durations(end: end)
