@@ -160,7 +160,7 @@ public struct RetryPolicy: TimedPolicy, Equatable, Sendable {
             decide(Decision(t: t, surface: surface, outcome: .view(variant), probe: probeKey), line: inputLine, into: &output)
             guard variant != .none else { return }
             nextSerial += 1
-            bySurface[ByteString(surface)] = ErrorViewInstance(surface: surface, variant: variant, serial: nextSerial, line: inputLine)
+            bySurface[ByteString(surface)] = ErrorViewInstance(surface: surface, serial: nextSerial, line: inputLine, variant: variant)
             if variant == .offline {
                 offlineOrder.append((surface, nextSerial))
                 liveOffline += 1
