@@ -90,6 +90,9 @@ public struct NativeSessionLog: Equatable, Sendable {
 
     public var settings: PolicySettings { policy.settings }
 
+    /// Error views open now (O(1)): the shell bounds them record by record.
+    public var openViews: Int { policy.openViews }
+
     /// One timed record of the native log: its input, if the policy reads it, at `t`.
     public mutating func feed(_ input: PolicyInput?, at t: Double, record: SessionRecord? = nil) {
         lastRecord = t
@@ -106,7 +109,8 @@ public struct NativeSessionLog: Equatable, Sendable {
         // connectivity line comes when the `path` record is handled, after them.
         lines.append(contentsOf: decided.map(NativeLine.decision))
         if case .path(let online) = input, online != wasOnline {
-            let offlineViewUp = policy.instances.contains { $0.variant == .offline }
+            // Counted, not listed: a path change over many open views costs nothing more.
+            let offlineViewUp = policy.offlineViews > 0
             lines.append(.connectivity(t: t, online: online, offlineViewUp: offlineViewUp))
         }
     }

@@ -22,6 +22,13 @@ package struct ErrorViewTimes: Equatable, Sendable {
         totalMs = durations.reduce(0, +)
     }
 
+    /// One log's views, summed up as they closed (`NativeSummary`).
+    package init(sketch: QuantileSketch, open: Int, totalMs: Double) {
+        durations = sketch
+        self.open = open
+        self.totalMs = totalMs
+    }
+
     /// As a partial wrote them; `nil` when they cannot be one log's.
     package init?(durations: QuantileSketch, open: Int, totalMs: Double) {
         guard open <= durations.count, totalMs >= (durations.max ?? 0), durations.count > 0 || totalMs == 0 else {

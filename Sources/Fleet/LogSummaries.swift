@@ -96,7 +96,7 @@ package struct NativeLogSummary: Equatable, Sendable {
         skippedLines = summary.skippedLines
         cut = summary.cut
         errorView = summary.errorView
-        errorViewTime = ErrorViewTimes(durations: summary.errorViewTimes, open: summary.errorViewsOpen)
+        errorViewTime = ErrorViewTimes(sketch: summary.errorViewDurations, open: summary.errorViewsOpen, totalMs: summary.errorViewTotalMs)
         launch = LaunchLogSummary(summary.launch)
         findings = summary.findings
     }

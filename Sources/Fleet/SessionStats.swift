@@ -72,7 +72,7 @@ extension FleetStats {
     /// partials at any line counts each session exactly once, as one run over it does.
     package static func analyzeSessions(
         _ paths: [String], files: [StatsFile], settings: BannerSettings = BannerSettings(),
-        lenient: Bool = false, jobs: Int = 1
+        lenient: Bool = false, jobs: Int = 1, maxOpenViews: Int? = nil
     ) -> [StatsSession] {
         var outcomes: [String: StatsFile.Outcome] = [:]
         for file in files { outcomes[file.path] = file.outcome }
@@ -81,7 +81,7 @@ extension FleetStats {
             guard case .read? = outcomes[web], RecordingFiles.isRegularFile(native) else { return nil }
             return (web, native)
         }
-        let options = SessionOptions(banner: settings, lenient: lenient)
+        let options = SessionOptions(banner: settings, native: NativeConfig(maxOpenViews: maxOpenViews), lenient: lenient)
         return inParallel(pairs.map { [$0.web, $0.native] }, jobs: jobs) { pair in
             let outcome: StatsSession.Outcome
             do {

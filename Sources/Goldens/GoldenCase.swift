@@ -6,8 +6,15 @@ import TurboRecording
 /// replayed with `NAME.config.json` when there is one.
 package struct GoldenCase: Equatable, Sendable {
     package var recording: String
+    /// `check --max-open-views`: the bound on the native replays (nil: the default).
+    package var maxOpenViews: Int?
 
     package init(recording: String) { self.recording = recording }
+
+    package init(recording: String, maxOpenViews: Int?) {
+        self.recording = recording
+        self.maxOpenViews = maxOpenViews
+    }
 
     /// The first timeline's golden: `NAME.expected.jsonl`.
     package var golden: String { RecordingFiles.stem(recording) + ".expected.jsonl" }
@@ -78,7 +85,7 @@ extension GoldenCase {
         var checks: [GoldenCheck] = []
         for timeline in GoldenTimeline.all(for: kind) {
             let golden = timeline.golden(for: recording)
-            let source: TimelineSource = { emit in try timeline.replay(recording, config, emit) }
+            let source: TimelineSource = { [maxOpenViews] emit in try timeline.replay(recording, config, maxOpenViews, emit) }
             guard
                 let result = compare(
                     source, with: golden, update: update, tolerance: resolved,

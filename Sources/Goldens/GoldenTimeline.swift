@@ -17,7 +17,9 @@ package struct GoldenTimeline: Sendable {
     /// recording (read from `recording`, configured by `config` when that file exists).
     let replay: Replayer
 
-    package typealias Replayer = @Sendable (_ recording: String, _ config: String?, _ emit: (_ line: [UInt8]) throws -> Void) throws -> Bool
+    /// `maxOpenViews`: `check --max-open-views`, for the timelines that replay the retry policy.
+    package typealias Replayer =
+        @Sendable (_ recording: String, _ config: String?, _ maxOpenViews: Int?, _ emit: (_ line: [UInt8]) throws -> Void) throws -> Bool
 
     /// "" for the recording's first timeline (`NAME.expected.jsonl`), else the part of the
     /// golden's name that says which (`NAME.launch.expected.jsonl`).
@@ -53,20 +55,20 @@ package struct GoldenTimeline: Sendable {
     }
 
     /// The banner's timeline (offline-banner.md), with `NAME.config.json`'s copy and timings.
-    package static let banner = GoldenTimeline(.banner) { recording, config, emit in
+    package static let banner = GoldenTimeline(.banner) { recording, config, _, emit in
         try bannerTimeline(recording, config: config, adding: nil, emit: emit)
         return true
     }
 
     /// The error view's decisions (native-error-policy.md), with `NAME.config.json`'s settings.
-    package static let errorView = GoldenTimeline(.errorView) { recording, config, emit in
-        try errorViewTimeline(recording, config: config, adding: nil, emit: emit)
+    package static let errorView = GoldenTimeline(.errorView) { recording, config, maxOpenViews, emit in
+        try errorViewTimeline(recording, config: config, adding: nil, maxOpenViews: maxOpenViews, emit: emit)
         return true
     }
 
     /// The root screen's timeline (launch-policy.md), `NAME.launch.expected.jsonl`, with
     /// `NAME.config.json`'s settings. Required once the recording has a launch in it.
-    package static let launch = GoldenTimeline(.launch) { recording, config, emit in
+    package static let launch = GoldenTimeline(.launch) { recording, config, _, emit in
         let native = try config.map(NativeConfig.load(path:)) ?? NativeConfig()
         try replayLaunch(NativeRecordingReader(path: recording), config: native) { try emit(Array($0.jsonLine.utf8)) }
         return true
@@ -74,7 +76,7 @@ package struct GoldenTimeline: Sendable {
 
     /// The web-archive cache's decisions (archive-cache-policy.md), with `NAME.config.json`'s
     /// `"archive"` settings: `NAME.archive.expected.jsonl`. It does not apply to an Android recording.
-    package static let archive = GoldenTimeline(.archive) { recording, config, emit in
+    package static let archive = GoldenTimeline(.archive) { recording, config, _, emit in
         let native = try config.map(NativeConfig.load(path:)) ?? NativeConfig()
         return try replayArchive(path: recording, config: native) { try emit(Array($0.jsonLine.utf8)) }
     }

@@ -14,12 +14,12 @@ import TurboRecording
 /// `session --config`); otherwise each log with its own config, the ones its own golden uses:
 /// `NAME.config.json` for the page, `NAME.native.config.json` for the app.
 extension GoldenTimeline {
-    package static let session = GoldenTimeline(.session) { recording, config, emit in
+    package static let session = GoldenTimeline(.session) { recording, config, maxOpenViews, emit in
         let native = RecordingFiles.sessionNative(ofWeb: recording)
         // A web recording alone, or one whose namesake is not an app's log, is no session.
         guard GoldenCase.sessionLogProblem(native) == nil else { return false }
         let stem = RecordingFiles.stem(recording)
-        let options: SessionOptions
+        var options: SessionOptions
         if FileManager.default.fileExists(atPath: stem + ".session.config.json") {
             options = SessionOptions(config: try SessionConfig.load(path: stem + ".session.config.json"))
         } else {
@@ -28,6 +28,7 @@ extension GoldenTimeline {
                 banner: try config.map { try BannerConfig.load(path: $0).settings() } ?? BannerSettings(),
                 native: FileManager.default.fileExists(atPath: nativeConfig) ? try NativeConfig.load(path: nativeConfig) : NativeConfig())
         }
+        if let maxOpenViews { options.native.maxOpenViews = maxOpenViews }
         let explainer = SessionLayerFindings(banner: options.banner, native: options.native)
         let session = try replaySession(web: recording, native: native, options: options, explaining: explainer)
         for line in session.jsonLines { try emit(Array(line.utf8)) }

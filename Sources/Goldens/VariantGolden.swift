@@ -141,8 +141,8 @@ extension GoldenCase {
         let own = golden(for: variant)
         let recording = self.recording
         let config = FileManager.default.fileExists(atPath: self.config) ? self.config : nil
-        let source: TimelineSource = { emit in
-            try errorViewTimeline(recording, config: config, adding: variant, emit: emit)
+        let source: TimelineSource = { [maxOpenViews] emit in
+            try errorViewTimeline(recording, config: config, adding: variant, maxOpenViews: maxOpenViews, emit: emit)
             return true
         }
         if FileManager.default.fileExists(atPath: own) {
@@ -168,10 +168,11 @@ extension GoldenCase {
 /// The error view's canonical decisions of a native recording, each handed to `emit` as one
 /// JSON line, with `config`'s settings and variant, and `variant` added to them.
 func errorViewTimeline(
-    _ recording: String, config: String?, adding variant: RetryVariant?,
+    _ recording: String, config: String?, adding variant: RetryVariant?, maxOpenViews: Int? = nil,
     emit: (_ line: [UInt8]) throws -> Void
 ) throws {
     var native = try config.map(NativeConfig.load(path:)) ?? NativeConfig()
     if let variant { native.variant = variant }
+    if let maxOpenViews { native.maxOpenViews = maxOpenViews }
     try replayNative(NativeRecordingReader(path: recording), config: native) { try emit(Array($0.jsonLine.utf8)) }
 }

@@ -26,8 +26,25 @@ public struct ErrorViewTime: Equatable, Sendable {
 
     /// The largest time of a record handled or a decision seen: the end of a log by itself.
     public private(set) var end: Double?
+    /// False: each closed view's time waits only for `takeClosed`, and no total per surface is
+    /// kept, so what is held is the views on screen (`stats` adds the times up as they come).
+    private var keepsClosedViews = true
 
     public init() {}
+
+    /// `keepingClosedViews: false` holds the views on screen and no more: the caller takes each
+    /// closed view's time with `takeClosed` as the log goes, and `summary(end:)` has no
+    /// per-surface totals of the views closed.
+    public init(keepingClosedViews: Bool) {
+        keepsClosedViews = keepingClosedViews
+    }
+
+    /// Hands out the time of each view closed since the last call, in the order they closed,
+    /// and holds them no more.
+    public mutating func takeClosed(_ body: (Double) -> Void) {
+        for duration in closed { body(duration) }
+        closed.removeAll(keepingCapacity: true)
+    }
 
     /// Replays one record through `policy` and counts what it does: the decisions of the
     /// timers due at or before `t` first, then the record, then its decisions — the order in
@@ -113,7 +130,7 @@ public struct ErrorViewTime: Equatable, Sendable {
     private mutating func close(_ surface: ByteString, at t: Double) {
         guard let since = onScreen.removeValue(forKey: surface) else { return }
         closed.append(t - since)
-        totals[surface, default: 0] += t - since
+        if keepsClosedViews { totals[surface, default: 0] += t - since }
     }
 
     /// Every view's time on screen so far, in increasing order, the ones still on screen
@@ -124,6 +141,10 @@ public struct ErrorViewTime: Equatable, Sendable {
 
     /// Views still on screen.
     public var open: Int { onScreen.count }
+
+    /// Entries held: the views on screen, the closed views' times not yet taken, the surfaces
+    /// with a total (the growth tests read it).
+    package var held: Int { onScreen.count + closed.count + totals.count }
 
     /// Every view so far, the ones still on screen counted open up to `end`.
     public func summary(end: Double) -> ErrorViewSummary {

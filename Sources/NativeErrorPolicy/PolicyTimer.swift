@@ -16,10 +16,14 @@ public struct PolicyTimer: Equatable, Sendable {
 /// A presented error view on a surface, with what it has pending.
 public struct ErrorViewInstance: Equatable, Sendable {
     public let surface: String
-    /// `offline` or `server`: a `none` view is never an instance.
-    public let variant: ErrorVariant
     /// Counts presentations: the order instances were presented in, across surfaces.
     let serial: UInt64
+    /// The line of the `presented` record that put it on screen, when the caller said
+    /// (`send(_:at:line:into:lines:)`): what a finding about it rests on, kept here once.
+    public let line: Int?
+    /// `offline` or `server`: a `none` view is never an instance. Declared after `line`, whose
+    /// padding it fills: every open view costs the least it can.
+    public let variant: ErrorVariant
     /// Pending after an edge (trigger `edge`) or an iOS foreground (trigger `foreground`).
     public internal(set) var settle: PolicyTimer?
     /// Pending when presented while online.

@@ -68,21 +68,22 @@ public struct ProbeLoop: Equatable, Sendable {
     where S.Element == (t: Double, input: PolicyInput, line: Int) {
         var policy = RetryPolicy(settings: settings)
         var detector = ProbeLoopDetector()
-        var decisions: [Decision] = []
+        var decisions: [Decision] = [], lines: [Int?] = []
         for (t, input, line) in records {
-            policy.send(input, at: t, line: line, into: &decisions, watching: &detector)
+            policy.send(input, at: t, line: line, into: &decisions, lines: &lines, watching: &detector)
         }
         let finishing = decisions.count
-        policy.finish(into: &decisions)
-        for decision in decisions[finishing...] { detector.decision(decision) }
+        policy.finish(into: &decisions, lines: &lines)
+        for (decision, line) in zip(decisions[finishing...], lines[finishing...]) { detector.decision(decision, line: line) }
         return detector.finish()
     }
 }
 
 /// Follows a replay and finds its probe loops. It must see everything in the order the policy
 /// does: the decisions of the timers due before a record, then the record, then the record's
-/// own decisions (`RetryPolicy.send(_:at:line:into:watching:)` does that), then the decisions
-/// of `finish()`.
+/// own decisions (`RetryPolicy.send(_:at:line:into:lines:watching:)` does that), then the
+/// decisions of `finish()`. Each decision comes with its line, which the policy keeps in the
+/// view's instance: the detector keeps no table of lines beside it.
 public struct ProbeLoopDetector: Equatable, Sendable {
     /// A run's probe retries: the first, second and last, and how many, so that a loop that
     /// lasts for hours costs no more than the lines of its presentations.
@@ -101,22 +102,20 @@ public struct ProbeLoopDetector: Equatable, Sendable {
     private var online = false
     /// By the surface's bytes, as the policy keys its views (`ByteString`).
     private var runs: [ByteString: Run] = [:]
-    private var presentedLine: [ByteString: Int] = [:]
     private var found: [(second: Int, loop: ProbeLoop)] = []
     private var seconds = 0
 
     public init() {}
 
-    /// Surfaces with anything held: bounded by the open views and the runs not yet ended.
-    package var retainedSurfaces: Int { runs.count + presentedLine.count }
+    /// Surfaces with anything held: the runs not yet ended.
+    package var retainedSurfaces: Int { runs.count }
 
     public static func == (a: ProbeLoopDetector, b: ProbeLoopDetector) -> Bool {
-        a.online == b.online && a.runs == b.runs && a.presentedLine == b.presentedLine
-            && a.found.map(\.loop) == b.found.map(\.loop)
+        a.online == b.online && a.runs == b.runs && a.found.map(\.loop) == b.found.map(\.loop)
     }
 
-    /// A record the policy reads, at its line.
-    public mutating func record(_ input: PolicyInput, line: Int) {
+    /// A record the policy reads.
+    public mutating func record(_ input: PolicyInput) {
         switch input {
         case .path(let nowOnline):
             guard nowOnline != online else { return }
@@ -125,29 +124,20 @@ public struct ProbeLoopDetector: Equatable, Sendable {
             if online {
                 for surface in runs.keys { close(surface) }
             }
-        case .presented(let surface, _):
-            presentedLine[ByteString(surface)] = line
         case .launch:
             // A new process (v2.1): its views, and so their runs, are gone, and the path is
             // offline until the next record says otherwise. A loop already whole is still one.
             for surface in runs.keys { close(surface) }
             online = false
-            presentedLine.removeAll()
-        case .dismissed(let surface):
-            // Its view is gone: a later retry there is a new view's, with its own line.
-            presentedLine[ByteString(surface)] = nil
-        case .tapRetry, .foreground:
+        case .presented, .dismissed, .tapRetry, .foreground:
             break
         }
     }
 
-    /// A decision of the policy.
-    public mutating func decision(_ decision: Decision) {
-        guard case .retry(let retry) = decision.outcome else { return }
-        // A retry ends its view (a failed one presents a fresh view, with its own line): the
-        // line is not kept past it, so the lines held are bounded by the open views.
-        let presented = presentedLine.removeValue(forKey: ByteString(decision.surface))
-        guard case .automatic(.probe) = retry else { return }
+    /// A decision of the policy, with its line: for a retry, the `presented` of the view it
+    /// retried (`nil` where the replay was not told lines).
+    public mutating func decision(_ decision: Decision, line presented: Int?) {
+        guard case .automatic(.probe) = decision.retry else { return }
         var run = runs[ByteString(decision.surface)] ?? Run()
         run.count += 1
         if run.count == 1 { run.first = decision.t }
@@ -193,18 +183,31 @@ public struct ProbeLoopDetector: Equatable, Sendable {
 }
 
 extension RetryPolicy {
-    /// `send(_:at:into:)` for a replay that also looks for probe loops: the detector sees the
-    /// decisions of the timers due before the record, the record, then the record's own.
+    /// `send(_:at:line:into:lines:)` for a replay that also looks for probe loops: the
+    /// detector sees the decisions of the timers due before the record, the record, then the
+    /// record's own, each with its line (appended to `lines` too, in step with `output`).
     public mutating func send(
-        _ input: PolicyInput, at t: Double, line: Int, into output: inout [Decision],
+        _ input: PolicyInput, at t: Double, line: Int, into output: inout [Decision], lines: inout [Int?],
         watching detector: inout ProbeLoopDetector
     ) {
         let start = output.count
-        advance(to: t, into: &output)
-        for decision in output[start...] { detector.decision(decision) }
-        detector.record(input, line: line)
+        let linesStart = lines.count
+        advance(to: t, into: &output, lines: &lines)
+        for (decision, line) in zip(output[start...], lines[linesStart...]) { detector.decision(decision, line: line) }
+        detector.record(input)
         let handled = output.count
-        send(input, at: t, into: &output)
-        for decision in output[handled...] { detector.decision(decision) }
+        let linesHandled = lines.count
+        send(input, at: t, line: line, into: &output, lines: &lines)
+        for (decision, line) in zip(output[handled...], lines[linesHandled...]) { detector.decision(decision, line: line) }
+    }
+
+    /// `advance(to:into:lines:)` for a replay that also looks for probe loops.
+    public mutating func advance(
+        to t: Double, into output: inout [Decision], lines: inout [Int?], watching detector: inout ProbeLoopDetector
+    ) {
+        let start = output.count
+        let linesStart = lines.count
+        advance(to: t, into: &output, lines: &lines)
+        for (decision, line) in zip(output[start...], lines[linesStart...]) { detector.decision(decision, line: line) }
     }
 }

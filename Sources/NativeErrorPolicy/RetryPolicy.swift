@@ -38,6 +38,11 @@ public struct RetryPolicy: TimedPolicy, Equatable, Sendable {
     private var pending = 0
     private var timers = TimerSequence()
     private var clock = VirtualClock()
+    /// The line each decision of the call under way rests on, in step with the decisions it
+    /// appends (`decide`): the `presented` of the view it is about. Empty between calls.
+    private var decidedLines: [Int?] = []
+    /// The line of the record being sent, for the view it presents (nil: not told).
+    private var inputLine: Int?
     /// Elementary steps taken (heap moves, order entries visited): what a test holds to a
     /// linear bound. Not part of the policy's state.
     var work = 0
@@ -50,6 +55,13 @@ public struct RetryPolicy: TimedPolicy, Equatable, Sendable {
     public var instances: [ErrorViewInstance] {
         bySurface.values.sorted { $0.serial < $1.serial }
     }
+
+    /// How many error views are on screen: at most one per surface. O(1), for a caller that
+    /// bounds them record by record (the shell's `--max-open-views`).
+    public var openViews: Int { bySurface.count }
+
+    /// How many of them are `offline` views.
+    public var offlineViews: Int { liveOffline }
 
     /// The instance on `surface`, if one is on screen.
     public func instance(on surface: String) -> ErrorViewInstance? {
@@ -76,7 +88,48 @@ public struct RetryPolicy: TimedPolicy, Equatable, Sendable {
     /// Fires every settle, probe and wait due at or before `t`, then handles `input` at `t`,
     /// appending the decisions to `output` (`send(_:at:)` returns them instead).
     public mutating func send(_ input: PolicyInput, at t: Double, into output: inout [Decision]) {
-        advance(to: t, into: &output)
+        inputLine = nil
+        handle(input, at: t, into: &output)
+        decidedLines.removeAll(keepingCapacity: true)
+    }
+
+    /// `send(_:at:into:)` for a record at `line`: the view it presents keeps the line, and each
+    /// decision's line goes to `lines`, in step with `output` (a view's is its `presented`
+    /// record's; a retry's or a wait's, the `presented` of the view it is about). What the
+    /// findings say a decision rests on is kept once, in the instance, not in tables beside it.
+    public mutating func send(_ input: PolicyInput, at t: Double, line: Int, into output: inout [Decision], lines: inout [Int?]) {
+        inputLine = line
+        handle(input, at: t, into: &output)
+        inputLine = nil
+        takeLines(into: &lines)
+    }
+
+    /// `advance(to:into:)`, with each decision's line (see `send(_:at:line:into:lines:)`).
+    public mutating func advance(to t: Double, into output: inout [Decision], lines: inout [Int?]) {
+        advanceKeepingLines(to: t, into: &output)
+        takeLines(into: &lines)
+    }
+
+    /// `finish(into:)`, with each decision's line (see `send(_:at:line:into:lines:)`).
+    public mutating func finish(into output: inout [Decision], lines: inout [Int?]) {
+        finishKeepingLines(into: &output)
+        takeLines(into: &lines)
+    }
+
+    /// Moves the lines of the call's decisions to `lines`; the line-less calls drop them.
+    mutating func takeLines(into lines: inout [Int?]) {
+        lines.append(contentsOf: decidedLines)
+        decidedLines.removeAll(keepingCapacity: true)
+    }
+
+    /// Appends a decision, and the line it rests on, in step.
+    private mutating func decide(_ decision: Decision, line: Int?, into output: inout [Decision]) {
+        output.append(decision)
+        decidedLines.append(line)
+    }
+
+    private mutating func handle(_ input: PolicyInput, at t: Double, into output: inout [Decision]) {
+        advanceKeepingLines(to: t, into: &output)
         defer { dropStaleTimers() }
         switch input {
         case .path(let nowOnline):
@@ -104,10 +157,10 @@ public struct RetryPolicy: TimedPolicy, Equatable, Sendable {
                 armsProbe = false
                 probeKey = false
             }
-            output.append(Decision(t: t, surface: surface, outcome: .view(variant), probe: probeKey))
+            decide(Decision(t: t, surface: surface, outcome: .view(variant), probe: probeKey), line: inputLine, into: &output)
             guard variant != .none else { return }
             nextSerial += 1
-            bySurface[ByteString(surface)] = ErrorViewInstance(surface: surface, variant: variant, serial: nextSerial)
+            bySurface[ByteString(surface)] = ErrorViewInstance(surface: surface, serial: nextSerial, line: inputLine, variant: variant)
             if variant == .offline {
                 offlineOrder.append((surface, nextSerial))
                 liveOffline += 1
@@ -116,8 +169,8 @@ public struct RetryPolicy: TimedPolicy, Equatable, Sendable {
                 start(.probe, on: surface, dueAt: t + settings.probe, trigger: .probe)
             }
         case .tapRetry(let surface):
-            if remove(surface) {
-                output.append(Decision(t: t, surface: surface, outcome: .retry(.manual)))
+            if let instance = remove(surface) {
+                decide(Decision(t: t, surface: surface, outcome: .retry(.manual)), line: instance.line, into: &output)
             }
         case .dismissed(let surface):
             remove(surface)
@@ -142,12 +195,20 @@ public struct RetryPolicy: TimedPolicy, Equatable, Sendable {
         var fresh = RetryPolicy(settings: settings)
         fresh.clock = clock
         fresh.work = work
+        fresh.decidedLines = decidedLines
+        fresh.inputLine = inputLine
         self = fresh
     }
 
     /// Fires, in order, every settle, probe and wait due at or before `t`. Each decision
     /// carries its timer's due time.
     public mutating func advance(to t: Double, into output: inout [Decision]) {
+        advanceKeepingLines(to: t, into: &output)
+        decidedLines.removeAll(keepingCapacity: true)
+    }
+
+    /// `advance(to:into:)` inside a call that hands out the lines at its end.
+    mutating func advanceKeepingLines(to t: Double, into output: inout [Decision]) {
         dropStaleTimers()
         while let next = queue.top, next.timer.due <= t {
             fire(next, into: &output)
@@ -160,6 +221,12 @@ public struct RetryPolicy: TimedPolicy, Equatable, Sendable {
     /// The end of the recording: every pending settle, probe and wait fires, including those
     /// started while doing so (a wait that ends in another wait).
     public mutating func finish(into output: inout [Decision]) {
+        finishKeepingLines(into: &output)
+        decidedLines.removeAll(keepingCapacity: true)
+    }
+
+    /// `finish(into:)` inside a call that hands out the lines at its end.
+    mutating func finishKeepingLines(into output: inout [Decision]) {
         dropStaleTimers()
         while let next = queue.top {
             clock.move(to: next.timer.due)
@@ -195,13 +262,14 @@ public struct RetryPolicy: TimedPolicy, Equatable, Sendable {
             clear(.settle, on: surface)
             clear(.probe, on: surface)
             start(.wait, on: surface, dueAt: until, trigger: trigger)
-            output.append(Decision(t: t, surface: surface, outcome: .deferred(until: until)))
+            let line = bySurface[ByteString(surface)]?.line
+            decide(Decision(t: t, surface: surface, outcome: .deferred(until: until)), line: line, into: &output)
         } else {
             // Single-shot: the retry takes the instance and everything it had pending.
             lastAutomaticRetry = t
-            remove(surface)
+            let line = remove(surface)?.line
             if trigger == .probe && settings.variants.contains(.probeOnce) { probedSinceEdge.insert(ByteString(surface)) }
-            output.append(Decision(t: t, surface: surface, outcome: .retry(.automatic(trigger))))
+            decide(Decision(t: t, surface: surface, outcome: .retry(.automatic(trigger))), line: line, into: &output)
         }
     }
 
@@ -227,10 +295,10 @@ public struct RetryPolicy: TimedPolicy, Equatable, Sendable {
         pending -= 1
     }
 
-    /// Takes the surface's instance off screen, with its timers and wait. True if it had one.
+    /// Takes the surface's instance off screen, with its timers and wait, and returns it.
     @discardableResult
-    private mutating func remove(_ surface: String) -> Bool {
-        guard let instance = bySurface.removeValue(forKey: ByteString(surface)) else { return false }
+    private mutating func remove(_ surface: String) -> ErrorViewInstance? {
+        guard let instance = bySurface.removeValue(forKey: ByteString(surface)) else { return nil }
         pending -= [instance.settle, instance.probe, instance.wait].count(where: { $0 != nil })
         if instance.variant == .offline {
             liveOffline -= 1
@@ -240,7 +308,7 @@ public struct RetryPolicy: TimedPolicy, Equatable, Sendable {
                 offlineOrder.removeAll { onScreen[ByteString($0.surface)]?.serial != $0.serial }
             }
         }
-        return true
+        return instance
     }
 
     /// Whether a heap entry is still the timer its instance has pending in that slot.

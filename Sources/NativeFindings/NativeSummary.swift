@@ -13,9 +13,12 @@ package struct NativeSummary: Equatable, Sendable {
     /// Malformed lines skipped in lenient mode.
     package var skippedLines = 0
     package var errorView = ErrorViewSummary()
-    /// Every error view's time on screen, in increasing order (app-session.md v1.1's "Error
-    /// views", on the log's clock: open ones to the log's end, its last record or decision).
-    package var errorViewTimes: [Double] = []
+    /// Every error view's time on screen (app-session.md v1.1's "Error views", on the log's
+    /// clock: open ones to the log's end, its last record or decision), as a sketch: a log of
+    /// any number of views is summed up in the same few bins.
+    package var errorViewDurations = QuantileSketch()
+    /// All of it, added view by view as each closed, then the open ones.
+    package var errorViewTotalMs = 0.0
     /// The error views still on screen at the log's end.
     package var errorViewsOpen = 0
     package var launch = LaunchSummary()
@@ -71,7 +74,13 @@ extension NativeSummary {
         var archive = ArchiveFindingsAlongside(config: config)
         var errorView = ErrorViewSummary()
         // Time on the error views, tallied from the explainer's own policy's decisions.
-        var views = ErrorViewTime()
+        // Each view's time goes into the sketch as it closes: what is held is the open views.
+        var views = ErrorViewTime(keepingClosedViews: false)
+        var durations = QuantileSketch(), totalMs = 0.0
+        let tally = { (duration: Double) in
+            durations.add(duration)
+            totalMs += duration
+        }
         var decided: [Decision] = []
         var findings: [String: Int] = [:]
         // Every decision of the policy counts, as `native` prints them; only the findings stop
@@ -93,7 +102,9 @@ extension NativeSummary {
         while let record = try reader.next() {
             launch.feed(record)
             explainer.feed(record, decided: note, emit: emit)
+            try explainer.checkOpenViews(after: record, path: reader.path)
             if case .timed(let t, let event) = record.event { views.record(event.retryInput, at: t, decided: decided) }
+            views.takeClosed(tally)
             decided.removeAll(keepingCapacity: true)
             archive.feed(record, path: reader.path, found: archived)
         }
@@ -106,7 +117,11 @@ extension NativeSummary {
         summary.skippedLines = reader.skipped
         summary.cut = reader.cut
         summary.errorView = errorView
-        summary.errorViewTimes = views.durations(end: views.end ?? 0)
+        views.takeClosed(tally)
+        // The views still up, open to the log's end.
+        for duration in views.durations(end: views.end ?? 0) { tally(duration) }
+        summary.errorViewDurations = durations
+        summary.errorViewTotalMs = totalMs
         summary.errorViewsOpen = views.open
         summary.findings = findings
         summary.launch = launch.summary

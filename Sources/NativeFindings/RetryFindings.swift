@@ -309,15 +309,18 @@ package struct NativeExplainer: Sendable {
     /// or no view at all); any other last decision reads as "no view", so it is not kept: a log
     /// of a million surfaces each presented and dismissed holds none of them.
     private var last: [ByteString: Decision] = [:]
-    /// The `presented` line of each surface's open view: what a missed retry of it rests on.
-    /// A surface's entry goes when the policy has no view there any more (only an open view
-    /// retries), so this is bounded by the open views.
-    private var presentedLines: [ByteString: Int] = [:]
+    /// The bound on views open at once (`--max-open-views`), which the caller checks after
+    /// each record (`checkOpenViews`).
+    private let limit: OpenViewLimit
     /// Retry findings decided before the log's first `app-retry` line: they are findings only
     /// once one comes (an app that logs no retries has nothing to compare). Past a few thousand
     /// they wait on disk, so a log with no `app-retry` line is explained in flat memory.
     private var held: HeldRetryFindings
     private var output: [Decision] = []
+    /// The line each decision in `output` rests on: the `presented` of its view, which the
+    /// policy keeps in the view's instance (what a missed retry names), so no table of lines
+    /// is kept here beside it.
+    private var outputLines: [Int?] = []
     /// The config's `findings`, as the command checked them.
     private let rules: FindingRules
 
@@ -329,6 +332,16 @@ package struct NativeExplainer: Sendable {
         settings = config.settings(recorded: nil)
         comparison = RetryComparison(window: window)
         held = HeldRetryFindings(inMemory: heldInMemory)
+        limit = OpenViewLimit(config)
+    }
+
+    /// Error views open now, in the explainer's policy.
+    package var openViews: Int { policy?.openViews ?? 0 }
+
+    /// Throws the data error of `OpenViewLimit` when `record` (just fed, read from `path`) left
+    /// more views open than the bound: every caller's loop asks after each record.
+    package func checkOpenViews(after record: NativeRecord, path: String) throws {
+        try limit.check(openViews, line: record.line, path: path)
     }
 
     /// One record. `decided` sees each decision of the policy up to the end of the log, as it
@@ -348,15 +361,11 @@ package struct NativeExplainer: Sendable {
         }
         guard case .timed(let t, let event) = record.event else { return }
         end = t
-        if case .presented(let presented) = event { presentedLines[ByteString(presented.surface)] = record.line }
         policy = nil  // `current` is the only copy while it changes: no copy-on-write of its heap
-        current.feed(record, into: &output, watching: &detector)
-        for decision in output { try take(decision, decided: decided) }
-        for decision in output where current.instance(on: decision.surface) == nil {
-            presentedLines[ByteString(decision.surface)] = nil
-        }
-        if case .dismissed(let surface) = event, current.instance(on: surface) == nil { presentedLines[ByteString(surface)] = nil }
+        current.feed(record, into: &output, lines: &outputLines, watching: &detector)
+        for (decision, line) in zip(output, outputLines) { try take(decision, line: line, decided: decided) }
         output.removeAll(keepingCapacity: true)
+        outputLines.removeAll(keepingCapacity: true)
         if case .appRetry(let retry) = event {
             appRetryLines += 1
             if retry.kind == .auto {
@@ -378,43 +387,45 @@ package struct NativeExplainer: Sendable {
     package mutating func finish(decided: (Decision) throws -> Void = { _ in }, emit: (Event) throws -> Void) rethrows {
         guard var current = policy else { return }
         policy = nil
-        current.finish(into: &output)
+        current.finish(into: &output, lines: &outputLines)
         policy = current
         var late: [Decision] = []
-        for decision in output {
+        for (decision, line) in zip(output, outputLines) {
             if let end, decision.t > end {
                 // Still paired with an app retry logged just before the end; a missed one is
                 // dropped below, since the app could not have logged it.
                 if case .retry(.automatic(let trigger)) = decision.outcome {
-                    comparison.policy(t: decision.t, surface: decision.surface, trigger: trigger, line: presentedLines[ByteString(decision.surface)])
+                    comparison.policy(t: decision.t, surface: decision.surface, trigger: trigger, line: line)
                 }
                 late.append(decision)
             } else {
-                detector.decision(decision)
-                try take(decision, decided: decided)
+                detector.decision(decision, line: line)
+                try take(decision, line: line, decided: decided)
             }
         }
         output.removeAll()
+        outputLines.removeAll()
         for finding in comparison.finish() where end.map({ finding.t <= $0 }) ?? true { try report(finding, emit: emit) }
         held.removeAll()
         for loop in detector.finish() { try report(loop, emit: emit) }
         for decision in late { try emit(.afterEnd(decision)) }
     }
 
-    /// What is held per surface (`last` and `presentedLines`) and per pending retry: flat on a
-    /// log of any length, whatever its shape (the growth tests read it).
+    /// What is held per surface (`last`, the open views) and per pending retry: flat on a log
+    /// of any length, whatever its shape, once its open views are bounded (the growth tests
+    /// read it).
     package var retainedSurfaces: Int {
-        last.count + presentedLines.count + comparison.retainedSurfaces + detector.retainedSurfaces
+        last.count + openViews + comparison.retainedSurfaces + detector.retainedSurfaces
     }
 
-    private mutating func take(_ decision: Decision, decided: (Decision) throws -> Void) rethrows {
+    private mutating func take(_ decision: Decision, line: Int?, decided: (Decision) throws -> Void) rethrows {
         switch decision.outcome {
         case .retry, .view(.none): last[ByteString(decision.surface)] = decision
         default: last[ByteString(decision.surface)] = nil
         }
         if case .retry(.automatic(let trigger)) = decision.outcome {
             automaticRetries += 1
-            comparison.policy(t: decision.t, surface: decision.surface, trigger: trigger, line: presentedLines[ByteString(decision.surface)])
+            comparison.policy(t: decision.t, surface: decision.surface, trigger: trigger, line: line)
         }
         try decided(decision)
     }
@@ -503,6 +514,7 @@ package func explainNative(
     while let record = try reader.next() {
         observe(record)
         explainer.feed(record, decided: { decisions.append($0) }, emit: collect)
+        try explainer.checkOpenViews(after: record, path: reader.path)
     }
     explainer.finish(decided: { decisions.append($0) }, emit: collect)
     return NativeExplanation(

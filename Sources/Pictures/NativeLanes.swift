@@ -98,6 +98,7 @@ struct NativeLanes {
                 if case .path(let online) = event { lanes.path(at: t, online: online) }
             }
             explainer.feed(record, decided: { lanes.decision($0) }, emit: emit)
+            try explainer.checkOpenViews(after: record, path: reader.path)
         }
         explainer.finish(decided: { lanes.decision($0) }, emit: emit)
         launch.finish()

@@ -51,15 +51,16 @@ extension RetryPolicy {
     }
 
     /// Feeds one recorded line and shows it, and what it decided, to a probe-loop detector
-    /// in the order the policy saw them (a loop names the lines of its presentations).
-    public mutating func feed(_ record: NativeRecord, into output: inout [Decision], watching detector: inout ProbeLoopDetector) {
+    /// in the order the policy saw them (a loop names the lines of its presentations); each
+    /// decision's line goes to `lines`, in step with `output`.
+    public mutating func feed(
+        _ record: NativeRecord, into output: inout [Decision], lines: inout [Int?], watching detector: inout ProbeLoopDetector
+    ) {
         guard case .timed(let t, let event) = record.event else { return }
         if let input = event.retryInput {
-            send(input, at: t, line: record.line, into: &output, watching: &detector)
+            send(input, at: t, line: record.line, into: &output, lines: &lines, watching: &detector)
         } else {
-            let start = output.count
-            advance(to: t, into: &output)
-            for decision in output[start...] { detector.decision(decision) }
+            advance(to: t, into: &output, lines: &lines, watching: &detector)
         }
     }
 }
@@ -70,14 +71,17 @@ public func nativeProbeLoops(path: String, config: NativeConfig = NativeConfig()
     let reader = try NativeRecordingReader(path: path, lenient: lenient)
     guard try reader.next() != nil else { return [] }
     var policy = RetryPolicy(settings: config.settings(recorded: reader.meta?.platform))
+    let limit = OpenViewLimit(config)
     var detector = ProbeLoopDetector()
-    var decisions: [Decision] = []
+    var decisions: [Decision] = [], lines: [Int?] = []
     while let record = try reader.next() {
-        policy.feed(record, into: &decisions, watching: &detector)
+        policy.feed(record, into: &decisions, lines: &lines, watching: &detector)
+        try limit.check(policy.openViews, line: record.line, path: reader.path)
         decisions.removeAll(keepingCapacity: true)
+        lines.removeAll(keepingCapacity: true)
     }
-    policy.finish(into: &decisions)
-    for decision in decisions { detector.decision(decision) }
+    policy.finish(into: &decisions, lines: &lines)
+    for (decision, line) in zip(decisions, lines) { detector.decision(decision, line: line) }
     return detector.finish()
 }
 
@@ -97,7 +101,23 @@ public func replayNative(
     try observe(first)
     let settings = config.settings(recorded: reader.meta?.platform)
     var policy = RetryPolicy(settings: settings)
-    try policy.replay(reader, reading: \.retryInput, observe: observe, emit: emit)
+    let limit = OpenViewLimit(config)
+    var output: [Decision] = []
+    while let record = try reader.next() {
+        try observe(record)
+        guard case .timed(let t, let event) = record.event else { continue }
+        // The timers due before the record decided before it: they are emitted even when the
+        // record itself is one view over the bound.
+        policy.advance(to: t, into: &output)
+        for decided in output { try emit(decided) }
+        output.removeAll(keepingCapacity: true)
+        policy.feed(event.retryInput, at: t, into: &output)
+        try limit.check(policy.openViews, line: record.line, path: reader.path)
+        for decided in output { try emit(decided) }
+        output.removeAll(keepingCapacity: true)
+    }
+    policy.finish(into: &output)
+    for decided in output { try emit(decided) }
     return settings
 }
 

@@ -108,6 +108,8 @@ public func replaySession(
         case .timed(let t, let event):
             let listed = nativePicker.take(line: record.line).map { SessionRecord(t: t, picked: $0) }
             native!.feed(event.retryInput, at: t, record: listed)
+            // The explainer's policy, fed the same records with the same settings, has as many.
+            try OpenViewLimit(options.native).check(native!.openViews, line: record.line, path: nativeReader.path)
         }
     }
     guard var native else { throw RecordingError(.malformed, path: nativeReader.path, line: nil, "the native log has no meta") }

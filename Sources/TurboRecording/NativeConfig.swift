@@ -45,13 +45,18 @@ public struct NativeConfig: Equatable, Sendable {
     private var archiveFields: ArchiveConfig
     /// How the native findings are tuned (`FindingsConfig`).
     public var findings = FindingsConfig()
+    /// The most error views a replay keeps open at once (`--max-open-views`; nil: the
+    /// default, `OpenViewLimit.defaultBound` in Replay). A command line's, not a file's.
+    public var maxOpenViews: Int?
 
     public init(
         platform: Platform? = nil, settle: Double? = nil, probe: Double? = nil, cooldown: Cooldown? = nil,
         offlineCodes: [Platform: Set<Int>] = [:], variant: RetryVariant? = nil,
-        launch: LaunchConfig = LaunchConfig(), archive: ArchiveConfig = ArchiveConfig(), findings: FindingsConfig = FindingsConfig()
+        launch: LaunchConfig = LaunchConfig(), archive: ArchiveConfig = ArchiveConfig(), findings: FindingsConfig = FindingsConfig(),
+        maxOpenViews: Int? = nil
     ) {
         self.findings = findings
+        self.maxOpenViews = maxOpenViews
         self.platform = platform
         self.settle = settle
         self.probe = probe
@@ -91,7 +96,7 @@ public struct NativeConfig: Equatable, Sendable {
             probe: other.probe ?? probe, cooldown: other.cooldown ?? cooldown,
             offlineCodes: offlineCodes.merging(other.offlineCodes) { _, new in new },
             variant: other.variant ?? variant, launch: launch.overridden(by: other.launch), archive: archiveFields.overridden(by: other.archiveFields),
-            findings: findings.overridden(by: other.findings))
+            findings: findings.overridden(by: other.findings), maxOpenViews: other.maxOpenViews ?? maxOpenViews)
     }
 
     /// Reads and validates a native config file. Unknown keys are errors: a typo must not be ignored.

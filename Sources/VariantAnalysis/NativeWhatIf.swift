@@ -34,7 +34,8 @@ package struct NativeWhatIfCounts: Equatable, Sendable {
 /// One side of a native what-if: a policy, the error views it put up, and its counts.
 struct NativeWhatIfSide {
     var policy: RetryPolicy
-    var views = ErrorViewTime()
+    /// Each closed view's time is added up as it closes: what is held is the views on screen.
+    var views = ErrorViewTime(keepingClosedViews: false)
     var counts = NativeWhatIfCounts()
     private var output: [Decision] = []
 
@@ -45,6 +46,9 @@ struct NativeWhatIfSide {
         views.send(event.retryInput, at: t, through: &policy, into: &output)
         for decision in output { counts.note(decision) }
         output.removeAll(keepingCapacity: true)
+        var closedMs = 0.0
+        views.takeClosed { closedMs += $0 }
+        counts.errorViewMs += closedMs
     }
 
     /// The timers still pending fire; the views still up are open to the end: the largest
@@ -53,7 +57,11 @@ struct NativeWhatIfSide {
         views.finish(through: &policy, into: &output)
         for decision in output { counts.note(decision) }
         output.removeAll()
-        counts.errorViewMs = views.summary(end: views.end ?? 0).totalMs
+        var closedMs = 0.0
+        views.takeClosed { closedMs += $0 }
+        counts.errorViewMs += closedMs
+        // The views still up, open to the end.
+        for duration in views.durations(end: views.end ?? 0) { counts.errorViewMs += duration }
         return counts
     }
 }
@@ -95,9 +103,11 @@ package struct NativeWhatIfRecording: Equatable, Sendable {
         var variantSettings = settings
         variantSettings.variants = [variant]
         var v1 = NativeWhatIfSide(settings: settings), other = NativeWhatIfSide(settings: variantSettings)
+        let limit = OpenViewLimit(config)
         while let record = try reader.next() {
             v1.feed(record)
             other.feed(record)
+            try limit.check(max(v1.policy.openViews, other.policy.openViews), line: record.line, path: reader.path)
         }
         let counts = (v1: v1.finish(), variant: other.finish())
         return NativeWhatIfRecording(

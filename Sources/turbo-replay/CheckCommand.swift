@@ -16,8 +16,8 @@ enum CheckCommand {
     static let spec = CommandSpec(
         name: "check",
         summary: "Replay recordings and compare each timeline with its golden.",
-        usage: "check [--update] [--jobs N] [--variant NAME] [--tolerance-ms N] PATH...",
-        options: [Options.update, Options.jobs, Options.variant, Options.tolerance],
+        usage: "check [--update] [--jobs N] [--variant NAME] [--tolerance-ms N] [--max-open-views N] PATH...",
+        options: [Options.update, Options.jobs, Options.variant, Options.tolerance, NativeOptions.maxOpenViews],
         discussion: """
             Every NAME.jsonl under PATH (searched recursively) is replayed and compared, as JSON values,
             record by record, with its goldens beside it: NAME.expected.jsonl holds the banner's timeline
@@ -64,6 +64,8 @@ enum CheckCommand {
         var jobs: Int
         var variant: GoldenVariant?
         var tolerance: Tolerance
+        /// The bound on the native recordings' replays (nil: the default).
+        var maxOpenViews: Int?
 
         init(_ arguments: ParsedArguments) throws {
             guard !arguments.positionals.isEmpty else {
@@ -84,6 +86,7 @@ enum CheckCommand {
                 milliseconds: try arguments.value(Self.tolerance).map {
                     try milliseconds($0, option: Self.tolerance, command: spec.name)
                 } ?? 0)
+            maxOpenViews = try NativeOptions.maxOpenViews(arguments, command: spec.name)
         }
     }
 
@@ -100,7 +103,7 @@ enum CheckCommand {
         } else {
             console.reportStrayTemporaries(under: options.paths)
         }
-        let cases = survey.cases
+        let cases = survey.cases.map { GoldenCase(recording: $0.recording, maxOpenViews: options.maxOpenViews) }
         var passed = 0, failed = 0, written: [String] = [], notChecked = 0
         var status = ExitCode.ok
         var strays = survey.strays[...]

@@ -92,7 +92,7 @@ enum LayerOptions {
         // The values alone: the configs are read once the layer is known.
         if !web.isEmpty { _ = try BannerOptions(arguments, command: command, config: BannerConfig(), readsVariant: false) }
         if !native.isEmpty, name.map({ RetryVariant(name: $0) != nil }) ?? true {
-            _ = try NativeOptions(arguments, command: command, config: NativeConfig(), reading: [.retryTimings, .stall, .tolerance, .variant])
+            _ = try NativeOptions(arguments, command: command, config: NativeConfig(), reading: [.retryTimings, .stall, .tolerance, .variant, .openViews])
         }
     }
 

@@ -127,6 +127,7 @@ enum NativeCommand {
                 }
                 if case .timed(let t, _) = record.event { text.end = t }
                 try explainer.feed(record, emit: emit)
+                try explainer.checkOpenViews(after: record, path: reader.path)
                 if streaming { try console.flush() }
             }
         } catch let error as RecordingError {

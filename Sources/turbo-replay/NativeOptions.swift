@@ -20,6 +20,11 @@ struct NativeOptions {
     static let variant = Option.variant(.retry)
     static let stall = Option(name: "stall-ms", value: "N", help: "The loading screen's stall timer, in ms (default: 10000).")
     static let tolerance = Option.tolerance(.appScreen)
+    /// Every command that replays a native log through the retry policy takes it: `native`,
+    /// `explain`, `render`, `session`, `stats`, `check`, `whatif` (OpenViewLimit).
+    static let maxOpenViews = Option(
+        name: "max-open-views", value: "N",
+        help: "Error views a native log may leave open at once before the replay stops with exit 65 (default: \(OpenViewLimit.defaultBound)).")
 
     /// The parts of the native settings a command takes from its command line: the group's
     /// options are `options(parts)`, and `init` reads exactly those, so the two cannot part.
@@ -33,8 +38,10 @@ struct NativeOptions {
         static let tolerance = Parts(rawValue: 8)
         /// `--variant` of the retry policy.
         static let variant = Parts(rawValue: 16)
+        /// `--max-open-views`: the bound on the replay, on every command that runs the retry policy.
+        static let openViews = Parts(rawValue: 32)
         /// Every option of the native policies but the variant (`explain` reads its own).
-        static let settings: Parts = [.configFile, .retryTimings, .stall, .tolerance]
+        static let settings: Parts = [.configFile, .retryTimings, .stall, .tolerance, .openViews]
     }
 
     /// The options `init` reads for `parts`, in the order `--help` lists them; `config` is the
@@ -42,7 +49,7 @@ struct NativeOptions {
     static func options(_ parts: Parts, config: Option = Self.config) -> [Option] {
         [platform] + (parts.contains(.configFile) ? [config] : []) + (parts.contains(.retryTimings) ? [settle, probe, cooldown] : [])
             + (parts.contains(.stall) ? [stall] : []) + (parts.contains(.tolerance) ? [tolerance] : [])
-            + (parts.contains(.variant) ? [variant] : [])
+            + (parts.contains(.variant) ? [variant] : []) + (parts.contains(.openViews) ? [maxOpenViews] : [])
     }
     /// Every option of the native policies but the variant.
     static let options = options(.settings)
@@ -79,6 +86,17 @@ struct NativeOptions {
             launch.tolerance = try milliseconds(value, option: Self.tolerance, command: command)
         }
         config.launch = config.launch.overridden(by: launch)
+        if parts.contains(.openViews) { config.maxOpenViews = try Self.maxOpenViews(arguments, command: command) ?? config.maxOpenViews }
+    }
+
+    /// `--max-open-views N`, for a command that reads it without the rest of the group
+    /// (`stats`, `check`, `whatif`): a whole number, 1 or more.
+    static func maxOpenViews(_ arguments: ParsedArguments, command: String) throws -> Int? {
+        guard let text = arguments.value(Self.maxOpenViews) else { return nil }
+        guard text.allSatisfy(\.isASCII), let bound = Int(text), bound >= 1 else {
+            throw UsageError(message: "'\(Self.maxOpenViews.spelling)' takes a number of views, 1 or more (got '\(text)')", command: command)
+        }
+        return bound
     }
 
     private static func readTimings(_ arguments: ParsedArguments, into options: inout NativeConfig, command: String) throws {

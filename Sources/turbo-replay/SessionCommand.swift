@@ -48,7 +48,7 @@ enum SessionCommand {
         static let config = Option.config(.session)
         /// The platform and the error view's timings; the native config comes from `--config`'s
         /// "native", and the banner's `--variant` is not the retry policy's.
-        static let native: NativeOptions.Parts = [.retryTimings]
+        static let native: NativeOptions.Parts = [.retryTimings, .openViews]
         static let render = Option(name: "render", value: "OUT.svg", help: "Also draw the session as an SVG picture ('-': standard output only).")
 
         var web: String

@@ -17,7 +17,7 @@ enum StatsCommand {
         summary: "Summarise many recordings: pill episodes and durations, toasts, native decisions, findings.",
         usage: "stats [options] PATH... | stats --partial [options] PATH...|- | stats --merge [--partial] PARTIAL...|-",
         options: [FleetOptions.jobs(), Options.format, FleetOptions.all, .lenient, FleetOptions.partial, FleetOptions.merge]
-            + BannerOptions.options + [Options.variant],
+            + BannerOptions.options + [Options.variant, NativeOptions.maxOpenViews],
         findings: PolicyDescription.all.filter { $0.statsSection != nil }.map(\.id),
         discussion: """
             Every NAME.jsonl under PATH (searched recursively, goldens *.expected.jsonl excluded) is
@@ -60,7 +60,7 @@ enum StatsCommand {
         /// the native ones.
         static let variant = Option.variant(.fleet)
         /// What a merge takes from its partials instead of the command line.
-        static let madeByThePartials = FleetOptions.options + BannerOptions.options + [variant]
+        static let madeByThePartials = FleetOptions.options + BannerOptions.options + [variant, NativeOptions.maxOpenViews]
 
         var paths: [String]
         var format: OutputFormat
@@ -91,6 +91,7 @@ enum StatsCommand {
                 throw UsageError(message: "missing the recordings to summarise, e.g. turbo-replay stats recordings", command: spec.name)
             }
             fleet = try FleetOptions(arguments, command: spec.name)
+            native.maxOpenViews = try NativeOptions.maxOpenViews(arguments, command: spec.name)
             banner = try BannerOptions(arguments, command: spec.name, readsVariant: false)
             if let name = arguments.value(Self.variant) {
                 switch GoldenVariant(name: name) {
@@ -117,7 +118,7 @@ enum StatsCommand {
             paths, settings: settings, native: options.native, rules: options.banner.rules, lenient: lenient, jobs: options.fleet.jobs, distinct: true)
         stats.sessions = FleetStats.analyzeSessions(
             paths, files: stats.files, settings: settings, lenient: lenient,
-            jobs: options.fleet.jobs)
+            jobs: options.fleet.jobs, maxOpenViews: options.native.maxOpenViews)
         if options.partial {
             let partialSettings = StatsPartial.Settings(settings, retry: Set(options.native.variant.map { [$0] } ?? []), lenient: lenient)
             try StatsPartial.write(stats, settings: partialSettings, console.print)

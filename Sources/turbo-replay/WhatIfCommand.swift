@@ -16,7 +16,7 @@ enum WhatIfCommand {
         name: "whatif",
         summary: "Replay recordings as v1 and under a variant of the banner, and compare what users saw.",
         usage: "whatif --variant NAME [options] PATH...|-",
-        options: [Options.variant, Options.format] + FleetOptions.options + BannerOptions.options,
+        options: [Options.variant, Options.format] + FleetOptions.options + BannerOptions.options + [NativeOptions.maxOpenViews],
         discussion: """
             Each web recording (NAME.jsonl under PATH, searched recursively; goldens and native recordings
             skipped) is replayed twice at once, as v1 and under the variant, with the same copy and timings
@@ -51,6 +51,8 @@ enum WhatIfCommand {
         var fleet: FleetOptions
         /// The copy and timings of both replays (WhatIf sets the variants of each).
         var settings: BannerSettings
+        /// The native logs' replays, with a retry variant: only `--max-open-views` is read.
+        var native = NativeConfig()
 
         init(_ arguments: ParsedArguments) throws {
             guard let name = arguments.value(Self.variant) else {
@@ -66,8 +68,14 @@ enum WhatIfCommand {
                         command: spec.name)
                 }
                 variant = BannerVariant.allCases[0]
+                native.maxOpenViews = try NativeOptions.maxOpenViews(arguments, command: spec.name)
             } else {
                 variant = try BannerOptions.variant(named: name, command: spec.name)
+                if arguments.value(NativeOptions.maxOpenViews) != nil {
+                    throw UsageError(
+                        message: "'\(NativeOptions.maxOpenViews.spelling)' bounds the native logs' replays, and \(name) is a variant of the banner",
+                        command: spec.name)
+                }
             }
             paths = arguments.positionals
             guard !paths.isEmpty else {
@@ -196,7 +204,7 @@ enum WhatIfCommand {
         let fleet: NativeWhatIfFleet
         if options.paths == ["-"] {
             let reader = try NativeRecordingReader(path: "-", lenient: lenient) { console.skipped($0) }
-            let recording = try NativeWhatIfRecording.analyze(reader, variant: variant)
+            let recording = try NativeWhatIfRecording.analyze(reader, config: options.native, variant: variant)
             fleet = NativeWhatIfFleet(variant: variant, files: [NativeWhatIfFile(path: reader.path, outcome: .compared(recording))])
             console.reportSkipped(reader.skipped, in: reader.path)
             console.reportCut(reader.cut, in: reader.path)
@@ -205,7 +213,7 @@ enum WhatIfCommand {
             if paths.isEmpty {
                 console.error("turbo-replay: warning: no recordings (*.jsonl) under \(options.paths.joined(separator: " "))")
             }
-            fleet = NativeWhatIfFleet.analyze(paths, variant: variant, lenient: lenient, jobs: options.fleet.jobs)
+            fleet = NativeWhatIfFleet.analyze(paths, config: options.native, variant: variant, lenient: lenient, jobs: options.fleet.jobs)
         }
         for file in fleet.files {
             for warning in file.warnings { console.skipped(warning) }

@@ -78,6 +78,50 @@ struct BoundedGrowthTests {
         #expect(small <= 8, "\(shape): only the last few surfaces are held (\(small))")
     }
 
+    /// bench/shapes.py's error-new-surface: every record an error view on a new surface, none
+    /// ever dismissed (an offline view, a server view, a timeout's offline view, in turn).
+    static func errorNewSurface(_ n: Int) -> [String] {
+        let errors = [#"{"kind":"web","code":-1009}"#, #"{"kind":"http","status":503}"#, #"{"kind":"web","code":-1001}"#]
+        return [meta] + (1...n).map { i in #"{"t":\#(i * 100),"type":"presented","surface":"s\#(i)","error":\#(errors[i % 3])}"# }
+    }
+
+    /// Replays `lines` with a bound of `bound` open views, checked after each record as every
+    /// command does: what the explainer holds per surface when it stops (or at the end), the
+    /// views open then, and the line it stopped at.
+    func boundedRun(_ lines: [String], bound: Int) throws -> (retained: Int, open: Int, stoppedAt: Int?) {
+        let path = try temporaryRecording("bounded.jsonl", lines)
+        let reader = try NativeRecordingReader(path: path)
+        var explainer = NativeExplainer(config: NativeConfig(maxOpenViews: bound))
+        do {
+            while let record = try reader.next() {
+                explainer.feed(record, decided: { _ in }, emit: { _ in })
+                try explainer.checkOpenViews(after: record, path: path)
+            }
+        } catch let error as RecordingError {
+            #expect(error.kind == .malformed, "exit 65")
+            return (explainer.retainedSurfaces, explainer.openViews, error.line)
+        }
+        return (explainer.retainedSurfaces, explainer.openViews, nil)
+    }
+
+    @Test("error-new-surface: the replay stops at the bound, holding as much at 10·N records as at N")
+    func errorNewSurfaceBounded() throws {
+        let small = try boundedRun(Self.errorNewSurface(1000), bound: 200)
+        let large = try boundedRun(Self.errorNewSurface(10_000), bound: 200)
+        // The meta is line 1: the 201st view is presented at line 202.
+        #expect(small.stoppedAt == 202 && large.stoppedAt == 202)
+        #expect(small.open == 201 && large.open == 201)
+        #expect(large.retained == small.retained, "\(small.retained) held at 1000 records, \(large.retained) at 10,000")
+    }
+
+    @Test("an open view is held once: in the policy's instance, with no table of lines beside it")
+    func oneEntryPerOpenView() throws {
+        let run = try boundedRun(Self.errorNewSurface(300), bound: 10_000)
+        #expect(run.stoppedAt == nil)
+        #expect(run.open == 300)
+        #expect(run.retained == run.open, "\(run.retained) entries for \(run.open) open views")
+    }
+
     /// Replays `lines` whole, holding at most `heldInMemory` waiting findings in memory: those
     /// it holds in memory at the end, and every finding it hands out.
     func held(_ lines: [String], heldInMemory: Int) throws -> (inMemory: Int, findings: [String]) {
