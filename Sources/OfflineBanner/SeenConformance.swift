@@ -119,7 +119,9 @@ public struct SeenConformance {
 
     /// The differences settled so far, in time order, each given once.
     public mutating func takeDifferences() -> [SeenDifference] {
-        defer { ready.removeAll(keepingCapacity: true) }
+        // Asked after every record: most often there is nothing, and nothing is allocated.
+        guard !ready.isEmpty else { return [] }
+        defer { ready = [] }
         return ready
     }
 
