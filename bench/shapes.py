@@ -9,6 +9,8 @@ of each. Same N, same bytes (no randomness: the worst case is the regular one).
     native-flaps                  native: the path flaps; offline views and taps on a few surfaces, and
                                   no app-retry line (so every finding waits for one)
     pill-episodes                 web: the pill goes up and comes down, again and again
+    seen-episodes                 web: pill episodes with the page's `seen` after every banner change,
+                                  one episode in three wrong (late, wrong text, flash missing)
     huge-urls                     native: pages with URLs of 900 kB, each finished, then failed offline
     huge-texts                    web: records with 400 kB texts (urls, errors, pages)
     session-flaps                 web + native: a page's flaps and its app's path flaps, one session
@@ -101,6 +103,32 @@ def pill_episodes(n):
         t += 1000 + (i % 5) * 200  # past the 800 ms debounce, and past the longer ones tune tries
         yield '{"t":%s,"type":"online"}' % ms(t)
         t += 2100  # past the flash
+
+
+def seen_episodes(n):
+    """Pill episodes (800 ms debounce, 2 s flash) with a `seen` after each change the page made:
+    `check`'s conformance (issue 34) must keep what its windows need, not the log. Every third
+    episode the page is wrong in turn: its pill 500 ms late, its label another, its flash never ending."""
+    yield WEB_META
+    yield '{"t":10,"type":"connect","context":null,"online":true,"page":"/"}'
+    yield '{"t":10.4,"type":"seen","visible":false,"text":""}'
+    t = 10.0
+    i = 0
+    while True:
+        i += 1
+        wrong = i % 9 if i % 3 == 0 else None
+        t += 500
+        yield '{"t":%s,"type":"offline"}' % ms(t)
+        up = t + 800 + (500 if wrong == 3 else 0) + 0.4
+        text = "Offline" if wrong == 6 else "Sin conexi\u00f3n"
+        yield '{"t":%s,"type":"seen","visible":true,"text":"%s"}' % (ms(up), text)
+        t += 1500
+        yield '{"t":%s,"type":"online"}' % ms(t)
+        yield '{"t":%s,"type":"seen","visible":true,"text":"De nuevo en l\u00ednea"}' % ms(t + 0.4)
+        t += 2000
+        if wrong != 0:
+            yield '{"t":%s,"type":"seen","visible":false,"text":""}' % ms(t + 0.4)
+        t += 100
 
 
 def huge_count(n, every=HUGE_EVERY):
@@ -208,6 +236,7 @@ SHAPES = {
     "error-new-surface": ("native", error_new_surface),
     "native-flaps": ("native", native_flaps),
     "pill-episodes": ("web", pill_episodes),
+    "seen-episodes": ("web", seen_episodes),
     "huge-urls": ("native", huge_urls),
     "huge-texts": ("web", huge_texts),
     "session-flaps": ("web", session_flaps),

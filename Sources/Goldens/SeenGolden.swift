@@ -27,54 +27,94 @@ extension GoldenCase {
         } catch {
             return GoldenCheck(golden: seenGolden, result: .unreadable(recordingError(error, path: recording)))
         }
-        guard outcome.comparison.judged else { return nil }
-        let differences = outcome.comparison.differences
+        guard outcome.judged else { return nil }
         guard FileManager.default.fileExists(atPath: seenGolden) else {
-            if differences.isEmpty { return nil }
+            if outcome.count == 0 { return nil }
             return GoldenCheck(golden: seenGolden, result: .drift(report: outcome.report))
         }
+        // The differences are replayed again into the comparison, one at a time: a recording
+        // with a great many known differences is never held whole.
         let source: TimelineSource = { emit in
-            for difference in differences { try emit(Array(difference.jsonLine.utf8)) }
+            try SeenOutcome.replay(recording, settings: outcome.settings) { try emit(Array($0.jsonLine.utf8)) }
             return true
         }
         return compare(source, with: seenGolden, update: false).map { GoldenCheck(golden: seenGolden, result: $0) }
     }
 }
 
-/// A recording replayed under `settings`, with what its page showed held against the timeline.
+/// A recording replayed under `settings`, with what its page showed held against the timeline:
+/// how many differences, the first `reported` of them, and what a fit needs.
 struct SeenOutcome {
-    let comparison: SeenComparison
+    /// The differences a report lists: past them it says how many more, so that a page wrong
+    /// at every change makes a report of bounded length.
+    static let reported = 100
+
     let settings: BannerSettings
+    let judged: Bool
+    let count: Int
+    let first: [SeenDifference]
+    let pairs: SeenPairSummary
 
     init(recording: String, settings: BannerSettings) throws {
-        var banner = OfflineBanner(settings: settings)
-        var output: [TimelineRecord] = []
-        var page: [PageObservation] = []
-        var end = -Double.infinity
-        try RecordingReader(path: recording, keepObserved: false).forEach { record in
-            if let t = record.t { end = max(end, t) }
-            banner.feed(record, into: &output)
-            switch record.event {
-            case .seen(let seen): page.append(.seen(seen))
-            case .input(let t, .pagehide(persisted: false)): page.append(.documentEnded(t: t))
-            default: break
-            }
-        }
-        banner.finish(into: &output)
-        comparison = BannerConformance.compare(
-            model: output.changes, page: page, tolerance: settings.seenTolerance, watchedUntil: end)
         self.settings = settings
+        var count = 0
+        var first: [SeenDifference] = []
+        let conformance = try Self.replay(recording, settings: settings) { difference in
+            count += 1
+            if first.count < Self.reported { first.append(difference) }
+        }
+        judged = conformance.judgedAny
+        self.count = count
+        self.first = first
+        pairs = conformance.pairs
     }
 
-    /// For a person: how many differences, the first in a sentence, each as a line, and the fit.
+    /// Replays `recording` with `SeenConformance` beside the banner, handing `body` each
+    /// difference as soon as it is settled; what is kept is bounded whatever the length.
+    @discardableResult
+    static func replay(
+        _ recording: String, settings: BannerSettings, _ body: (SeenDifference) throws -> Void
+    ) throws -> SeenConformance {
+        var banner = OfflineBanner(settings: settings)
+        var conformance = SeenConformance(tolerance: settings.seenTolerance)
+        var output: [TimelineRecord] = []
+        var end = -Double.infinity
+        func give() {
+            for case .banner(let change) in output { conformance.changed(change) }
+            output.removeAll(keepingCapacity: true)
+        }
+        try RecordingReader(path: recording, keepObserved: false).forEach { record in
+            banner.feed(record, into: &output)
+            give()
+            switch record.event {
+            case .seen(let seen): conformance.observed(.seen(seen))
+            case .input(let t, .pagehide(persisted: false)): conformance.observed(.documentEnded(t: t))
+            default: break
+            }
+            if let t = record.t {
+                end = max(end, t)
+                conformance.reached(t)
+            }
+            for difference in conformance.takeDifferences() { try body(difference) }
+        }
+        banner.finish(into: &output)
+        give()
+        conformance.finish(watchedUntil: end)
+        for difference in conformance.takeDifferences() { try body(difference) }
+        return conformance
+    }
+
+    /// For a person: how many differences, the first in a sentence, each (up to `reported`) as
+    /// a line, and the fit.
     var report: String {
-        let differences = comparison.differences
         let tolerance = settings.seenTolerance
-        var lines = ["first: " + differences[0].sentence(tolerance: tolerance)]
-        if let fit = comparison.fit(settings: settings, tolerance: tolerance).sentence { lines.append("fit: " + fit) }
-        if differences.count > 1 {
-            lines.append("all \(differences.count) differences:")
-            lines += differences.map { "  " + $0.jsonLine }
+        var lines = ["first: " + first[0].sentence(tolerance: tolerance)]
+        let fit = SeenComparison(judged: true, pairs: pairs).fit(settings: settings, tolerance: tolerance)
+        if let fit = fit.sentence { lines.append("fit: " + fit) }
+        if count > 1 {
+            lines.append(count > first.count ? "the first \(first.count) of \(count) differences:" : "all \(count) differences:")
+            lines += first.map { "  " + $0.jsonLine }
+            if count > first.count { lines.append("  … \(count - first.count) more") }
         }
         return lines.joined(separator: "\n")
     }

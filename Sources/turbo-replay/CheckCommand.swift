@@ -37,7 +37,7 @@ enum CheckCommand {
             of the retry policy (probe-once) does the same for native recordings' decisions, and leaves web
             recordings as always. Session goldens are checked only without --variant.
             A web recording with seen records (what its page's own banner showed) is also held to its
-            replay, without --variant: a difference beyond seenEventMs/seenTimerMs (5 and 100 ms, keys of
+            replay, without --variant: a difference beyond seenEventMs/seenTimerMs (16 and 100 ms, keys of
             NAME.config.json) fails it, naming the first, unless NAME.seen.expected.jsonl lists exactly
             the differences found; --update never writes that file.
             A difference prints a diff and, for each differing record, the golden's file:line and the keys

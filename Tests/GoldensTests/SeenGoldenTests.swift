@@ -67,6 +67,37 @@ struct SeenGoldenTests {
         #expect(golden.check() == [GoldenCheck(golden: golden.golden, result: .passed)])
     }
 
+    /// `count` pill episodes whose pill the page shows 500 ms late: a difference each.
+    static func latePills(_ count: Int) -> String {
+        var lines = [#"{"t":10,"type":"connect","context":null,"online":true,"page":"/"}"#, #"{"t":10.4,"type":"seen","visible":false,"text":""}"#]
+        var t = 10
+        for _ in 0..<count {
+            t += 500
+            lines.append(#"{"t":\#(t),"type":"offline"}"#)
+            lines.append(#"{"t":\#(t + 1300),"type":"seen","visible":true,"text":"Sin conexión"}"#)
+            t += 1500
+            lines.append(#"{"t":\#(t),"type":"online"}"#)
+            lines.append(#"{"t":\#(t).4,"type":"seen","visible":true,"text":"De nuevo en línea"}"#)
+            t += 2000
+            lines.append(#"{"t":\#(t).4,"type":"seen","visible":false,"text":""}"#)
+            t += 100
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    @Test(
+        "a page wrong at every change: the report lists the first 100 differences and says how many more",
+        arguments: [(100, "all 100 differences:", nil), (150, "the first 100 of 150 differences:", "  … 50 more")] as [(Int, String, String?)])
+    func boundedReport(episodes: Int, heading: String, more: String?) throws {
+        let golden = GoldenCase(recording: try Fixtures.file(Self.latePills(episodes)))
+        guard case .drift(let report)? = golden.checkSeen()?.result else { Issue.record("expected drift"); return }
+        let lines = report.split(separator: "\n").map(String.init)
+        #expect(lines.contains(heading))
+        #expect(lines.filter { $0.hasPrefix(#"  {"t":"#) }.count == 100)
+        #expect(lines.contains("fit: This page's banner behaves like debounceMs 1300."))
+        if let more { #expect(lines.last == more) } else { #expect(!report.contains("more")) }
+    }
+
     @Test("a malformed seen is malformed: exit 65, naming the file and line")
     func malformedSeen() throws {
         let path = try Fixtures.file(

@@ -52,13 +52,24 @@ struct BannerDriftDetector: BannerDetector {
             if let line = changeLines[difference.t], difference.cause != nil { lines.append(line) }
             let at = difference.shownAt ?? difference.t
             // The page's `seen` that showed it, or (missing) the last one before: what it kept showing.
-            if let index = judged.lastIndex(where: { $0.t <= at }) { lines.append(seenLines[index]) }
+            if let index = Self.lastIndex(in: judged, atOrBefore: at) { lines.append(seenLines[index]) }
             found.report(
                 .bannerDrift,
                 BannerFinding(
                     kind: .bannerDrift, t: difference.t, lines: lines,
                     detail: .bannerDrift(difference, tolerance: settings.seenTolerance, fit: fit)))
         }
+    }
+
+    /// The last of `judged` (in time order) at or before `t`, found by halving: asked once per
+    /// episode with a difference, a scan from the end made a page wrong in every episode quadratic.
+    static func lastIndex(in judged: [BannerSeen], atOrBefore t: Double) -> Int? {
+        var low = 0, high = judged.count
+        while low < high {
+            let middle = (low + high) / 2
+            if judged[middle].t <= t { low = middle + 1 } else { high = middle }
+        }
+        return low == 0 ? nil : low - 1
     }
 
     /// Lines remembered for changes before the first `seen` (a recording without any keeps no more).
