@@ -17,8 +17,6 @@ of each. Same N, same bytes (no randomness: the worst case is the regular one).
                                   (the native log of the pair: --shape session-flaps-native)
     pages-visited                 native: every page a new URL, finished; now and then an offline
                                   error on a page never visited (the archive's misses say why)
-    seen-pills                    web: the pill episodes, with what the page showed after each
-                                  change (`seen`), now and then late or with another text
 
 For the two huge shapes N counts records as bytes do: one group of huge records stands for
 HUGE_EVERY records of the other shapes (900 kB against a usual record's ~80 bytes would make a
@@ -210,27 +208,6 @@ def pages_visited(n):
             yield '{"t":%s,"type":"dismissed","surface":"tab:home"}' % ms(t)
 
 
-def seen_pills(n):
-    yield WEB_META
-    yield '{"t":10,"type":"connect","context":null,"online":true,"page":"/"}'
-    yield '{"t":12,"type":"seen","visible":false,"text":""}'
-    t = 10.0
-    i = 0
-    while True:
-        i += 1
-        t += 500
-        yield '{"t":%s,"type":"offline"}' % ms(t)
-        # The pill at the end of the 800 ms debounce, seen a few ms later; every 7th 150 ms later.
-        late = 150 if i % 7 == 0 else 6
-        yield '{"t":%s,"type":"seen","visible":true,"text":"Sin conexi\u00f3n"}' % ms(t + 800 + late)
-        t += 1000 + (i % 5) * 200
-        yield '{"t":%s,"type":"online"}' % ms(t)
-        text = "De nuevo online" if i % 11 == 0 else "De nuevo en l\u00ednea"
-        yield '{"t":%s,"type":"seen","visible":true,"text":"%s"}' % (ms(t + 5), text)
-        yield '{"t":%s,"type":"seen","visible":false,"text":""}' % ms(t + 2005)
-        t += 2100  # past the flash
-
-
 SHAPES = {
     "surfaces-presented-dismissed": ("native", surfaces_presented_dismissed),
     "error-new-surface": ("native", error_new_surface),
@@ -242,7 +219,6 @@ SHAPES = {
     "session-flaps": ("web", session_flaps),
     "session-flaps-native": ("native", session_flaps_native),
     "pages-visited": ("native", pages_visited),
-    "seen-pills": ("web", seen_pills),
 }
 
 
