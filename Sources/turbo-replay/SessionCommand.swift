@@ -116,6 +116,48 @@ enum SessionCommand {
     }
 
     @MainActor static func run(_ options: Options, console: Console) throws -> ExitCode {
+        if options.render != nil { return try runWhole(options, console: console) }
+        var skipped: [String: Int] = [:]
+        defer {
+            for path in skipped.keys.sorted() { console.reportSkipped(skipped[path]!, in: path) }
+        }
+        let keep = { (kind: SessionFindingKind) in options.rules.reports(kind.rawValue) }
+        var explainer = SessionLayerFindings(banner: options.session.banner, native: options.session.native, rules: options.rules)
+        let jsonl = options.format == .jsonl ? try SessionJSONLOutput(console: console, keep: keep) : nil
+        let text = try SessionTextOutput(console: console, lateMs: options.session.session.lateMs, keep: keep) { offset, policy in
+            SessionText.header(
+                web: options.web, native: options.native, offset: offset, lateMs: options.session.session.lateMs,
+                alignment: options.alignment, banner: options.session.banner, policy: policy)
+        }
+        let output: any SessionOutput = jsonl ?? text
+        let streamed = try streamSession(
+            web: options.web, native: options.native, options: options.session,
+            onSkip: { error in
+                skipped[error.path, default: 0] += 1
+                console.skipped(error)
+            },
+            // Each log's cut, as a note (the `log-cut` info finding): the session reads it to its cut.
+            onCut: { path, line in console.reportCut(line, in: path) },
+            explaining: &explainer, into: output)
+        // A config that switches a finding off reaches every report of it.
+        var summary = streamed.summary
+        for kind in SessionFindingKind.allCases where !keep(kind) { summary.findings[kind] = 0 }
+        // Every session finding is a warning unless the config's rules say otherwise.
+        let levels = SessionFindingKind.allCases.filter { summary.findings[$0, default: 0] > 0 }.compactMap {
+            options.rules.level(of: $0.rawValue, .warning)
+        }
+        var layers = try explainer.ordered(offset: streamed.offset)
+        if let jsonl {
+            try jsonl.finish(summary: summary, layers: &layers)
+        } else {
+            try text.finish(
+                summary: summary, findings: summary.findings.values.reduce(0, +), layers: &layers, layerCounts: explainer.counts)
+        }
+        return FailOn.default.fails(levels) ? .problemsFound : .ok
+    }
+
+    /// The session replayed whole, for its picture.
+    @MainActor static func runWhole(_ options: Options, console: Console) throws -> ExitCode {
         var skipped: [String: Int] = [:]
         let session = try replaySession(
             web: options.web, native: options.native, options: options.session,
