@@ -35,8 +35,8 @@ public struct SessionMeasurer: Sendable {
     private var notOfflineAtWebT = false
     private var connectAtWebT = false
 
-    /// The connectivity lines of the current instant, waiting for it to pass: the first's
-    /// kind, then whether each edge had an offline view up (one byte a line).
+    /// The connectivity lines of the current instant, waiting for it to pass (two bytes a line:
+    /// many lines at one instant are a log's oddity, never its length).
     private var instant: Double?
     private var instantLines: [(online: Bool, viewUp: Bool)] = []
     /// The drop or edge of a past instant, waiting for what follows it.
@@ -60,6 +60,10 @@ public struct SessionMeasurer: Sendable {
         /// `page`: whether an offline view was up, and the first `connect`.
         case edge(t: Double, pillUp: Bool, clear: Double?, viewUp: Bool, page: Double?)
     }
+
+    /// What waits: the current instant's connectivity lines, the pending drop or edge, the
+    /// findings of one time waiting for their order. What the growth test counts.
+    public var held: Int { instantLines.count + (pending == nil ? 0 : 1) + order.held }
 
     public init(lateMs: Double = SessionSettings.defaultLateMs) {
         self.lateMs = lateMs
@@ -222,6 +226,8 @@ struct FindingOrder: Sendable {
     private var key: (t: Double, anchor: Double)?
     /// Per kind in the table's order: runs of (latency, count).
     private var runs: [[(latencyMs: Double?, count: Int)]] = Array(repeating: [], count: SessionFindingKind.allCases.count)
+
+    var held: Int { runs.reduce(0) { $0 + $1.count } }
 
     mutating func add(_ finding: SessionFinding, into out: inout [SessionMeasure]) {
         if let key, key != (finding.t, finding.anchor) { flush(into: &out) }

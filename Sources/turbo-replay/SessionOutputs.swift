@@ -1,4 +1,5 @@
 import AppSession
+import Pictures
 import Replay
 import Reports
 
@@ -8,17 +9,23 @@ final class SessionJSONLOutput: SessionOutput {
     private let console: Console
     private let keep: (SessionFindingKind) -> Bool
     private let findings: LineSpool
+    /// The timeline waits on disk too, when nothing may be printed before the picture is written.
+    private let held: LineSpool?
 
-    init(console: Console, keep: @escaping (SessionFindingKind) -> Bool) throws {
+    init(console: Console, keep: @escaping (SessionFindingKind) -> Bool, hold: Bool = false) throws {
         self.console = console
         self.keep = keep
         guard let findings = LineSpool() else { throw LineSpool.SpoolError() }
         self.findings = findings
+        held = hold ? LineSpool() : nil
+        if hold && held == nil { throw LineSpool.SpoolError() }
     }
 
     func begin(offset: Double, nativeSettings: PolicySettings) throws {}
 
-    func line(_ line: SessionLine) throws { try console.print(line.jsonLine) }
+    func line(_ line: SessionLine) throws {
+        if let held { held.write(line.jsonLine) } else { try console.print(line.jsonLine) }
+    }
 
     func measure(_ measure: SessionMeasure) throws {
         if case .finding(let finding) = measure, keep(finding.kind) { findings.write(finding.jsonLine) }
@@ -26,6 +33,7 @@ final class SessionJSONLOutput: SessionOutput {
 
     /// The session's findings, each log's own, then the summary.
     func finish(summary: AppSessionSummary, layers: inout OrderedLayerFindings) throws {
+        try held?.replay { try console.print($0) }
         try findings.replay { try console.print($0) }
         while let finding = try layers.next() { try console.print(finding.jsonLine) }
         try console.print(summary.jsonLine)
@@ -45,11 +53,14 @@ final class SessionTextOutput: SessionOutput {
     private let notes: LineSpool
     private let sentences: LineSpool
     private var first = true
+    /// The header, when nothing may be printed before the picture is written (`hold`).
+    private var heldHeader: [String]?
 
     init(
-        console: Console, lateMs: Double, keep: @escaping (SessionFindingKind) -> Bool,
+        console: Console, lateMs: Double, keep: @escaping (SessionFindingKind) -> Bool, hold: Bool = false,
         header: @escaping (_ offset: Double, _ policy: PolicySettings) -> [String]
     ) throws {
+        heldHeader = hold ? [] : nil
         self.console = console
         self.keep = keep
         self.header = header
@@ -59,8 +70,12 @@ final class SessionTextOutput: SessionOutput {
     }
 
     func begin(offset: Double, nativeSettings: PolicySettings) throws {
-        for line in header(offset, nativeSettings) { try console.print(line) }
-        try console.print(SessionText.tableHeader)
+        let lines = header(offset, nativeSettings) + [SessionText.tableHeader]
+        if heldHeader != nil {
+            heldHeader = lines
+        } else {
+            for line in lines { try console.print(line) }
+        }
     }
 
     func line(_ line: SessionLine) throws {
@@ -85,6 +100,7 @@ final class SessionTextOutput: SessionOutput {
     func finish(
         summary: AppSessionSummary, findings: Int, layers: inout OrderedLayerFindings, layerCounts: (web: Int, native: Int)
     ) throws {
+        for line in heldHeader ?? [] { try console.print(line) }
         var rows = try self.rows.reading(), notes = try self.notes.reading()
         var next = try layers.next()
         while let encoded = try rows.next() {
@@ -108,5 +124,46 @@ final class SessionTextOutput: SessionOutput {
         try console.print(SessionText.findingsHead(count: findings, lateMs: lateMs))
         try sentences.replay { try console.print($0) }
         for line in SessionText.findingsTail(layers: layerCounts, errorViews: summary.errorViews) { try console.print(line) }
+    }
+}
+
+/// `session --render` as the session streams: the picture's marks gathered (each lane's first
+/// marks, the rest counted), and the report, if any, passed on to `report`.
+final class SessionPictureOutput: SessionOutput {
+    private let report: (any SessionOutput)?
+    private let keep: (SessionFindingKind) -> Bool
+    private let lateMs: Double
+    private(set) var marks: SessionPictureMarks?
+
+    init(report: (any SessionOutput)?, lateMs: Double, keep: @escaping (SessionFindingKind) -> Bool) {
+        self.report = report
+        self.lateMs = lateMs
+        self.keep = keep
+    }
+
+    func begin(offset: Double, nativeSettings: PolicySettings) throws {
+        marks = SessionPictureMarks(offset: offset, lateMs: lateMs, platform: nativeSettings.platform)
+        try report?.begin(offset: offset, nativeSettings: nativeSettings)
+    }
+
+    func line(_ line: SessionLine) throws {
+        marks?.add(line)
+        try report?.line(line)
+    }
+
+    func measure(_ measure: SessionMeasure) throws {
+        if case .finding(let finding) = measure, !keep(finding.kind) {
+        } else {
+            marks?.add(measure)
+        }
+        try report?.measure(measure)
+    }
+
+    /// The picture, once the session's summary and each log's own findings are known.
+    func svg(summary: AppSessionSummary, layers: inout OrderedLayerFindings, web: String, native: String) throws -> String {
+        guard var marks else { return "" }
+        while let finding = try layers.next() { marks.add(finding) }
+        marks.summary = summary
+        return SessionSVG.render(marks, web: web, native: native)
     }
 }
