@@ -126,7 +126,7 @@ enum SessionCommand {
         // stops the command before the report, as it always did.
         let hold = options.render != nil
         let jsonl = options.format == .jsonl ? try SessionJSONLOutput(console: console, keep: keep, hold: hold) : nil
-        let text = try SessionTextOutput(console: console, lateMs: options.session.session.lateMs, keep: keep, hold: hold) { offset, policy in
+        let text = try SessionTextOutput(console: console, lateMs: options.session.session.lateMs, keep: keep) { offset, policy in
             SessionText.header(
                 web: options.web, native: options.native, offset: offset, lateMs: options.session.session.lateMs,
                 alignment: options.alignment, banner: options.session.banner, policy: policy)

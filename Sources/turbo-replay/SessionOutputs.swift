@@ -40,7 +40,7 @@ final class SessionJSONLOutput: SessionOutput {
     }
 }
 
-/// `session`'s text as the session streams: the header at once; the table's rows on disk,
+/// `session`'s text as the session streams: the table's rows on disk,
 /// since a drop's or an edge's row says what was measured after it and each log's own
 /// findings are set in among the rows by time; then all of it, the latencies and the findings.
 final class SessionTextOutput: SessionOutput {
@@ -53,14 +53,14 @@ final class SessionTextOutput: SessionOutput {
     private let notes: LineSpool
     private let sentences: LineSpool
     private var first = true
-    /// The header, when nothing may be printed before the picture is written (`hold`).
-    private var heldHeader: [String]?
+    /// The header, printed with the rest at the end: a log that turns out malformed prints no
+    /// half report, and a picture that cannot be written stops the command before the report.
+    private var heldHeader: [String] = []
 
     init(
-        console: Console, lateMs: Double, keep: @escaping (SessionFindingKind) -> Bool, hold: Bool = false,
+        console: Console, lateMs: Double, keep: @escaping (SessionFindingKind) -> Bool,
         header: @escaping (_ offset: Double, _ policy: PolicySettings) -> [String]
     ) throws {
-        heldHeader = hold ? [] : nil
         self.console = console
         self.keep = keep
         self.header = header
@@ -70,12 +70,7 @@ final class SessionTextOutput: SessionOutput {
     }
 
     func begin(offset: Double, nativeSettings: PolicySettings) throws {
-        let lines = header(offset, nativeSettings) + [SessionText.tableHeader]
-        if heldHeader != nil {
-            heldHeader = lines
-        } else {
-            for line in lines { try console.print(line) }
-        }
+        heldHeader = header(offset, nativeSettings) + [SessionText.tableHeader]
     }
 
     func line(_ line: SessionLine) throws {
@@ -100,7 +95,7 @@ final class SessionTextOutput: SessionOutput {
     func finish(
         summary: AppSessionSummary, findings: Int, layers: inout OrderedLayerFindings, layerCounts: (web: Int, native: Int)
     ) throws {
-        for line in heldHeader ?? [] { try console.print(line) }
+        for line in heldHeader { try console.print(line) }
         var rows = try self.rows.reading(), notes = try self.notes.reading()
         var next = try layers.next()
         while let encoded = try rows.next() {

@@ -76,8 +76,8 @@ struct StreamingTests {
             ]
             return (t, inputs.randomElement(using: &generator)!)
         }
-        let offset = [0, 250, -250, 125.5].randomElement(using: &generator)!
-        let lateMs = [0, 250, 2000].randomElement(using: &generator)!
+        let offset = [0.0, 250, -250, 125.5].randomElement(using: &generator)!
+        let lateMs = [0.0, 250, 2000].randomElement(using: &generator)!
         let settings = [Self.instant, BannerSettings(debounce: 250, flash: 500)].randomElement(using: &generator)!
         Pair(web: web, native: native, offset: offset, lateMs: lateMs, banner: settings).expectSame("seed \(seed)")
     }
