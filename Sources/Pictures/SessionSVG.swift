@@ -215,14 +215,17 @@ private struct SessionChart: TimeChart {
     private var summaryText: String {
         let count = findings.count + marks.findings.elided
         let elided = marks.elided
-        let leftOut = elided.isEmpty ? [] : ["not drawn, past \(RenderLimits.defaultMaxMarks) marks a lane (\(RenderLimits.maxFindings) findings): " + elided.joined(separator: ", ")]
-        return ([
-            "drops \(summary.drops) (\(summary.unannounced) unannounced)", "edges \(summary.edges)",
-            "dropToPill " + SessionText.describe(summary.dropToPill),
-            "edgeToClear " + SessionText.describe(summary.edgeToClear),
-            "edgeToPage " + SessionText.describe(summary.edgeToPage),
-            "findings: " + (count == 0 ? "none" : "\(count)"),
-        ] + leftOut).joined(separator: " · ")
+        let leftOut =
+            elided.isEmpty
+            ? [] : ["not drawn, past \(RenderLimits.defaultMaxMarks) marks a lane (\(RenderLimits.maxFindings) findings): " + elided.joined(separator: ", ")]
+        return
+            ([
+                "drops \(summary.drops) (\(summary.unannounced) unannounced)", "edges \(summary.edges)",
+                "dropToPill " + SessionText.describe(summary.dropToPill),
+                "edgeToClear " + SessionText.describe(summary.edgeToClear),
+                "edgeToPage " + SessionText.describe(summary.edgeToPage),
+                "findings: " + (count == 0 ? "none" : "\(count)"),
+            ] + leftOut).joined(separator: " · ")
     }
 
     /// Each record as a small grey tick in its layer's row (the app's above the page's), its

@@ -71,14 +71,15 @@ struct SessionReading<Explainer: SessionLayerExplainer> {
             delta = sessionOffset(
                 nil, web: (webReader.path, webMeta), native: (nativeReader?.path ?? nativePath, nativeMetaLine, nativeReader?.startedAt))
         }
-        guard case .success(let offset) = delta else {
+        switch delta {
+        case .success(let offset):
+            self.offset = offset
+        case .failure(let error):
             // Both logs are read first: a malformed line says so before the alignment does.
             while !webDone { if try !stepWeb(reading: true) { try finishWeb() } }
             while !nativeDone { if try !stepNative(reading: true) { try finishNative() } }
-            try delta.get()
-            fatalError("an alignment that failed has an error")
+            throw error
         }
-        self.offset = offset
         try output.begin(offset: offset, nativeSettings: native!.settings)
         while let side = merge.behind {
             if side == .webLines {

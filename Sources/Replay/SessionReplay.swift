@@ -131,4 +131,3 @@ func replaySessionWhole(
         web: web, native: native, offset: offset, settings: options.session,
         layerFindings: explainer?.findings(offset: offset) ?? [])
 }
-
