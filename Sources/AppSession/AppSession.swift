@@ -139,11 +139,25 @@ public struct LatencySummary: Equatable, Sendable {
         let sorted = values.sorted()
         count = sorted.count
         self.stuck = stuck
-        guard !sorted.isEmpty else { return }
-        median = sorted[(sorted.count - 1) / 2]
+        guard let ranks = Self.ranks(count: sorted.count) else { return }
+        median = sorted[ranks.median]
         // ⌈9n/10⌉ in integers: exact, where 0.9 × n in doubles need not be.
-        p90 = sorted[(9 * sorted.count + 9) / 10 - 1]
+        p90 = sorted[ranks.p90]
         max = sorted.last
+    }
+
+    /// One already worked out elsewhere (a streamed session's, from values kept on disk).
+    public init(count: Int, median: Double?, p90: Double?, max: Double?, stuck: Int?) {
+        self.count = count
+        self.median = median
+        self.p90 = p90
+        self.max = max
+        self.stuck = stuck
+    }
+
+    /// The positions in the sorted values of the median and the p90, for `count` values.
+    public static func ranks(count: Int) -> (median: Int, p90: Int)? {
+        count == 0 ? nil : ((count - 1) / 2, (9 * count + 9) / 10 - 1)
     }
 }
 
@@ -160,6 +174,21 @@ public struct AppSessionSummary: Equatable, Sendable {
     public var end: Double?
     /// The native error views (v1.1): how long the user looked at each, open ones to the end.
     public var errorViews: ErrorViewSummary
+
+    public init(
+        drops: Int, unannounced: Int, edges: Int, dropToPill: LatencySummary, edgeToClear: LatencySummary,
+        edgeToPage: LatencySummary, findings: [SessionFindingKind: Int], end: Double?, errorViews: ErrorViewSummary
+    ) {
+        self.drops = drops
+        self.unannounced = unannounced
+        self.edges = edges
+        self.dropToPill = dropToPill
+        self.edgeToClear = edgeToClear
+        self.edgeToPage = edgeToPage
+        self.findings = findings
+        self.end = end
+        self.errorViews = errorViews
+    }
 }
 
 /// One app session: the page's recording and the app's log read on one clock

@@ -49,6 +49,12 @@ public struct WebSessionLog: Equatable, Sendable {
         banner?.finish(into: &timeline)
         banner = nil
     }
+    /// Forgets the lines and records produced so far (`drain` has passed them on).
+    mutating func clearProduced() {
+        timeline.removeAll(keepingCapacity: timeline.count <= 256)
+        connects.removeAll(keepingCapacity: connects.count <= 256)
+        records.removeAll(keepingCapacity: records.count <= 256)
+    }
 }
 
 /// One line of the native side, on the native clock: a decision of the error-view policy,
@@ -120,5 +126,10 @@ public struct NativeSessionLog: Equatable, Sendable {
         decided.removeAll(keepingCapacity: true)
         errorViews.finish(through: &policy, into: &decided)
         lines.append(contentsOf: decided.map(NativeLine.decision))
+    }
+    /// Forgets the lines and records produced so far (`drain` has passed them on).
+    mutating func clearProduced() {
+        lines.removeAll(keepingCapacity: lines.count <= 256)
+        records.removeAll(keepingCapacity: records.count <= 256)
     }
 }

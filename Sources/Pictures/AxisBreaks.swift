@@ -36,6 +36,13 @@ enum AxisBreaks {
         for (a, b) in zip(times, times.dropFirst()) where b - a >= max(minimumIdle, span / 20) {
             gaps.append(AxisBreak(from: a, to: b))
         }
+        return longest(gaps, span: span)
+    }
+
+    /// Of `gaps` (in time order), those worth breaking over a span of `span`: the longest
+    /// `maximumBreaks` of at least `minimumIdle` and a twentieth of the span, in time order.
+    static func longest(_ gaps: [AxisBreak], span: Double) -> [AxisBreak] {
+        var gaps = gaps.filter { $0.to - $0.from >= max(minimumIdle, span / 20) }
         gaps.sort { ($0.to - $0.from) > ($1.to - $1.from) }
         return gaps.prefix(maximumBreaks).sorted { $0.from < $1.from }
     }

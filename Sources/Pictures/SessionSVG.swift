@@ -12,8 +12,21 @@ import Reports
 /// string from a log is XML-escaped, and kept to a bounded prefix (`MarkText`).
 package enum SessionSVG {
     package static func render(_ session: AppSession, web: String, native: String) -> String {
-        var chart = SessionChart(session, web: web, native: native)
+        render(SessionPictureMarks(session), web: web, native: native)
+    }
+
+    /// The picture of marks gathered as a session streamed (its `summary` set at the end).
+    package static func render(_ marks: SessionPictureMarks, web: String, native: String) -> String {
+        var chart = SessionChart(marks, web: web, native: native)
         return chart.draw()
+    }
+
+    /// The `finding` of an explained finding's JSON line (its id: ASCII, from the registry).
+    static func findingID(_ line: String) -> String {
+        guard let start = line.range(of: #""finding":""#)?.upperBound,
+            let end = line[start...].firstIndex(of: "\"")
+        else { return "finding" }
+        return String(line[start..<end])
     }
 }
 
@@ -30,7 +43,8 @@ private struct SessionLane {
 }
 
 private struct SessionChart: TimeChart {
-    let session: AppSession
+    let marks: SessionPictureMarks
+    let summary: AppSessionSummary
     let web: String
     let native: String
     var out = ""
@@ -40,72 +54,50 @@ private struct SessionChart: TimeChart {
     var clipCount = 0
     var breaks: [AxisBreak] = []
     var legend = Legend()
-    var surfaces: [String] = []
-    var connectivity: [(t: Double, online: Bool)] = []
-    var decisions: [Decision] = []
-    var banners: [BannerChange] = []
-    var toasts: [(t: Double, label: String)] = []
+    var surfaces: [String]
+    var connectivity: [(t: Double, online: Bool)]
+    var decisions: [Decision]
+    var banners: [BannerChange]
+    var toasts: [(t: Double, label: String)]
     /// The records that explain a latency (v1.1), as ticks in the records lane: at most
     /// `RenderLimits.defaultMaxMarks` of them, the rest counted in their legend key.
-    var records: [(t: Double, native: Bool, text: String)] = []
-    var recordsLeftOut = 0
+    var records: [(t: Double, native: Bool, text: String)]
+    var recordsLeftOut: Int
     /// Each log's own findings (v1.1), drawn in their layer's records row: at most
     /// `RenderLimits.defaultMaxMarks`, the rest counted in their legend key.
-    var layerFindings: [(t: Double, native: Bool, id: String, text: String)] = []
-    var layerFindingsLeftOut = 0
+    var layerFindings: [(t: Double, native: Bool, id: String, text: String)]
+    var layerFindingsLeftOut: Int
+    var findings: [SessionFinding]
+    var drops: [SessionDrop]
+    var edges: [SessionEdge]
 
-    init(_ session: AppSession, web: String, native: String) {
-        self.session = session
+    init(_ marks: SessionPictureMarks, web: String, native: String) {
+        self.marks = marks
+        summary = marks.summary!
         self.web = web
         self.native = native
-        for line in session.lines {
-            switch line {
-            case .connectivity(let t, let online): connectivity.append((t, online))
-            case .native(var decision):
-                decision.surface = MarkText.bounded(decision.surface)
-                decisions.append(decision)
-                if !surfaces.contains(where: { $0.utf8.elementsEqual(decision.surface.utf8) }) { surfaces.append(decision.surface) }
-            case .web(.banner(var change)):
-                change.label = change.label.map(MarkText.bounded)
-                banners.append(change)
-            case .web(.submit(let decision)):
-                if case .toast(let label) = decision.outcome { toasts.append((decision.t, MarkText.bounded(label))) }
-            case .webRecord(let record), .nativeRecord(let record):
-                guard records.count < RenderLimits.defaultMaxMarks else {
-                    recordsLeftOut += 1
-                    continue
-                }
-                let fields = record.fields.map { "\($0.key)=\(MarkText.bounded($0.json))" }
-                records.append((record.t, line.isNative, ([record.type] + fields).joined(separator: " ")))
-            }
-        }
-        for finding in session.layerFindings {
-            guard layerFindings.count < RenderLimits.defaultMaxMarks else {
-                layerFindingsLeftOut += 1
-                continue
-            }
-            layerFindings.append((finding.t, finding.layer == .native, Self.findingID(finding.jsonLine), MarkText.bounded(finding.jsonLine)))
-        }
-        let times = session.lines.map(\.t) + [session.summary.end].compactMap { $0 }
+        (surfaces, connectivity, decisions) = (marks.surfaces, marks.connectivity.marks, marks.decisions.marks)
+        (banners, toasts) = (marks.banners.marks, marks.toasts.marks)
+        (records, recordsLeftOut) = (marks.records.marks, marks.records.elided)
+        (layerFindings, layerFindingsLeftOut) = (marks.layerFindings.marks, marks.layerFindings.elided)
+        (findings, drops, edges) = (marks.findings.marks, marks.drops.marks, marks.edges.marks)
+        let times = [marks.lineTimes?.min, marks.lineTimes?.max, summary.end].compactMap { $0 }
         let first = min(times.min() ?? 0, 0)
         end = max(times.max() ?? 1, first + 1)
-        fitAxis(first: first, busy: busy(times))
-    }
-
-    /// When something happens: each line, each latency's end, each finding.
-    private func busy(_ times: [Double]) -> [Double] {
-        var busy = times + session.findings.map(\.t)
-        busy += session.drops.compactMap { drop in drop.dropToPill.map { drop.t + $0 } }
-        for edge in session.edges {
-            busy += [edge.edgeToClear, edge.edgeToPage].compactMap { $0?.milliseconds.map { edge.t + $0 } }
-        }
-        return busy
+        var busy = marks.busy
+        if let end = summary.end { busy.other(end) }
+        let firstLine = marks.lineTimes?.min
+        fitAxis(first: first) { start, end in busy.gaps(first: first, firstLine: firstLine, start: start, end: end) }
     }
 
     /// The lanes, top to bottom: connectivity, a lane per surface (or one saying there is none),
     /// the banner, and the three latencies' rows when any was measured.
     func lanes() -> [SessionLane] {
-        var lanes = [SessionLane(name: "connectivity", height: 26) { $0.drawSessionConnectivity($0.connectivity, y: $1, height: 26) }]
+        var lanes = [
+            SessionLane(name: "connectivity", height: 26) {
+                $0.drawSessionConnectivity($0.connectivity, until: $0.marks.connectivity.elidedFrom, y: $1, height: 26)
+            }
+        ]
         for surface in surfaces {
             lanes.append(
                 SessionLane(name: surface, height: 30) { $0.drawSurfaceLane($0.decisions, on: surface, y: $1, height: 30) })
@@ -119,15 +111,15 @@ private struct SessionChart: TimeChart {
                 if chart.banners.isEmpty && chart.toasts.isEmpty {
                     chart.text(chart.left + 8, y + 21, "the banner never showed", size: 11, fill: "#777777")
                 }
-                chart.drawSessionBanner(chart.banners, toasts: chart.toasts, y: y, height: 46)
+                chart.drawSessionBanner(chart.banners, until: chart.marks.banners.elidedFrom, toasts: chart.toasts, y: y, height: 46)
             })
         if !records.isEmpty || !layerFindings.isEmpty {
             lanes.append(SessionLane(name: "", height: 2 * 18 + 6, rows: ["app records", "page records"]) { $0.drawRecordTicks(y: $1) })
         }
-        if !session.drops.isEmpty || !session.edges.isEmpty {
+        if !drops.isEmpty || !edges.isEmpty {
             lanes.append(
                 SessionLane(name: "", height: 3 * 18 + 6, rows: ["dropToPill", "edgeToClear", "edgeToPage"]) { chart, y in
-                    chart.drawLatencyLane(drops: chart.session.drops, edges: chart.session.edges, lateMs: chart.session.settings.lateMs, y: y)
+                    chart.drawLatencyLane(drops: chart.drops, edges: chart.edges, lateMs: chart.marks.lateMs, y: y)
                 })
         }
         return lanes
@@ -152,7 +144,7 @@ private struct SessionChart: TimeChart {
     }
 
     func layout(_ lanes: [SessionLane]) -> Layout {
-        let flags = layoutFlags(session.findings.enumerated().map { (t: $1.t, label: "\($0 + 1) \($1.kind.rawValue)") })
+        let flags = layoutFlags(findings.enumerated().map { (t: $1.t, label: "\($0 + 1) \($1.kind.rawValue)") })
         let findings = (y: findingsTop, height: findingsHeight(rows: flags.rows))
         var y = findings.y + findings.height + 14
         var tops: [Double] = []
@@ -160,8 +152,8 @@ private struct SessionChart: TimeChart {
             tops.append(y)
             y += lane.height + 10
         }
-        let notes = session.findings.enumerated().map { index, finding in
-            wrap("\(index + 1)  " + MarkText.bounded(SessionText.sentence(finding, lateMs: session.settings.lateMs)), width: Int((width - 56) / 6.3))
+        let notes = self.findings.enumerated().map { index, finding in
+            wrap("\(index + 1)  " + MarkText.bounded(SessionText.sentence(finding, lateMs: marks.lateMs)), width: Int((width - 56) / 6.3))
         }
         return Layout(
             flags: flags, findings: findings, lanes: tops, plotBottom: y - 10, summary: wrap(summaryText, width: Int((width - 32) / 6.9)), notes: notes)
@@ -172,7 +164,7 @@ private struct SessionChart: TimeChart {
         var layout = layout(lanes)
         drawTitle()
         laneLabel("findings", y: layout.findings.y, height: layout.findings.height)
-        if session.findings.isEmpty { text(left + 8, layout.findings.y + layout.findings.height / 2 + 4, "none", size: 11, fill: "#777777") }
+        if findings.isEmpty { text(left + 8, layout.findings.y + layout.findings.height / 2 + 4, "none", size: 11, fill: "#777777") }
         for (lane, y) in zip(lanes, layout.lanes) {
             laneLabel(lane.name, y: y, height: lane.height)
             for (row, name) in lane.rows.enumerated() {
@@ -183,8 +175,8 @@ private struct SessionChart: TimeChart {
         for (lane, y) in zip(lanes, layout.lanes) { lane.draw(&self, y) }
         drawChangeLines(connectivity, top: layout.lanes.first ?? layout.findings.y, bottom: layout.plotBottom)
         drawBreaks(top: layout.findings.y, axisY: layout.axisY)
-        let flags = session.findings.enumerated().map { index, finding in
-            (t: finding.t, label: "\(index + 1) \(finding.kind.rawValue)", title: SessionText.sentence(finding, lateMs: session.settings.lateMs))
+        let flags = findings.enumerated().map { index, finding in
+            (t: finding.t, label: "\(index + 1) \(finding.kind.rawValue)", title: SessionText.sentence(finding, lateMs: marks.lateMs))
         }
         drawFlags(flags, layout: layout.flags, bottom: layout.plotBottom)
         layout.legendRows = legendRows.count
@@ -198,10 +190,10 @@ private struct SessionChart: TimeChart {
     /// Both logs' paths, and how they were put on one clock.
     private mutating func drawTitle() {
         text(16, 26, shortened(web + "  +  " + native, to: 120), size: 16, weight: "bold")
-        let sign = session.offset < 0 ? "−" : "+"
+        let sign = marks.offset < 0 ? "−" : "+"
         text(
             16, 46,
-            "app session on the page's clock · native t \(sign) \(ms(abs(session.offset))) ms · \(session.nativeSettings.platform.rawValue) · late after \(ms(session.settings.lateMs)) ms",
+            "app session on the page's clock · native t \(sign) \(ms(abs(marks.offset))) ms · \(marks.platform.rawValue) · late after \(ms(marks.lateMs)) ms",
             size: 11.5, fill: "#555555")
     }
 
@@ -221,14 +213,19 @@ private struct SessionChart: TimeChart {
     }
 
     private var summaryText: String {
-        let summary = session.summary
-        return [
-            "drops \(summary.drops) (\(summary.unannounced) unannounced)", "edges \(summary.edges)",
-            "dropToPill " + SessionText.describe(summary.dropToPill),
-            "edgeToClear " + SessionText.describe(summary.edgeToClear),
-            "edgeToPage " + SessionText.describe(summary.edgeToPage),
-            "findings: " + (session.findings.isEmpty ? "none" : "\(session.findings.count)"),
-        ].joined(separator: " · ")
+        let count = findings.count + marks.findings.elided
+        let elided = marks.elided
+        let leftOut =
+            elided.isEmpty
+            ? [] : ["not drawn, past \(RenderLimits.defaultMaxMarks) marks a lane (\(RenderLimits.maxFindings) findings): " + elided.joined(separator: ", ")]
+        return
+            ([
+                "drops \(summary.drops) (\(summary.unannounced) unannounced)", "edges \(summary.edges)",
+                "dropToPill " + SessionText.describe(summary.dropToPill),
+                "edgeToClear " + SessionText.describe(summary.edgeToClear),
+                "edgeToPage " + SessionText.describe(summary.edgeToPage),
+                "findings: " + (count == 0 ? "none" : "\(count)"),
+            ] + leftOut).joined(separator: " · ")
     }
 
     /// Each record as a small grey tick in its layer's row (the app's above the page's), its
@@ -274,14 +271,6 @@ private struct SessionChart: TimeChart {
                 "<path d=\"M\(n(tx)) \(n(top)) L\(n(tx + 4.5)) \(n(top + 10)) L\(n(tx - 4.5)) \(n(top + 10)) Z\" fill=\"#f9a825\" stroke=\"#8d6e00\" stroke-width=\"0.8\"><title>\(title)</title></path>\n"
             )
         }
-    }
-
-    /// The `finding` of an explained finding's JSON line (its id: ASCII, from the registry).
-    static func findingID(_ line: String) -> String {
-        guard let start = line.range(of: #""finding":""#)?.upperBound,
-            let end = line[start...].firstIndex(of: "\"")
-        else { return "finding" }
-        return String(line[start..<end])
     }
 
     private func ms(_ value: Double) -> String { formatMilliseconds(value) }

@@ -9,14 +9,15 @@ import Reports
 extension TimeChart {
     /// The app's connectivity from its `changes`, across the whole axis: offline (assumed)
     /// until the first connectivity line, as the error view's contract says.
-    mutating func drawSessionConnectivity(_ changes: [(t: Double, online: Bool)], y: Double, height: Double) {
+    /// `until`: where the changes drawn stop, when the rest were left out.
+    mutating func drawSessionConnectivity(_ changes: [(t: Double, online: Bool)], until: Double? = nil, y: Double, height: Double) {
         var spans: [(from: Double, to: Double, online: Bool, assumed: Bool)] = []
         var since = start, online = false, assumed = true
         for change in changes {
             if change.t > since { spans.append((since, change.t, online, assumed)) }
             (since, online, assumed) = (change.t, change.online, false)
         }
-        spans.append((since, end, online, assumed))
+        spans.append((since, until ?? end, online, assumed))
         for span in spans { drawConnectivitySpan(span, assumedFill: "#eceff1", y: y, height: height) }
     }
 
@@ -31,11 +32,14 @@ extension TimeChart {
     /// (the last to the axis's end), each toast as a small purple square under them. A text
     /// goes inside its bar when it fits, else just after it, else on the row under the bars
     /// from where its bar starts; cut short only when none of those has room, and whole on hover.
-    mutating func drawSessionBanner(_ banners: [BannerChange], toasts: [(t: Double, label: String)], y: Double, height: Double) {
+    /// `until`: where the last bar drawn ends, when the records after it were left out.
+    mutating func drawSessionBanner(
+        _ banners: [BannerChange], until: Double? = nil, toasts: [(t: Double, label: String)], y: Double, height: Double
+    ) {
         let bar = height - 16
         var rowEnd = -Double.infinity
         for (index, change) in banners.enumerated() where change.banner != .hidden {
-            let to = index + 1 < banners.count ? banners[index + 1].t : end
+            let to = index + 1 < banners.count ? banners[index + 1].t : until ?? end
             let x0 = x(change.t), x1 = max(x(to), x0 + 2)
             // The lane's room after this bar: up to the next bar shown.
             let room = banners[(index + 1)...].first { $0.banner != .hidden }.map { x($0.t) } ?? left + plotWidth

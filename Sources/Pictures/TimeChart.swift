@@ -62,9 +62,14 @@ extension TimeChart {
     /// With `busy` (the times the marks start and end at), an idle stretch long enough is left
     /// out as a drawn break (`AxisBreaks`), the scale uniform over the rest.
     mutating func fitAxis(first: Double, busy: [Double] = []) {
+        fitAxis(first: first) { start, end in busy.isEmpty ? [] : AxisBreaks.gaps(busy: busy + [first], start: start, end: end) }
+    }
+
+    /// `fitAxis(first:busy:)` with the idle gaps worked out by `gaps(start, end)`.
+    mutating func fitAxis(first: Double, gaps: (_ start: Double, _ end: Double) -> [AxisBreak]) {
         start = first > 0 && first <= (end - first) * 0.25 ? 0 : first
         breaks = []
-        let gaps = busy.isEmpty ? [] : AxisBreaks.gaps(busy: busy + [first], start: start, end: end)
+        let gaps = gaps(start, end)
         if !gaps.isEmpty {
             let broken = AxisBreaks.fit(start: start, end: end, gaps: gaps, plotWidth: plotWidth)
             if !broken.breaks.isEmpty {

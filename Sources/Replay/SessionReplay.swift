@@ -63,8 +63,17 @@ public func replaySession(
     onCut: (_ path: String, _ line: Int) -> Void = { _, _ in },
     explaining explainer: (any SessionLayerExplainer)? = nil
 ) throws -> AppSession {
-    try refuseSwapped(web: webPath, native: nativePath)
     var explainer = explainer
+    return try replaySessionWhole(web: webPath, native: nativePath, options: options, onSkip: onSkip, onCut: onCut, explaining: &explainer)
+}
+
+/// `replaySession`, the explainer read back by the caller.
+func replaySessionWhole(
+    web webPath: String, native nativePath: String, options: SessionOptions,
+    onSkip: @escaping (RecordingError) -> Void, onCut: (_ path: String, _ line: Int) -> Void,
+    explaining explainer: inout (any SessionLayerExplainer)?
+) throws -> AppSession {
+    try refuseSwapped(web: webPath, native: nativePath)
 
     var web = WebSessionLog(settings: options.banner)
     var webMeta: (line: Int, startedAt: String?)?
@@ -118,59 +127,9 @@ public func replaySession(
     if let cut = nativeReader.cut { onCut(nativeReader.path, cut) }
 
     let offset = try sessionOffset(
-        options.offsetMs, web: (webReader.path, webMeta), native: (nativeReader.path, metaLine, nativeReader.startedAt))
+        options.offsetMs, web: (webReader.path, webMeta), native: (nativeReader.path, metaLine, nativeReader.startedAt)
+    ).get()
     return AppSession(
         web: web, native: native, offset: offset, settings: options.session,
         layerFindings: explainer?.findings(offset: offset) ?? [])
-}
-
-extension SessionRecord {
-    init(t: Double, picked: (type: String, fields: [(key: String, json: String)])) {
-        self.init(t: t, type: picked.type, fields: picked.fields.map { Field(key: $0.key, json: $0.json) })
-    }
-}
-
-/// Δ: the offset given, or the two `meta` records' `startedAt` apart; an error names the log
-/// (and its `meta` line) that cannot be aligned.
-private func sessionOffset(
-    _ offsetMs: Double?, web: (path: String, meta: (line: Int, startedAt: String?)?),
-    native: (path: String, metaLine: Int, startedAt: String?)
-) throws -> Double {
-    if let offsetMs { return offsetMs }
-    switch Alignment.startedAt(web: web.meta?.startedAt, native: native.startedAt).offset() {
-    case .success(let delta):
-        return delta
-    case .failure(let error):
-        guard error.side == .web else {
-            throw RecordingError(.malformed, path: native.path, line: native.metaLine, error.description)
-        }
-        guard let meta = web.meta else {
-            throw RecordingError(
-                .malformed, path: web.path, line: nil,
-                #"the web recording has no "meta" record with a "startedAt", so the session cannot be aligned; give the offset instead (--offset-ms, or the config's offsetMs)"#
-            )
-        }
-        throw RecordingError(.malformed, path: web.path, line: meta.line, error.description)
-    }
-}
-
-/// The readers would each say "replay it with the other command"; the session says which
-/// argument is which. Standard input cannot be peeked at, and is left to the readers.
-private func refuseSwapped(web webPath: String, native nativePath: String) throws {
-    if webPath == "-" && nativePath == "-" {
-        throw RecordingError(
-            .malformed, path: "<stdin>", line: nil,
-            "the web recording and the native log cannot both be standard input: give at least one as a file")
-    }
-    if webPath != "-", try RecordingKind.of(path: webPath) == .native {
-        throw RecordingError(
-            .malformed, path: webPath, line: 1,
-            "a native log (the app's) where the page's web recording is expected: the session takes the web recording first, then the native log")
-    }
-    if nativePath != "-", try RecordingKind.of(path: nativePath) == .web {
-        throw RecordingError(
-            .malformed, path: nativePath, line: 1,
-            #"a web recording (its first record is not a "meta" with "recording":"native") where the app's native log is expected: the session takes the web recording first, then the native log"#
-        )
-    }
 }

@@ -20,8 +20,9 @@ package struct SessionLayerFindings: SessionLayerExplainer {
     /// The cache is iOS-only: an Android log's navigation records are not replayed.
     private var archiveRefused = false
     private var nativeEnd: Double?
-    private var web: [String] = []
-    private var native: [String] = []
+    /// Each layer's findings as `explain`'s JSON lines, on disk (copies of this share them).
+    private let web: LayerSpool
+    private let native: LayerSpool
 
     /// The native findings' keys that are times on the native clock (durations stay as they are).
     static let nativeTimeKeys: Set<String> = ["t", "until", "at", "first", "last", "launchedAt", "capturedAt"]
@@ -32,12 +33,14 @@ package struct SessionLayerFindings: SessionLayerExplainer {
         launch = LaunchAnalyzer(config: config, keeping: .findings)
         archive = ArchiveAnalyzer(settings: config.archive.settings, keepingFindings: false)
         self.config = config
+        web = LayerSpool(layer: .web)
+        native = LayerSpool(layer: .native)
     }
 
     package mutating func feed(web record: Record) {
         var found: [String] = []
         banner.feed(record) { if case .finding(let finding) = $0 { found.append(ReportJSON.finding(finding)) } }
-        web += found
+        web.append(found)
     }
 
     package mutating func finishWeb(skipped: Int, cut: Int?) {
@@ -46,7 +49,7 @@ package struct SessionLayerFindings: SessionLayerExplainer {
         banner.noteSkipped(skipped)
         if let cut { banner.noteCut(atLine: cut) }
         if let cut = banner.summary.cut { found.append(cut.jsonLine) }
-        web += found
+        web.append(found)
     }
 
     package mutating func feed(native record: NativeRecord) {
@@ -68,7 +71,7 @@ package struct SessionLayerFindings: SessionLayerExplainer {
                 archive.feed(record) { if case .finding(let finding) = $0 { found.append(finding.jsonLine) } }
             }
         }
-        native += found
+        native.append(found)
     }
 
     package mutating func finishNative(skipped: Int, cut: Int?) {
@@ -86,11 +89,115 @@ package struct SessionLayerFindings: SessionLayerExplainer {
             archive.finish { if case .finding(let finding) = $0 { found.append(finding.jsonLine) } }
         }
         if let cut { found.append(LogCut(line: cut, t: nativeEnd).jsonLine) }
-        native += found
+        native.append(found)
     }
 
     package func findings(offset: Double) -> [LayerFinding] {
-        web.compactMap { LayerFinding(explained: $0, layer: .web) }
-            + native.compactMap { LayerFinding(explained: $0, layer: .native, offset: offset, timeKeys: Self.nativeTimeKeys) }
+        let web = (try? self.web.all(offset: 0, timeKeys: ["t"])) ?? []
+        return web + ((try? native.all(offset: offset, timeKeys: Self.nativeTimeKeys)) ?? [])
+    }
+
+    /// How many findings each layer has.
+    package var counts: (web: Int, native: Int) { (web.count, native.count) }
+
+    /// Both layers' findings in `LayerFinding.ordered`'s order, one at a time: merged from the
+    /// two spools when each layer found them in time order (as it does as it reads), sorted in
+    /// memory otherwise.
+    package func ordered(offset: Double) throws -> OrderedLayerFindings {
+        guard web.inOrder, native.inOrder else {
+            return OrderedLayerFindings(sorted: LayerFinding.ordered(findings(offset: offset))[...])
+        }
+        var merged = OrderedLayerFindings(
+            web: try web.reader(offset: 0, timeKeys: ["t"]), native: try native.reader(offset: offset, timeKeys: Self.nativeTimeKeys))
+        try merged.start()
+        return merged
+    }
+}
+
+/// Each layer's own findings in the session's order: by `t`, the web's first at equal `t`,
+/// each layer's in its own order.
+package struct OrderedLayerFindings {
+    private var sorted: ArraySlice<LayerFinding>?
+    private var web: LayerSpool.Reader?
+    private var native: LayerSpool.Reader?
+    private var heads: (web: LayerFinding?, native: LayerFinding?) = (nil, nil)
+
+    init(sorted: ArraySlice<LayerFinding>) { self.sorted = sorted }
+
+    init(web: LayerSpool.Reader, native: LayerSpool.Reader) {
+        self.web = web
+        self.native = native
+    }
+
+    mutating func start() throws {
+        heads = (try web?.next(), try native?.next())
+    }
+
+    package mutating func next() throws -> LayerFinding? {
+        if sorted != nil { return sorted!.popFirst() }
+        if let a = heads.web, heads.native.map({ a.t <= $0.t }) ?? true {
+            heads.web = try web?.next()
+            return a
+        }
+        guard let b = heads.native else { return nil }
+        heads.native = try native?.next()
+        return b
+    }
+}
+
+/// One layer's findings as `explain`'s JSON lines, kept on disk, and whether their times
+/// never decreased as they came.
+final class LayerSpool {
+    let layer: LayerFinding.Layer
+    private let spool: LineSpool?
+    private var memory: [String] = []
+    private(set) var count = 0
+    private(set) var inOrder = true
+    private var last: Double?
+
+    init(layer: LayerFinding.Layer) {
+        self.layer = layer
+        spool = LineSpool()
+    }
+
+    func append(_ lines: [String]) {
+        for line in lines {
+            // Its own time decides the order, the same on either clock (Δ keeps the order).
+            // A line that is not a finding (no numeric `t`) is not one in the session either.
+            if let t = LayerFinding(explained: line, layer: layer)?.t {
+                if let last, t < last { inOrder = false }
+                last = t
+                count += 1
+            }
+            if let spool { spool.write(line) } else { memory.append(line) }
+        }
+    }
+
+    func reader(offset: Double, timeKeys: Set<String>) throws -> Reader {
+        Reader(lines: try spool?.reading(), memory: memory[...], layer: layer, offset: offset, timeKeys: timeKeys)
+    }
+
+    func all(offset: Double, timeKeys: Set<String>) throws -> [LayerFinding] {
+        var reader = try reader(offset: offset, timeKeys: timeKeys)
+        var all: [LayerFinding] = []
+        while let finding = try reader.next() { all.append(finding) }
+        return all
+    }
+
+    struct Reader {
+        var lines: LineSpool.Reader?
+        var memory: ArraySlice<String>
+        let layer: LayerFinding.Layer
+        let offset: Double
+        let timeKeys: Set<String>
+
+        mutating func next() throws -> LayerFinding? {
+            while true {
+                let line: String?
+                if lines != nil { line = try lines!.next() } else { line = memory.popFirst() }
+                guard let line else { return nil }
+                if let finding = LayerFinding(explained: line, layer: layer, offset: offset, timeKeys: timeKeys) { return finding }
+            }
+        }
     }
 }

@@ -16,14 +16,22 @@ package enum SessionText {
         web: String, native: String, session: AppSession, alignment: String,
         banner: BannerSettings, policy: PolicySettings
     ) -> [String] {
+        header(web: web, native: native, offset: session.offset, lateMs: session.settings.lateMs, alignment: alignment, banner: banner, policy: policy)
+    }
+
+    /// The header from what is known before the timeline: Δ and the settings.
+    package static func header(
+        web: String, native: String, offset: Double, lateMs: Double, alignment: String,
+        banner: BannerSettings, policy: PolicySettings
+    ) -> [String] {
         var timings = "debounce \(ms(banner.debounce)) ms, flash \(ms(banner.flash)) ms"
         if !banner.variants.isEmpty { timings += ", variant " + banner.variants.sorted().map(\.name).joined(separator: ", ") }
         let cooldown = policy.cooldown.map { "cooldown \(ms($0)) ms" } ?? "no cooldown"
         return [
             "session \(terminalSafe(web)) (web) + \(terminalSafe(native)) (native)",
-            "  one clock, the page's: a native t is at t \(session.offset < 0 ? "−" : "+") \(ms(abs(session.offset))) ms (\(alignment))",
+            "  one clock, the page's: a native t is at t \(offset < 0 ? "−" : "+") \(ms(abs(offset))) ms (\(alignment))",
             "  web: \(timings); native: \(policy.platform.rawValue), settle \(ms(policy.settle)) ms, probe \(ms(policy.probe)) ms, \(cooldown)",
-            "  late: more than \(ms(session.settings.lateMs)) ms",
+            "  late: more than \(ms(lateMs)) ms",
             "",
         ]
     }
@@ -51,7 +59,7 @@ package enum SessionText {
     }
 
     /// `! online-lied (warning, web's own): A request … failed …`, at its time.
-    static func findingRow(_ finding: LayerFinding) -> String {
+    package static func findingRow(_ finding: LayerFinding) -> String {
         guard case .object(let members)? = JSONValue(parsing: finding.jsonLine) else { return row(finding.t, finding.layer.rawValue, "") }
         func text(_ key: String) -> String {
             if case .string(let value)? = members[key] { return value }
@@ -65,27 +73,32 @@ package enum SessionText {
         var drops = session.drops.makeIterator(), edges = session.edges.makeIterator()
         var first = true
         return session.lines.map { line in
-            switch line {
-            case .connectivity(let t, let online):
-                defer { first = false }
-                if online {
-                    let edge = edges.next()
-                    // Connectivity starts offline: the app's first word that it is online is an edge too.
-                    let what = first ? "an edge: the app's first path says online" : "an edge: the network came back"
-                    return row(t, "native", "connectivity online    ← " + what + edgeNote(edge))
-                }
-                let drop = drops.next()
-                return row(t, "native", "connectivity offline   ← a drop: the network went away" + dropNote(drop))
-            case .native(let decision):
-                let (event, detail) = NativeTextTimeline.describe(decision)
-                return row(decision.t, "native", "\(terminalSafe(decision.surface).padded(12))  \(event.padded(14))  \(detail)")
-            case .web(let record):
-                return row(record.t, "web", terminalSafe(TextTimeline.body(record)))
-            case .webRecord(let record):
-                return row(record.t, "web", recordText(record))
-            case .nativeRecord(let record):
-                return row(record.t, "native", recordText(record))
+            guard case .connectivity(_, let online) = line else { return row(line, first: false) }
+            defer { first = false }
+            return row(line, first: first) + (online ? edgeNote(edges.next()) : dropNote(drops.next()))
+        }
+    }
+
+    /// A line's row; a connectivity line's without what its drop or edge measured (`dropNote`,
+    /// `edgeNote`, which follow it). `first`: the app's first connectivity line.
+    package static func row(_ line: SessionLine, first: Bool) -> String {
+        switch line {
+        case .connectivity(let t, let online):
+            if online {
+                // Connectivity starts offline: the app's first word that it is online is an edge too.
+                let what = first ? "an edge: the app's first path says online" : "an edge: the network came back"
+                return row(t, "native", "connectivity online    ← " + what)
             }
+            return row(t, "native", "connectivity offline   ← a drop: the network went away")
+        case .native(let decision):
+            let (event, detail) = NativeTextTimeline.describe(decision)
+            return row(decision.t, "native", "\(terminalSafe(decision.surface).padded(12))  \(event.padded(14))  \(detail)")
+        case .web(let record):
+            return row(record.t, "web", terminalSafe(TextTimeline.body(record)))
+        case .webRecord(let record):
+            return row(record.t, "web", recordText(record))
+        case .nativeRecord(let record):
+            return row(record.t, "native", recordText(record))
         }
     }
 
@@ -100,13 +113,13 @@ package enum SessionText {
         "\(ms(t).leftPadded(12))  \(layer.padded(6))  \(what)"
     }
 
-    private static func dropNote(_ drop: SessionDrop?) -> String {
+    package static func dropNote(_ drop: SessionDrop?) -> String {
         guard let drop else { return "" }
         guard let latency = drop.dropToPill, let pill = drop.pill else { return " (no pill before it came back: unannounced)" }
         return latency == 0 ? " (the pill was already up)" : " (the pill \(ms(latency)) ms later, at \(ms(pill)))"
     }
 
-    private static func edgeNote(_ edge: SessionEdge?) -> String {
+    package static func edgeNote(_ edge: SessionEdge?) -> String {
         guard let edge else { return "" }
         var notes: [String] = []
         switch edge.edgeToClear {
@@ -124,7 +137,10 @@ package enum SessionText {
 
     /// The three latencies, each on a line, and the drops and edges they were measured over.
     package static func latencies(_ session: AppSession) -> [String] {
-        let summary = session.summary
+        latencies(session.summary)
+    }
+
+    package static func latencies(_ summary: AppSessionSummary) -> [String] {
         let edges = "\(summary.edges) edge\(summary.edges == 1 ? "" : "s")"
         let pillUp = summary.edgeToClear.count + (summary.edgeToClear.stuck ?? 0)
         let viewUp = summary.edgeToPage.count + (summary.edgeToPage.stuck ?? 0)
@@ -151,19 +167,24 @@ package enum SessionText {
     /// Each finding as a sentence, or "findings: none"; then how many each layer found itself
     /// (they are in the table, at their times), and the time on native error views.
     package static func findings(_ session: AppSession) -> [String] {
-        var lines: [String]
-        if session.findings.isEmpty {
-            lines = ["findings: none (late is more than \(ms(session.settings.lateMs)) ms)"]
-        } else {
-            let count = session.findings.count
-            lines = ["\(count) finding\(count == 1 ? "" : "s")"] + session.findings.map { "  " + sentence($0, lateMs: session.settings.lateMs) }
-        }
         let web = session.layerFindings.filter { $0.layer == .web }.count
-        let native = session.layerFindings.count - web
-        if web + native > 0 {
-            lines.append("each log's own findings (as explain gives them, in the table with '!'): \(web) web, \(native) native")
+        return [findingsHead(count: session.findings.count, lateMs: session.settings.lateMs)]
+            + session.findings.map { "  " + sentence($0, lateMs: session.settings.lateMs) }
+            + findingsTail(layers: (web, session.layerFindings.count - web), errorViews: session.summary.errorViews)
+    }
+
+    /// "2 findings", or "findings: none (…)"; each finding's sentence follows it, indented.
+    package static func findingsHead(count: Int, lateMs: Double) -> String {
+        count == 0 ? "findings: none (late is more than \(ms(lateMs)) ms)" : "\(count) finding\(count == 1 ? "" : "s")"
+    }
+
+    /// After the findings: how many each layer found itself, and the time on error views.
+    package static func findingsTail(layers: (web: Int, native: Int), errorViews views: ErrorViewSummary) -> [String] {
+        var lines: [String] = []
+        if layers.web + layers.native > 0 {
+            lines.append("each log's own findings (as explain gives them, in the table with '!'): \(layers.web) web, \(layers.native) native")
         }
-        return lines + [errorViews(session.summary.errorViews)]
+        return lines + [errorViews(views)]
     }
 
     /// "error views: 1 (0 open), 4700 ms on screen: tab:trips 4700 ms; median 4700 ms, …".

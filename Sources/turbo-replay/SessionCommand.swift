@@ -117,7 +117,24 @@ enum SessionCommand {
 
     @MainActor static func run(_ options: Options, console: Console) throws -> ExitCode {
         var skipped: [String: Int] = [:]
-        let session = try replaySession(
+        defer {
+            for path in skipped.keys.sorted() { console.reportSkipped(skipped[path]!, in: path) }
+        }
+        let keep = { (kind: SessionFindingKind) in options.rules.reports(kind.rawValue) }
+        var explainer = SessionLayerFindings(banner: options.session.banner, native: options.session.native, rules: options.rules)
+        // With a picture to write, the report waits for it: a picture that cannot be written
+        // stops the command before the report, as it always did.
+        let hold = options.render != nil
+        let jsonl = options.format == .jsonl ? try SessionJSONLOutput(console: console, keep: keep, hold: hold) : nil
+        let text = try SessionTextOutput(console: console, lateMs: options.session.session.lateMs, keep: keep) { offset, policy in
+            SessionText.header(
+                web: options.web, native: options.native, offset: offset, lateMs: options.session.session.lateMs,
+                alignment: options.alignment, banner: options.session.banner, policy: policy)
+        }
+        let report: any SessionOutput = jsonl ?? text
+        let picture = options.render.map { SessionPictureOutput(report: $0 == "-" ? nil : report, lateMs: options.session.session.lateMs, keep: keep) }
+        let output: any SessionOutput = picture ?? report
+        let streamed = try streamSession(
             web: options.web, native: options.native, options: options.session,
             onSkip: { error in
                 skipped[error.path, default: 0] += 1
@@ -125,38 +142,31 @@ enum SessionCommand {
             },
             // Each log's cut, as a note (the `log-cut` info finding): the session reads it to its cut.
             onCut: { path, line in console.reportCut(line, in: path) },
-            explaining: SessionLayerFindings(banner: options.session.banner, native: options.session.native, rules: options.rules)
-        ).keepingFindings { options.rules.reports($0.rawValue) }
-        defer {
-            for path in skipped.keys.sorted() { console.reportSkipped(skipped[path]!, in: path) }
-        }
+            explaining: &explainer, into: output)
+        // A config that switches a finding off reaches every report of it.
+        var summary = streamed.summary
+        for kind in SessionFindingKind.allCases where !keep(kind) { summary.findings[kind] = 0 }
         // Every session finding is a warning unless the config's rules say otherwise.
-        let levels = session.findings.compactMap { options.rules.level(of: $0.kind.rawValue, .warning) }
+        let levels = SessionFindingKind.allCases.filter { summary.findings[$0, default: 0] > 0 }.compactMap {
+            options.rules.level(of: $0.rawValue, .warning)
+        }
         let status: ExitCode = FailOn.default.fails(levels) ? .problemsFound : .ok
-        if let render = options.render {
-            let svg = SessionSVG.render(session, web: options.web, native: options.native)
+        if let picture, let render = options.render {
+            var layers = try explainer.ordered(offset: streamed.offset)
+            let svg = try picture.svg(summary: summary, layers: &layers, web: options.web, native: options.native)
             if render == "-" {
                 try console.print(svg.hasSuffix("\n") ? String(svg.dropLast()) : svg)
                 return status
             }
             try writeOutputFile(path: render, contents: Array(svg.utf8))
         }
-        if options.format == .jsonl {
-            for line in session.jsonLines { try console.print(line) }
-            return status
+        var layers = try explainer.ordered(offset: streamed.offset)
+        if let jsonl {
+            try jsonl.finish(summary: summary, layers: &layers)
+        } else {
+            try text.finish(
+                summary: summary, findings: summary.findings.values.reduce(0, +), layers: &layers, layerCounts: explainer.counts)
         }
-        for line in SessionText.header(
-            web: options.web, native: options.native, session: session, alignment: options.alignment,
-            banner: options.session.banner, policy: session.nativeSettings)
-        {
-            try console.print(line)
-        }
-        try console.print(SessionText.tableHeader)
-        for row in SessionText.rows(session) { try console.print(row) }
-        try console.print("")
-        for line in SessionText.latencies(session) { try console.print(line) }
-        try console.print("")
-        for line in SessionText.findings(session) { try console.print(line) }
         return status
     }
 }

@@ -1,0 +1,291 @@
+import AppSession
+import NativeErrorPolicy
+import OfflineBanner
+import TurboRecording
+
+/// The two logs of a streamed session being read at once (`streamSession`): each record goes
+/// through its log's policy, what the logs produce through the merge, and what is final through
+/// the measurer to the output. Held: a few queued lines, one pending drop or edge, and the
+/// latencies, on disk.
+struct SessionReading<Explainer: SessionLayerExplainer> {
+    let options: SessionOptions
+    let onSkip: (RecordingError) -> Void
+    let onCut: (_ path: String, _ line: Int) -> Void
+    var explainer: Explainer?
+
+    private let webReader: RecordingReader
+    private let webPicker = RecordPicker(SessionRecord.webKeys)
+    private var web: WebSessionLog
+    private var webMeta: (line: Int, startedAt: String?)?
+    private var webDone = false
+
+    private let nativePath: String
+    private var nativeMetaLine = 1
+    private var nativeReader: NativeRecordingReader?
+    private let nativePicker = RecordPicker(SessionRecord.nativeKeys)
+    private var native: NativeSessionLog?
+    private var nativeDone = false
+    /// What the native log said while the web recording was still being read: said after it,
+    /// where `replaySession` says it (it reads the web recording first).
+    private let heldSkips = HeldSkips()
+    private var heldCut: (path: String, line: Int)?
+
+    private var offset = 0.0
+    private var merge = SessionMerge()
+    private var measurer: SessionMeasurer
+    private var measures: [SessionMeasure] = []
+    private var end: Double?
+    private let latencies: (dropToPill: ValueSpool, edgeToClear: ValueSpool, edgeToPage: ValueSpool)
+
+    init(
+        web webPath: String, native nativePath: String, options: SessionOptions, onSkip: @escaping (RecordingError) -> Void,
+        onCut: @escaping (_ path: String, _ line: Int) -> Void
+    ) throws {
+        self.options = options
+        self.onSkip = onSkip
+        self.onCut = onCut
+        self.nativePath = nativePath
+        web = WebSessionLog(settings: options.banner)
+        let webLines = try JSONLines(path: webPath)
+        webPicker.watch(webLines)
+        // The banner's findings read what only describes a record; the session alone does not.
+        webReader = RecordingReader(lines: webLines, lenient: options.lenient, keepObserved: Explainer.self != NoExplainer.self, onSkip: onSkip)
+        measurer = SessionMeasurer(lateMs: options.session.lateMs)
+        guard let dropToPill = ValueSpool(), let edgeToClear = ValueSpool(), let edgeToPage = ValueSpool() else {
+            throw LineSpool.SpoolError()
+        }
+        latencies = (dropToPill, edgeToClear, edgeToPage)
+    }
+
+    // MARK: - The whole run
+
+    mutating func run(into output: some SessionOutput) throws -> StreamedSession {
+        try openNative()
+        let delta: Result<Double, RecordingError>
+        if let offsetMs = options.offsetMs {
+            delta = .success(offsetMs)
+        } else {
+            // The first web record is its meta, or the meta is further on (looked for first).
+            if try !stepWeb() { try finishWeb() }
+            if webMeta == nil, !webDone, let found = firstWebMeta(path: webReader.path, lenient: options.lenient) { webMeta = found }
+            delta = sessionOffset(
+                nil, web: (webReader.path, webMeta), native: (nativeReader?.path ?? nativePath, nativeMetaLine, nativeReader?.startedAt))
+        }
+        switch delta {
+        case .success(let offset):
+            self.offset = offset
+        case .failure(let error):
+            // Both logs are read first: a malformed line says so before the alignment does.
+            while !webDone { if try !stepWeb(reading: true) { try finishWeb() } }
+            while !nativeDone { if try !stepNative(reading: true) { try finishNative() } }
+            throw error
+        }
+        try output.begin(offset: offset, nativeSettings: native!.settings)
+        while let side = merge.behind {
+            if side == .webLines {
+                if try !stepWeb() { try finishWeb() }
+            } else if try !stepNative() {
+                try finishNative()
+            }
+            try pass(into: output)
+        }
+        try pass(into: output)
+        measurer.finish(into: &measures)
+        try hand(into: output)
+        return try finished()
+    }
+
+    /// The summary, once both logs are read and every line is out.
+    private func finished() throws -> StreamedSession {
+        var end = self.end
+        for last in [web.lastRecord, native!.lastRecord.map { $0 + offset }] {
+            if let last { end = Swift.max(end ?? last, last) }
+        }
+        func summary(_ spool: ValueSpool, stuck: Int?) throws -> LatencySummary {
+            guard let ranks = LatencySummary.ranks(count: spool.count) else { return LatencySummary(count: 0, median: nil, p90: nil, max: nil, stuck: stuck) }
+            let values = try spool.selecting([ranks.median, ranks.p90])
+            return LatencySummary(count: spool.count, median: values[0], p90: values[1], max: spool.max, stuck: stuck)
+        }
+        let summary = AppSessionSummary(
+            drops: measurer.drops, unannounced: measurer.unannounced, edges: measurer.edges,
+            dropToPill: try summary(latencies.dropToPill, stuck: nil),
+            edgeToClear: try summary(latencies.edgeToClear, stuck: measurer.stuckClears),
+            edgeToPage: try summary(latencies.edgeToPage, stuck: measurer.stuckPages),
+            findings: measurer.findingCounts, end: end,
+            errorViews: native!.errorViews.summary(end: (end ?? 0) - offset))
+        return StreamedSession(offset: offset, settings: options.session, nativeSettings: native!.settings, summary: summary)
+    }
+
+    /// Every final item through the measurer to `output`.
+    private mutating func pass(into output: some SessionOutput) throws {
+        while let item = merge.next() {
+            switch item {
+            case .line(let line, let viewUp):
+                if end.map({ line.t > $0 }) ?? true { end = line.t }
+                measurer.feed(line, offlineViewUp: viewUp, into: &measures)
+                try hand(into: output)
+                try output.line(line)
+            case .connect(let t):
+                measurer.connect(at: t, into: &measures)
+                try hand(into: output)
+            }
+        }
+    }
+
+    private mutating func hand(into output: some SessionOutput) throws {
+        guard !measures.isEmpty else { return }
+        for measure in measures {
+            switch measure {
+            case .drop(let drop):
+                if let latency = drop.dropToPill { latencies.dropToPill.append(latency) }
+            case .edge(let edge):
+                if let latency = edge.edgeToClear?.milliseconds { latencies.edgeToClear.append(latency) }
+                if let latency = edge.edgeToPage?.milliseconds { latencies.edgeToPage.append(latency) }
+            case .finding:
+                break
+            }
+            try output.measure(measure)
+        }
+        measures.removeAll(keepingCapacity: measures.count <= 1024)
+    }
+
+    // MARK: - The web recording
+
+    /// Reads one web record into its log (`reading`: only reads it); `false` at the end.
+    private mutating func stepWeb(reading: Bool = false) throws -> Bool {
+        guard let record = try webReader.next() else { return false }
+        if reading { return true }
+        explainer?.feed(web: record)
+        let listed = webPicker.take(line: record.line).map { SessionRecord(t: record.t ?? 0, picked: $0) }
+        switch record.event {
+        case .meta(let meta):
+            if webMeta == nil { webMeta = (record.line, meta.startedAt) }
+        case .input(let t, let input):
+            web.feed(input, at: t, record: listed)
+        case .observed(let t, _), .passing(let t), .marker(let t, _):
+            web.feed(nil, at: t, record: listed)
+        case .seen(let seen):
+            web.feed(nil, at: seen.t, record: listed)
+        }
+        web.drain(into: &merge)
+        return true
+    }
+
+    private mutating func finishWeb() throws {
+        webDone = true
+        web.finish()
+        web.drain(into: &merge)
+        merge.finishWeb()
+        let reader = webReader
+        explainer?.finishWeb(skipped: reader.skipped, cut: reader.cut)
+        // A cut log is read to its cut, as every command reads it; the caller says so.
+        if let cut = reader.cut { onCut(reader.path, cut) }
+        // Then what the native log said meanwhile.
+        try heldSkips.replay(path: nativeReader?.path ?? nativePath, onSkip)
+        if let heldCut { onCut(heldCut.path, heldCut.line) }
+    }
+
+    // MARK: - The native log
+
+    /// Opens the native log and reads its meta; a failure waits for the web recording's own.
+    private mutating func openNative() throws {
+        do {
+            let lines = try JSONLines(path: nativePath)
+            nativePicker.watch(lines)
+            let held = heldSkips, onSkip = self.onSkip
+            let reader = NativeRecordingReader(lines: lines, lenient: options.lenient) { error in
+                if held.holding { held.hold(error) } else { onSkip(error) }
+            }
+            nativeReader = reader
+            // The reader's first record is always the meta: the platform is known before any input.
+            guard let record = try reader.next() else {
+                throw RecordingError(.malformed, path: reader.path, line: nil, "the native log has no meta")
+            }
+            explainer?.feed(native: record)
+            nativeMetaLine = record.line
+            native = NativeSessionLog(settings: options.native.settings(recorded: reader.meta?.platform))
+        } catch {
+            try failNative(error)
+        }
+    }
+
+    /// Reads one native record into its log (`reading`: only reads it); `false` at the end.
+    private mutating func stepNative(reading: Bool = false) throws -> Bool {
+        do {
+            guard let record = try nativeReader!.next() else { return false }
+            if reading { return true }
+            explainer?.feed(native: record)
+            if case .timed(let t, let event) = record.event {
+                let listed = nativePicker.take(line: record.line).map { SessionRecord(t: t, picked: $0) }
+                native!.feed(event.retryInput, at: t, record: listed)
+                native!.drain(into: &merge, offset: offset)
+            }
+            return true
+        } catch {
+            try failNative(error)
+        }
+    }
+
+    private mutating func finishNative() throws {
+        nativeDone = true
+        native!.finish()
+        native!.drain(into: &merge, offset: offset)
+        merge.finishNative()
+        let reader = nativeReader!
+        explainer?.finishNative(skipped: reader.skipped, cut: reader.cut)
+        if let cut = reader.cut {
+            if webDone { onCut(reader.path, cut) } else { heldCut = (reader.path, cut) }
+        }
+    }
+
+    /// The native log cannot be read on: the web recording is read to its end first, whose
+    /// own error comes first, as `replaySession` reads it first.
+    private mutating func failNative(_ error: any Error) throws -> Never {
+        while !webDone { if try !stepWeb(reading: true) { try finishWeb() } }
+        throw error
+    }
+}
+
+/// The type of "no explainer": the session alone.
+public struct NoExplainer: SessionLayerExplainer {
+    public init() {}
+    public mutating func feed(web record: Record) {}
+    public mutating func finishWeb(skipped: Int, cut: Int?) {}
+    public mutating func feed(native record: NativeRecord) {}
+    public mutating func finishNative(skipped: Int, cut: Int?) {}
+    public func findings(offset: Double) -> [LayerFinding] { [] }
+}
+
+/// The native log's skipped lines said while the web recording is still being read: the first
+/// few in memory, the rest on disk (a lenient read of a log of garbage skips every line).
+final class HeldSkips {
+    private(set) var holding = true
+    private var memory: [RecordingError] = []
+    private var spool: LineSpool?
+
+    func hold(_ error: RecordingError) {
+        guard memory.count >= 256 else {
+            memory.append(error)
+            return
+        }
+        if spool == nil { spool = LineSpool() }
+        // Each is the native log's (its path) and malformed: its line and message say the rest.
+        spool?.write("\(error.line ?? -1) \(error.kind == .malformed ? "m" : "u") \(error.path)\u{0}\(error.message)")
+    }
+
+    /// Says what was held, in order, and holds nothing more.
+    func replay(path: String, _ onSkip: (RecordingError) -> Void) throws {
+        guard holding else { return }
+        holding = false
+        for error in memory { onSkip(error) }
+        memory = []
+        try spool?.replay { text in
+            let head = text.prefix { $0 != "\u{0}" }
+            let message = String(text[head.endIndex...].dropFirst())
+            let parts = head.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
+            let line = Int(parts[0]).flatMap { $0 < 0 ? nil : $0 }
+            onSkip(RecordingError(parts[1] == "m" ? .malformed : .unreadable, path: String(parts[2]), line: line, message))
+        }
+        spool = nil
+    }
+}

@@ -1,0 +1,128 @@
+import AppSession
+import NativeErrorPolicy
+import OfflineBanner
+import TurboRecording
+
+/// Where a streamed session goes, in order: Δ first, then the merged timeline's lines as each
+/// is final, and the drops, edges and findings as the measurer is sure of each (the drops and
+/// edges in the order of their connectivity lines, the findings in their own order).
+public protocol SessionOutput: AnyObject {
+    func begin(offset: Double, nativeSettings: PolicySettings) throws
+    func line(_ line: SessionLine) throws
+    func measure(_ measure: SessionMeasure) throws
+}
+
+/// What a streamed session knows at its end: what `AppSession` has besides its lists.
+public struct StreamedSession: Sendable {
+    public var offset: Double
+    public var settings: SessionSettings
+    public var nativeSettings: PolicySettings
+    /// The findings' counts are every finding's: a config's rules are the caller's.
+    public var summary: AppSessionSummary
+}
+
+/// `replaySession`, streamed: both logs are read at once, the one behind first, and what the
+/// session says goes to `output` as soon as it is final, so that memory does not grow with the
+/// logs. The lines, measures, summary and errors are `replaySession`'s, and in its order: the
+/// web recording's errors (and skipped lines, and cut) before the native log's, and an
+/// alignment error after both logs were read. What the timeline printed before a malformed
+/// line stays printed, as for every streaming command.
+///
+/// Δ must be known before the first native time: from `offsetMs`, or the two `meta` records.
+/// The web recording's may come after its first timed records; a file is then looked through
+/// for it first, and standard input is read whole (`replaySession`), as it cannot be read twice.
+public func streamSession<Explainer: SessionLayerExplainer>(
+    web webPath: String, native nativePath: String, options: SessionOptions = SessionOptions(),
+    onSkip: @escaping (RecordingError) -> Void = { _ in },
+    onCut: @escaping (_ path: String, _ line: Int) -> Void = { _, _ in },
+    explaining explainer: inout Explainer, into output: some SessionOutput
+) throws -> StreamedSession {
+    try refuseSwapped(web: webPath, native: nativePath)
+    if options.offsetMs == nil, webPath == "-" {
+        var wrapped: (any SessionLayerExplainer)? = explainer
+        defer { if let read = wrapped as? Explainer { explainer = read } }
+        let session = try replaySessionWhole(
+            web: webPath, native: nativePath, options: options, onSkip: onSkip, onCut: onCut, explaining: &wrapped)
+        return try replayed(session, into: output)
+    }
+    var reading = try SessionReading<Explainer>(web: webPath, native: nativePath, options: options, onSkip: onSkip, onCut: onCut)
+    defer { explainer = reading.explainer ?? explainer }
+    reading.explainer = explainer
+    return try reading.run(into: output)
+}
+
+/// A session replayed whole, handed to `output` as a stream would: its lines, then its drops
+/// and edges in order, then its findings.
+private func replayed(_ session: AppSession, into output: some SessionOutput) throws -> StreamedSession {
+    try output.begin(offset: session.offset, nativeSettings: session.nativeSettings)
+    for line in session.lines { try output.line(line) }
+    var drops = session.drops[...], edges = session.edges[...]
+    for case .connectivity(_, let online) in session.lines {
+        if online, let edge = edges.popFirst() { try output.measure(.edge(edge)) }
+        if !online, let drop = drops.popFirst() { try output.measure(.drop(drop)) }
+    }
+    for finding in session.findings { try output.measure(.finding(finding)) }
+    return StreamedSession(offset: session.offset, settings: session.settings, nativeSettings: session.nativeSettings, summary: session.summary)
+}
+
+/// Reads the web recording until its first `meta` (nothing else is decided), for its line and
+/// `startedAt`; `nil` when it has none, or cannot be read (the session's own reading says why).
+func firstWebMeta(path: String, lenient: Bool) -> (line: Int, startedAt: String?)? {
+    guard let reader = try? RecordingReader(path: path, lenient: lenient, keepObserved: false) else { return nil }
+    while let record = try? reader.next() {
+        if case .meta(let meta) = record.event { return (record.line, meta.startedAt) }
+    }
+    return nil
+}
+
+extension SessionRecord {
+    init(t: Double, picked: (type: String, fields: [(key: String, json: String)])) {
+        self.init(t: t, type: picked.type, fields: picked.fields.map { Field(key: $0.key, json: $0.json) })
+    }
+}
+
+/// Δ: the offset given, or the two `meta` records' `startedAt` apart; an error names the log
+/// (and its `meta` line) that cannot be aligned.
+func sessionOffset(
+    _ offsetMs: Double?, web: (path: String, meta: (line: Int, startedAt: String?)?),
+    native: (path: String, metaLine: Int, startedAt: String?)
+) -> Result<Double, RecordingError> {
+    if let offsetMs { return .success(offsetMs) }
+    switch Alignment.startedAt(web: web.meta?.startedAt, native: native.startedAt).offset() {
+    case .success(let delta):
+        return .success(delta)
+    case .failure(let error):
+        guard error.side == .web else {
+            return .failure(RecordingError(.malformed, path: native.path, line: native.metaLine, error.description))
+        }
+        guard let meta = web.meta else {
+            return .failure(
+                RecordingError(
+                    .malformed, path: web.path, line: nil,
+                    #"the web recording has no "meta" record with a "startedAt", so the session cannot be aligned; give the offset instead (--offset-ms, or the config's offsetMs)"#
+                ))
+        }
+        return .failure(RecordingError(.malformed, path: web.path, line: meta.line, error.description))
+    }
+}
+
+/// The readers would each say "replay it with the other command"; the session says which
+/// argument is which. Standard input cannot be peeked at, and is left to the readers.
+func refuseSwapped(web webPath: String, native nativePath: String) throws {
+    if webPath == "-" && nativePath == "-" {
+        throw RecordingError(
+            .malformed, path: "<stdin>", line: nil,
+            "the web recording and the native log cannot both be standard input: give at least one as a file")
+    }
+    if webPath != "-", try RecordingKind.of(path: webPath) == .native {
+        throw RecordingError(
+            .malformed, path: webPath, line: 1,
+            "a native log (the app's) where the page's web recording is expected: the session takes the web recording first, then the native log")
+    }
+    if nativePath != "-", try RecordingKind.of(path: nativePath) == .web {
+        throw RecordingError(
+            .malformed, path: nativePath, line: 1,
+            #"a web recording (its first record is not a "meta" with "recording":"native") where the app's native log is expected: the session takes the web recording first, then the native log"#
+        )
+    }
+}

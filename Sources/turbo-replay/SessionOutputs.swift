@@ -1,0 +1,164 @@
+import AppSession
+import Pictures
+import Replay
+import Reports
+
+/// `session --format jsonl` as the session streams: each timeline line printed as it is final;
+/// the findings, which come after the whole timeline, wait on disk.
+final class SessionJSONLOutput: SessionOutput {
+    private let console: Console
+    private let keep: (SessionFindingKind) -> Bool
+    private let findings: LineSpool
+    /// The timeline waits on disk too, when nothing may be printed before the picture is written.
+    private let held: LineSpool?
+
+    init(console: Console, keep: @escaping (SessionFindingKind) -> Bool, hold: Bool = false) throws {
+        self.console = console
+        self.keep = keep
+        guard let findings = LineSpool() else { throw LineSpool.SpoolError() }
+        self.findings = findings
+        held = hold ? LineSpool() : nil
+        if hold && held == nil { throw LineSpool.SpoolError() }
+    }
+
+    func begin(offset: Double, nativeSettings: PolicySettings) throws {}
+
+    func line(_ line: SessionLine) throws {
+        if let held { held.write(line.jsonLine) } else { try console.print(line.jsonLine) }
+    }
+
+    func measure(_ measure: SessionMeasure) throws {
+        if case .finding(let finding) = measure, keep(finding.kind) { findings.write(finding.jsonLine) }
+    }
+
+    /// The session's findings, each log's own, then the summary.
+    func finish(summary: AppSessionSummary, layers: inout OrderedLayerFindings) throws {
+        try held?.replay { try console.print($0) }
+        try findings.replay { try console.print($0) }
+        while let finding = try layers.next() { try console.print(finding.jsonLine) }
+        try console.print(summary.jsonLine)
+    }
+}
+
+/// `session`'s text as the session streams: the table's rows on disk,
+/// since a drop's or an edge's row says what was measured after it and each log's own
+/// findings are set in among the rows by time; then all of it, the latencies and the findings.
+final class SessionTextOutput: SessionOutput {
+    private let console: Console
+    private let keep: (SessionFindingKind) -> Bool
+    private let header: (_ offset: Double, _ policy: PolicySettings) -> [String]
+    private let lateMs: Double
+    /// Each row with its time, and whether a drop's or edge's note follows it.
+    private let rows: LineSpool
+    private let notes: LineSpool
+    private let sentences: LineSpool
+    private var first = true
+    /// The header, printed with the rest at the end: a log that turns out malformed prints no
+    /// half report, and a picture that cannot be written stops the command before the report.
+    private var heldHeader: [String] = []
+
+    init(
+        console: Console, lateMs: Double, keep: @escaping (SessionFindingKind) -> Bool,
+        header: @escaping (_ offset: Double, _ policy: PolicySettings) -> [String]
+    ) throws {
+        self.console = console
+        self.keep = keep
+        self.header = header
+        self.lateMs = lateMs
+        guard let rows = LineSpool(), let notes = LineSpool(), let sentences = LineSpool() else { throw LineSpool.SpoolError() }
+        (self.rows, self.notes, self.sentences) = (rows, notes, sentences)
+    }
+
+    func begin(offset: Double, nativeSettings: PolicySettings) throws {
+        heldHeader = header(offset, nativeSettings) + [SessionText.tableHeader]
+    }
+
+    func line(_ line: SessionLine) throws {
+        var connectivity = false
+        if case .connectivity = line { connectivity = true }
+        let text = SessionText.row(line, first: connectivity && first)
+        if connectivity { first = false }
+        rows.write(String(line.t.bitPattern, radix: 16) + (connectivity ? " c" : " -") + text)
+    }
+
+    func measure(_ measure: SessionMeasure) throws {
+        switch measure {
+        case .drop(let drop): notes.write(SessionText.dropNote(drop))
+        case .edge(let edge): notes.write(SessionText.edgeNote(edge))
+        case .finding(let finding):
+            if keep(finding.kind) { sentences.write("  " + SessionText.sentence(finding, lateMs: lateMs)) }
+        }
+    }
+
+    /// The table (each log's own findings set in before the first line after them), the
+    /// latencies and the findings.
+    func finish(
+        summary: AppSessionSummary, findings: Int, layers: inout OrderedLayerFindings, layerCounts: (web: Int, native: Int)
+    ) throws {
+        for line in heldHeader { try console.print(line) }
+        var rows = try self.rows.reading(), notes = try self.notes.reading()
+        var next = try layers.next()
+        while let encoded = try rows.next() {
+            let space = encoded.utf8.firstIndex(of: UInt8(ascii: " "))!
+            let t = Double(bitPattern: UInt64(encoded[..<space], radix: 16)!)
+            while let finding = next, finding.t < t {
+                try console.print(SessionText.findingRow(finding))
+                next = try layers.next()
+            }
+            let flagged = encoded.utf8[encoded.utf8.index(after: space)] == UInt8(ascii: "c")
+            let text = encoded[encoded.utf8.index(space, offsetBy: 2)...]
+            try console.print(flagged ? text + (try notes.next() ?? "") : String(text))
+        }
+        while let finding = next {
+            try console.print(SessionText.findingRow(finding))
+            next = try layers.next()
+        }
+        try console.print("")
+        for line in SessionText.latencies(summary) { try console.print(line) }
+        try console.print("")
+        try console.print(SessionText.findingsHead(count: findings, lateMs: lateMs))
+        try sentences.replay { try console.print($0) }
+        for line in SessionText.findingsTail(layers: layerCounts, errorViews: summary.errorViews) { try console.print(line) }
+    }
+}
+
+/// `session --render` as the session streams: the picture's marks gathered (each lane's first
+/// marks, the rest counted), and the report, if any, passed on to `report`.
+final class SessionPictureOutput: SessionOutput {
+    private let report: (any SessionOutput)?
+    private let keep: (SessionFindingKind) -> Bool
+    private let lateMs: Double
+    private(set) var marks: SessionPictureMarks?
+
+    init(report: (any SessionOutput)?, lateMs: Double, keep: @escaping (SessionFindingKind) -> Bool) {
+        self.report = report
+        self.lateMs = lateMs
+        self.keep = keep
+    }
+
+    func begin(offset: Double, nativeSettings: PolicySettings) throws {
+        marks = SessionPictureMarks(offset: offset, lateMs: lateMs, platform: nativeSettings.platform)
+        try report?.begin(offset: offset, nativeSettings: nativeSettings)
+    }
+
+    func line(_ line: SessionLine) throws {
+        marks?.add(line)
+        try report?.line(line)
+    }
+
+    func measure(_ measure: SessionMeasure) throws {
+        if case .finding(let finding) = measure, !keep(finding.kind) {
+        } else {
+            marks?.add(measure)
+        }
+        try report?.measure(measure)
+    }
+
+    /// The picture, once the session's summary and each log's own findings are known.
+    func svg(summary: AppSessionSummary, layers: inout OrderedLayerFindings, web: String, native: String) throws -> String {
+        guard var marks else { return "" }
+        while let finding = try layers.next() { marks.add(finding) }
+        marks.summary = summary
+        return SessionSVG.render(marks, web: web, native: native)
+    }
+}

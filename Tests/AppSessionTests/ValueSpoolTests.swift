@@ -1,0 +1,27 @@
+import AppSession
+import Replay
+import Testing
+
+/// The exact median and p90 of values kept on disk (`ValueSpool`, a radix select) against
+/// sorting them, as `LatencySummary` does for a session in memory.
+@Suite("Exact order statistics from disk")
+struct ValueSpoolTests {
+    @Test("each rank is the sorted values' at that rank: duplicates, zeros, negatives, fractions, huge", arguments: 0..<40)
+    func ranks(seed: Int) throws {
+        var generator = SplitMix(seed: UInt64(seed))
+        let pool: [Double] = [0, 1, 1.5, 2000, 2000.001, -3, 1e15, 9_007_199_254_740_993, 0.001, 400, 400, 7]
+        let count = Int.random(in: 1...(seed % 2 == 0 ? 30 : 20_000), using: &generator)
+        let values = (0..<count).map { _ in
+            Bool.random(using: &generator) ? pool.randomElement(using: &generator)! : Double(Int.random(in: 0...100_000, using: &generator)) / 8
+        }
+        let spool = try #require(ValueSpool())
+        for value in values { spool.append(value) }
+        let sorted = values.sorted()
+        let ranks = [0, count - 1, count / 2, Int.random(in: 0..<count, using: &generator)]
+        #expect(try spool.selecting(ranks) == ranks.map { sorted[$0] })
+        #expect(spool.max == sorted.last && spool.count == count)
+        let summary = LatencySummary(values, stuck: nil)
+        let r = try #require(LatencySummary.ranks(count: count))
+        #expect(try spool.selecting([r.median, r.p90]) == [summary.median!, summary.p90!])
+    }
+}
