@@ -218,6 +218,8 @@ struct SessionReading<Explainer: SessionLayerExplainer> {
             if case .timed(let t, let event) = record.event {
                 let listed = nativePicker.take(line: record.line).map { SessionRecord(t: t, picked: $0) }
                 native!.feed(event.retryInput, at: t, record: listed)
+                // The explainer's policy, fed the same records with the same settings, has as many.
+                try OpenViewLimit(options.native).check(native!.openViews, line: record.line, path: nativeReader!.path)
                 native!.drain(into: &merge, offset: offset)
             }
             return true

@@ -17,6 +17,7 @@ package struct SessionLayerFindings: SessionLayerExplainer {
     private var launch: LaunchAnalyzer
     private var archive: ArchiveAnalyzer
     private let config: NativeConfig
+    private let nativePath: String
     /// The cache is iOS-only: an Android log's navigation records are not replayed.
     private var archiveRefused = false
     private var nativeEnd: Double?
@@ -27,7 +28,9 @@ package struct SessionLayerFindings: SessionLayerExplainer {
     /// The native findings' keys that are times on the native clock (durations stay as they are).
     static let nativeTimeKeys: Set<String> = ["t", "until", "at", "first", "last", "launchedAt", "capturedAt"]
 
-    package init(banner settings: BannerSettings, native config: NativeConfig, rules: FindingRules = FindingRules()) {
+    /// `nativePath`: the native log's, for the error that names it.
+    package init(banner settings: BannerSettings, native config: NativeConfig, rules: FindingRules = FindingRules(), nativePath: String = "") {
+        self.nativePath = nativePath
         banner = BannerAnalyzer(settings: settings, rules: rules)
         retries = NativeExplainer(config: config)
         launch = LaunchAnalyzer(config: config, keeping: .findings)
@@ -104,6 +107,9 @@ package struct SessionLayerFindings: SessionLayerExplainer {
     /// two spools when each layer found them in time order (as it does as it reads), sorted in
     /// memory otherwise.
     package func ordered(offset: Double) throws -> OrderedLayerFindings {
+        // A native log with more pages than the cache's findings remember: past its line a
+        // miss could be given a wrong reason, so the session refuses it as `explain` does.
+        if let error = archive.refusalError(path: nativePath) { throw error }
         guard web.inOrder, native.inOrder else {
             return OrderedLayerFindings(sorted: LayerFinding.ordered(findings(offset: offset))[...])
         }

@@ -121,7 +121,8 @@ enum SessionCommand {
             for path in skipped.keys.sorted() { console.reportSkipped(skipped[path]!, in: path) }
         }
         let keep = { (kind: SessionFindingKind) in options.rules.reports(kind.rawValue) }
-        var explainer = SessionLayerFindings(banner: options.session.banner, native: options.session.native, rules: options.rules)
+        var explainer = SessionLayerFindings(
+            banner: options.session.banner, native: options.session.native, rules: options.rules, nativePath: options.native)
         // With a picture to write, the report waits for it: a picture that cannot be written
         // stops the command before the report, as it always did.
         let hold = options.render != nil
