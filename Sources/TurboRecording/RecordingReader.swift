@@ -96,6 +96,8 @@ public final class RecordingReader {
     public func forEachInBatches(_ body: (Record) throws -> Void) throws {
         let lines = self.lines, decoder = self.decoder, state = self.state
         let batch = UnsafeMutablePointer<Record>.allocate(capacity: Self.batchSize)
+        // Plain locals, never captured by a closure: a captured `var` is boxed, and each access
+        // to it checked for exclusivity at run time.
         var count = 0
         var handedOver = 0
         defer {
@@ -103,8 +105,30 @@ public final class RecordingReader {
             (batch + handedOver).deinitialize(count: count - handedOver)
             batch.deallocate()
         }
-        /// Hands over the batch so far, oldest first.
-        func drain() throws {
+        while true {
+            // What stopped this batch early: the input's end, or a line that was not a record.
+            var ended = false
+            var problem: RecordingError?
+            do {
+                while count < Self.batchSize {
+                    let read = try lines.next { object, line -> Record in
+                        let record = try decoder.decode(object, line: line, targets: &state.pointee.targets)
+                        try Self.ordered(record, state: state)
+                        return record
+                    }
+                    guard let read else {
+                        ended = true
+                        break
+                    }
+                    (batch + count).initialize(to: read)
+                    count += 1
+                }
+            } catch let line as LineProblem {
+                problem = lines.malformed(line.message)
+            } catch let error as RecordingError {
+                problem = error
+            }
+            // The batch, oldest first; what `body` throws goes through as it is.
             while handedOver < count {
                 let record = (batch + handedOver).move()
                 handedOver += 1
@@ -112,31 +136,6 @@ public final class RecordingReader {
             }
             count = 0
             handedOver = 0
-        }
-        while true {
-            // What stopped this batch early: the input's end, or a line that was not a record.
-            var ended = false
-            var problem: RecordingError?
-            do {
-                while count < Self.batchSize {
-                    let read: Void? = try lines.next { object, line -> Void in
-                        let record = try decoder.decode(object, line: line, targets: &state.pointee.targets)
-                        try Self.ordered(record, state: state)
-                        (batch + count).initialize(to: record)
-                        count += 1
-                    }
-                    if read == nil {
-                        ended = true
-                        break
-                    }
-                }
-            } catch let line as LineProblem {
-                problem = lines.malformed(line.message)
-            } catch let error as RecordingError {
-                problem = error
-            }
-            // What `body` throws goes through as it is.
-            try drain()
             if let problem { try skipOrThrow(problem) }
             if ended { return }
         }
