@@ -143,7 +143,7 @@ public final class RecordingReader {
 
     /// Records decoded before any is handed over (`forEachInBatches`): enough that each side's
     /// code stays in the cache for a while, few enough that the batch stays in the data cache.
-    private static let batchSize = 64
+    private static let batchSize = 256
 
     /// Reads records into `body` while it returns true; false at the end of the input.
     private func read(_ body: (Record) throws -> Bool) throws -> Bool {
