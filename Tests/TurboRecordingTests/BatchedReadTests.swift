@@ -57,7 +57,8 @@ struct BatchedReadTests {
             for buffer in [1 << 16, 100] {
                 let batched = seen(row.text, lenient: lenient, batched: true, buffer: buffer)
                 #expect(batched == seen(row.text, lenient: lenient, batched: false, buffer: buffer), "lenient: \(lenient), buffer \(buffer)")
-                #expect(batched.count > row.records / 2)
+                // Read past its malformed lines, a log is read to its end, batch after batch.
+                if lenient { #expect(batched.count > row.records) }
             }
         }
     }
