@@ -73,7 +73,7 @@ package struct FleetStats: Equatable, Sendable {
             // `Replay.analyze`'s loop, written out on the concrete reader: over bench/run's corpus
             // it measured 3–5% faster in time, in interleaved runs, for 0.5% fewer instructions
             // (the generic loop's reabstraction thunk, and how the loop is laid out after it).
-            try reader.forEach { analyzer.feed($0) { _ in } }
+            try reader.forEachInBatches { analyzer.feed($0) { _ in } }
             analyzer.finish { _ in }
             analyzer.noteSkipped(reader.skipped)
             if let cut = reader.cut { analyzer.noteCut(atLine: cut) }
