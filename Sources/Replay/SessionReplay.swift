@@ -85,16 +85,7 @@ func replaySessionWhole(
     try webReader.forEach { record in
         explainer?.feed(web: record)
         let listed = webPicker.take(line: record.line).map { SessionRecord(t: record.t ?? 0, picked: $0) }
-        switch record.event {
-        case .meta(let meta):
-            if webMeta == nil { webMeta = (record.line, meta.startedAt) }
-        case .input(let t, let input):
-            web.feed(input, at: t, record: listed)
-        case .observed(let t, _), .passing(let t), .marker(let t, _):
-            web.feed(nil, at: t, record: listed)
-        case .seen(let seen):
-            web.feed(nil, at: seen.t, record: listed)
-        }
+        web.feed(record, listed: listed, meta: &webMeta)
     }
     web.finish()
     explainer?.finishWeb(skipped: webReader.skipped, cut: webReader.cut)

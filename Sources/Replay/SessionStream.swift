@@ -75,6 +75,24 @@ func firstWebMeta(path: String, lenient: Bool) -> (line: Int, startedAt: String?
     return nil
 }
 
+extension WebSessionLog {
+    /// One record of the web recording, as both session readers take it: its `meta`'s
+    /// `startedAt` noted once, every timed record fed (the banner's input, if it has one), with
+    /// its record line when the session lists it.
+    mutating func feed(_ record: Record, listed: SessionRecord?, meta: inout (line: Int, startedAt: String?)?) {
+        switch record.event {
+        case .meta(let first):
+            if meta == nil { meta = (record.line, first.startedAt) }
+        case .input(let t, let input):
+            feed(input, at: t, record: listed)
+        case .observed(let t, _), .passing(let t), .marker(let t, _):
+            feed(nil, at: t, record: listed)
+        case .seen(let seen):
+            feed(nil, at: seen.t, record: listed)
+        }
+    }
+}
+
 extension SessionRecord {
     init(t: Double, picked: (type: String, fields: [(key: String, json: String)])) {
         self.init(t: t, type: picked.type, fields: picked.fields.map { Field(key: $0.key, json: $0.json) })

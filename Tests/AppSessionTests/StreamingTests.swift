@@ -3,6 +3,8 @@ import NativeErrorPolicy
 import OfflineBanner
 import Testing
 
+@testable import TestSupport
+
 /// The streamed session (`SessionMerge` and `SessionMeasurer`, what `session` runs) against the
 /// whole one (`AppSession`, every list at once): the same lines in the same order, the same
 /// drops, edges, findings and counts, on the equal-time rows that need care and on random pairs.
@@ -63,7 +65,7 @@ struct StreamingTests {
 
     @Test("random pairs on a coarse clock (many equal times): the streamed session is the whole one", arguments: 0..<300)
     func random(seed: Int) {
-        var generator = SplitMix(seed: UInt64(seed))
+        var generator = SeededRandom(seed: UInt64(seed) &+ 0x9E37_79B9_7F4A_7C15)
         let times = (0..<Int.random(in: 1...40, using: &generator)).map { _ in Double(Int.random(in: 0...12, using: &generator) * 250) }.sorted()
         let web: [(Double, BannerInput?)] = times.map { t in
             (t, [BannerInput.offline, .online, failed, connect, nil].randomElement(using: &generator)!)
@@ -166,18 +168,5 @@ struct Pair {
         #expect(m.drops == s.drops && m.unannounced == s.unannounced && m.edges == s.edges, "\(comment) counts", sourceLocation: sourceLocation)
         #expect(m.stuckClears == s.edgeToClear.stuck && m.stuckPages == s.edgeToPage.stuck, "\(comment) stuck", sourceLocation: sourceLocation)
         #expect(m.findingCounts == s.findings, "\(comment) finding counts", sourceLocation: sourceLocation)
-    }
-}
-
-/// A small seeded generator: the same pairs on every run.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed &+ 0x9E37_79B9_7F4A_7C15 }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
