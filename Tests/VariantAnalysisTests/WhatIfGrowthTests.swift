@@ -25,14 +25,7 @@ struct WhatIfGrowthTests {
             whatIf.feed(Record(line: line, event: .input(t: t, input))) { _ in }
             take()
         }
-        feed(0, .connect())
-        for flap in 0..<flaps {
-            let t = Double(flap) * 10_000 + 1000
-            feed(t, .fetchRequestError(FetchRequestError()))
-            feed(t + 2300, .beforeFetchResponse(BeforeFetchResponse(statusCode: 200)))
-            feed(t + 4000, .offline)
-            feed(t + 6000, .online)
-        }
+        WhatIfLinearTests.inputs(flaps: flaps, feed)
         whatIf.finish { _ in }
         take()
         return (whatIf, held, taken)

@@ -21,14 +21,7 @@ import Testing
             whatIf.feed(Record(line: line, event: .input(t: t, input))) { _ in }
         }
         whatIf.feed(Record(line: 1, event: .meta(Meta(version: 1)))) { _ in }
-        feed(0, .connect())
-        for flap in 0..<flaps {
-            let t = Double(flap) * 10_000 + 1000
-            feed(t, .fetchRequestError(FetchRequestError()))
-            feed(t + 2300, .beforeFetchResponse(BeforeFetchResponse(statusCode: 200)))
-            feed(t + 4000, .offline)
-            feed(t + 6000, .online)
-        }
+        inputs(flaps: flaps, feed)
         whatIf.finish { _ in }
         return whatIf
     }
@@ -51,17 +44,22 @@ import Testing
             let v1 = Self.episodes(count: Int.random(in: 0...8, using: &generator), using: &generator)
             let variant = Self.episodes(count: Int.random(in: 0...8, using: &generator), using: &generator)
             let comparison = PillComparison(v1: v1, variant: variant)
-            var within: [[PillEpisode]] = Array(repeating: [], count: v1.count)
-            var added: [PillEpisode] = []
-            for episode in variant {
-                if let index = v1.firstIndex(where: { episode.start <= $0.end && episode.end >= $0.start }) {
-                    within[index].append(episode)
-                } else {
-                    added.append(episode)
-                }
-            }
-            #expect(comparison.episodes.map(\.variant) == within, "v1 \(v1), variant \(variant)")
-            #expect(comparison.added == added)
+            // The first-overlap search from the start, as the comparison was made before the walk.
+            let reference = PillPairingTests.reference(v1: v1, variant: variant)
+            #expect(comparison.episodes.map(\.variant) == reference.episodes.map(\.variant), "v1 \(v1), variant \(variant)")
+            #expect(comparison.added == reference.added)
+        }
+    }
+
+    /// The inputs of `flaps` dead-upstream flaps, in order, after the page's connect.
+    static func inputs(flaps: Int, _ feed: (Double, BannerInput) -> Void) {
+        feed(0, .connect())
+        for flap in 0..<flaps {
+            let t = Double(flap) * 10_000 + 1000
+            feed(t, .fetchRequestError(FetchRequestError()))
+            feed(t + 2300, .beforeFetchResponse(BeforeFetchResponse(statusCode: 200)))
+            feed(t + 4000, .offline)
+            feed(t + 6000, .online)
         }
     }
 
