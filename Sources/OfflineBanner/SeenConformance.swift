@@ -16,19 +16,19 @@
 /// `pendingSeenLimit` waiting records the oldest is judged as unclaimed (and no later change
 /// may claim it): a page writing tens of thousands of `seen` between two changes of the
 /// banner is no page a person watches.
-public struct SeenConformance {
+public struct SeenConformance: Sendable {
     public let tolerance: SeenTolerance
     public let pendingSeenLimit: Int
     public static let defaultPendingSeenLimit = 1 << 16
 
-    struct Visible {
+    struct Visible: Sendable {
         var change: BannerChange
         var shown: ShownBanner
         /// The rises from hidden up to and including this change: its pill episode's number.
         var rise: Int
     }
 
-    struct Judged {
+    struct Judged: Sendable {
         var seen: BannerSeen
         /// It ends a stretch in which nothing could be seen: the first `seen` of a document.
         var firstOfDocument: Bool

@@ -1,7 +1,7 @@
 /// A queue read by position: elements are appended at the back, dropped from the front, and
 /// addressed by a number that counts every element ever appended (`base` is the front's). What
 /// streaming conformance keeps of two long streams: only the stretch a pending question needs.
-struct SlidingBuffer<Element> {
+struct SlidingBuffer<Element: Sendable>: Sendable {
     private var storage: [Element] = []
     private var head = 0
     /// The number of the front element: how many were dropped before it.

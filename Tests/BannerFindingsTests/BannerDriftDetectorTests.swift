@@ -111,4 +111,29 @@ struct BannerDriftDetectorTests {
         let steps: [Step] = [.seen(180, nil, line: 2), Self.up(1534.6), .seen(2235.2, Self.pill, line: 4)]
         #expect(found(steps, settings: settings).kinds.isEmpty)
     }
+
+    @Test("a long recording with a seen after every change | what is held is the same at N and 10·N episodes")
+    func flat() {
+        /// `episodes` pill episodes, each seen as it changes, every third with another text.
+        func held(_ episodes: Int) -> (most: Int, findings: Int) {
+            var detector = BannerDriftDetector(settings: BannerSettings())
+            var found = FoundFindings.explaining
+            var most = 0
+            for k in 0..<episodes {
+                let t = Double(k) * 10_000 + 1000, line = 4 * k + 2
+                detector.changed(BannerChange(t: t, banner: .offline, label: Self.pill, cause: .offline), into: &found)
+                let text = k % 3 == 0 ? "Sin red" : Self.pill
+                detector.seen(BannerSeen(t: t + 5, visible: true, text: text), line: line, into: &found)
+                detector.changed(BannerChange(t: t + 3000, banner: .hidden, label: nil, cause: .online), into: &found)
+                detector.seen(BannerSeen(t: t + 3005, visible: false, text: ""), line: line + 1, into: &found)
+                most = max(most, detector.kept)
+                #expect(detector.linesKept <= BannerDriftDetector.linesCap)
+            }
+            detector.finish(into: &found)
+            return (most, found.kinds.count)
+        }
+        let small = held(300), large = held(3000)
+        #expect(large.most <= small.most, "held \(small.most) at 300 episodes, \(large.most) at 3000")
+        #expect(small.findings == 100 && large.findings == 1000)
+    }
 }

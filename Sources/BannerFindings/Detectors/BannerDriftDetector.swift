@@ -1,17 +1,29 @@
 import OfflineBanner
 
 /// `banner-drift`: the page's own banner (`seen`) disagreed with the replay beyond the tolerance.
-/// Conformance needs what the page showed after a change as well as before it, so the model's
-/// changes and the page's `seen` are kept (a handful a recording) and judged when it ends: one
-/// finding at the first difference of each pill episode, each carrying the recording's fit.
-/// A recording without `seen` keeps nothing and reports nothing.
+/// The model's changes and the page's records go to a streaming conformance as the log is read,
+/// which settles each difference once nothing later can change it and lets go of the rest: what
+/// is kept is its windows, the lines of the last few changes and `seen`, and one finding per
+/// pill episode with a difference (each carries the recording's fit, known only at the end, so
+/// they are reported then, in time order). A recording without `seen` reports nothing.
 struct BannerDriftDetector: BannerDetector {
     let settings: BannerSettings
-    private var model: [BannerChange] = []
-    /// The line of the input that made each change, where an input did.
-    private var changeLines: [Double: Int] = [:]
-    private var page: [PageObservation] = []
-    private var seenLines: [Int] = []
+    private var conformance: SeenConformance
+    /// Before the page's first `seen` nothing is judged but the state it shows then: only the
+    /// last change is kept, and given to the conformance with that `seen`, so a recording
+    /// without `seen` holds one change and does no more for it.
+    private var beforeFirstSeen: BannerChange?
+    private var watching = false
+    /// The line of the input that made each of the last changes, where an input did: a
+    /// difference is settled a change or two and a window after its change, never later.
+    private var changeLines = RecentLines()
+    /// The times and lines of the last judged `seen` (not in a preview): a difference names the
+    /// one that showed it, or the last one before it; the conformance judges a `seen` at the
+    /// latest `pendingSeenLimit` records after it.
+    private var seenLines = RecentLines()
+    /// The first difference of each pill episode, with its lines, in time order.
+    private var firstOfEpisode: [(difference: SeenDifference, lines: [Int])] = []
+    private var episodesReported: Set<Int> = []
     /// After `finish`: the recording's fit, when its page showed anything to judge.
     private(set) var fit: SeenFit?
     /// The recording's last record, set by the analyzer before `finish`: what the model decides
@@ -20,39 +32,42 @@ struct BannerDriftDetector: BannerDetector {
 
     init(settings: BannerSettings) {
         self.settings = settings
+        conformance = SeenConformance(tolerance: settings.seenTolerance)
     }
 
     mutating func changed(_ change: BannerChange, into found: inout FoundFindings) {
-        // Before the page's first `seen` nothing is judged but the state it shows then: the last
-        // change is all that is kept, so a recording without `seen` holds one change, not a log's worth.
-        if page.isEmpty { model.removeAll(keepingCapacity: true) }
-        model.append(change)
+        if watching { conformance.changed(change) } else { beforeFirstSeen = change }
     }
 
     mutating func sent(_ input: BannerInput, _ outcome: SentInput, into found: inout FoundFindings) {
-        if let change = outcome.change, !page.isEmpty || changeLines.count < Self.linesKept { changeLines[change.t] = outcome.line }
+        if let change = outcome.change, watching || changeLines.count < Self.linesBeforeFirstSeen {
+            changeLines.append(change.t, outcome.line, keeping: Self.changesKept)
+        }
+        guard watching else { return }
         // A document that unloads takes its banner with it, whether or not the controller was connected.
-        if case .pagehide(persisted: false) = input, !page.isEmpty { page.append(.documentEnded(t: outcome.t)) }
+        if case .pagehide(persisted: false) = input { conformance.observed(.documentEnded(t: outcome.t)) }
+        settle(reached: outcome.t)
     }
 
     mutating func seen(_ seen: BannerSeen, line: Int, into found: inout FoundFindings) {
-        page.append(.seen(seen))
-        if !seen.preview { seenLines.append(line) }
+        if !watching {
+            watching = true
+            if let change = beforeFirstSeen { conformance.changed(change) }
+        }
+        conformance.observed(.seen(seen))
+        if !seen.preview { seenLines.append(seen.t, line, keeping: 2 * conformance.pendingSeenLimit) }
+        settle(reached: seen.t)
     }
 
     mutating func finish(into found: inout FoundFindings) {
-        guard !page.isEmpty else { return }
-        let comparison = BannerConformance.compare(
-            model: model, page: page, tolerance: settings.seenTolerance, watchedUntil: watchedUntil)
+        guard watching else { return }
+        conformance.finish(watchedUntil: watchedUntil)
+        take()
+        let comparison = conformance.comparison(differences: [])
+        guard comparison.judged else { return }
         let fit = comparison.fit(settings: settings, tolerance: settings.seenTolerance)
-        if comparison.judged { self.fit = fit }
-        let judged = page.compactMap { if case .seen(let seen) = $0, !seen.preview { return seen } else { return nil } }
-        for difference in comparison.firstOfEachEpisode {
-            var lines: [Int] = []
-            if let line = changeLines[difference.t], difference.cause != nil { lines.append(line) }
-            let at = difference.shownAt ?? difference.t
-            // The page's `seen` that showed it, or (missing) the last one before: what it kept showing.
-            if let index = Self.lastIndex(in: judged, atOrBefore: at) { lines.append(seenLines[index]) }
+        self.fit = fit
+        for (difference, lines) in firstOfEpisode {
             found.report(
                 .bannerDrift,
                 BannerFinding(
@@ -61,17 +76,70 @@ struct BannerDriftDetector: BannerDetector {
         }
     }
 
-    /// The last of `judged` (in time order) at or before `t`, found by halving: asked once per
-    /// episode with a difference, a scan from the end made a page wrong in every episode quadratic.
-    static func lastIndex(in judged: [BannerSeen], atOrBefore t: Double) -> Int? {
-        var low = 0, high = judged.count
+    /// What the conformance holds, in records: bounded by its windows, whatever the recording's
+    /// length (a growth test counts it). The lines beside it are capped apart (`linesKept`).
+    var kept: Int { conformance.kept }
+    /// The lines of changes and `seen` remembered: at most twice what each keeps.
+    var linesKept: Int { changeLines.count + seenLines.count }
+    static var linesCap: Int { 2 * changesKept + 4 * SeenConformance.defaultPendingSeenLimit }
+
+    /// Everything before `t` has been given: the differences settled are taken.
+    private mutating func settle(reached t: Double) {
+        conformance.reached(t)
+        take()
+    }
+
+    private mutating func take() {
+        for difference in conformance.takeDifferences() where episodesReported.insert(difference.episode).inserted {
+            var lines: [Int] = []
+            if difference.cause != nil, let line = changeLines.line(at: difference.t) { lines.append(line) }
+            // The page's `seen` that showed it, or (missing) the last one before: what it kept showing.
+            if let line = seenLines.lastLine(atOrBefore: difference.shownAt ?? difference.t) { lines.append(line) }
+            firstOfEpisode.append((difference, lines))
+        }
+    }
+
+    /// Lines remembered for the last changes.
+    private static let changesKept = 4096
+    /// Lines remembered for changes before the first `seen` (a recording without any keeps no more).
+    private static let linesBeforeFirstSeen = 64
+}
+
+/// The last lines of a kind, each with its record's time, in time order: found by time, by
+/// halving; the oldest let go past twice `keeping`, half at a time, so each costs O(1).
+private struct RecentLines {
+    private var times: [Double] = []
+    private var lines: [Int] = []
+
+    mutating func append(_ t: Double, _ line: Int, keeping: Int) {
+        times.append(t)
+        lines.append(line)
+        if times.count > 2 * keeping {
+            times.removeFirst(keeping)
+            lines.removeFirst(keeping)
+        }
+    }
+
+    var count: Int { times.count }
+
+    /// The line of the last record at or before `t`.
+    func lastLine(atOrBefore t: Double) -> Int? {
+        lastIndex(atOrBefore: t).map { lines[$0] }
+    }
+
+    /// The line of the last record at exactly `t` (of two at one time, the later, as a table
+    /// keyed by time keeps it).
+    func line(at t: Double) -> Int? {
+        guard let index = lastIndex(atOrBefore: t), times[index] == t else { return nil }
+        return lines[index]
+    }
+
+    private func lastIndex(atOrBefore t: Double) -> Int? {
+        var low = 0, high = times.count
         while low < high {
             let middle = (low + high) / 2
-            if judged[middle].t <= t { low = middle + 1 } else { high = middle }
+            if times[middle] <= t { low = middle + 1 } else { high = middle }
         }
         return low == 0 ? nil : low - 1
     }
-
-    /// Lines remembered for changes before the first `seen` (a recording without any keeps no more).
-    private static let linesKept = 64
 }
