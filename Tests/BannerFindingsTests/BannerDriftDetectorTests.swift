@@ -136,4 +136,35 @@ struct BannerDriftDetectorTests {
         #expect(large.most <= small.most, "held \(small.most) at 300 episodes, \(large.most) at 3000")
         #expect(small.findings == 100 && large.findings == 1000)
     }
+
+    @Test("more findings than are held in memory | the rest come back from disk, the same as the whole comparison's")
+    func spooled() {
+        var detector = BannerDriftDetector(settings: BannerSettings())
+        var found = FoundFindings.explaining
+        var model: [BannerChange] = [], page: [PageObservation] = []
+        let episodes = HeldDrift.inMemory + 300
+        for k in 0..<episodes {
+            let t = Double(k) * 10_000 + 1000.125, line = 4 * k + 2
+            let up = BannerChange(t: t, banner: .offline, label: Self.pill, cause: .offline)
+            let hide = BannerChange(t: t + 3000, banner: .hidden, label: nil, cause: .online)
+            // Every episode's pill shows with another text, some with a quote in it.
+            let seen = [
+                BannerSeen(t: t + 5, visible: true, text: k % 2 == 0 ? "Sin red" : "Sin \"red\"|\n"), BannerSeen(t: t + 3005, visible: false, text: ""),
+            ]
+            detector.changed(up, into: &found)
+            detector.seen(seen[0], line: line, into: &found)
+            detector.changed(hide, into: &found)
+            detector.seen(seen[1], line: line + 1, into: &found)
+            model += [up, hide]
+            page += seen.map(PageObservation.seen)
+        }
+        detector.finish(into: &found)
+        let whole = BannerConformance.compare(model: model, page: page, tolerance: BannerSettings().seenTolerance)
+        let expected = whole.firstOfEachEpisode
+        let got = found.findings.compactMap { finding -> SeenDifference? in
+            if case .bannerDrift(let difference, _, _) = finding.detail { return difference } else { return nil }
+        }
+        #expect(expected.count == episodes && got == expected)
+        #expect(found.findings.last?.lines == [4 * (episodes - 1) + 2])
+    }
 }

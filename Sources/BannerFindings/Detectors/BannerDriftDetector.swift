@@ -22,7 +22,7 @@ struct BannerDriftDetector: BannerDetector {
     /// latest `pendingSeenLimit` records after it.
     private var seenLines = RecentLines()
     /// The first difference of each pill episode, with its lines, in time order.
-    private var firstOfEpisode: [(difference: SeenDifference, lines: [Int])] = []
+    private let firstOfEpisode = HeldDrift()
     private var episodesReported: Set<Int> = []
     /// After `finish`: the recording's fit, when its page showed anything to judge.
     private(set) var fit: SeenFit?
@@ -67,7 +67,9 @@ struct BannerDriftDetector: BannerDetector {
         guard comparison.judged else { return }
         let fit = comparison.fit(settings: settings, tolerance: settings.seenTolerance)
         self.fit = fit
-        for (difference, lines) in firstOfEpisode {
+        // Read back from the temporary file they wait in: one that cannot be read back (the
+        // disk failed under it) ends the findings there.
+        try? firstOfEpisode.forEach { difference, lines in
             found.report(
                 .bannerDrift,
                 BannerFinding(
@@ -95,7 +97,7 @@ struct BannerDriftDetector: BannerDetector {
             if difference.cause != nil, let line = changeLines.line(at: difference.t) { lines.append(line) }
             // The page's `seen` that showed it, or (missing) the last one before: what it kept showing.
             if let line = seenLines.lastLine(atOrBefore: difference.shownAt ?? difference.t) { lines.append(line) }
-            firstOfEpisode.append((difference, lines))
+            firstOfEpisode.append(difference, lines: lines)
         }
     }
 

@@ -1,0 +1,50 @@
+import OfflineBanner
+import Replay
+
+/// The `banner-drift` findings held until the end of a recording, when its fit is known: one
+/// per pill episode with a difference, on disk (an unnamed temporary file), so a page wrong in
+/// every episode of a day-long log costs disk, not memory. The first `inMemory` are held in
+/// memory (a recording of ordinary length never touches the disk); past them each is three
+/// spool lines: the difference's numbers (times as their bits, so they come back exact), then
+/// the two texts. Without a temporary file they are all held in memory, as before.
+final class HeldDrift: @unchecked Sendable {
+    // One detector owns it and feeds it from one thread; `@unchecked` only because the spool
+    // is a class over a C file.
+    static let inMemory = 4096
+    private lazy var spool = LineSpool()
+    private var memory: [(difference: SeenDifference, lines: [Int])] = []
+    private(set) var count = 0
+
+    func append(_ difference: SeenDifference, lines: [Int]) {
+        count += 1
+        guard memory.count >= Self.inMemory, let spool else { return memory.append((difference, lines)) }
+        let fields: [String] = [
+            difference.kind.rawValue, String(difference.t.bitPattern, radix: 16), difference.cause?.rawValue ?? "",
+            difference.expected.visible ? "1" : "0", difference.shown.visible ? "1" : "0",
+            difference.shownAt.map { String($0.bitPattern, radix: 16) } ?? "", String(difference.episode),
+            lines.map(String.init).joined(separator: ","),
+        ]
+        spool.write(fields.joined(separator: "|"))
+        spool.write(difference.expected.text)
+        spool.write(difference.shown.text)
+    }
+
+    /// Each held finding, in the order it was held.
+    func forEach(_ body: (SeenDifference, [Int]) -> Void) throws {
+        for (difference, lines) in memory { body(difference, lines) }
+        guard count > memory.count, let spool else { return }
+        var reader = try spool.reading()
+        while let head = try reader.next(), let expected = try reader.next(), let shown = try reader.next() {
+            let fields = head.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
+            guard fields.count == 8, let kind = SeenDifference.Kind(rawValue: fields[0]), let t = UInt64(fields[1], radix: 16),
+                let episode = Int(fields[6])
+            else { throw LineSpool.SpoolError() }
+            let difference = SeenDifference(
+                kind: kind, t: Double(bitPattern: t), expected: ShownBanner(visible: fields[3] == "1", text: expected),
+                cause: fields[2].isEmpty ? nil : BannerCause(rawValue: fields[2]),
+                shown: ShownBanner(visible: fields[4] == "1", text: shown),
+                shownAt: fields[5].isEmpty ? nil : UInt64(fields[5], radix: 16).map(Double.init(bitPattern:)), episode: episode)
+            body(difference, fields[7].isEmpty ? [] : fields[7].split(separator: ",").compactMap { Int($0) })
+        }
+    }
+}
