@@ -109,12 +109,23 @@ package struct BannerAnalyzer: Sendable {
         detectors.bannerDrift.watchedUntil = summary.end ?? .infinity
         detectors.finish(into: &found)
         summary.seenFit = detectors.bannerDrift.fit
+        // A page wrong in every pill episode of a day-long log has a finding for each: they are
+        // handed on a batch at a time, after the other detectors' last ones, never all at once.
+        while detectors.bannerDrift.reportNext(into: &found) {
+            if found.kinds.count >= Self.findingsBatch { try flush(emit) }
+        }
         if let open = pill, let end = summary.end {
             close(open, at: end, clearedBy: nil, line: nil)
             pill = nil
         }
         try flush(emit)
     }
+
+    /// How many findings wait at the end of a recording before they are handed on.
+    package static let findingsBatch = 1024
+    /// The most findings held at once before they were handed on: bounded by `findingsBatch`
+    /// and a step's own, whatever the recording (a growth test reads it).
+    package private(set) var mostFindingsHeld = 0
 
     /// Notes lines a lenient reader skipped, for the summary.
     package mutating func noteSkipped(_ count: Int) {
@@ -398,6 +409,7 @@ package struct BannerAnalyzer: Sendable {
     /// order they found it.
     private mutating func flush(_ emit: (ExplainEvent) throws -> Void) rethrows {
         guard !found.kinds.isEmpty else { return }
+        mostFindingsHeld = max(mostFindingsHeld, found.kinds.count)
         for kind in found.kinds { summary.findings[kind, default: 0] += 1 }
         for finding in found.findings { try emit(.finding(finding)) }
         found.removeAll()

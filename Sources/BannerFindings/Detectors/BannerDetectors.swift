@@ -87,6 +87,8 @@ struct BannerDetectors: Sendable {
         flapSuppressed.finish(into: &found)
         emulatedOnline.finish(into: &found)
         reloadOffline.finish(into: &found)
-        bannerDrift.finish(into: &found)
+        // Its findings, one per episode with a difference, can be many: the analyzer takes them
+        // a batch at a time (`bannerDrift.reportNext`).
+        bannerDrift.settle()
     }
 }

@@ -26,6 +26,8 @@ struct BannerDriftDetector: BannerDetector {
     private var episodesReported: Set<Int> = []
     /// After `finish`: the recording's fit, when its page showed anything to judge.
     private(set) var fit: SeenFit?
+    /// After `settle`: where the held findings are being read back.
+    private var reporting: HeldDrift.Reader?
     /// The recording's last record, set by the analyzer before `finish`: what the model decides
     /// after it (the timers that fire once the log has ended) was never watched.
     var watchedUntil = Double.infinity
@@ -59,23 +61,40 @@ struct BannerDriftDetector: BannerDetector {
         settle(reached: seen.t)
     }
 
+    /// Settles the recording and reports every finding: what a test of the detector alone wants.
     mutating func finish(into found: inout FoundFindings) {
+        settle()
+        while reportNext(into: &found) {}
+    }
+
+    /// The end of the recording: the last differences are settled and the fit is known; the
+    /// findings wait for `reportNext`, so the analyzer can hand them on a batch at a time.
+    mutating func settle() {
         guard watching else { return }
         conformance.finish(watchedUntil: watchedUntil)
         take()
         let comparison = conformance.comparison(differences: [])
         guard comparison.judged else { return }
-        let fit = comparison.fit(settings: settings, tolerance: settings.seenTolerance)
-        self.fit = fit
-        // Read back from the temporary file they wait in: one that cannot be read back (the
-        // disk failed under it) ends the findings there.
-        try? firstOfEpisode.forEach { difference, lines in
-            found.report(
-                .bannerDrift,
-                BannerFinding(
-                    kind: .bannerDrift, t: difference.t, lines: lines,
-                    detail: .bannerDrift(difference, tolerance: settings.seenTolerance, fit: fit)))
+        fit = comparison.fit(settings: settings, tolerance: settings.seenTolerance)
+        reporting = firstOfEpisode.reading()
+    }
+
+    /// Reports the next finding held since `settle`, in time order; false once none is left.
+    /// One that cannot be read back (the disk failed under its temporary file) ends the
+    /// findings there.
+    mutating func reportNext(into found: inout FoundFindings) -> Bool {
+        guard let fit, var reader = reporting else { return false }
+        guard let (difference, lines) = try? reader.next() else {
+            reporting = nil
+            return false
         }
+        reporting = reader
+        found.report(
+            .bannerDrift,
+            BannerFinding(
+                kind: .bannerDrift, t: difference.t, lines: lines,
+                detail: .bannerDrift(difference, tolerance: settings.seenTolerance, fit: fit)))
+        return true
     }
 
     /// What the conformance holds, in records: bounded by its windows, whatever the recording's

@@ -31,10 +31,41 @@ final class HeldDrift: @unchecked Sendable {
 
     /// Each held finding, in the order it was held.
     func forEach(_ body: (SeenDifference, [Int]) -> Void) throws {
-        for (difference, lines) in memory { body(difference, lines) }
-        guard count > memory.count, let spool else { return }
-        var reader = try spool.reading()
-        while let head = try reader.next(), let expected = try reader.next(), let shown = try reader.next() {
+        var reader = reading()
+        while let (difference, lines) = try reader.next() { body(difference, lines) }
+    }
+
+    /// The held findings, one at a time, in the order they were held: the analyzer hands them on
+    /// a batch at a time, so a page wrong in every episode is never all in memory at once.
+    func reading() -> Reader { Reader(held: self) }
+
+    /// `@unchecked` for the same reason as the class: one detector reads it, on one thread.
+    struct Reader: @unchecked Sendable {
+        fileprivate let held: HeldDrift
+        private var index = 0
+        private var spooled: LineSpool.Reader?
+        private var opened = false
+
+        fileprivate init(held: HeldDrift) { self.held = held }
+
+        /// The next held finding, or nil after the last; throws when the temporary file cannot
+        /// be read back.
+        mutating func next() throws -> (SeenDifference, [Int])? {
+            if index < held.memory.count {
+                defer { index += 1 }
+                return held.memory[index]
+            }
+            if !opened {
+                opened = true
+                guard held.count > held.memory.count, let spool = held.spool else { return nil }
+                spooled = try spool.reading()
+            }
+            guard var reader = spooled else { return nil }
+            defer { spooled = reader }
+            guard let head = try reader.next(), let expected = try reader.next(), let shown = try reader.next() else {
+                spooled = nil
+                return nil
+            }
             let fields = head.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
             guard fields.count == 8, let kind = SeenDifference.Kind(rawValue: fields[0]), let t = UInt64(fields[1], radix: 16),
                 let episode = Int(fields[6])
@@ -44,7 +75,7 @@ final class HeldDrift: @unchecked Sendable {
                 cause: fields[2].isEmpty ? nil : BannerCause(rawValue: fields[2]),
                 shown: ShownBanner(visible: fields[4] == "1", text: shown),
                 shownAt: fields[5].isEmpty ? nil : UInt64(fields[5], radix: 16).map(Double.init(bitPattern:)), episode: episode)
-            body(difference, fields[7].isEmpty ? [] : fields[7].split(separator: ",").compactMap { Int($0) })
+            return (difference, fields[7].isEmpty ? [] : fields[7].split(separator: ",").compactMap { Int($0) })
         }
     }
 }
