@@ -18,13 +18,32 @@ extension OfflineBanner {
 /// Replays a web recording through a fresh banner, handing each timeline record to `emit` as
 /// soon as it is decided. A malformed line stops the replay by throwing, after everything
 /// decided before it was emitted.
+///
+/// `batched`: the log is parsed a batch of records at a time before the banner sees them
+/// (`RecordingReader.forEachInBatches`), which keeps the parser and the banner from evicting
+/// each other's code on every line. The same timeline, in the same order; but a record's
+/// decisions wait for its batch, so a pipe followed as it grows (`replay -`) is read unbatched.
 public func replay(
-    _ reader: RecordingReader, settings: BannerSettings,
+    _ reader: RecordingReader, settings: BannerSettings, batched: Bool = false,
     emit: (TimelineRecord) throws -> Void
 ) throws {
-    var banner = OfflineBanner(settings: settings)
+    var step = ReplayStep(banner: OfflineBanner(settings: settings))
+    // Closure literals, not one closure in a `let`: a stored closure would box what it captures.
+    if batched {
+        try reader.forEachInBatches { try step.feed($0, emit) }
+    } else {
+        try reader.forEach { try step.feed($0, emit) }
+    }
+    step.banner.finish(into: &step.output)
+    for decided in step.output { try emit(decided) }
+}
+
+/// One record through the banner, its decisions handed on as they come.
+private struct ReplayStep {
+    var banner: OfflineBanner
     var output: [TimelineRecord] = []
-    try reader.forEach { record in
+
+    mutating func feed(_ record: Record, _ emit: (TimelineRecord) throws -> Void) throws {
         banner.feed(record, into: &output)
         // Most records decide nothing: the buffer is touched only when they do.
         if !output.isEmpty {
@@ -32,8 +51,6 @@ public func replay(
             output.removeAll(keepingCapacity: true)
         }
     }
-    banner.finish(into: &output)
-    for decided in output { try emit(decided) }
 }
 
 /// The whole timeline of the web recording at `path`, for tests and golden checks.

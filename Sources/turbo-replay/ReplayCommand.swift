@@ -44,7 +44,7 @@ enum ReplayCommand {
             if !headerPrinted { try console.print(TextTimeline.header) }
             headerPrinted = true
         }
-        try replay(reader, settings: options.banner.settings) { record in
+        try replay(reader, settings: options.banner.settings, batched: !streaming) { record in
             if format == .jsonl {
                 try console.writeLine { record.appendJSON(to: &$0) }
             } else {
