@@ -13,10 +13,15 @@ package struct SessionLatency: Equatable, Sendable {
     package private(set) var sketch: QuantileSketch?
     package private(set) var count = 0
     package private(set) var max: Double?
+    /// `LatencySample.exactLimit`, the fleet's; another only in tests, to reach it with few values.
+    package let limit: Int
 
-    package init() {}
+    package init(limit: Int = LatencySample.exactLimit) {
+        self.limit = limit
+    }
 
     package init(_ values: some Sequence<Double>) {
+        self.init()
         for value in values { append(value) }
     }
 
@@ -24,6 +29,7 @@ package struct SessionLatency: Equatable, Sendable {
     /// no more values than a partial writes out one by one.
     package init?(count: Int, max: Double, sketch: QuantileSketch) {
         guard count > LatencySample.exactLimit, sketch.count == count, sketch.max == Swift.max(max, 0) else { return nil }
+        self.limit = LatencySample.exactLimit
         self.count = count
         self.max = max
         self.sketch = sketch
@@ -37,7 +43,7 @@ package struct SessionLatency: Equatable, Sendable {
             return
         }
         values.append(value)
-        if values.count > LatencySample.exactLimit {
+        if values.count > limit {
             sketch = QuantileSketch(values.lazy.map { Swift.max($0, 0) })
             values = []
         }

@@ -45,8 +45,12 @@ package struct SessionFigures: Equatable, Sendable {
     /// Every kind, zero included.
     package var findings: [SessionFindingKind: Int] = [:]
 
-    package init() {
+    /// `exactLimit`: `LatencySample`'s, the fleet's; another only in tests (`SessionLatency`).
+    package init(exactLimit: Int = LatencySample.exactLimit) {
         for kind in SessionFindingKind.allCases { findings[kind] = 0 }
+        dropToPill = SessionLatency(limit: exactLimit)
+        edgeToClear = SessionLatency(limit: exactLimit)
+        edgeToPage = SessionLatency(limit: exactLimit)
     }
 
     /// A whole session's figures (what `stats` reads streamed, `SessionFiguresOutput`).
@@ -78,16 +82,20 @@ package struct SessionFigures: Equatable, Sendable {
 
 /// A streamed session's measures into its figures, as they come; the timeline's lines are let
 /// go, so what a session holds is its figures, however long its logs.
-final class SessionFiguresOutput: SessionOutput {
-    var figures = SessionFigures()
+package final class SessionFiguresOutput: SessionOutput {
+    package private(set) var figures: SessionFigures
 
-    func begin(offset: Double, nativeSettings: PolicySettings) throws {}
-    func line(_ line: SessionLine) throws {}
-    func measure(_ measure: SessionMeasure) throws { figures.add(measure) }
+    init(exactLimit: Int) { figures = SessionFigures(exactLimit: exactLimit) }
+
+    package func begin(offset: Double, nativeSettings: PolicySettings) throws {}
+    package func line(_ line: SessionLine) throws {}
+    package func measure(_ measure: SessionMeasure) throws { figures.add(measure) }
 
     /// The figures of a pair read streamed (`streamSession`), with the session's counts.
-    static func read(web: String, native: String, options: SessionOptions) throws -> SessionFigures {
-        let output = SessionFiguresOutput()
+    package static func read(
+        web: String, native: String, options: SessionOptions, exactLimit: Int = LatencySample.exactLimit
+    ) throws -> SessionFigures {
+        let output = SessionFiguresOutput(exactLimit: exactLimit)
         var explainer = NoExplainer()
         let session = try streamSession(web: web, native: native, options: options, explaining: &explainer, into: output)
         output.figures.drops = session.summary.drops
