@@ -15,7 +15,9 @@ struct SessionFiguresGrowthTests {
     /// The page's network flaps, and the app's path flaps a little before the page's and a
     /// little slower, on one clock; `cycles` of each.
     static func pair(_ cycles: Int) throws -> (web: String, native: String) {
-        var web = [#"{"type":"meta","version":1,"source":"chromium","page":"/",\#(startedAt)}"#, #"{"t":10,"type":"connect","context":null,"online":true,"page":"/"}"#]
+        var web = [
+            #"{"type":"meta","version":1,"source":"chromium","page":"/",\#(startedAt)}"#, #"{"t":10,"type":"connect","context":null,"online":true,"page":"/"}"#,
+        ]
         var native = [#"{"type":"meta","version":1,"recording":"native","platform":"ios",\#(startedAt)}"#]
         var (w, n) = (10, 10)
         for i in 1...cycles {

@@ -13,7 +13,8 @@ import TurboRecording
 /// latency as its sketch gives the fleet the same figures, in one run and through a partial.
 @Suite("A session's figures, streamed")
 struct SessionFiguresStreamedTests {
-    static let pairs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    static let pairs =
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().path + "/e2e/session-pairs"
 
     /// `{"lateMs": 2000, "offsetMs": -250.5}`, as `ModelPairsTests` reads it.
