@@ -53,15 +53,19 @@ package struct SessionFigures: Equatable, Sendable {
         edgeToPage = SessionLatency(limit: exactLimit)
     }
 
-    /// A whole session's figures (what `stats` reads streamed, `SessionFiguresOutput`).
+    /// A whole session's figures, from its lists (what `stats` reads streamed,
+    /// `SessionFiguresOutput`, and what the tests hold the stream to).
     package init(_ session: AppSession) {
         self.init()
         drops = session.summary.drops
         unannounced = session.summary.unannounced
         edges = session.summary.edges
-        for drop in session.drops { add(.drop(drop)) }
-        for edge in session.edges { add(.edge(edge)) }
-        for finding in session.findings { add(.finding(finding)) }
+        dropToPill = SessionLatency(session.drops.compactMap(\.dropToPill))
+        edgeToClear = SessionLatency(session.edges.compactMap { $0.edgeToClear?.milliseconds })
+        edgeToPage = SessionLatency(session.edges.compactMap { $0.edgeToPage?.milliseconds })
+        clearStuck = session.edges.filter { $0.edgeToClear == .stuck }.count
+        pageStuck = session.edges.filter { $0.edgeToPage == .stuck }.count
+        for finding in session.findings { findings[finding.kind, default: 0] += 1 }
     }
 
     /// One measure of the session, as the measurer is sure of it.
