@@ -144,7 +144,7 @@ let package = Package(
             name: "FleetTests",
             dependencies: [
                 "Fleet", "BannerFindings", "NativeFindings", "TurboRecording", "Replay", "OfflineBanner", "NativeErrorPolicy", "ArchiveCachePolicy",
-                "PolicyCore", "TestSupport",
+                "PolicyCore", "TestSupport", "AppSession",
             ]),
         // What a variant or other timings would have shown, on hand-made records.
         .testTarget(

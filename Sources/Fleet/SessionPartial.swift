@@ -1,5 +1,6 @@
 import AppSession
 import PolicyCore
+import Replay
 import TurboRecording
 
 /// The app sessions of a `stats --partial`: each rides on its web log's line (a session is its
@@ -11,7 +12,10 @@ import TurboRecording
 ///
 /// or, for a pair that could not be read as one session, `"failed":{…}` (an error, as a file
 /// line's) in place of the figures. Every latency is kept, written exactly, so a merge gives
-/// the figures of one run. A partial without session lines has no sessions.
+/// the figures of one run; a session with more than `LatencySample.exactLimit` values of one
+/// (where the fleet's figure is a sketch anyway) carries its count, maximum and sketch instead,
+/// `"dropToPill":{"count":…,"max":…,"sketch":{…}}`, so its line stays a few kilobytes however
+/// long its logs. A partial without session lines has no sessions.
 extension StatsPartial {
     /// A session's object, as it rides on its web log's line.
     static func body(_ session: StatsSession) -> String {
@@ -25,8 +29,8 @@ extension StatsPartial {
             body.integer("drops", figures.drops)
             body.integer("unannounced", figures.unannounced)
             body.integer("edges", figures.edges)
-            for (key, values) in [("dropToPill", figures.dropToPill), ("edgeToClear", figures.edgeToClear), ("edgeToPage", figures.edgeToPage)] {
-                body.raw(key, "[" + values.map(exact).joined(separator: ",") + "]")
+            for (key, latency) in [("dropToPill", figures.dropToPill), ("edgeToClear", figures.edgeToClear), ("edgeToPage", figures.edgeToPage)] {
+                body.raw(key, self.latency(latency))
             }
             body.integer("clearStuck", figures.clearStuck)
             body.integer("pageStuck", figures.pageStuck)
@@ -47,9 +51,9 @@ extension StatsPartial {
         figures.drops = try read.int(object["drops"], "drops")
         figures.unannounced = try read.int(object["unannounced"], "unannounced")
         figures.edges = try read.int(object["edges"], "edges")
-        figures.dropToPill = try read.array(object["dropToPill"], "dropToPill").map { try read.number($0, "dropToPill[]") }
-        figures.edgeToClear = try read.array(object["edgeToClear"], "edgeToClear").map { try read.number($0, "edgeToClear[]") }
-        figures.edgeToPage = try read.array(object["edgeToPage"], "edgeToPage").map { try read.number($0, "edgeToPage[]") }
+        figures.dropToPill = try decodeLatency(object["dropToPill"], "dropToPill", read)
+        figures.edgeToClear = try decodeLatency(object["edgeToClear"], "edgeToClear", read)
+        figures.edgeToPage = try decodeLatency(object["edgeToPage"], "edgeToPage", read)
         figures.clearStuck = try read.int(object["clearStuck"], "clearStuck")
         figures.pageStuck = try read.int(object["pageStuck"], "pageStuck")
         for (id, count) in try read.object(object["findings"], "findings") {
@@ -57,5 +61,32 @@ extension StatsPartial {
             figures.findings[kind] = try read.int(count, id)
         }
         return StatsSession(web: web, native: native, outcome: .read(figures))
+    }
+
+    /// A latency's values, exactly, or past `LatencySample.exactLimit` of them (where the fleet's
+    /// figure is a sketch whatever else it holds) its count, largest value and sketch, so that a
+    /// session's line stays bounded however long its logs.
+    static func latency(_ latency: SessionLatency) -> String {
+        guard let sketch = latency.sketch, let max = latency.max else {
+            return "[" + latency.values.map(exact).joined(separator: ",") + "]"
+        }
+        var line = JSONLine()
+        line.integer("count", latency.count)
+        line.raw("max", exact(max))
+        line.raw("sketch", self.sketch(sketch))
+        return line.text
+    }
+
+    static func decodeLatency(_ value: JSONValue?, _ what: String, _ read: Reader) throws -> SessionLatency {
+        guard case .object(let object)? = value else {
+            return SessionLatency(try read.array(value, what).map { try read.number($0, "\(what)[]") })
+        }
+        let count = try read.int(object["count"], "\(what).count"), max = try read.number(object["max"], "\(what).max")
+        guard let latency = SessionLatency(count: count, max: max, sketch: try decodeSketch(object["sketch"], "\(what).sketch", read)) else {
+            throw read.fail(
+                "\"\(what)\" is not a latency a session makes: a sketch of more than \(LatencySample.exactLimit) values, "
+                    + "counting them all, its maximum the largest (or 0)")
+        }
+        return latency
     }
 }

@@ -1,4 +1,5 @@
 import AppSession
+import NativeErrorPolicy
 import OfflineBanner
 import Replay
 import TurboRecording
@@ -29,35 +30,82 @@ package struct StatsSession: Equatable, Sendable {
     }
 }
 
-/// What a fleet report keeps of one session: every measured latency (so that a merge of
+/// What a fleet report keeps of one session: its latencies (every value up to the limit past
+/// which the fleet's figure is a sketch anyway, else the sketch: `SessionLatency`; so a merge of
 /// partials gives exactly the figures of one run), the counts, and the findings by id.
 package struct SessionFigures: Equatable, Sendable {
     package var drops = 0
     package var unannounced = 0
     package var edges = 0
-    package var dropToPill: [Double] = []
-    package var edgeToClear: [Double] = []
-    package var edgeToPage: [Double] = []
+    package var dropToPill = SessionLatency()
+    package var edgeToClear = SessionLatency()
+    package var edgeToPage = SessionLatency()
     package var clearStuck = 0
     package var pageStuck = 0
     /// Every kind, zero included.
     package var findings: [SessionFindingKind: Int] = [:]
 
-    package init() {
+    /// `exactLimit`: `LatencySample`'s, the fleet's; another only in tests (`SessionLatency`).
+    package init(exactLimit: Int = LatencySample.exactLimit) {
         for kind in SessionFindingKind.allCases { findings[kind] = 0 }
+        dropToPill = SessionLatency(limit: exactLimit)
+        edgeToClear = SessionLatency(limit: exactLimit)
+        edgeToPage = SessionLatency(limit: exactLimit)
     }
 
+    /// A whole session's figures, from its lists (what `stats` reads streamed,
+    /// `SessionFiguresOutput`, and what the tests hold the stream to).
     package init(_ session: AppSession) {
         self.init()
         drops = session.summary.drops
         unannounced = session.summary.unannounced
         edges = session.summary.edges
-        dropToPill = session.drops.compactMap(\.dropToPill)
-        edgeToClear = session.edges.compactMap { $0.edgeToClear?.milliseconds }
-        edgeToPage = session.edges.compactMap { $0.edgeToPage?.milliseconds }
+        dropToPill = SessionLatency(session.drops.compactMap(\.dropToPill))
+        edgeToClear = SessionLatency(session.edges.compactMap { $0.edgeToClear?.milliseconds })
+        edgeToPage = SessionLatency(session.edges.compactMap { $0.edgeToPage?.milliseconds })
         clearStuck = session.edges.filter { $0.edgeToClear == .stuck }.count
         pageStuck = session.edges.filter { $0.edgeToPage == .stuck }.count
         for finding in session.findings { findings[finding.kind, default: 0] += 1 }
+    }
+
+    /// One measure of the session, as the measurer is sure of it.
+    package mutating func add(_ measure: SessionMeasure) {
+        switch measure {
+        case .drop(let drop):
+            if let latency = drop.dropToPill { dropToPill.append(latency) }
+        case .edge(let edge):
+            if let latency = edge.edgeToClear?.milliseconds { edgeToClear.append(latency) }
+            if let latency = edge.edgeToPage?.milliseconds { edgeToPage.append(latency) }
+            if edge.edgeToClear == .stuck { clearStuck += 1 }
+            if edge.edgeToPage == .stuck { pageStuck += 1 }
+        case .finding(let finding):
+            findings[finding.kind, default: 0] += 1
+        }
+    }
+}
+
+/// A streamed session's measures into its figures, as they come; the timeline's lines are let
+/// go, so what a session holds is its figures, however long its logs.
+package final class SessionFiguresOutput: SessionOutput {
+    package private(set) var figures: SessionFigures
+
+    init(exactLimit: Int) { figures = SessionFigures(exactLimit: exactLimit) }
+
+    package func begin(offset: Double, nativeSettings: PolicySettings) throws {}
+    package func line(_ line: SessionLine) throws {}
+    package func measure(_ measure: SessionMeasure) throws { figures.add(measure) }
+
+    /// The figures of a pair read streamed (`streamSession`), with the session's counts.
+    package static func read(
+        web: String, native: String, options: SessionOptions, exactLimit: Int = LatencySample.exactLimit
+    ) throws -> SessionFigures {
+        let output = SessionFiguresOutput(exactLimit: exactLimit)
+        var explainer = NoExplainer()
+        let session = try streamSession(web: web, native: native, options: options, explaining: &explainer, into: output)
+        output.figures.drops = session.summary.drops
+        output.figures.unannounced = session.summary.unannounced
+        output.figures.edges = session.summary.edges
+        return output.figures
     }
 }
 
@@ -85,7 +133,7 @@ extension FleetStats {
         return inParallel(pairs.map { [$0.web, $0.native] }, jobs: jobs) { pair in
             let outcome: StatsSession.Outcome
             do {
-                outcome = .read(SessionFigures(try replaySession(web: pair[0], native: pair[1], options: options)))
+                outcome = .read(try SessionFiguresOutput.read(web: pair[0], native: pair[1], options: options))
             } catch let error as RecordingError {
                 outcome = .failed(error)
             } catch {
@@ -107,15 +155,6 @@ extension FleetStats {
             if case .failed(let error) = session.outcome { return error }
             return nil
         }
-    }
-
-    /// A latency over every session, as the session contract sums one up (median: the lower middle).
-    package var dropToPill: LatencySummary { LatencySummary(sessionFigures.flatMap(\.figures.dropToPill), stuck: nil) }
-    package var edgeToClear: LatencySummary {
-        LatencySummary(sessionFigures.flatMap(\.figures.edgeToClear), stuck: sessionFigures.reduce(0) { $0 + $1.figures.clearStuck })
-    }
-    package var edgeToPage: LatencySummary {
-        LatencySummary(sessionFigures.flatMap(\.figures.edgeToPage), stuck: sessionFigures.reduce(0) { $0 + $1.figures.pageStuck })
     }
 
     /// Every session finding id, its count, and the sessions (by web recording) that show it,

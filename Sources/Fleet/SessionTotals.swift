@@ -73,6 +73,18 @@ package struct LatencySample: Sendable {
 
     package init() {}
 
+    /// One session's values, or its sketch: the same sample as its values one by one.
+    package mutating func add(_ latency: SessionLatency) {
+        guard let other = latency.sketch, let otherMax = latency.max else { return add(latency.values) }
+        count += latency.count
+        max = Swift.max(max ?? otherMax, otherMax)
+        if sketch == nil {
+            sketch = QuantileSketch(values.lazy.map { Swift.max($0, 0) })
+            values = []
+        }
+        sketch!.add(other)
+    }
+
     package mutating func add(_ more: [Double]) {
         count += more.count
         for value in more { max = Swift.max(max ?? value, value) }

@@ -1,0 +1,52 @@
+import Testing
+
+@testable import Fleet
+@testable import TestSupport
+
+/// What `stats` keeps of an app session holds the same at N and 10·N records of a pair of
+/// flapping logs (bench/shapes.py's `session-flaps` and `session-flaps-native`): past the
+/// limit a latency is its count, maximum and sketch, never its every value. Counted, never
+/// timed; the limit is lowered so that a small pair reaches it (`stats` uses
+/// `LatencySample.exactLimit`, 100,000).
+@Suite("A session's figures do not grow with its logs")
+struct SessionFiguresGrowthTests {
+    static let startedAt = #""startedAt":"2026-12-01T00:00:00.000Z""#
+
+    /// The page's network flaps, and the app's path flaps a little before the page's and a
+    /// little slower, on one clock; `cycles` of each.
+    static func pair(_ cycles: Int) throws -> (web: String, native: String) {
+        var web = [
+            #"{"type":"meta","version":1,"source":"chromium","page":"/",\#(startedAt)}"#, #"{"t":10,"type":"connect","context":null,"online":true,"page":"/"}"#,
+        ]
+        var native = [#"{"type":"meta","version":1,"recording":"native","platform":"ios",\#(startedAt)}"#]
+        var (w, n) = (10, 10)
+        for i in 1...cycles {
+            w += 400
+            web.append(#"{"t":\#(w),"type":"offline"}"#)
+            w += 900 + (i % 3) * 300
+            web.append(#"{"t":\#(w),"type":"online"}"#)
+            n += 300
+            native.append(#"{"t":\#(n),"type":"path","online":false}"#)
+            n += 1100 + (i % 3) * 300
+            native.append(#"{"t":\#(n),"type":"path","online":true}"#)
+        }
+        return (try temporaryRecording("flaps-\(cycles).jsonl", web), try temporaryRecording("flaps-\(cycles).native.jsonl", native))
+    }
+
+    /// The values and sketch buckets a session's figures hold, and the latencies they stand for.
+    static func kept(_ cycles: Int) throws -> (held: Int, latencies: Int) {
+        let (web, native) = try pair(cycles)
+        let figures = try SessionFiguresOutput.read(web: web, native: native, options: .init(), exactLimit: 100)
+        let latencies = [figures.dropToPill, figures.edgeToClear, figures.edgeToPage]
+        return (latencies.reduce(0) { $0 + $1.values.count + ($1.sketch?.bins.count ?? 0) }, latencies.reduce(0) { $0 + $1.count })
+    }
+
+    @Test("the latencies' values and buckets held are as many at 10·N records as at N")
+    func flat() throws {
+        let small = try Self.kept(1_000), large = try Self.kept(10_000)
+        #expect(small.latencies > 900, "the pair measures latencies (\(small.latencies))")
+        #expect(large.latencies > 9 * small.latencies)
+        #expect(large.held <= small.held, "held \(small.held) at N, \(large.held) at 10·N")
+        #expect(small.held < 200, "a few dozen buckets a latency (\(small.held))")
+    }
+}
