@@ -27,7 +27,9 @@ package enum StatsPartial {
     /// the seen tolerance in the header when not the default.
     /// 4: a native log's time on error views (`errorViewTime`), which a version-3 partial never
     /// measured: merged as none, it would say the fleet's users saw no error view at all.
-    package static let version = 4
+    /// 5: an app session's latency past 100,000 values is its count, maximum and sketch, not
+    /// every value (a version-4 merge would refuse it as "not an array", without saying why).
+    package static let version = 5
 
     static let frame = PartialFrame(format: format, version: version, command: "stats")
 

@@ -29,6 +29,9 @@ public final class JSONLines {
     private var ownedBytes: UnsafeMutableRawPointer?
     private let file: UnsafeMutablePointer<FILE>
     private let ownsFile: Bool
+    /// Read as it arrives (standard input, a FIFO, `<(tail -f …)`): each read takes what is
+    /// there, so a line is seen as soon as it is written; a regular file is read in full blocks.
+    private let arrives: Bool
     private let parser: JSONLineParser
     /// The read buffer. Buffers are owned pointers rather than arrays: the per-line loop then
     /// pays no copy-on-write or exclusivity checks on them.
@@ -169,6 +172,9 @@ public final class JSONLines {
         self.file = file
         self.ownsFile = ownsFile
         self.path = name
+        var info = stat()
+        let fd = fileno(file)
+        arrives = (!ownsFile && name == "<stdin>") || (fd >= 0 && fstat(fd, &info) == 0 && info.st_mode & S_IFMT != S_IFREG)
         self.maxLineBytes = maxLineBytes
         parser = JSONLineParser(maxDepth: maxDepth)
         chunk = .allocate(capacity: readBufferSize)
@@ -239,11 +245,9 @@ public final class JSONLines {
     }
 
     /// Fills the read buffer; 0 at the end of the input.
-    private var isStandardInput: Bool { !ownsFile && path == "<stdin>" }
-
     private func readChunk() throws -> Int {
         let raw = UnsafeMutableRawBufferPointer(chunk)
-        let count = isStandardInput ? try readAvailable(into: raw) : fread(raw.baseAddress, 1, raw.count, file)
+        let count = arrives ? try readAvailable(into: raw) : fread(raw.baseAddress, 1, raw.count, file)
         if count == 0, ferror(file) != 0 {
             throw RecordingError(.unreadable, path: path, line: nil, "read failed: \(String(cString: strerror(errno)))")
         }

@@ -36,7 +36,9 @@ enum ReplayCommand {
     @MainActor static func run(_ options: Options, console: Console) throws -> ExitCode {
         let path = options.path, format = options.format
         let reader = try RecordingReader(path: path, lenient: options.lenient, keepObserved: false) { console.skipped($0) }
-        let streaming = path == "-"
+        // Standard input, a FIFO or `<(tail -f …)` is followed as it grows: each row as soon as
+        // it is decided. A regular file is read in batches, which is faster.
+        let streaming = path == "-" || !RecordingFiles.isRegularFile(path)
         // The table's header comes with its first row (or at the end): a file refused at its
         // first line (a native log) prints nothing but the error.
         var headerPrinted = format != .text

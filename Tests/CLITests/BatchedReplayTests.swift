@@ -48,4 +48,32 @@ struct BatchedReplayTests {
         #expect(file.stderr.replacingOccurrences(of: path, with: "-") == piped.stderr.replacingOccurrences(of: "<stdin>", with: "-"))
         if row.special.isEmpty || row.lenient { #expect(file.status == 0) } else { #expect(file.status == 65) }
     }
+
+    @Test("a FIFO is followed as it grows: its first decision prints before the writer is done")
+    func fifo() throws {
+        let directory = try Fixtures.scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let fifo = directory + "/log.fifo", out = directory + "/out.jsonl"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Fixtures.cli)
+        process.arguments = ["replay", "--format", "jsonl", fifo]
+        process.currentDirectoryURL = Fixtures.root
+        FileManager.default.createFile(atPath: out, contents: nil)
+        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: out))
+        try process.run()
+        let writer = try #require(FileHandle(forWritingAtPath: fifo))
+        // Fewer records than a batch, and the pipe left open: only a line-by-line read shows them.
+        let head = Self.log(flaps: 3).split(separator: "\n").prefix(6).joined(separator: "\n") + "\n"
+        writer.write(Data(head.utf8))
+        var printed = ""
+        for _ in 0..<100 where !printed.contains("\"banner\":\"offline\"") {
+            usleep(50_000)
+            printed = (try? String(contentsOfFile: out, encoding: .utf8)) ?? ""
+        }
+        try writer.close()
+        process.waitUntilExit()
+        #expect(printed.contains("\"banner\":\"offline\""), "nothing printed while the FIFO was open")
+        #expect(process.terminationStatus == 0)
+    }
 }
