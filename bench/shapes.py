@@ -17,9 +17,9 @@ of each. Same N, same bytes (no randomness: the worst case is the regular one).
                                   (the native log of the pair: --shape session-flaps-native)
     pages-visited                 native: every page a new URL, finished; now and then an offline
                                   error on a page never visited (the archive's misses say why)
-    surfaces-retried              native: every surface a new name, an offline view on a healthy
-                                  path, retried by the policy's probe and by the app (twice: the
-                                  second is an unexpected `already-retried`), then dismissed
+    surfaces-retried              native: every surface a new name, an offline view, a tap (the
+                                  policy retries), the app's automatic retry (an unexpected
+                                  `already-retried`), then dismissed
 
 For the two huge shapes N counts records as bytes do: one group of huge records stands for
 HUGE_EVERY records of the other shapes (900 kB against a usual record's ~80 bytes would make a
@@ -213,18 +213,19 @@ def pages_visited(n):
 
 def surfaces_retried(n):
     """What the retry comparison and the summaries keep per surface: a retry to remember for
-    `already-retried`, and a time on screen to add up, on ever new surfaces."""
+    `already-retried`, and a time on screen to add up, on ever new surfaces. The path stays
+    offline, so the only retries are the taps (no probe runs, no edges)."""
     yield NATIVE_META
-    yield '{"t":0,"type":"path","online":true}'
+    yield '{"t":0,"type":"path","online":false}'
     t = 0.0
     i = 0
     while True:
         t += 500
         i += 1
         yield '{"t":%s,"type":"presented","surface":"s%d","error":{"kind":"web","code":-1009}}' % (ms(t), i)
-        yield '{"t":%s,"type":"app-retry","surface":"s%d","kind":"auto"}' % (ms(t + 2500), i)
-        yield '{"t":%s,"type":"app-retry","surface":"s%d","kind":"auto"}' % (ms(t + 2600), i)
-        t += 2700
+        yield '{"t":%s,"type":"tap-retry","surface":"s%d"}' % (ms(t + 300 + i % 7), i)
+        yield '{"t":%s,"type":"app-retry","surface":"s%d","kind":"auto"}' % (ms(t + 400), i)
+        t += 500
         yield '{"t":%s,"type":"dismissed","surface":"s%d"}' % (ms(t), i)
 
 
