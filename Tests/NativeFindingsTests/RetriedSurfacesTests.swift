@@ -95,7 +95,8 @@ struct RetriedSurfacesTests {
             model[Array(name.utf8)] = value
             let probe = generator.pick(names)
             if surfaces[ByteString(probe)] != model[Array(probe.utf8)] {
-                Issue.record("\(probe) at step \(step): \(String(describing: surfaces[ByteString(probe)])), not \(String(describing: model[Array(probe.utf8)]))")
+                Issue.record(
+                    "\(probe) at step \(step): \(String(describing: surfaces[ByteString(probe)])), not \(String(describing: model[Array(probe.utf8)]))")
                 return
             }
         }
