@@ -20,6 +20,9 @@ of each. Same N, same bytes (no randomness: the worst case is the regular one).
     surfaces-retried              native: every surface a new name, an offline view, a tap (the
                                   policy retries), the app's automatic retry (an unexpected
                                   `already-retried`), then dismissed
+    surfaces-probed               native: every surface a new name, an offline view on a healthy
+                                  path, retried by the policy's probe (and the app), dismissed,
+                                  and no edge ever: the probe-loop detector's runs (not bounded yet)
 
 For the two huge shapes N counts records as bytes do: one group of huge records stands for
 HUGE_EVERY records of the other shapes (900 kB against a usual record's ~80 bytes would make a
@@ -229,6 +232,22 @@ def surfaces_retried(n):
         yield '{"t":%s,"type":"dismissed","surface":"s%d"}' % (ms(t), i)
 
 
+def surfaces_probed(n):
+    """A probe retry on ever new surfaces and no edge: each surface's run of probe retries,
+    which only an edge (or a launch) ends, is held by the probe-loop detector."""
+    yield NATIVE_META
+    yield '{"t":0,"type":"path","online":true}'
+    t = 0.0
+    i = 0
+    while True:
+        t += 500
+        i += 1
+        yield '{"t":%s,"type":"presented","surface":"s%d","error":{"kind":"web","code":-1009}}' % (ms(t), i)
+        yield '{"t":%s,"type":"app-retry","surface":"s%d","kind":"auto"}' % (ms(t + 2500), i)
+        t += 2700
+        yield '{"t":%s,"type":"dismissed","surface":"s%d"}' % (ms(t), i)
+
+
 SHAPES = {
     "surfaces-presented-dismissed": ("native", surfaces_presented_dismissed),
     "error-new-surface": ("native", error_new_surface),
@@ -241,6 +260,7 @@ SHAPES = {
     "session-flaps-native": ("native", session_flaps_native),
     "pages-visited": ("native", pages_visited),
     "surfaces-retried": ("native", surfaces_retried),
+    "surfaces-probed": ("native", surfaces_probed),
 }
 
 
