@@ -17,6 +17,12 @@ of each. Same N, same bytes (no randomness: the worst case is the regular one).
                                   (the native log of the pair: --shape session-flaps-native)
     pages-visited                 native: every page a new URL, finished; now and then an offline
                                   error on a page never visited (the archive's misses say why)
+    surfaces-retried              native: every surface a new name, an offline view, a tap (the
+                                  policy retries), the app's automatic retry (an unexpected
+                                  `already-retried`), then dismissed
+    surfaces-probed               native: every surface a new name, an offline view on a healthy
+                                  path, retried by the policy's probe (and the app), dismissed,
+                                  and no edge ever: the probe-loop detector's runs (not bounded yet)
 
 For the two huge shapes N counts records as bytes do: one group of huge records stands for
 HUGE_EVERY records of the other shapes (900 kB against a usual record's ~80 bytes would make a
@@ -208,6 +214,40 @@ def pages_visited(n):
             yield '{"t":%s,"type":"dismissed","surface":"tab:home"}' % ms(t)
 
 
+def surfaces_retried(n):
+    """What the retry comparison and the summaries keep per surface: a retry to remember for
+    `already-retried`, and a time on screen to add up, on ever new surfaces. The path stays
+    offline, so the only retries are the taps (no probe runs, no edges)."""
+    yield NATIVE_META
+    yield '{"t":0,"type":"path","online":false}'
+    t = 0.0
+    i = 0
+    while True:
+        t += 500
+        i += 1
+        yield '{"t":%s,"type":"presented","surface":"s%d","error":{"kind":"web","code":-1009}}' % (ms(t), i)
+        yield '{"t":%s,"type":"tap-retry","surface":"s%d"}' % (ms(t + 300 + i % 7), i)
+        yield '{"t":%s,"type":"app-retry","surface":"s%d","kind":"auto"}' % (ms(t + 400), i)
+        t += 500
+        yield '{"t":%s,"type":"dismissed","surface":"s%d"}' % (ms(t), i)
+
+
+def surfaces_probed(n):
+    """A probe retry on ever new surfaces and no edge: each surface's run of probe retries,
+    which only an edge (or a launch) ends, is held by the probe-loop detector."""
+    yield NATIVE_META
+    yield '{"t":0,"type":"path","online":true}'
+    t = 0.0
+    i = 0
+    while True:
+        t += 500
+        i += 1
+        yield '{"t":%s,"type":"presented","surface":"s%d","error":{"kind":"web","code":-1009}}' % (ms(t), i)
+        yield '{"t":%s,"type":"app-retry","surface":"s%d","kind":"auto"}' % (ms(t + 2500), i)
+        t += 2700
+        yield '{"t":%s,"type":"dismissed","surface":"s%d"}' % (ms(t), i)
+
+
 SHAPES = {
     "surfaces-presented-dismissed": ("native", surfaces_presented_dismissed),
     "error-new-surface": ("native", error_new_surface),
@@ -219,6 +259,8 @@ SHAPES = {
     "session-flaps": ("web", session_flaps),
     "session-flaps-native": ("native", session_flaps_native),
     "pages-visited": ("native", pages_visited),
+    "surfaces-retried": ("native", surfaces_retried),
+    "surfaces-probed": ("native", surfaces_probed),
 }
 
 

@@ -83,6 +83,15 @@ extension AppSessionSummary: CustomStringConvertible {
     /// included, in the table's order) and the session end (`null` when neither log has a
     /// timed record).
     public var jsonLine: String {
+        var text = ""
+        // In memory (`AppSession`) the walk cannot fail; the stream writes `writeJSONLine`.
+        try? writeJSONLine { text += $0 }
+        return text
+    }
+
+    /// `jsonLine` in pieces, without its newline: the surfaces of `errorViews` one at a time,
+    /// so that a summary of millions of surfaces is never one string in memory.
+    public func writeJSONLine(_ write: (String) throws -> Void) throws {
         var counts = JSONLine()
         for kind in SessionFindingKind.allCases { counts.integer(kind.rawValue, findings[kind] ?? 0) }
         var body = JSONLine()
@@ -93,11 +102,11 @@ extension AppSessionSummary: CustomStringConvertible {
         body.raw("edgeToClear", edgeToClear.json)
         body.raw("edgeToPage", edgeToPage.json)
         body.raw("findings", counts.text)
-        body.raw("errorViews", errorViews.json)
-        if let end { body.number("end", end) } else { body.null("end") }
-        var line = JSONLine()
-        line.raw("summary", body.text)
-        return line.text
+        try write("{\"summary\":" + String(decoding: body.bytes, as: UTF8.self) + ",\"errorViews\":")
+        try errorViews.writeJSON(write)
+        var tail = JSONLine()
+        if let end { tail.number("end", end) } else { tail.null("end") }
+        try write("," + String(decoding: tail.bytes.dropFirst(), as: UTF8.self) + "}}")
     }
 
     public var description: String { jsonLine }
@@ -107,19 +116,33 @@ extension ErrorViewSummary {
     /// `{"count","open","ms":{"median","p90","max"} (or {}),"bySurface":{SURFACE: ms}}`,
     /// surfaces in byte order.
     public var json: String {
+        var text = ""
+        try? writeJSON { text += $0 }
+        return text
+    }
+
+    /// `json` in pieces: a piece for the head, then one a surface (a surface's time as
+    /// `"SURFACE":ms`, after a comma but the first), then the close.
+    public func writeJSON(_ write: (String) throws -> Void) throws {
         var ms = JSONLine()
         if let median, let p90, let max {
             ms.number("median", median)
             ms.number("p90", p90)
             ms.number("max", max)
         }
-        var surfaces = JSONLine()
-        for (surface, total) in bySurface { surfaces.number(surface, total) }
         var body = JSONLine()
         body.integer("count", count)
         body.integer("open", open)
         body.raw("ms", ms.text)
-        body.raw("bySurface", surfaces.text)
-        return body.text
+        try write(String(decoding: body.bytes, as: UTF8.self) + ",\"bySurface\":{")
+        var first = true
+        try surfaces.forEach { surface, total in
+            var entry = JSONLine()
+            entry.number(surface, total)
+            try write((first ? "" : ",") + String(decoding: entry.bytes.dropFirst(), as: UTF8.self))
+            first = false
+        }
+        try write("}}")
     }
+
 }

@@ -90,11 +90,20 @@ public struct NativeSessionLog: Equatable, Sendable {
     private var policy: RetryPolicy
     private var decided: [Decision] = []
 
-    public init(settings: PolicySettings = PolicySettings()) {
+    /// `keepingClosedViews: false`: each closed error view's time waits for
+    /// `takeClosedViews`, and `errorViews` keeps only the views on screen (a streamed session
+    /// adds the times up on disk).
+    public init(settings: PolicySettings = PolicySettings(), keepingClosedViews: Bool = true) {
         policy = RetryPolicy(settings: settings)
+        errorViews = ErrorViewTime(keepingClosedViews: keepingClosedViews)
     }
 
     public var settings: PolicySettings { policy.settings }
+
+    /// Hands out each error view closed since the last call, its surface and time on screen.
+    public mutating func takeClosedViews(_ body: (ByteString, Double) throws -> Void) rethrows {
+        try errorViews.takeClosedViews(body)
+    }
 
     /// Error views open now (O(1)): the shell bounds them record by record.
     public var openViews: Int { policy.openViews }

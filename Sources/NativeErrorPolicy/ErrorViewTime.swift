@@ -21,6 +21,9 @@ public struct ErrorViewTime: Equatable, Sendable {
     private var onScreen: [ByteString: Double] = [:]
     /// Every closed view's time on screen, in milliseconds.
     private var closed: [Double] = []
+    /// The surface of each time in `closed`, only while the caller takes them
+    /// (`keepingClosedViews: false`): `takeClosedViews` hands both out.
+    private var closedSurfaces: [ByteString] = []
     /// Time on screen per surface, closed views only.
     private var totals: [ByteString: Double] = [:]
 
@@ -44,6 +47,22 @@ public struct ErrorViewTime: Equatable, Sendable {
     public mutating func takeClosed(_ body: (Double) -> Void) {
         for duration in closed { body(duration) }
         closed.removeAll(keepingCapacity: true)
+        closedSurfaces.removeAll(keepingCapacity: true)
+    }
+
+    /// `takeClosed` with each view's surface: what a caller needs to add the time per surface
+    /// up itself, elsewhere than in memory (`session`'s summary, on any number of surfaces).
+    /// Only without closed views kept (`keepingClosedViews: false`).
+    public mutating func takeClosedViews(_ body: (ByteString, Double) throws -> Void) rethrows {
+        precondition(!keepsClosedViews, "takeClosedViews: the closed views are kept (keepingClosedViews: true)")
+        for (surface, duration) in zip(closedSurfaces, closed) { try body(surface, duration) }
+        closed.removeAll(keepingCapacity: true)
+        closedSurfaces.removeAll(keepingCapacity: true)
+    }
+
+    /// The views on screen now, each with the time it came up, in no particular order.
+    public var onScreenSince: [(surface: ByteString, since: Double)] {
+        onScreen.map { (surface: $0.key, since: $0.value) }
     }
 
     /// Replays one record through `policy` and counts what it does: the decisions of the
@@ -130,7 +149,7 @@ public struct ErrorViewTime: Equatable, Sendable {
     private mutating func close(_ surface: ByteString, at t: Double) {
         guard let since = onScreen.removeValue(forKey: surface) else { return }
         closed.append(t - since)
-        if keepsClosedViews { totals[surface, default: 0] += t - since }
+        if keepsClosedViews { totals[surface, default: 0] += t - since } else { closedSurfaces.append(surface) }
     }
 
     /// Every view's time on screen so far, in increasing order, the ones still on screen
@@ -144,7 +163,7 @@ public struct ErrorViewTime: Equatable, Sendable {
 
     /// Entries held: the views on screen, the closed views' times not yet taken, the surfaces
     /// with a total (the growth tests read it).
-    package var held: Int { onScreen.count + closed.count + totals.count }
+    package var held: Int { onScreen.count + closed.count + closedSurfaces.count + totals.count }
 
     /// Every view so far, the ones still on screen counted open up to `end`.
     public func summary(end: Double) -> ErrorViewSummary {
@@ -154,7 +173,7 @@ public struct ErrorViewTime: Equatable, Sendable {
             bySurface[surface, default: 0] += Swift.max(0, end - since)
         }
         let surfaces = bySurface.sorted { $0.key < $1.key }.map { (surface: $0.key.text, ms: $0.value) }
-        return ErrorViewSummary(sortedDurations: durations, open: onScreen.count, bySurface: surfaces)
+        return ErrorViewSummary(sortedDurations: durations, open: onScreen.count, surfaces: SurfaceTimes(surfaces))
     }
 }
 
@@ -169,21 +188,36 @@ public struct ErrorViewSummary: Equatable, Sendable {
     /// The value at index ⌈0.9 × n⌉ − 1.
     public var p90: Double?
     public var max: Double?
-    /// Time on screen per surface, surfaces in byte order.
-    public var bySurface: [(surface: String, ms: Double)]
+    /// Time on screen per surface, surfaces in byte order: walked, not held, since a log of
+    /// millions of surfaces has them on disk (`SurfaceTimes`).
+    public var surfaces: SurfaceTimes
+
+    /// Every surface's time, in byte order, in memory: for the tests and small summaries.
+    public var bySurface: [(surface: String, ms: Double)] { surfaces.collected }
 
     /// All the time spent on error views, every surface.
-    public var totalMs: Double { bySurface.reduce(0) { $0 + $1.ms } }
+    public var totalMs: Double { surfaces.totalMs }
 
-    init(sortedDurations sorted: [Double], open: Int, bySurface: [(surface: String, ms: Double)]) {
+    init(sortedDurations sorted: [Double], open: Int, surfaces: SurfaceTimes) {
         count = sorted.count
         self.open = open
-        self.bySurface = bySurface
+        self.surfaces = surfaces
         guard !sorted.isEmpty else { return }
         median = sorted[(sorted.count - 1) / 2]
         // ⌈9n/10⌉ in integers: exact, where 0.9 × n in doubles need not be.
         p90 = sorted[(9 * sorted.count + 9) / 10 - 1]
         max = sorted.last
+    }
+
+    /// A summary whose order statistics were found elsewhere (on disk, `session`'s stream):
+    /// `median` and `p90` at the ranks `init(sortedDurations:)` takes them from.
+    public init(count: Int, open: Int, median: Double?, p90: Double?, max: Double?, surfaces: SurfaceTimes) {
+        self.count = count
+        self.open = open
+        self.median = median
+        self.p90 = p90
+        self.max = max
+        self.surfaces = surfaces
     }
 
     public static func == (a: Self, b: Self) -> Bool {

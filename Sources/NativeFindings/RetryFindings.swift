@@ -307,8 +307,9 @@ package struct NativeExplainer: Sendable {
     private var comparison: RetryComparison
     /// Each surface's last decision, when it is one an unexpected retry's state reads (a retry,
     /// or no view at all); any other last decision reads as "no view", so it is not kept: a log
-    /// of a million surfaces each presented and dismissed holds none of them.
-    private var last: [ByteString: Decision] = [:]
+    /// of a million surfaces each presented and dismissed holds none of them. A log of a million
+    /// surfaces each retried holds them all, past a few thousand on disk.
+    private var last: RetriedSurfaces
     /// The bound on views open at once (`--max-open-views`), which the caller checks after
     /// each record (`checkOpenViews`).
     private let limit: OpenViewLimit
@@ -326,8 +327,12 @@ package struct NativeExplainer: Sendable {
 
     /// `heldInMemory`: how many findings waiting for an `app-retry` line stay in memory before
     /// they go to disk (tests make it small).
-    package init(config: NativeConfig = NativeConfig(), window: Double = 1000, heldInMemory: Int = HeldRetryFindings.inMemory) {
+    package init(
+        config: NativeConfig = NativeConfig(), window: Double = 1000, heldInMemory: Int = HeldRetryFindings.inMemory,
+        surfacesInMemory: Int = RetriedSurfaces.inMemory
+    ) {
         self.config = config
+        last = RetriedSurfaces(inMemory: surfacesInMemory)
         rules = FindingRules(checked: config.findings)
         settings = config.settings(recorded: nil)
         comparison = RetryComparison(window: window)
@@ -415,12 +420,13 @@ package struct NativeExplainer: Sendable {
     /// of any length, whatever its shape, once its open views are bounded (the growth tests
     /// read it).
     package var retainedSurfaces: Int {
-        last.count + openViews + comparison.retainedSurfaces + detector.retainedSurfaces
+        last.inMemoryCount + openViews + comparison.retainedSurfaces + detector.retainedSurfaces
     }
 
     private mutating func take(_ decision: Decision, line: Int?, decided: (Decision) throws -> Void) rethrows {
         switch decision.outcome {
-        case .retry, .view(.none): last[ByteString(decision.surface)] = decision
+        case .retry: last[ByteString(decision.surface)] = .retried(at: decision.t)
+        case .view(.none): last[ByteString(decision.surface)] = .authShell
         default: last[ByteString(decision.surface)] = nil
         }
         if case .retry(.automatic(let trigger)) = decision.outcome {
@@ -465,11 +471,10 @@ package struct NativeExplainer: Sendable {
             if let wait = instance.wait { return .cooldown(until: wait.due) }
             return .notDue(at: [instance.settle?.due, instance.probe?.due].compactMap { $0 }.min())
         }
-        guard let last = last[ByteString(surface)] else { return .noView }
-        switch last.outcome {
-        case .retry: return .alreadyRetried(at: last.t)
-        case .view(.none): return .authShell
-        default: return .noView
+        switch last[ByteString(surface)] {
+        case .retried(let t)?: return .alreadyRetried(at: t)
+        case .authShell?: return .authShell
+        case nil: return .noView
         }
     }
 }

@@ -36,6 +36,10 @@ struct SessionReading<Explainer: SessionLayerExplainer> {
     private var measures: [SessionMeasure] = []
     private var end: Double?
     private let latencies: (dropToPill: ValueSpool, edgeToClear: ValueSpool, edgeToPage: ValueSpool)
+    /// Each closed error view's time, and its surface's total, on disk as the views close: the
+    /// summary lists every surface, and a log may have millions.
+    private let viewTimes: ValueSpool
+    private let surfaceTimes = SurfaceTotalsSpool()
 
     init(
         web webPath: String, native nativePath: String, options: SessionOptions, onSkip: @escaping (RecordingError) -> Void,
@@ -51,10 +55,11 @@ struct SessionReading<Explainer: SessionLayerExplainer> {
         // The banner's findings read what only describes a record; the session alone does not.
         webReader = RecordingReader(lines: webLines, lenient: options.lenient, keepObserved: Explainer.self != NoExplainer.self, onSkip: onSkip)
         measurer = SessionMeasurer(lateMs: options.session.lateMs)
-        guard let dropToPill = ValueSpool(), let edgeToClear = ValueSpool(), let edgeToPage = ValueSpool() else {
+        guard let dropToPill = ValueSpool(), let edgeToClear = ValueSpool(), let edgeToPage = ValueSpool(), let views = ValueSpool() else {
             throw LineSpool.SpoolError()
         }
         latencies = (dropToPill, edgeToClear, edgeToPage)
+        viewTimes = views
     }
 
     // MARK: - The whole run
@@ -112,8 +117,22 @@ struct SessionReading<Explainer: SessionLayerExplainer> {
             edgeToClear: try summary(latencies.edgeToClear, stuck: measurer.stuckClears),
             edgeToPage: try summary(latencies.edgeToPage, stuck: measurer.stuckPages),
             findings: measurer.findingCounts, end: end,
-            errorViews: native!.errorViews.summary(end: (end ?? 0) - offset))
+            errorViews: try errorViews(end: (end ?? 0) - offset))
         return StreamedSession(offset: offset, settings: options.session, nativeSettings: native!.settings, summary: summary)
+    }
+
+    /// `ErrorViewTime.summary(end:)`, from the times on disk: the views still on screen count
+    /// open up to `end` (native clock), as there.
+    private func errorViews(end: Double) throws -> ErrorViewSummary {
+        let open = native!.errorViews.onScreenSince.map { (surface: $0.surface, ms: Swift.max(0, end - $0.since)) }
+        for view in open { viewTimes.append(view.ms) }
+        let surfaces = try surfaceTimes.surfaces(open: open)
+        guard let ranks = LatencySummary.ranks(count: viewTimes.count) else {
+            return ErrorViewSummary(count: 0, open: open.count, median: nil, p90: nil, max: nil, surfaces: surfaces)
+        }
+        let values = try viewTimes.selecting([ranks.median, ranks.p90])
+        return ErrorViewSummary(
+            count: viewTimes.count, open: open.count, median: values[0], p90: values[1], max: viewTimes.max, surfaces: surfaces)
     }
 
     /// Every final item through the measurer to `output`.
@@ -194,7 +213,7 @@ struct SessionReading<Explainer: SessionLayerExplainer> {
             }
             explainer?.feed(native: record)
             nativeMetaLine = record.line
-            native = NativeSessionLog(settings: options.native.settings(recorded: reader.meta?.platform))
+            native = NativeSessionLog(settings: options.native.settings(recorded: reader.meta?.platform), keepingClosedViews: false)
         } catch {
             try failNative(error)
         }
@@ -209,6 +228,7 @@ struct SessionReading<Explainer: SessionLayerExplainer> {
             if case .timed(let t, let event) = record.event {
                 let listed = nativePicker.take(line: record.line).map { SessionRecord(t: t, picked: $0) }
                 native!.feed(event.retryInput, at: t, record: listed)
+                takeClosedViews()
                 // The explainer's policy, fed the same records with the same settings, has as many.
                 try OpenViewLimit(options.native).check(native!.openViews, line: record.line, path: nativeReader!.path)
                 native!.drain(into: &merge, offset: offset)
@@ -222,12 +242,21 @@ struct SessionReading<Explainer: SessionLayerExplainer> {
     private mutating func finishNative() throws {
         nativeDone = true
         native!.finish()
+        takeClosedViews()
         native!.drain(into: &merge, offset: offset)
         merge.finishNative()
         let reader = nativeReader!
         explainer?.finishNative(skipped: reader.skipped, cut: reader.cut)
         if let cut = reader.cut {
             if webDone { onCut(reader.path, cut) } else { heldCut = (reader.path, cut) }
+        }
+    }
+
+    private mutating func takeClosedViews() {
+        let times = viewTimes, totals = surfaceTimes
+        native!.takeClosedViews {
+            times.append($1)
+            totals.add($0, $1)
         }
     }
 

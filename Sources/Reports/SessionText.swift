@@ -180,21 +180,36 @@ package enum SessionText {
 
     /// After the findings: how many each layer found itself, and the time on error views.
     package static func findingsTail(layers: (web: Int, native: Int), errorViews views: ErrorViewSummary) -> [String] {
-        var lines: [String] = []
-        if layers.web + layers.native > 0 {
-            lines.append("each log's own findings (as explain gives them, in the table with '!'): \(layers.web) web, \(layers.native) native")
-        }
-        return lines + [errorViews(views)]
+        layerCounts(layers) + [errorViews(views)]
+    }
+
+    /// How many findings each layer found itself, if any: `findingsTail` before its last line.
+    package static func layerCounts(_ layers: (web: Int, native: Int)) -> [String] {
+        guard layers.web + layers.native > 0 else { return [] }
+        return ["each log's own findings (as explain gives them, in the table with '!'): \(layers.web) web, \(layers.native) native"]
     }
 
     /// "error views: 1 (0 open), 4700 ms on screen: tab:trips 4700 ms; median 4700 ms, …".
     static func errorViews(_ views: ErrorViewSummary) -> String {
+        var text = ""
+        // In memory (`AppSession`) the walk cannot fail; the stream writes `writeErrorViews`.
+        try? writeErrorViews(views) { text += $0 }
+        return text
+    }
+
+    /// `errorViews` in pieces, without its newline: a piece a surface, so that millions of
+    /// surfaces are never one string in memory.
+    package static func writeErrorViews(_ views: ErrorViewSummary, _ write: (String) throws -> Void) throws {
         guard views.count > 0, let median = views.median, let p90 = views.p90, let max = views.max else {
-            return "error views: none on screen"
+            return try write("error views: none on screen")
         }
-        let surfaces = views.bySurface.map { "\(terminalSafe($0.surface)) \(ms($0.ms)) ms" }.joined(separator: ", ")
-        return "error views: \(views.count) (\(views.open) still open at the end), \(ms(views.totalMs)) ms on screen (\(surfaces)); "
-            + "each: median \(ms(median)) ms, p90 \(ms(p90)) ms, max \(ms(max)) ms"
+        try write("error views: \(views.count) (\(views.open) still open at the end), \(ms(views.totalMs)) ms on screen (")
+        var first = true
+        try views.surfaces.forEach { surface, total in
+            try write((first ? "" : ", ") + "\(terminalSafe(surface)) \(ms(total)) ms")
+            first = false
+        }
+        try write("); each: median \(ms(median)) ms, p90 \(ms(p90)) ms, max \(ms(max)) ms")
     }
 
     package static func sentence(_ finding: SessionFinding, lateMs: Double) -> String {

@@ -36,7 +36,8 @@ final class SessionJSONLOutput: SessionOutput {
         try held?.replay { try console.print($0) }
         try findings.replay { try console.print($0) }
         while let finding = try layers.next() { try console.print(finding.jsonLine) }
-        try console.print(summary.jsonLine)
+        try summary.writeJSONLine { try console.write(Array($0.utf8)) }
+        try console.write([0x0A])
     }
 }
 
@@ -118,7 +119,9 @@ final class SessionTextOutput: SessionOutput {
         try console.print("")
         try console.print(SessionText.findingsHead(count: findings, lateMs: lateMs))
         try sentences.replay { try console.print($0) }
-        for line in SessionText.findingsTail(layers: layerCounts, errorViews: summary.errorViews) { try console.print(line) }
+        for line in SessionText.layerCounts(layerCounts) { try console.print(line) }
+        try SessionText.writeErrorViews(summary.errorViews) { try console.write(Array($0.utf8)) }
+        try console.write([0x0A])
     }
 }
 
