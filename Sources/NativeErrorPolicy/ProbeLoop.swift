@@ -110,6 +110,52 @@ public struct ProbeLoopDetector: Equatable, Sendable {
     /// Surfaces with anything held: the runs not yet ended.
     package var retainedSurfaces: Int { runs.count }
 
+    /// How many times every run was ended (an edge, a launch): a caller that holds runs of one
+    /// retry elsewhere (`takeSingles`) lets them go when it changes, as they end with nothing
+    /// to report.
+    public private(set) var runsEnded = 0
+
+    /// A run of a single probe retry, taken out of the detector to be held elsewhere.
+    public struct Single: Equatable, Sendable {
+        public var surface: String
+        /// The retry's time.
+        public var t: Double
+        /// The line of the `presented` whose view made it.
+        public var line: Int?
+
+        public init(surface: String, t: Double, line: Int?) {
+            self.surface = surface
+            self.t = t
+            self.line = line
+        }
+    }
+
+    /// Takes out every run of a single probe retry on a surface `idle` says has no view on
+    /// screen. Such a run grows only by a probe retry of a view presented there later, so a
+    /// caller that gives it back (`restoreSingle`) before it feeds that `presented` gets the
+    /// same loops as if it had stayed; one still out at an edge or a launch ends with nothing
+    /// to report. A log that probes ever new surfaces and never sees an edge holds them
+    /// wherever the caller puts them (on disk), not here.
+    public mutating func takeSingles(where idle: (String) -> Bool) -> [Single] {
+        var taken: [Single] = []
+        for (surface, run) in runs where run.count == 1 && idle(surface.text) {
+            taken.append(Single(surface: surface.text, t: run.first, line: run.lastLine))
+        }
+        for single in taken { runs[ByteString(single.surface)] = nil }
+        return taken
+    }
+
+    /// Gives back a run `takeSingles` took, as it was.
+    public mutating func restoreSingle(_ single: Single) {
+        var run = Run()
+        run.count = 1
+        run.first = single.t
+        run.last = single.t
+        run.lastLine = single.line
+        if let line = single.line { run.lines = [line] }
+        runs[ByteString(single.surface)] = run
+    }
+
     public static func == (a: ProbeLoopDetector, b: ProbeLoopDetector) -> Bool {
         a.online == b.online && a.runs == b.runs && a.found.map(\.loop) == b.found.map(\.loop)
     }
@@ -123,11 +169,13 @@ public struct ProbeLoopDetector: Equatable, Sendable {
             // An edge ends every run: a probe retry after it starts a new one.
             if online {
                 for surface in runs.keys { close(surface) }
+                runsEnded += 1
             }
         case .launch:
             // A new process (v2.1): its views, and so their runs, are gone, and the path is
             // offline until the next record says otherwise. A loop already whole is still one.
             for surface in runs.keys { close(surface) }
+            runsEnded += 1
             online = false
         case .presented, .dismissed, .tapRetry, .foreground:
             break

@@ -304,6 +304,9 @@ package struct NativeExplainer: Sendable {
     private let config: NativeConfig
     private var policy: RetryPolicy?
     private var detector = ProbeLoopDetector()
+    /// The detector's runs of one probe retry on surfaces with no view, past a bound: a log
+    /// probing ever new surfaces with no edge holds them on disk, not in the detector.
+    private var probeSingles: ProbeSingles
     private var comparison: RetryComparison
     /// Each surface's last decision, when it is one an unexpected retry's state reads (a retry,
     /// or no view at all); any other last decision reads as "no view", so it is not kept: a log
@@ -333,6 +336,7 @@ package struct NativeExplainer: Sendable {
     ) {
         self.config = config
         last = RetriedSurfaces(inMemory: surfacesInMemory)
+        probeSingles = ProbeSingles(inMemory: surfacesInMemory)
         rules = FindingRules(checked: config.findings)
         settings = config.settings(recorded: nil)
         comparison = RetryComparison(window: window)
@@ -367,7 +371,12 @@ package struct NativeExplainer: Sendable {
         guard case .timed(let t, let event) = record.event else { return }
         end = t
         policy = nil  // `current` is the only copy while it changes: no copy-on-write of its heap
+        // A run of the surface's held elsewhere comes back before its view can probe again.
+        if case .presented(let surface, _)? = event.retryInput { probeSingles.restore(surface, into: &detector) }
+        let runsEnded = detector.runsEnded
         current.feed(record, into: &output, lines: &outputLines, watching: &detector)
+        if detector.runsEnded != runsEnded { probeSingles.removeAll() }
+        probeSingles.relieve(&detector, policy: current)
         for (decision, line) in zip(output, outputLines) { try take(decision, line: line, decided: decided) }
         output.removeAll(keepingCapacity: true)
         outputLines.removeAll(keepingCapacity: true)
@@ -420,7 +429,7 @@ package struct NativeExplainer: Sendable {
     /// of any length, whatever its shape, once its open views are bounded (the growth tests
     /// read it).
     package var retainedSurfaces: Int {
-        last.inMemoryCount + openViews + comparison.retainedSurfaces + detector.retainedSurfaces
+        last.inMemoryCount + openViews + comparison.retainedSurfaces + detector.retainedSurfaces + probeSingles.inMemoryCount
     }
 
     private mutating func take(_ decision: Decision, line: Int?, decided: (Decision) throws -> Void) rethrows {
