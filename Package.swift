@@ -87,7 +87,7 @@ let package = Package(
 
         // Tests mirror the targets. TestSupport holds what several of them share: paths into the
         // repository, scratch files, running the built CLI, the seeded recording generator.
-        .target(name: "TestSupport", dependencies: ["OfflineBanner", "NativeErrorPolicy", "TurboRecording", "Replay"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["AppSession", "OfflineBanner", "NativeErrorPolicy", "TurboRecording", "Replay"], path: "Tests/TestSupport"),
         .testTarget(name: "PolicyCoreTests", dependencies: ["PolicyCore", "TurboRecording"]),
         .testTarget(name: "OfflineBannerTests", dependencies: ["OfflineBanner", "PolicyCore"]),
         .testTarget(name: "NativeErrorPolicyTests", dependencies: ["NativeErrorPolicy", "PolicyCore"]),

@@ -4,6 +4,8 @@ import Replay
 import Testing
 import TurboRecording
 
+@testable import TestSupport
+
 /// The independent model: e2e/session_model.py, written from app-session.md's text alone,
 /// says what each of the seeded random pairs in e2e/session-pairs/ must give (written by
 /// e2e/session_model_test.py --write, which also checks the pairs are what the model makes
@@ -29,7 +31,7 @@ struct ModelPairsTests {
         var mismatches: [String] = []
         for pair in try Self.pairs() {
             let stem = Self.directory + "/" + pair
-            let options = try Self.options(stem + ".options.json")
+            let options = try ModelPairs.options(stem + ".options.json")
             let session = try replaySession(web: stem + ".web.jsonl", native: stem + ".native.jsonl", options: options)
             let got = session.jsonLines
             let want = try String(contentsOfFile: stem + ".session.expected.jsonl", encoding: .utf8)
@@ -43,16 +45,5 @@ struct ModelPairsTests {
         }
         let report = "\(mismatches.count) of \(try Self.pairs().count) pairs disagree:\n" + mismatches.prefix(5).joined(separator: "\n")
         #expect(mismatches.isEmpty, Comment(rawValue: report))
-    }
-
-    /// `{"lateMs": 2000, "offsetMs": -250.5}`, `offsetMs` optional; read with json-c.
-    static func options(_ path: String) throws -> SessionOptions {
-        let text = try String(contentsOfFile: path, encoding: .utf8)
-        guard case .object(let members)? = JSONValue(parsing: text), case .number(let lateMs)? = members["lateMs"] else {
-            throw RecordingError(.malformed, path: path, line: nil, #"expected {"lateMs": N, "offsetMs": N}"#)
-        }
-        var options = SessionOptions(session: SessionSettings(lateMs: lateMs))
-        if case .number(let offset)? = members["offsetMs"] { options.offsetMs = offset }
-        return options
     }
 }

@@ -4,6 +4,8 @@ import Replay
 import Testing
 import TurboRecording
 
+@testable import TestSupport
+
 /// The model's pairs (e2e/session-pairs/, see `ModelPairsTests`) through the streamed driver
 /// `session` runs: its lines, findings and summary, as they stream, are the model's jsonl byte
 /// for byte.
@@ -25,7 +27,7 @@ struct StreamedModelPairsTests {
         var mismatches: [String] = []
         for pair in try ModelPairsTests.pairs() {
             let stem = ModelPairsTests.directory + "/" + pair
-            let options = try ModelPairsTests.options(stem + ".options.json")
+            let options = try ModelPairs.options(stem + ".options.json")
             let output = Collected()
             var explainer = NoExplainer()
             let streamed = try streamSession(

@@ -17,17 +17,6 @@ struct SessionFiguresStreamedTests {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().path + "/e2e/session-pairs"
 
-    /// `{"lateMs": 2000, "offsetMs": -250.5}`, as `ModelPairsTests` reads it.
-    static func options(_ path: String) throws -> SessionOptions {
-        let text = try String(contentsOfFile: path, encoding: .utf8)
-        guard case .object(let members)? = JSONValue(parsing: text), case .number(let lateMs)? = members["lateMs"] else {
-            throw RecordingError(.malformed, path: path, line: nil, #"expected {"lateMs": N, "offsetMs": N}"#)
-        }
-        var options = SessionOptions(session: SessionSettings(lateMs: lateMs))
-        if case .number(let offset)? = members["offsetMs"] { options.offsetMs = offset }
-        return options
-    }
-
     /// A pair's figures, or its error's words.
     enum Outcome: Equatable {
         case read(SessionFigures)
@@ -46,7 +35,7 @@ struct SessionFiguresStreamedTests {
         var mismatches: [String] = [], measured = 0
         for stem in stems {
             let (web, native) = (stem + ".web.jsonl", stem + ".native.jsonl")
-            let options = try Self.options(stem + ".options.json")
+            let options = try ModelPairs.options(stem + ".options.json")
             let whole = Self.outcome { SessionFigures(try replaySession(web: web, native: native, options: options)) }
             let streamed = Self.outcome { try SessionFiguresOutput.read(web: web, native: native, options: options) }
             if whole != streamed { mismatches.append(stem) }

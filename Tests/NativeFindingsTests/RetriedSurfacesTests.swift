@@ -28,18 +28,8 @@ struct RetriedSurfacesTests {
             }
     }
 
-    /// The most the explainer held per surface while replaying `lines`, and its events.
     func replay(_ lines: [String], surfacesInMemory: Int) throws -> (held: Int, events: [NativeExplainer.Event]) {
-        let reader = try NativeRecordingReader(path: try temporaryRecording("retried.jsonl", lines))
-        var explainer = NativeExplainer(surfacesInMemory: surfacesInMemory)
-        var events: [NativeExplainer.Event] = []
-        var held = 0
-        while let record = try reader.next() {
-            explainer.feed(record, decided: { _ in }, emit: { events.append($0) })
-            held = max(held, explainer.retainedSurfaces)
-        }
-        explainer.finish(decided: { _ in }, emit: { events.append($0) })
-        return (held, events)
+        try explainerReplay(lines, name: "retried.jsonl", surfacesInMemory: surfacesInMemory)
     }
 
     @Test("the explainer holds as many surfaces at 10·N records as at N on surfaces-retried")
