@@ -142,3 +142,10 @@ public struct NativeSessionLog: Equatable, Sendable {
         records.removeAll(keepingCapacity: records.count <= 256)
     }
 }
+
+extension NativeSessionLog: ProbedSurfacesHolder {
+    public var probeEpoch: Int { policy.probeEpoch }
+    public var probedCount: Int { policy.probedCount }
+    public mutating func takeProbedSinceEdge() -> [String] { policy.takeProbedSinceEdge() }
+    public mutating func restoreProbed(_ surface: String) { policy.restoreProbed(surface) }
+}

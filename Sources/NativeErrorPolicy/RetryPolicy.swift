@@ -24,6 +24,10 @@ public struct RetryPolicy: TimedPolicy, Equatable, Sendable {
     /// Under `probe-once`: the surfaces that have had an automatic retry with trigger `probe`
     /// since the last edge (or the start). Empty under v1.
     public private(set) var probedSinceEdge: Set<ByteString> = []
+    /// How many times the probes since the last edge were forgotten (an edge, a launch): a
+    /// caller that holds some of them elsewhere (`takeProbedSinceEdge`) lets them go when it
+    /// changes.
+    public private(set) var probeEpoch = 0
     /// Keyed by the surface's bytes: two spellings of `tab:café` are two surfaces (`ByteString`).
     private var bySurface: [ByteString: ErrorViewInstance] = [:]
     /// The offline instances in the order they were presented (an edge starts their settles in
@@ -66,6 +70,22 @@ public struct RetryPolicy: TimedPolicy, Equatable, Sendable {
     /// The instance on `surface`, if one is on screen.
     public func instance(on surface: String) -> ErrorViewInstance? {
         bySurface[ByteString(surface)]
+    }
+
+    /// Takes out the surfaces probed since the last edge, to be held elsewhere. What the set
+    /// decides is read only when a view is presented on its surface: a caller that gives the
+    /// surface back (`restoreProbed`) before it sends that `presented` gets the same decisions,
+    /// and one that lets them all go when `probeEpoch` changes forgets them when the policy
+    /// does. A log that probes ever new surfaces under `probe-once` and sees no edge holds them
+    /// wherever the caller puts them (on disk), not here.
+    public mutating func takeProbedSinceEdge() -> [String] {
+        defer { probedSinceEdge.removeAll() }
+        return probedSinceEdge.map(\.text)
+    }
+
+    /// Gives back a surface `takeProbedSinceEdge` took.
+    public mutating func restoreProbed(_ surface: String) {
+        probedSinceEdge.insert(ByteString(surface))
     }
 
     /// The earliest pending due time of any settle, probe or wait.
@@ -135,7 +155,10 @@ public struct RetryPolicy: TimedPolicy, Equatable, Sendable {
         case .path(let nowOnline):
             guard nowOnline != online else { return }
             online = nowOnline
-            if online { probedSinceEdge.removeAll() }
+            if online {
+                probedSinceEdge.removeAll()
+                probeEpoch += 1
+            }
             for (surface, serial) in offlineOrder {
                 work += 1
                 guard bySurface[ByteString(surface)]?.serial == serial else { continue }
@@ -197,6 +220,7 @@ public struct RetryPolicy: TimedPolicy, Equatable, Sendable {
         fresh.work = work
         fresh.decidedLines = decidedLines
         fresh.inputLine = inputLine
+        fresh.probeEpoch = probeEpoch + 1
         self = fresh
     }
 

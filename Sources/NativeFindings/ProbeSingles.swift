@@ -1,5 +1,6 @@
 import NativeErrorPolicy
 import PolicyCore
+import Replay
 
 /// The probe-loop detector's runs of a single probe retry, held here once the detector holds
 /// more than a bound of surfaces: a log that probes ever new surfaces and sees no edge would

@@ -1,4 +1,5 @@
 import PolicyCore
+import Replay
 
 #if canImport(Glibc)
 import Glibc

@@ -307,6 +307,8 @@ package struct NativeExplainer: Sendable {
     /// The detector's runs of one probe retry on surfaces with no view, past a bound: a log
     /// probing ever new surfaces with no edge holds them on disk, not in the detector.
     private var probeSingles: ProbeSingles
+    /// Under `probe-once`, the policy's surfaces probed since the last edge, past a bound.
+    private var probedSurfaces: ProbedSpill
     private var comparison: RetryComparison
     /// Each surface's last decision, when it is one an unexpected retry's state reads (a retry,
     /// or no view at all); any other last decision reads as "no view", so it is not kept: a log
@@ -337,6 +339,7 @@ package struct NativeExplainer: Sendable {
         self.config = config
         last = RetriedSurfaces(inMemory: surfacesInMemory)
         probeSingles = ProbeSingles(inMemory: surfacesInMemory)
+        probedSurfaces = ProbedSpill(inMemory: surfacesInMemory)
         rules = FindingRules(checked: config.findings)
         settings = config.settings(recorded: nil)
         comparison = RetryComparison(window: window)
@@ -373,8 +376,10 @@ package struct NativeExplainer: Sendable {
         policy = nil  // `current` is the only copy while it changes: no copy-on-write of its heap
         // A run of the surface's held elsewhere comes back before its view can probe again.
         if case .presented(let surface, _)? = event.retryInput { probeSingles.restore(surface, into: &detector) }
+        probedSurfaces.before(event.retryInput, &current)
         let runsEnded = detector.runsEnded
         current.feed(record, into: &output, lines: &outputLines, watching: &detector)
+        probedSurfaces.after(&current)
         if detector.runsEnded != runsEnded { probeSingles.removeAll() }
         probeSingles.relieve(&detector, policy: current)
         for (decision, line) in zip(output, outputLines) { try take(decision, line: line, decided: decided) }

@@ -102,16 +102,20 @@ public func replayNative(
     let settings = config.settings(recorded: reader.meta?.platform)
     var policy = RetryPolicy(settings: settings)
     let limit = OpenViewLimit(config)
+    var probed = ProbedSpill()
     var output: [Decision] = []
     while let record = try reader.next() {
         try observe(record)
         guard case .timed(let t, let event) = record.event else { continue }
+        let input = event.retryInput
+        probed.before(input, &policy)
         // The timers due before the record decided before it: they are emitted even when the
         // record itself is one view over the bound.
         policy.advance(to: t, into: &output)
         for decided in output { try emit(decided) }
         output.removeAll(keepingCapacity: true)
-        policy.feed(event.retryInput, at: t, into: &output)
+        policy.feed(input, at: t, into: &output)
+        probed.after(&policy)
         try limit.check(policy.openViews, line: record.line, path: reader.path)
         for decided in output { try emit(decided) }
         output.removeAll(keepingCapacity: true)

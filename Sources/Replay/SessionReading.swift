@@ -24,6 +24,8 @@ struct SessionReading<Explainer: SessionLayerExplainer> {
     private var nativeReader: NativeRecordingReader?
     private let nativePicker = RecordPicker(SessionRecord.nativeKeys)
     private var native: NativeSessionLog?
+    /// Under `probe-once`, the native policy's surfaces probed since the last edge, past a bound.
+    private var probed = ProbedSpill()
     private var nativeDone = false
     /// What the native log said while the web recording was still being read: said after it,
     /// where `replaySession` says it (it reads the web recording first).
@@ -227,7 +229,9 @@ struct SessionReading<Explainer: SessionLayerExplainer> {
             explainer?.feed(native: record)
             if case .timed(let t, let event) = record.event {
                 let listed = nativePicker.take(line: record.line).map { SessionRecord(t: t, picked: $0) }
+                probed.before(event.retryInput, &native!)
                 native!.feed(event.retryInput, at: t, record: listed)
+                probed.after(&native!)
                 takeClosedViews()
                 // The explainer's policy, fed the same records with the same settings, has as many.
                 try OpenViewLimit(options.native).check(native!.openViews, line: record.line, path: nativeReader!.path)

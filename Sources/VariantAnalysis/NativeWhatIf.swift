@@ -38,12 +38,16 @@ struct NativeWhatIfSide {
     var views = ErrorViewTime(keepingClosedViews: false)
     var counts = NativeWhatIfCounts()
     private var output: [Decision] = []
+    /// Under `probe-once`, the surfaces probed since the last edge, past a bound, on disk.
+    private var probed = ProbedSpill()
 
     init(settings: PolicySettings) { policy = RetryPolicy(settings: settings) }
 
     mutating func feed(_ record: NativeRecord) {
         guard case .timed(let t, let event) = record.event else { return }
+        probed.before(event.retryInput, &policy)
         views.send(event.retryInput, at: t, through: &policy, into: &output)
+        probed.after(&policy)
         for decision in output { counts.note(decision) }
         output.removeAll(keepingCapacity: true)
         var closedMs = 0.0

@@ -9,15 +9,21 @@ import Darwin
 /// when half full. The hash is the process's seeded `Hasher`, so no log can pick names that
 /// collide. A read of a file this process wrote that fails is a broken machine, not a log:
 /// the replay stops (`preconditionFailure`) rather than answer wrongly. What it holds per
-/// surface is a kind and a time: each user (`RetriedSurfaces`, `ProbeSingles`) says what they mean.
-final class SurfaceTable: @unchecked Sendable {
-    // One explainer owns each table and uses it from one thread; `@unchecked` only because it
+/// surface is a kind and a time: each user (`RetriedSurfaces`, `ProbeSingles`, `ProbedSpill`)
+/// says what they mean.
+package final class SurfaceTable: @unchecked Sendable {
+    // One replay owns each table and uses it from one thread; `@unchecked` only because it
     // is a class over two file descriptors.
 
     /// What a surface's slot holds besides its name.
-    struct Value: Equatable {
-        var kind: UInt32
-        var t: Double
+    package struct Value: Equatable {
+        package var kind: UInt32
+        package var t: Double
+
+        package init(kind: UInt32, t: Double) {
+            self.kind = kind
+            self.t = t
+        }
     }
 
     private var slots: Int32
@@ -25,7 +31,7 @@ final class SurfaceTable: @unchecked Sendable {
     private var keysEnd: Int64 = 0
     private var capacity = 1 << 15
     /// Entries in the table, and slots that held a removed one (probes pass over them).
-    private(set) var live = 0
+    package private(set) var live = 0
     private var removed = 0
 
     private static let empty: UInt64 = 0
@@ -39,7 +45,7 @@ final class SurfaceTable: @unchecked Sendable {
         var t: Double = 0
     }
 
-    init?() {
+    package init?() {
         guard let slotFile = Self.temporary() else { return nil }
         guard let keyFile = Self.temporary() else {
             close(slotFile)
@@ -69,12 +75,12 @@ final class SurfaceTable: @unchecked Sendable {
         return Swift.max(UInt64(bitPattern: Int64(hasher.finalize())), 2)
     }
 
-    func value(of key: [UInt8]) -> Value? {
+    package func value(of key: [UInt8]) -> Value? {
         guard live > 0, let (_, slot) = find(key) else { return nil }
         return Value(kind: slot.kind, t: slot.t)
     }
 
-    func remove(_ key: [UInt8]) {
+    package func remove(_ key: [UInt8]) {
         guard let (index, _) = find(key) else { return }
         var slot = Slot()
         slot.hash = Self.tombstone
@@ -84,7 +90,7 @@ final class SurfaceTable: @unchecked Sendable {
     }
 
     /// `false` when the disk would not take it.
-    func put(_ key: [UInt8], _ value: Value) -> Bool {
+    package func put(_ key: [UInt8], _ value: Value) -> Bool {
         var slot = Slot()
         slot.kind = value.kind
         slot.t = value.t
