@@ -68,10 +68,14 @@ struct ProbedSpillTests {
             t += Double(Int.random(in: 0...2000, using: &generator))
             let surface = generator.pick(surfaces)
             let roll = Int.random(in: 0..<40, using: &generator)
-            let input: PolicyInput =
-                roll == 0
-                ? .launch : roll < 3 ? .path(online: Bool.random(using: &generator))
-                : roll < 20 ? .presented(surface: surface, error: .web(.code(-1009))) : roll < 36 ? .dismissed(surface: surface) : .tapRetry(surface: surface)
+            let input: PolicyInput
+            switch roll {
+            case 0: input = .launch
+            case 1..<3: input = .path(online: Bool.random(using: &generator))
+            case 3..<20: input = .presented(surface: surface, error: .web(.code(-1009)))
+            case 20..<36: input = .dismissed(surface: surface)
+            default: input = .tapRetry(surface: surface)
+            }
             inputs.append((t, input))
         }
         let spilled = Self.replay(inputs, inMemory: 2), whole = Self.replay(inputs, inMemory: nil)
