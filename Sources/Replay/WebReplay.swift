@@ -19,20 +19,20 @@ extension OfflineBanner {
 /// soon as it is decided. A malformed line stops the replay by throwing, after everything
 /// decided before it was emitted.
 ///
-/// `batched`: the log is parsed a batch of records at a time before the banner sees them
+/// A regular file is parsed a batch of records at a time before the banner sees them
 /// (`RecordingReader.forEachInBatches`), which keeps the parser and the banner from evicting
-/// each other's code on every line. The same timeline, in the same order; but a record's
-/// decisions wait for its batch, so a pipe followed as it grows (`replay -`) is read unbatched.
+/// each other's code on every line: the same timeline, in the same order. Input read as it
+/// arrives (`replay -`, a FIFO) goes a record at a time, so each decision shows as it comes.
 public func replay(
-    _ reader: RecordingReader, settings: BannerSettings, batched: Bool = false,
+    _ reader: RecordingReader, settings: BannerSettings,
     emit: (TimelineRecord) throws -> Void
 ) throws {
     var step = ReplayStep(banner: OfflineBanner(settings: settings))
     // Closure literals, not one closure in a `let`: a stored closure would box what it captures.
-    if batched {
-        try reader.forEachInBatches { try step.feed($0, emit) }
-    } else {
+    if reader.arrives {
         try reader.forEach { try step.feed($0, emit) }
+    } else {
+        try reader.forEachInBatches { try step.feed($0, emit) }
     }
     step.banner.finish(into: &step.output)
     for decided in step.output { try emit(decided) }

@@ -31,7 +31,7 @@ public final class JSONLines {
     private let ownsFile: Bool
     /// Read as it arrives (standard input, a FIFO, `<(tail -f …)`): each read takes what is
     /// there, so a line is seen as soon as it is written; a regular file is read in full blocks.
-    private let arrives: Bool
+    public let arrives: Bool
     private let parser: JSONLineParser
     /// The read buffer. Buffers are owned pointers rather than arrays: the per-line loop then
     /// pays no copy-on-write or exclusivity checks on them.

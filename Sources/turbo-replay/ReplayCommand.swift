@@ -38,7 +38,7 @@ enum ReplayCommand {
         let reader = try RecordingReader(path: path, lenient: options.lenient, keepObserved: false) { console.skipped($0) }
         // Standard input, a FIFO or `<(tail -f …)` is followed as it grows: each row as soon as
         // it is decided. A regular file is read in batches, which is faster.
-        let streaming = path == "-" || !RecordingFiles.isRegularFile(path)
+        let streaming = reader.arrives
         // The table's header comes with its first row (or at the end): a file refused at its
         // first line (a native log) prints nothing but the error.
         var headerPrinted = format != .text
@@ -46,7 +46,7 @@ enum ReplayCommand {
             if !headerPrinted { try console.print(TextTimeline.header) }
             headerPrinted = true
         }
-        try replay(reader, settings: options.banner.settings, batched: !streaming) { record in
+        try replay(reader, settings: options.banner.settings) { record in
             if format == .jsonl {
                 try console.writeLine { record.appendJSON(to: &$0) }
             } else {

@@ -29,12 +29,6 @@ final class HeldDrift: @unchecked Sendable {
         spool.write(difference.shown.text)
     }
 
-    /// Each held finding, in the order it was held.
-    func forEach(_ body: (SeenDifference, [Int]) -> Void) throws {
-        var reader = reading()
-        while let (difference, lines) = try reader.next() { body(difference, lines) }
-    }
-
     /// The held findings, one at a time, in the order they were held: the analyzer hands them on
     /// a batch at a time, so a page wrong in every episode is never all in memory at once.
     func reading() -> Reader { Reader(held: self) }
