@@ -22,7 +22,10 @@ of each. Same N, same bytes (no randomness: the worst case is the regular one).
                                   `already-retried`), then dismissed
     surfaces-probed               native: every surface a new name, an offline view on a healthy
                                   path, retried by the policy's probe (and the app), dismissed,
-                                  and no edge ever: the probe-loop detector's runs (not bounded yet)
+                                  and no edge ever: the probe-loop detector's runs of one retry
+    surfaces-looping              native: as surfaces-probed, but each surface's view is retried
+                                  twice (a probe loop) before it is dismissed: the loops wait for
+                                  an edge or the end to be whole
 
 For the two huge shapes N counts records as bytes do: one group of huge records stands for
 HUGE_EVERY records of the other shapes (900 kB against a usual record's ~80 bytes would make a
@@ -248,6 +251,24 @@ def surfaces_probed(n):
         yield '{"t":%s,"type":"dismissed","surface":"s%d"}' % (ms(t), i)
 
 
+def surfaces_looping(n):
+    """A probe loop on ever new surfaces and no edge: each surface's view is retried by the
+    probe, presented afresh, retried again (a loop of two), and dismissed. Every loop waits for
+    an edge (or the end) to be whole, as its count and last retry can still grow."""
+    yield NATIVE_META
+    yield '{"t":0,"type":"path","online":true}'
+    t = 0.0
+    i = 0
+    while True:
+        t += 500
+        i += 1
+        for _ in range(2):
+            yield '{"t":%s,"type":"presented","surface":"s%d","error":{"kind":"web","code":-1009}}' % (ms(t), i)
+            yield '{"t":%s,"type":"app-retry","surface":"s%d","kind":"auto"}' % (ms(t + 2500), i)
+            t += 2600
+        yield '{"t":%s,"type":"dismissed","surface":"s%d"}' % (ms(t), i)
+
+
 SHAPES = {
     "surfaces-presented-dismissed": ("native", surfaces_presented_dismissed),
     "error-new-surface": ("native", error_new_surface),
@@ -261,6 +282,7 @@ SHAPES = {
     "pages-visited": ("native", pages_visited),
     "surfaces-retried": ("native", surfaces_retried),
     "surfaces-probed": ("native", surfaces_probed),
+    "surfaces-looping": ("native", surfaces_looping),
 }
 
 
