@@ -85,75 +85,93 @@ public struct ProbeLoop: Equatable, Sendable {
 /// decisions of `finish()`. Each decision comes with its line, which the policy keeps in the
 /// view's instance: the detector keeps no table of lines beside it.
 public struct ProbeLoopDetector: Equatable, Sendable {
-    /// A run's probe retries: the first, second and last, and how many, so that a loop that
-    /// lasts for hours costs no more than the lines of its presentations.
-    private struct Run: Equatable, Sendable {
-        var first = 0.0
-        var second = 0.0
-        var last = 0.0
-        var count = 0
-        var lines: [Int] = []
-        var moreLines = 0
-        var lastLine: Int?
-        /// When the second retry came, counted across runs: findings come out in that order.
-        var order = 0
+    /// A surface's run of probe retries since the last edge: the first, second and last, and
+    /// how many, so that a loop that lasts for hours costs no more than the lines of its
+    /// presentations. A caller may hold one elsewhere (`takeIdleRuns`) and give it back.
+    public struct Run: Equatable, Sendable {
+        public internal(set) var first = 0.0
+        public internal(set) var second = 0.0
+        public internal(set) var last = 0.0
+        public internal(set) var count = 0
+        public internal(set) var lines: [Int] = []
+        public internal(set) var moreLines = 0
+        public internal(set) var lastLine: Int?
+        /// When the second retry came, counted across runs: loops come out in that order.
+        public internal(set) var order = 0
+
+        init() {}
+
+        /// A run as `takeIdleRuns` handed it out, read back from wherever the caller kept it.
+        public init(
+            first: Double, second: Double, last: Double, count: Int, lines: [Int], moreLines: Int, lastLine: Int?,
+            order: Int
+        ) {
+            self.first = first
+            self.second = second
+            self.last = last
+            self.count = count
+            self.lines = lines
+            self.moreLines = moreLines
+            self.lastLine = lastLine
+            self.order = order
+        }
+
+        /// The loop this run is when it ends: `nil` for a run of a single retry.
+        public func loop(on surface: String) -> ProbeLoop? {
+            guard count >= 2 else { return nil }
+            return ProbeLoop(
+                surface: surface, t: second, count: count, first: first, last: last, lines: lines, moreLines: moreLines)
+        }
+    }
+
+    /// A loop with its place among the others: by the time of its second retry, ties in the
+    /// order they happened (`Run.order`). A caller that held runs elsewhere merges by it.
+    public struct Ended: Sendable {
+        public var order: Int
+        public var loop: ProbeLoop
+
+        public init(order: Int, loop: ProbeLoop) {
+            self.order = order
+            self.loop = loop
+        }
+
+        /// Whether `self` comes out before `other`.
+        public func precedes(_ other: Ended) -> Bool { (loop.t, order) < (other.loop.t, other.order) }
     }
 
     private var online = false
     /// By the surface's bytes, as the policy keys its views (`ByteString`).
     private var runs: [ByteString: Run] = [:]
-    private var found: [(second: Int, loop: ProbeLoop)] = []
-    private var seconds = 0
+    private var found: [Ended] = []
+    /// Runs that became loops so far: every later loop's `order` is past it.
+    public private(set) var loopsBegun = 0
 
     public init() {}
 
     /// Surfaces with anything held: the runs not yet ended.
     package var retainedSurfaces: Int { runs.count }
 
-    /// How many times every run was ended (an edge, a launch): a caller that holds runs of one
-    /// retry elsewhere (`takeSingles`) lets them go when it changes, as they end with nothing
-    /// to report.
+    /// How many times every run was ended (an edge, a launch): a caller that holds runs
+    /// elsewhere (`takeIdleRuns`) ends them too when it changes.
     public private(set) var runsEnded = 0
 
-    /// A run of a single probe retry, taken out of the detector to be held elsewhere.
-    public struct Single: Equatable, Sendable {
-        public var surface: String
-        /// The retry's time.
-        public var t: Double
-        /// The line of the `presented` whose view made it.
-        public var line: Int?
-
-        public init(surface: String, t: Double, line: Int?) {
-            self.surface = surface
-            self.t = t
-            self.line = line
-        }
-    }
-
-    /// Takes out every run of a single probe retry on a surface `idle` says has no view on
-    /// screen. Such a run grows only by a probe retry of a view presented there later, so a
-    /// caller that gives it back (`restoreSingle`) before it feeds that `presented` gets the
-    /// same loops as if it had stayed; one still out at an edge or a launch ends with nothing
-    /// to report. A log that probes ever new surfaces and never sees an edge holds them
-    /// wherever the caller puts them (on disk), not here.
-    public mutating func takeSingles(where idle: (String) -> Bool) -> [Single] {
-        var taken: [Single] = []
-        for (surface, run) in runs where run.count == 1 && idle(surface.text) {
-            taken.append(Single(surface: surface.text, t: run.first, line: run.lastLine))
-        }
-        for single in taken { runs[ByteString(single.surface)] = nil }
+    /// Takes out every run on a surface `idle` says has no view on screen. Such a run grows
+    /// only by a probe retry of a view presented there later, so a caller that gives it back
+    /// (`restore`) before it feeds that `presented` gets the same loops as if it had stayed.
+    /// One still out when `runsEnded` changes has ended: a run of one retry reports nothing,
+    /// a longer one is a loop (`Run.loop(on:)`), to be merged in order with `takeEnded`'s. A
+    /// log that probes ever new surfaces and never sees an edge holds them wherever the
+    /// caller puts them (on disk), not here.
+    public mutating func takeIdleRuns(where idle: (String) -> Bool) -> [(surface: String, run: Run)] {
+        var taken: [(surface: String, run: Run)] = []
+        for (surface, run) in runs where idle(surface.text) { taken.append((surface.text, run)) }
+        for (surface, _) in taken { runs[ByteString(surface)] = nil }
         return taken
     }
 
-    /// Gives back a run `takeSingles` took, as it was.
-    public mutating func restoreSingle(_ single: Single) {
-        var run = Run()
-        run.count = 1
-        run.first = single.t
-        run.last = single.t
-        run.lastLine = single.line
-        if let line = single.line { run.lines = [line] }
-        runs[ByteString(single.surface)] = run
+    /// Gives back a run `takeIdleRuns` took, as it was.
+    public mutating func restore(_ run: Run, on surface: String) {
+        runs[ByteString(surface)] = run
     }
 
     public static func == (a: ProbeLoopDetector, b: ProbeLoopDetector) -> Bool {
@@ -191,8 +209,8 @@ public struct ProbeLoopDetector: Equatable, Sendable {
         if run.count == 1 { run.first = decision.t }
         if run.count == 2 {
             run.second = decision.t
-            seconds += 1
-            run.order = seconds
+            loopsBegun += 1
+            run.order = loopsBegun
         }
         run.last = decision.t
         if let line = presented, run.lastLine != line {
@@ -204,29 +222,28 @@ public struct ProbeLoopDetector: Equatable, Sendable {
 
     /// The loops whose runs have ended since the last call (an edge ends them), in the order
     /// of their second probe retry: for a report that prints each loop as soon as it is whole.
-    public mutating func takeEnded() -> [ProbeLoop] {
+    public mutating func takeEnded() -> [ProbeLoop] { takeEndedInOrder().map(\.loop) }
+
+    /// `takeEnded()`, each loop with its place, for a caller that merges its own in.
+    public mutating func takeEndedInOrder() -> [Ended] {
         guard !found.isEmpty else { return [] }
         defer { found.removeAll() }
-        return found.sorted { ($0.loop.t, $0.second) < ($1.loop.t, $1.second) }.map(\.loop)
+        return found.sorted { $0.precedes($1) }
     }
 
     /// The end of the recording: the runs still open are closed. Every loop found, by the
     /// time of its second probe retry (ties in the order they happened).
-    public mutating func finish() -> [ProbeLoop] {
+    public mutating func finish() -> [ProbeLoop] { finishInOrder().map(\.loop) }
+
+    /// `finish()`, each loop with its place.
+    public mutating func finishInOrder() -> [Ended] {
         for surface in runs.keys { close(surface) }
-        return found.sorted { ($0.loop.t, $0.second) < ($1.loop.t, $1.second) }.map(\.loop)
+        return takeEndedInOrder()
     }
 
     private mutating func close(_ surface: ByteString) {
-        guard let run = runs.removeValue(forKey: surface) else { return }
-        guard run.count >= 2 else { return }
-        found.append(
-            (
-                run.order,
-                ProbeLoop(
-                    surface: surface.text, t: run.second, count: run.count,
-                    first: run.first, last: run.last, lines: run.lines, moreLines: run.moreLines)
-            ))
+        guard let run = runs.removeValue(forKey: surface), let loop = run.loop(on: surface.text) else { return }
+        found.append(Ended(order: run.order, loop: loop))
     }
 }
 

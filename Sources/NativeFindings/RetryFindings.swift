@@ -304,9 +304,9 @@ package struct NativeExplainer: Sendable {
     private let config: NativeConfig
     private var policy: RetryPolicy?
     private var detector = ProbeLoopDetector()
-    /// The detector's runs of one probe retry on surfaces with no view, past a bound: a log
-    /// probing ever new surfaces with no edge holds them on disk, not in the detector.
-    private var probeSingles: ProbeSingles
+    /// The detector's runs on surfaces with no view, past a bound: a log probing ever new
+    /// surfaces with no edge holds them on disk, not in the detector.
+    private var idleRuns: IdleProbeRuns
     /// Under `probe-once`, the policy's surfaces probed since the last edge, past a bound.
     private var probedSurfaces: ProbedSpill
     private var comparison: RetryComparison
@@ -338,7 +338,7 @@ package struct NativeExplainer: Sendable {
     ) {
         self.config = config
         last = RetriedSurfaces(inMemory: surfacesInMemory)
-        probeSingles = ProbeSingles(inMemory: surfacesInMemory)
+        idleRuns = IdleProbeRuns(inMemory: surfacesInMemory)
         probedSurfaces = ProbedSpill(inMemory: surfacesInMemory)
         rules = FindingRules(checked: config.findings)
         settings = config.settings(recorded: nil)
@@ -375,13 +375,11 @@ package struct NativeExplainer: Sendable {
         end = t
         policy = nil  // `current` is the only copy while it changes: no copy-on-write of its heap
         // A run of the surface's held elsewhere comes back before its view can probe again.
-        if case .presented(let surface, _)? = event.retryInput { probeSingles.restore(surface, into: &detector) }
+        if case .presented(let surface, _)? = event.retryInput { idleRuns.restore(surface, into: &detector) }
         probedSurfaces.before(event.retryInput, &current)
         let runsEnded = detector.runsEnded
         current.feed(record, into: &output, lines: &outputLines, watching: &detector)
         probedSurfaces.after(&current)
-        if detector.runsEnded != runsEnded { probeSingles.removeAll() }
-        probeSingles.relieve(&detector, policy: current)
         for (decision, line) in zip(output, outputLines) { try take(decision, line: line, decided: decided) }
         output.removeAll(keepingCapacity: true)
         outputLines.removeAll(keepingCapacity: true)
@@ -398,7 +396,15 @@ package struct NativeExplainer: Sendable {
         policy = current
         if !held.isEmpty && appRetryLines > 0 { try release(emit: emit) }
         for finding in comparison.advance(to: t) { try report(finding, emit: emit) }
-        for loop in detector.takeEnded() { try report(loop, emit: emit) }
+        if detector.runsEnded != runsEnded {
+            // The runs held apart ended too: their loops come out among the detector's.
+            var ended = idleRuns.end(merging: detector.takeEndedInOrder(), loopsBegun: detector.loopsBegun)
+            while let loop = ended.next() { try report(loop, emit: emit) }
+        } else {
+            for loop in detector.takeEnded() { try report(loop, emit: emit) }
+        }
+        // Only now, so that every run held apart began before the edge it ends at.
+        idleRuns.relieve(&detector, policy: current)
     }
 
     /// The end of the log: the timers still pending fire; what is due after the last record
@@ -426,7 +432,8 @@ package struct NativeExplainer: Sendable {
         outputLines.removeAll()
         for finding in comparison.finish() where end.map({ finding.t <= $0 }) ?? true { try report(finding, emit: emit) }
         held.removeAll()
-        for loop in detector.finish() { try report(loop, emit: emit) }
+        var ended = idleRuns.end(merging: detector.finishInOrder(), loopsBegun: detector.loopsBegun)
+        while let loop = ended.next() { try report(loop, emit: emit) }
         for decision in late { try emit(.afterEnd(decision)) }
     }
 
@@ -434,7 +441,7 @@ package struct NativeExplainer: Sendable {
     /// of any length, whatever its shape, once its open views are bounded (the growth tests
     /// read it).
     package var retainedSurfaces: Int {
-        last.inMemoryCount + openViews + comparison.retainedSurfaces + detector.retainedSurfaces + probeSingles.inMemoryCount
+        last.inMemoryCount + openViews + comparison.retainedSurfaces + detector.retainedSurfaces + idleRuns.inMemoryCount
     }
 
     private mutating func take(_ decision: Decision, line: Int?, decided: (Decision) throws -> Void) rethrows {

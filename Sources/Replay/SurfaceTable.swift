@@ -9,7 +9,7 @@ import Darwin
 /// when half full. The hash is the process's seeded `Hasher`, so no log can pick names that
 /// collide. A read of a file this process wrote that fails is a broken machine, not a log:
 /// the replay stops (`preconditionFailure`) rather than answer wrongly. What it holds per
-/// surface is a kind and a time: each user (`RetriedSurfaces`, `ProbeSingles`, `ProbedSpill`)
+/// surface is a kind and a time: each user (`RetriedSurfaces`, `IdleProbeRuns`, `ProbedSpill`)
 /// says what they mean.
 package final class SurfaceTable: @unchecked Sendable {
     // One replay owns each table and uses it from one thread; `@unchecked` only because it
@@ -61,12 +61,7 @@ package final class SurfaceTable: @unchecked Sendable {
         close(keys)
     }
 
-    private static func temporary() -> Int32? {
-        guard let file = tmpfile() else { return nil }
-        let fd = dup(fileno(file))
-        fclose(file)
-        return fd >= 0 ? fd : nil
-    }
+    private static func temporary() -> Int32? { unnamedTemporaryFile() }
 
     private static func hash(_ key: [UInt8]) -> UInt64 {
         var hasher = Hasher()
@@ -178,4 +173,13 @@ package final class SurfaceTable: @unchecked Sendable {
         var slot = slot
         return pwrite(slots, &slot, 32, off_t(index * 32)) == 32
     }
+}
+
+/// A descriptor of a new temporary file with no name (gone when it is closed), for the data a
+/// replay keeps on disk: `nil` when none can be made.
+package func unnamedTemporaryFile() -> Int32? {
+    guard let file = tmpfile() else { return nil }
+    let fd = dup(fileno(file))
+    fclose(file)
+    return fd >= 0 ? fd : nil
 }

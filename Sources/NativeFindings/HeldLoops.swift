@@ -1,0 +1,141 @@
+import NativeErrorPolicy
+import Replay
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Probe loops waiting on disk for their runs to end (`IdleProbeRuns`): each run a record in
+/// one temporary file, and an index by the run's `order` in a second, so that at an edge they
+/// are read back in the order the loops come out without sorting them in memory. A run given
+/// back to the detector leaves its record behind: the reader asks the caller which records
+/// are still held. A read of a file this process wrote that fails is a broken machine, not a
+/// log: the replay stops (`preconditionFailure`) rather than answer wrongly.
+final class HeldLoops: @unchecked Sendable {
+    // One replay owns it and uses it from one thread; `@unchecked` only because it is a class
+    // over two file descriptors.
+
+    private let records: Int32
+    private let index: Int32
+    private var recordsEnd: Int64 = 0
+    /// Orders held are past it: the index's first entry is `base + 1`.
+    private let base: Int
+    /// The highest order held.
+    private var highest: Int
+
+    /// A record's fixed part: count, order, more lines, last line (-1: none), first, second
+    /// and last retry, the number of lines and the surface's length. Then each line, then the
+    /// surface's bytes.
+    private static let header = 64
+
+    /// Loops held from now on have orders past `order`.
+    init?(past order: Int) {
+        base = order
+        highest = order
+        guard let records = unnamedTemporaryFile() else { return nil }
+        guard let index = unnamedTemporaryFile() else {
+            close(records)
+            return nil
+        }
+        self.records = records
+        self.index = index
+    }
+
+    deinit {
+        close(records)
+        close(index)
+    }
+
+    /// Writes `run` on `surface`; its record's place, or `nil` when the disk would not take it.
+    func append(_ run: ProbeLoopDetector.Run, on surface: [UInt8]) -> Int64? {
+        var words: [Int64] = [
+            Int64(run.count), Int64(run.order), Int64(run.moreLines), Int64(run.lastLine ?? -1),
+            Int64(bitPattern: run.first.bitPattern), Int64(bitPattern: run.second.bitPattern),
+            Int64(bitPattern: run.last.bitPattern), Int64(run.lines.count) << 32 | Int64(surface.count),
+        ]
+        words += run.lines.map(Int64.init)
+        var bytes = words.withUnsafeBytes { Array($0) }
+        bytes += surface
+        let offset = recordsEnd
+        guard pwrite(records, bytes, bytes.count, off_t(offset)) == bytes.count else { return nil }
+        var entry = offset + 1
+        guard pwrite(index, &entry, 8, off_t(8 * (run.order - base - 1))) == 8 else { return nil }
+        recordsEnd += Int64(bytes.count)
+        highest = max(highest, run.order)
+        return offset
+    }
+
+    /// The run written at `offset`, and its surface's bytes.
+    func run(at offset: Int64) -> (run: ProbeLoopDetector.Run, surface: [UInt8]) {
+        var header = [Int64](repeating: 0, count: Self.header / 8)
+        read(&header, offset)
+        let lineCount = Int(header[7] >> 32), surfaceLength = Int(header[7] & 0xFFFF_FFFF)
+        var lines = [Int64](repeating: 0, count: lineCount)
+        if lineCount > 0 { read(&lines, offset + Int64(Self.header)) }
+        var surface = [UInt8](repeating: 0, count: surfaceLength)
+        if surfaceLength > 0 { read(&surface, offset + Int64(Self.header + 8 * lineCount)) }
+        let run = ProbeLoopDetector.Run(
+            first: Double(bitPattern: UInt64(bitPattern: header[4])), second: Double(bitPattern: UInt64(bitPattern: header[5])),
+            last: Double(bitPattern: UInt64(bitPattern: header[6])), count: Int(header[0]), lines: lines.map(Int.init),
+            moreLines: Int(header[2]), lastLine: header[3] < 0 ? nil : Int(header[3]), order: Int(header[1]))
+        return (run, surface)
+    }
+
+    private func read<T>(_ values: inout [T], _ offset: Int64) {
+        let bytes = values.count * MemoryLayout<T>.stride
+        guard values.withUnsafeMutableBytes({ pread(records, $0.baseAddress, bytes, off_t(offset)) }) == bytes else {
+            preconditionFailure("a temporary file of probe loops could not be read back")
+        }
+    }
+
+    /// The loops held, in order: `held(surface, offset)` says whether the record at `offset`
+    /// is still the surface's run (not given back since).
+    func reading(_ held: @escaping ([UInt8], Int64) -> Bool) -> Reader {
+        Reader(loops: self, order: base + 1, end: highest, held: held)
+    }
+
+    /// Reads the index a chunk at a time and each live record it points at.
+    struct Reader {
+        fileprivate let loops: HeldLoops
+        fileprivate var order: Int
+        fileprivate let end: Int
+        fileprivate let held: ([UInt8], Int64) -> Bool
+        private var chunk: [Int64] = []
+        private var chunkAt = 0
+
+        fileprivate init(loops: HeldLoops, order: Int, end: Int, held: @escaping ([UInt8], Int64) -> Bool) {
+            self.loops = loops
+            self.order = order
+            self.end = end
+            self.held = held
+        }
+
+        mutating func next() -> ProbeLoopDetector.Ended? {
+            while order <= end {
+                if chunkAt == chunk.count { fill(loops) }
+                let entry = chunk[chunkAt]
+                chunkAt += 1
+                order += 1
+                guard entry > 0 else { continue }
+                let (run, surface) = loops.run(at: entry - 1)
+                guard held(surface, entry - 1), let loop = run.loop(on: String(decoding: surface, as: UTF8.self)) else {
+                    continue
+                }
+                return ProbeLoopDetector.Ended(order: run.order, loop: loop)
+            }
+            return nil
+        }
+
+        /// The next entries of the index; past its end (orders never held), zeros.
+        private mutating func fill(_ loops: HeldLoops) {
+            let count = min(8192, end - order + 1)
+            chunk = [Int64](repeating: 0, count: count)
+            let at = off_t(8 * (order - loops.base - 1))
+            let got = chunk.withUnsafeMutableBytes { pread(loops.index, $0.baseAddress, 8 * count, at) }
+            guard got >= 0, got % 8 == 0 else { preconditionFailure("a temporary file of probe loops could not be read back") }
+            chunkAt = 0
+        }
+    }
+}
