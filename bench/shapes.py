@@ -235,9 +235,11 @@ def surfaces_retried(n):
         yield '{"t":%s,"type":"dismissed","surface":"s%d"}' % (ms(t), i)
 
 
-def surfaces_probed(n):
+def surfaces_probed(n, rounds=1, step=2700):
     """A probe retry on ever new surfaces and no edge: each surface's run of probe retries,
-    which only an edge (or a launch) ends, is held by the probe-loop detector."""
+    which only an edge (or a launch) ends, is held by the probe-loop detector. With `rounds`
+    of 2, surfaces-looping: the view is presented afresh after each retry (`step` ms after
+    the last presentation), so each run is a loop."""
     yield NATIVE_META
     yield '{"t":0,"type":"path","online":true}'
     t = 0.0
@@ -245,9 +247,10 @@ def surfaces_probed(n):
     while True:
         t += 500
         i += 1
-        yield '{"t":%s,"type":"presented","surface":"s%d","error":{"kind":"web","code":-1009}}' % (ms(t), i)
-        yield '{"t":%s,"type":"app-retry","surface":"s%d","kind":"auto"}' % (ms(t + 2500), i)
-        t += 2700
+        for _ in range(rounds):
+            yield '{"t":%s,"type":"presented","surface":"s%d","error":{"kind":"web","code":-1009}}' % (ms(t), i)
+            yield '{"t":%s,"type":"app-retry","surface":"s%d","kind":"auto"}' % (ms(t + 2500), i)
+            t += step
         yield '{"t":%s,"type":"dismissed","surface":"s%d"}' % (ms(t), i)
 
 
@@ -255,18 +258,7 @@ def surfaces_looping(n):
     """A probe loop on ever new surfaces and no edge: each surface's view is retried by the
     probe, presented afresh, retried again (a loop of two), and dismissed. Every loop waits for
     an edge (or the end) to be whole, as its count and last retry can still grow."""
-    yield NATIVE_META
-    yield '{"t":0,"type":"path","online":true}'
-    t = 0.0
-    i = 0
-    while True:
-        t += 500
-        i += 1
-        for _ in range(2):
-            yield '{"t":%s,"type":"presented","surface":"s%d","error":{"kind":"web","code":-1009}}' % (ms(t), i)
-            yield '{"t":%s,"type":"app-retry","surface":"s%d","kind":"auto"}' % (ms(t + 2500), i)
-            t += 2600
-        yield '{"t":%s,"type":"dismissed","surface":"s%d"}' % (ms(t), i)
+    return surfaces_probed(n, rounds=2, step=2600)
 
 
 SHAPES = {
