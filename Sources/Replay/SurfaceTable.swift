@@ -79,7 +79,9 @@ package final class SurfaceTable: @unchecked Sendable {
         guard let (index, _) = find(key) else { return }
         var slot = Slot()
         slot.hash = Self.tombstone
-        _ = write(slot, at: index)
+        // Over a slot already written: a failure is the machine's, and a key left behind
+        // would answer for a surface that is gone.
+        guard write(slot, at: index) else { preconditionFailure("a temporary file of surfaces could not be written") }
         live -= 1
         removed += 1
     }
@@ -135,9 +137,11 @@ package final class SurfaceTable: @unchecked Sendable {
     }
 
     /// Twice the slots (or as many, when removals filled it), every live entry inserted anew,
-    /// read from the old file a chunk at a time.
+    /// read from the old file a chunk at a time. The old file stays the table's until the new
+    /// one holds every entry: when the disk will not take them, nothing is lost, and the put
+    /// that asked for room is refused.
     private func grow() -> Bool {
-        let old = slots, oldCapacity = capacity
+        let old = slots, oldCapacity = capacity, oldRemoved = removed
         guard let fresh = Self.temporary() else { return false }
         let bigger = 2 * (live + 1) > oldCapacity / 2 ? 2 * oldCapacity : oldCapacity
         guard ftruncate(fresh, off_t(bigger * 32)) == 0 else {
@@ -147,7 +151,6 @@ package final class SurfaceTable: @unchecked Sendable {
         slots = fresh
         capacity = bigger
         removed = 0
-        defer { close(old) }
         let chunk = 4096
         var buffer = [Slot](repeating: Slot(), count: chunk)
         for start in stride(from: 0, to: oldCapacity, by: chunk) {
@@ -155,9 +158,16 @@ package final class SurfaceTable: @unchecked Sendable {
             let bytes = buffer.withUnsafeMutableBytes { pread(old, $0.baseAddress, count * 32, off_t(start * 32)) }
             guard bytes == count * 32 else { preconditionFailure("a temporary file of surfaces could not be read back") }
             for slot in buffer[..<count] where slot.hash > Self.tombstone {
-                guard insert(slot) else { return false }
+                guard insert(slot) else {
+                    slots = old
+                    capacity = oldCapacity
+                    removed = oldRemoved
+                    close(fresh)
+                    return false
+                }
             }
         }
+        close(old)
         return true
     }
 
