@@ -17,13 +17,17 @@ final class HeldLoops: @unchecked Sendable {
     // One replay owns it and uses it from one thread; `@unchecked` only because it is a class
     // over two file descriptors.
 
-    private let records: Int32
+    private var records: Int32
     private let index: Int32
     private var recordsEnd: Int64 = 0
     /// Orders held are past it: the index's first entry is `base + 1`.
     private let base: Int
     /// The highest order held.
     private var highest: Int
+    /// Bytes of the records still held (written and not given back): a run given back and
+    /// taken out again is written anew, so past half the file the held ones are written again
+    /// without the rest (`compact`), and the file grows with the loops held, not with the log.
+    private var liveBytes: Int64 = 0
 
     /// A record's fixed part: count, order, more lines, last line (-1: none), first, second
     /// and last retry, the number of lines and the surface's length. Then each line, then the
@@ -63,8 +67,83 @@ final class HeldLoops: @unchecked Sendable {
         var entry = offset + 1
         guard pwrite(index, &entry, 8, off_t(8 * (run.order - base - 1))) == 8 else { return nil }
         recordsEnd += Int64(bytes.count)
+        liveBytes += Int64(bytes.count)
         highest = max(highest, run.order)
         return offset
+    }
+
+    /// `run(at:)` for a run given back to the detector: its record is no longer held.
+    func take(at offset: Int64) -> (run: ProbeLoopDetector.Run, surface: [UInt8]) {
+        let taken = run(at: offset)
+        liveBytes -= Int64(Self.header + 8 * taken.run.lines.count + taken.surface.count)
+        return taken
+    }
+
+    /// The records file's length (the tests read it).
+    var fileBytes: Int64 { recordsEnd }
+
+    /// Whether most of the file is records given back (and it is more than 4 MB).
+    var wasteful: Bool { recordsEnd > 1 << 22 && recordsEnd > 2 * liveBytes }
+
+    /// Writes the records still held (`held`, as for `reading`) into a new file, in order,
+    /// and tells `moved` each one's new place. `false`, with nothing changed, when the disk
+    /// would not take them.
+    func compact(held: ([UInt8], Int64) -> Bool, moved: ([UInt8], Int64) -> Void) -> Bool {
+        guard let fresh = unnamedTemporaryFile() else { return false }
+        var end: Int64 = 0
+        var copied = true
+        forEachHeld(held) { _, offset, size, _ in
+            var bytes = [UInt8](repeating: 0, count: size)
+            read(&bytes, offset)
+            copied = pwrite(fresh, bytes, size, off_t(end)) == size
+            end += Int64(size)
+            return copied
+        }
+        guard copied else {
+            close(fresh)
+            return false
+        }
+        // The same records in the same order again: their new places, in the index and for
+        // the caller (both over places already written, so a failure is the machine's).
+        end = 0
+        forEachHeld(held) { order, _, size, surface in
+            var entry = end + 1
+            guard pwrite(index, &entry, 8, off_t(8 * (order - base - 1))) == 8 else {
+                preconditionFailure("a temporary file of probe loops could not be written")
+            }
+            moved(surface, end)
+            end += Int64(size)
+            return true
+        }
+        close(records)
+        records = fresh
+        recordsEnd = end
+        liveBytes = end
+        return true
+    }
+
+    /// Each record the index points at that is still held, in order: its order, place, size
+    /// and surface, until `body` says stop.
+    private func forEachHeld(
+        _ held: ([UInt8], Int64) -> Bool, _ body: (_ order: Int, _ offset: Int64, _ size: Int, _ surface: [UInt8]) -> Bool
+    ) {
+        var order = base + 1
+        while order <= highest {
+            let count = min(8192, highest - order + 1)
+            var chunk = [Int64](repeating: 0, count: count)
+            let got = chunk.withUnsafeMutableBytes { pread(index, $0.baseAddress, 8 * count, off_t(8 * (order - base - 1))) }
+            guard got >= 0, got % 8 == 0 else { preconditionFailure("a temporary file of probe loops could not be read back") }
+            for (k, entry) in chunk.enumerated() where entry > 0 {
+                var header = [Int64](repeating: 0, count: Self.header / 8)
+                read(&header, entry - 1)
+                let lineCount = Int(header[7] >> 32), surfaceLength = Int(header[7] & 0xFFFF_FFFF)
+                var surface = [UInt8](repeating: 0, count: surfaceLength)
+                if surfaceLength > 0 { read(&surface, entry - 1 + Int64(Self.header + 8 * lineCount)) }
+                guard held(surface, entry - 1) else { continue }
+                guard body(order + k, entry - 1, Self.header + 8 * lineCount + surfaceLength, surface) else { return }
+            }
+            order += count
+        }
     }
 
     /// The run written at `offset`, and its surface's bytes.

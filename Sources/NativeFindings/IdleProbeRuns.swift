@@ -57,7 +57,7 @@ package struct IdleProbeRuns: Sendable {
         guard let table, table.live > 0, let value = table.value(of: bytes) else { return }
         table.remove(bytes)
         if value.kind == Self.loopKind, let loops {
-            return detector.restore(loops.run(at: Int64(value.t)).run, on: surface)
+            return detector.restore(loops.take(at: Int64(value.t)).run, on: surface)
         }
         let line = value.kind == 0 ? nil : Int(value.kind) - 1
         let single = ProbeLoopDetector.Run(
@@ -134,6 +134,14 @@ package struct IdleProbeRuns: Sendable {
         let value: SurfaceTable.Value
         if run.count >= 2 {
             if loops == nil { loops = HeldLoops(past: endedAt) }
+            if let loops, loops.wasteful {
+                // Runs given back and taken out again left their old records behind.
+                _ = loops.compact(held: { table.value(of: $0) == SurfaceTable.Value(kind: Self.loopKind, t: Double($1)) }) {
+                    guard table.put($0, SurfaceTable.Value(kind: Self.loopKind, t: Double($1))) else {
+                        preconditionFailure("a temporary file of surfaces could not be written")
+                    }
+                }
+            }
             guard let offset = loops?.append(run, on: key) else {
                 noFile = true
                 return false

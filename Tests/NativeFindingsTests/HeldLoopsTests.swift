@@ -1,0 +1,63 @@
+import NativeErrorPolicy
+import Testing
+
+@testable import NativeFindings
+
+/// The file of probe loops held on disk: records read back as written, in the loops' order,
+/// and a run given back and taken out again over and over costs the loops held, not the log.
+@Suite("Probe loops held on disk")
+struct HeldLoopsTests {
+    static func run(count: Int, order: Int, lines: [Int]) -> ProbeLoopDetector.Run {
+        ProbeLoopDetector.Run(
+            first: 1.5, second: Double(order), last: Double(order + count), count: count, lines: lines,
+            moreLines: count > 100 ? count - 100 : 0, lastLine: lines.last, order: order)
+    }
+
+    @Test("a record reads back as it was written: lines or none, an empty or non-ASCII surface")
+    func roundTrip() throws {
+        let loops = try #require(HeldLoops(past: 10))
+        let cases: [(surface: String, run: ProbeLoopDetector.Run)] = [
+            ("", Self.run(count: 2, order: 13, lines: [])),
+            ("cafe\u{301}", Self.run(count: 150, order: 11, lines: Array(1...100))),
+            ("tab:home", Self.run(count: 3, order: 12, lines: [7, Int(Int32.max) + 5])),
+        ]
+        var places: [String: Int64] = [:]
+        for (surface, run) in cases { places[surface] = try #require(loops.append(run, on: Array(surface.utf8))) }
+        for (surface, run) in cases {
+            let back = loops.run(at: places[surface]!)
+            #expect(back.run == run && back.surface == Array(surface.utf8))
+        }
+        // By order, whatever order they were written in.
+        var reader = loops.reading { surface, offset in places[String(decoding: surface, as: UTF8.self)] == offset }
+        var surfaces: [String] = []
+        while let ended = reader.next() { surfaces.append(ended.loop.surface) }
+        #expect(surfaces == ["cafe\u{301}", "tab:home", ""])
+    }
+
+    @Test("runs given back and written again, 200 surfaces 1,000 times: the file stays small")
+    func compacts() throws {
+        let loops = try #require(HeldLoops(past: 0))
+        var places: [[UInt8]: Int64] = [:]
+        var largest: Int64 = 0
+        let surfaces = (1...200).map { Array("s\($0)".utf8) }
+        for round in 1...1000 {
+            for (k, surface) in surfaces.enumerated() {
+                var count = 2
+                if let at = places[surface] { count = loops.take(at: at).run.count + 1 }
+                if loops.wasteful {
+                    places[surface] = nil
+                    #expect(loops.compact(held: { places[$0] == $1 }, moved: { places[$0] = $1 }))
+                }
+                places[surface] = try #require(loops.append(Self.run(count: count, order: k + 1, lines: [round]), on: surface))
+                largest = max(largest, loops.fileBytes)
+            }
+        }
+        // 200,000 records of about 90 bytes were written; past 4 MB the held ones are kept alone.
+        #expect(largest < 5 << 20, "the file reached \(largest) bytes")
+        var reader = loops.reading { places[$0] == $1 }
+        var read: [ProbeLoop] = []
+        while let ended = reader.next() { read.append(ended.loop) }
+        #expect(read.map(\.surface) == surfaces.map { String(decoding: $0, as: UTF8.self) })
+        #expect(read.allSatisfy { $0.count == 1001 && $0.lines == [1000] })
+    }
+}
