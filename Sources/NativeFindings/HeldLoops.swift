@@ -92,7 +92,7 @@ final class HeldLoops: @unchecked Sendable {
         guard let fresh = unnamedTemporaryFile() else { return false }
         var end: Int64 = 0
         var copied = true
-        forEachHeld(held) { _, offset, size, _ in
+        forEachHeld(held) { offset, size in
             var bytes = [UInt8](repeating: 0, count: size)
             read(&bytes, offset)
             copied = pwrite(fresh, bytes, size, off_t(end)) == size
@@ -104,16 +104,27 @@ final class HeldLoops: @unchecked Sendable {
             return false
         }
         // The same records in the same order again: their new places, in the index and for
-        // the caller (both over places already written, so a failure is the machine's).
+        // the caller, and no place for those given back (theirs would be past the new end).
+        // Both over places already written, so a failure is the machine's.
         end = 0
-        forEachHeld(held) { order, _, size, surface in
-            var entry = end + 1
-            guard pwrite(index, &entry, 8, off_t(8 * (order - base - 1))) == 8 else {
+        var order = base + 1
+        while order <= highest {
+            var chunk = indexChunk(from: order)
+            for (k, entry) in chunk.enumerated() where entry > 0 {
+                let (size, surface) = recordSize(at: entry - 1)
+                guard held(surface, entry - 1) else {
+                    chunk[k] = 0
+                    continue
+                }
+                chunk[k] = end + 1
+                moved(surface, end)
+                end += Int64(size)
+            }
+            let bytes = 8 * chunk.count
+            guard chunk.withUnsafeBytes({ pwrite(index, $0.baseAddress, bytes, off_t(8 * (order - base - 1))) }) == bytes else {
                 preconditionFailure("a temporary file of probe loops could not be written")
             }
-            moved(surface, end)
-            end += Int64(size)
-            return true
+            order += chunk.count
         }
         close(records)
         records = fresh
@@ -122,28 +133,38 @@ final class HeldLoops: @unchecked Sendable {
         return true
     }
 
-    /// Each record the index points at that is still held, in order: its order, place, size
-    /// and surface, until `body` says stop.
-    private func forEachHeld(
-        _ held: ([UInt8], Int64) -> Bool, _ body: (_ order: Int, _ offset: Int64, _ size: Int, _ surface: [UInt8]) -> Bool
-    ) {
+    /// Each record the index points at that is still held, in order: its place, size and
+    /// surface, until `body` says stop.
+    private func forEachHeld(_ held: ([UInt8], Int64) -> Bool, _ body: (_ offset: Int64, _ size: Int) -> Bool) {
         var order = base + 1
         while order <= highest {
-            let count = min(8192, highest - order + 1)
-            var chunk = [Int64](repeating: 0, count: count)
-            let got = chunk.withUnsafeMutableBytes { pread(index, $0.baseAddress, 8 * count, off_t(8 * (order - base - 1))) }
-            guard got >= 0, got % 8 == 0 else { preconditionFailure("a temporary file of probe loops could not be read back") }
-            for (k, entry) in chunk.enumerated() where entry > 0 {
-                var header = [Int64](repeating: 0, count: Self.header / 8)
-                read(&header, entry - 1)
-                let lineCount = Int(header[7] >> 32), surfaceLength = Int(header[7] & 0xFFFF_FFFF)
-                var surface = [UInt8](repeating: 0, count: surfaceLength)
-                if surfaceLength > 0 { read(&surface, entry - 1 + Int64(Self.header + 8 * lineCount)) }
+            let chunk = indexChunk(from: order)
+            for entry in chunk where entry > 0 {
+                let (size, surface) = recordSize(at: entry - 1)
                 guard held(surface, entry - 1) else { continue }
-                guard body(order + k, entry - 1, Self.header + 8 * lineCount + surfaceLength, surface) else { return }
+                guard body(entry - 1, size) else { return }
             }
-            order += count
+            order += chunk.count
         }
+    }
+
+    /// The index's entries from `order` on, up to 8,192 of them (past the file's end, zeros).
+    fileprivate func indexChunk(from order: Int) -> [Int64] {
+        let count = min(8192, highest - order + 1)
+        var chunk = [Int64](repeating: 0, count: count)
+        let got = chunk.withUnsafeMutableBytes { pread(index, $0.baseAddress, 8 * count, off_t(8 * (order - base - 1))) }
+        guard got >= 0, got % 8 == 0 else { preconditionFailure("a temporary file of probe loops could not be read back") }
+        return chunk
+    }
+
+    /// The size of the record at `offset`, and its surface's bytes.
+    private func recordSize(at offset: Int64) -> (size: Int, surface: [UInt8]) {
+        var header = [Int64](repeating: 0, count: Self.header / 8)
+        read(&header, offset)
+        let lineCount = Int(header[7] >> 32), surfaceLength = Int(header[7] & 0xFFFF_FFFF)
+        var surface = [UInt8](repeating: 0, count: surfaceLength)
+        if surfaceLength > 0 { read(&surface, offset + Int64(Self.header + 8 * lineCount)) }
+        return (Self.header + 8 * lineCount + surfaceLength, surface)
     }
 
     /// The run written at `offset`, and its surface's bytes.
@@ -193,7 +214,10 @@ final class HeldLoops: @unchecked Sendable {
 
         mutating func next() -> ProbeLoopDetector.Ended? {
             while order <= end {
-                if chunkAt == chunk.count { fill(loops) }
+                if chunkAt == chunk.count {
+                    chunk = loops.indexChunk(from: order)
+                    chunkAt = 0
+                }
                 let entry = chunk[chunkAt]
                 chunkAt += 1
                 order += 1
@@ -205,16 +229,6 @@ final class HeldLoops: @unchecked Sendable {
                 return ProbeLoopDetector.Ended(order: run.order, loop: loop)
             }
             return nil
-        }
-
-        /// The next entries of the index; past its end (orders never held), zeros.
-        private mutating func fill(_ loops: HeldLoops) {
-            let count = min(8192, end - order + 1)
-            chunk = [Int64](repeating: 0, count: count)
-            let at = off_t(8 * (order - loops.base - 1))
-            let got = chunk.withUnsafeMutableBytes { pread(loops.index, $0.baseAddress, 8 * count, at) }
-            guard got >= 0, got % 8 == 0 else { preconditionFailure("a temporary file of probe loops could not be read back") }
-            chunkAt = 0
         }
     }
 }

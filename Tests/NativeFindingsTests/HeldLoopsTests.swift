@@ -34,14 +34,21 @@ struct HeldLoopsTests {
         #expect(surfaces == ["cafe\u{301}", "tab:home", ""])
     }
 
-    @Test("runs given back and written again, 200 surfaces 1,000 times: the file stays small")
+    @Test("runs given back and written again, 180 surfaces 1,000 times, 20 given back for good: the file stays small")
     func compacts() throws {
         let loops = try #require(HeldLoops(past: 0))
         var places: [[UInt8]: Int64] = [:]
         var largest: Int64 = 0
         let surfaces = (1...200).map { Array("s\($0)".utf8) }
+        // One surface in ten is given back once and stays out (in the detector): its entry in
+        // the index is stale from then on, through every compaction.
+        let out = Set(surfaces.enumerated().filter { $0.offset % 10 == 3 }.map(\.element))
         for round in 1...1000 {
             for (k, surface) in surfaces.enumerated() {
+                if out.contains(surface), round > 1 {
+                    if let at = places.removeValue(forKey: surface) { _ = loops.take(at: at) }
+                    continue
+                }
                 var count = 2
                 if let at = places[surface] { count = loops.take(at: at).run.count + 1 }
                 if loops.wasteful {
@@ -57,7 +64,7 @@ struct HeldLoopsTests {
         var reader = loops.reading { places[$0] == $1 }
         var read: [ProbeLoop] = []
         while let ended = reader.next() { read.append(ended.loop) }
-        #expect(read.map(\.surface) == surfaces.map { String(decoding: $0, as: UTF8.self) })
+        #expect(read.map(\.surface) == surfaces.filter { !out.contains($0) }.map { String(decoding: $0, as: UTF8.self) })
         #expect(read.allSatisfy { $0.count == 1001 && $0.lines == [1000] })
     }
 }
