@@ -159,28 +159,30 @@ final class HeldLoops: @unchecked Sendable {
 
     /// The size of the record at `offset`, and its surface's bytes.
     private func recordSize(at offset: Int64) -> (size: Int, surface: [UInt8]) {
-        var header = [Int64](repeating: 0, count: Self.header / 8)
-        read(&header, offset)
-        let lineCount = Int(header[7] >> 32), surfaceLength = Int(header[7] & 0xFFFF_FFFF)
-        var surface = [UInt8](repeating: 0, count: surfaceLength)
-        if surfaceLength > 0 { read(&surface, offset + Int64(Self.header + 8 * lineCount)) }
-        return (Self.header + 8 * lineCount + surfaceLength, surface)
+        let (header, surface) = headerAndSurface(at: offset)
+        return (Self.header + 8 * Int(header[7] >> 32) + surface.count, surface)
     }
 
     /// The run written at `offset`, and its surface's bytes.
     func run(at offset: Int64) -> (run: ProbeLoopDetector.Run, surface: [UInt8]) {
-        var header = [Int64](repeating: 0, count: Self.header / 8)
-        read(&header, offset)
-        let lineCount = Int(header[7] >> 32), surfaceLength = Int(header[7] & 0xFFFF_FFFF)
-        var lines = [Int64](repeating: 0, count: lineCount)
-        if lineCount > 0 { read(&lines, offset + Int64(Self.header)) }
-        var surface = [UInt8](repeating: 0, count: surfaceLength)
-        if surfaceLength > 0 { read(&surface, offset + Int64(Self.header + 8 * lineCount)) }
+        let (header, surface) = headerAndSurface(at: offset)
+        var lines = [Int64](repeating: 0, count: Int(header[7] >> 32))
+        if !lines.isEmpty { read(&lines, offset + Int64(Self.header)) }
         let run = ProbeLoopDetector.Run(
             first: Double(bitPattern: UInt64(bitPattern: header[4])), second: Double(bitPattern: UInt64(bitPattern: header[5])),
             last: Double(bitPattern: UInt64(bitPattern: header[6])), count: Int(header[0]), lines: lines.map(Int.init),
             moreLines: Int(header[2]), lastLine: header[3] < 0 ? nil : Int(header[3]), order: Int(header[1]))
         return (run, surface)
+    }
+
+    /// The fixed part of the record at `offset` (as `header` says) and its surface's bytes.
+    private func headerAndSurface(at offset: Int64) -> (header: [Int64], surface: [UInt8]) {
+        var header = [Int64](repeating: 0, count: Self.header / 8)
+        read(&header, offset)
+        let lineCount = Int(header[7] >> 32), surfaceLength = Int(header[7] & 0xFFFF_FFFF)
+        var surface = [UInt8](repeating: 0, count: surfaceLength)
+        if surfaceLength > 0 { read(&surface, offset + Int64(Self.header + 8 * lineCount)) }
+        return (header, surface)
     }
 
     private func read<T>(_ values: inout [T], _ offset: Int64) {

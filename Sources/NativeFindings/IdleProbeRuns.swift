@@ -73,9 +73,7 @@ package struct IdleProbeRuns: Sendable {
         let fromMemory = memory.compactMap { surface, run in
             run.loop(on: surface.text).map { ProbeLoopDetector.Ended(order: run.order, loop: $0) }
         }.sorted { $0.precedes($1) }
-        let fromDisk = loops?.reading { [table] surface, offset in
-            table?.value(of: surface) == SurfaceTable.Value(kind: Self.loopKind, t: Double(offset))
-        }
+        let fromDisk = loops?.reading { [table] in Self.holdsLoop(table, $0, at: $1) }
         memory.removeAll()
         table = nil
         // The reader keeps the file it reads; the next loops held go to a new one.
@@ -118,6 +116,12 @@ package struct IdleProbeRuns: Sendable {
         }
     }
 
+    /// Whether `table` still points `surface` at the loop record at `offset` (the run was not
+    /// given back since it was written there).
+    private static func holdsLoop(_ table: SurfaceTable?, _ surface: [UInt8], at offset: Int64) -> Bool {
+        table?.value(of: surface) == SurfaceTable.Value(kind: loopKind, t: Double(offset))
+    }
+
     private mutating func hold(_ run: ProbeLoopDetector.Run, on surface: String) {
         if memory.count >= inMemory, !noFile, put(run, on: surface) { return }
         memory[ByteString(surface)] = run
@@ -136,7 +140,7 @@ package struct IdleProbeRuns: Sendable {
             if loops == nil { loops = HeldLoops(past: endedAt) }
             if let loops, loops.wasteful {
                 // Runs given back and taken out again left their old records behind.
-                _ = loops.compact(held: { table.value(of: $0) == SurfaceTable.Value(kind: Self.loopKind, t: Double($1)) }) {
+                _ = loops.compact(held: { Self.holdsLoop(table, $0, at: $1) }) {
                     guard table.put($0, SurfaceTable.Value(kind: Self.loopKind, t: Double($1))) else {
                         preconditionFailure("a temporary file of surfaces could not be written")
                     }

@@ -46,8 +46,8 @@ package final class SurfaceTable: @unchecked Sendable {
     }
 
     package init?() {
-        guard let slotFile = Self.temporary() else { return nil }
-        guard let keyFile = Self.temporary() else {
+        guard let slotFile = unnamedTemporaryFile() else { return nil }
+        guard let keyFile = unnamedTemporaryFile() else {
             close(slotFile)
             return nil
         }
@@ -60,8 +60,6 @@ package final class SurfaceTable: @unchecked Sendable {
         close(slots)
         close(keys)
     }
-
-    private static func temporary() -> Int32? { unnamedTemporaryFile() }
 
     private static func hash(_ key: [UInt8]) -> UInt64 {
         var hasher = Hasher()
@@ -142,7 +140,7 @@ package final class SurfaceTable: @unchecked Sendable {
     /// that asked for room is refused.
     private func grow() -> Bool {
         let old = slots, oldCapacity = capacity, oldRemoved = removed
-        guard let fresh = Self.temporary() else { return false }
+        guard let fresh = unnamedTemporaryFile() else { return false }
         let bigger = 2 * (live + 1) > oldCapacity / 2 ? 2 * oldCapacity : oldCapacity
         guard ftruncate(fresh, off_t(bigger * 32)) == 0 else {
             close(fresh)
