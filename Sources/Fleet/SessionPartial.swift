@@ -12,13 +12,38 @@ import TurboRecording
 ///
 /// or, for a pair that could not be read as one session, `"failed":{…}` (an error, as a file
 /// line's) in place of the figures. Every latency is kept, written exactly, so a merge gives
-/// the figures of one run; a session with more than `LatencySample.exactLimit` values of one
-/// (where the fleet's figure is a sketch anyway) carries its count, maximum and sketch instead,
-/// `"dropToPill":{"count":…,"max":…,"sketch":{…}}`, so its line stays a few kilobytes however
-/// long its logs. A partial without session lines has no sessions.
+/// the figures of one run, as long as the partial's sessions hold no more than
+/// `LatencySample.exactLimit` values of it in all. Past that (where the fleet's figure is a
+/// sketch anyway), every session carries its count, maximum and sketch instead,
+/// `"dropToPill":{"count":…,"max":…,"sketch":{…}}`, so that neither a line nor the run that
+/// writes it grows with a session's length. A partial without session lines has no sessions.
 extension StatsPartial {
+    /// Which latencies a partial writes as sketches, for every session: those its sessions hold
+    /// more than `LatencySample.exactLimit` values of, in all. Decided from the partial's own
+    /// sessions, so its bytes do not depend on which session a run happened to sketch first.
+    package struct SketchedLatencies: Equatable, Sendable {
+        var dropToPill = false
+        var edgeToClear = false
+        var edgeToPage = false
+
+        package static let none = SketchedLatencies()
+
+        package init(_ sessions: [StatsSession]) {
+            var counts = (0, 0, 0)
+            for case .read(let figures) in sessions.map(\.outcome) {
+                counts.0 += figures.dropToPill.count
+                counts.1 += figures.edgeToClear.count
+                counts.2 += figures.edgeToPage.count
+            }
+            let limit = LatencySample.exactLimit
+            (dropToPill, edgeToClear, edgeToPage) = (counts.0 > limit, counts.1 > limit, counts.2 > limit)
+        }
+
+        private init() {}
+    }
+
     /// A session's object, as it rides on its web log's line.
-    static func body(_ session: StatsSession) -> String {
+    static func body(_ session: StatsSession, sketched: SketchedLatencies = .none) -> String {
         var body = JSONLine()
         body.string("web", session.web)
         body.string("native", session.native)
@@ -29,8 +54,11 @@ extension StatsPartial {
             body.integer("drops", figures.drops)
             body.integer("unannounced", figures.unannounced)
             body.integer("edges", figures.edges)
-            for (key, latency) in [("dropToPill", figures.dropToPill), ("edgeToClear", figures.edgeToClear), ("edgeToPage", figures.edgeToPage)] {
-                body.raw(key, self.latency(latency))
+            for (key, latency, sketch) in [
+                ("dropToPill", figures.dropToPill, sketched.dropToPill), ("edgeToClear", figures.edgeToClear, sketched.edgeToClear),
+                ("edgeToPage", figures.edgeToPage, sketched.edgeToPage),
+            ] {
+                body.raw(key, self.latency(sketch ? latency.sketched : latency))
             }
             body.integer("clearStuck", figures.clearStuck)
             body.integer("pageStuck", figures.pageStuck)
@@ -63,9 +91,10 @@ extension StatsPartial {
         return StatsSession(web: web, native: native, outcome: .read(figures))
     }
 
-    /// A latency's values, exactly, or past `LatencySample.exactLimit` of them (where the fleet's
-    /// figure is a sketch whatever else it holds) its count, largest value and sketch, so that a
-    /// session's line stays bounded however long its logs.
+    /// A latency's values, exactly, or once sketched (past `LatencySample.exactLimit` values, in
+    /// the session or in the partial's sessions, where the fleet's figure is a sketch whatever
+    /// else it holds) its count, largest value and sketch, so that a session's line stays
+    /// bounded however long its logs.
     static func latency(_ latency: SessionLatency) -> String {
         guard let sketch = latency.sketch, let max = latency.max else {
             return "[" + latency.values.map(exact).joined(separator: ",") + "]"
@@ -83,9 +112,7 @@ extension StatsPartial {
         }
         let count = try read.int(object["count"], "\(what).count"), max = try read.number(object["max"], "\(what).max")
         guard let latency = SessionLatency(count: count, max: max, sketch: try decodeSketch(object["sketch"], "\(what).sketch", read)) else {
-            throw read.fail(
-                "\"\(what)\" is not a latency a session makes: a sketch of more than \(LatencySample.exactLimit) values, "
-                    + "counting them all, its maximum the largest (or 0)")
+            throw read.fail("\"\(what)\" is not a latency a session makes: a sketch counting all its values, its maximum the largest (or 0)")
         }
         return latency
     }

@@ -118,9 +118,12 @@ extension FleetStats {
     /// A session belongs to its web recording: whichever run reads `NAME.jsonl` reads the pair,
     /// whether or not the same run was handed `NAME.native.jsonl`. So a fleet split into
     /// partials at any line counts each session exactly once, as one run over it does.
+    ///
+    /// `fleetLimit`: past how many values of a latency in all the sessions read after are
+    /// sketched (`FleetLatencyCounts`); `LatencySample.exactLimit`, another only in tests.
     package static func analyzeSessions(
         _ paths: [String], files: [StatsFile], settings: BannerSettings = BannerSettings(),
-        lenient: Bool = false, jobs: Int = 1, maxOpenViews: Int? = nil
+        lenient: Bool = false, jobs: Int = 1, maxOpenViews: Int? = nil, fleetLimit: Int = LatencySample.exactLimit
     ) -> [StatsSession] {
         var outcomes: [String: StatsFile.Outcome] = [:]
         for file in files { outcomes[file.path] = file.outcome }
@@ -130,10 +133,13 @@ extension FleetStats {
             return (web, native)
         }
         let options = SessionOptions(banner: settings, native: NativeConfig(maxOpenViews: maxOpenViews), lenient: lenient)
+        let counts = FleetLatencyCounts(limit: fleetLimit)
         return inParallel(pairs.map { [$0.web, $0.native] }, jobs: jobs) { pair in
             let outcome: StatsSession.Outcome
             do {
-                outcome = .read(try SessionFiguresOutput.read(web: pair[0], native: pair[1], options: options))
+                var figures = try SessionFiguresOutput.read(web: pair[0], native: pair[1], options: options)
+                counts.add(&figures)
+                outcome = .read(figures)
             } catch let error as RecordingError {
                 outcome = .failed(error)
             } catch {

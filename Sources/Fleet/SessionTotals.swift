@@ -45,6 +45,13 @@ package struct SessionTotals: Sendable {
         }
     }
 
+    /// The latencies read as sketches though the fleet has no more than
+    /// `LatencySample.exactLimit` values of them: partials that no `stats --partial` wrote.
+    package var sketchedTooFew: [String] {
+        [("dropToPill", dropToPillSample), ("edgeToClear", edgeToClearSample), ("edgeToPage", edgeToPageSample)]
+            .filter(\.1.sketchedTooFew).map(\.0)
+    }
+
     package var dropToPill: LatencySummary { dropToPillSample.summary(stuck: nil) }
     package var edgeToClear: LatencySummary { edgeToClearSample.summary(stuck: clearStuck) }
     package var edgeToPage: LatencySummary { edgeToPageSample.summary(stuck: pageStuck) }
@@ -99,6 +106,11 @@ package struct LatencySample: Sendable {
             values = []
         }
     }
+
+    /// Sketched, with no more values than the limit: never so in one run, nor in a merge of the
+    /// partials it writes (a partial sketches a session's latency only when its sessions hold
+    /// more than the limit of it), so a merge that finds it refuses the partials.
+    package var sketchedTooFew: Bool { sketch != nil && count <= Self.exactLimit }
 
     /// As `LatencySummary` sums up the values: the lower middle, the value at ⌈0.9 × n⌉, the max.
     package func summary(stuck: Int?) -> LatencySummary {

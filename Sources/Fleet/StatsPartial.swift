@@ -29,7 +29,9 @@ package enum StatsPartial {
     /// measured: merged as none, it would say the fleet's users saw no error view at all.
     /// 5: an app session's latency past 100,000 values is its count, maximum and sketch, not
     /// every value (a version-4 merge would refuse it as "not an array", without saying why).
-    package static let version = 5
+    /// 6: so is every session's, once the partial's sessions hold more than 100,000 values of
+    /// that latency in all (a version-5 merge would refuse the smaller ones' sketches).
+    package static let version = 6
 
     static let frame = PartialFrame(format: format, version: version, command: "stats")
 
@@ -82,7 +84,8 @@ package enum StatsPartial {
     package static func write(_ stats: FleetStats, settings: Settings, _ print: (String) throws -> Void) rethrows {
         try print(header(settings))
         let keyed = stats.keyed
-        for entry in keyed { try print(line(entry.file, real: entry.real, session: entry.session)) }
+        let sketched = SketchedLatencies(stats.sessions)
+        for entry in keyed { try print(line(entry.file, real: entry.real, session: entry.session, sketched: sketched)) }
         try print(trailer(logs: keyed.count))
     }
 
@@ -90,7 +93,10 @@ package enum StatsPartial {
 
     /// A log's line: its real path first (the key the lines are sorted by), its path, its
     /// figures, and the app session read with it, if any.
-    package static func line(_ file: StatsFile, real: String? = nil, session: StatsSession? = nil) -> String {
+    /// `sketched`: the latencies every session's line carries as a sketch (`SketchedLatencies`).
+    package static func line(
+        _ file: StatsFile, real: String? = nil, session: StatsSession? = nil, sketched: SketchedLatencies = .none
+    ) -> String {
         var line = JSONLine()
         line.string("real", real ?? PartialFrame.realPath(file.path))
         line.string("path", file.path)
@@ -102,7 +108,7 @@ package enum StatsPartial {
         if !file.warnings.isEmpty {
             line.raw("warnings", "[" + file.warnings.map(error).joined(separator: ",") + "]")
         }
-        if let session { line.raw("session", body(session)) }
+        if let session { line.raw("session", body(session, sketched: sketched)) }
         return line.text
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import Fleet
@@ -39,6 +40,41 @@ struct SessionFiguresGrowthTests {
         let figures = try SessionFiguresOutput.read(web: web, native: native, options: .init(), exactLimit: 100)
         let latencies = [figures.dropToPill, figures.edgeToClear, figures.edgeToPage]
         return (latencies.reduce(0) { $0 + $1.values.count + ($1.sketch?.bins.count ?? 0) }, latencies.reduce(0) { $0 + $1.count })
+    }
+
+    /// The values and sketch buckets the sessions of a fleet of `sessions` pairs of 1,000 flaps
+    /// each hold, once read, with the fleet's limit lowered to 1,500 values a latency.
+    static func keptByFleet(_ sessions: Int) throws -> (held: Int, latencies: Int) {
+        let (web, native) = try pair(1_000)
+        let directory = try Fixtures.scratchDirectory()
+        var paths: [String] = []
+        for index in 0..<sessions {
+            try FileManager.default.copyItem(atPath: web, toPath: directory + "/s\(index).jsonl")
+            try FileManager.default.copyItem(atPath: native, toPath: directory + "/s\(index).native.jsonl")
+            paths.append(directory + "/s\(index).jsonl")
+        }
+        let files = FleetStats.analyze(paths).files
+        var held = 0, latencies = 0
+        for session in FleetStats.analyzeSessions(paths, files: files, fleetLimit: 1_500) {
+            guard case .read(let figures) = session.outcome else {
+                Issue.record("\(session.web) was not read")
+                continue
+            }
+            for latency in [figures.dropToPill, figures.edgeToClear, figures.edgeToPage] {
+                held += latency.values.count + (latency.sketch?.bins.count ?? 0)
+                latencies += latency.count
+            }
+        }
+        return (held, latencies)
+    }
+
+    @Test("a fleet's sessions hold the limit's worth of values and a few buckets each, however many sessions it has")
+    func fleetFlat() throws {
+        let small = try Self.keptByFleet(4), large = try Self.keptByFleet(12)
+        #expect(large.latencies == 3 * small.latencies && small.latencies > 4 * 900, "the sessions measure latencies: \(small.latencies)")
+        // The first session's values (about 1,000 drops; the second passes 1,500), then buckets.
+        #expect(large.held - small.held <= 8 * 3 * 100, "held \(small.held) with 4 sessions, \(large.held) with 12")
+        #expect(small.held < 1_000 + 3 * 3 * 100, "held \(small.held) with 4 sessions")
     }
 
     @Test("the latencies' values and buckets held are as many at 10·N records as at N")
