@@ -5,12 +5,15 @@ import Darwin
 #endif
 
 /// An open-addressing hash table on disk: slots of 32 bytes in one temporary file (a hash, the
-/// key's place and length in a second, append-only file, the value), probed linearly, grown
-/// when half full. The hash is the process's seeded `Hasher`, so no log can pick names that
-/// collide. A read of a file this process wrote that fails is a broken machine, not a log:
-/// the replay stops (`preconditionFailure`) rather than answer wrongly. What it holds per
-/// surface is a kind and a time: each user (`RetriedSurfaces`, `IdleProbeRuns`, `ProbedSpill`)
-/// says what they mean.
+/// key's place and length in a second, append-only file, the value), probed linearly, rebuilt
+/// twice the size when half full. A surface removed and put back writes its key again, so the
+/// table is also rebuilt, at its size, with only the live keys, when most of the key file is
+/// removed surfaces' keys: surfaces that come and go for a long log take the disk of those
+/// held. The hash is the process's seeded `Hasher`, so no log can pick names that collide. A
+/// read of a file this process wrote that fails is a broken machine, not a log: the replay
+/// stops (`preconditionFailure`) rather than answer wrongly. What it holds per surface is a
+/// kind and a time: each user (`RetriedSurfaces`, `IdleProbeRuns`, `ProbedSpill`) says what
+/// they mean.
 package final class SurfaceTable: @unchecked Sendable {
     // One replay owns each table and uses it from one thread; `@unchecked` only because it
     // is a class over two file descriptors.
@@ -27,8 +30,12 @@ package final class SurfaceTable: @unchecked Sendable {
     }
 
     private var slots: Int32
-    private let keys: Int32
+    private var keys: Int32
     private var keysEnd: Int64 = 0
+    /// The bytes of the live entries' keys, of the `keysEnd` written.
+    private var liveKeyBytes: Int64 = 0
+    /// The key file's length: what it takes on disk.
+    package var keyFileBytes: Int64 { keysEnd }
     private var capacity = 1 << 15
     /// Entries in the table, and slots that held a removed one (probes pass over them).
     package private(set) var live = 0
@@ -74,7 +81,7 @@ package final class SurfaceTable: @unchecked Sendable {
     }
 
     package func remove(_ key: [UInt8]) {
-        guard let (index, _) = find(key) else { return }
+        guard let (index, found) = find(key) else { return }
         var slot = Slot()
         slot.hash = Self.tombstone
         // Over a slot already written: a failure is the machine's, and a key left behind
@@ -82,6 +89,7 @@ package final class SurfaceTable: @unchecked Sendable {
         guard write(slot, at: index) else { preconditionFailure("a temporary file of surfaces could not be written") }
         live -= 1
         removed += 1
+        liveKeyBytes -= Int64(found.keyLength)
     }
 
     /// `false` when the disk would not take it.
@@ -95,7 +103,14 @@ package final class SurfaceTable: @unchecked Sendable {
             slot.keyLength = found.keyLength
             return write(slot, at: index)
         }
-        if 2 * (live + removed + 1) > capacity, !grow() { return false }
+        if 2 * (live + removed + 1) > capacity {
+            guard rebuild() else { return false }
+        } else if wastesKeys {
+            // A surface removed and put back reuses its slot but writes its key again: without
+            // this, a few surfaces cycling for a long log would grow the key file with the log.
+            // When the disk will not take the copy, the put goes on with the keys where they are.
+            _ = rebuild()
+        }
         slot.hash = Self.hash(key)
         slot.keyAt = keysEnd
         slot.keyLength = UInt32(key.count)
@@ -103,6 +118,7 @@ package final class SurfaceTable: @unchecked Sendable {
         keysEnd += Int64(key.count)
         guard insert(slot) else { return false }
         live += 1
+        liveKeyBytes += Int64(key.count)
         return true
     }
 
@@ -134,16 +150,35 @@ package final class SurfaceTable: @unchecked Sendable {
         return write(slot, at: index)
     }
 
-    /// Twice the slots (or as many, when removals filled it), every live entry inserted anew,
-    /// read from the old file a chunk at a time. The old file stays the table's until the new
-    /// one holds every entry: when the disk will not take them, nothing is lost, and the put
-    /// that asked for room is refused.
-    private func grow() -> Bool {
-        let old = slots, oldCapacity = capacity, oldRemoved = removed
-        guard let fresh = unnamedTemporaryFile() else { return false }
+    /// Most of the key file (past its first MB) is keys of removed surfaces.
+    private var wastesKeys: Bool { keysEnd > 2 * liveKeyBytes + (1 << 20) }
+
+    /// The table made anew: twice the slots when it is full (or as many, when removals filled
+    /// it), every live entry inserted anew, read from the old file a chunk at a time; and when
+    /// `wastesKeys`, the live keys copied into a new key file. The old files stay the table's
+    /// until the new ones hold every entry: when the disk will not take them, nothing is lost,
+    /// and `false` says so.
+    private func rebuild() -> Bool {
+        let old = slots, oldCapacity = capacity, oldRemoved = removed, oldKeys = keys
+        // Without a file for them, the keys stay where they are: a bigger key file, not a loss.
+        let freshKeys = wastesKeys ? unnamedTemporaryFile() : nil
+        guard let fresh = unnamedTemporaryFile() else {
+            if let freshKeys { close(freshKeys) }
+            return false
+        }
         let bigger = 2 * (live + 1) > oldCapacity / 2 ? 2 * oldCapacity : oldCapacity
         guard ftruncate(fresh, off_t(bigger * 32)) == 0 else {
             close(fresh)
+            if let freshKeys { close(freshKeys) }
+            return false
+        }
+        var freshKeysEnd: Int64 = 0
+        func giveUp() -> Bool {
+            slots = old
+            capacity = oldCapacity
+            removed = oldRemoved
+            close(fresh)
+            if let freshKeys { close(freshKeys) }
             return false
         }
         slots = fresh
@@ -155,17 +190,22 @@ package final class SurfaceTable: @unchecked Sendable {
             let count = Swift.min(chunk, oldCapacity - start)
             let bytes = buffer.withUnsafeMutableBytes { pread(old, $0.baseAddress, count * 32, off_t(start * 32)) }
             guard bytes == count * 32 else { preconditionFailure("a temporary file of surfaces could not be read back") }
-            for slot in buffer[..<count] where slot.hash > Self.tombstone {
-                guard insert(slot) else {
-                    slots = old
-                    capacity = oldCapacity
-                    removed = oldRemoved
-                    close(fresh)
-                    return false
+            for var slot in buffer[..<count] where slot.hash > Self.tombstone {
+                if let freshKeys {
+                    let key = self.key(slot)
+                    guard key.isEmpty || pwrite(freshKeys, key, key.count, off_t(freshKeysEnd)) == key.count else { return giveUp() }
+                    slot.keyAt = freshKeysEnd
+                    freshKeysEnd += Int64(key.count)
                 }
+                guard insert(slot) else { return giveUp() }
             }
         }
         close(old)
+        if let freshKeys {
+            close(oldKeys)
+            keys = freshKeys
+            keysEnd = freshKeysEnd
+        }
         return true
     }
 
