@@ -27,7 +27,11 @@ final class Console {
     init() {
         out = fdopen(STDOUT_FILENO, "w")
         err = fdopen(STDERR_FILENO, "w")
-        if let out { setvbuf(out, nil, _IOFBF, 1 << 16) }
+        // 64 kB of buffer, so an output-heavy replay makes a sixteenth of the write calls. Given
+        // no buffer, glibc's setvbuf keeps the size it would have picked (4 kB to a pipe or
+        // /dev/null) and ignores this one; the buffer lives as long as standard output does,
+        // to the process's end, when the stream is flushed from it, so it is never freed.
+        if let out { setvbuf(out, UnsafeMutablePointer<CChar>.allocate(capacity: 1 << 16), _IOFBF, 1 << 16) }
         line.initialize(to: [])
     }
 
