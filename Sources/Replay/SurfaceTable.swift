@@ -97,41 +97,67 @@ package final class SurfaceTable: @unchecked Sendable {
         var slot = Slot()
         slot.kind = value.kind
         slot.t = value.t
-        if let (index, found) = find(key) {
-            slot.hash = found.hash
+        slot.hash = Self.hash(key)
+        var free: (index: Int, tombstone: Bool)?
+        switch probe(key, hash: slot.hash) {
+        case .found(let index, let found):
             slot.keyAt = found.keyAt
             slot.keyLength = found.keyLength
             return write(slot, at: index)
+        case .absent(let index, let tombstone):
+            free = (index, tombstone)
         }
         if 2 * (live + removed + 1) > capacity {
             guard rebuild() else { return false }
+            free = nil
         } else if wastesKeys {
             // A surface removed and put back reuses its slot but writes its key again: without
             // this, a few surfaces cycling for a long log would grow the key file with the log.
             // When the disk will not take the copy, the put goes on with the keys where they are.
-            _ = rebuild()
+            if rebuild() { free = nil }
         }
-        slot.hash = Self.hash(key)
         slot.keyAt = keysEnd
         slot.keyLength = UInt32(key.count)
         guard key.isEmpty || pwrite(keys, key, key.count, off_t(keysEnd)) == key.count else { return false }
         keysEnd += Int64(key.count)
-        guard insert(slot) else { return false }
+        if let free {
+            // The probe that found the key absent found its place too: no second walk of it.
+            guard write(slot, at: free.index) else { return false }
+            if free.tombstone { removed -= 1 }
+        } else {
+            guard insert(slot) else { return false }
+        }
         live += 1
         liveKeyBytes += Int64(key.count)
         return true
     }
 
-    /// The key's slot, if it is in the table.
-    private func find(_ key: [UInt8]) -> (index: Int, slot: Slot)? {
-        let hash = Self.hash(key)
+    /// Where a key is, or, when it is not in the table, where it would go: the first removed
+    /// slot of its probe, else the empty slot that ends it.
+    private enum Probe {
+        case found(index: Int, slot: Slot)
+        case absent(index: Int, tombstone: Bool)
+    }
+
+    private func probe(_ key: [UInt8], hash: UInt64) -> Probe {
         var index = Int(hash & UInt64(capacity - 1))
+        var firstRemoved: Int?
         while true {
             let slot = read(at: index)
-            if slot.hash == Self.empty { return nil }
-            if slot.hash == hash, Int(slot.keyLength) == key.count, self.key(slot) == key { return (index, slot) }
+            if slot.hash == Self.empty { return firstRemoved.map { .absent(index: $0, tombstone: true) } ?? .absent(index: index, tombstone: false) }
+            if slot.hash == Self.tombstone {
+                if firstRemoved == nil { firstRemoved = index }
+            } else if slot.hash == hash, Int(slot.keyLength) == key.count, self.key(slot) == key {
+                return .found(index: index, slot: slot)
+            }
             index = (index + 1) & (capacity - 1)
         }
+    }
+
+    /// The key's slot, if it is in the table.
+    private func find(_ key: [UInt8]) -> (index: Int, slot: Slot)? {
+        guard case .found(let index, let slot) = probe(key, hash: Self.hash(key)) else { return nil }
+        return (index, slot)
     }
 
     private func key(_ slot: Slot) -> [UInt8] {
@@ -145,9 +171,15 @@ package final class SurfaceTable: @unchecked Sendable {
     /// Into the first free slot of its probe (the key is known not to be there).
     private func insert(_ slot: Slot) -> Bool {
         var index = Int(slot.hash & UInt64(capacity - 1))
-        while read(at: index).hash > Self.tombstone { index = (index + 1) & (capacity - 1) }
-        if read(at: index).hash == Self.tombstone { removed -= 1 }
-        return write(slot, at: index)
+        while true {
+            let hash = read(at: index).hash
+            if hash <= Self.tombstone {
+                guard write(slot, at: index) else { return false }
+                if hash == Self.tombstone { removed -= 1 }
+                return true
+            }
+            index = (index + 1) & (capacity - 1)
+        }
     }
 
     /// Most of the key file (past its first MB) is keys of removed surfaces.
