@@ -4,8 +4,9 @@ import Foundation
 /// shared by its workers. Once a latency's count is past `LatencySample.exactLimit`, the
 /// fleet's figure of it is read from a sketch whatever else is read, so every session read
 /// after that can hold its values as a sketch (`SessionLatency.sketchIfSmaller`): the sessions
-/// of a fleet then hold at most the limit's worth of values each latency, plus a few
-/// kilobytes each, not every latency of every session until the report.
+/// read before hold at most the limit's worth of values of each latency in all, and each one
+/// after holds its values or their sketch, whichever is smaller (a few kilobytes at most), not
+/// every latency of every session until the report.
 ///
 /// Which sessions are sketched depends on which finished first; what is written never does: a
 /// partial writes every session's latency as a sketch exactly when its sessions together have

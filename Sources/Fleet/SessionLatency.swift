@@ -10,7 +10,8 @@ import Replay
 package struct SessionLatency: Equatable, Sendable {
     /// Every value, in order; empty once sketched.
     package private(set) var values: [Double] = []
-    /// The values' sketch (each negative one counted as 0), once there are more than the limit.
+    /// The values' sketch (each negative one counted as 0), once there are more than the limit,
+    /// or once the fleet's sessions are past it (`sketched`, `sketchIfSmaller`).
     package private(set) var sketch: QuantileSketch?
     package private(set) var count = 0
     package private(set) var max: Double?

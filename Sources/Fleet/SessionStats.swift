@@ -68,6 +68,21 @@ package struct SessionFigures: Equatable, Sendable {
         for finding in session.findings { findings[finding.kind, default: 0] += 1 }
     }
 
+    /// Every count the fleet adds up, by name: a merge adds them up first with a check
+    /// (`PartialTotals`), so that a partial's numbers no session makes are refused at their
+    /// line instead of overflowing in the totals.
+    package func forEachCount(_ body: (String, Int) throws -> Void) rethrows {
+        try body("drops", drops)
+        try body("unannounced drops", unannounced)
+        try body("edges", edges)
+        try body("dropToPill values", dropToPill.count)
+        try body("edgeToClear values", edgeToClear.count)
+        try body("edgeToPage values", edgeToPage.count)
+        try body("stuck clears", clearStuck)
+        try body("stuck pages", pageStuck)
+        for kind in SessionFindingKind.allCases { try body("\(kind.rawValue) findings", findings[kind] ?? 0) }
+    }
+
     /// One measure of the session, as the measurer is sure of it.
     package mutating func add(_ measure: SessionMeasure) {
         switch measure {

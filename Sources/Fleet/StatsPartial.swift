@@ -245,6 +245,9 @@ package enum StatsPartial {
                     guard case .read = file.outcome, session?.web == file.path else {
                         throw fail("a session rides on the line of its web log, read: \(file.path) is not its web log")
                     }
+                    if case .read(let figures)? = session?.outcome {
+                        try figures.forEachCount { try totals.add("app sessions' \($0)", $1, fail) }
+                    }
                 }
                 if !announced, let firstHeader {
                     try headers(firstHeader)

@@ -34,6 +34,8 @@ package final class SurfaceTable: @unchecked Sendable {
     private var keysEnd: Int64 = 0
     /// The bytes of the live entries' keys, of the `keysEnd` written.
     private var liveKeyBytes: Int64 = 0
+    /// How long the key file must be before its keys are copied again, after a copy was refused.
+    private var retryCompactionAt: Int64 = 0
     /// The key file's length: what it takes on disk.
     package var keyFileBytes: Int64 { keysEnd }
     private var capacity = 1 << 15
@@ -70,7 +72,7 @@ package final class SurfaceTable: @unchecked Sendable {
 
     private static func hash(_ key: [UInt8]) -> UInt64 {
         var hasher = Hasher()
-        hasher.combine(bytes: UnsafeRawBufferPointer(start: key, count: key.count))
+        key.withUnsafeBytes { hasher.combine(bytes: $0) }
         // 0 and 1 mark empty and removed slots.
         return Swift.max(UInt64(bitPattern: Int64(hasher.finalize())), 2)
     }
@@ -108,13 +110,14 @@ package final class SurfaceTable: @unchecked Sendable {
             free = (index, tombstone)
         }
         if 2 * (live + removed + 1) > capacity {
-            guard rebuild() else { return false }
+            // When the disk will not take a copy of the keys as well, the slots alone.
+            guard (wastesKeys && rebuild(compacting: true)) || rebuild(compacting: false) else { return false }
             free = nil
         } else if wastesKeys {
             // A surface removed and put back reuses its slot but writes its key again: without
             // this, a few surfaces cycling for a long log would grow the key file with the log.
             // When the disk will not take the copy, the put goes on with the keys where they are.
-            if rebuild() { free = nil }
+            if rebuild(compacting: true) { free = nil }
         }
         slot.keyAt = keysEnd
         slot.keyLength = UInt32(key.count)
@@ -183,17 +186,25 @@ package final class SurfaceTable: @unchecked Sendable {
     }
 
     /// Most of the key file (past its first MB) is keys of removed surfaces.
-    private var wastesKeys: Bool { keysEnd > 2 * liveKeyBytes + (1 << 20) }
+    /// (Once a copy was refused, not again until the file has grown by half: on a nearly full
+    /// disk every put would otherwise copy the keys anew, only to be refused again.)
+    private var wastesKeys: Bool { keysEnd > 2 * liveKeyBytes + (1 << 20) && keysEnd >= retryCompactionAt }
 
     /// The table made anew: twice the slots when it is full (or as many, when removals filled
     /// it), every live entry inserted anew, read from the old file a chunk at a time; and when
-    /// `wastesKeys`, the live keys copied into a new key file. The old files stay the table's
+    /// `compacting`, the live keys copied into a new key file. The old files stay the table's
     /// until the new ones hold every entry: when the disk will not take them, nothing is lost,
     /// and `false` says so.
-    private func rebuild() -> Bool {
+    private func rebuild(compacting: Bool) -> Bool {
+        let done = remake(compacting: compacting)
+        if compacting, !done { retryCompactionAt = keysEnd + keysEnd / 2 }
+        return done
+    }
+
+    private func remake(compacting: Bool) -> Bool {
         let old = slots, oldCapacity = capacity, oldRemoved = removed, oldKeys = keys
-        // Without a file for them, the keys stay where they are: a bigger key file, not a loss.
-        let freshKeys = wastesKeys ? unnamedTemporaryFile() : nil
+        let freshKeys = compacting ? unnamedTemporaryFile() : nil
+        if compacting, freshKeys == nil { return false }
         guard let fresh = unnamedTemporaryFile() else {
             if let freshKeys { close(freshKeys) }
             return false

@@ -115,4 +115,32 @@ struct FleetLatencyCountsTests {
         #expect(merged.stderr.contains(editedPath + ": an app session's dropToPill is a sketch, but the sessions hold no more than 100000 values of it"))
         #expect(merged.stdout.isEmpty)
     }
+
+    @Test("a merge refuses app session counts whose fleet total overflows, at the line that does it: 65, not a crash")
+    func mergeRefusesOverflow() throws {
+        let directory = try Fixtures.scratchDirectory()
+        for name in ["example.jsonl", "example.native.jsonl"] {
+            try FileManager.default.copyItem(atPath: Fixtures.recordings + "/session/" + name, toPath: directory + "/" + name)
+        }
+        let partial = try Fixtures.run(["stats", "--partial", directory + "/example.jsonl", directory + "/example.native.jsonl"])
+        let lines = partial.stdout.split(separator: "\n").map(String.init)
+        let header = try #require(lines.first), web = try #require(lines.first { $0.contains(#""session":"#) })
+        let drops = try NSRegularExpression(pattern: #""drops":\d+"#)
+        #expect(drops.numberOfMatches(in: web, range: NSRange(location: 0, length: (web as NSString).length)) == 1)
+        // 1,200 sessions of 8e15 drops each (a count a partial may carry): past Int.max at the 1,153rd.
+        var made = [header]
+        for index in 0..<1_200 {
+            let line = web.replacingOccurrences(of: "example.jsonl", with: String(format: "example-%04d.jsonl", index))
+            made.append(
+                drops.stringByReplacingMatches(
+                    in: line, range: NSRange(location: 0, length: (line as NSString).length), withTemplate: #""drops":8000000000000000"#))
+        }
+        made.append(#"{"trailer":"turbo-replay stats partial","lines":1202,"logs":1200}"#)
+        let path = directory + "/overflow.jsonl"
+        try (made.joined(separator: "\n") + "\n").write(toFile: path, atomically: false, encoding: .utf8)
+        let merged = try Fixtures.run(["stats", "--merge", path])
+        #expect(merged.status == 65, "\(merged.stderr)")
+        #expect(merged.stderr.contains(path + ":1154: the fleet's app sessions' drops overflow here"), "\(merged.stderr)")
+        #expect(merged.stdout.isEmpty)
+    }
 }
