@@ -39,6 +39,12 @@ package struct PartialFrame {
         return line.text
     }
 
+    /// How an error about the partials at `paths` as a whole names them: the one input, or
+    /// how many there were.
+    package static func inputs(_ paths: [String]) -> String {
+        paths.count == 1 ? (paths[0] == "-" ? "<stdin>" : paths[0]) : "\(paths.count) inputs"
+    }
+
     /// Reads the partials at `paths` (`-`: standard input): `header` with each header's object
     /// (after its format and version are checked), then `log` with each log line's object, its
     /// real path and its text, in key order (`PartialRuns`) across every input. A log (by the
@@ -65,7 +71,7 @@ package struct PartialFrame {
         }
         guard runs.count <= PartialRuns.maxRuns else {
             throw RecordingError(
-                .malformed, path: paths.count == 1 ? (paths[0] == "-" ? "<stdin>" : paths[0]) : "\(paths.count) inputs", line: nil,
+                .malformed, path: Self.inputs(paths), line: nil,
                 "\(runs.count) sorted runs of logs, more than the \(PartialRuns.maxRuns) one merge reads at once: "
                     + "merge them in groups with \(command) --merge --partial, then merge the results")
         }

@@ -45,11 +45,16 @@ package struct SessionTotals: Sendable {
         }
     }
 
-    /// The latencies read as sketches though the fleet has no more than
-    /// `LatencySample.exactLimit` values of them: partials that no `stats --partial` wrote.
-    package var sketchedTooFew: [String] {
-        [("dropToPill", dropToPillSample), ("edgeToClear", edgeToClearSample), ("edgeToPage", edgeToPageSample)]
-            .filter(\.1.sketchedTooFew).map(\.0)
+    /// After a merge of the partials at `paths`: a latency read as a sketch though the fleet has
+    /// no more than `LatencySample.exactLimit` values of it comes from partials that no
+    /// `stats --partial` wrote, and is refused (65), naming the inputs.
+    package func refuseSketchesOfTooFew(from paths: [String]) throws {
+        let samples = [("dropToPill", dropToPillSample), ("edgeToClear", edgeToClearSample), ("edgeToPage", edgeToPageSample)]
+        guard let latency = samples.first(where: \.1.sketchedTooFew)?.0 else { return }
+        throw RecordingError(
+            .malformed, path: PartialFrame.inputs(paths), line: nil,
+            "an app session's \(latency) is a sketch, but the sessions hold no more than \(LatencySample.exactLimit) values of it: "
+                + "turbo-replay stats --partial sketches a latency only past that, so these partials were not written by it")
     }
 
     package var dropToPill: LatencySummary { dropToPillSample.summary(stuck: nil) }

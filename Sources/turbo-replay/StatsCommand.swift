@@ -144,13 +144,7 @@ enum StatsCommand {
         }
         var totals = StatsTotals()
         _ = try StatsPartial.read(options.paths) { file, session, _ in fold(file, session, into: &totals, console: console) }
-        if let latency = totals.sessions.sketchedTooFew.first {
-            throw RecordingError(
-                .malformed, path: options.paths.count == 1 ? (options.paths[0] == "-" ? "<stdin>" : options.paths[0]) : "\(options.paths.count) inputs",
-                line: nil,
-                "an app session's \(latency) is a sketch, but the sessions hold no more than \(LatencySample.exactLimit) values of it: "
-                    + "turbo-replay stats --partial sketches a latency only past that, so these partials were not written by it")
-        }
+        try totals.sessions.refuseSketchesOfTooFew(from: options.paths)
         return try report(totals, format: options.format, all: options.all, console: console)
     }
 
