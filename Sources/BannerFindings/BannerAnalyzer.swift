@@ -46,6 +46,9 @@ package struct BannerAnalyzer: Sendable {
 
     private struct OpenFetch: Sendable {
         var target: String?
+        /// Whether `target` is a form's (`isFormTarget`): told once, when the response arrives,
+        /// rather than of every open fetch each time a submission ends.
+        var isForm: Bool
         /// The pill its response was counted for, if one was up and stayed up.
         var countedFor: Int?
     }
@@ -154,14 +157,15 @@ package struct BannerAnalyzer: Sendable {
         guard let first = banner.nextDue, first <= t else { return }
         while let due = banner.nextDue, due <= t {
             let before = BannerMoment(banner)
-            if !buffer.isEmpty { buffer.removeAll(keepingCapacity: true) }
+            clearBuffer()
             banner.advance(to: due, into: &buffer)
             let after = BannerMoment(banner)
             noteTime(due)
-            var fired: Set<TimerStep.Timer> = []
+            // Which timers made a change: two flags, where a `Set` allocated on every firing.
+            var firedDebounce = false, firedFlash = false
             for case .banner(let change) in buffer {
                 let timer: TimerStep.Timer = change.cause == .flashElapsed ? .flash : .debounce
-                fired.insert(timer)
+                if timer == .flash { firedFlash = true } else { firedDebounce = true }
                 let cancelledFlash =
                     timer == .debounce && before.flashDue != nil && after.flashDue == nil
                     && !buffer.contains { if case .banner(let c) = $0 { return c.cause == .flashElapsed } else { return false } }
@@ -173,10 +177,10 @@ package struct BannerAnalyzer: Sendable {
             }
             // A timer that fired without a visible change still fired (the contract says it cannot
             // happen today; the explanation must not hide it if it ever does).
-            if explains, before.debounceDue == due, after.debounceDue == nil, !fired.contains(.debounce) {
+            if explains, before.debounceDue == due, after.debounceDue == nil, !firedDebounce {
                 try emit(.timer(TimerStep(timer: .debounce, due: due, origin: debounceOrigin, change: nil, cancelledFlash: false)))
             }
-            if explains, before.flashDue == due, after.flashDue == nil, !fired.contains(.flash), !fired.contains(.debounce) {
+            if explains, before.flashDue == due, after.flashDue == nil, !firedFlash, !firedDebounce {
                 try emit(.timer(TimerStep(timer: .flash, due: due, origin: flashOrigin, change: nil, cancelledFlash: false)))
             }
             if after.debounceDue == nil { debounceOrigin = nil }
@@ -195,12 +199,32 @@ package struct BannerAnalyzer: Sendable {
             return
         }
         // The state and the timers are compared; the whole snapshots, with their text, are made
-        // only to explain.
-        let before = BannerMoment(banner), snapshotBefore = explains ? BannerSnapshot(banner) : nil
+        // only to explain, in a path of their own: an optional pair of them, even empty, was
+        // destroyed through an outlined call on every input.
+        guard explains else { return try sendAndNote(input, line: line, t: t, emit) { _, _, _, _, _ in } }
+        let snapshotBefore = BannerSnapshot(banner)
+        try sendAndNote(input, line: line, t: t, emit) { snapshotAfter, change, decision, firstResponse, onlineBefore in
+            try emit(
+                .input(
+                    InputStep(
+                        line: line, t: t, input: input, before: snapshotBefore, after: snapshotAfter, change: change,
+                        decision: decision, firstResponseWhilePillUp: firstResponse, navigatorOnline: onlineBefore)))
+        }
+    }
+
+    /// `handle`'s work on an input the banner acts on: sends it, keeps the shared state, and has
+    /// the detectors look at it. When explaining, `explain` is called with the banner after the
+    /// input (its snapshot), once the input's own state is kept and before its change and
+    /// findings are: the order an explanation shows them in.
+    private mutating func sendAndNote(
+        _ input: BannerInput, line: Int, t: Double, _ emit: (ExplainEvent) throws -> Void,
+        explain: (BannerSnapshot, BannerChange?, SubmitDecision?, Bool, Bool) throws -> Void
+    ) rethrows {
+        let before = BannerMoment(banner)
         let onlineBefore = navigatorOnline, onlineSourceBefore = navigatorOnlineSource, debounceOriginBefore = debounceOrigin
         detectors.willSend(banner)
         let (change, decision) = send(input, at: t)
-        let after = BannerMoment(banner), snapshotAfter = explains ? BannerSnapshot(banner) : nil
+        let after = BannerMoment(banner)
         if after.debounceDue != before.debounceDue { debounceOrigin = after.debounceDue == nil ? nil : Origin(line: line, t: t) }
         if after.flashDue != before.flashDue { flashOrigin = after.flashDue == nil ? nil : Origin(line: line, t: t) }
         switch input {
@@ -211,14 +235,7 @@ package struct BannerAnalyzer: Sendable {
         }
         let firstResponse = noteResponse(to: input, pillUp: after.banner == .offline, line: line, t: t)
 
-        if let snapshotBefore, let snapshotAfter {
-            try emit(
-                .input(
-                    InputStep(
-                        line: line, t: t, input: input, before: snapshotBefore, after: snapshotAfter, change: change,
-                        decision: decision, firstResponseWhilePillUp: firstResponse,
-                        navigatorOnline: onlineBefore)))
-        }
+        if explains { try explain(BannerSnapshot(banner), change, decision, firstResponse, onlineBefore) }
         if let decision { summary.note(decision) }
         if let change { try noteChange(change, raisedBy: line, emit) }
         let outcome = SentInput(
@@ -228,9 +245,16 @@ package struct BannerAnalyzer: Sendable {
         try flush(emit)
     }
 
+    /// Empties the banner's output buffer, keeping its memory. A record or two at a time, so one
+    /// by one: `removeAll(keepingCapacity:)` goes through the general range replacement, some
+    /// 180 instructions a call, for what is usually a single element.
+    private mutating func clearBuffer() {
+        while !buffer.isEmpty { buffer.removeLast() }
+    }
+
     /// Sends `input` to the banner: its visible change and its submission decision, if any.
     private mutating func send(_ input: BannerInput, at t: Double) -> (BannerChange?, SubmitDecision?) {
-        if !buffer.isEmpty { buffer.removeAll(keepingCapacity: true) }
+        clearBuffer()
         banner.send(input, at: t, into: &buffer)
         var change: BannerChange?
         var decision: SubmitDecision?
@@ -253,7 +277,7 @@ package struct BannerAnalyzer: Sendable {
             return noteFetchResponse(target: response.target, pillUp: pillUp, line: line, t: t)
         case .submitEnd(let submission) where submission.fetchResponse != nil:
             // It completes its form's fetch whether or not a pill is up, so no later one is taken for it.
-            let counted = completesCountedFetch { $0.map(Self.isFormTarget) == true }
+            let counted = completesCountedFetch { $0.isForm }
             return pillUp && !counted ? noteResponse(line: line, t: t, type: "turbo:submit-end") : false
         default:
             return false
@@ -324,13 +348,13 @@ package struct BannerAnalyzer: Sendable {
             restoringFromCache = false
             return .cachedLoad
         case .frameLoad, .load:
-            let whilePillUp = pill != nil
+            let whilePillUp = pillIsUp
             // A frame's load or a Visit's completes the fetch whose response came before it
             // (same frame; `html` for a Visit): one response, already counted if this pill saw it.
             let target = kind == .load ? "html" : target
             // Lengths first: most open fetches are other frames, and telling them apart by length
             // is cheaper than comparing their names.
-            let counted = completesCountedFetch { target != nil && $0?.utf8.count == target?.utf8.count && $0 == target }
+            let counted = completesCountedFetch { target != nil && $0.target?.utf8.count == target?.utf8.count && $0.target == target }
             let first = counted ? false : noteResponse(line: line, t: t, type: kind.responseType)
             return .response(whilePillUp: whilePillUp, first: first)
         case .visit:
@@ -361,13 +385,13 @@ package struct BannerAnalyzer: Sendable {
 
     private mutating func openFetch(target: String?, countedFor: Int?) {
         if openFetches.count == Self.openFetchLimit { openFetches.removeFirst() }
-        openFetches.append(OpenFetch(target: target, countedFor: countedFor))
+        openFetches.append(OpenFetch(target: target, isForm: target.map(Self.isFormTarget) == true, countedFor: countedFor))
     }
 
     /// Removes the oldest open fetch whose target matches: the record completes it. Returns
     /// whether its response was already counted for the pill now up.
-    private mutating func completesCountedFetch(_ matches: (String?) -> Bool) -> Bool {
-        guard let index = openFetches.firstIndex(where: { matches($0.target) }) else { return false }
+    private mutating func completesCountedFetch(_ matches: (OpenFetch) -> Bool) -> Bool {
+        guard let index = openFetches.firstIndex(where: matches) else { return false }
         let fetch = openFetches.remove(at: index)
         return fetch.countedFor != nil && fetch.countedFor == pill?.serial
     }
@@ -377,7 +401,7 @@ package struct BannerAnalyzer: Sendable {
     private mutating func noteResponse(line: Int, t: Double, type: String) -> Bool {
         // In place: a copy of the pill (its first response's strings) for every load cost more
         // than the rest of the record.
-        guard pill != nil else { return false }
+        guard pillIsUp else { return false }
         pill!.responses += 1
         guard pill!.firstResponse == nil else { return false }
         pill!.firstResponse = (line, t, type, navigatorOnline)
@@ -386,10 +410,17 @@ package struct BannerAnalyzer: Sendable {
 
     // MARK: - The pill's episodes
 
+    /// Whether the amber pill is up, read from the optional's tag: `pill != nil` copied the
+    /// pill, with its first response's strings, to compare it, and destroyed the copy.
+    private var pillIsUp: Bool {
+        if case .some = pill { return true }
+        return false
+    }
+
     private mutating func noteChange(_ change: BannerChange, raisedBy line: Int?, _ emit: (ExplainEvent) throws -> Void) rethrows {
         detectors.changed(change, into: &found)
         if change.banner == .offline {
-            if pill == nil {
+            if !pillIsUp {
                 pillsRaised += 1
                 pill = OpenPill(start: change.t, cause: change.cause, line: line, serial: pillsRaised)
             }

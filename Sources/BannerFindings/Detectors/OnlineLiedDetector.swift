@@ -11,17 +11,24 @@ struct OnlineLiedDetector: BannerDetector {
         switch input {
         case .fetchRequestError(let failure):
             if outcome.navigatorOnline {
-                let request = BannerFinding.FailedRequest(
-                    via: "turbo:fetch-request-error", target: failure.target, method: failure.method, url: failure.url, error: failure.error)
-                found.report(.onlineLied, Self.finding(request, outcome))
+                // The request, with its strings, is made inside the finding, which only an
+                // explanation makes: counting it copies none of them.
+                found.report(
+                    .onlineLied,
+                    Self.finding(
+                        BannerFinding.FailedRequest(
+                            via: "turbo:fetch-request-error", target: failure.target, method: failure.method, url: failure.url,
+                            error: failure.error),
+                        outcome))
             }
             if BannerAnalyzer.isFormTarget(failure.target ?? "") { formFailurePending = true }
         case .submitEnd(let submission):
             let sameAsFormFailure = formFailurePending
             formFailurePending = false
             if !submission.success, submission.fetchResponse == nil, outcome.navigatorOnline, !sameAsFormFailure {
-                let request = BannerFinding.FailedRequest(via: "turbo:submit-end", method: submission.method, url: submission.action)
-                found.report(.onlineLied, Self.finding(request, outcome))
+                found.report(
+                    .onlineLied,
+                    Self.finding(BannerFinding.FailedRequest(via: "turbo:submit-end", method: submission.method, url: submission.action), outcome))
             }
         default:
             break

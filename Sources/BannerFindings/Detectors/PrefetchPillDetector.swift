@@ -3,7 +3,8 @@ import OfflineBanner
 /// `prefetch-pill`: a link's hover prefetch failed and raised or relabelled the pill.
 struct PrefetchPillDetector: BannerDetector {
     mutating func sent(_ input: BannerInput, _ outcome: SentInput, into found: inout FoundFindings) {
-        guard case .fetchRequestError(let failure) = input, let change = outcome.change, change.banner == .offline else { return }
+        // The outcome first: binding the failure copies its strings, for the few inputs that raise the pill.
+        guard let change = outcome.change, change.banner == .offline, case .fetchRequestError(let failure) = input else { return }
         let target = failure.target ?? ""
         guard BannerAnalyzer.isLink(target) else { return }
         found.report(

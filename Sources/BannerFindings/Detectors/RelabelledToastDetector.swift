@@ -13,7 +13,8 @@ struct RelabelledToastDetector: BannerDetector {
     private var labelBefore: String?
 
     mutating func willSend(_ banner: borrowing OfflineBanner) {
-        labelBefore = toastOnPill != nil ? banner.label : nil
+        // Pattern matches read the optionals' tags; `!= nil` copied what they hold to compare it.
+        if case .some = toastOnPill { labelBefore = banner.label } else { labelBefore = nil }
         toastBefore = toastOnPill
     }
 
@@ -24,9 +25,11 @@ struct RelabelledToastDetector: BannerDetector {
             if let change = outcome.change, change.cause == .submitFailed, let label = change.label, toastBefore?.label != label {
                 toastOnPill = (outcome.line, outcome.t, label)
             }
-        case .fetchRequestError(let failure):
+        case .fetchRequestError:
+            // The failure is bound last: binding it copies its strings, and most failures meet no toast.
             guard let toast = toastBefore, let change = outcome.change, change.banner == .offline, outcome.before.banner == .offline,
-                labelBefore == toast.label, let relabelledTo = change.label, relabelledTo != toast.label
+                labelBefore == toast.label, let relabelledTo = change.label, relabelledTo != toast.label,
+                case .fetchRequestError(let failure) = input
             else { return }
             let finding = BannerFinding(
                 kind: .relabelledToast, t: toast.t, lines: [toast.line, outcome.line],
@@ -42,7 +45,7 @@ struct RelabelledToastDetector: BannerDetector {
 
     mutating func changed(_ change: BannerChange, into found: inout FoundFindings) {
         // A form's failure relabelled a toast's message; its own toast putting it back undoes that.
-        if pendingRelabel != nil {
+        if case .some = pendingRelabel {
             if change.banner == .offline && change.cause == .submitFailed { pendingRelabel = nil } else { reportPending(into: &found) }
         }
         if change.banner != .offline || change.label != toastOnPill?.label { toastOnPill = nil }
