@@ -47,7 +47,7 @@ package struct BannerAnalyzer: Sendable {
     private struct OpenFetch: Sendable {
         var target: String?
         /// Whether `target` is a form's (`isFormTarget`): told once, when the response arrives,
-        /// rather than of every open fetch each time a submission ends.
+        /// rather than of each open fetch a submission's end looked at, up to the first form's.
         var isForm: Bool
         /// The pill its response was counted for, if one was up and stayed up.
         var countedFor: Int?
@@ -235,6 +235,8 @@ package struct BannerAnalyzer: Sendable {
         }
         let firstResponse = noteResponse(to: input, pillUp: after.banner == .offline, line: line, t: t)
 
+        // The banner as `send` left it: nothing since has changed it (keep it so, or take the
+        // snapshot right after `send`).
         if explains { try explain(BannerSnapshot(banner), change, decision, firstResponse, onlineBefore) }
         if let decision { summary.note(decision) }
         if let change { try noteChange(change, raisedBy: line, emit) }
@@ -284,8 +286,8 @@ package struct BannerAnalyzer: Sendable {
         }
     }
 
-    /// A form's fetch (`form`, `form#id`, …). Asked of every open fetch when a submission
-    /// ends, so read as bytes; `hasPrefix` compares characters, and decides only when a
+    /// A form's fetch (`form`, `form#id`, …). Asked of each fetch's target when its response
+    /// arrives, so read as bytes; `hasPrefix` compares characters, and decides only when a
     /// character that is not ASCII (which could combine with the `m`) follows.
     package static func isFormTarget(_ target: String) -> Bool {
         var bytes = target.utf8.makeIterator()
@@ -348,7 +350,7 @@ package struct BannerAnalyzer: Sendable {
             restoringFromCache = false
             return .cachedLoad
         case .frameLoad, .load:
-            let whilePillUp = pillIsUp
+            let whilePillUp = pill != nil
             // A frame's load or a Visit's completes the fetch whose response came before it
             // (same frame; `html` for a Visit): one response, already counted if this pill saw it.
             let target = kind == .load ? "html" : target
@@ -401,7 +403,7 @@ package struct BannerAnalyzer: Sendable {
     private mutating func noteResponse(line: Int, t: Double, type: String) -> Bool {
         // In place: a copy of the pill (its first response's strings) for every load cost more
         // than the rest of the record.
-        guard pillIsUp else { return false }
+        guard pill != nil else { return false }
         pill!.responses += 1
         guard pill!.firstResponse == nil else { return false }
         pill!.firstResponse = (line, t, type, navigatorOnline)
@@ -410,17 +412,10 @@ package struct BannerAnalyzer: Sendable {
 
     // MARK: - The pill's episodes
 
-    /// Whether the amber pill is up, read from the optional's tag: `pill != nil` copied the
-    /// pill, with its first response's strings, to compare it, and destroyed the copy.
-    private var pillIsUp: Bool {
-        if case .some = pill { return true }
-        return false
-    }
-
     private mutating func noteChange(_ change: BannerChange, raisedBy line: Int?, _ emit: (ExplainEvent) throws -> Void) rethrows {
         detectors.changed(change, into: &found)
         if change.banner == .offline {
-            if !pillIsUp {
+            if pill == nil {
                 pillsRaised += 1
                 pill = OpenPill(start: change.t, cause: change.cause, line: line, serial: pillsRaised)
             }

@@ -13,8 +13,7 @@ struct RelabelledToastDetector: BannerDetector {
     private var labelBefore: String?
 
     mutating func willSend(_ banner: borrowing OfflineBanner) {
-        // Pattern matches read the optionals' tags; `!= nil` copied what they hold to compare it.
-        if case .some = toastOnPill { labelBefore = banner.label } else { labelBefore = nil }
+        labelBefore = toastOnPill != nil ? banner.label : nil
         toastBefore = toastOnPill
     }
 
@@ -45,6 +44,8 @@ struct RelabelledToastDetector: BannerDetector {
 
     mutating func changed(_ change: BannerChange, into found: inout FoundFindings) {
         // A form's failure relabelled a toast's message; its own toast putting it back undoes that.
+        // A pattern reads the tag: `!= nil` on an optional of an `Equatable` type (a finding)
+        // is `Equatable`'s, and copied the finding to compare it.
         if case .some = pendingRelabel {
             if change.banner == .offline && change.cause == .submitFailed { pendingRelabel = nil } else { reportPending(into: &found) }
         }
