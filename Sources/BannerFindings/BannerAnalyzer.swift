@@ -201,25 +201,24 @@ package struct BannerAnalyzer: Sendable {
         // The state and the timers are compared; the whole snapshots, with their text, are made
         // only to explain, in a path of their own: an optional pair of them, even empty, was
         // destroyed through an outlined call on every input.
-        guard explains else { return try sendAndNote(input, line: line, t: t, emit) { _, _, _, _, _ in } }
-        let snapshotBefore = BannerSnapshot(banner)
-        try sendAndNote(input, line: line, t: t, emit) { snapshotAfter, change, decision, firstResponse, onlineBefore in
-            try emit(
-                .input(
-                    InputStep(
-                        line: line, t: t, input: input, before: snapshotBefore, after: snapshotAfter, change: change,
-                        decision: decision, firstResponseWhilePillUp: firstResponse, navigatorOnline: onlineBefore)))
+        guard explains else {
+            let (outcome, decision, _) = send(input, line: line, t: t)
+            return try note(input, outcome, decision, emit)
         }
+        let snapshotBefore = BannerSnapshot(banner)
+        let (outcome, decision, firstResponse) = send(input, line: line, t: t)
+        try emit(
+            .input(
+                InputStep(
+                    line: line, t: t, input: input, before: snapshotBefore, after: BannerSnapshot(banner), change: outcome.change,
+                    decision: decision, firstResponseWhilePillUp: firstResponse, navigatorOnline: outcome.navigatorOnline)))
+        try note(input, outcome, decision, emit)
     }
 
-    /// `handle`'s work on an input the banner acts on: sends it, keeps the shared state, and has
-    /// the detectors look at it. When explaining, `explain` is called with the banner after the
-    /// input (its snapshot), once the input's own state is kept and before its change and
-    /// findings are: the order an explanation shows them in.
-    private mutating func sendAndNote(
-        _ input: BannerInput, line: Int, t: Double, _ emit: (ExplainEvent) throws -> Void,
-        explain: (BannerSnapshot, BannerChange?, SubmitDecision?, Bool, Bool) throws -> Void
-    ) rethrows {
+    /// Sends `input` to the banner and keeps the state the analyzer shares (timers' origins,
+    /// `navigator.onLine`, the pill's evidence): what it did, its submission decision, and
+    /// whether it was the pill's first response.
+    private mutating func send(_ input: BannerInput, line: Int, t: Double) -> (SentInput, SubmitDecision?, Bool) {
         let before = BannerMoment(banner)
         let onlineBefore = navigatorOnline, onlineSourceBefore = navigatorOnlineSource, debounceOriginBefore = debounceOrigin
         detectors.willSend(banner)
@@ -234,15 +233,19 @@ package struct BannerAnalyzer: Sendable {
         default: break
         }
         let firstResponse = noteResponse(to: input, pillUp: after.banner == .offline, line: line, t: t)
-
-        // The banner as `send` left it: nothing since has changed it (keep it so, or take the
-        // snapshot right after `send`).
-        if explains { try explain(BannerSnapshot(banner), change, decision, firstResponse, onlineBefore) }
-        if let decision { summary.note(decision) }
-        if let change { try noteChange(change, raisedBy: line, emit) }
         let outcome = SentInput(
             line: line, t: t, before: before, after: after, change: change, navigatorOnline: onlineBefore,
             navigatorOnlineSource: onlineSourceBefore, debounceOrigin: debounceOriginBefore)
+        return (outcome, decision, firstResponse)
+    }
+
+    /// What follows an input (after its explanation, when there is one): its decision and change
+    /// counted, and the detectors' look at it.
+    private mutating func note(_ input: BannerInput, _ outcome: SentInput, _ decision: SubmitDecision?, _ emit: (ExplainEvent) throws -> Void)
+        rethrows
+    {
+        if let decision { summary.note(decision) }
+        if let change = outcome.change { try noteChange(change, raisedBy: outcome.line, emit) }
         detectors.sent(input, outcome, into: &found)
         try flush(emit)
     }
