@@ -1,10 +1,11 @@
 import Foundation
 
-/// `inParallel` for a report printed as it goes: `jobs` threads take the items in order, and
+/// `inParallel` for a report made as it goes: `jobs` threads take the items in order, and
 /// each result is handed to `consume`, on the calling thread, in the items' order, as soon as
 /// it and every one before it are done. No thread runs more than `ahead` items past the one
 /// `consume` waits for, so at most that many results are held at once (each may hold an open
-/// spool: a fleet of ten thousand logs must not hold ten thousand). When `consume` throws,
+/// spool, or a log's summary: a fleet of ten thousand logs must not hold ten thousand). With
+/// one job the items are worked and consumed in turn on the calling thread. When `consume` throws,
 /// the threads take no more items, and the error is thrown once they have stopped.
 package func inParallel<Item: Sendable, Result>(
     _ items: [Item], jobs: Int, ahead: Int, _ work: @escaping @Sendable (Item) -> Result, consume: (Result) throws -> Void

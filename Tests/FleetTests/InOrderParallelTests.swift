@@ -1,10 +1,9 @@
+import Replay
 import Synchronization
 import Testing
 
-@testable import VariantAnalysis
-
-/// `whatif` over many logs prints each one's report in path order as soon as it and every one
-/// before it are read, holding a few at a time (`inParallel(_:jobs:ahead:_:consume:)`).
+/// `stats` and `whatif` over many logs take each log's result in path order as soon as it and
+/// every one before it are read, holding a few at a time (`inParallel(_:jobs:ahead:_:consume:)`).
 @Suite struct InOrderParallelTests {
     struct Stop: Error {}
 
