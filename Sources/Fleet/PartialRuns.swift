@@ -52,7 +52,7 @@ enum PartialRuns {
         let fd = mkstemp(&template)
         guard fd >= 0 else { throw RecordingError(.unreadable, path: "<stdin>", line: nil, "cannot spool standard input: \(errorText())") }
         defer { close(fd) }
-        let path = String(cString: template)
+        let path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let count = read(STDIN_FILENO, &buffer, buffer.count)
