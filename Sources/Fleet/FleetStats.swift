@@ -52,6 +52,42 @@ package struct FleetStats: Equatable, Sendable {
             }, rules: rules)
     }
 
+    /// `stats`'s report as it goes: each log of `paths` analysed, with its app session
+    /// (`analyzeSession(of:options:counts:)`), and handed to `fold` in key order (`keyed`), on
+    /// the calling thread, as soon as it and every log before it are done. The same logs, the
+    /// same order and the same figures as `analyze` then `analyzeSessions` then `keyed`, for a
+    /// few logs held at a time instead of every log until the end.
+    ///
+    /// Why it matters beyond memory: a summary kept until the end is allocated in the middle of
+    /// its log's parse, among the objects json-c allocates and frees on every line, and the
+    /// next logs' parses then find their memory in glibc's bins rather than at the top of the
+    /// heap. Folded at once, the summary is freed with the log; 400 logs then cost what one log
+    /// of the same records does (docs/performance.md).
+    package static func analyzeInKeyOrder(
+        _ paths: [String], settings: BannerSettings = BannerSettings(), native: NativeConfig = NativeConfig(),
+        rules: FindingRules = FindingRules(), lenient: Bool = false, jobs: Int = 1, distinct: Bool = false,
+        fold: (_ file: StatsFile, _ session: StatsSession?) throws -> Void
+    ) throws {
+        let options = SessionOptions(banner: settings, native: NativeConfig(maxOpenViews: native.maxOpenViews), lenient: lenient)
+        let counts = FleetLatencyCounts()
+        try inParallel(inKeyOrder(distinct ? paths : FleetLogs.unique(paths)), jobs: jobs, ahead: 2 * jobs) { path in
+            let file = analyzeFile(path, settings: settings, native: native, rules: rules, lenient: lenient)
+            return (file, analyzeSession(of: file, options: options, counts: counts))
+        } consume: { entry in
+            try fold(entry.0, entry.1)
+        }
+    }
+
+    /// `paths` in key order: by their real path as a partial's line spells it, byte by byte.
+    static func inKeyOrder(_ paths: [String]) -> [String] {
+        paths.map { path in (key: key(real: PartialFrame.realPath(path)), path: path) }
+            .sorted { $0.key.lexicographicallyPrecedes($1.key) }
+            .map(\.path)
+    }
+
+    /// What a log is sorted by: its real path as a partial's line spells it (`PartialRuns`).
+    private static func key(real: String) -> [UInt8] { Array(jsonString(real).utf8) }
+
     /// One file, start to end, in the calling thread.
     package static func analyzeFile(
         _ path: String, settings: BannerSettings, native: NativeConfig = NativeConfig(),
@@ -90,7 +126,7 @@ package struct FleetStats: Equatable, Sendable {
         for session in sessions { bySession[session.web] = session }
         return files.map { file in
             let real = PartialFrame.realPath(file.path)
-            return (key: Array(jsonString(real).utf8), entry: (file, real, bySession[file.path]))
+            return (key: Self.key(real: real), entry: (file, real, bySession[file.path]))
         }
         .sorted { $0.key.lexicographicallyPrecedes($1.key) }
         .map(\.entry)

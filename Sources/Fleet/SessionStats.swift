@@ -150,18 +150,34 @@ extension FleetStats {
         let options = SessionOptions(banner: settings, native: NativeConfig(maxOpenViews: maxOpenViews), lenient: lenient)
         let counts = FleetLatencyCounts(limit: fleetLimit)
         return inParallel(pairs.map { [$0.web, $0.native] }, jobs: jobs) { pair in
-            let outcome: StatsSession.Outcome
-            do {
-                var figures = try SessionFiguresOutput.read(web: pair[0], native: pair[1], options: options)
-                counts.add(&figures)
-                outcome = .read(figures)
-            } catch let error as RecordingError {
-                outcome = .failed(error)
-            } catch {
-                outcome = .failed(RecordingError(.unreadable, path: pair[0], line: nil, "\(error)"))
-            }
-            return StatsSession(web: pair[0], native: pair[1], outcome: outcome)
+            analyzeSession(web: pair[0], native: pair[1], options: options, counts: counts)
         }
+    }
+
+    /// The app session `file` belongs to, once `file` is analysed: nil unless it was read as a
+    /// web recording and its `NAME.native.jsonl` is a file beside it (the pairs
+    /// `analyzeSessions` reads).
+    static func analyzeSession(
+        of file: StatsFile, options: SessionOptions, counts: FleetLatencyCounts
+    ) -> StatsSession? {
+        guard case .read = file.outcome else { return nil }
+        let native = RecordingFiles.sessionNative(ofWeb: file.path)
+        guard RecordingFiles.isRegularFile(native) else { return nil }
+        return analyzeSession(web: file.path, native: native, options: options, counts: counts)
+    }
+
+    private static func analyzeSession(web: String, native: String, options: SessionOptions, counts: FleetLatencyCounts) -> StatsSession {
+        let outcome: StatsSession.Outcome
+        do {
+            var figures = try SessionFiguresOutput.read(web: web, native: native, options: options)
+            counts.add(&figures)
+            outcome = .read(figures)
+        } catch let error as RecordingError {
+            outcome = .failed(error)
+        } catch {
+            outcome = .failed(RecordingError(.unreadable, path: web, line: nil, "\(error)"))
+        }
+        return StatsSession(web: web, native: native, outcome: outcome)
     }
 
     package var sessionFigures: [(web: String, figures: SessionFigures)] {

@@ -114,19 +114,27 @@ enum StatsCommand {
         let settings = options.banner.settings
         let lenient = options.fleet.lenient
         let paths = try FleetRun.logs(options.paths, fromStandardInput: options.paths == ["-"], console: console)
-        var stats = FleetStats.analyze(
-            paths, settings: settings, native: options.native, rules: options.banner.rules, lenient: lenient, jobs: options.fleet.jobs, distinct: true)
-        stats.sessions = FleetStats.analyzeSessions(
-            paths, files: stats.files, settings: settings, lenient: lenient,
-            jobs: options.fleet.jobs, maxOpenViews: options.native.maxOpenViews)
         if options.partial {
+            // A partial sketches a latency when its sessions together have more than the limit
+            // of it (`SketchedLatencies`), so it holds every log before it writes the first.
+            var stats = FleetStats.analyze(
+                paths, settings: settings, native: options.native, rules: options.banner.rules, lenient: lenient, jobs: options.fleet.jobs,
+                distinct: true)
+            stats.sessions = FleetStats.analyzeSessions(
+                paths, files: stats.files, settings: settings, lenient: lenient,
+                jobs: options.fleet.jobs, maxOpenViews: options.native.maxOpenViews)
             let partialSettings = StatsPartial.Settings(settings, retry: Set(options.native.variant.map { [$0] } ?? []), lenient: lenient)
             try StatsPartial.write(stats, settings: partialSettings, console.print)
             // The partial holds the failures and warnings; the merge reports them.
             return .ok
         }
+        // The report folds each log as it is read, in key order: the run holds a few logs at a
+        // time, not the fleet.
         var totals = StatsTotals(rules: options.banner.rules)
-        for entry in stats.keyed { fold(entry.file, entry.session, into: &totals, console: console) }
+        try FleetStats.analyzeInKeyOrder(
+            paths, settings: settings, native: options.native, rules: options.banner.rules, lenient: lenient, jobs: options.fleet.jobs,
+            distinct: true
+        ) { file, session in fold(file, session, into: &totals, console: console) }
         return try report(totals, format: options.format, all: options.all, console: console)
     }
 
