@@ -37,10 +37,10 @@ package struct SessionTotals: Sendable {
             clearStuck += figures.clearStuck
             pageStuck += figures.pageStuck
             for (kind, count) in figures.findings where count > 0 {
-                var entry = findingCounts[kind] ?? (0, KeptLogs())
-                entry.count += count
-                entry.logs.add(session.web, count)
-                findingCounts[kind] = entry
+                // In place: an entry taken out and put back shares its kept logs with the dictionary,
+                // and each insert then copies every log kept (a thousand) for every log added.
+                findingCounts[kind, default: (0, KeptLogs())].count += count
+                findingCounts[kind, default: (0, KeptLogs())].logs.add(session.web, count)
             }
         }
     }

@@ -77,10 +77,10 @@ package struct StatsTotals: Sendable {
         toasts += summary.toasts
         silentCounts.merge(summary.silent, uniquingKeysWith: +)
         for (kind, count) in summary.findings {
-            var entry = findingCounts[kind] ?? (0, KeptLogs())
-            entry.count += count
-            entry.logs.add(path, count)
-            findingCounts[kind] = entry
+            // In place: an entry taken out and put back shares its kept logs with the dictionary,
+            // and each insert then copies every log kept (a thousand) for every log added.
+            findingCounts[kind, default: (0, KeptLogs())].count += count
+            findingCounts[kind, default: (0, KeptLogs())].logs.add(path, count)
         }
         seen.add(summary)
     }
@@ -106,10 +106,10 @@ package struct StatsTotals: Sendable {
             launchCounts[index].logs.add(path, count)
         }
         for (id, count) in summary.findings {
-            var entry = nativeFindingCounts[id] ?? (0, KeptLogs())
-            entry.count += count
-            entry.logs.add(path, count)
-            nativeFindingCounts[id] = entry
+            // In place: an entry taken out and put back shares its kept logs with the dictionary,
+            // and each insert then copies every log kept (a thousand) for every log added.
+            nativeFindingCounts[id, default: (0, KeptLogs())].count += count
+            nativeFindingCounts[id, default: (0, KeptLogs())].logs.add(path, count)
         }
     }
 
