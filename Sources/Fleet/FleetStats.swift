@@ -70,23 +70,13 @@ package struct FleetStats: Equatable, Sendable {
     ) throws {
         let options = SessionOptions(banner: settings, native: NativeConfig(maxOpenViews: native.maxOpenViews), lenient: lenient)
         let counts = FleetLatencyCounts()
-        try inParallel(inKeyOrder(distinct ? paths : FleetLogs.unique(paths)), jobs: jobs, ahead: 2 * jobs) { path in
+        try inParallel(PartialFrame.inKeyOrder(distinct ? paths : FleetLogs.unique(paths)), jobs: jobs, ahead: 2 * jobs) { path in
             let file = analyzeFile(path, settings: settings, native: native, rules: rules, lenient: lenient)
             return (file, analyzeSession(of: file, options: options, counts: counts))
         } consume: { entry in
             try fold(entry.0, entry.1)
         }
     }
-
-    /// `paths` in key order: by their real path as a partial's line spells it, byte by byte.
-    static func inKeyOrder(_ paths: [String]) -> [String] {
-        paths.map { path in (key: key(real: PartialFrame.realPath(path)), path: path) }
-            .sorted { $0.key.lexicographicallyPrecedes($1.key) }
-            .map(\.path)
-    }
-
-    /// What a log is sorted by: its real path as a partial's line spells it (`PartialRuns`).
-    private static func key(real: String) -> [UInt8] { Array(jsonString(real).utf8) }
 
     /// One file, start to end, in the calling thread.
     package static func analyzeFile(
@@ -126,7 +116,7 @@ package struct FleetStats: Equatable, Sendable {
         for session in sessions { bySession[session.web] = session }
         return files.map { file in
             let real = PartialFrame.realPath(file.path)
-            return (key: Self.key(real: real), entry: (file, real, bySession[file.path]))
+            return (key: PartialFrame.key(real: real), entry: (file, real, bySession[file.path]))
         }
         .sorted { $0.key.lexicographicallyPrecedes($1.key) }
         .map(\.entry)

@@ -224,6 +224,18 @@ package struct PartialFrame {
         FleetLogs.realPath(path) ?? (path.hasPrefix("/") ? lexicallyClean(path) : path)
     }
 
+    /// What a log is sorted by in a partial and in every report: its real path as the
+    /// partial's line spells it (a JSON string), byte by byte.
+    package static func key(real: String) -> [UInt8] { Array(jsonString(real).utf8) }
+
+    /// `paths` in key order (`key(real:)`): the order a single run adds its logs up in, as a
+    /// merge does, so that their sums agree to the last bit.
+    package static func inKeyOrder(_ paths: [String]) -> [String] {
+        paths.map { path in (key: key(real: realPath(path)), path: path) }
+            .sorted { $0.key.lexicographicallyPrecedes($1.key) }
+            .map(\.path)
+    }
+
     /// An absolute path with its empty and `.` parts dropped and each `..` taking its parent.
     static func lexicallyClean(_ path: String) -> String {
         var parts: [Substring] = []

@@ -153,15 +153,37 @@ package struct Tune: Equatable, Sendable {
         return TuneFile(path: path, outcome: read.outcome, warnings: read.warnings)
     }
 
-    /// What a merge keeps of its logs instead of the logs (`TunePartial.merge`).
+    /// What a merge (`TunePartial.merge`), or a run that adds its logs up as it reads them
+    /// (`sum`), keeps of its logs instead of the logs.
     package var merged: TuneSums?
+
+    /// `tune`'s report as it goes: each log of `paths` replayed under every combination and
+    /// added to the rows in key order, as soon as it and every log before it are done; `each`
+    /// sees it first (its warnings and failure, for standard error). The same rows, to the last
+    /// bit, as `analyze` then `rows`, for a few logs held at a time instead of every log until
+    /// the end.
+    package static func sum(
+        _ paths: [String], settings: BannerSettings = BannerSettings(), combinations: [TuneCombination], lenient: Bool = false,
+        blinkMs: Double = defaultBlinkMs, jobs: Int = 1, distinct: Bool = false, each: (TuneFile) throws -> Void
+    ) throws -> Tune {
+        var sums = TuneSums(combinations: combinations)
+        try inParallel(PartialFrame.inKeyOrder(distinct ? paths : FleetLogs.unique(paths)), jobs: jobs, ahead: 2 * jobs) { path in
+            analyzeFile(path, settings: settings, combinations: combinations, lenient: lenient, blinkMs: blinkMs)
+        } consume: { file in
+            try each(file)
+            sums.add(file)
+        }
+        var tune = Tune(combinations: combinations, files: [], blinkMs: blinkMs)
+        tune.merged = sums
+        return tune
+    }
 
     /// The files in key order: the real path as a partial's line spells it, byte by byte, as a
     /// partial's lines are sorted and a merge sums them.
     package var keyed: [(file: TuneFile, real: String)] {
         files.map { file in
             let real = PartialFrame.realPath(file.path)
-            return (key: Array(jsonString(real).utf8), entry: (file, real))
+            return (key: PartialFrame.key(real: real), entry: (file, real))
         }
         .sorted { $0.key.lexicographicallyPrecedes($1.key) }
         .map(\.entry)

@@ -138,26 +138,29 @@ enum TuneCommand {
         let combinations = options.combinations, settings = options.settings, lenient = options.fleet.lenient
         let paths = try FleetRun.logs(options.paths, fromStandardInput: options.fromStandardInput, console: console)
         if let plot = options.plot { try refuseOutput(plot, overwriting: options.paths + paths, option: Options.plot, command: spec.name) }
-        let tune = Tune.analyze(
-            paths, settings: settings, combinations: combinations, lenient: lenient, blinkMs: options.blinkMs, jobs: options.fleet.jobs, distinct: true)
         if options.partial {
+            let tune = Tune.analyze(
+                paths, settings: settings, combinations: combinations, lenient: lenient, blinkMs: options.blinkMs, jobs: options.fleet.jobs,
+                distinct: true)
             try TunePartial.write(tune, lenient: lenient, console.print)
             // The partial holds the failures and warnings; the merge reports them.
             return .ok
         }
+        // Added up as the logs are read, in key order, their skipped lines and failures on
+        // standard error as they come: the run holds a few logs at a time, as a merge does.
+        let tune = try Tune.sum(
+            paths, settings: settings, combinations: combinations, lenient: lenient, blinkMs: options.blinkMs, jobs: options.fleet.jobs,
+            distinct: true
+        ) { file in
+            for warning in file.warnings { console.skipped(warning) }
+            if let failure = file.outcome.failure { console.failure(failure) }
+        }
         return try report(tune, options: options, console: console)
     }
 
-    /// The rows (and the plot), after the warnings and errors on standard error in path order;
-    /// the status says whether every file could be read.
+    /// The rows (and the plot), after the warnings and errors on standard error in key order
+    /// (printed as the logs were added up); the status says whether every file could be read.
     @MainActor private static func report(_ tune: Tune, options: Options, console: Console) throws -> ExitCode {
-        if tune.merged == nil {
-            for entry in tune.keyed {
-                for warning in entry.file.warnings { console.skipped(warning) }
-                if let failure = entry.file.outcome.failure { console.failure(failure) }
-            }
-        }
-
         if options.format == .jsonl {
             for row in tune.rows { try console.print(TuneReport.json(row)) }
         } else {

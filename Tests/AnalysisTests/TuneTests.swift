@@ -55,6 +55,23 @@ import FoundationXML
         #expect(one.rows.map(TuneReport.json) == two.rows.map(TuneReport.json))
     }
 
+    /// The report adds each log up as it is read (`Tune.sum`), in key order, instead of holding
+    /// every log until the end: the same rows to the last bit, the same counts, and the logs
+    /// handed over in the order the held run sorts them, with a malformed log among them.
+    @Test(arguments: [1, 3]) func summedAsReadIsWhatIsHeldThenSorted(jobs: Int) throws {
+        let combinations = TuneCombination.all(debounces: [0, 800], flashes: [2000], variants: [.recoverOnResponse])
+        let malformed = try Fixtures.file("{\"type\":\"meta\",\"version\":1}\n{\"t\":oops\n", name: "malformed.jsonl")
+        let paths = try Self.paths() + [malformed]
+        let held = Tune.analyze(paths, settings: BannerSettings(), combinations: combinations, jobs: 1)
+        var seen: [TuneFile] = []
+        let summed = try Tune.sum(paths, settings: BannerSettings(), combinations: combinations, jobs: jobs) { seen.append($0) }
+        #expect(summed.rows == held.rows)
+        #expect(summed.rows.map(TuneReport.json) == held.rows.map(TuneReport.json))
+        #expect(seen == held.keyed.map(\.file))
+        #expect((summed.sessions, summed.natives, summed.failureCount) == (held.sessions, held.natives, held.failureCount))
+        #expect(summed.failureCount == 1 && summed.natives > 0)
+    }
+
     @Test func flapsAreDebouncesThatOnlineCancelled() throws {
         let files = try TemporaryRecordings()
         let path = try files.write(
