@@ -107,8 +107,12 @@ enum CheckCommand {
         var passed = 0, failed = 0, written: [String] = [], notChecked = 0
         var status = ExitCode.ok
         var strays = survey.strays[...]
-        let results = checkAll(cases, update: update, variant: variant, tolerance: options.tolerance, jobs: options.jobs)
-        for (golden, checks) in zip(cases, results) {
+        // Each case is printed as soon as it and every case before it are checked: the run holds
+        // a few cases' checks (and diffs) at a time, not the fleet's, and shows its progress.
+        let tolerance = options.tolerance
+        try inParallel(cases, jobs: options.jobs, ahead: 2 * options.jobs) { golden in
+            (golden, check(golden, update: update, variant: variant, tolerance: tolerance))
+        } consume: { golden, checks in
             // Strays in path order among the recordings, so each is next to its neighbours.
             while let stray = strays.first, stray.path < golden.recording {
                 failed += 1
@@ -118,7 +122,7 @@ enum CheckCommand {
             }
             guard let checks else {
                 notChecked += 1
-                continue
+                return
             }
             for check in checks {
                 if check.result.failed { failed += 1 } else { passed += 1 }
@@ -213,22 +217,16 @@ enum CheckCommand {
         }
     }
 
-    /// Each case's checks, in the cases' order, `jobs` at a time; `nil` for a case not checked
-    /// because an update was asked to stop. Every case is independent
-    /// (its own files, reader and json-c tokener); the caller prints in order, so the output
-    /// does not depend on `jobs`.
-    static func checkAll(
-        _ cases: [GoldenCase], update: Bool, variant: GoldenVariant? = nil, tolerance: Tolerance = .exact,
-        jobs: Int
-    ) -> [[GoldenCheck]?] {
-        inParallel(cases, jobs: jobs) { golden -> [GoldenCheck]? in
-            // Asked to stop (check --update): no recording is started after the signal.
-            if update, StopRequest.signal != nil { return nil }
-            return switch variant {
-            case .retry(let retry)?: golden.check(update: update, retryVariant: retry)
-            case .banner(let banner)?: golden.check(update: update, variant: banner, tolerance: tolerance)
-            case nil: golden.check(update: update, variant: nil, tolerance: tolerance)
-            }
+    /// One case's checks, in a worker thread; `nil` for a case not checked because an update was
+    /// asked to stop. Every case is independent (its own files, reader and json-c tokener); the
+    /// caller prints in the cases' order, so the output does not depend on `jobs`.
+    static func check(_ golden: GoldenCase, update: Bool, variant: GoldenVariant?, tolerance: Tolerance) -> [GoldenCheck]? {
+        // Asked to stop (check --update): no recording is started after the signal.
+        if update, StopRequest.signal != nil { return nil }
+        return switch variant {
+        case .retry(let retry)?: golden.check(update: update, retryVariant: retry)
+        case .banner(let banner)?: golden.check(update: update, variant: banner, tolerance: tolerance)
+        case nil: golden.check(update: update, variant: nil, tolerance: tolerance)
         }
     }
 }
