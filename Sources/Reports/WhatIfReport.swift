@@ -341,14 +341,14 @@ package enum NativeWhatIfText {
         ]
     }
 
-    package static func totals(_ fleet: NativeWhatIfFleet) -> [String] {
-        let (v1, variant) = fleet.totals
+    package static func totals(_ totals: NativeWhatIfTotals) -> [String] {
+        let (v1, variant) = (totals.v1, totals.withVariant)
         var lines = [
-            "total: \(fleet.recordings.count) native log\(fleet.recordings.count == 1 ? "" : "s"), "
-                + "\(fleet.changed.count) changed by \(fleet.variant.name)"
-                + (fleet.webs > 0 ? "; \(fleet.webs) web recording\(fleet.webs == 1 ? "" : "s") skipped (no retry policy)" : "")
+            "total: \(totals.recordings) native log\(totals.recordings == 1 ? "" : "s"), "
+                + "\(totals.changed) changed by \(totals.variant.name)"
+                + (totals.webs > 0 ? "; \(totals.webs) web recording\(totals.webs == 1 ? "" : "s") skipped (no retry policy)" : "")
         ]
-        lines.append(columns(fleet.variant))
+        lines.append(columns(totals.variant))
         lines.append(row("automatic retries", v1.automatic, variant.automatic))
         lines.append(row("  of them probe", v1.probe, variant.probe))
         lines.append(errorViewRow(v1, variant))
@@ -390,16 +390,15 @@ package enum NativeWhatIfJSON {
         return line.text
     }
 
-    package static func totals(_ fleet: NativeWhatIfFleet) -> String {
-        let (v1, variant) = fleet.totals
+    package static func totals(_ totals: NativeWhatIfTotals) -> String {
         var line = JSONLine()
         line.string("type", "totals")
-        line.string("variant", fleet.variant.name)
-        line.integer("recordings", fleet.recordings.count)
-        line.integer("changed", fleet.changed.count)
-        line.integer("web", fleet.webs)
-        line.integer("notRead", fleet.failures.count)
-        counts(v1, variant, into: &line)
+        line.string("variant", totals.variant.name)
+        line.integer("recordings", totals.recordings)
+        line.integer("changed", totals.changed)
+        line.integer("web", totals.webs)
+        line.integer("notRead", totals.notRead)
+        counts(totals.v1, totals.withVariant, into: &line)
         return line.text
     }
 

@@ -142,6 +142,19 @@ package struct NativeWhatIfFleet: Equatable, Sendable {
         self.files = files
     }
 
+    /// Each log of `paths` compared, `jobs` at a time, and handed to `consume` in the paths'
+    /// order as soon as it and every log before it are done.
+    package static func compare(
+        _ paths: [String], config: NativeConfig = NativeConfig(), variant: RetryVariant,
+        lenient: Bool = false, jobs: Int = 1, consume: (NativeWhatIfFile) throws -> Void
+    ) throws {
+        try inParallel(paths, jobs: jobs, ahead: 2 * jobs) {
+            analyzeFile($0, config: config, variant: variant, lenient: lenient)
+        } consume: {
+            try consume($0)
+        }
+    }
+
     package static func analyze(
         _ paths: [String], config: NativeConfig = NativeConfig(), variant: RetryVariant,
         lenient: Bool = false, jobs: Int = 1
@@ -180,8 +193,39 @@ package struct NativeWhatIfFleet: Equatable, Sendable {
 
     package var failures: [RecordingError] { files.failures() }
 
-    /// Every log's counts together.
-    package var totals: (v1: NativeWhatIfCounts, variant: NativeWhatIfCounts) {
-        recordings.reduce((NativeWhatIfCounts(), NativeWhatIfCounts())) { ($0.0 + $1.v1, $0.1 + $1.withVariant) }
+    /// Every log's counts together, added up in the files' order.
+    package var totals: NativeWhatIfTotals {
+        var totals = NativeWhatIfTotals(variant: variant)
+        for file in files { totals.add(file) }
+        return totals
+    }
+}
+
+/// What `whatif --variant probe-once` says of many logs together, added up log by log as each
+/// is read, so that a run holds a few logs' reports at a time, not the fleet's.
+package struct NativeWhatIfTotals: Equatable, Sendable {
+    package let variant: RetryVariant
+    /// The native logs compared, and those the variant changed.
+    package private(set) var recordings = 0
+    package private(set) var changed = 0
+    /// Web recordings skipped (no retry policy), and logs not read.
+    package private(set) var webs = 0
+    package private(set) var notRead = 0
+    /// Every compared log's counts together, under v1 and under the variant.
+    package private(set) var v1 = NativeWhatIfCounts()
+    package private(set) var withVariant = NativeWhatIfCounts()
+
+    package init(variant: RetryVariant) { self.variant = variant }
+
+    package mutating func add(_ file: NativeWhatIfFile) {
+        switch file.outcome {
+        case .compared(let recording):
+            recordings += 1
+            if recording.changed { changed += 1 }
+            v1 = v1 + recording.v1
+            withVariant = withVariant + recording.withVariant
+        case .web: webs += 1
+        case .failed: notRead += 1
+        }
     }
 }

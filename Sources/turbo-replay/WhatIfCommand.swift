@@ -200,42 +200,54 @@ enum WhatIfCommand {
 
     /// A retry variant: the native logs' automatic retries and probe retries, v1 against it.
     @MainActor private static func native(_ options: Options, variant: RetryVariant, console: Console) throws -> ExitCode {
-        let lenient = options.fleet.lenient
-        let fleet: NativeWhatIfFleet
+        let lenient = options.fleet.lenient, jsonl = options.format == .jsonl
+        var totals = NativeWhatIfTotals(variant: variant)
+        var status = ExitCode.ok
+        var printed = false
+        // Each log's report as it is read, in path order, its skipped lines and failure on
+        // standard error with it: the run holds a few logs' reports at a time, not the fleet's.
+        func report(_ file: NativeWhatIfFile) throws {
+            totals.add(file)
+            for warning in file.warnings { console.skipped(warning) }
+            switch file.outcome {
+            case .failed(let failure):
+                console.failure(failure)
+                status = max(status, failure.kind == .malformed ? .dataError : .noInput)
+            case .web:
+                break
+            case .compared(let recording):
+                if jsonl {
+                    try console.print(NativeWhatIfJSON.recording(recording))
+                } else {
+                    if printed { try console.print("") }
+                    for line in NativeWhatIfText.lines(recording) { try console.print(line) }
+                }
+                printed = true
+            }
+        }
+        let files: Int
         if options.paths == ["-"] {
             let reader = try NativeRecordingReader(path: "-", lenient: lenient) { console.skipped($0) }
             let recording = try NativeWhatIfRecording.analyze(reader, config: options.native, variant: variant)
-            fleet = NativeWhatIfFleet(variant: variant, files: [NativeWhatIfFile(path: reader.path, outcome: .compared(recording))])
+            try report(NativeWhatIfFile(path: reader.path, outcome: .compared(recording)))
             console.reportSkipped(reader.skipped, in: reader.path)
             console.reportCut(reader.cut, in: reader.path)
+            files = 1
         } else {
             let paths = try RecordingFiles.find(in: options.paths)
             if paths.isEmpty {
                 console.error("turbo-replay: warning: no recordings (*.jsonl) under \(options.paths.joined(separator: " "))")
             }
-            fleet = NativeWhatIfFleet.analyze(paths, config: options.native, variant: variant, lenient: lenient, jobs: options.fleet.jobs)
+            try NativeWhatIfFleet.compare(paths, config: options.native, variant: variant, lenient: lenient, jobs: options.fleet.jobs, consume: report)
+            files = paths.count
         }
-        for file in fleet.files {
-            for warning in file.warnings { console.skipped(warning) }
-        }
-        for failure in fleet.failures { console.failure(failure) }
-        if options.format == .jsonl {
-            for recording in fleet.recordings { try console.print(NativeWhatIfJSON.recording(recording)) }
-            try console.print(NativeWhatIfJSON.totals(fleet))
-        } else {
-            for (index, recording) in fleet.recordings.enumerated() {
-                if index > 0 { try console.print("") }
-                for line in NativeWhatIfText.lines(recording) { try console.print(line) }
-            }
+        if jsonl {
+            try console.print(NativeWhatIfJSON.totals(totals))
+        } else if files > 1 {
             // One log's totals are its own lines again.
-            if fleet.files.count > 1 {
-                if !fleet.recordings.isEmpty { try console.print("") }
-                for line in NativeWhatIfText.totals(fleet) { try console.print(line) }
-            }
+            if printed { try console.print("") }
+            for line in NativeWhatIfText.totals(totals) { try console.print(line) }
         }
-        var status = ExitCode.ok
-        if fleet.failures.contains(where: { $0.kind == .malformed }) { status = max(status, .dataError) }
-        if fleet.failures.contains(where: { $0.kind == .unreadable }) { status = max(status, .noInput) }
         return status
     }
 

@@ -1,0 +1,44 @@
+import Foundation
+import NativeErrorPolicy
+import Testing
+import TurboRecording
+
+@testable import Fleet
+@testable import TestSupport
+@testable import VariantAnalysis
+
+/// `whatif --variant probe-once` over many logs prints each log's report as it is read and adds
+/// it to the totals then (`NativeWhatIfFleet.compare`, `NativeWhatIfTotals`), instead of holding
+/// every log's report until the end: the same logs, in the same order, and the same totals.
+@Suite struct NativeWhatIfFleetTests {
+    /// The bundled native logs, a web recording (skipped: no retry policy) and a malformed log.
+    static func paths() throws -> [String] {
+        let natives = try RecordingFiles.find(in: [packageRoot + "/recordings/native"])
+        let web = packageRoot + "/recordings/session/example.jsonl"
+        let malformed = try Fixtures.file(
+            "{\"type\":\"meta\",\"version\":1,\"recording\":\"native\",\"platform\":\"ios\"}\n{\"t\":oops\n", name: "malformed.jsonl")
+        return natives + [web, malformed]
+    }
+
+    @Test(arguments: [1, 3]) func comparedAsReadIsWhatIsHeld(jobs: Int) throws {
+        let paths = try Self.paths()
+        let held = NativeWhatIfFleet.analyze(paths, variant: .probeOnce, jobs: 1)
+        var seen: [NativeWhatIfFile] = []
+        var totals = NativeWhatIfTotals(variant: .probeOnce)
+        try NativeWhatIfFleet.compare(paths, variant: .probeOnce, jobs: jobs) { file in
+            seen.append(file)
+            totals.add(file)
+        }
+        #expect(seen == held.files)
+        #expect(totals == held.totals)
+    }
+
+    @Test func theTotalsCountEveryKindOfLog() throws {
+        let paths = try Self.paths()
+        let totals = NativeWhatIfFleet.analyze(paths, variant: .probeOnce).totals
+        #expect(totals.recordings == paths.count - 2)
+        #expect((totals.webs, totals.notRead) == (1, 1))
+        #expect(totals.changed > 0 && totals.changed < totals.recordings)
+        #expect(totals.v1.automatic != totals.withVariant.automatic)
+    }
+}
