@@ -45,6 +45,30 @@ package struct ArchiveFleet: Equatable, Sendable {
             files: inParallel(distinct ? paths : FleetLogs.unique(paths), jobs: jobs) { analyzeFile($0, config: config, lenient: lenient) })
     }
 
+    /// `archive --summary`'s report as it goes: each log of `paths` replayed, `jobs` at a
+    /// time, and added to the totals in the paths' order as soon as it and every log before it
+    /// are done; `each` sees it first (its warnings and failure, for standard error).
+    package static func summarize(
+        _ paths: [String], config: NativeConfig = NativeConfig(), lenient: Bool = false, jobs: Int = 1, distinct: Bool = false,
+        each: (ArchiveFleetFile) throws -> Void
+    ) throws -> ArchiveTotals {
+        var totals = ArchiveTotals(settings: config.archive.settings)
+        try inParallel(distinct ? paths : FleetLogs.unique(paths), jobs: jobs, ahead: 2 * jobs) {
+            analyzeFile($0, config: config, lenient: lenient)
+        } consume: { file in
+            try each(file)
+            totals.add(file)
+        }
+        return totals
+    }
+
+    /// Every log added up in the files' order, as `summarize` adds them as it reads.
+    package var totals: ArchiveTotals {
+        var totals = ArchiveTotals(settings: settings)
+        for file in files { totals.add(file) }
+        return totals
+    }
+
     /// One log, start to end, in the calling thread.
     package static func analyzeFile(_ path: String, config: NativeConfig, lenient: Bool) -> ArchiveFleetFile {
         let read = readFleetLog(path, failed: ArchiveFleetFile.Outcome.failed) { onSkip -> ArchiveFleetFile.Outcome in

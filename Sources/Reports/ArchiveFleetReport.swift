@@ -14,12 +14,12 @@ extension ArchiveSettings {
     }
 }
 
-extension ArchiveFleet {
+extension ArchiveTotals {
     /// The report for a person. Logs per finding are capped at `listing` (nil: all).
     package func text(listing: Int? = 10) -> [String] {
         let ms = formatMilliseconds
         var lines: [String] = []
-        var logs = "logs: \(summaries.count) read, \(malformed) malformed, \(unreadable) unreadable"
+        var logs = "logs: \(self.logs) read, \(malformed) malformed, \(unreadable) unreadable"
         if android > 0 { logs += ", \(android) android (skipped: the cache is iOS-only)" }
         if web > 0 { logs += ", \(web) web (skipped: not app logs)" }
         lines.append(logs)
@@ -51,9 +51,9 @@ extension ArchiveFleet {
                 entry.kind.rawValue, entry.count, entry.recordings, width: width, listing: listing,
                 level: entry.kind.level)
         }
-        if !failures.isEmpty {
+        if failures.count > 0 {
             lines.append("not read:")
-            for failure in failures { lines.append("  \(terminalSafe(failure.description))") }
+            lines += StatsTotals.failureRows(failures)
         }
         return lines
     }
@@ -73,11 +73,11 @@ extension ArchiveFleet {
         }
         let findings = ReportJSON.object(
             self.findings.map { entry in
-                (entry.kind.rawValue, ReportJSON.counted(entry.count, in: entry.recordings, level: entry.kind.level))
+                (entry.kind.rawValue, ReportJSON.counted(entry.count, in: entry.recordings.entries, level: entry.kind.level))
             })
-        let failures = ReportJSON.failures(self.failures)
+        let failures = ReportJSON.failures(self.failures.entries)
         return ReportJSON.object([
-            ("logs", String(summaries.count)),
+            ("logs", String(logs)),
             ("malformed", String(malformed)),
             ("unreadable", String(unreadable)),
             ("android", String(android)),

@@ -86,16 +86,19 @@ enum ArchiveCommand {
 
     @MainActor private static func summary(_ options: Options, console: Console) throws -> ExitCode {
         let paths = try FleetRun.logs(options.paths, fromStandardInput: false, console: console)
-        let fleet = ArchiveFleet.analyze(paths, config: options.config, lenient: options.fleet.lenient, jobs: options.fleet.jobs, distinct: true)
-
-        // Reported in path order after every log is done, so stderr is as stable as stdout.
-        FleetRun.report(warnings: fleet.files.map(\.warnings), failures: fleet.failures, console: console)
-
-        if options.format == .json {
-            try console.print(fleet.json())
-        } else {
-            for line in fleet.text(listing: options.all ? nil : 10) { try console.print(line) }
+        // Added up as the logs are read, in path order, each log's skipped lines and failure on
+        // standard error as it comes: the run holds a few logs at a time, not the fleet.
+        let totals = try ArchiveFleet.summarize(
+            paths, config: options.config, lenient: options.fleet.lenient, jobs: options.fleet.jobs, distinct: true
+        ) { file in
+            for warning in file.warnings { console.skipped(warning) }
+            if let failure = file.outcome.failure { console.failure(failure) }
         }
-        return FleetRun.status(fleet.failures)
+        if options.format == .json {
+            try console.print(totals.json())
+        } else {
+            for line in totals.text(listing: options.all ? nil : 10) { try console.print(line) }
+        }
+        return totals.malformed > 0 ? .dataError : totals.unreadable > 0 ? .noInput : .ok
     }
 }

@@ -14,7 +14,7 @@ struct FleetOptions {
         name: "merge", value: nil,
         help: "Read partials (files, or - for standard input) and print the report for all their logs;"
             + " with --partial, write one partial of them all (merges chain).")
-    static let all = Option(name: "all", value: nil, help: "List every log that shows a finding, not only the first 10.")
+    static let all = Option(name: "all", value: nil, help: "List every log the report keeps under each finding (the first 1,000), not only the first 10.")
 
     /// The group: what `init` reads.
     static let options = [jobs(), Option.lenient]

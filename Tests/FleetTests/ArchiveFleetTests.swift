@@ -1,3 +1,6 @@
+import ArchiveCachePolicy
+import Foundation
+import NativeFindings
 import Replay
 import Testing
 import TurboRecording
@@ -57,5 +60,60 @@ struct ArchiveFleetTests {
         #expect(fleet.web == 1)
         #expect(fleet.android == 1)
         #expect(fleet.summaries.isEmpty)
+    }
+
+    /// What `archive --summary` reports of a fleet, as a comparable value.
+    static func figures(_ totals: ArchiveTotals) -> [String] {
+        [
+            "logs \(totals.logs) android \(totals.android) web \(totals.web) skipped \(totals.skippedLines)",
+            "failures \(totals.failures.entries.map(\.description)) \(totals.malformed) \(totals.unreadable)",
+            "views \(totals.offlineViews) \(totals.offlineWithoutURL) \(totals.served) \(totals.passed) \(totals.passedCached)",
+            "missed \(totals.missed.map { "\($0.reason.rawValue) \($0.count)" }) \(totals.misses)",
+            "archives \(totals.captures) \(totals.archivesAtEnd) \(String(describing: totals.largestCache))",
+            "ages \(String(describing: totals.ageAtServe))",
+            "findings \(totals.findings.map { "\($0.kind.rawValue) \($0.count) \($0.recordings.entries.map { "\($0.path) \($0.count)" })" })",
+        ]
+    }
+
+    @Test("added up as the logs are read, in path order: what the held fleet adds up, for any job count", arguments: [1, 3])
+    func summarizedAsRead(jobs: Int) throws {
+        let files = try ScratchLogs()
+        let bad = try files.write("bad.jsonl", [#"{"type":"meta","version":1,"recording":"native"}"#, #"{"t":1,"type":"finish"}"#])
+        let paths = try RecordingFiles.find(in: [archiveRecordings]) + [bad, packageRoot + "/recordings/chromium/flap-short.jsonl"]
+        let held = ArchiveFleet.analyze(paths, jobs: 1)
+        var seen: [ArchiveFleetFile] = []
+        let totals = try ArchiveFleet.summarize(paths, jobs: jobs) { seen.append($0) }
+        #expect(seen == held.files)
+        #expect(Self.figures(totals) == Self.figures(held.totals))
+        // The totals say what the held fleet's own sums say.
+        #expect((totals.logs, totals.served, totals.misses, totals.passed) == (held.summaries.count, held.served, held.misses, held.passed))
+        #expect((totals.malformed, totals.web, totals.android) == (1, 1, 1))
+        #expect(totals.largestCache?.path == held.largestCache?.path)
+        #expect(totals.ageAtServe == held.ageAtServe)
+        #expect(totals.findings.map(\.count) == held.findings.map(\.count))
+    }
+
+    @Test("a fleet's listings are bounded: the first 1,000 logs under a finding and of the logs not read, every one counted")
+    func boundedListings() {
+        var totals = ArchiveTotals(settings: ArchiveSettings())
+        let extra = 7
+        for index in 0..<(KeptLogs<Int>.capacity + extra) {
+            var summary = ArchiveFileSummary()
+            summary.findings[.offlineMiss] = 1 + index % 3
+            totals.add(ArchiveFleetFile(path: String(format: "/fleet/%05d.jsonl", index), outcome: .read(summary)))
+            totals.add(
+                ArchiveFleetFile(
+                    path: String(format: "/fleet/bad-%05d.jsonl", index),
+                    outcome: .failed(RecordingError(.malformed, path: String(format: "/fleet/bad-%05d.jsonl", index), line: 2, "bad"))))
+        }
+        let miss = totals.findings.first { $0.kind == .offlineMiss }!
+        #expect(miss.recordings.entries.count == KeptLogs<Int>.capacity)
+        #expect(miss.recordings.logs == KeptLogs<Int>.capacity + extra)
+        #expect(miss.count == (0..<(KeptLogs<Int>.capacity + extra)).reduce(0) { $0 + 1 + $1 % 3 })
+        // Most occurrences first, then by path.
+        #expect(miss.recordings.entries.first?.path == "/fleet/00002.jsonl" && miss.recordings.entries.first?.count == 3)
+        #expect(totals.failures.entries.count == KeptLogs<Int>.capacity)
+        #expect(totals.failures.dropped == extra && totals.malformed == KeptLogs<Int>.capacity + extra)
+        #expect(totals.failures.entries.first?.path == "/fleet/bad-00000.jsonl")
     }
 }
