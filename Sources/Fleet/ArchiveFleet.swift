@@ -53,7 +53,7 @@ package struct ArchiveFleet: Equatable, Sendable {
         each: (ArchiveFleetFile) throws -> Void
     ) throws -> ArchiveTotals {
         var totals = ArchiveTotals(settings: config.archive.settings)
-        try inParallel(distinct ? paths : FleetLogs.unique(paths), jobs: jobs, ahead: 2 * jobs) {
+        try inParallel(distinct ? paths : FleetLogs.unique(paths), jobs: jobs) {
             analyzeFile($0, config: config, lenient: lenient)
         } consume: { file in
             try each(file)

@@ -1,21 +1,26 @@
 import Foundation
 
-/// `inParallel` for a report made as it goes: `jobs` threads take the items in order, and
+/// `inParallel` for a report made as it goes: up to `jobs` threads take the items in order, and
 /// each result is handed to `consume`, on the calling thread, in the items' order, as soon as
-/// it and every one before it are done. No thread runs more than `ahead` items past the one
-/// `consume` waits for, so at most that many results are held at once (each may hold an open
-/// spool, or a log's summary: a fleet of ten thousand logs must not hold ten thousand). With
-/// one job the items are worked and consumed in turn on the calling thread. When `consume` throws,
-/// the threads take no more items, and the error is thrown once they have stopped.
-package func inParallel<Item: Sendable, Result>(
-    _ items: [Item], jobs: Int, ahead: Int, _ work: @escaping @Sendable (Item) -> Result, consume: (Result) throws -> Void
+/// it and every one before it are done. No thread runs more than `ahead` items (default: twice
+/// the threads) past the one `consume` waits for, so at most that many results are held at once
+/// (each may hold an open spool, or a log's summary: a fleet of ten thousand logs must not hold
+/// ten thousand). With one job the items are worked and consumed in turn on the calling thread.
+/// When `consume` throws, the threads take no more items, and the error is thrown once they
+/// have stopped.
+///
+/// The threads are at most the processors, as `DispatchQueue.concurrentPerform` runs the
+/// plain `inParallel`: more gain nothing for this work, and a `--jobs` of thousands would
+/// start thousands, each with its stack, and wait forever for one the system refused.
+package func inParallel<Item: Sendable, Result: Sendable>(
+    _ items: [Item], jobs: Int, ahead: Int? = nil, _ work: @escaping @Sendable (Item) -> Result, consume: (Result) throws -> Void
 ) throws {
-    guard jobs > 1, items.count > 1 else {
+    let threads = min(jobs, items.count, ProcessInfo.processInfo.activeProcessorCount)
+    guard threads > 1 else {
         for item in items { try consume(work(item)) }
         return
     }
-    let queue = OrderedSlots<Result>(count: items.count, ahead: max(ahead, jobs))
-    let threads = min(jobs, items.count)
+    let queue = OrderedSlots<Result>(count: items.count, ahead: max(ahead ?? 2 * threads, threads))
     for _ in 0..<threads {
         Thread.detachNewThread {
             while let index = queue.take() { queue.store(work(items[index]), at: index) }
@@ -35,7 +40,7 @@ package func inParallel<Item: Sendable, Result>(
 /// The work list and results of `inParallel(_:jobs:ahead:_:consume:)`: indices handed out in
 /// order, no further than `ahead` past the next to consume; each result stored by index and
 /// taken out once.
-private final class OrderedSlots<Result>: @unchecked Sendable {
+private final class OrderedSlots<Result: Sendable>: @unchecked Sendable {
     private let condition = NSCondition()
     private var next = 0
     private var consumed = 0

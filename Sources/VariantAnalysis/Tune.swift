@@ -167,7 +167,7 @@ package struct Tune: Equatable, Sendable {
         blinkMs: Double = defaultBlinkMs, jobs: Int = 1, distinct: Bool = false, each: (TuneFile) throws -> Void
     ) throws -> Tune {
         var sums = TuneSums(combinations: combinations)
-        try inParallel(PartialFrame.inKeyOrder(distinct ? paths : FleetLogs.unique(paths)), jobs: jobs, ahead: 2 * jobs) { path in
+        try inParallel(PartialFrame.inKeyOrder(distinct ? paths : FleetLogs.unique(paths)), jobs: jobs) { path in
             analyzeFile(path, settings: settings, combinations: combinations, lenient: lenient, blinkMs: blinkMs)
         } consume: { file in
             try each(file)
