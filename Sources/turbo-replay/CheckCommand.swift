@@ -104,20 +104,35 @@ enum CheckCommand {
             console.reportStrayTemporaries(under: options.paths)
         }
         let cases = survey.cases.map { GoldenCase(recording: $0.recording, maxOpenViews: options.maxOpenViews) }
-        var passed = 0, failed = 0, written: [String] = [], notChecked = 0
+        // What an interrupted update says it wrote: how many goldens, and the last one.
+        var passed = 0, failed = 0, written = 0, lastWritten: String?, notChecked = 0
         var status = ExitCode.ok
         var strays = survey.strays[...]
+        // An update writes every golden it decides whatever becomes of its output, as when it
+        // printed only at the end: a standard output that fails (a full disk, a closed pipe) is
+        // reported once the update is done, not by leaving it half-way. So a closed pipe is an
+        // error to report, not SIGPIPE's end of the process. A check without --update stops at
+        // once: it writes nothing.
+        var outputFailure: (any Error)?
+        func say(_ lines: () throws -> Void) throws {
+            guard outputFailure == nil else { return }
+            do { try lines() } catch {
+                guard update else { throw error }
+                outputFailure = error
+            }
+        }
+        if update { signal(SIGPIPE, SIG_IGN) }
         // Each case is printed as soon as it and every case before it are checked: the run holds
         // a few cases' checks (and diffs) at a time, not the fleet's, and shows its progress.
         let tolerance = options.tolerance
-        try inParallel(cases, jobs: options.jobs, ahead: 2 * options.jobs) { golden in
+        try inParallel(cases, jobs: options.jobs) { golden in
             (golden, check(golden, update: update, variant: variant, tolerance: tolerance))
         } consume: { golden, checks in
             // Strays in path order among the recordings, so each is next to its neighbours.
             while let stray = strays.first, stray.path < golden.recording {
                 failed += 1
                 status = max(status, .problemsFound)
-                try console.print("FAIL \(terminalSafe(stray.path)): \(terminalSafe(stray.message))")
+                try say { try console.print("FAIL \(terminalSafe(stray.path)): \(terminalSafe(stray.message))") }
                 strays.removeFirst()
             }
             guard let checks else {
@@ -126,9 +141,12 @@ enum CheckCommand {
             }
             for check in checks {
                 if check.result.failed { failed += 1 } else { passed += 1 }
-                if case .written = check.result { written.append(check.golden) }
+                if case .written = check.result {
+                    written += 1
+                    lastWritten = check.golden
+                }
                 status = max(status, exitCode(check.result))
-                try print(check, of: golden, variant: variant, console: console)
+                try say { try print(check, of: golden, variant: variant, console: console) }
             }
             // A cut log passes or fails on what was read before its cut; the note says it was cut.
             console.reportCut(golden.cutLine, in: golden.recording)
@@ -136,11 +154,12 @@ enum CheckCommand {
         for stray in strays {
             failed += 1
             status = max(status, .problemsFound)
-            try console.print("FAIL \(terminalSafe(stray.path)): \(terminalSafe(stray.message))")
+            try say { try console.print("FAIL \(terminalSafe(stray.path)): \(terminalSafe(stray.message))") }
         }
         if let signal = update ? StopRequest.signal : nil {
-            return stopped(by: signal, written: written, notChecked: notChecked, console: console)
+            return stopped(by: signal, written: written, last: lastWritten, notChecked: notChecked, console: console)
         }
+        if let outputFailure { throw outputFailure }
         if cases.isEmpty && survey.strays.isEmpty {
             console.error("turbo-replay: warning: no recordings (*.jsonl) under \(terminalSafe(options.paths.joined(separator: " ")))")
         }
@@ -150,10 +169,10 @@ enum CheckCommand {
 
     /// An update stopped by SIGINT or SIGTERM: what it wrote, on standard error, instead of a
     /// summary that would read as a whole run; 128 + the signal's number, as a shell reports it.
-    @MainActor private static func stopped(by signal: Int32, written: [String], notChecked: Int, console: Console) -> ExitCode {
+    @MainActor private static func stopped(by signal: Int32, written: Int, last: String?, notChecked: Int, console: Console) -> ExitCode {
         let name = signal == SIGINT ? "SIGINT" : "SIGTERM"
-        var line = "turbo-replay: stopped by \(name): wrote \(written.count) golden\(written.count == 1 ? "" : "s")"
-        if let last = written.last { line += " (listed above; the last was \(terminalSafe(last)))" }
+        var line = "turbo-replay: stopped by \(name): wrote \(written) golden\(written == 1 ? "" : "s")"
+        if let last { line += " (listed above; the last was \(terminalSafe(last)))" }
         line += "; \(notChecked) recording\(notChecked == 1 ? " was" : "s were") not checked, and none of their goldens written"
         console.error(line)
         return signal == SIGINT ? .interrupted : .terminated

@@ -38,16 +38,28 @@ struct OutputFailureTests {
         #expect(run.stderr.contains("cannot write to standard output: No space left on device"))
     }
 
+    /// The update prints each golden as it writes it; a failing output must not stop it
+    /// half-way (the first line already fails here), nor go unsaid.
     @Test(
-        "check --update writes its goldens, and still says its report was lost",
-        .enabled(if: hasFull, "/dev/full exists on Linux only"))
-    func updateWithFullOutput() throws {
+        "check --update writes every golden, and still says its report was lost",
+        .enabled(if: hasFull, "/dev/full exists on Linux only"), arguments: [1, 2])
+    func updateWithFullOutput(jobs: Int) throws {
         let directory = try Fixtures.scratchDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        try #"{"t":0,"type":"offline"}"#.appending("\n").write(toFile: directory + "/r.jsonl", atomically: false, encoding: .utf8)
-        let run = try Fixtures.run(["check", "--update", directory], stdoutPath: Self.full)
+        // 200 flaps: a created golden's timeline is printed whole, about 45 kB, so the output
+        // overflows its 64 KiB buffer, and fails, while the first recordings are written.
+        let flaps = (0..<200).map { #"{"t":\#($0 * 10_000 + 5_000),"type":"offline"}"# + "\n" + #"{"t":\#($0 * 10_000 + 10_000),"type":"online"}"# }
+        let names = (0..<40).map { String(format: "r%02d", $0) }
+        for name in names {
+            try (flaps.joined(separator: "\n") + "\n").write(toFile: "\(directory)/\(name).jsonl", atomically: false, encoding: .utf8)
+        }
+        let run = try Fixtures.run(["check", "--update", "--jobs", String(jobs), directory], stdoutPath: Self.full)
         #expect(run.status == 74)
-        #expect(FileManager.default.fileExists(atPath: directory + "/r.expected.jsonl"))
+        #expect(run.stderr.contains("cannot write to standard output: No space left on device"))
+        let missing = names.filter { !FileManager.default.fileExists(atPath: "\(directory)/\($0).expected.jsonl") }
+        #expect(missing.isEmpty, "goldens not written: \(missing)")
+        let left = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.contains(".tmp") }
+        #expect(left.isEmpty, "temporaries left: \(left)")
     }
 
     @Test(
