@@ -13,6 +13,8 @@ package struct WhatIfFileReport: @unchecked Sendable {
         case native
         /// Strict mode stopped at a malformed line, or the file could not be opened.
         case failed(RecordingError)
+
+        package var failure: RecordingError? { if case .failed(let error) = self { error } else { nil } }
     }
 
     package var path: String

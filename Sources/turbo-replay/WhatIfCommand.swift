@@ -102,19 +102,19 @@ enum WhatIfCommand {
         let paths = try FleetRun.logs(options.paths, fromStandardInput: false, console: console)
         var printer = FleetPrinter(jsonl: format == .jsonl, console: console)
         var totals = WhatIfTotals(variant: variant)
-        var warnings: [[RecordingError]] = [], failures: [RecordingError] = []
+        var failures = FleetRun.Failures()
         // Each file's report is written as it is read, in a worker thread, and printed here in
-        // path order as soon as every file before it is: the run holds a few reports at a time
-        // and each recording's counts, never a recording's differences or episodes.
+        // path order as soon as every file before it is, with its skipped lines and failure on
+        // standard error: the run holds a few reports at a time and each recording's counts,
+        // never a recording's differences or episodes.
         let stream = WhatIfStream(jsonl: format == .jsonl, unchanged: true)
-        try inParallel(paths, jobs: options.fleet.jobs, ahead: 2 * options.fleet.jobs) { path in
+        try inParallel(paths, jobs: options.fleet.jobs) { path in
             WhatIfFileReport.read(path, settings: settings, variant: variant, lenient: lenient, stream: stream)
         } consume: { file in
-            warnings.append(file.warnings)
+            FleetRun.report(file.warnings, file.outcome.failure, into: &failures, console: console)
             switch file.outcome {
             case .native: totals.addNative()
-            case .failed(let error):
-                failures.append(error)
+            case .failed:
                 totals.addNotRead()
             case .compared(let summary):
                 totals.add(summary)
@@ -122,7 +122,6 @@ enum WhatIfCommand {
             }
         }
         try printer.finish(recordings: totals.recordings)
-        FleetRun.report(warnings: warnings, failures: failures, console: console)
         if format == .jsonl {
             try console.print(WhatIfJSON.totals(totals))
         } else if paths.count > 1 {
@@ -130,9 +129,7 @@ enum WhatIfCommand {
             for line in WhatIfText.totals(totals) { try console.print(line) }
         }
 
-        var status = warnAboutWorse(totals.worse.count, variant: variant, console: console)
-        status = max(status, FleetRun.status(failures))
-        return status
+        return max(failures.status, warnAboutWorse(totals.worse.count, variant: variant, console: console))
     }
 
     /// Prints each compared recording's report in path order: every one in JSON; in text, the
@@ -202,18 +199,15 @@ enum WhatIfCommand {
     @MainActor private static func native(_ options: Options, variant: RetryVariant, console: Console) throws -> ExitCode {
         let lenient = options.fleet.lenient, jsonl = options.format == .jsonl
         var totals = NativeWhatIfTotals(variant: variant)
-        var status = ExitCode.ok
+        var failures = FleetRun.Failures()
         var printed = false
         // Each log's report as it is read, in path order, its skipped lines and failure on
         // standard error with it: the run holds a few logs' reports at a time, not the fleet's.
         func report(_ file: NativeWhatIfFile) throws {
             totals.add(file)
-            for warning in file.warnings { console.skipped(warning) }
+            FleetRun.report(file.warnings, file.outcome.failure, into: &failures, console: console)
             switch file.outcome {
-            case .failed(let failure):
-                console.failure(failure)
-                status = max(status, failure.kind == .malformed ? .dataError : .noInput)
-            case .web:
+            case .failed, .web:
                 break
             case .compared(let recording):
                 if jsonl {
@@ -229,9 +223,9 @@ enum WhatIfCommand {
         if options.paths == ["-"] {
             let reader = try NativeRecordingReader(path: "-", lenient: lenient) { console.skipped($0) }
             let recording = try NativeWhatIfRecording.analyze(reader, config: options.native, variant: variant)
-            try report(NativeWhatIfFile(path: reader.path, outcome: .compared(recording)))
             console.reportSkipped(reader.skipped, in: reader.path)
             console.reportCut(reader.cut, in: reader.path)
+            try report(NativeWhatIfFile(path: reader.path, outcome: .compared(recording)))
             files = 1
         } else {
             let paths = try RecordingFiles.find(in: options.paths)
@@ -248,7 +242,7 @@ enum WhatIfCommand {
             if printed { try console.print("") }
             for line in NativeWhatIfText.totals(totals) { try console.print(line) }
         }
-        return status
+        return failures.status
     }
 
     /// The contract says a variant never lengthens nor adds a pill episode: when one did, say it
