@@ -119,16 +119,6 @@ extension StatsTotals {
         return lines + moreRow(indent: head.count, shown: shown.count, logs: recordings.logs, listing: listing)
     }
 
-    /// The same rows for a listing held whole (`archive --summary`'s).
-    static func findingRows(
-        _ id: String, _ count: Int, _ recordings: [(path: String, count: Int)], width: Int,
-        listing: Int?, level: FindingLevel? = nil
-    ) -> [String] {
-        var kept = KeptLogs<Int>()
-        for recording in recordings { kept.add(recording.path, recording.count) }
-        return findingRows(id, count, kept, width: width, listing: listing, level: level)
-    }
-
     /// What the pages showed: only for a fleet with `seen` records. The fitted timings are
     /// each tallied whole up to `KeptLogs.capacity` values, then `… and N more`.
     private func seenText() -> [String] {

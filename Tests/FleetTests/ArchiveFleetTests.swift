@@ -85,12 +85,20 @@ struct ArchiveFleetTests {
         let totals = try ArchiveFleet.summarize(paths, jobs: jobs) { seen.append($0) }
         #expect(seen == held.files)
         #expect(Self.figures(totals) == Self.figures(held.totals))
-        // The totals say what the held fleet's own sums say.
-        #expect((totals.logs, totals.served, totals.misses, totals.passed) == (held.summaries.count, held.served, held.misses, held.passed))
-        #expect((totals.malformed, totals.web, totals.android) == (1, 1, 1))
-        #expect(totals.largestCache?.path == held.largestCache?.path)
+        // The totals say what the held fleet's own sums, over its every log, say.
+        #expect((totals.logs, totals.skippedLines) == (held.summaries.count, held.skippedLines))
+        #expect((totals.offlineViews, totals.offlineWithoutURL) == (held.offlineViews, held.offlineWithoutURL))
+        #expect((totals.served, totals.misses, totals.passed, totals.passedCached) == (held.served, held.misses, held.passed, held.passedCached))
+        #expect(totals.missed.map { "\($0.reason) \($0.count)" } == held.missed.map { "\($0.reason) \($0.count)" })
+        #expect((totals.captures, totals.archivesAtEnd) == (held.captures, held.archivesAtEnd))
+        #expect((totals.malformed, totals.unreadable, totals.web, totals.android) == (held.malformed, held.unreadable, 1, 1))
+        #expect(totals.malformed == 1 && totals.failures.entries.map(\.description) == held.failures.map(\.description))
+        #expect(totals.largestCache?.path == held.largestCache?.path && totals.largestCache?.archives == held.largestCache?.archives)
         #expect(totals.ageAtServe == held.ageAtServe)
         #expect(totals.findings.map(\.count) == held.findings.map(\.count))
+        #expect(
+            totals.findings.map { $0.recordings.entries.map { "\($0.path) \($0.count)" } }
+                == held.findings.map { $0.recordings.map { "\($0.path) \($0.count)" } })
     }
 
     @Test("a fleet's listings are bounded: the first 1,000 logs under a finding and of the logs not read, every one counted")

@@ -52,14 +52,15 @@ struct StatsReportTests {
 
     @Test("logs past the listing are counted on a last line; nil lists every one")
     func listing() {
-        let recordings = (1...12).map { (path: "log\($0).jsonl", count: 13 - $0) }
+        var recordings = KeptLogs<Int>()
+        for index in 1...12 { recordings.add("log\(index).jsonl", 13 - index) }
         let rows = StatsTotals.findingRows("stale-pill", 78, recordings, width: 10, listing: 10, level: .warning)
         #expect(rows.count == 11)
         #expect(rows[0] == "  stale-pill  warning    78  log1.jsonl (12)")
         #expect(rows[9] == "                             log10.jsonl (3)")
         #expect(rows[10] == "                             … and 2 more (--all lists every one)")
         #expect(StatsTotals.findingRows("x", 78, recordings, width: 1, listing: nil).count == 12)
-        #expect(StatsTotals.findingRows("stalled", 0, [], width: 7, listing: 10) == ["  stalled     0"])
+        #expect(StatsTotals.findingRows("stalled", 0, KeptLogs<Int>(), width: 7, listing: 10) == ["  stalled     0"])
     }
 
     @Test("a log not read is counted and listed terminal-safe; a malformed line skipped under --lenient is said")

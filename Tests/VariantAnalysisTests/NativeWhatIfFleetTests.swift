@@ -33,12 +33,26 @@ import TurboRecording
         #expect(totals == held.totals)
     }
 
+    /// The totals against the fleet's recordings added up here, apart from `NativeWhatIfTotals`:
+    /// every kind of log counted, and the counts summed in the same order, to the last bit.
     @Test func theTotalsCountEveryKindOfLog() throws {
         let paths = try Self.paths()
-        let totals = NativeWhatIfFleet.analyze(paths, variant: .probeOnce).totals
-        #expect(totals.recordings == paths.count - 2)
+        let fleet = NativeWhatIfFleet.analyze(paths, variant: .probeOnce)
+        let totals = fleet.totals
+        #expect(totals.recordings == paths.count - 2 && totals.recordings == fleet.recordings.count)
         #expect((totals.webs, totals.notRead) == (1, 1))
+        #expect(totals.changed == fleet.recordings.filter { $0.v1 != $0.withVariant }.count)
         #expect(totals.changed > 0 && totals.changed < totals.recordings)
+        var v1 = NativeWhatIfCounts(), variant = NativeWhatIfCounts()
+        for recording in fleet.recordings {
+            v1 = NativeWhatIfCounts(
+                automatic: v1.automatic + recording.v1.automatic, probe: v1.probe + recording.v1.probe,
+                errorViewMs: v1.errorViewMs + recording.v1.errorViewMs)
+            variant = NativeWhatIfCounts(
+                automatic: variant.automatic + recording.withVariant.automatic, probe: variant.probe + recording.withVariant.probe,
+                errorViewMs: variant.errorViewMs + recording.withVariant.errorViewMs)
+        }
+        #expect(totals.v1 == v1 && totals.withVariant == variant)
         #expect(totals.v1.automatic != totals.withVariant.automatic)
     }
 }
