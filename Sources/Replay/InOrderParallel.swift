@@ -38,10 +38,12 @@ package func inParallel<Item: Sendable, Result: Sendable>(
 }
 
 /// The work list and results of `inParallel(_:jobs:ahead:_:consume:)`: indices handed out in
-/// order, no further than `ahead` past the next to consume; each result stored by index and
-/// taken out once.
+/// order, no further than `ahead` past the next to consume; each result stored and taken out
+/// once. The results in flight are within `ahead` of each other, so `ahead` slots hold them
+/// (index i in slot i % ahead): a slot per item would cost the fleet's size in empty results.
 private final class OrderedSlots<Result: Sendable>: @unchecked Sendable {
     private let condition = NSCondition()
+    private let count: Int
     private var next = 0
     private var consumed = 0
     private var cancelled = false
@@ -50,23 +52,24 @@ private final class OrderedSlots<Result: Sendable>: @unchecked Sendable {
     private let ahead: Int
 
     init(count: Int, ahead: Int) {
-        slots = Array(repeating: nil, count: count)
+        self.count = count
         self.ahead = ahead
+        slots = Array(repeating: nil, count: min(ahead, count))
     }
 
     /// The next index to work on, once it is within `ahead` of the consumer; nil when none is left.
     func take() -> Int? {
         condition.lock()
         defer { condition.unlock() }
-        while !cancelled, next < slots.count, next >= consumed + ahead { condition.wait() }
-        guard !cancelled, next < slots.count else { return nil }
+        while !cancelled, next < count, next >= consumed + ahead { condition.wait() }
+        guard !cancelled, next < count else { return nil }
         next += 1
         return next - 1
     }
 
     func store(_ result: Result, at index: Int) {
         condition.lock()
-        slots[index] = result
+        slots[index % slots.count] = result
         condition.broadcast()
         condition.unlock()
     }
@@ -74,9 +77,10 @@ private final class OrderedSlots<Result: Sendable>: @unchecked Sendable {
     func wait(for index: Int) -> Result {
         condition.lock()
         defer { condition.unlock() }
-        while slots[index] == nil { condition.wait() }
-        let result = slots[index]!
-        slots[index] = nil
+        let slot = index % slots.count
+        while slots[slot] == nil { condition.wait() }
+        let result = slots[slot]!
+        slots[slot] = nil
         consumed = index + 1
         condition.broadcast()
         return result
