@@ -140,33 +140,21 @@ extension FleetStats {
         _ paths: [String], files: [StatsFile], settings: BannerSettings = BannerSettings(),
         lenient: Bool = false, jobs: Int = 1, maxOpenViews: Int? = nil, fleetLimit: Int = LatencySample.exactLimit
     ) -> [StatsSession] {
-        var outcomes: [String: StatsFile.Outcome] = [:]
-        for file in files { outcomes[file.path] = file.outcome }
-        let pairs: [(web: String, native: String)] = paths.sorted().compactMap { web in
-            let native = RecordingFiles.sessionNative(ofWeb: web)
-            guard case .read? = outcomes[web], RecordingFiles.isRegularFile(native) else { return nil }
-            return (web, native)
-        }
+        var byPath: [String: StatsFile] = [:]
+        for file in files { byPath[file.path] = file }
         let options = SessionOptions(banner: settings, native: NativeConfig(maxOpenViews: maxOpenViews), lenient: lenient)
         let counts = FleetLatencyCounts(limit: fleetLimit)
-        return inParallel(pairs.map { [$0.web, $0.native] }, jobs: jobs) { pair in
-            analyzeSession(web: pair[0], native: pair[1], options: options, counts: counts)
-        }
+        return inParallel(paths.sorted().compactMap { byPath[$0] }, jobs: jobs) { file in
+            analyzeSession(of: file, options: options, counts: counts)
+        }.compactMap { $0 }
     }
 
     /// The app session `file` belongs to, once `file` is analysed: nil unless it was read as a
-    /// web recording and its `NAME.native.jsonl` is a file beside it (the pairs
-    /// `analyzeSessions` reads).
-    static func analyzeSession(
-        of file: StatsFile, options: SessionOptions, counts: FleetLatencyCounts
-    ) -> StatsSession? {
+    /// web recording and its `NAME.native.jsonl` is a file beside it.
+    static func analyzeSession(of file: StatsFile, options: SessionOptions, counts: FleetLatencyCounts) -> StatsSession? {
         guard case .read = file.outcome else { return nil }
-        let native = RecordingFiles.sessionNative(ofWeb: file.path)
+        let web = file.path, native = RecordingFiles.sessionNative(ofWeb: web)
         guard RecordingFiles.isRegularFile(native) else { return nil }
-        return analyzeSession(web: file.path, native: native, options: options, counts: counts)
-    }
-
-    private static func analyzeSession(web: String, native: String, options: SessionOptions, counts: FleetLatencyCounts) -> StatsSession {
         let outcome: StatsSession.Outcome
         do {
             var figures = try SessionFiguresOutput.read(web: web, native: native, options: options)

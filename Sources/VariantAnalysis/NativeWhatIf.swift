@@ -148,11 +148,7 @@ package struct NativeWhatIfFleet: Equatable, Sendable {
         _ paths: [String], config: NativeConfig = NativeConfig(), variant: RetryVariant,
         lenient: Bool = false, jobs: Int = 1, consume: (NativeWhatIfFile) throws -> Void
     ) throws {
-        try inParallel(paths, jobs: jobs) {
-            analyzeFile($0, config: config, variant: variant, lenient: lenient)
-        } consume: {
-            try consume($0)
-        }
+        try inParallel(paths, jobs: jobs, { analyzeFile($0, config: config, variant: variant, lenient: lenient) }, consume: consume)
     }
 
     package static func analyze(

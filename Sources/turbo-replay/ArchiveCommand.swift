@@ -90,15 +90,12 @@ enum ArchiveCommand {
         // standard error as it comes: the run holds a few logs at a time, not the fleet.
         let totals = try ArchiveFleet.summarize(
             paths, config: options.config, lenient: options.fleet.lenient, jobs: options.fleet.jobs, distinct: true
-        ) { file in
-            for warning in file.warnings { console.skipped(warning) }
-            if let failure = file.outcome.failure { console.failure(failure) }
-        }
+        ) { FleetRun.report($0.warnings, $0.outcome.failure, console: console) }
         if options.format == .json {
             try console.print(totals.json())
         } else {
             for line in totals.text(listing: options.all ? nil : 10) { try console.print(line) }
         }
-        return totals.malformed > 0 ? .dataError : totals.unreadable > 0 ? .noInput : .ok
+        return FleetRun.status(totals.failures)
     }
 }

@@ -159,8 +159,7 @@ enum StatsCommand {
     /// One log into the totals, its skipped lines and failures on standard error as it comes:
     /// in key order, in a single run as in a merge, so that stderr is as stable as stdout.
     @MainActor private static func fold(_ file: StatsFile, _ session: StatsSession?, into totals: inout StatsTotals, console: Console) {
-        for warning in file.warnings { console.skipped(warning) }
-        if let failure = file.outcome.failure { console.failure(failure) }
+        FleetRun.report(file.warnings, file.outcome.failure, console: console)
         if case .failed(let error)? = session?.outcome { console.failure(error) }
         totals.add(file, session: session)
     }

@@ -151,10 +151,7 @@ enum TuneCommand {
         let tune = try Tune.sum(
             paths, settings: settings, combinations: combinations, lenient: lenient, blinkMs: options.blinkMs, jobs: options.fleet.jobs,
             distinct: true
-        ) { file in
-            for warning in file.warnings { console.skipped(warning) }
-            if let failure = file.outcome.failure { console.failure(failure) }
-        }
+        ) { FleetRun.report($0.warnings, $0.outcome.failure, console: console) }
         return try report(tune, options: options, console: console)
     }
 
@@ -175,7 +172,7 @@ enum TuneCommand {
             }
         }
         let failures = tune.merged?.failures ?? KeptFailures(tune.failures)
-        return failures.malformed > 0 ? .dataError : failures.unreadable > 0 ? .noInput : .ok
+        return FleetRun.status(failures)
     }
 
     fileprivate static func items(_ text: String) -> [String] {

@@ -102,7 +102,7 @@ enum WhatIfCommand {
         let paths = try FleetRun.logs(options.paths, fromStandardInput: false, console: console)
         var printer = FleetPrinter(jsonl: format == .jsonl, console: console)
         var totals = WhatIfTotals(variant: variant)
-        var failures = FleetRun.Failures()
+        var failures = KeptFailures()
         // Each file's report is written as it is read, in a worker thread, and printed here in
         // path order as soon as every file before it is, with its skipped lines and failure on
         // standard error: the run holds a few reports at a time and each recording's counts,
@@ -111,10 +111,11 @@ enum WhatIfCommand {
         try inParallel(paths, jobs: options.fleet.jobs) { path in
             WhatIfFileReport.read(path, settings: settings, variant: variant, lenient: lenient, stream: stream)
         } consume: { file in
-            FleetRun.report(file.warnings, file.outcome.failure, into: &failures, console: console)
+            FleetRun.report(file.warnings, file.outcome.failure, console: console)
             switch file.outcome {
             case .native: totals.addNative()
-            case .failed:
+            case .failed(let error):
+                failures.add(error)
                 totals.addNotRead()
             case .compared(let summary):
                 totals.add(summary)
@@ -129,7 +130,7 @@ enum WhatIfCommand {
             for line in WhatIfText.totals(totals) { try console.print(line) }
         }
 
-        return max(failures.status, warnAboutWorse(totals.worse.count, variant: variant, console: console))
+        return max(FleetRun.status(failures), warnAboutWorse(totals.worse.count, variant: variant, console: console))
     }
 
     /// Prints each compared recording's report in path order: every one in JSON; in text, the
@@ -199,15 +200,17 @@ enum WhatIfCommand {
     @MainActor private static func native(_ options: Options, variant: RetryVariant, console: Console) throws -> ExitCode {
         let lenient = options.fleet.lenient, jsonl = options.format == .jsonl
         var totals = NativeWhatIfTotals(variant: variant)
-        var failures = FleetRun.Failures()
+        var failures = KeptFailures()
         var printed = false
         // Each log's report as it is read, in path order, its skipped lines and failure on
         // standard error with it: the run holds a few logs' reports at a time, not the fleet's.
         func report(_ file: NativeWhatIfFile) throws {
             totals.add(file)
-            FleetRun.report(file.warnings, file.outcome.failure, into: &failures, console: console)
+            FleetRun.report(file.warnings, file.outcome.failure, console: console)
             switch file.outcome {
-            case .failed, .web:
+            case .failed(let error):
+                failures.add(error)
+            case .web:
                 break
             case .compared(let recording):
                 if jsonl {
@@ -242,7 +245,7 @@ enum WhatIfCommand {
             if printed { try console.print("") }
             for line in NativeWhatIfText.totals(totals) { try console.print(line) }
         }
-        return failures.status
+        return FleetRun.status(failures)
     }
 
     /// The contract says a variant never lengthens nor adds a pill episode: when one did, say it
