@@ -17,8 +17,9 @@ package struct NativeSession: Sendable {
     package var probeLoops: [ProbeLoop] = []
     /// The web-archive cache's findings, as `explain` reports them (none for an Android log).
     package var archiveFindings: [ArchiveFinding] = []
-    /// The log's cut (`log-cut`), when its last line was cut mid-line.
-    package var cut: LogCut?
+    /// Where records were lost to a writer that stopped mid-line (`log-cut`): each `cut` record,
+    /// then the log's last line when it was cut.
+    package var cuts: [LogCut] = []
     /// The policy's decisions after the log's last record: not compared with the app.
     package var afterEnd: [Decision]
     /// Each `path` record: when, and whether online.
@@ -36,7 +37,7 @@ package struct NativeSession: Sendable {
         let reader = try NativeRecordingReader(path: path, lenient: lenient, onSkip: onSkip)
         var launch = LaunchAnalyzer(config: config)
         var connectivity: [(t: Double, online: Bool)] = []
-        var first: Double?, last: Double?
+        var first: Double?
         var archive = ArchiveFindingsAlongside(config: config)
         var archiveFindings: [ArchiveFinding] = []
         let explanation = try explainNative(
@@ -46,7 +47,6 @@ package struct NativeSession: Sendable {
                 archive.feed(record, path: reader.path) { archiveFindings.append($0) }
                 guard case .timed(let t, let event) = record.event else { return }
                 if first == nil { first = t }
-                last = t
                 if case .path(let online) = event { connectivity.append((t, online)) }
             })
         launch.finish()
@@ -54,7 +54,7 @@ package struct NativeSession: Sendable {
         return NativeSession(
             path: reader.path, platform: explanation.settings.platform, launch: launch,
             decisions: explanation.decisions + explanation.afterEnd, retryFindings: explanation.findings,
-            probeLoops: explanation.probeLoops, archiveFindings: archiveFindings, cut: reader.cut.map { LogCut(line: $0, t: last) },
+            probeLoops: explanation.probeLoops, archiveFindings: archiveFindings, cuts: reader.cuts,
             afterEnd: explanation.afterEnd,
             connectivity: connectivity, first: first, last: launch.end)
     }

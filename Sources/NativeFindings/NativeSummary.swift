@@ -24,7 +24,8 @@ package struct NativeSummary: Equatable, Sendable {
     package var launch = LaunchSummary()
     /// Findings of every native policy by id (`missed-retry`, …), in this log.
     package var findings: [String: Int] = [:]
-    /// The line the log was cut at (its `log-cut` finding); `nil` when it ends whole.
+    /// The first line where the log lost a record to a writer that stopped mid-line (its first
+    /// `log-cut` finding: a `cut` record, or its own last line); `nil` when it lost none.
     package var cut: Int?
 
     package init(platform: Platform) {
@@ -115,7 +116,7 @@ extension NativeSummary {
         var summary = NativeSummary(platform: explainer.settings.platform)
         summary.records = explainer.records
         summary.skippedLines = reader.skipped
-        summary.cut = reader.cut
+        summary.cut = reader.cuts.first?.line
         summary.errorView = errorView
         views.takeClosed(tally)
         // The views still up, open to the log's end.

@@ -104,7 +104,7 @@ struct NativeLanes {
         launch.finish()
         take()
         try archive.finish { lanes.archive($0) }
-        if let cut = reader.cut { lanes.cut(LogCut(line: cut, t: lanes.last)) }
+        for cut in reader.cuts { lanes.cut(cut) }
         lanes.finish()
         return (reader.path, explainer.settings.platform, launch, lanes)
     }

@@ -28,7 +28,7 @@ package enum NativeTimelineSVG {
         for finding in session.launch.findings { lanes.launch(finding) }
         for loop in session.probeLoops { lanes.probeLoop(loop) }
         for finding in session.archiveFindings { lanes.archive(finding) }
-        if let cut = session.cut { lanes.cut(cut) }
+        for cut in session.cuts { lanes.cut(cut) }
         lanes.finish()
         var chart = NativeChart(path: session.path, platform: session.platform, launch: session.launch, lanes: lanes)
         return chart.draw()

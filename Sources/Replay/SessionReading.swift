@@ -10,7 +10,7 @@ import TurboRecording
 struct SessionReading<Explainer: SessionLayerExplainer> {
     let options: SessionOptions
     let onSkip: (RecordingError) -> Void
-    let onCut: (_ path: String, _ line: Int) -> Void
+    let onCut: (_ path: String, _ cut: LogCut) -> Void
     var explainer: Explainer?
 
     private let webReader: RecordingReader
@@ -30,7 +30,7 @@ struct SessionReading<Explainer: SessionLayerExplainer> {
     /// What the native log said while the web recording was still being read: said after it,
     /// where `replaySession` says it (it reads the web recording first).
     private let heldSkips = HeldSkips()
-    private var heldCut: (path: String, line: Int)?
+    private var heldCuts: (path: String, cuts: [LogCut])?
 
     private var offset = 0.0
     private var merge = SessionMerge()
@@ -45,7 +45,7 @@ struct SessionReading<Explainer: SessionLayerExplainer> {
 
     init(
         web webPath: String, native nativePath: String, options: SessionOptions, onSkip: @escaping (RecordingError) -> Void,
-        onCut: @escaping (_ path: String, _ line: Int) -> Void
+        onCut: @escaping (_ path: String, _ cut: LogCut) -> Void
     ) throws {
         self.options = options
         self.onSkip = onSkip
@@ -191,10 +191,10 @@ struct SessionReading<Explainer: SessionLayerExplainer> {
         let reader = webReader
         explainer?.finishWeb(skipped: reader.skipped, cut: reader.cut)
         // A cut log is read to its cut, as every command reads it; the caller says so.
-        if let cut = reader.cut { onCut(reader.path, cut) }
+        if let cut = reader.cut { onCut(reader.path, LogCut(line: cut, t: nil)) }
         // Then what the native log said meanwhile.
         try heldSkips.replay(path: nativeReader?.path ?? nativePath, onSkip)
-        if let heldCut { onCut(heldCut.path, heldCut.line) }
+        if let heldCuts { for cut in heldCuts.cuts { onCut(heldCuts.path, cut) } }
     }
 
     // MARK: - The native log
@@ -250,10 +250,8 @@ struct SessionReading<Explainer: SessionLayerExplainer> {
         native!.drain(into: &merge, offset: offset)
         merge.finishNative()
         let reader = nativeReader!
-        explainer?.finishNative(skipped: reader.skipped, cut: reader.cut)
-        if let cut = reader.cut {
-            if webDone { onCut(reader.path, cut) } else { heldCut = (reader.path, cut) }
-        }
+        explainer?.finishNative(skipped: reader.skipped, cuts: reader.cuts)
+        if webDone { for cut in reader.cuts { onCut(reader.path, cut) } } else { heldCuts = (reader.path, reader.cuts) }
     }
 
     private mutating func takeClosedViews() {
@@ -278,7 +276,7 @@ public struct NoExplainer: SessionLayerExplainer {
     public mutating func feed(web record: Record) {}
     public mutating func finishWeb(skipped: Int, cut: Int?) {}
     public mutating func feed(native record: NativeRecord) {}
-    public mutating func finishNative(skipped: Int, cut: Int?) {}
+    public mutating func finishNative(skipped: Int, cuts: [LogCut]) {}
     public func findings(offset: Double) -> [LayerFinding] { [] }
 }
 

@@ -44,7 +44,7 @@ public protocol SessionLayerExplainer {
     mutating func feed(web record: Record)
     mutating func finishWeb(skipped: Int, cut: Int?)
     mutating func feed(native record: NativeRecord)
-    mutating func finishNative(skipped: Int, cut: Int?)
+    mutating func finishNative(skipped: Int, cuts: [LogCut])
     /// Both layers' findings, the native ones moved by `offset`.
     func findings(offset: Double) -> [LayerFinding]
 }
@@ -60,7 +60,7 @@ public protocol SessionLayerExplainer {
 public func replaySession(
     web webPath: String, native nativePath: String, options: SessionOptions = SessionOptions(),
     onSkip: @escaping (RecordingError) -> Void = { _ in },
-    onCut: (_ path: String, _ line: Int) -> Void = { _, _ in },
+    onCut: (_ path: String, _ cut: LogCut) -> Void = { _, _ in },
     explaining explainer: (any SessionLayerExplainer)? = nil
 ) throws -> AppSession {
     var explainer = explainer
@@ -70,7 +70,7 @@ public func replaySession(
 /// `replaySession`, the explainer read back by the caller.
 func replaySessionWhole(
     web webPath: String, native nativePath: String, options: SessionOptions,
-    onSkip: @escaping (RecordingError) -> Void, onCut: (_ path: String, _ line: Int) -> Void,
+    onSkip: @escaping (RecordingError) -> Void, onCut: (_ path: String, _ cut: LogCut) -> Void,
     explaining explainer: inout (any SessionLayerExplainer)?
 ) throws -> AppSession {
     try refuseSwapped(web: webPath, native: nativePath)
@@ -90,7 +90,7 @@ func replaySessionWhole(
     web.finish()
     explainer?.finishWeb(skipped: webReader.skipped, cut: webReader.cut)
     // A cut log is read to its cut, as every command reads it; the caller says so.
-    if let cut = webReader.cut { onCut(webReader.path, cut) }
+    if let cut = webReader.cut { onCut(webReader.path, LogCut(line: cut, t: nil)) }
 
     let nativeLines = try JSONLines(path: nativePath)
     let nativePicker = RecordPicker(SessionRecord.nativeKeys)
@@ -114,8 +114,8 @@ func replaySessionWhole(
     }
     guard var native else { throw RecordingError(.malformed, path: nativeReader.path, line: nil, "the native log has no meta") }
     native.finish()
-    explainer?.finishNative(skipped: nativeReader.skipped, cut: nativeReader.cut)
-    if let cut = nativeReader.cut { onCut(nativeReader.path, cut) }
+    explainer?.finishNative(skipped: nativeReader.skipped, cuts: nativeReader.cuts)
+    for cut in nativeReader.cuts { onCut(nativeReader.path, cut) }
 
     let offset = try sessionOffset(
         options.offsetMs, web: (webReader.path, webMeta), native: (nativeReader.path, metaLine, nativeReader.startedAt)

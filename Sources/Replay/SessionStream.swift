@@ -34,7 +34,7 @@ public struct StreamedSession: Sendable {
 public func streamSession<Explainer: SessionLayerExplainer>(
     web webPath: String, native nativePath: String, options: SessionOptions = SessionOptions(),
     onSkip: @escaping (RecordingError) -> Void = { _ in },
-    onCut: @escaping (_ path: String, _ line: Int) -> Void = { _, _ in },
+    onCut: @escaping (_ path: String, _ cut: LogCut) -> Void = { _, _ in },
     explaining explainer: inout Explainer, into output: some SessionOutput
 ) throws -> StreamedSession {
     try refuseSwapped(web: webPath, native: nativePath)

@@ -62,14 +62,14 @@ package struct NativeExplainText {
     /// The lines under the retry comparison, once the log is read: how many retries each side
     /// made and the findings' count, or, without app-retry lines, that there was nothing to
     /// compare (and the probe loops' count, if any).
-    /// `cut`: the log was cut (its `log-cut` finding), counted in the findings' line.
-    package mutating func closing(_ explainer: NativeExplainer, path: String, cut: Bool = false) -> [String] {
+    /// `cuts`: how many `log-cut` findings the log has, counted in the findings' line.
+    package mutating func closing(_ explainer: NativeExplainer, path: String, cuts: Int = 0) -> [String] {
         if explainer.appRetryLines == 0 {
             // Nothing was compared: the count only, when there is one.
-            let count = NativeTextTimeline.findingsCount(explainer.levels, cut: cut, compared: false)
-            return [Self.nothingToCompare(path)] + (explainer.levels.isEmpty && !cut ? [] : [count])
+            let count = NativeTextTimeline.findingsCount(explainer.levels, cuts: cuts, compared: false)
+            return [Self.nothingToCompare(path)] + (explainer.levels.isEmpty && cuts == 0 ? [] : [count])
         }
-        let count = NativeTextTimeline.findingsCount(explainer.levels, cut: cut)
+        let count = NativeTextTimeline.findingsCount(explainer.levels, cuts: cuts)
         let automatic = explainer.automaticRetries, lines = explainer.appRetryLines
         return settingsLine() + [
             "the policy retried automatically \(automatic) time\(automatic == 1 ? "" : "s"); "

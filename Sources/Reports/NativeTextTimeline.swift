@@ -82,11 +82,11 @@ package enum NativeTextTimeline {
     /// info finding, named, since it is no retry's): "1 finding (info 1; log-cut 1): the app's
     /// automatic retries match the policy's", "3 findings (warning 2, info 1; log-cut 1)".
     /// Without `compared` (the app logged no retry), nothing is said of the retries.
-    package static func findingsCount(_ levels: [FindingLevel], cut: Bool, compared: Bool = true) -> String {
-        guard cut else { return compared ? findingsCount(levels) : counted(levels, "finding") }
-        let line = counted(levels + [LogCut.level], "finding")
+    package static func findingsCount(_ levels: [FindingLevel], cuts: Int, compared: Bool = true) -> String {
+        guard cuts > 0 else { return compared ? findingsCount(levels) : counted(levels, "finding") }
+        let line = counted(levels + Array(repeating: LogCut.level, count: cuts), "finding")
         let match = compared && levels.isEmpty ? ": the app's automatic retries match the policy's" : ""
-        return line.dropLast() + "; \(LogCut.finding) 1)" + match
+        return line.dropLast() + "; \(LogCut.finding) \(cuts))" + match
     }
 
     /// "1 finding (warning 1)", "3 archive findings (warning 1, info 2)": a count, then by level.

@@ -20,7 +20,6 @@ package struct SessionLayerFindings: SessionLayerExplainer {
     private let nativePath: String
     /// The cache is iOS-only: an Android log's navigation records are not replayed.
     private var archiveRefused = false
-    private var nativeEnd: Double?
     /// Each layer's findings as `explain`'s JSON lines, on disk (copies of this share them).
     private let web: LayerSpool
     private let native: LayerSpool
@@ -68,8 +67,7 @@ package struct SessionLayerFindings: SessionLayerExplainer {
         switch record.event {
         case .meta(let meta):
             archiveRefused = archiveRefusal(path: "", meta: meta, config: config) != nil
-        case .timed(let t, _):
-            nativeEnd = t
+        case .timed:
             if !archiveRefused {
                 archive.feed(record) { if case .finding(let finding) = $0 { found.append(finding.jsonLine) } }
             }
@@ -77,7 +75,7 @@ package struct SessionLayerFindings: SessionLayerExplainer {
         native.append(found)
     }
 
-    package mutating func finishNative(skipped: Int, cut: Int?) {
+    package mutating func finishNative(skipped: Int, cuts: [LogCut]) {
         var found: [String] = []
         retries.finish(decided: { _ in }) { event in
             switch event {
@@ -91,7 +89,7 @@ package struct SessionLayerFindings: SessionLayerExplainer {
         if !archiveRefused {
             archive.finish { if case .finding(let finding) = $0 { found.append(finding.jsonLine) } }
         }
-        if let cut { found.append(LogCut(line: cut, t: nativeEnd).jsonLine) }
+        found += cuts.map(\.jsonLine)
         native.append(found)
     }
 

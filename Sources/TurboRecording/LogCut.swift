@@ -12,17 +12,26 @@ public struct LogCut: Equatable, Sendable {
 
     /// The cut line's number (1-based).
     public var line: Int
-    /// The time of the log's last record before it (0 when none had a time): when the log ends.
+    /// The time of the log's last record before it (0 when none had a time): when the log ends;
+    /// for a `cut` record, its own time.
     public var t: Double
+    /// For a `cut` record, the bytes of the half line its logger removed; nil for the log's
+    /// own last line.
+    public var removed: Int?
 
-    public init(line: Int, t: Double?) {
+    public init(line: Int, t: Double?, removed: Int? = nil) {
         self.line = line
         self.t = t ?? 0
+        self.removed = removed
     }
 
     /// What a report says of it.
     public var message: String {
-        "the last line has no line end and is not a complete JSON object: the log was cut there "
-            + "(its writer stopped mid-line); every line before it was read"
+        guard let removed else {
+            return "the last line has no line end and is not a complete JSON object: the log was cut there "
+                + "(its writer stopped mid-line); every line before it was read"
+        }
+        return "the app's logger found half a line (\(removed) byte\(removed == 1 ? "" : "s")) at the log's end, left by a process "
+            + "that stopped mid-write, removed it and went on: a record was lost there; every other line was read"
     }
 }

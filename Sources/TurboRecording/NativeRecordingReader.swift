@@ -26,6 +26,12 @@ public final class NativeRecordingReader {
     public var path: String { lines.path }
     /// The line the log was cut at (`JSONLines.cut`), once it has been read to its end.
     public var cut: Int? { lines.cut }
+    /// Every place a record was lost to a writer that stopped mid-line, in the log's order: each
+    /// `cut` record its logger wrote, then the log's own cut (`cut`) once it has been read to
+    /// its end.
+    public var cuts: [LogCut] { cutRecords + (cut.map { [LogCut(line: $0, t: lastTime)] } ?? []) }
+    private var cutRecords: [LogCut] = []
+    private var lastTime: Double?
 
     /// Opens `path`, or standard input for `-`.
     public convenience init(path: String, lenient: Bool = false, onSkip: @escaping (RecordingError) -> Void = { _ in }) throws {
@@ -77,7 +83,10 @@ public final class NativeRecordingReader {
         guard let t = recordTime(object) else { throw lines.malformed(timeProblem(object)) }
         guard order.admits(t) else { throw lines.malformed(order.problem(t)) }
         let event = try decodeTimed(object, type: type, t: t)
+        let removed = type == "cut" ? try removedBytes(object) : nil
         order.advance(to: t)
+        lastTime = t
+        if let removed { cutRecords.append(LogCut(line: line, t: t, removed: removed)) }
         return NativeRecord(line: line, event: event)
     }
 
@@ -103,6 +112,18 @@ public final class NativeRecordingReader {
             throw lines.malformed(#"unknown "platform" "\#(name)": expected "ios" or "android""#)
         }
         return NativeMeta(version: 1, platform: known, startedAt: startedAt.string)
+    }
+
+    /// A `cut` record's `bytes`: a positive integer, the half line its logger removed.
+    private func removedBytes(_ object: OpaquePointer) throws -> Int {
+        let bytes = Field(object, "bytes")
+        guard let count = bytes.integer, count > 0 else {
+            throw lines.malformed(
+                bytes.isAbsent
+                    ? #"missing "bytes" on "cut" (how many bytes of a half line the app's logger removed)"#
+                    : #""bytes" on "cut" must be a positive integer"#)
+        }
+        return count
     }
 
     private func decodeTimed(_ object: OpaquePointer, type: String, t: Double) throws -> NativeRecord.Event {

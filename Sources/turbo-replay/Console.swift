@@ -111,6 +111,11 @@ extension Console {
     /// the `log-cut` finding as `explain` reports it, which never changes the exit status.
     func reportCut(_ line: Int?, in path: String) {
         guard let line else { return }
-        error("turbo-replay: note: " + terminalSafe(LogCut(line: line, t: nil).note(path: path)))
+        reportCuts([LogCut(line: line, t: nil)], in: path)
+    }
+
+    /// A native log's cuts: the `cut` records its logger wrote, then its own last line's.
+    func reportCuts(_ cuts: [LogCut], in path: String) {
+        for cut in cuts { error("turbo-replay: note: " + terminalSafe(cut.note(path: path))) }
     }
 }

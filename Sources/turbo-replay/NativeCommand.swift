@@ -82,7 +82,7 @@ enum NativeCommand {
             header: { [NativeExplainText.settings(config.settings(recorded: reader.meta?.platform)), NativeTextTimeline.header] },
             row: NativeTextTimeline.row, line: \.jsonLine)
         try replayNative(reader, config: config, observe: printer.observe, emit: printer.emit)
-        console.reportCut(reader.cut, in: reader.path)
+        console.reportCuts(reader.cuts, in: reader.path)
         return .ok
     }
 
@@ -139,16 +139,16 @@ enum NativeCommand {
         launch.finish()
         spoolRows()
         if !jsonl {
-            for line in text.closing(explainer, path: reader.path, cut: reader.cut != nil) { try console.print(line) }
+            for line in text.closing(explainer, path: reader.path, cuts: reader.cuts.count) { try console.print(line) }
         } else if explainer.appRetryLines == 0 {
             console.error("turbo-replay: note: \(NativeExplainText.nothingToCompare(reader.path))")
         }
         try LaunchExplain.print(launch, rows: rows, jsonl: jsonl, console: console)
         let archiveLevels = try archive.report(jsonl: jsonl, console: console)
         let levels = explainer.levels + launch.findings.map(\.level) + archiveLevels
-        // The cut is a finding of the log, not of a policy: listed, counted, never in the exit status.
-        let cut = reader.cut.map { LogCut(line: $0, t: text.end) }
-        if let cut { try console.print(jsonl ? cut.jsonLine : cut.row) }
+        // A cut is a finding of the log, not of a policy: listed, counted, never in the exit status.
+        let cuts = reader.cuts
+        for cut in cuts { try console.print(jsonl ? cut.jsonLine : cut.row) }
         if jsonl {
             // The error view's counts come from a dictionary: in the ids' byte order, so that
             // the summary is the same line on every run.
@@ -156,10 +156,10 @@ enum NativeCommand {
                 findingCounts.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
                 .map { ($0.key, PolicyDescription.level(ofFinding: $0.key) ?? .info, $0.value) }
                 + launch.findings.map { ($0.kind.rawValue, $0.level, 1) } + archive.findingCounts
-                + (cut.map { _ in [(LogCut.finding, LogCut.level, 1)] } ?? [])
+                + (cuts.isEmpty ? [] : [(LogCut.finding, LogCut.level, cuts.count)])
             try console.print(
                 NativeExplainText.summaryJSON(
-                    records: explainer.records, end: explainer.end, findings: counts, skippedLines: reader.skipped, cut: cut?.line))
+                    records: explainer.records, end: explainer.end, findings: counts, skippedLines: reader.skipped, cut: reader.cut))
         }
         return failOn.fails(levels) ? .problemsFound : .ok
     }

@@ -142,7 +142,7 @@ enum SessionCommand {
                 console.skipped(error)
             },
             // Each log's cut, as a note (the `log-cut` info finding): the session reads it to its cut.
-            onCut: { path, line in console.reportCut(line, in: path) },
+            onCut: { path, cut in console.reportCuts([cut], in: path) },
             explaining: &explainer, into: output)
         // A config that switches a finding off reaches every report of it.
         var summary = streamed.summary

@@ -227,7 +227,7 @@ enum WhatIfCommand {
             let reader = try NativeRecordingReader(path: "-", lenient: lenient) { console.skipped($0) }
             let recording = try NativeWhatIfRecording.analyze(reader, config: options.native, variant: variant)
             console.reportSkipped(reader.skipped, in: reader.path)
-            console.reportCut(reader.cut, in: reader.path)
+            console.reportCuts(reader.cuts, in: reader.path)
             try report(NativeWhatIfFile(path: reader.path, outcome: .compared(recording)))
             files = 1
         } else {
