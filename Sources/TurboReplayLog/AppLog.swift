@@ -6,42 +6,78 @@ import PolicyCore
 /// where the framework hands them over (docs/native-logging.md has the glue), and it writes
 /// each as one line with `t` from the log's start on one monotonic clock.
 ///
+/// One file is one log across launches: a new process that finds the file this logger wrote
+/// goes on writing it, with `t` going on from where the wall clock says it is since the log's
+/// `startedAt` (never below the file's last `t`), after removing any half line a process that
+/// died left at its end and writing a `cut` line that says how many bytes it removed.
+///
 /// Never throws and never stops the app: a record it cannot write faithfully (a non-finite
-/// time, a missing text, a full disk) is dropped and counted, and the count is written as a
-/// `dropped` line just before the next line that is written. Thread-safe: records from any
-/// thread are written whole, in the order their times were read.
+/// time, a missing text, a value the readers refuse, a full disk) is dropped and counted, and
+/// the count is written as a `dropped` line just before the next line that is written.
+/// Thread-safe, and safe for several processes on one file: records are written whole, with
+/// times that never go back.
 public final class AppLog: @unchecked Sendable {
     /// The readers refuse a line longer than 1 MiB.
     public static let lineLimit = 1 << 20
+    /// The most rotated files a log keeps.
+    public static let keepLimit = 16
 
     private let lock = NSLock()
     private let clock: any MonotonicClock
     private let file: LogFile
-    private let meta: [UInt8]
+    private let maxBytes: Int
+    private let keep: Int
+    private let identity: LogMeta
+    /// The first line of every file of this log: the continued file's own, or a new one.
+    private var meta: [UInt8]
+    /// `t` = `offset` + (clock reading − `origin`); `origin` is the first finite reading.
     private var origin: Double?
+    private var offset: Double = 0
+    /// The last time read from this process's clock: a reading before it is dropped.
     private var lastT: Double = 0
+    /// The last `t` in the file, whoever wrote it: no line is written before it.
+    private var fileT: Double = 0
     private var lastPath: Bool?
     private var pending: [DropReason: Int] = [:]
+    /// Bytes of half lines removed from the file and not yet reported in a `cut` line.
+    private var pendingCut = 0
+    /// Whether the file at the path is this log (continued or begun by this logger).
+    private var owned = false
 
     /// - Parameters:
-    ///   - path: the log file; appended to if it exists (a relaunch goes on in the same file).
+    ///   - path: the log file. A file this logger wrote for the same platform is continued (a
+    ///     relaunch goes on in the same file); any other file there is moved aside as a rotation
+    ///     would move it.
     ///   - platform: written in `meta`.
-    ///   - startedAt: the wall-clock time of `t` = 0, in Unix milliseconds (nil: left out).
-    ///   - maxBytes: a file is rotated before a line would take it past this size.
-    ///   - keep: how many rotated files (`path.1`, …) to keep.
+    ///   - startedAt: the wall-clock time now, in Unix milliseconds: a new log's `startedAt`
+    ///     (the time of its `t` = 0), and how far a continued log's `t` has moved on since its
+    ///     own `startedAt`. Nil: not known (left out of a new log; a continued log goes on from
+    ///     its last `t`). A time outside the years 0000–9999 is taken as nil and counted.
+    ///   - maxBytes: a file is rotated before lines would take it past this size (a fresh file
+    ///     takes any one line, so a file is at most this or its first lines, whichever is larger).
+    ///   - keep: how many rotated files (`path.1`, …) to keep, from 0 to `keepLimit` (a value
+    ///     outside is taken as the nearest).
     public init(
         path: String, platform: Platform, startedAt: Int64? = Int64(Date().timeIntervalSince1970 * 1000),
         clock: any MonotonicClock = SystemMonotonicClock(), maxBytes: Int = 4 << 20, keep: Int = 1
     ) {
         self.clock = clock
-        self.file = LogFile(path: path, maxBytes: max(maxBytes, 1), keep: keep)
-        var meta = #"{"type":"meta","version":1,"recording":"native","platform":"\#(platform.rawValue)""#
-        if let startedAt { meta += #","startedAt":"\#(startedAtText(unixMilliseconds: startedAt))""# }
-        self.meta = Array((meta + "}\n").utf8)
+        self.file = LogFile(path: path)
+        self.maxBytes = max(maxBytes, 1)
+        self.keep = min(max(keep, 0), Self.keepLimit)
+        self.identity = LogMeta(platform: platform)
+        let wall = startedAt.flatMap { startedAtRange.contains($0) ? $0 : nil }
+        if startedAt != nil, wall == nil { pending[.value] = 1 }
+        self.meta = identity.line(startedAt: wall)
         lock.withLock {
-            origin = finite(clock.now())
-            _ = file.open()
-            if file.size == 0 { _ = startFile() }
+            let reading = clock.now()
+            origin = reading.isFinite ? reading : nil
+            file.withLock {
+                owned = takeOver(wall: wall)
+                // A half line removed is reported at once, so that a process that dies again
+                // before it logs anything has still said what was lost.
+                if owned, pendingCut > 0, file.append(pendingLines(at: offset)) { clearPending() }
+            }
         }
     }
 
@@ -50,18 +86,12 @@ public final class AppLog: @unchecked Sendable {
         lock.withLock {
             // The clock is read under the lock, so times never go back from line to line.
             let now = clock.now()
-            if origin == nil { origin = finite(now) }
+            if origin == nil, now.isFinite { origin = now }
             guard let origin, now.isFinite else { return drop(.time) }
-            let t = now - origin
+            let t = offset + (now - origin)
             guard abs(t) < exactMillisecondsLimit, t >= lastT else { return drop(.time) }
-            switch record.line(t: t) {
-            case .failure(let reason): drop(reason)
-            case .success(let line):
-                guard line.count <= Self.lineLimit else { return drop(.size) }
-                guard writeDropped(t: t), writeLine(line) else { return drop(.io) }
-                lastT = t
-                if case .path(let online) = record { lastPath = online }
-            }
+            if case .failure(let reason) = record.line(t: t) { return drop(reason) }
+            file.withLock { write(record, at: t) }
         }
     }
 
@@ -74,39 +104,97 @@ public final class AppLog: @unchecked Sendable {
         pending[reason, default: 0] += 1
     }
 
-    /// `{"t":…,"type":"dropped","count":N,"reasons":{"time":1,…}}` when anything was dropped.
-    private func writeDropped(t: Double) -> Bool {
+    /// Takes over the file at the path: a log of this logger's is continued; a fresh file gets
+    /// its `meta`; anything else is moved aside as a rotation would move it. False while the
+    /// file cannot be opened or moved aside: nothing is written into a file that is not this
+    /// log. Under the file's lock.
+    private func takeOver(wall: Int64?) -> Bool {
+        guard file.refresh() else { return false }
+        guard file.size > 0 else { return file.append(meta) }
+        let last = file.tail(prefix: 128).lastLine
+        let lastTime = last.isEmpty ? nil : last.starts(with: identity.identity) ? 0 : writtenTime(of: last)
+        if let continued = identity.continued(from: file.head(limit: 4096)), let lastTime {
+            adoptEnd()
+            meta = continued.line
+            lastT = max(lastT, lastTime)
+            let sinceStart = both(wall, continued.startedAt).map { Double($0 - $1) } ?? 0
+            offset = max(offset, lastTime, sinceStart)
+            return true
+        }
+        return file.rotate(keep: keep) && file.append(meta)
+    }
+
+    /// Another writer may have written, rotated or died mid-line since this one last looked:
+    /// a half line at the end is removed (and reported in a `cut` line), and no line goes
+    /// before the file's last time.
+    private func adoptEnd() {
+        var end = file.tail(prefix: 128)
+        if end.partial > 0, file.truncate(to: file.size - end.partial) {
+            pendingCut += end.partial
+            end = file.tail(prefix: 128)
+        }
+        if let t = writtenTime(of: end.lastLine) { fileT = max(fileT, t) }
+    }
+
+    /// The record's line at `t`, or at the file's last time if another writer went past it,
+    /// after the lines that report what was cut or dropped; rotating first when they would not
+    /// fit. Under the file's lock.
+    private func write(_ record: LogRecord, at t: Double) {
+        if !owned { owned = takeOver(wall: nil) }
+        guard owned, file.refresh() else { return drop(.io) }
+        if file.changed { adoptEnd() }
+        let at = max(t, fileT)
+        guard case .success(let line) = record.line(t: at), line.count <= Self.lineLimit else { return drop(.size) }
+        var bytes = pendingLines(at: at) + line + [0x0A]
+        if file.size > 0, file.size + bytes.count > maxBytes {
+            guard file.rotate(keep: keep) else { return drop(.io) }
+        }
+        if file.size == 0 { bytes = meta + pathLine() + bytes }
+        guard file.append(bytes) else { return drop(.io) }
+        clearPending()
+        lastT = t
+        fileT = at
+        if case .path(let online) = record { lastPath = online }
+    }
+
+    /// `{"t":…,"type":"cut","bytes":N}` for half lines removed, then
+    /// `{"t":…,"type":"dropped","count":N,"reasons":{"time":1,…}}` for records dropped.
+    private func pendingLines(at t: Double) -> [UInt8] {
+        var bytes: [UInt8] = []
+        if pendingCut > 0 {
+            var line = JSONLine()
+            line.number("t", t)
+            line.string("type", "cut")
+            line.integer("bytes", pendingCut)
+            bytes += line.bytes + Array("}\n".utf8)
+        }
         let count = pending.values.reduce(0, +)
-        guard count > 0 else { return true }
-        var line = JSONLine()
-        line.number("t", t)
-        line.string("type", "dropped")
-        line.integer("count", count)
-        line.raw(
-            "reasons", "{" + DropReason.allCases.compactMap { reason in pending[reason].map { "\"\(reason.rawValue)\":\($0)" } }.joined(separator: ",") + "}")
-        guard writeLine(line.bytes + [UInt8(ascii: "}")]) else { return false }
+        if count > 0 {
+            var line = JSONLine()
+            line.number("t", t)
+            line.string("type", "dropped")
+            line.integer("count", count)
+            let reasons = DropReason.allCases.compactMap { reason in pending[reason].map { "\"\(reason.rawValue)\":\($0)" } }
+            line.raw("reasons", "{" + reasons.joined(separator: ",") + "}")
+            bytes += line.bytes + Array("}\n".utf8)
+        }
+        return bytes
+    }
+
+    private func clearPending() {
         pending = [:]
-        return true
+        pendingCut = 0
     }
 
-    /// One line, rotating first when it would not fit; a fresh file starts with `meta` and the
-    /// connectivity last logged, so each file is a log the readers take on its own.
-    private func writeLine(_ line: [UInt8]) -> Bool {
-        let bytes = line + [UInt8(ascii: "\n")]
-        guard file.open() else { return false }
-        if !file.fits(bytes.count) { file.rotate() }
-        guard file.size > 0 || startFile() else { return false }
-        return file.append(bytes)
-    }
-
-    /// The first lines of a file: `meta`, and the connectivity last logged if any.
-    private func startFile() -> Bool {
-        guard file.append(meta) else { return false }
-        guard let lastPath, case .success(let path) = LogRecord.path(online: lastPath).line(t: lastT) else { return true }
-        return file.append(path + [UInt8(ascii: "\n")])
+    /// The connectivity last logged, at the file's last time: a fresh file after a rotation
+    /// starts with it, so each file is a log the readers take on its own.
+    private func pathLine() -> [UInt8] {
+        guard let lastPath, case .success(let line) = LogRecord.path(online: lastPath).line(t: fileT) else { return [] }
+        return line + [0x0A]
     }
 }
 
-private func finite(_ value: Double) -> Double? {
-    value.isFinite ? value : nil
+private func both(_ a: Int64?, _ b: Int64?) -> (Int64, Int64)? {
+    guard let a, let b else { return nil }
+    return (a, b)
 }

@@ -37,10 +37,17 @@ public enum DropReason: String, CaseIterable, Sendable, Error {
     /// A required text was missing, or a text held U+0000 (which the readers refuse) or was
     /// not valid Unicode.
     case text
+    /// A value the readers would refuse or misread: an HTTP status outside 100–599 other than
+    /// Android's −1, an error code beyond 32 bits, a `startedAt` outside the years 0000–9999.
+    case value
     /// The line would pass the readers' 1 MiB limit.
     case size
-    /// The file could not be opened or written (a full disk, a revoked permission).
+    /// The file could not be opened or written (a full disk, a revoked permission), or it is
+    /// full and could not be rotated (a folder that refuses the rename).
     case io
+    /// The background writer's queue was full (the Kotlin logger's option; the Swift logger
+    /// writes on the caller's thread and never drops for this).
+    case queue
 }
 
 extension LogRecord {
@@ -49,6 +56,7 @@ extension LogRecord {
         var line = JSONLine()
         line.number("t", t)
         guard fill(&line) else { return .failure(.text) }
+        if case .presented(_, let error, _) = self, !error.isLoggable { return .failure(.value) }
         return .success(line.bytes + [UInt8(ascii: "}")])
     }
 
@@ -110,6 +118,19 @@ extension LogRecord {
             return false
         }
         return true
+    }
+}
+
+extension NativeError {
+    /// Whether the readers take this error as the frameworks hand it: an HTTP status of
+    /// 100–599, or −1 (Android's visit without an HTTP response); a code within 32 bits (both
+    /// frameworks' codes are).
+    var isLoggable: Bool {
+        switch self {
+        case .http(let status): return (100...599).contains(status) || status == -1
+        case .web(.code(let code)): return Int32(exactly: code) != nil
+        default: return true
+        }
     }
 }
 

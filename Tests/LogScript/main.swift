@@ -1,4 +1,4 @@
-// Runs a script of logger calls (android/script/*.calls, the format in android/README.md)
+// Runs a script of logger calls (android/calls/*.calls, the format in shared.calls's header)
 // against TurboReplayLog: the log goes to the file named second, and what the script asks to
 // print (`format`, `started-at`, `map-ios`, `map-android`) to standard output. The Kotlin
 // driver reads the same script; script/test holds the two outputs byte for byte.
@@ -96,7 +96,7 @@ func record(_ name: String, _ a: [String?]) -> LogRecord? {
 func printed(_ name: String, _ a: [String?]) -> String? {
     switch name {
     case "format": return formatMilliseconds(number(a[0]))
-    case "started-at": return startedAtText(unixMilliseconds: Int64(a[0]!)!)
+    case "started-at": return startedAtText(unixMilliseconds: Int64(a[0]!)!) ?? "-"
     case "map-ios":
         let handed: IOSHandedError =
             switch a[0] {
@@ -135,6 +135,21 @@ for (lineNumber, line) in script.split(separator: "\n", omittingEmptySubsequence
         log = AppLog(
             path: arguments[2], platform: Platform(rawValue: rest[0]!)!, startedAt: rest[1].map { Int64($0)! }, clock: clock,
             maxBytes: Int(rest[2]!)!, keep: Int(rest[3]!)!)
+    } else if name == "cut" {
+        // A process that died mid-line: half a line, with no line end, at the file's end.
+        let handle = FileHandle(forWritingAtPath: arguments[2])!
+        handle.seekToEndOfFile()
+        handle.write(Data(rest[0]!.utf8))
+        handle.closeFile()
+    } else if name == "block" || name == "unblock" {
+        // A rotation that cannot happen: a directory, not empty, where a rotated file goes.
+        let directory = arguments[2] + rest[0]!
+        if name == "block" {
+            try! FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            FileManager.default.createFile(atPath: directory + "/in-the-way", contents: Data())
+        } else {
+            try! FileManager.default.removeItem(atPath: directory)
+        }
     } else if let output = printed(name, rest) {
         print(output)
     } else if let record = record(name, rest), let log {

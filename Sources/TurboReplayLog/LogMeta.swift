@@ -1,0 +1,42 @@
+import NativeErrorPolicy
+
+/// A log's first line, and how a new process tells whether a file it finds is a log it may
+/// go on writing: the same platform (later, the same release), whatever its `startedAt`.
+struct LogMeta {
+    /// `{"type":"meta","version":1,"recording":"native","platform":"ios"`: what a file must
+    /// start with for this logger to continue it.
+    let identity: [UInt8]
+
+    init(platform: Platform) {
+        identity = Array(#"{"type":"meta","version":1,"recording":"native","platform":"\#(platform.rawValue)""#.utf8)
+    }
+
+    /// The whole line, line end included.
+    func line(startedAt: Int64?) -> [UInt8] {
+        var bytes = identity
+        if let text = startedAt.flatMap({ startedAtText(unixMilliseconds: $0) }) { bytes += Array(#","startedAt":"\#(text)""#.utf8) }
+        return bytes + Array("}\n".utf8)
+    }
+
+    /// What a file's first line says, when this logger wrote it for the same identity: the
+    /// whole line (line end included) and its `startedAt` in Unix milliseconds (nil when it has
+    /// none). Nil when the line is anything else: a file this logger must not continue.
+    func continued(from first: [UInt8]) -> (line: [UInt8], startedAt: Int64?)? {
+        guard first.count > identity.count, first.starts(with: identity), let end = first.firstIndex(of: 0x0A) else { return nil }
+        let line = Array(first[...end])
+        let rest = Array(first[identity.count..<end])
+        if rest == Array("}".utf8) { return (line, nil) }
+        let key = Array(#","startedAt":""#.utf8)
+        guard rest.count == key.count + 24 + 2, rest.starts(with: key), rest.suffix(2) == Array(#""}"#.utf8),
+            let startedAt = unixMilliseconds(startedAtText: Array(rest[key.count..<(key.count + 24)]))
+        else { return nil }
+        return (line, startedAt)
+    }
+}
+
+/// The `t` of a line this logger wrote (`{"t":1234.5,…`), nil for any other line.
+func writtenTime(of line: [UInt8]) -> Double? {
+    let key = Array(#"{"t":"#.utf8)
+    guard line.starts(with: key), let comma = line[key.count...].firstIndex(of: UInt8(ascii: ",")) else { return nil }
+    return Double(String(decoding: line[key.count..<comma], as: UTF8.self)).flatMap { $0.isFinite ? $0 : nil }
+}
