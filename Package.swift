@@ -155,6 +155,6 @@ let package = Package(
         // The app's logger: its lines, drops, rotation and crash safety; and the driver of the
         // shared script of calls that the Kotlin logger runs too (android/test compares them).
         .executableTarget(name: "log-script", dependencies: ["TurboReplayLog", "NativeErrorPolicy", "PolicyCore"], path: "Tests/LogScript"),
-        .testTarget(name: "TurboReplayLogTests", dependencies: ["TurboReplayLog", "NativeErrorPolicy", "TestSupport", "turbo-replay"]),
+        .testTarget(name: "TurboReplayLogTests", dependencies: ["TurboReplayLog", "NativeErrorPolicy", "TestSupport", "turbo-replay", "log-script"]),
     ]
 )

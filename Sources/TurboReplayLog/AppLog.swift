@@ -72,12 +72,7 @@ public final class AppLog: @unchecked Sendable {
         lock.withLock {
             let reading = clock.now()
             origin = reading.isFinite ? reading : nil
-            file.withLock {
-                owned = takeOver(wall: wall)
-                // A half line removed is reported at once, so that a process that dies again
-                // before it logs anything has still said what was lost.
-                if owned, pendingCut > 0, file.append(pendingLines(at: offset)) { clearPending() }
-            }
+            file.withLock { owned = takeOver(wall: wall) }
         }
     }
 
@@ -114,27 +109,43 @@ public final class AppLog: @unchecked Sendable {
         let last = file.tail(prefix: 128).lastLine
         let lastTime = last.isEmpty ? nil : last.starts(with: identity.identity) ? 0 : writtenTime(of: last)
         if let continued = identity.continued(from: file.head(limit: 4096)), let lastTime {
-            adoptEnd()
             meta = continued.line
             lastT = max(lastT, lastTime)
             let sinceStart = both(wall, continued.startedAt).map { Double($0 - $1) } ?? 0
             offset = max(offset, lastTime, sinceStart)
-            return true
+            return adoptEnd(at: offset)
         }
         return file.rotate(keep: keep) && file.append(meta)
     }
 
     /// Another writer may have written, rotated or died mid-line since this one last looked:
-    /// a half line at the end is removed (and reported in a `cut` line), and no line goes
-    /// before the file's last time.
-    private func adoptEnd() {
-        var end = file.tail(prefix: 128)
-        if end.partial > 0, file.truncate(to: file.size - end.partial) {
-            pendingCut += end.partial
-            end = file.tail(prefix: 128)
+    /// no line goes before the file's last time, and a half line at the end is replaced by the
+    /// `cut` line that says how long it was. The `cut` line takes the half line's place in one
+    /// write (padded with spaces to its length when it is shorter), so a process killed at any
+    /// instant leaves either the half line or its report, never neither. A half line longer
+    /// than `paddingLimit` (a huge record) is cut off, then reported, in two steps. False when
+    /// the half line could not be taken away: nothing may follow it.
+    private func adoptEnd(at t: Double) -> Bool {
+        let end = file.tail(prefix: 128)
+        if let last = writtenTime(of: end.lastLine) { fileT = max(fileT, last) }
+        guard end.partial > 0 else { return true }
+        let at = max(t, fileT), start = file.size - end.partial
+        let replaced =
+            end.partial <= Self.paddingLimit
+            ? file.replaceTail(from: start, with: cutLine(at: at, removed: end.partial, padded: true))
+            : file.truncate(to: start) && file.append(cutLine(at: at, removed: end.partial, padded: false))
+        if replaced {
+            fileT = at
+            return true
         }
-        if let t = writtenTime(of: end.lastLine) { fileT = max(fileT, t) }
+        // Not reported in its place: reported with the next line, once it is surely gone.
+        guard file.truncate(to: start) else { return false }
+        pendingCut += end.partial
+        return true
     }
+
+    /// The longest half line a `cut` line is padded to replace in one write.
+    static let paddingLimit = 65_536
 
     /// The record's line at `t`, or at the file's last time if another writer went past it,
     /// after the lines that report what was cut or dropped; rotating first when they would not
@@ -142,7 +153,7 @@ public final class AppLog: @unchecked Sendable {
     private func write(_ record: LogRecord, at t: Double) {
         if !owned { owned = takeOver(wall: nil) }
         guard owned, file.refresh() else { return drop(.io) }
-        if file.changed { adoptEnd() }
+        if file.changed, !adoptEnd(at: t) { return drop(.io) }
         let at = max(t, fileT)
         guard case .success(let line) = record.line(t: at), line.count <= Self.lineLimit else { return drop(.size) }
         var bytes = pendingLines(at: at) + line + [0x0A]
@@ -157,17 +168,23 @@ public final class AppLog: @unchecked Sendable {
         if case .path(let online) = record { lastPath = online }
     }
 
-    /// `{"t":…,"type":"cut","bytes":N}` for half lines removed, then
-    /// `{"t":…,"type":"dropped","count":N,"reasons":{"time":1,…}}` for records dropped.
+    /// `{"t":…,"type":"cut","bytes":N}`, with spaces before its `}` up to N bytes when `padded`.
+    private func cutLine(at t: Double, removed: Int, padded: Bool) -> [UInt8] {
+        var line = JSONLine()
+        line.number("t", t)
+        line.string("type", "cut")
+        line.integer("bytes", removed)
+        let natural = line.bytes.count + 2
+        let spaces = padded ? max(0, removed - natural) : 0
+        return line.bytes + [UInt8](repeating: 0x20, count: spaces) + Array("}\n".utf8)
+    }
+
+    /// A `cut` line for half lines removed whose report could not take their place (a full
+    /// disk), then `{"t":…,"type":"dropped","count":N,"reasons":{"time":1,…}}` for records
+    /// dropped.
     private func pendingLines(at t: Double) -> [UInt8] {
         var bytes: [UInt8] = []
-        if pendingCut > 0 {
-            var line = JSONLine()
-            line.number("t", t)
-            line.string("type", "cut")
-            line.integer("bytes", pendingCut)
-            bytes += line.bytes + Array("}\n".utf8)
-        }
+        if pendingCut > 0 { bytes += cutLine(at: t, removed: pendingCut, padded: false) }
         let count = pending.values.reduce(0, +)
         if count > 0 {
             var line = JSONLine()

@@ -98,7 +98,24 @@ final class LogFile {
         return (read(at: lineStart, count: min(prefix, last - lineStart)), size - 1 - last)
     }
 
-    /// Cuts the file back to `length` bytes: a half line dropped, a short write taken back.
+    /// Writes `bytes` over the file from `offset` to its end, in one write: a half line
+    /// replaced by the line that reports it. False (with the file cut back to `offset`) when
+    /// the write falls short.
+    func replaceTail(from offset: Int, with bytes: [UInt8]) -> Bool {
+        // pwrite(2) on a descriptor opened with O_APPEND appends wherever it is told to write.
+        let flags = fcntl(descriptor, F_GETFL)
+        guard flags >= 0, fcntl(descriptor, F_SETFL, flags & ~O_APPEND) == 0 else { return false }
+        defer { _ = fcntl(descriptor, F_SETFL, flags) }
+        let written = bytes.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, off_t(offset)) }
+        if written == bytes.count {
+            size = max(size, offset + written)
+            return true
+        }
+        _ = truncate(to: offset)
+        return false
+    }
+
+    /// Cuts the file back to `length` bytes: a short write taken back.
     func truncate(to length: Int) -> Bool {
         guard ftruncate(descriptor, off_t(length)) == 0 else { return false }
         size = length

@@ -7,11 +7,6 @@ import NativeErrorPolicy
 import PolicyCore
 import TurboReplayLog
 
-final class ScriptClock: MonotonicClock, @unchecked Sendable {
-    var reading: Double = 0
-    func now() -> Double { reading }
-}
-
 /// A word, a quoted string (`nil` when its UTF-16 is not valid Unicode), or `-` (`nil`).
 func tokens(_ line: String) -> [String?] {
     var result: [String?] = []
@@ -123,39 +118,71 @@ guard arguments.count == 3, let script = try? String(contentsOfFile: arguments[1
     FileHandle.standardError.write(Data("usage: log-script SCRIPT LOG\n".utf8))
     exit(64)
 }
+/// The script's clock: set by `clock MS`, or the system's monotonic clock after `clock real`.
+final class ScriptClock: MonotonicClock, @unchecked Sendable {
+    var reading: Double = 0
+    var real = false
+    func now() -> Double { real ? SystemMonotonicClock().now() : reading }
+}
+
 let clock = ScriptClock()
 var log: AppLog?
-for (lineNumber, line) in script.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-    let words = tokens(String(line))
-    guard let first = words.first, let name = first, !name.hasPrefix("#") else { continue }
-    let rest = Array(words.dropFirst())
-    if name == "clock" {
-        clock.reading = number(rest[0])
-    } else if name == "log" {
-        log = AppLog(
-            path: arguments[2], platform: Platform(rawValue: rest[0]!)!, startedAt: rest[1].map { Int64($0)! }, clock: clock,
-            maxBytes: Int(rest[2]!)!, keep: Int(rest[3]!)!)
-    } else if name == "cut" {
+
+/// Runs one call; false when the call is unknown.
+@MainActor func run(_ name: String, _ rest: [String?]) -> Bool {
+    switch name {
+    case "clock":
+        clock.real = rest[0] == "real"
+        if !clock.real { clock.reading = number(rest[0]) }
+    case "log":
+        // `now`: the wall clock, as an app passes it.
+        let wall = rest[1] == "now" ? Int64(Date().timeIntervalSince1970 * 1000) : rest[1].map { Int64($0)! }
+        log = AppLog(path: arguments[2], platform: Platform(rawValue: rest[0]!)!, startedAt: wall, clock: clock, maxBytes: Int(rest[2]!)!, keep: Int(rest[3]!)!)
+    case "cut":
         // A process that died mid-line: half a line, with no line end, at the file's end.
         let handle = FileHandle(forWritingAtPath: arguments[2])!
         handle.seekToEndOfFile()
         handle.write(Data(rest[0]!.utf8))
         handle.closeFile()
-    } else if name == "block" || name == "unblock" {
+    case "block":
         // A rotation that cannot happen: a directory, not empty, where a rotated file goes.
-        let directory = arguments[2] + rest[0]!
-        if name == "block" {
-            try! FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            FileManager.default.createFile(atPath: directory + "/in-the-way", contents: Data())
+        try! FileManager.default.createDirectory(atPath: arguments[2] + rest[0]!, withIntermediateDirectories: true)
+        FileManager.default.createFile(atPath: arguments[2] + rest[0]! + "/in-the-way", contents: Data())
+    case "unblock":
+        try! FileManager.default.removeItem(atPath: arguments[2] + rest[0]!)
+    case "print-dropped":
+        print("dropped \(log?.droppedSinceLastReport ?? 0)")
+    case "repeat":
+        // `repeat N CALL…`, or `repeat forever CALL…` until the process is killed.
+        let count = rest[0] == "forever" ? Int.max : Int(rest[0]!)!
+        for _ in 0..<count where !run(rest[1]!, Array(rest.dropFirst(2))) { return false }
+    default:
+        if let output = printed(name, rest) {
+            print(output)
+        } else if let record = record(name, rest), let log {
+            log.log(record)
         } else {
-            try! FileManager.default.removeItem(atPath: directory)
+            return false
         }
-    } else if let output = printed(name, rest) {
-        print(output)
-    } else if let record = record(name, rest), let log {
-        log.log(record)
-    } else {
-        FileHandle.standardError.write(Data("\(arguments[1]):\(lineNumber + 1): unknown call \(name)\n".utf8))
+    }
+    return true
+}
+
+// `forever`: the calls after it run again and again, until the process is killed.
+let calls = script.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+var index = 0
+var loopStart: Int?
+while index < calls.count || loopStart != nil {
+    if index == calls.count, let loopStart { index = loopStart }
+    let words = tokens(calls[index])
+    index += 1
+    guard let first = words.first, let name = first, !name.hasPrefix("#") else { continue }
+    if name == "forever" {
+        loopStart = index
+        continue
+    }
+    guard run(name, Array(words.dropFirst())) else {
+        FileHandle.standardError.write(Data("\(arguments[1]):\(index): unknown call \(name)\n".utf8))
         exit(65)
     }
 }
