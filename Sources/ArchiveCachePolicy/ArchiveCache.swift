@@ -94,6 +94,8 @@ public struct ArchiveCache: TimedPolicy, Equatable, Sendable {
         held[ByteString(archiveKeyIdentity(settings.key(url)))]
     }
 
+    public var now: Double { clock.now }
+
     public var nextDue: Double? { pending?.due }
 
     /// The timeline of a whole recording: every input in order, then `finish()`.

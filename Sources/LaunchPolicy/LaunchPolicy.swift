@@ -35,6 +35,8 @@ public struct LaunchPolicy: TimedPolicy, Equatable, Sendable {
     }
 
     /// When the stall timer is due, if the loading screen is up.
+    public var now: Double { clock.now }
+
     public var nextDue: Double? { stall?.due }
 
     /// The screen timeline of a whole recording: every input in order, then `finish()`.

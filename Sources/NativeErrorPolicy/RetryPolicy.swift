@@ -89,6 +89,8 @@ public struct RetryPolicy: TimedPolicy, Equatable, Sendable {
     }
 
     /// The earliest pending due time of any settle, probe or wait.
+    public var now: Double { clock.now }
+
     public var nextDue: Double? {
         queue.top?.timer.due
     }

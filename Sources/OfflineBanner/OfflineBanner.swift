@@ -31,6 +31,8 @@ public struct OfflineBanner: TimedPolicy, Equatable, Sendable {
         self.settings = settings
     }
 
+    public var now: Double { clock.now }
+
     /// The earliest pending due time, if any timer is pending. Inlinable, as callers ask it
     /// before every record: called across modules, it made them copy the whole banner first.
     @inlinable public var nextDue: Double? {

@@ -5,13 +5,18 @@
 /// A replay is then nothing but a loop: `send` each recorded input at its `t` (or `advance`
 /// to the `t` of a record the policy does not read), and `finish` at the end of the log.
 ///
-/// Time never goes back. `send` and `advance` check it with a precondition (a test that
-/// sends `at: 1000` after `at: 6000` stops there, naming both times) rather than silently
+/// Time never goes back. `send` and `advance` stop the process, in every build, naming both
+/// times (a test that sends `at: 1000` after `at: 6000` stops there) rather than silently
 /// replaying inputs out of order; the recording readers reject such a line with a
-/// `file:line` error long before it could reach a policy.
+/// `file:line` error long before it could reach a policy. An app that drives a policy from its
+/// own clock reads a monotonic one, and can send at `max(t, policy.now)`.
 public protocol TimedPolicy {
     associatedtype Input
     associatedtype Output
+
+    /// The latest time the policy has handled (−∞ before the first input): a `send` or
+    /// `advance` before it stops the process.
+    var now: Double { get }
 
     /// The earliest pending due time, if anything is pending.
     var nextDue: Double? { get }

@@ -16,3 +16,12 @@ print("launch: \(launch.count) record(s)")
 
 let archive = ArchiveCache().timeline(of: [(t: 0, input: .launch)])
 print("archive: \(archive.count) decision(s)")
+
+// Time going back is a programming error: the process stops, naming both times, in a release
+// build too (script/pure-products-test builds this one in release and reads the message).
+if CommandLine.arguments.dropFirst().first == "back-in-time" {
+    var policy = OfflineBanner()
+    policy.send(.connect(), at: 6000)
+    policy.send(.offline, at: max(1000, policy.now))  // guarded: sent at 6000
+    policy.send(.online, at: 1000)
+}
