@@ -93,6 +93,7 @@ enum CheckCommand {
     @MainActor static func run(_ options: Options, console: Console) throws -> ExitCode {
         let update = options.update, variant = options.variant
         let survey = try GoldenCase.survey(in: options.paths)
+        try refuseUnnamedGoldens(survey, update: update)
         console.reportSkipped(survey.skipped)
         if update {
             StopRequest.install()
@@ -165,6 +166,26 @@ enum CheckCommand {
         }
         try console.print("\(passed) passed, \(failed) failed")
         return status
+    }
+
+    /// A recording whose name can have no golden, and (with `--update`) two goldens that are
+    /// one file, are refused before anything is read or written, each named.
+    private static func refuseUnnamedGoldens(_ survey: GoldenSurvey, update: Bool) throws {
+        let misnamed = survey.misnamed.map { "\(terminalSafe($0.recording)): \(terminalSafe($0.problem))" }
+        if !misnamed.isEmpty {
+            throw UsageError(
+                message: "cannot name the goldens of \(misnamed.count == 1 ? "a recording" : "\(misnamed.count) recordings"):\n  "
+                    + misnamed.joined(separator: "\n  "),
+                command: spec.name)
+        }
+        guard update else { return }
+        let shared = survey.sharedGoldens().map { "\(terminalSafe($0.first)) and \(terminalSafe($0.second)) are one file" }
+        if !shared.isEmpty {
+            throw UsageError(
+                message: "--update would write one golden over another (a symbolic link makes them one file):\n  "
+                    + shared.joined(separator: "\n  ") + "\n  update them one at a time, or check them without --update",
+                command: spec.name)
+        }
     }
 
     /// An update stopped by SIGINT or SIGTERM: what it wrote, on standard error, instead of a
