@@ -178,11 +178,6 @@ extension GoldenCase {
         }
         return .written(created: created, diff: diff)
     }
-
-    /// The temporary a process with `pid` writes `golden` to.
-    package func temporary(of golden: String, pid: Int32 = getpid()) -> String {
-        temporaryPath(for: golden, pid: pid)
-    }
 }
 
 private let newline: [UInt8] = [0x0A]

@@ -98,9 +98,7 @@ enum CheckCommand {
         if update {
             StopRequest.install()
             // Once for the whole run, before anything is written (never a listing per golden).
-            for path in sweepStaleTemporaries(in: options.paths) {
-                console.error("turbo-replay: note: removed \(terminalSafe(path)), left by an interrupted check --update")
-            }
+            console.reportSwept(TemporarySweep.goldens(under: options.paths, remove: true), left: "an interrupted check --update")
         } else {
             console.reportStrayTemporaries(under: options.paths)
         }
@@ -219,6 +217,10 @@ enum CheckCommand {
         case .written(created: false, let diff):
             try console.print("updated \(name)")
             try lines(indented(diff))
+            // A golden that is a link stays one: its target was written, which says so.
+            if case .replace(let target, linked: true)? = try? OutputDestination.of(check.golden) {
+                console.error("turbo-replay: note: \(name) is a symbolic link: updated its target \(terminalSafe(target)), and left the link as it is")
+            }
         case .missingGolden:
             try console.print("FAIL \(recording): no golden at \(name)")
             try console.print("     review the timeline, then create it: turbo-replay check --update \(recording)")

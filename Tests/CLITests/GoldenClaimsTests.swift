@@ -3,9 +3,10 @@ import Testing
 
 @testable import TestSupport
 
-/// Issue #47, items 3 and 4, as `check` shows them: a recording whose name can have no golden
+/// Issue #47, items 3, 4 and 5, as `check` shows them: a recording whose name can have no golden
 /// of its own is a usage error naming it, before anything is read or written; two goldens that
-/// are one file are refused to `--update`.
+/// are one file are refused to `--update`; and a golden that is a symbolic link is updated
+/// through it, said, and stays a link.
 @Suite("Golden claims")
 struct GoldenClaimsTests {
     static let flap = Fixtures.recordings + "/chromium/flap-short.jsonl"
@@ -61,5 +62,40 @@ struct GoldenClaimsTests {
         let update = try Fixtures.run(["check", "--update", directory + "/a.jsonl", directory + "/b.jsonl"])
         #expect(update.status == 64)
         #expect(update.stderr.contains("\(directory)/a.expected.jsonl and \(directory)/b.expected.jsonl are one file"), "\(update.stderr)")
+    }
+
+    static func isLink(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK
+    }
+
+    /// The link was replaced by a plain file, silently, and the shared golden stayed stale.
+    @Test func aGoldenThatIsALinkIsUpdatedThroughIt() throws {
+        let directory = try Self.folder(["a.jsonl": Self.submit])
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try FileManager.default.createDirectory(atPath: directory + "/shared", withIntermediateDirectories: false)
+        try #"{"t":1,"banner":"hidden","cause":"connect"}"#.write(toFile: directory + "/shared/t.expected.jsonl", atomically: false, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: directory + "/a.expected.jsonl", withDestinationPath: "shared/t.expected.jsonl")
+        let run = try Fixtures.run(["check", "--update", directory + "/a.jsonl"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.hasPrefix("updated \(directory)/a.expected.jsonl"))
+        #expect(Self.isLink(directory + "/a.expected.jsonl"), "the link was replaced")
+        let expected = try String(contentsOfFile: Fixtures.recordings + "/chromium/offline-form-submit.expected.jsonl", encoding: .utf8)
+        #expect(try String(contentsOfFile: directory + "/shared/t.expected.jsonl", encoding: .utf8) == expected)
+        let target = URL(fileURLWithPath: directory + "/shared/t.expected.jsonl").resolvingSymlinksInPath().path
+        #expect(run.stderr.contains("\(directory)/a.expected.jsonl is a symbolic link: updated its target \(target)"), "\(run.stderr)")
+        #expect(try Fixtures.run(["check", directory + "/a.jsonl"]).status == 0)
+    }
+
+    /// A link to nothing is not followed: a file created where it points would be wherever
+    /// whoever made the link chose.
+    @Test func aGoldenThatIsALinkToNothingIsNotWritten() throws {
+        let directory = try Self.folder(["a.jsonl": Self.submit])
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try FileManager.default.createSymbolicLink(atPath: directory + "/a.expected.jsonl", withDestinationPath: directory + "/elsewhere")
+        let run = try Fixtures.run(["check", "--update", directory + "/a.jsonl"])
+        #expect(run.status == 73)
+        #expect(run.stdout.contains("cannot create \(directory)/a.expected.jsonl: a symbolic link to nothing"), "\(run.stdout)")
+        #expect(Self.isLink(directory + "/a.expected.jsonl") && !FileManager.default.fileExists(atPath: directory + "/elsewhere"))
     }
 }

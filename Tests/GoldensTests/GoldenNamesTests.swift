@@ -86,4 +86,32 @@ struct GoldenNamesTests {
                 SharedGolden(first: directory + "/c.expected.jsonl", second: directory + "/c.recover-on-response.expected.jsonl"),
             ])
     }
+
+    /// Two writers of one file (`check --jobs 2`) never share a temporary: each is a new file
+    /// under a name of its own, in the destination's folder.
+    @Test func twoTemporariesOfOneFileAreTwoFiles() throws {
+        let directory = try Fixtures.scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let first = try TemporaryFile.create(for: directory + "/r.expected.jsonl")
+        let second = try TemporaryFile.create(for: directory + "/r.expected.jsonl")
+        defer {
+            for temporary in [first, second] {
+                close(temporary.descriptor)
+                TemporaryRegistry.release(temporary.slot)
+            }
+        }
+        #expect(first.path != second.path)
+        #expect(first.path.hasPrefix(directory + "/r.expected.jsonl.tmp-\(getpid())-"))
+        var a = stat(), b = stat()
+        #expect(fstat(first.descriptor, &a) == 0 && fstat(second.descriptor, &b) == 0 && a.st_ino != b.st_ino)
+        #expect(TemporaryFile.parse(URL(fileURLWithPath: first.path).lastPathComponent)?.base == "r.expected.jsonl")
+    }
+
+    /// A name too long to take the temporary's suffix keeps its first 200 bytes, cut between
+    /// characters: a temporary's name stays a legal name.
+    @Test func aLongNameIsCutBetweenCharacters() {
+        let name = String(repeating: "é", count: 120) + ".expected.jsonl"
+        let base = TemporaryFile.base(name)
+        #expect(base.utf8.count <= TemporaryFile.baseLimit && name.hasPrefix(base) && base.utf8.count >= TemporaryFile.baseLimit - 1)
+    }
 }
