@@ -43,9 +43,15 @@ enum CheckCommand {
             A difference prints a diff and, for each differing record, the golden's file:line and the keys
             that differ. A golden with no recording, or a file named almost like a golden, is a failure.
             Ends with 'N passed, N failed' (one per golden or stray file).
+            One rule names the goldens: a recording not named NAME.jsonl, or named after a golden's kind
+            (x.session.jsonl, x.launch.jsonl, x.recover-on-response.jsonl), can have none of its own and is
+            refused, as are, with --update, two goldens that a symbolic link makes one file. A golden that
+            is a symbolic link is updated through it. A config beside a recording that is not a regular
+            file (a FIFO) is never opened, and fails the recording.
             Exit status: 0 all passed, 1 a timeline differs, a golden is missing or a page's banner
-            disagrees with its replay, 64 usage, 65 a
-            recording, golden or config is malformed, 66 a PATH, a folder under it or a file cannot be read.
+            disagrees with its replay, 64 usage (or a recording whose name can have no golden), 65 a
+            recording, golden or config is malformed, 66 a PATH, a folder under it or a file cannot be read
+            (or a config beside a recording is not a regular file), 73/74 a golden could not be written.
             When several apply, the highest wins: a check that could not be made is worse than one that failed.
             With --update, 130 or 143 when SIGINT or SIGTERM stopped it: it finishes the golden it is writing,
             starts no other, and says on standard error how many goldens it wrote and the last of them.
