@@ -12,6 +12,8 @@ import Darwin
 final class LineCursor {
     let source: String
     private let fd: Int32
+    /// The file can be read at an offset (a regular file, not a pipe).
+    private let positioned: Bool
     private var buffer: [UInt8]
     /// The buffer's size as made: it doubles for a longer line (a partial's lines have no
     /// length limit), and comes back to this once that line is read, so a merge holds one
@@ -42,6 +44,7 @@ final class LineCursor {
         guard fd >= 0 else {
             throw RecordingError(.unreadable, path: source, line: nil, String(cString: strerror(errno)))
         }
+        positioned = lseek(fd, 0, SEEK_CUR) >= 0
         if offset > 0, lseek(fd, off_t(offset), SEEK_SET) < 0 {
             close(fd)
             throw RecordingError(.unreadable, path: source, line: nil, String(cString: strerror(errno)))
@@ -109,7 +112,11 @@ final class LineCursor {
         }
         if buffer.count > bufferSize, end <= bufferSize / 2 { buffer = Array(buffer[0..<bufferSize]) }
         if end == buffer.count { buffer += [UInt8](repeating: 0, count: buffer.count) }
-        let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress! + end, $0.count - end) }
+        // At its own offset where the file has one: cursors on one descriptor's copies (a spooled
+        // standard input, where the system shares the offset) never move each other.
+        let count = buffer.withUnsafeMutableBytes {
+            positioned ? pread(fd, $0.baseAddress! + end, $0.count - end, off_t(fileOffset)) : read(fd, $0.baseAddress! + end, $0.count - end)
+        }
         if count < 0 {
             if errno == EINTR { return }
             throw RecordingError(.unreadable, path: source, line: nil, String(cString: strerror(errno)))

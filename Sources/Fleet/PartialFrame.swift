@@ -57,15 +57,16 @@ package struct PartialFrame {
             _ fail: @escaping (String) -> RecordingError
         ) throws -> Void
     ) throws {
-        var spooled: [String] = []
-        defer { for file in spooled { unlink(file) } }
+        var spooled: [Int32] = []
+        defer { for descriptor in spooled { close(descriptor) } }
         var runs: [PartialRuns.Run] = []
         for path in paths {
             let source = path == "-" ? "<stdin>" : path
             var file = path
             if path == "-" {
-                file = try PartialRuns.spool()
-                spooled.append(file)
+                let spool = try PartialRuns.spool()
+                spooled.append(spool.descriptor)
+                file = spool.path
             }
             runs += try scan(file, source: source, header: header)
         }

@@ -1,4 +1,5 @@
 import PolicyCore
+import Replay
 import TurboRecording
 
 #if canImport(Glibc)
@@ -45,14 +46,27 @@ enum PartialRuns {
         return nil
     }
 
-    /// Standard input copied to a file of its own (a merge reads its inputs twice); removed
-    /// when the merge ends.
-    static func spool() throws -> String {
-        var template = Array("\(temporaryDirectory())/turbo-replay-merge-XXXXXX".utf8CString)
-        let fd = mkstemp(&template)
-        guard fd >= 0 else { throw RecordingError(.unreadable, path: "<stdin>", line: nil, "cannot spool standard input: \(errorText())") }
-        defer { close(fd) }
-        let path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+    /// Standard input copied to a file of its own (a merge reads its inputs twice), with no name
+    /// from the moment it is open (`Scratch`): a merge killed by any signal, SIGKILL included,
+    /// leaves no copy of a partial that may be gigabytes. The path opens it again for each
+    /// reader (the descriptor's own name); the caller closes the descriptor when the merge ends,
+    /// and the copy is gone.
+    static func spool() throws -> (path: String, descriptor: Int32) {
+        let fd = try Scratch.descriptor()
+        do {
+            try copyStandardInput(to: fd)
+        } catch {
+            close(fd)
+            throw error
+        }
+        #if os(Linux)
+        return ("/proc/self/fd/\(fd)", fd)
+        #else
+        return ("/dev/fd/\(fd)", fd)
+        #endif
+    }
+
+    private static func copyStandardInput(to fd: Int32) throws {
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let count = read(STDIN_FILENO, &buffer, buffer.count)
@@ -64,18 +78,11 @@ enum PartialRuns {
             var written = 0
             while written < count {
                 let n = buffer.withUnsafeBytes { write(fd, $0.baseAddress! + written, count - written) }
-                guard n > 0 else {
-                    unlink(path)
-                    throw RecordingError(.unreadable, path: "<stdin>", line: nil, "cannot spool standard input to \(path): \(errorText())")
-                }
+                if n < 0 && errno == EINTR { continue }
+                guard n > 0 else { throw Scratch.failure(.write, code: n == 0 ? ENOSPC : errno) }
                 written += n
             }
         }
-        return path
-    }
-
-    static func temporaryDirectory() -> String {
-        getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
     }
 
     static func errorText() -> String { String(cString: strerror(errno)) }

@@ -2,8 +2,8 @@ import Foundation
 import TurboRecording
 
 /// The golden convention: a recording `NAME.jsonl` is checked against `NAME.expected.jsonl`
-/// beside it (and, for the other timelines it has, `NAME.<timeline>.expected.jsonl`),
-/// replayed with `NAME.config.json` when there is one.
+/// beside it (and, for the other timelines it has, `NAME.<timeline>.expected.jsonl`: the names
+/// are `GoldenNames`'), replayed with `NAME.config.json` when there is one.
 package struct GoldenCase: Equatable, Sendable {
     package var recording: String
     /// `check --max-open-views`: the bound on the native replays (nil: the default).
@@ -17,8 +17,8 @@ package struct GoldenCase: Equatable, Sendable {
     }
 
     /// The first timeline's golden: `NAME.expected.jsonl`.
-    package var golden: String { RecordingFiles.stem(recording) + ".expected.jsonl" }
-    package var config: String { RecordingFiles.stem(recording) + ".config.json" }
+    package var golden: String { GoldenNames.golden(of: recording) }
+    package var config: String { GoldenNames.config(of: recording) }
 
     /// Every recording under `paths`, sorted (see `RecordingFiles.find`).
     package static func find(in paths: [String]) throws -> [GoldenCase] {
@@ -74,9 +74,10 @@ extension GoldenCase {
     /// recording that cannot be read gives that one failure.
     package func check(update: Bool = false, tolerance: Tolerance = .exact) -> [GoldenCheck] {
         let kind: RecordingKind
-        let config = FileManager.default.fileExists(atPath: self.config) ? self.config : nil
+        let config: String?
         let resolved: Tolerance
         do {
+            config = try Self.beside(self.config)
             kind = try RecordingKind.of(path: recording)
             resolved = try resolvedTolerance(tolerance, config: config)
         } catch {
@@ -176,11 +177,6 @@ extension GoldenCase {
             return .writeFailed(WriteError(.io, destination: golden, reason: "\(error)"))
         }
         return .written(created: created, diff: diff)
-    }
-
-    /// The temporary a process with `pid` writes `golden` to.
-    package func temporary(of golden: String, pid: Int32 = getpid()) -> String {
-        temporaryPath(for: golden, pid: pid)
     }
 }
 

@@ -35,7 +35,7 @@ package struct GoldenTimeline: Sendable {
 
     /// The golden of this timeline for `recording`.
     package func golden(for recording: String) -> String {
-        RecordingFiles.stem(recording) + (name.isEmpty ? "" : "." + name) + ".expected.jsonl"
+        GoldenNames.golden(of: recording, part: name.isEmpty ? nil : name)
     }
 
     /// The timelines a recording of `kind` is checked for, in the registry's order.

@@ -42,18 +42,12 @@ package struct WriteError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 }
 
-/// Writes a named output file whole. A regular file (or a new one) is written through a
-/// temporary beside it (`NAME.tmp-PID`), fsynced and renamed into place, so that at every
-/// moment the path holds the old file or the whole new one. Anything else that exists at the
-/// path (a device such as `/dev/stdout` or `/dev/full`, a FIFO, a symbolic link) is written
-/// directly, never renamed over: as root, a rename would replace the device node itself.
+/// Writes a named output file whole, as `replaceAtomically` does: a regular file (or a new one,
+/// or the target of a symbolic link to one) through a temporary beside it, fsynced and renamed
+/// into place, so that at every moment the path holds the old file or the whole new one; a
+/// device such as `/dev/stdout` or `/dev/full`, or a FIFO, directly.
 package func writeOutputFile(path: String, contents: [UInt8]) throws {
-    var status = stat()
-    if lstat(path, &status) == 0, (status.st_mode & S_IFMT) != S_IFREG {
-        try writeInPlace(path: path, contents: contents)
-    } else {
-        try replaceAtomically(path: path, contents: contents)
-    }
+    try replaceAtomically(path: path, contents: contents)
 }
 
 /// `writeOutputFile(path:contents:)` for a text, written from its own storage 64 KiB at a time
@@ -61,43 +55,15 @@ package func writeOutputFile(path: String, contents: [UInt8]) throws {
 package func writeOutputFile(path: String, text: String) throws {
     var text = text
     try text.withUTF8 { utf8 in
-        try withoutActuallyEscaping({ (write: ([UInt8]) throws -> Void) in
+        try replaceAtomically(path: path) { write in
             var start = 0
             while start < utf8.count {
                 let end = min(start + (1 << 16), utf8.count)
                 try write(Array(UnsafeBufferPointer(rebasing: utf8[start..<end])))
                 start = end
             }
-        }) { produce in
-            var status = stat()
-            if lstat(path, &status) == 0, (status.st_mode & S_IFMT) != S_IFREG {
-                let fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
-                guard fd >= 0 else { throw WriteError.system(.cannotCreate, path) }
-                do {
-                    try produce { try writeAll(fd, $0, destination: path) }
-                } catch {
-                    close(fd)
-                    throw error
-                }
-                guard close(fd) == 0 else { throw WriteError.system(.io, path) }
-            } else {
-                try replaceAtomically(path: path, writing: produce)
-            }
         }
     }
-}
-
-/// Writes to what is at `path` as it is (truncating a file a symbolic link points to).
-func writeInPlace(path: String, contents: [UInt8]) throws {
-    let fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
-    guard fd >= 0 else { throw WriteError.system(.cannotCreate, path) }
-    do {
-        try writeAll(fd, contents, destination: path)
-    } catch {
-        close(fd)
-        throw error
-    }
-    guard close(fd) == 0 else { throw WriteError.system(.io, path) }
 }
 
 /// Every byte, or an error: a short write is retried, `0` bytes written is a full device.

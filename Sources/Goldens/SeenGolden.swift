@@ -14,14 +14,14 @@ import TurboRecording
 /// `--update` never writes it: what the app did wrong is not a timeline to bless by re-running.
 extension GoldenCase {
     /// The known differences' golden.
-    package var seenGolden: String { RecordingFiles.stem(recording) + ".seen.expected.jsonl" }
+    package var seenGolden: String { GoldenNames.golden(of: recording, part: "seen") }
 
     /// The page's banner held to the replay; `nil` for a native recording or one without `seen`.
     package func checkSeen() -> GoldenCheck? {
-        let config = FileManager.default.fileExists(atPath: self.config) ? self.config : nil
         let outcome: SeenOutcome
         do {
             guard try RecordingKind.of(path: recording) == .web else { return nil }
+            let config = try Self.beside(self.config)
             let settings = try config.map { try BannerConfig.load(path: $0).settings() } ?? BannerSettings()
             outcome = try SeenOutcome(recording: recording, settings: settings)
         } catch {

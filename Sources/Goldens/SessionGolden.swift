@@ -18,15 +18,14 @@ extension GoldenTimeline {
         let native = RecordingFiles.sessionNative(ofWeb: recording)
         // A web recording alone, or one whose namesake is not an app's log, is no session.
         guard GoldenCase.sessionLogProblem(native) == nil else { return false }
-        let stem = RecordingFiles.stem(recording)
         var options: SessionOptions
-        if FileManager.default.fileExists(atPath: stem + ".session.config.json") {
-            options = SessionOptions(config: try SessionConfig.load(path: stem + ".session.config.json"))
+        if let sessionConfig = try GoldenCase.beside(GoldenNames.sessionConfig(of: recording)) {
+            options = SessionOptions(config: try SessionConfig.load(path: sessionConfig))
         } else {
-            let nativeConfig = RecordingFiles.stem(native) + ".config.json"
+            let nativeConfig = try GoldenCase.beside(GoldenNames.config(of: native))
             options = SessionOptions(
                 banner: try config.map { try BannerConfig.load(path: $0).settings() } ?? BannerSettings(),
-                native: FileManager.default.fileExists(atPath: nativeConfig) ? try NativeConfig.load(path: nativeConfig) : NativeConfig())
+                native: try nativeConfig.map(NativeConfig.load(path:)) ?? NativeConfig())
         }
         if let maxOpenViews { options.native.maxOpenViews = maxOpenViews }
         let explainer = SessionLayerFindings(banner: options.banner, native: options.native)

@@ -19,7 +19,7 @@ import TurboRecording
 extension GoldenCase {
     /// The golden of this recording's banner timeline under `variant`.
     package func golden(for variant: BannerVariant) -> String {
-        RecordingFiles.stem(recording) + "." + variant.name + ".expected.jsonl"
+        GoldenNames.golden(of: recording, part: variant.name)
     }
 
     /// Replays the recording with `variant` added to its settings and compares the banner's
@@ -27,10 +27,11 @@ extension GoldenCase {
     /// Times match within `tolerance` (or the config's `toleranceMs`), as in `check(update:tolerance:)`.
     package func check(update: Bool = false, variant: BannerVariant?, tolerance: Tolerance = .exact) -> [GoldenCheck] {
         guard let variant else { return check(update: update, tolerance: tolerance) }
-        let config = FileManager.default.fileExists(atPath: self.config) ? self.config : nil
+        let config: String?
         let resolved: Tolerance
         do {
             if try RecordingKind.of(path: recording) == .native { return check(update: update, tolerance: tolerance) }
+            config = try Self.beside(self.config)
             resolved = try resolvedTolerance(tolerance, config: config)
         } catch {
             return [GoldenCheck(golden: golden, result: .unreadable(recordingError(error, path: recording)))]
@@ -111,7 +112,7 @@ package enum GoldenVariant: Hashable, Sendable {
 extension GoldenCase {
     /// The golden of this recording's error-view decisions under `variant`.
     package func golden(for variant: RetryVariant) -> String {
-        RecordingFiles.stem(recording) + "." + variant.name + ".expected.jsonl"
+        GoldenNames.golden(of: recording, part: variant.name)
     }
 
     /// `check(update:variant:)` for a variant of either kind: a banner variant changes web
@@ -140,7 +141,12 @@ extension GoldenCase {
         let others = check(update: update).filter { $0.golden != golden }
         let own = golden(for: variant)
         let recording = self.recording
-        let config = FileManager.default.fileExists(atPath: self.config) ? self.config : nil
+        let config: String?
+        do {
+            config = try Self.beside(self.config)
+        } catch {
+            return [GoldenCheck(golden: own, result: .unreadable(recordingError(error, path: self.config)))] + others
+        }
         let source: TimelineSource = { [maxOpenViews] emit in
             try errorViewTimeline(recording, config: config, adding: variant, maxOpenViews: maxOpenViews, emit: emit)
             return true

@@ -1,4 +1,5 @@
 import NativeErrorPolicy
+import Replay
 
 #if canImport(Glibc)
 import Glibc
@@ -120,7 +121,7 @@ private final class SpoolFile: @unchecked Sendable {
     let file: UnsafeMutablePointer<FILE>
 
     init?() {
-        guard let file = tmpfile() else { return nil }
+        guard let file = Scratch.streamIfPossible() else { return nil }
         self.file = file
     }
 

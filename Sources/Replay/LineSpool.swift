@@ -5,20 +5,26 @@ import Darwin
 #endif
 
 /// Lines written now and read back later, in order, from an unnamed temporary file (gone when
-/// the spool is): what a streaming command prints after its timeline — findings, a table whose
-/// rows wait for a latency measured later — costs disk, not memory. A line may hold any bytes,
-/// newlines included: each is written with its length.
+/// the spool is; in `Scratch.folder`): what a streaming command prints after its timeline —
+/// findings, a table whose rows wait for a latency measured later — costs disk, not memory. A
+/// line may hold any bytes, newlines included: each is written with its length.
 public final class LineSpool {
     private let file: UnsafeMutablePointer<FILE>
     /// Lines written since the last `rewind`.
     public private(set) var count = 0
-    private var failed = false
+    /// The first write's failure (its errno), said when the lines are read back.
+    private var failed: Int32?
 
-    /// `nil` when no temporary file can be made.
-    public init?() {
-        guard let file = tmpfile() else { return nil }
-        self.file = file
+    /// A `SpoolError` when no temporary file can be made.
+    public init() throws {
+        file = try Scratch.stream()
     }
+
+    private init(file: UnsafeMutablePointer<FILE>) { self.file = file }
+
+    /// A spool, or `nil` when no temporary file can be made, for a caller that keeps its lines
+    /// in memory then.
+    public static func ifPossible() -> LineSpool? { Scratch.streamIfPossible().map(LineSpool.init(file:)) }
 
     deinit { fclose(file) }
 
@@ -27,7 +33,7 @@ public final class LineSpool {
         line.withUTF8 { bytes in
             var length = UInt64(bytes.count)
             if fwrite(&length, 8, 1, file) != 1 || (bytes.count > 0 && fwrite(bytes.baseAddress, 1, bytes.count, file) != bytes.count) {
-                failed = true
+                if failed == nil { failed = errno }
             }
         }
         count += 1
@@ -42,14 +48,15 @@ public final class LineSpool {
 
     /// Reads the lines back one at a time (for a merge of several spools); `reset` after.
     public func reading() throws -> Reader {
-        guard !failed, fflush(file) == 0 else { throw SpoolError() }
+        if let failed { throw Scratch.failure(.write, code: failed) }
+        guard fflush(file) == 0 else { throw Scratch.failure(.write) }
         rewind(file)
         return Reader(file: file, remaining: count)
     }
 
     /// Empties the spool for new lines.
     public func reset() throws {
-        guard ftruncate(fileno(file), 0) == 0 else { throw SpoolError() }
+        guard ftruncate(fileno(file), 0) == 0 else { throw Scratch.failure(.write) }
         rewind(file)
         count = 0
     }
@@ -62,19 +69,14 @@ public final class LineSpool {
             guard remaining > 0 else { return nil }
             remaining -= 1
             var length: UInt64 = 0
-            guard fread(&length, 8, 1, file) == 1 else { throw SpoolError() }
+            guard fread(&length, 8, 1, file) == 1 else { throw Scratch.failure(.read) }
             guard length > 0 else { return "" }
             let count = Int(length)
             let text = String(unsafeUninitializedCapacity: count) { buffer in
                 fread(buffer.baseAddress, 1, count, file)
             }
-            guard text.utf8.count == count else { throw SpoolError() }
+            guard text.utf8.count == count else { throw Scratch.failure(.read) }
             return text
         }
-    }
-
-    public struct SpoolError: Error, CustomStringConvertible {
-        public init() {}
-        public var description: String { "a temporary file (the output that waits for the end) could not be written or read back" }
     }
 }

@@ -57,11 +57,8 @@ struct SessionReading<Explainer: SessionLayerExplainer> {
         // The banner's findings read what only describes a record; the session alone does not.
         webReader = RecordingReader(lines: webLines, lenient: options.lenient, keepObserved: Explainer.self != NoExplainer.self, onSkip: onSkip)
         measurer = SessionMeasurer(lateMs: options.session.lateMs)
-        guard let dropToPill = ValueSpool(), let edgeToClear = ValueSpool(), let edgeToPage = ValueSpool(), let views = ValueSpool() else {
-            throw LineSpool.SpoolError()
-        }
-        latencies = (dropToPill, edgeToClear, edgeToPage)
-        viewTimes = views
+        latencies = (try ValueSpool(), try ValueSpool(), try ValueSpool())
+        viewTimes = try ValueSpool()
     }
 
     // MARK: - The whole run
@@ -292,9 +289,10 @@ final class HeldSkips {
             memory.append(error)
             return
         }
-        if spool == nil { spool = LineSpool() }
+        if spool == nil { spool = LineSpool.ifPossible() }
+        guard let spool else { return memory.append(error) }
         // Each is the native log's (its path) and malformed: its line and message say the rest.
-        spool?.write("\(error.line ?? -1) \(error.kind == .malformed ? "m" : "u") \(error.path)\u{0}\(error.message)")
+        spool.write("\(error.line ?? -1) \(error.kind == .malformed ? "m" : "u") \(error.path)\u{0}\(error.message)")
     }
 
     /// Says what was held, in order, and holds nothing more.

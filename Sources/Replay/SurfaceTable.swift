@@ -266,11 +266,6 @@ package final class SurfaceTable: @unchecked Sendable {
     }
 }
 
-/// A descriptor of a new temporary file with no name (gone when it is closed), for the data a
-/// replay keeps on disk: `nil` when none can be made.
-package func unnamedTemporaryFile() -> Int32? {
-    guard let file = tmpfile() else { return nil }
-    let fd = dup(fileno(file))
-    fclose(file)
-    return fd >= 0 ? fd : nil
-}
+/// A descriptor of a new temporary file with no name (gone when it is closed; in
+/// `Scratch.folder`), for the data a replay keeps on disk: `nil` when none can be made.
+package func unnamedTemporaryFile() -> Int32? { Scratch.descriptorIfPossible() }

@@ -31,7 +31,8 @@ public final class SurfaceTotalsSpool: @unchecked Sendable {
     private var runs: [Run] = []
     /// Runs written so far, merges included (the tests read it).
     public private(set) var runsWritten = 0
-    private var failed = false
+    /// The first failure to make or write a run: thrown at the end.
+    private var failed: (action: SpoolError.Action, code: Int32)?
 
     /// `nil` never: files are made as runs are written, and a failure is thrown at the end.
     public init(memoryBytes: Int = SurfaceTotalsSpool.defaultMemoryBytes) {
@@ -54,7 +55,7 @@ public final class SurfaceTotalsSpool: @unchecked Sendable {
         entries.removeAll(keepingCapacity: true)
         bytes = 0
         guard let run = Run() else {
-            failed = true
+            if failed == nil { failed = (.create, errno) }
             return
         }
         for entry in sorted { run.write(Array(entry.surface.text.utf8), entry.ms) }
@@ -66,14 +67,17 @@ public final class SurfaceTotalsSpool: @unchecked Sendable {
     /// Every run into one, each surface's views summed in the order they closed.
     private func mergeRuns() {
         guard let merged = Run() else {
-            failed = true
+            if failed == nil { failed = (.create, errno) }
             return
         }
         do {
             var sources = try runs.map { try Source.run($0.reading()) }
             try Self.merge(&sources) { merged.write($0, $1) }
+        } catch let error as SpoolError {
+            if failed == nil { failed = (error.action, EIO) }
+            return
         } catch {
-            failed = true
+            if failed == nil { failed = (.read, EIO) }
             return
         }
         runs = [merged]
@@ -94,7 +98,7 @@ public final class SurfaceTotalsSpool: @unchecked Sendable {
         let memory = Self.sortedStably(entries).map { (Array($0.surface.text.utf8), $0.ms) }
         let open = open.sorted { $0.surface < $1.surface }.map { (Array($0.surface.text.utf8), $0.ms) }
         let walk: @Sendable ((String, Double) throws -> Void) throws -> Void = { [self] body in
-            guard !failed else { throw LineSpool.SpoolError() }
+            if let failed { throw Scratch.failure(failed.action, code: failed.code) }
             var sources = try runs.map { try Source.run($0.reading()) } + [Source.memory(memory[...]), Source.memory(open[...])]
             try Self.merge(&sources) { try body(String(decoding: $0, as: UTF8.self), $1) }
         }
@@ -150,10 +154,10 @@ public final class SurfaceTotalsSpool: @unchecked Sendable {
     private final class Run {
         private let file: UnsafeMutablePointer<FILE>
         private var count = 0
-        private var failed = false
+        private var failed: Int32?
 
         init?() {
-            guard let file = tmpfile() else { return nil }
+            guard let file = Scratch.streamIfPossible() else { return nil }
             self.file = file
         }
 
@@ -165,13 +169,14 @@ public final class SurfaceTotalsSpool: @unchecked Sendable {
             if fwrite(&length, 4, 1, file) != 1 || (surface.count > 0 && fwrite(surface, 1, surface.count, file) != surface.count)
                 || fwrite(&bits, 8, 1, file) != 1
             {
-                failed = true
+                if failed == nil { failed = errno }
             }
             count += 1
         }
 
         func reading() throws -> Reader {
-            guard !failed, fflush(file) == 0 else { throw LineSpool.SpoolError() }
+            if let failed { throw Scratch.failure(.write, code: failed) }
+            guard fflush(file) == 0 else { throw Scratch.failure(.write) }
             rewind(file)
             return Reader(file: file, remaining: count)
         }
@@ -184,11 +189,11 @@ public final class SurfaceTotalsSpool: @unchecked Sendable {
                 guard remaining > 0 else { return nil }
                 remaining -= 1
                 var length: UInt32 = 0
-                guard fread(&length, 4, 1, file) == 1 else { throw LineSpool.SpoolError() }
+                guard fread(&length, 4, 1, file) == 1 else { throw Scratch.failure(.read) }
                 var surface = [UInt8](repeating: 0, count: Int(length))
-                if length > 0, fread(&surface, 1, Int(length), file) != Int(length) { throw LineSpool.SpoolError() }
+                if length > 0, fread(&surface, 1, Int(length), file) != Int(length) { throw Scratch.failure(.read) }
                 var bits: UInt64 = 0
-                guard fread(&bits, 8, 1, file) == 1 else { throw LineSpool.SpoolError() }
+                guard fread(&bits, 8, 1, file) == 1 else { throw Scratch.failure(.read) }
                 return (surface, Double(bitPattern: bits))
             }
         }

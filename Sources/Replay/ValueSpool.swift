@@ -5,7 +5,7 @@ import Darwin
 #endif
 
 /// Numbers written now, and their exact order statistics later: each value's bits go to an
-/// unnamed temporary file, and the k-th smallest is found with a radix select over it — four
+/// unnamed temporary file (in `Scratch.folder`), and the k-th smallest is found with a radix select over it — four
 /// passes of a 65,536-bin histogram, one per 16 bits of a key that orders as the numbers do.
 /// Memory stays flat, and the answer is the very value a sort would give.
 public final class ValueSpool {
@@ -13,12 +13,12 @@ public final class ValueSpool {
     public private(set) var count = 0
     public private(set) var max: Double?
     private var buffer: [UInt64] = []
-    private var failed = false
+    /// The first write's failure (its errno), said when the values are read back.
+    private var failed: Int32?
 
-    /// `nil` when no temporary file can be made.
-    public init?() {
-        guard let file = tmpfile() else { return nil }
-        self.file = file
+    /// A `SpoolError` when no temporary file can be made.
+    public init() throws {
+        file = try Scratch.stream()
         buffer.reserveCapacity(Self.chunk)
     }
 
@@ -35,14 +35,15 @@ public final class ValueSpool {
 
     private func spill() {
         let written = buffer.withUnsafeBufferPointer { fwrite($0.baseAddress, 8, $0.count, file) }
-        if written != buffer.count { failed = true }
+        if written != buffer.count, failed == nil { failed = errno }
         buffer.removeAll(keepingCapacity: true)
     }
 
     /// The values at the sorted positions `ranks` (0-based, each below `count`), in that order.
     public func selecting(_ ranks: [Int]) throws -> [Double] {
         spill()
-        guard !failed, fflush(file) == 0 else { throw LineSpool.SpoolError() }
+        if let failed { throw Scratch.failure(.write, code: failed) }
+        guard fflush(file) == 0 else { throw Scratch.failure(.write) }
         return try ranks.map { rank in
             precondition(rank >= 0 && rank < count)
             var prefix: UInt64 = 0
@@ -76,7 +77,7 @@ public final class ValueSpool {
             seen += read
             if read < Self.chunk { break }
         }
-        guard seen == count else { throw LineSpool.SpoolError() }
+        guard seen == count else { throw Scratch.failure(.read) }
         fseek(file, 0, SEEK_END)
     }
 

@@ -161,7 +161,7 @@ final class LayerSpool {
 
     init(layer: LayerFinding.Layer) {
         self.layer = layer
-        spool = LineSpool()
+        spool = LineSpool.ifPossible()
     }
 
     func append(_ lines: [String]) {

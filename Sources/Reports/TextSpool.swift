@@ -1,3 +1,5 @@
+import Replay
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -5,7 +7,7 @@ import Darwin
 #endif
 
 /// Text set aside to be written later, in order: in memory up to `inMemory` bytes, then in an
-/// unnamed temporary file (gone with the spool), so a report that must print a header before
+/// unnamed temporary file (gone with the spool; in `Scratch.folder`), so a report that must print a header before
 /// lines it learns one at a time (`whatif`'s episodes, after totals that need them all) holds
 /// a buffer, not the lines. When no file can be made, or writing it fails (a full disk), the
 /// text stays in memory: the report is still whole, only bigger.
@@ -56,14 +58,14 @@ package final class TextSpool {
     package func drain(into write: ([UInt8]) throws -> Void) throws {
         if spilled > 0, let file {
             let fd = fileno(file)
-            guard lseek(fd, 0, SEEK_SET) == 0 else { throw SpoolError() }
+            guard lseek(fd, 0, SEEK_SET) == 0 else { throw Scratch.failure(.read) }
             var chunk = [UInt8](repeating: 0, count: 1 << 16)
             var left = spilled
             while left > 0 {
                 let got = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, min($0.count, left)) }
                 // The file was written by this process a moment ago: a short read is an I/O
                 // error, said rather than a report that silently ends short.
-                guard got > 0 else { throw SpoolError() }
+                guard got > 0 else { throw Scratch.failure(.read, code: got == 0 ? EIO : errno) }
                 left -= got
                 try write(got == chunk.count ? chunk : Array(chunk[..<got]))
             }
@@ -79,7 +81,7 @@ package final class TextSpool {
     /// `write(2)`, unbuffered, so a failure leaves the file as it was before, cut back to what
     /// was whole, and the text in memory.
     private func spill() {
-        if file == nil { file = tmpfile() }
+        if file == nil { file = Scratch.streamIfPossible() }
         guard let file else {
             noFile = true
             return
@@ -101,8 +103,4 @@ package final class TextSpool {
         memory.removeAll(keepingCapacity: true)
     }
 
-    /// The temporary file could not be read back.
-    package struct SpoolError: Error, CustomStringConvertible {
-        package var description: String { "the temporary file that held part of the report could not be read back" }
-    }
 }

@@ -9,6 +9,8 @@ import Darwin
 public enum RecordingFiles {
     public static func isGolden(_ path: String) -> Bool { path.hasSuffix(".expected.jsonl") }
     public static func isRecording(_ path: String) -> Bool { path.hasSuffix(".jsonl") && !isGolden(path) }
+    /// `NAME.config.json` (and `NAME.native.config.json`, `NAME.session.config.json`).
+    public static func isConfig(_ path: String) -> Bool { path.hasSuffix(".config.json") }
 
     /// A regular file (links followed): one that can be opened and read to its end without
     /// waiting on a writer, as a FIFO would make its reader wait.
@@ -27,8 +29,8 @@ public enum RecordingFiles {
         native.hasSuffix(".native.jsonl") ? String(native.dropLast(".native.jsonl".count)) + ".jsonl" : nil
     }
 
-    /// The path without `.jsonl`.
-    public static func stem(_ path: String) -> String { String(path.dropLast(".jsonl".count)) }
+    /// The path without `.jsonl` (`GoldenNames.stem`).
+    public static func stem(_ path: String) -> String { GoldenNames.stem(path) }
 
     /// Every recording under `paths`, sorted and without repeats (see `list`); what `list`
     /// skipped is left out.
@@ -97,17 +99,22 @@ public enum RecordingFiles {
                 found.insert(path)
             }
         }
-        // Only recordings' names: a FIFO called notes.txt beside them is none of check's business.
-        return (found.sorted(), given, skipped.filter { isRecording($0.path) || isGolden($0.path) }.sorted { $0.path < $1.path })
+        // Only recordings', goldens' and configs' names: a FIFO called notes.txt beside them is
+        // none of check's business.
+        let named = skipped.filter { isRecording($0.path) || isGolden($0.path) || isConfig($0.path) }
+        return (found.sorted(), given, named.sorted { $0.path < $1.path })
     }
 
-    /// The recording a golden belongs to: `x.expected.jsonl` → `x.jsonl`, and
-    /// `x.launch.expected.jsonl` → `x.jsonl` when there is no `x.launch.jsonl`.
+    /// The recording a golden belongs to: its owner under `GoldenNames` (`x.expected.jsonl` →
+    /// `x.jsonl`, `x.launch.expected.jsonl` → `x.jsonl`); and for a name whose middle part is no
+    /// kind (`x.lanch.expected.jsonl`), `x.jsonl` when there is no `x.lanch.jsonl`, so that the
+    /// golden is reported as the misnamed golden of that recording.
     public static func recording(ofGolden golden: String) -> String {
-        let stem = String(golden.dropLast(".expected.jsonl".count))
-        guard access(stem + ".jsonl", F_OK) != 0, let dot = stem.lastIndex(of: "."),
+        let owner = GoldenNames.owner(ofGolden: golden)
+        let stem = GoldenNames.stem(owner.recording)
+        guard owner.part == nil, access(owner.recording, F_OK) != 0, let dot = stem.lastIndex(of: "."),
             !stem[dot...].contains("/")
-        else { return stem + ".jsonl" }
+        else { return owner.recording }
         return String(stem[..<dot]) + ".jsonl"
     }
 

@@ -19,15 +19,15 @@ struct ArchiveExplain {
     private var analyzer: ArchiveAnalyzer
     /// The section's lines, as they are decided, on disk until it is printed: the rows and
     /// findings for people, or the findings' JSON lines.
-    private let rows: RowSpool?
+    private let rows: RowSpool
     private let jsonl: Bool
     private var android = false
     private var androidNavigation = false
     private var path = ""
 
-    init(config: NativeConfig, jsonl: Bool = false) {
+    init(config: NativeConfig, jsonl: Bool = false) throws {
         self.config = config
-        rows = RowSpool()
+        rows = try RowSpool()
         self.jsonl = jsonl
         analyzer = ArchiveAnalyzer(settings: config.archive.settings, keepingFindings: false)
     }
@@ -45,10 +45,10 @@ struct ArchiveExplain {
         }
     }
 
-    private static func spool(_ event: ArchiveEvent, to rows: RowSpool?, settings: ArchiveSettings, jsonl: Bool) {
+    private static func spool(_ event: ArchiveEvent, to rows: RowSpool, settings: ArchiveSettings, jsonl: Bool) {
         switch event {
-        case .row(let row): if !jsonl { rows?.write(ArchiveTextTimeline.row(row, settings: settings)) }
-        case .finding(let finding): rows?.write(jsonl ? finding.jsonLine : ArchiveTextTimeline.row(finding))
+        case .row(let row): if !jsonl { rows.write(ArchiveTextTimeline.row(row, settings: settings)) }
+        case .finding(let finding): rows.write(jsonl ? finding.jsonLine : ArchiveTextTimeline.row(finding))
         }
     }
 
@@ -71,11 +71,11 @@ struct ArchiveExplain {
         if let error = analyzer.refusalError(path: path) { throw error }
         guard analyzer.summary.hasNavigation else { return [] }
         if jsonl {
-            try rows?.replay { try console.print($0) }
+            try rows.replay { try console.print($0) }
         } else {
             try console.print("archive cache (" + ArchiveTextTimeline.settings(analyzer.settings) + ")")
             try console.print(ArchiveTextTimeline.explainHeader)
-            try rows?.replay { try console.print($0) }
+            try rows.replay { try console.print($0) }
             let summary = analyzer.summary
             try console.print(
                 "archive: \(summary.served) served, \(summary.misses) missed, \(summary.passed) passed "

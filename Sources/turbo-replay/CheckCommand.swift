@@ -43,9 +43,15 @@ enum CheckCommand {
             A difference prints a diff and, for each differing record, the golden's file:line and the keys
             that differ. A golden with no recording, or a file named almost like a golden, is a failure.
             Ends with 'N passed, N failed' (one per golden or stray file).
+            One rule names the goldens: a recording not named NAME.jsonl, or named after a golden's kind
+            (x.session.jsonl, x.launch.jsonl, x.recover-on-response.jsonl), can have none of its own and is
+            refused, as are, with --update, two goldens that a symbolic link makes one file. A golden that
+            is a symbolic link is updated through it. A config beside a recording that is not a regular
+            file (a FIFO) is never opened, and fails the recording.
             Exit status: 0 all passed, 1 a timeline differs, a golden is missing or a page's banner
-            disagrees with its replay, 64 usage, 65 a
-            recording, golden or config is malformed, 66 a PATH, a folder under it or a file cannot be read.
+            disagrees with its replay, 64 usage (or a recording whose name can have no golden), 65 a
+            recording, golden or config is malformed, 66 a PATH, a folder under it or a file cannot be read
+            (or a config beside a recording is not a regular file), 73/74 a golden could not be written.
             When several apply, the highest wins: a check that could not be made is worse than one that failed.
             With --update, 130 or 143 when SIGINT or SIGTERM stopped it: it finishes the golden it is writing,
             starts no other, and says on standard error how many goldens it wrote and the last of them.
@@ -93,13 +99,12 @@ enum CheckCommand {
     @MainActor static func run(_ options: Options, console: Console) throws -> ExitCode {
         let update = options.update, variant = options.variant
         let survey = try GoldenCase.survey(in: options.paths)
+        try refuseUnnamedGoldens(survey, update: update)
         console.reportSkipped(survey.skipped)
         if update {
             StopRequest.install()
             // Once for the whole run, before anything is written (never a listing per golden).
-            for path in sweepStaleTemporaries(in: options.paths) {
-                console.error("turbo-replay: note: removed \(terminalSafe(path)), left by an interrupted check --update")
-            }
+            console.reportSwept(TemporarySweep.goldens(under: options.paths, remove: true), left: "an interrupted check --update")
         } else {
             console.reportStrayTemporaries(under: options.paths)
         }
@@ -167,6 +172,26 @@ enum CheckCommand {
         return status
     }
 
+    /// A recording whose name can have no golden, and (with `--update`) two goldens that are
+    /// one file, are refused before anything is read or written, each named.
+    private static func refuseUnnamedGoldens(_ survey: GoldenSurvey, update: Bool) throws {
+        let misnamed = survey.misnamed.map { "\(terminalSafe($0.recording)): \(terminalSafe($0.problem))" }
+        if !misnamed.isEmpty {
+            throw UsageError(
+                message: "cannot name the goldens of \(misnamed.count == 1 ? "a recording" : "\(misnamed.count) recordings"):\n  "
+                    + misnamed.joined(separator: "\n  "),
+                command: spec.name)
+        }
+        guard update else { return }
+        let shared = survey.sharedGoldens().map { "\(terminalSafe($0.first)) and \(terminalSafe($0.second)) are one file" }
+        if !shared.isEmpty {
+            throw UsageError(
+                message: "--update would write one golden over another (a symbolic link makes them one file):\n  "
+                    + shared.joined(separator: "\n  ") + "\n  update them one at a time, or check them without --update",
+                command: spec.name)
+        }
+    }
+
     /// An update stopped by SIGINT or SIGTERM: what it wrote, on standard error, instead of a
     /// summary that would read as a whole run; 128 + the signal's number, as a shell reports it.
     @MainActor private static func stopped(by signal: Int32, written: Int, last: String?, notChecked: Int, console: Console) -> ExitCode {
@@ -198,6 +223,10 @@ enum CheckCommand {
         case .written(created: false, let diff):
             try console.print("updated \(name)")
             try lines(indented(diff))
+            // A golden that is a link stays one: its target was written, which says so.
+            if case .replace(let target, linked: true)? = try? OutputDestination.of(check.golden) {
+                console.error("turbo-replay: note: \(name) is a symbolic link: updated its target \(terminalSafe(target)), and left the link as it is")
+            }
         case .missingGolden:
             try console.print("FAIL \(recording): no golden at \(name)")
             try console.print("     review the timeline, then create it: turbo-replay check --update \(recording)")

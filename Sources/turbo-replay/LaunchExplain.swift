@@ -3,6 +3,7 @@ import Fleet
 import Foundation
 import NativeFindings
 import Pictures
+import Replay
 import Reports
 import VariantAnalysis
 
@@ -24,14 +25,14 @@ enum LaunchExplain {
     }
 }
 
-/// Lines written now and read back once, in order, from an unnamed temporary file: the launch
-/// table of a log of millions of lines costs disk, not memory.
+/// Lines written now and read back once, in order, from an unnamed temporary file (in
+/// `Scratch.folder`): the launch table of a log of millions of lines costs disk, not memory.
 final class RowSpool {
     private let file: UnsafeMutablePointer<FILE>
 
-    init?() {
-        guard let file = tmpfile() else { return nil }
-        self.file = file
+    /// A `SpoolError` (exit 74) when no temporary file can be made: the rows are never dropped.
+    init() throws {
+        file = try Scratch.stream()
     }
 
     deinit { fclose(file) }
@@ -42,7 +43,7 @@ final class RowSpool {
     }
 
     func replay(_ body: (String) throws -> Void) throws {
-        guard fflush(file) == 0 else { throw SpoolError() }
+        guard ferror(file) == 0, fflush(file) == 0 else { throw Scratch.failure(.write) }
         rewind(file)
         var buffer: UnsafeMutablePointer<CChar>?
         var capacity = 0
@@ -55,10 +56,6 @@ final class RowSpool {
                     decoding: UnsafeBufferPointer(start: buffer, count: count - 1).lazy.map { UInt8(bitPattern: $0) },
                     as: UTF8.self))
         }
-        if ferror(file) != 0 { throw SpoolError() }
-    }
-
-    struct SpoolError: Error, CustomStringConvertible {
-        var description: String { "the launch rows' temporary file could not be read back" }
+        if ferror(file) != 0 { throw Scratch.failure(.read) }
     }
 }

@@ -96,9 +96,9 @@ enum NativeCommand {
     ) throws -> ExitCode {
         // The launch and the web-archive cache ride along the same pass over the log.
         var launch = LaunchAnalyzer(config: config, keeping: .findings)
-        var archive = ArchiveExplain(config: config, jsonl: jsonl)
+        var archive = try ArchiveExplain(config: config, jsonl: jsonl)
         var explainer = NativeExplainer(config: config)
-        let rows = jsonl ? nil : RowSpool()
+        let rows = jsonl ? nil : try RowSpool()
         func spoolRows() {
             for row in launch.takeRows() { rows?.write(LaunchExplainText.row(row)) }
         }

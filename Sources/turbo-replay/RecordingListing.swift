@@ -19,8 +19,28 @@ extension Console {
     /// Temporaries beside goldens that no running update is writing (one was killed): `check`
     /// ignores them, and says where they are so that someone removes them.
     func reportStrayTemporaries(under paths: [String]) {
-        for path in strayTemporaries(in: paths) {
+        let found = TemporarySweep.goldens(under: paths, remove: false)
+        for path in found.stale {
             error("turbo-replay: warning: \(terminalSafe(path)): left by an interrupted check --update; not a golden, remove it")
+        }
+        reportKept(found)
+    }
+
+    /// What a sweep removed (`left`: by what), and what it could not.
+    func reportSwept(_ sweep: TemporarySweep, left: String) {
+        for path in sweep.stale { error("turbo-replay: note: removed \(terminalSafe(path)), left by \(left)") }
+        reportKept(sweep)
+    }
+
+    /// The stale temporaries of `output` removed before a command writes it (`render -o`,
+    /// `tune --plot`, `session --render`), each said, and what could not be.
+    func sweepTemporaries(of output: String) {
+        reportSwept(TemporarySweep.sweep(of: output), left: "an interrupted turbo-replay")
+    }
+
+    private func reportKept(_ sweep: TemporarySweep) {
+        for kept in sweep.kept {
+            error("turbo-replay: warning: \(terminalSafe(kept.description))")
         }
     }
 }

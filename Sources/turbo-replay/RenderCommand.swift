@@ -96,6 +96,7 @@ enum RenderCommand {
 
     @MainActor static func run(_ options: Options, console: Console) throws -> ExitCode {
         let path = options.path, output = options.output
+        if output != "-" { console.sweepTemporaries(of: output) }
         let settings: BannerSettings
         switch options.layer {
         case .native(let native):

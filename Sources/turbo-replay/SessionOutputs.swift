@@ -15,10 +15,8 @@ final class SessionJSONLOutput: SessionOutput {
     init(console: Console, keep: @escaping (SessionFindingKind) -> Bool, hold: Bool = false) throws {
         self.console = console
         self.keep = keep
-        guard let findings = LineSpool() else { throw LineSpool.SpoolError() }
-        self.findings = findings
-        held = hold ? LineSpool() : nil
-        if hold && held == nil { throw LineSpool.SpoolError() }
+        findings = try LineSpool()
+        held = hold ? try LineSpool() : nil
     }
 
     func begin(offset: Double, nativeSettings: PolicySettings) throws {}
@@ -66,8 +64,7 @@ final class SessionTextOutput: SessionOutput {
         self.keep = keep
         self.header = header
         self.lateMs = lateMs
-        guard let rows = LineSpool(), let notes = LineSpool(), let sentences = LineSpool() else { throw LineSpool.SpoolError() }
-        (self.rows, self.notes, self.sentences) = (rows, notes, sentences)
+        (rows, notes, sentences) = (try LineSpool(), try LineSpool(), try LineSpool())
     }
 
     func begin(offset: Double, nativeSettings: PolicySettings) throws {

@@ -115,6 +115,7 @@ enum TuneCommand {
     }
 
     @MainActor static func run(_ options: Options, console: Console) throws -> ExitCode {
+        if let plot = options.plot, plot != "-" { console.sweepTemporaries(of: plot) }
         if options.merge {
             if let plot = options.plot { try refuseOutput(plot, overwriting: options.paths, option: Options.plot, command: spec.name) }
             if options.partial {

@@ -1,4 +1,5 @@
 import Goldens
+import Replay
 import TurboRecording
 
 #if canImport(Glibc)
@@ -54,6 +55,10 @@ let rootHelp = """
     } catch let error as WriteError {
         console.failure(error)
         return ExitCode(error)
+    } catch let error as SpoolError {
+        // The disk or TMPDIR, not the input: never 65.
+        console.failure(error)
+        return .ioError
     } catch {
         console.failure(error)
         return .dataError
@@ -62,6 +67,9 @@ let rootHelp = """
 
 let console = Console()
 var status = main(Array(CommandLine.arguments.dropFirst()), console: console)
+// A spool that failed for one log of a fleet was reported as that log's failure: the status
+// still says that the output is incomplete for want of disk.
+if Scratch.failures > 0 { status = max(status, .ioError) }
 do {
     if !console.failed { try console.flush() }
 } catch {

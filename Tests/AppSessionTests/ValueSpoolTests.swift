@@ -16,7 +16,7 @@ struct ValueSpoolTests {
         let values = (0..<count).map { _ in
             Bool.random(using: &generator) ? pool.randomElement(using: &generator)! : Double(Int.random(in: 0...100_000, using: &generator)) / 8
         }
-        let spool = try #require(ValueSpool())
+        let spool = try ValueSpool()
         for value in values { spool.append(value) }
         let sorted = values.sorted()
         let ranks = [0, count - 1, count / 2, Int.random(in: 0..<count, using: &generator)]

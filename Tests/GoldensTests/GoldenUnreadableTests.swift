@@ -109,9 +109,9 @@ import TurboRecording
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             try process.run()
-            // env execs the CLI: the same process.
-            let temporary = directory + "/big.expected.jsonl.tmp-\(process.processIdentifier)"
-            while process.isRunning && access(temporary, F_OK) != 0 { usleep(100) }
+            // env execs the CLI: the same process. Its temporary's name ends in random letters.
+            let temporary = "big.expected.jsonl.tmp-\(process.processIdentifier)-"
+            while process.isRunning && !Self.names(in: directory).contains(where: { $0.hasPrefix(temporary) }) { usleep(100) }
             let writing = process.isRunning
             for k in 0..<signals where process.isRunning {
                 // Two signals sent at once are one (they do not queue): the second after the first's handler.
@@ -134,21 +134,35 @@ import TurboRecording
         #expect(caught > 0, "no update was stopped by SIGTERM while its temporary existed")
     }
 
+    /// The names in `directory`, read with opendir (cheap enough to poll).
+    static func names(in directory: String) -> [String] {
+        guard let stream = opendir(directory) else { return [] }
+        defer { closedir(stream) }
+        var names: [String] = []
+        while let entry = readdir(stream) {
+            names.append(withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) })
+        }
+        return names
+    }
+
     @Test func strayTemporariesOfDeadWritersAreFound() throws {
         let directory = try Fixtures.scratchDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         try FileManager.default.createDirectory(atPath: directory + "/sub", withIntermediateDirectories: false)
+        // Written by this version (a random part), and by those before it (none).
         for name in [
-            "r.expected.jsonl.tmp-\(Int32.max)", "sub/s.launch.expected.jsonl.tmp-\(Int32.max - 1)",
-            "r.expected.jsonl.tmp-\(getppid())", "r.jsonl.tmp-\(Int32.max)", "r.expected.jsonl.tmp-x", "r.jsonl",
+            "r.expected.jsonl.tmp-\(Int32.max)-AbCdEfGh", "sub/s.launch.expected.jsonl.tmp-\(Int32.max - 1)",
+            "r.expected.jsonl.tmp-\(getppid())-AbCdEfGh", "r.jsonl.tmp-\(Int32.max)", "r.expected.jsonl.tmp-x", "r.jsonl",
+            "r.expected.jsonl.tmp-\(Int32.max)-short",
         ] {
             _ = FileManager.default.createFile(atPath: directory + "/" + name, contents: Data())
         }
+        let stale = { (paths: [String]) in TemporarySweep.goldens(under: paths, remove: false).stale }
         #expect(
-            strayTemporaries(in: [directory]) == [
-                directory + "/r.expected.jsonl.tmp-\(Int32.max)", directory + "/sub/s.launch.expected.jsonl.tmp-\(Int32.max - 1)",
+            stale([directory]) == [
+                directory + "/r.expected.jsonl.tmp-\(Int32.max)-AbCdEfGh", directory + "/sub/s.launch.expected.jsonl.tmp-\(Int32.max - 1)",
             ])
-        #expect(strayTemporaries(in: [directory + "/r.jsonl"]) == [directory + "/r.expected.jsonl.tmp-\(Int32.max)"])
-        #expect(strayTemporaries(in: [directory + "/sub/"]) == [directory + "/sub/s.launch.expected.jsonl.tmp-\(Int32.max - 1)"])
+        #expect(stale([directory + "/r.jsonl"]) == [directory + "/r.expected.jsonl.tmp-\(Int32.max)-AbCdEfGh"])
+        #expect(stale([directory + "/sub/"]) == [directory + "/sub/s.launch.expected.jsonl.tmp-\(Int32.max - 1)"])
     }
 }

@@ -20,15 +20,26 @@ import Testing
     static let oldGolden = #"{"t":1,"banner":"hidden","cause":"connect"}"# + "\n"
     static let newGolden = #"{"t":1000,"banner":"offline","label":"Sin conexión","cause":"offline"}"# + "\n"
 
+    /// A folder so deep that the golden's path fits in PATH_MAX and its temporary's does not:
+    /// a temporary that cannot be created, whoever runs the test (root included).
+    static func deepFolder(under directory: String, leaving room: Int) throws -> String {
+        var folder = directory
+        while folder.utf8.count + 251 < Int(PATH_MAX) - 1 - room { folder += "/" + String(repeating: "d", count: 250) }
+        folder += "/" + String(repeating: "e", count: Int(PATH_MAX) - 1 - room - folder.utf8.count - 1)
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
     @Test func failedWriteLeavesTheOldGoldenIntact() throws {
-        let directory = try Self.scratch()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let root = try Self.scratch()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        // The golden's path is PATH_MAX - 1 bytes long: its temporary's is longer.
+        let directory = try Self.deepFolder(under: root, leaving: "/r.expected.jsonl".utf8.count)
         try Self.recording.write(toFile: directory + "/r.jsonl", atomically: false, encoding: .utf8)
         try Self.oldGolden.write(toFile: directory + "/r.expected.jsonl", atomically: false, encoding: .utf8)
         let golden = GoldenCase(recording: directory + "/r.jsonl")
 
         // The temporary cannot be created: the write fails before touching the golden.
-        try FileManager.default.createDirectory(atPath: golden.temporary(of: golden.golden), withIntermediateDirectories: false)
         guard case .writeFailed(let error) = golden.checkFirst(update: true) else {
             Issue.record("the write should have failed")
             return
@@ -36,8 +47,15 @@ import Testing
         #expect(error.kind == .cannotCreate)
         #expect(error.description.hasPrefix("cannot create \(golden.golden): "))
         #expect(try String(contentsOfFile: golden.golden, encoding: .utf8) == Self.oldGolden)
+        #expect(try Self.files(in: directory) == ["r.expected.jsonl", "r.jsonl"])
+    }
 
-        try FileManager.default.removeItem(atPath: golden.temporary(of: golden.golden))
+    @Test func anUpdateReplacesTheGoldenWhole() throws {
+        let directory = try Self.scratch()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try Self.recording.write(toFile: directory + "/r.jsonl", atomically: false, encoding: .utf8)
+        try Self.oldGolden.write(toFile: directory + "/r.expected.jsonl", atomically: false, encoding: .utf8)
+        let golden = GoldenCase(recording: directory + "/r.jsonl")
         #expect(
             golden.checkFirst(update: true)
                 == .written(
@@ -58,12 +76,12 @@ import Testing
         try Self.recording.write(toFile: directory + "/r.jsonl", atomically: false, encoding: .utf8)
         let golden = GoldenCase(recording: directory + "/r.jsonl")
         // A run that was killed mid-write (no such process), and one still writing (our parent).
-        let dead = golden.temporary(of: golden.golden, pid: Int32.max)
-        let live = golden.temporary(of: golden.golden, pid: getppid())
+        let dead = golden.golden + ".tmp-\(Int32.max)-AbCdEfGh"
+        let live = golden.golden + ".tmp-\(getppid())-AbCdEfGh"
         try "{\"t\":1,\"ban".write(toFile: dead, atomically: false, encoding: .utf8)
         try "{\"t\":1,\"ban".write(toFile: live, atomically: false, encoding: .utf8)
         // Swept once before an update writes anything, as check --update does (never per golden).
-        #expect(sweepStaleTemporaries(in: [directory]) == [dead])
+        #expect(TemporarySweep.goldens(under: [directory], remove: true) == TemporarySweep(stale: [dead]))
         #expect(
             golden.checkFirst(update: true) == .written(created: true, diff: Self.newGolden.split(separator: "\n").map { "+ " + $0 }.joined(separator: "\n")))
         #expect(!FileManager.default.fileExists(atPath: dead))

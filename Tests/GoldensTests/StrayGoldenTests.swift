@@ -180,13 +180,25 @@ struct StrayGoldenTests {
         }
     }
 
-    @Test("a recording whose own name has a dot keeps its goldens: x.launch.jsonl and x.launch.expected.jsonl")
+    @Test("a recording whose own name has a dot keeps its goldens: x.b.jsonl and x.b.expected.jsonl")
     func dottedRecording() throws {
-        let directory = try Self.directory(["x.launch.jsonl", "x.launch.expected.jsonl"])
+        let directory = try Self.directory(["x.b.jsonl", "x.b.expected.jsonl"])
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let survey = try GoldenCase.survey(in: [directory])
         #expect(survey.strays == [])
-        #expect(survey.cases == [GoldenCase(recording: directory + "/x.launch.jsonl")])
+        #expect(survey.cases == [GoldenCase(recording: directory + "/x.b.jsonl")])
+        #expect(survey.misnamed.isEmpty)
+    }
+
+    /// `x.launch.expected.jsonl` is the launch golden of `x.jsonl` under the one rule
+    /// (`GoldenNames`), whether or not `x.launch.jsonl` exists: that recording's name is refused.
+    @Test("a recording named after a golden's kind (x.launch.jsonl) is misnamed, and its would-be golden belongs to x.jsonl")
+    func reservedRecording() throws {
+        let directory = try Self.directory(["x.launch.jsonl", "x.launch.expected.jsonl"])
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let survey = try GoldenCase.survey(in: [directory])
+        #expect(survey.strays == [StrayGolden(path: directory + "/x.launch.expected.jsonl", problem: .noRecording(recording: directory + "/x.jsonl"))])
+        #expect(survey.misnamed.map(\.recording) == [directory + "/x.launch.jsonl"])
     }
 
     @Test("the corpus has no strays, and the survey finds what find finds")

@@ -22,7 +22,7 @@ import TurboRecording
         let counter = ListingCounter()
         let written = try DirectoryListing.$counter.withValue(counter) {
             let survey = try GoldenCase.survey(in: [directory])
-            _ = sweepStaleTemporaries(in: [directory])
+            _ = TemporarySweep.goldens(under: [directory], remove: true)
             return survey.cases.flatMap { $0.check(update: true) }.filter { if case .written = $0.result { true } else { false } }.count
         }
         return (counter.count, written)

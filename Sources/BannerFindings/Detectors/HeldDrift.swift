@@ -11,7 +11,7 @@ final class HeldDrift: @unchecked Sendable {
     // One detector owns it and feeds it from one thread; `@unchecked` only because the spool
     // is a class over a C file.
     static let inMemory = 4096
-    private lazy var spool = LineSpool()
+    private lazy var spool = LineSpool.ifPossible()
     private var memory: [(difference: SeenDifference, lines: [Int])] = []
     private(set) var count = 0
 
@@ -63,7 +63,7 @@ final class HeldDrift: @unchecked Sendable {
             let fields = head.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
             guard fields.count == 8, let kind = SeenDifference.Kind(rawValue: fields[0]), let t = UInt64(fields[1], radix: 16),
                 let episode = Int(fields[6])
-            else { throw LineSpool.SpoolError() }
+            else { throw Scratch.failure(.read, code: 0) }
             let difference = SeenDifference(
                 kind: kind, t: Double(bitPattern: t), expected: ShownBanner(visible: fields[3] == "1", text: expected),
                 cause: fields[2].isEmpty ? nil : BannerCause(rawValue: fields[2]),

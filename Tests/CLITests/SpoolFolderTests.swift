@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+
+@testable import TestSupport
+
+/// Issue #47, items 7 and 8: what a command keeps on disk (its spools) goes to `TMPDIR`, else
+/// `/tmp`; a spool that cannot be created or written is an I/O error, 74, naming the folder,
+/// never 65 ("malformed"), and no copy of standard input outlives a merge, whatever ends it.
+@Suite("Spools")
+struct SpoolFolderTests {
+    static let session = ["session", "recordings/session/field-report.jsonl", "recordings/session/field-report.native.jsonl"]
+
+    /// Commands whose spools are made whatever the log: with `TMPDIR` a file, none can be.
+    static let commands: [[String]] = [
+        session,
+        ["session", "--format", "jsonl", "recordings/session/field-report.jsonl", "recordings/session/field-report.native.jsonl"],
+        ["native", "--explain", "recordings/session/causes.native.jsonl"],
+        ["explain", "recordings/session/causes.native.jsonl"],
+        ["stats", "recordings/session"],
+    ]
+
+    @Test("TMPDIR is where spools go: a TMPDIR that is no folder is 74, naming it", arguments: commands)
+    func spoolsHonourTMPDIR(_ arguments: [String]) throws {
+        let notAFolder = try Fixtures.file("a file, not a folder", name: "tmpdir")
+        defer { try? FileManager.default.removeItem(atPath: notAFolder) }
+        let run = try ShellRun.run(#"exec "$CLI" "# + arguments.map(ShellRun.quoted).joined(separator: " "), environment: ["TMPDIR": notAFolder])
+        #expect(run.status == 74, "\(run.stderr)")
+        #expect(run.stderr.contains("cannot create a temporary file in \(notAFolder) (TMPDIR, else /tmp): Not a directory"), "\(run.stderr)")
+    }
+
+    /// A full disk, as a file-size limit of 1 KiB makes it for every file the process writes
+    /// (standard output is a pipe here): the session's rows cannot be spooled. It was 65.
+    @Test func aSpoolThatCannotBeWrittenIsAnIOError() throws {
+        let folder = try Fixtures.scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let run = try ShellRun.run(
+            #"trap '' XFSZ; ulimit -f 1 && exec "$CLI" \#(Self.session.map(ShellRun.quoted).joined(separator: " "))"#, environment: ["TMPDIR": folder])
+        #expect(run.status == 74, "\(run.stderr)")
+        #expect(run.stderr.contains("cannot write to a temporary file in \(folder) (TMPDIR, else /tmp): File too large"), "\(run.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == [], "a spool has no name")
+    }
+
+    /// `stats --merge -` copies standard input to read it twice: killed while it reads, by
+    /// any signal, it leaves no copy behind (it left `turbo-replay-merge-XXXXXX`).
+    @Test(arguments: [SIGTERM, SIGHUP, SIGKILL])
+    func aMergeOfStandardInputLeavesNoCopy(_ signal: Int32) throws {
+        let folder = try Fixtures.scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["--default-signal=TERM,HUP", "TMPDIR=\(folder)", Fixtures.cli, "stats", "--merge", "-"]
+        let input = Pipe()
+        process.standardInput = input
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Some of a partial, and standard input left open: the merge is copying it.
+        input.fileHandleForWriting.write(Data((#"{"format":"turbo-replay-stats-partial","version":4}"# + "\n").utf8))
+        usleep(500_000)
+        #expect(process.isRunning)
+        kill(process.processIdentifier, signal)
+        process.waitUntilExit()
+        try? input.fileHandleForWriting.close()
+        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == signal)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == [])
+    }
+}
