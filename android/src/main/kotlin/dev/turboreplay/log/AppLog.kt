@@ -1,5 +1,7 @@
 package dev.turboreplay.log
 
+import dev.turboreplay.policy.JsonLine
+import dev.turboreplay.policy.Platform
 import java.io.File
 import java.io.FileOutputStream
 
@@ -16,7 +18,7 @@ interface MonotonicClock { fun now(): Double }
  */
 class AppLog(
     path: String,
-    platform: String,
+    platform: Platform,
     startedAt: Long?,
     private val clock: MonotonicClock,
     maxBytes: Long = 4L shl 20,
@@ -33,7 +35,7 @@ class AppLog(
     private val pending = LinkedHashMap<DropReason, Int>()
 
     init {
-        var text = """{"type":"meta","version":1,"recording":"native","platform":"$platform""""
+        var text = """{"type":"meta","version":1,"recording":"native","platform":"${platform.key}""""
         if (startedAt != null) text += ""","startedAt":"${startedAtText(startedAt)}""""
         meta = "$text}\n".toByteArray(Charsets.UTF_8)
         synchronized(this) {
