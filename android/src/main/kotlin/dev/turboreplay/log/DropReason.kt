@@ -14,6 +14,6 @@ enum class DropReason(val key: String) {
     /** The line would pass the readers' 1 MiB limit. */
     SIZE("size"),
 
-    /** The file could not be opened or written. */
+    /** The file could not be opened or written, or the log was closed. */
     IO("io")
 }
