@@ -1,12 +1,15 @@
 // Runs a script of logger calls (android/calls/*.calls) against the Kotlin AppLog, exactly as
 // Tests/LogScript does against the Swift one: the log goes to the file named second, what the
-// script asks to print to standard output. android/test compares the two byte for byte.
+// script asks to print to standard output. android/test compares the two byte for byte. With
+// `--background CAPACITY` first, the log writes from its background thread and is closed at
+// the end of the script: with no queue overflow, the same bytes as the synchronous mode.
 import dev.turboreplay.log.AndroidVisitError
 import dev.turboreplay.log.AppLog
 import dev.turboreplay.log.AppRetryKind
 import dev.turboreplay.log.IOSHandedError
 import dev.turboreplay.log.LogRecord
 import dev.turboreplay.log.MonotonicClock
+import dev.turboreplay.log.WriteMode
 import dev.turboreplay.log.errorJson
 import dev.turboreplay.log.startedAtText
 import dev.turboreplay.policy.NativeError
@@ -113,8 +116,14 @@ fun printed(name: String, a: List<String?>): String? = when (name) {
     else -> null
 }
 
-fun main(arguments: Array<String>) {
-    if (arguments.size != 2) { System.err.println("usage: ScriptDriver SCRIPT LOG"); exitProcess(64) }
+fun main(given: Array<String>) {
+    var mode: WriteMode = WriteMode.Synchronous
+    var arguments = given.toList()
+    if (arguments.firstOrNull() == "--background" && arguments.size > 1) {
+        mode = WriteMode.Background(arguments[1].toInt())
+        arguments = arguments.drop(2)
+    }
+    if (arguments.size != 2) { System.err.println("usage: ScriptDriver [--background CAPACITY] SCRIPT LOG"); exitProcess(64) }
     val clock = ScriptClock()
     var log: AppLog? = null
     val out = StringBuilder()
@@ -127,12 +136,13 @@ fun main(arguments: Array<String>) {
         val made = record(name, rest)
         when {
             name == "clock" -> clock.reading = number(rest[0])
-            name == "log" -> log = AppLog(arguments[1], Platform.fromKey(rest[0]!!)!!, rest[1]?.toLong(), clock, rest[2]!!.toLong(), rest[3]!!.toInt())
+            name == "log" -> log = AppLog(arguments[1], Platform.fromKey(rest[0]!!)!!, rest[1]?.toLong(), clock, rest[2]!!.toLong(), rest[3]!!.toInt(), mode)
             output != null -> out.append(output).append('\n')
             made != null && log != null -> log!!.log(made)
             else -> { System.err.println("${arguments[0]}:${index + 1}: unknown call $name"); exitProcess(65) }
         }
     }
+    log?.close()
     System.out.write(out.toString().toByteArray(Charsets.UTF_8))
     System.out.flush()
 }

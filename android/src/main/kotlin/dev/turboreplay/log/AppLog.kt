@@ -20,6 +20,8 @@ import java.io.Closeable
  * @param clock `t`'s clock; the default reads `SystemClock.elapsedRealtimeNanos()` on a phone.
  * @param maxBytes a file is rotated before a line would take it past this size.
  * @param keep how many rotated files (`path.1`, …) to keep.
+ * @param mode [WriteMode.Synchronous] (the default) writes on the calling thread;
+ *   [WriteMode.Background] on a thread of the log's own, through a bounded queue.
  */
 class AppLog @JvmOverloads constructor(
     path: String,
@@ -27,10 +29,13 @@ class AppLog @JvmOverloads constructor(
     startedAt: Long? = System.currentTimeMillis(),
     private val clock: MonotonicClock = SystemMonotonicClock,
     maxBytes: Long = 4L shl 20,
-    keep: Int = 1
+    keep: Int = 1,
+    mode: WriteMode = WriteMode.Synchronous
 ) : Closeable {
     private val lock = Any()
     private val writer: LogWriter
+    private val background: BackgroundWriter?
+    private val shutdownHook: Thread?
     private var origin: Double? = null
     private var closed = false
 
@@ -41,16 +46,26 @@ class AppLog @JvmOverloads constructor(
         synchronized(lock) {
             origin = try { clock.now().takeIf { it.isFinite() } } catch (error: Throwable) { null }
         }
-        writer.start()
+        if (mode is WriteMode.Background) {
+            background = BackgroundWriter(writer, mode.capacity)
+            shutdownHook = Thread({ background.flush(SHUTDOWN_FLUSH_MILLIS) }, "turbo-replay-log flush")
+            try { Runtime.getRuntime().addShutdownHook(shutdownHook) } catch (shuttingDown: IllegalStateException) {}
+        } else {
+            background = null
+            shutdownHook = null
+            writer.start()
+        }
     }
 
-    /** Writes [record] at the clock's time now. */
+    /** Writes [record] at the clock's time now (in the background mode, queues it at that time). */
     fun log(record: LogRecord) {
         synchronized(lock) {
             if (closed) return writer.drop(DropReason.IO)
             // The clock is read under the lock, so times are in call order from line to line.
-            val t = try { timeNow() } catch (error: Throwable) { return writer.drop(DropReason.IO) }
-            writer.write(record, t)
+            val t = try { timeNow() } catch (error: Throwable) {
+                return if (background != null) background.submitDrop(DropReason.IO) else writer.drop(DropReason.IO)
+            }
+            if (background != null) background.submit(record, t) else writer.write(record, t)
         }
     }
 
@@ -64,13 +79,32 @@ class AppLog @JvmOverloads constructor(
 
     /** How many records wait to be reported in a `dropped` line. */
     val droppedSinceLastReport: Int
-        get() = writer.droppedSinceLastReport()
+        get() = background?.droppedSinceLastReport() ?: writer.droppedSinceLastReport()
 
-    /** Closes the file. A record logged after it is dropped (`io`). Calling it again does nothing. */
+    /**
+     * Blocks until every record logged before the call is written (the background mode; the
+     * synchronous mode has nothing waiting). Call it where the app may be killed next:
+     * `Activity.onStop`.
+     */
+    fun flush() {
+        background?.flush()
+    }
+
+    /** [flush], waiting at most [timeoutMillis]; false if records were still waiting then. */
+    fun flush(timeoutMillis: Long): Boolean = background?.flush(Math.max(timeoutMillis, 1L)) ?: true
+
+    /**
+     * Flushes, stops the background thread, and closes the file. A record logged after it is
+     * dropped (`io`). Calling it again does nothing.
+     */
     override fun close() {
         synchronized(lock) {
             if (closed) return
             closed = true
+        }
+        background?.stop()
+        if (shutdownHook != null) {
+            try { Runtime.getRuntime().removeShutdownHook(shutdownHook) } catch (shuttingDown: IllegalStateException) {}
         }
         writer.close()
     }
@@ -78,5 +112,8 @@ class AppLog @JvmOverloads constructor(
     companion object {
         /** The readers refuse a line longer than 1 MiB. */
         const val LINE_LIMIT = 1 shl 20
+
+        /** How long the JVM shutdown hook waits for the background thread to write what is queued. */
+        const val SHUTDOWN_FLUSH_MILLIS = 2000L
     }
 }

@@ -15,5 +15,8 @@ enum class DropReason(val key: String) {
     SIZE("size"),
 
     /** The file could not be opened or written, or the log was closed. */
-    IO("io")
+    IO("io"),
+
+    /** Background writing only: the queue was full (the disk is slower than the app logs). */
+    QUEUE("queue")
 }
