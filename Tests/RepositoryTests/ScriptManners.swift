@@ -16,7 +16,7 @@ struct ScriptManners {
     /// The scripts, found where they live, so that a new one is held to this too.
     static let scripts: [String] = {
         var found: [String] = []
-        for folder in [".ci", "script", "scale", "scale/spark", "bench", "e2e", "fuzz", "examples/capybara", "examples/rails", "gem/test"] {
+        for folder in [".ci", "script", "scale", "scale/spark", "bench", "e2e", "fuzz", "examples/capybara", "examples/rails", "gem/test", "android"] {
             let path = Fixtures.root.appendingPathComponent(folder).path
             for name in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] {
                 let script = folder + "/" + name

@@ -1,14 +1,21 @@
 // Runs a script of logger calls (android/calls/*.calls) against the Kotlin AppLog, exactly as
 // Tests/LogScript does against the Swift one: the log goes to the file named second, what the
-// script asks to print to standard output. android/test compares the two byte for byte.
+// script asks to print to standard output. android/test compares the two byte for byte. With
+// `--background CAPACITY` first, the log writes from its background thread and is closed at
+// the end of the script: with no queue overflow, the same bytes as the synchronous mode.
 import dev.turboreplay.log.AndroidVisitError
 import dev.turboreplay.log.AppLog
+import dev.turboreplay.log.AppRetryKind
+import dev.turboreplay.log.IOSHandedError
 import dev.turboreplay.log.LogRecord
-import dev.turboreplay.log.LoggedError
 import dev.turboreplay.log.MonotonicClock
-import dev.turboreplay.log.formatMilliseconds
-import dev.turboreplay.log.loggedIOSError
+import dev.turboreplay.log.WriteMode
+import dev.turboreplay.log.errorJson
 import dev.turboreplay.log.startedAtText
+import dev.turboreplay.policy.NativeError
+import dev.turboreplay.policy.Platform
+import dev.turboreplay.policy.TurboFailure
+import dev.turboreplay.policy.formatMilliseconds
 import java.io.File
 import kotlin.system.exitProcess
 
@@ -60,14 +67,14 @@ fun number(word: String?): Double = when (word) {
     else -> word!!.toDouble()
 }
 
-fun error(word: String): LoggedError {
+fun error(word: String): NativeError {
     val parts = word.split(":", limit = 2)
     return when (parts[0]) {
-        "http" -> LoggedError.Http(parts[1].toInt())
-        "web" -> LoggedError.WebCode(parts[1].toInt())
-        "turbo" -> LoggedError.Turbo(parts[1])
-        "ssl" -> LoggedError.Ssl
-        else -> LoggedError.Load
+        "http" -> NativeError.Http(parts[1].toInt())
+        "web" -> NativeError.WebCode(parts[1].toInt())
+        "turbo" -> NativeError.Turbo(TurboFailure.fromKey(parts[1])!!)
+        "ssl" -> NativeError.Ssl
+        else -> NativeError.Load
     }
 }
 
@@ -78,7 +85,7 @@ fun record(name: String, a: List<String?>): LogRecord? {
         "presented" -> LogRecord.Presented(at(0), error(at(1)!!), at(2))
         "tap-retry" -> LogRecord.TapRetry(at(0))
         "dismissed" -> LogRecord.Dismissed(at(0))
-        "app-retry" -> LogRecord.AppRetry(at(0), at(1)!!)
+        "app-retry" -> LogRecord.AppRetry(at(0), AppRetryKind.fromKey(at(1)!!)!!)
         "foreground" -> LogRecord.Foreground
         "launch" -> LogRecord.Launch(at(0) != "false")
         "config" -> LogRecord.Config(at(0) == "true", at(1) == "true")
@@ -95,18 +102,28 @@ fun record(name: String, a: List<String?>): LogRecord? {
 fun printed(name: String, a: List<String?>): String? = when (name) {
     "format" -> formatMilliseconds(number(a[0]))
     "started-at" -> startedAtText(a[0]!!.toLong())
-    "map-ios" -> loggedIOSError(a[0]!!, a.getOrNull(1)?.toInt() ?: 0, a.getOrNull(2) == "true", a.getOrNull(3) == "true").json()
-    "map-android" -> when (a[0]) {
+    "map-ios" -> errorJson(when (a[0]) {
+        "http" -> IOSHandedError.Http(a[1]!!.toInt())
+        "web" -> IOSHandedError.Web(a[1]!!.toInt(), a[2] == "true", a[3] == "true")
+        else -> IOSHandedError.Load
+    }.toNativeError())
+    "map-android" -> errorJson(when (a[0]) {
         "http" -> AndroidVisitError.Http(a[1]!!.toInt())
         "web" -> AndroidVisitError.Web(a[1]!!.toInt())
         "ssl" -> AndroidVisitError.Ssl(a[1]!!.toInt())
         else -> AndroidVisitError.Load
-    }.logged().json()
+    }.toNativeError())
     else -> null
 }
 
-fun main(arguments: Array<String>) {
-    if (arguments.size != 2) { System.err.println("usage: ScriptDriver SCRIPT LOG"); exitProcess(64) }
+fun main(given: Array<String>) {
+    var mode: WriteMode = WriteMode.Synchronous
+    var arguments = given.toList()
+    if (arguments.firstOrNull() == "--background" && arguments.size > 1) {
+        mode = WriteMode.Background(arguments[1].toInt())
+        arguments = arguments.drop(2)
+    }
+    if (arguments.size != 2) { System.err.println("usage: ScriptDriver [--background CAPACITY] SCRIPT LOG"); exitProcess(64) }
     val clock = ScriptClock()
     var log: AppLog? = null
     val out = StringBuilder()
@@ -119,12 +136,13 @@ fun main(arguments: Array<String>) {
         val made = record(name, rest)
         when {
             name == "clock" -> clock.reading = number(rest[0])
-            name == "log" -> log = AppLog(arguments[1], rest[0]!!, rest[1]?.toLong(), clock, rest[2]!!.toLong(), rest[3]!!.toInt())
+            name == "log" -> log = AppLog(arguments[1], Platform.fromKey(rest[0]!!)!!, rest[1]?.toLong(), clock, rest[2]!!.toLong(), rest[3]!!.toInt(), mode)
             output != null -> out.append(output).append('\n')
             made != null && log != null -> log!!.log(made)
             else -> { System.err.println("${arguments[0]}:${index + 1}: unknown call $name"); exitProcess(65) }
         }
     }
+    log?.close()
     System.out.write(out.toString().toByteArray(Charsets.UTF_8))
     System.out.flush()
 }

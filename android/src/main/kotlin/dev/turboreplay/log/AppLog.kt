@@ -1,138 +1,119 @@
 package dev.turboreplay.log
 
-import java.io.File
-import java.io.FileOutputStream
-
-/** Milliseconds on a clock that never goes back: `SystemClock.elapsedRealtime()` on a phone. */
-interface MonotonicClock { fun now(): Double }
+import dev.turboreplay.policy.Platform
+import java.io.Closeable
 
 /**
- * The app's own log in the native format, line for line what TurboReplayLog (Swift) writes
- * for the same calls. Each line is one `write(2)` to a file opened with O_APPEND
- * (`FileOutputStream(file, true)`), so a process that dies leaves at most its last line cut.
- * Never throws: a record it cannot write faithfully is dropped, counted, and reported in a
- * `dropped` line before the next line it writes. Thread-safe (every call is synchronized, and
- * the clock is read inside, so times never go back from line to line).
+ * The app's own log in the native format, line for line what TurboReplayLog (Swift) writes for
+ * the same calls: give it the records where the framework hands them over, and it writes each
+ * as one line with `t` from the log's start on one monotonic clock.
+ *
+ * Each line is one `write(2)` to a file opened for appending, so a process that dies leaves at
+ * most its last line cut. Never throws: a record it cannot write faithfully is dropped, counted,
+ * and reported in a `dropped` line before the next line it writes. Thread-safe: the clock is
+ * read under the log's lock, so lines from several threads are whole and their times never go
+ * back.
+ *
+ * @param path the log file; appended to if it exists.
+ * @param platform written in `meta`.
+ * @param startedAt the wall-clock time of `t` = 0, in Unix milliseconds (null: left out).
+ * @param clock `t`'s clock; the default reads `SystemClock.elapsedRealtimeNanos()` on a phone.
+ * @param maxBytes a file is rotated before a line would take it past this size.
+ * @param keep how many rotated files (`path.1`, …) to keep.
+ * @param mode [WriteMode.Synchronous] (the default) writes on the calling thread;
+ *   [WriteMode.Background] on a thread of the log's own, through a bounded queue.
  */
-class AppLog(
+class AppLog @JvmOverloads constructor(
     path: String,
-    platform: String,
-    startedAt: Long?,
-    private val clock: MonotonicClock,
+    platform: Platform,
+    startedAt: Long? = System.currentTimeMillis(),
+    private val clock: MonotonicClock = SystemMonotonicClock,
     maxBytes: Long = 4L shl 20,
-    private val keep: Int = 1
-) {
-    private val file = File(path)
-    private val maxBytes = Math.max(maxBytes, 1L)
-    private val meta: ByteArray
-    private var stream: FileOutputStream? = null
-    private var size = 0L
+    keep: Int = 1,
+    mode: WriteMode = WriteMode.Synchronous
+) : Closeable {
+    private val lock = Any()
+    private val writer: LogWriter
+    private val background: BackgroundWriter?
+    private val shutdownHook: Thread?
     private var origin: Double? = null
-    private var lastT = 0.0
-    private var lastPath: Boolean? = null
-    private val pending = LinkedHashMap<DropReason, Int>()
+    private var closed = false
 
     init {
-        var text = """{"type":"meta","version":1,"recording":"native","platform":"$platform""""
+        var text = """{"type":"meta","version":1,"recording":"native","platform":"${platform.key}""""
         if (startedAt != null) text += ""","startedAt":"${startedAtText(startedAt)}""""
-        meta = "$text}\n".toByteArray(Charsets.UTF_8)
-        synchronized(this) {
-            origin = clock.now().takeIf { it.isFinite() }
-            if (open() && size == 0L) startFile()
+        writer = LogWriter(path, "$text}\n".toByteArray(Charsets.UTF_8), maxBytes, keep)
+        synchronized(lock) {
+            origin = try { clock.now().takeIf { it.isFinite() } } catch (error: Throwable) { null }
         }
-    }
-
-    /** Writes [record] at the clock's time now. */
-    @Synchronized
-    fun log(record: LogRecord) {
-        try {
-            val now = clock.now()
-            if (origin == null) origin = now.takeIf { it.isFinite() }
-            val start = origin
-            if (start == null || !now.isFinite()) return drop(DropReason.TIME)
-            val t = now - start
-            if (!(Math.abs(t) < 9007199254740992.0) || t < lastT) return drop(DropReason.TIME)
-            val line = record.line(t) ?: return drop(DropReason.TEXT)
-            val bytes = (line + "\n").toByteArray(Charsets.UTF_8)
-            if (bytes.size - 1 > LINE_LIMIT) return drop(DropReason.SIZE)
-            if (!writeDropped(t) || !writeLine(bytes)) return drop(DropReason.IO)
-            lastT = t
-            if (record is LogRecord.Path) lastPath = record.online
-        } catch (error: Throwable) {
-            drop(DropReason.IO)
-        }
-    }
-
-    private fun drop(reason: DropReason) {
-        pending[reason] = (pending[reason] ?: 0) + 1
-    }
-
-    private fun writeDropped(t: Double): Boolean {
-        val count = pending.values.sum()
-        if (count == 0) return true
-        val line = JsonLine()
-        line.number("t", t)
-        line.string("type", "dropped")
-        line.integer("count", count.toLong())
-        line.raw("reasons", DropReason.values().filter { pending.containsKey(it) }.joinToString(",", "{", "}") { "\"${it.key}\":${pending[it]}" })
-        if (!writeLine((line.text() + "\n").toByteArray(Charsets.UTF_8))) return false
-        pending.clear()
-        return true
-    }
-
-    private fun writeLine(bytes: ByteArray): Boolean {
-        if (!open()) return false
-        if (size != 0L && size + bytes.size > maxBytes) rotate()
-        if (size == 0L && !startFile()) return false
-        return append(bytes)
-    }
-
-    private fun startFile(): Boolean {
-        if (!append(meta)) return false
-        val online = lastPath ?: return true
-        return append((LogRecord.Path(online).line(lastT) + "\n").toByteArray(Charsets.UTF_8))
-    }
-
-    private fun open(): Boolean {
-        if (stream != null) return true
-        return try {
-            stream = FileOutputStream(file, true)
-            size = file.length()
-            true
-        } catch (error: Exception) {
-            false
-        }
-    }
-
-    /** One write; a failed one is taken back, so the next line does not follow half a line. */
-    private fun append(bytes: ByteArray): Boolean {
-        val out = stream ?: return false
-        return try {
-            out.write(bytes)
-            size += bytes.size
-            true
-        } catch (error: Exception) {
-            try { out.channel.truncate(size) } catch (ignored: Exception) {}
-            false
-        }
-    }
-
-    private fun rotate() {
-        try { stream?.close() } catch (ignored: Exception) {}
-        stream = null
-        if (keep == 0) {
-            file.delete()
+        if (mode is WriteMode.Background) {
+            background = BackgroundWriter(writer, mode.capacity)
+            shutdownHook = Thread({ background.flush(SHUTDOWN_FLUSH_MILLIS) }, "turbo-replay-log flush")
+            try { Runtime.getRuntime().addShutdownHook(shutdownHook) } catch (shuttingDown: IllegalStateException) {}
         } else {
-            File("${file.path}.$keep").delete()
-            for (index in keep - 1 downTo 1) File("${file.path}.$index").renameTo(File("${file.path}.${index + 1}"))
-            file.renameTo(File("${file.path}.1"))
+            background = null
+            shutdownHook = null
+            writer.start()
         }
-        open()
-        size = 0
+    }
+
+    /** Writes [record] at the clock's time now (in the background mode, queues it at that time). */
+    fun log(record: LogRecord) {
+        synchronized(lock) {
+            if (closed) return writer.drop(DropReason.IO)
+            // The clock is read under the lock, so times are in call order from line to line.
+            val t = try { timeNow() } catch (error: Throwable) {
+                return if (background != null) background.submitDrop(DropReason.IO) else writer.drop(DropReason.IO)
+            }
+            if (background != null) background.submit(record, t) else writer.write(record, t)
+        }
+    }
+
+    /** `t` now: the clock's reading from the log's origin; NaN when either is not finite (a `time` drop). */
+    private fun timeNow(): Double {
+        val now = clock.now()
+        if (origin == null) origin = now.takeIf { it.isFinite() }
+        val start = origin
+        return if (start == null || !now.isFinite()) Double.NaN else now - start
+    }
+
+    /** How many records wait to be reported in a `dropped` line. */
+    val droppedSinceLastReport: Int
+        get() = background?.droppedSinceLastReport() ?: writer.droppedSinceLastReport()
+
+    /**
+     * Blocks until every record logged before the call is written (the background mode; the
+     * synchronous mode has nothing waiting). Call it where the app may be killed next:
+     * `Activity.onStop`.
+     */
+    fun flush() {
+        background?.flush()
+    }
+
+    /** [flush], waiting at most [timeoutMillis]; false if records were still waiting then. */
+    fun flush(timeoutMillis: Long): Boolean = background?.flush(Math.max(timeoutMillis, 1L)) ?: true
+
+    /**
+     * Flushes, stops the background thread, and closes the file. A record logged after it is
+     * dropped (`io`). Calling it again does nothing.
+     */
+    override fun close() {
+        synchronized(lock) {
+            if (closed) return
+            closed = true
+        }
+        background?.stop()
+        if (shutdownHook != null) {
+            try { Runtime.getRuntime().removeShutdownHook(shutdownHook) } catch (shuttingDown: IllegalStateException) {}
+        }
+        writer.close()
     }
 
     companion object {
         /** The readers refuse a line longer than 1 MiB. */
         const val LINE_LIMIT = 1 shl 20
+
+        /** How long the JVM shutdown hook waits for the background thread to write what is queued. */
+        const val SHUTDOWN_FLUSH_MILLIS = 2000L
     }
 }

@@ -1,26 +1,7 @@
 package dev.turboreplay.log
 
-/** The `error` of a `presented` line (docs/recording-format.md, "Native recordings"). */
-sealed class LoggedError {
-    data class Http(val status: Int) : LoggedError()
-    data class WebCode(val code: Int) : LoggedError()
-    /** Turbo.js's own failures: `networkFailure` or `timeout`. */
-    data class Turbo(val failure: String) : LoggedError()
-    object Ssl : LoggedError()
-    object Load : LoggedError()
-
-    /** The JSON object, keys in the format's order. */
-    fun json(): String = when (this) {
-        is Http -> """{"kind":"http","status":$status}"""
-        is WebCode -> """{"kind":"web","code":$code}"""
-        is Turbo -> """{"kind":"web","turbo":"$failure"}"""
-        Ssl -> """{"kind":"ssl"}"""
-        Load -> """{"kind":"load"}"""
-    }
-}
-
-/** Why a record was not written; the order is the `reasons` object's. */
-enum class DropReason(val key: String) { TIME("time"), TEXT("text"), SIZE("size"), IO("io") }
+import dev.turboreplay.policy.JsonLine
+import dev.turboreplay.policy.NativeError
 
 /**
  * One record of the native format. A text that is null is missing; a text that holds U+0000
@@ -28,9 +9,9 @@ enum class DropReason(val key: String) { TIME("time"), TEXT("text"), SIZE("size"
  */
 sealed class LogRecord {
     data class Path(val online: Boolean) : LogRecord()
-    data class Presented(val surface: String?, val error: LoggedError, val url: String? = null) : LogRecord()
+    data class Presented @JvmOverloads constructor(val surface: String?, val error: NativeError, val url: String? = null) : LogRecord()
     data class TapRetry(val surface: String?) : LogRecord()
-    data class AppRetry(val surface: String?, val kind: String) : LogRecord()
+    data class AppRetry(val surface: String?, val kind: AppRetryKind) : LogRecord()
     data class Dismissed(val surface: String?) : LogRecord()
     object Foreground : LogRecord()
     data class Launch(val cold: Boolean = true) : LogRecord()
@@ -43,7 +24,7 @@ sealed class LogRecord {
     data class CacheRemove(val url: String?) : LogRecord()
 
     /** The line without its line end, or null when a text is missing or unwritable. */
-    fun line(t: Double): String? {
+    internal fun line(t: Double): String? {
         val line = JsonLine()
         line.number("t", t)
         return if (fill(line)) line.text() else null
@@ -61,12 +42,12 @@ sealed class LogRecord {
             is Presented -> {
                 if (!writable(surface) || (url != null && !writable(url))) return false
                 type("presented", "surface" to surface)
-                line.raw("error", error.json())
+                line.raw("error", errorJson(error))
                 if (url != null) line.string("url", url)
                 true
             }
             is TapRetry -> type("tap-retry", "surface" to surface)
-            is AppRetry -> type("app-retry", "surface" to surface, "kind" to kind)
+            is AppRetry -> type("app-retry", "surface" to surface, "kind" to kind.key)
             is Dismissed -> type("dismissed", "surface" to surface)
             Foreground -> type("foreground")
             is Launch -> type("launch").also { line.bool("cold", cold) }
