@@ -29,10 +29,10 @@ package func replaceAtomically(path: String, contents: [UInt8]) throws {
 package func replaceAtomically(path: String, writing produce: (_ write: (_ bytes: [UInt8]) throws -> Void) throws -> Void) throws {
     let temporary = temporaryPath(for: path)
     var existing = stat()
-    let mode: mode_t? = stat(path, &existing) == 0 && (existing.st_mode & S_IFMT) == S_IFREG ? existing.st_mode & 0o7777 : nil
+    let mode: mode_t? = withFileSystemPath(path, { stat($0, &existing) }) == 0 && (existing.st_mode & S_IFMT) == S_IFREG ? existing.st_mode & 0o7777 : nil
     let slot = TemporaryRegistry.register(temporary)
     defer { TemporaryRegistry.release(slot) }
-    let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    let fd = withFileSystemPath(temporary) { open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
     guard fd >= 0 else { throw WriteError.system(.cannotCreate, path) }
     do {
         if let mode, fchmod(fd, mode) != 0 { throw WriteError.system(.io, path) }
@@ -49,17 +49,17 @@ package func replaceAtomically(path: String, writing produce: (_ write: (_ bytes
         guard fsync(fd) == 0 else { throw WriteError.system(.io, path) }
     } catch {
         close(fd)
-        unlink(temporary)
+        _ = withFileSystemPath(temporary) { unlink($0) }
         throw error
     }
     guard close(fd) == 0 else {
         let failure = WriteError.system(.io, path)
-        unlink(temporary)
+        _ = withFileSystemPath(temporary) { unlink($0) }
         throw failure
     }
-    guard rename(temporary, path) == 0 else {
+    guard withFileSystemPath(temporary, { from in withFileSystemPath(path) { rename(from, $0) } }) == 0 else {
         let failure = WriteError.system(.io, path)
-        unlink(temporary)
+        _ = withFileSystemPath(temporary) { unlink($0) }
         throw failure
     }
 }
@@ -85,7 +85,7 @@ enum TemporaryRegistry {
     /// or `nil` when the path is too long or every slot is taken (then a signal leaves the
     /// temporary behind, for `strayTemporaries` to report and the next update to sweep).
     static func register(_ path: String) -> Int? {
-        let bytes = Array(path.utf8)
+        let bytes = PathBytes.bytes(path)
         guard !bytes.isEmpty, bytes.count < slotSize, !bytes.contains(0) else { return nil }
         _ = slots  // made here, never first in the handler
         let slot: Int? = lock.withLock {
@@ -156,7 +156,7 @@ package func strayTemporaries(in paths: [String]) -> [String] {
 /// own pid is stale too (a dead process had the pid before): nothing is being written yet.
 package func sweepStaleTemporaries(in paths: [String]) -> [String] {
     let stale = strayTemporaries(in: paths, includingOwn: true)
-    for path in stale { unlink(path) }
+    for path in stale { _ = withFileSystemPath(path) { unlink($0) } }
     return stale
 }
 
@@ -167,7 +167,7 @@ private func strayTemporaries(in paths: [String], includingOwn: Bool) -> [String
     var stems: [String: Set<String>] = [:], folders: [String] = []
     for path in paths {
         var status = stat()
-        guard stat(path, &status) == 0 else { continue }
+        guard withFileSystemPath(path, { stat($0, &status) }) == 0 else { continue }
         if (status.st_mode & S_IFMT) == S_IFDIR {
             var directory = path
             while directory.count > 1, directory.hasSuffix("/") { directory.removeLast() }
@@ -197,7 +197,7 @@ private func findStrays(in directory: String, recursive: Bool, stems: Set<String
     guard let stream = DirectoryListing.open(directory) else { return }
     defer { closedir(stream) }
     while let entry = readdir(stream) {
-        let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+        let name = withUnsafeBytes(of: entry.pointee.d_name) { PathBytes.name(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
         if name.hasPrefix(".") { continue }
         let path = (directory == "/" ? "" : directory) + "/" + name
         if entry.pointee.d_type == UInt8(DT_DIR) {

@@ -74,7 +74,7 @@ extension GoldenCase {
     /// recording that cannot be read gives that one failure.
     package func check(update: Bool = false, tolerance: Tolerance = .exact) -> [GoldenCheck] {
         let kind: RecordingKind
-        let config = FileManager.default.fileExists(atPath: self.config) ? self.config : nil
+        let config = RecordingFiles.exists(self.config) ? self.config : nil
         let resolved: Tolerance
         do {
             kind = try RecordingKind.of(path: recording)
@@ -214,7 +214,7 @@ enum GoldenFile {
 /// says why.
 func openGolden(_ path: String) -> GoldenFile {
     // O_NONBLOCK: a FIFO in a golden's place must not hang the check.
-    let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    let fd = withFileSystemPath(path) { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
     guard fd >= 0 else {
         if errno == ENOENT { return .missing }
         return .unreadable(RecordingError(.unreadable, path: path, line: nil, "cannot open: \(String(cString: strerror(errno)))"))

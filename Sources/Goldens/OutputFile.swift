@@ -1,3 +1,5 @@
+import TurboRecording
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -49,7 +51,7 @@ package struct WriteError: Error, Equatable, Sendable, CustomStringConvertible {
 /// directly, never renamed over: as root, a rename would replace the device node itself.
 package func writeOutputFile(path: String, contents: [UInt8]) throws {
     var status = stat()
-    if lstat(path, &status) == 0, (status.st_mode & S_IFMT) != S_IFREG {
+    if withFileSystemPath(path, { lstat($0, &status) }) == 0, (status.st_mode & S_IFMT) != S_IFREG {
         try writeInPlace(path: path, contents: contents)
     } else {
         try replaceAtomically(path: path, contents: contents)
@@ -70,8 +72,8 @@ package func writeOutputFile(path: String, text: String) throws {
             }
         }) { produce in
             var status = stat()
-            if lstat(path, &status) == 0, (status.st_mode & S_IFMT) != S_IFREG {
-                let fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
+            if withFileSystemPath(path, { lstat($0, &status) }) == 0, (status.st_mode & S_IFMT) != S_IFREG {
+                let fd = withFileSystemPath(path) { open($0, O_WRONLY | O_TRUNC | O_CLOEXEC) }
                 guard fd >= 0 else { throw WriteError.system(.cannotCreate, path) }
                 do {
                     try produce { try writeAll(fd, $0, destination: path) }
@@ -89,7 +91,7 @@ package func writeOutputFile(path: String, text: String) throws {
 
 /// Writes to what is at `path` as it is (truncating a file a symbolic link points to).
 func writeInPlace(path: String, contents: [UInt8]) throws {
-    let fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
+    let fd = withFileSystemPath(path) { open($0, O_WRONLY | O_TRUNC | O_CLOEXEC) }
     guard fd >= 0 else { throw WriteError.system(.cannotCreate, path) }
     do {
         try writeAll(fd, contents, destination: path)

@@ -18,7 +18,7 @@ extension GoldenCase {
 
     /// The page's banner held to the replay; `nil` for a native recording or one without `seen`.
     package func checkSeen() -> GoldenCheck? {
-        let config = FileManager.default.fileExists(atPath: self.config) ? self.config : nil
+        let config = RecordingFiles.exists(self.config) ? self.config : nil
         let outcome: SeenOutcome
         do {
             guard try RecordingKind.of(path: recording) == .web else { return nil }
@@ -28,7 +28,7 @@ extension GoldenCase {
             return GoldenCheck(golden: seenGolden, result: .unreadable(recordingError(error, path: recording)))
         }
         guard outcome.judged else { return nil }
-        guard FileManager.default.fileExists(atPath: seenGolden) else {
+        guard RecordingFiles.exists(seenGolden) else {
             if outcome.count == 0 { return nil }
             return GoldenCheck(golden: seenGolden, result: .drift(report: outcome.report))
         }

@@ -20,13 +20,13 @@ extension GoldenTimeline {
         guard GoldenCase.sessionLogProblem(native) == nil else { return false }
         let stem = RecordingFiles.stem(recording)
         var options: SessionOptions
-        if FileManager.default.fileExists(atPath: stem + ".session.config.json") {
+        if RecordingFiles.exists(stem + ".session.config.json") {
             options = SessionOptions(config: try SessionConfig.load(path: stem + ".session.config.json"))
         } else {
             let nativeConfig = RecordingFiles.stem(native) + ".config.json"
             options = SessionOptions(
                 banner: try config.map { try BannerConfig.load(path: $0).settings() } ?? BannerSettings(),
-                native: FileManager.default.fileExists(atPath: nativeConfig) ? try NativeConfig.load(path: nativeConfig) : NativeConfig())
+                native: RecordingFiles.exists(nativeConfig) ? try NativeConfig.load(path: nativeConfig) : NativeConfig())
         }
         if let maxOpenViews { options.native.maxOpenViews = maxOpenViews }
         let explainer = SessionLayerFindings(banner: options.banner, native: options.native)

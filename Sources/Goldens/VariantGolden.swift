@@ -27,7 +27,7 @@ extension GoldenCase {
     /// Times match within `tolerance` (or the config's `toleranceMs`), as in `check(update:tolerance:)`.
     package func check(update: Bool = false, variant: BannerVariant?, tolerance: Tolerance = .exact) -> [GoldenCheck] {
         guard let variant else { return check(update: update, tolerance: tolerance) }
-        let config = FileManager.default.fileExists(atPath: self.config) ? self.config : nil
+        let config = RecordingFiles.exists(self.config) ? self.config : nil
         let resolved: Tolerance
         do {
             if try RecordingKind.of(path: recording) == .native { return check(update: update, tolerance: tolerance) }
@@ -41,7 +41,7 @@ extension GoldenCase {
             try bannerTimeline(recording, config: config, adding: variant, emit: emit)
             return true
         }
-        if FileManager.default.fileExists(atPath: own) {
+        if RecordingFiles.exists(own) {
             return [GoldenCheck(golden: own, result: compare(source, with: own, update: update, tolerance: resolved)!)]
         }
         // A recording that cannot be read is that failure, before any golden is looked at.
@@ -51,7 +51,7 @@ extension GoldenCase {
         } catch {
             return [GoldenCheck(golden: own, result: .unreadable(recordingError(error, path: recording)))]
         }
-        guard FileManager.default.fileExists(atPath: golden) else {
+        guard RecordingFiles.exists(golden) else {
             // Without v1's golden there is nothing to say the variant changed: that one comes first.
             return [GoldenCheck(golden: golden, result: .missingGolden)]
         }
@@ -140,12 +140,12 @@ extension GoldenCase {
         let others = check(update: update).filter { $0.golden != golden }
         let own = golden(for: variant)
         let recording = self.recording
-        let config = FileManager.default.fileExists(atPath: self.config) ? self.config : nil
+        let config = RecordingFiles.exists(self.config) ? self.config : nil
         let source: TimelineSource = { [maxOpenViews] emit in
             try errorViewTimeline(recording, config: config, adding: variant, maxOpenViews: maxOpenViews, emit: emit)
             return true
         }
-        if FileManager.default.fileExists(atPath: own) {
+        if RecordingFiles.exists(own) {
             return [GoldenCheck(golden: own, result: compare(source, with: own, update: update)!)] + others
         }
         // A recording that cannot be read is that failure, before any golden is looked at.
@@ -154,7 +154,7 @@ extension GoldenCase {
         } catch {
             return [GoldenCheck(golden: own, result: .unreadable(recordingError(error, path: recording)))]
         }
-        guard FileManager.default.fileExists(atPath: golden) else {
+        guard RecordingFiles.exists(golden) else {
             return [GoldenCheck(golden: golden, result: .missingGolden)] + others
         }
         let sameAsV1 = compare(source, with: golden, update: false)!

@@ -9,7 +9,7 @@ import Darwin
 /// Reads a small JSON file (a config) whole and parses it with json-c. The returned object
 /// belongs to the caller (`json_object_put`).
 func parseJSONDocument(path: String) throws -> OpaquePointer {
-    guard let file = fopen(path, "rb") else {
+    guard let file = withFileSystemPath(path, { fopen($0, "rb") }) else {
         throw RecordingError(.unreadable, path: path, line: nil, "cannot open: \(String(cString: strerror(errno)))")
     }
     defer { fclose(file) }

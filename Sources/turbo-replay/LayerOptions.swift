@@ -102,14 +102,14 @@ enum LayerOptions {
     /// find none.
     private static func refuseUnopenable(_ path: String) throws {
         var status = stat()
-        guard stat(path, &status) == 0 else {
+        guard withFileSystemPath(path, { stat($0, &status) }) == 0 else {
             throw RecordingError(.unreadable, path: path, line: nil, "cannot open: \(String(cString: strerror(errno)))")
         }
         if (status.st_mode & S_IFMT) == S_IFDIR {
             throw RecordingError(.unreadable, path: path, line: nil, "read failed: \(String(cString: strerror(EISDIR)))")
         }
         guard (status.st_mode & S_IFMT) == S_IFREG else { return }
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        let fd = withFileSystemPath(path) { open($0, O_RDONLY | O_CLOEXEC) }
         guard fd >= 0 else {
             throw RecordingError(.unreadable, path: path, line: nil, "cannot open: \(String(cString: strerror(errno)))")
         }

@@ -60,8 +60,11 @@ let rootHelp = """
     }
 }
 
+/// The arguments as the tool keeps paths (`PathBytes`): from `argv`'s bytes, since
+/// `CommandLine.arguments` repairs a name that is not UTF-8 into one that names no file.
+let arguments = (1..<Int(CommandLine.argc)).map { PathBytes.name(cString: CommandLine.unsafeArgv[$0]!) }
 let console = Console()
-var status = main(Array(CommandLine.arguments.dropFirst()), console: console)
+var status = main(arguments, console: console)
 do {
     if !console.failed { try console.flush() }
 } catch {
