@@ -66,6 +66,11 @@ package struct PartialFrame {
             if path == "-" {
                 file = try PartialRuns.spool()
                 spooled.append(file)
+            } else if let input = try Self.openIfArriving(path) {
+                // A FIFO or `<(…)`: read once, into a copy the merge reads twice.
+                defer { close(input) }
+                file = try PartialRuns.spool(input, source: path)
+                spooled.append(file)
             }
             runs += try scan(file, source: source, header: header)
         }
@@ -100,6 +105,19 @@ package struct PartialFrame {
             previous = (Array(key), logPath, at)
             try log(object, real, line, fail)
         }
+    }
+
+    /// The input at `path` opened, when it is read as it arrives (a FIFO, a pipe, a device) and
+    /// so can be read only once; `nil` for a regular file or a folder (read, or refused, as
+    /// they are) and for a path that cannot be looked at (the read says why).
+    private static func openIfArriving(_ path: String) throws -> Int32? {
+        var status = stat()
+        guard withFileSystemPath(path, { stat($0, &status) }) == 0 else { return nil }
+        let type = status.st_mode & S_IFMT
+        guard type != S_IFREG, type != S_IFDIR else { return nil }
+        let fd = withFileSystemPath(path) { open($0, O_RDONLY | O_CLOEXEC) }
+        guard fd >= 0 else { throw RecordingError(.unreadable, path: path, line: nil, String(cString: strerror(errno))) }
+        return fd
     }
 
     /// One input's first pass: its frame checked (headers, trailers and their counts), its

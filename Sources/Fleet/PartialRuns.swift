@@ -45,20 +45,23 @@ enum PartialRuns {
         return nil
     }
 
-    /// Standard input copied to a file of its own (a merge reads its inputs twice); removed
-    /// when the merge ends.
-    static func spool() throws -> String {
+    /// Standard input (or what else is read as it arrives, at `input`, called `source`) copied
+    /// to a file of its own: a merge reads its inputs twice, and a pipe can be read once.
+    /// Removed when the merge ends.
+    static func spool(_ input: Int32 = STDIN_FILENO, source: String = "<stdin>") throws -> String {
+        let what = source == "<stdin>" ? "standard input" : source
         var template = Array("\(temporaryDirectory())/turbo-replay-merge-XXXXXX".utf8CString)
         let fd = mkstemp(&template)
-        guard fd >= 0 else { throw RecordingError(.unreadable, path: "<stdin>", line: nil, "cannot spool standard input: \(errorText())") }
+        guard fd >= 0 else { throw RecordingError(.unreadable, path: source, line: nil, "cannot spool \(what): \(errorText())") }
         defer { close(fd) }
         let path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let count = read(STDIN_FILENO, &buffer, buffer.count)
+            let count = read(input, &buffer, buffer.count)
             if count < 0 {
                 if errno == EINTR { continue }
-                throw RecordingError(.unreadable, path: "<stdin>", line: nil, errorText())
+                unlink(path)
+                throw RecordingError(.unreadable, path: source, line: nil, errorText())
             }
             if count == 0 { break }
             var written = 0
@@ -66,7 +69,7 @@ enum PartialRuns {
                 let n = buffer.withUnsafeBytes { write(fd, $0.baseAddress! + written, count - written) }
                 guard n > 0 else {
                     unlink(path)
-                    throw RecordingError(.unreadable, path: "<stdin>", line: nil, "cannot spool standard input to \(path): \(errorText())")
+                    throw RecordingError(.unreadable, path: source, line: nil, "cannot spool \(what) to \(path): \(errorText())")
                 }
                 written += n
             }

@@ -40,8 +40,9 @@ enum CheckCommand {
             replay, without --variant: a difference beyond seenEventMs/seenTimerMs (16 and 100 ms, keys of
             NAME.config.json) fails it, naming the first, unless NAME.seen.expected.jsonl lists exactly
             the differences found; --update never writes that file.
-            A difference prints a diff and, for each differing record, the golden's file:line and the keys
-            that differ. A golden with no recording, or a file named almost like a golden, is a failure.
+            A recording or golden named here that is not a regular file (a FIFO, <(...)) is refused (64): a
+            recording is read once for each of its goldens. A difference prints a diff and, for each
+            differing record, the golden's file:line and the keys that differ. A golden with no recording, or a file named almost like a golden, is a failure.
             Ends with 'N passed, N failed' (one per golden or stray file).
             Exit status: 0 all passed, 1 a timeline differs, a golden is missing or a page's banner
             disagrees with its replay, 64 usage, 65 a
@@ -91,6 +92,7 @@ enum CheckCommand {
     }
 
     @MainActor static func run(_ options: Options, console: Console) throws -> ExitCode {
+        try refuseReadOnce(options.paths)
         let update = options.update, variant = options.variant
         let survey = try GoldenCase.survey(in: options.paths)
         console.reportSkipped(survey.skipped)
@@ -165,6 +167,24 @@ enum CheckCommand {
         }
         try console.print("\(passed) passed, \(failed) failed")
         return status
+    }
+
+    /// A recording or golden named on the command line that is not a regular file (a FIFO,
+    /// `<(…)`, a device) is refused before anything is read: check reads a recording once per
+    /// golden (and its kind first), and its goldens sit beside it, so a pipe would be read once
+    /// and the rest compared with nothing, or wait for a writer forever. In a folder such a name
+    /// is skipped with a warning, as every command skips it.
+    private static func refuseReadOnce(_ paths: [String]) throws {
+        for path in paths {
+            var status = stat()
+            guard withFileSystemPath(path, { stat($0, &status) }) == 0 else { continue }
+            let type = status.st_mode & S_IFMT
+            guard type != S_IFREG, type != S_IFDIR else { continue }
+            throw UsageError(
+                message: "'\(terminalSafe(path))' is not a regular file (a FIFO or a pipe can be read once), and check reads "
+                    + "a recording once for each of its goldens, which sit beside it: copy it to a file there",
+                command: spec.name)
+        }
     }
 
     /// An update stopped by SIGINT or SIGTERM: what it wrote, on standard error, instead of a
