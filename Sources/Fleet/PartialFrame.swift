@@ -86,6 +86,7 @@ package struct PartialFrame {
             guard let value = JSONValue(parsing: String(decoding: line, as: UTF8.self)), case .object(let object) = value else {
                 throw fail("not a partial's line (a JSON object)")
             }
+            try Self.refuseRepeatedKeys(line, value, fail)
             let read = StatsPartial.Reader(fail: fail)
             let logPath = try read.string(object["path"], "path")
             let real = try read.string(object["real"], "real")
@@ -105,6 +106,17 @@ package struct PartialFrame {
             previous = (Array(key), logPath, at)
             try log(object, real, line, fail)
         }
+    }
+
+    /// A partial's line with a key given twice in one object is refused, as an unknown key is:
+    /// json-c would keep the last value, silently. `value` is the line as parsed: when it has
+    /// every member the line writes, no key was given twice, and the keys are not looked at.
+    private static func refuseRepeatedKeys(_ line: ArraySlice<UInt8>, _ value: JSONValue, _ fail: (String) -> RecordingError) throws {
+        let check = { (text: UnsafeBufferPointer<UInt8>) in
+            RepeatedKeys.membersWritten(in: text) == value.members ? nil : RepeatedKeys.first(in: text)
+        }
+        let repeated = line.withContiguousStorageIfAvailable(check) ?? Array(line).withUnsafeBufferPointer(check)
+        if let repeated { throw fail(RepeatedKeys.message(repeated.key)) }
     }
 
     /// The input at `path` opened, when it is read as it arrives (a FIFO, a pipe, a device) and
@@ -155,6 +167,7 @@ package struct PartialFrame {
             guard let value = JSONValue(parsing: String(decoding: line, as: UTF8.self)), case .object(let object) = value else {
                 throw fail("not a partial's line (a JSON object)")
             }
+            try Self.refuseRepeatedKeys(line, value, fail)
             if object["format"] != nil {
                 try checkHeader(object, fail)
                 try header(object, "\(source):\(number)", fail)

@@ -55,6 +55,12 @@ func parseJSONDocument(path: String) throws -> OpaquePointer {
         json_object_put(parsed)
         throw RecordingError(.malformed, path: path, line: line(at: bad), "not valid JSON: invalid UTF-8")
     }
+    if status == json_tokener_success, let parsed,
+        let repeated = bytes.withUnsafeBufferPointer({ RepeatedKeys.first(in: UnsafeBufferPointer(rebasing: $0[start..<min(end, $0.count)])) })
+    {
+        json_object_put(parsed)
+        throw RecordingError(.malformed, path: path, line: line(at: start + repeated.offset), RepeatedKeys.message(repeated.key))
+    }
     guard status == json_tokener_success, let parsed else {
         // Count the lines up to where json-c stopped, so the error points at the place.
         let line = line(at: end)
