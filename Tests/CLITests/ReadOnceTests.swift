@@ -99,4 +99,13 @@ struct ReadOnceTests {
         #expect(run.output.contains("sessions: 1 read, 0 malformed, 0 unreadable\n"), "\(run.output)")
         #expect(run.output.contains("s.jsonl: its app session with \(directory)/s.native.jsonl reads it a second time"), "\(run.output)")
     }
+
+    @Test("tune - reads the paths of its logs from standard input, as stats - does, each log once")
+    func tuneListsFromStandardInput() throws {
+        let listed = try Fixtures.run(["tune", "-"], input: Self.web + "\n" + Self.sessionWeb + "\n")
+        let named = try Fixtures.run(["tune", Self.web, Self.sessionWeb])
+        #expect(listed.status == 0, "\(listed.stderr)")
+        #expect(listed.stdout == named.stdout)
+        #expect(listed.stdout.hasPrefix("tune: 2 sessions;"), "\(listed.stdout)")
+    }
 }
