@@ -40,7 +40,9 @@ struct ReadOnceTests {
 
     /// Each command that takes a file, with `F` where the file goes.
     static let commands: [(command: String, file: String)] = [
-        ("replay F", web), ("replay --config <(echo '{\"locale\":\"en\"}') F", web), ("native F", native),
+        ("replay F", web), ("replay --config <(echo '{\"locale\":\"en\"}') F", web),
+        ("explain --config <(echo '{\"locale\":\"en\"}') F", web), ("render --config <(echo '{\"platform\":\"ios\"}') F -o -", native),
+        ("native F", native),
         ("native --explain F", native), ("launch F", launch), ("archive F", archive), ("explain F", web), ("explain F", native),
         ("render F -o -", web), ("stats F", web), ("stats F", native), ("stats --partial F", web),
         ("whatif --variant recover-on-response F", web), ("whatif --variant recover-on-response --format jsonl F", web),
