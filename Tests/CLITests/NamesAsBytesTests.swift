@@ -83,4 +83,18 @@ struct NamesAsBytesTests {
         let check = try Fixtures.run(["check", directory])
         #expect(check.status == 0 && check.stdout.hasSuffix("5 passed, 0 failed\n"), "\(check.stdout)")
     }
+
+    @Test("a listing on standard input names logs by their bytes too")
+    func listedNamesAreBytes() throws {
+        let directory = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        // printf writes the bytes: \377 and \376 are not UTF-8, and String cannot hold them.
+        let run = try ReadOnceTests.bash(
+            "printf '\(directory)/\\377.jsonl\\n\(directory)/\\376.jsonl\\n\(directory)/cafe\\314\\201.jsonl\\n' | \"$TR\" stats --partial -")
+        #expect(run.status == 0, "\(run.output)")
+        for shown in [#"\\xFF.jsonl""#, #"\\xFE.jsonl""#, #"cafe\\xCC\\x81.jsonl""#] {
+            #expect(run.output.contains(#""path":""# + directory + "/" + shown), "\(shown): \(run.output)")
+        }
+        #expect(run.output.contains(#"{"trailer":"turbo-replay stats partial","lines":5,"logs":3}"#), "\(run.output)")
+    }
 }
