@@ -72,8 +72,11 @@ package struct ArchiveFleet: Equatable, Sendable {
     /// One log, start to end, in the calling thread.
     package static func analyzeFile(_ path: String, config: NativeConfig, lenient: Bool) -> ArchiveFleetFile {
         let read = readFleetLog(path, failed: ArchiveFleetFile.Outcome.failed) { onSkip -> ArchiveFleetFile.Outcome in
-            guard try isNativeRecording(path: path) else { return .web }
-            let reader = try NativeRecordingReader(path: path, lenient: lenient, onSkip: onSkip)
+            // Opened once: the kind is read from the first record, which stays to be read (a
+            // FIFO or `<(…)` cannot be opened again).
+            let lines = try JSONLines(path: path)
+            guard try RecordingKind.of(lines: lines) == .native else { return .web }
+            let reader = NativeRecordingReader(lines: lines, lenient: lenient, onSkip: onSkip)
             _ = try reader.next()
             if archiveRefusal(path: path, meta: reader.meta, config: config) != nil { return .android }
             // Counted, not kept: a summary over a fleet needs each log's numbers, never its findings.

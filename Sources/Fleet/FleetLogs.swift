@@ -26,9 +26,10 @@ package enum FleetLogs {
         while case let count = try readArrived(fd: STDIN_FILENO, into: buffer, name: "<stdin>"), count > 0 {
             bytes.append(contentsOf: buffer[..<count])
         }
-        // Lines as readLine gives them: LF or CRLF ends, the last line with none.
+        // Lines as readLine gives them: LF or CRLF ends, the last line with none. Each is a
+        // path's bytes, kept as the tool keeps paths (not repaired: a name need not be UTF-8).
         var lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map { line in
-            String(decoding: line.last == 0x0D ? line.dropLast() : line, as: UTF8.self)
+            PathBytes.name(line.last == 0x0D ? line.dropLast() : line)
         }
         if lines.last == "" { lines.removeLast() }
         return paths(listed: lines)

@@ -40,7 +40,7 @@ final class LineCursor {
 
     init(path: String, source: String, offset: Int, end: Int = .max, line: Int = 1, bufferSize: Int = 1 << 16, order: Int = 0) throws {
         self.source = source
-        fd = open(path, O_RDONLY)
+        fd = withFileSystemPath(path) { open($0, O_RDONLY) }
         guard fd >= 0 else {
             throw RecordingError(.unreadable, path: source, line: nil, String(cString: strerror(errno)))
         }

@@ -67,6 +67,12 @@ package struct PartialFrame {
                 let spool = try PartialRuns.spool()
                 spooled.append(spool.descriptor)
                 file = spool.path
+            } else if let input = try Self.openIfArriving(path) {
+                // A FIFO or `<(…)`: read once, into a copy the merge reads twice.
+                defer { close(input) }
+                let spool = try PartialRuns.spool(input, source: path)
+                spooled.append(spool.descriptor)
+                file = spool.path
             }
             runs += try scan(file, source: source, header: header)
         }
@@ -82,6 +88,7 @@ package struct PartialFrame {
             guard let value = JSONValue(parsing: String(decoding: line, as: UTF8.self)), case .object(let object) = value else {
                 throw fail("not a partial's line (a JSON object)")
             }
+            try Self.refuseRepeatedKeys(line, value, fail)
             let read = StatsPartial.Reader(fail: fail)
             let logPath = try read.string(object["path"], "path")
             let real = try read.string(object["real"], "real")
@@ -101,6 +108,30 @@ package struct PartialFrame {
             previous = (Array(key), logPath, at)
             try log(object, real, line, fail)
         }
+    }
+
+    /// A partial's line with a key given twice in one object is refused, as an unknown key is:
+    /// json-c would keep the last value, silently. `value` is the line as parsed: when it has
+    /// every member the line writes, no key was given twice, and the keys are not looked at.
+    private static func refuseRepeatedKeys(_ line: ArraySlice<UInt8>, _ value: JSONValue, _ fail: (String) -> RecordingError) throws {
+        let check = { (text: UnsafeBufferPointer<UInt8>) in
+            RepeatedKeys.membersWritten(in: text) == value.members ? nil : RepeatedKeys.first(in: text)
+        }
+        let repeated = line.withContiguousStorageIfAvailable(check) ?? Array(line).withUnsafeBufferPointer(check)
+        if let repeated { throw fail(RepeatedKeys.message(repeated.key)) }
+    }
+
+    /// The input at `path` opened, when it is read as it arrives (a FIFO, a pipe, a device) and
+    /// so can be read only once; `nil` for a regular file or a folder (read, or refused, as
+    /// they are) and for a path that cannot be looked at (the read says why).
+    private static func openIfArriving(_ path: String) throws -> Int32? {
+        var status = stat()
+        guard withFileSystemPath(path, { stat($0, &status) }) == 0 else { return nil }
+        let type = status.st_mode & S_IFMT
+        guard type != S_IFREG, type != S_IFDIR else { return nil }
+        let fd = withFileSystemPath(path) { open($0, O_RDONLY | O_CLOEXEC) }
+        guard fd >= 0 else { throw RecordingError(.unreadable, path: path, line: nil, String(cString: strerror(errno))) }
+        return fd
     }
 
     /// One input's first pass: its frame checked (headers, trailers and their counts), its
@@ -138,6 +169,7 @@ package struct PartialFrame {
             guard let value = JSONValue(parsing: String(decoding: line, as: UTF8.self)), case .object(let object) = value else {
                 throw fail("not a partial's line (a JSON object)")
             }
+            try Self.refuseRepeatedKeys(line, value, fail)
             if object["format"] != nil {
                 try checkHeader(object, fail)
                 try header(object, "\(source):\(number)", fail)

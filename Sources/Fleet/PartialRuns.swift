@@ -46,15 +46,16 @@ enum PartialRuns {
         return nil
     }
 
-    /// Standard input copied to a file of its own (a merge reads its inputs twice), with no name
-    /// from the moment it is open (`Scratch`): a merge killed by any signal, SIGKILL included,
-    /// leaves no copy of a partial that may be gigabytes. The path opens it again for each
-    /// reader (the descriptor's own name); the caller closes the descriptor when the merge ends,
-    /// and the copy is gone.
-    static func spool() throws -> (path: String, descriptor: Int32) {
+    /// Standard input (or what else is read as it arrives, at `input`, called `source`) copied
+    /// to a file of its own (a merge reads its inputs twice, and a pipe can be read once), with
+    /// no name from the moment it is open (`Scratch`): a merge killed by any signal, SIGKILL
+    /// included, leaves no copy of a partial that may be gigabytes. The path opens it again for
+    /// each reader (the descriptor's own name); the caller closes the descriptor when the merge
+    /// ends, and the copy is gone.
+    static func spool(_ input: Int32 = STDIN_FILENO, source: String = "<stdin>") throws -> (path: String, descriptor: Int32) {
         let fd = try Scratch.descriptor()
         do {
-            try copyStandardInput(to: fd)
+            try copy(input, source: source, to: fd)
         } catch {
             close(fd)
             throw error
@@ -66,13 +67,13 @@ enum PartialRuns {
         #endif
     }
 
-    private static func copyStandardInput(to fd: Int32) throws {
+    private static func copy(_ input: Int32, source: String, to fd: Int32) throws {
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let count = read(STDIN_FILENO, &buffer, buffer.count)
+            let count = read(input, &buffer, buffer.count)
             if count < 0 {
                 if errno == EINTR { continue }
-                throw RecordingError(.unreadable, path: "<stdin>", line: nil, errorText())
+                throw RecordingError(.unreadable, path: source, line: nil, errorText())
             }
             if count == 0 { break }
             var written = 0

@@ -157,6 +157,13 @@ extension FleetStats {
         guard RecordingFiles.isRegularFile(native) else { return nil }
         let outcome: StatsSession.Outcome
         do {
+            // The session reads the web recording a second time, which a FIFO or a pipe named
+            // on the command line cannot give: said, never an empty session.
+            guard RecordingFiles.isRegularFile(web) else {
+                throw RecordingError(
+                    .unreadable, path: web, line: nil,
+                    "its app session with \(native) reads it a second time, and it is not a regular file (a FIFO or a pipe is read once): copy it to a file")
+            }
             var figures = try SessionFiguresOutput.read(web: web, native: native, options: options)
             counts.add(&figures)
             outcome = .read(figures)

@@ -1,3 +1,5 @@
+import TurboRecording
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -25,7 +27,7 @@ package func replaceAtomically(path: String, writing produce: (_ write: (_ bytes
     case .inPlace: return try writeInPlace(path: path, writing: produce)
     }
     var existing = stat()
-    let mode: mode_t? = stat(target, &existing) == 0 && (existing.st_mode & S_IFMT) == S_IFREG ? existing.st_mode & 0o7777 : nil
+    let mode: mode_t? = withFileSystemPath(target, { stat($0, &existing) }) == 0 && (existing.st_mode & S_IFMT) == S_IFREG ? existing.st_mode & 0o7777 : nil
     let temporary = try TemporaryFile.create(for: target)
     defer { TemporaryRegistry.release(temporary.slot) }
     let fd = temporary.descriptor
@@ -45,17 +47,17 @@ package func replaceAtomically(path: String, writing produce: (_ write: (_ bytes
         guard fsync(fd) == 0 else { throw WriteError.system(.io, path) }
     } catch {
         close(fd)
-        unlink(temporary.path)
+        _ = withFileSystemPath(temporary.path) { unlink($0) }
         throw error
     }
     guard close(fd) == 0 else {
         let failure = WriteError.system(.io, path)
-        unlink(temporary.path)
+        _ = withFileSystemPath(temporary.path) { unlink($0) }
         throw failure
     }
-    guard rename(temporary.path, target) == 0 else {
+    guard withFileSystemPath(temporary.path, { from in withFileSystemPath(target) { rename(from, $0) } }) == 0 else {
         let failure = WriteError.system(.io, path)
-        unlink(temporary.path)
+        _ = withFileSystemPath(temporary.path) { unlink($0) }
         throw failure
     }
 }
@@ -75,29 +77,29 @@ package enum OutputDestination: Equatable, Sendable {
     /// since a file created where it points would be put wherever whoever made the link chose.
     package static func of(_ path: String) throws -> OutputDestination {
         var status = stat()
-        guard lstat(path, &status) == 0 else { return .replace(file: path, linked: false) }
+        guard withFileSystemPath(path, { lstat($0, &status) }) == 0 else { return .replace(file: path, linked: false) }
         switch status.st_mode & S_IFMT {
         case S_IFREG: return .replace(file: path, linked: false)
         case S_IFLNK: break
         default: return .inPlace
         }
-        guard stat(path, &status) == 0 else {
+        guard withFileSystemPath(path, { stat($0, &status) }) == 0 else {
             let code = errno
             guard code == ENOENT else { throw WriteError.system(.cannotCreate, path, code) }
             throw WriteError(.cannotCreate, destination: path, reason: "a symbolic link to nothing (not followed: no file is created where a link points)")
         }
         // An open file's name (/dev/stdout → /proc/self/fd/1) is written through, as it is.
         guard (status.st_mode & S_IFMT) == S_IFREG, !path.hasPrefix("/dev/"), !path.hasPrefix("/proc/") else { return .inPlace }
-        guard let resolved = realpath(path, nil) else { throw WriteError.system(.cannotCreate, path) }
+        guard let resolved = withFileSystemPath(path, { realpath($0, nil) }) else { throw WriteError.system(.cannotCreate, path) }
         defer { free(resolved) }
-        return .replace(file: String(cString: resolved), linked: true)
+        return .replace(file: PathBytes.name(cString: resolved), linked: true)
     }
 }
 
 /// Writes to what is at `path` as it is (a device, a FIFO): opened without `O_CREAT`, so it
 /// never makes a file, and truncated when that means anything.
 func writeInPlace(path: String, writing produce: (_ write: (_ bytes: [UInt8]) throws -> Void) throws -> Void) throws {
-    let fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
+    let fd = withFileSystemPath(path) { open($0, O_WRONLY | O_TRUNC | O_CLOEXEC) }
     guard fd >= 0 else { throw WriteError.system(.cannotCreate, path) }
     do {
         try produce { try writeAll(fd, $0, destination: path) }

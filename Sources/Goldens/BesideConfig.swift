@@ -15,10 +15,10 @@ extension GoldenCase {
     /// wrong settings. (In a folder's walk it is also said on standard error, as skipped.)
     static func beside(_ config: String) throws -> String? {
         var status = stat()
-        guard stat(config, &status) == 0 else {
+        guard withFileSystemPath(config, { stat($0, &status) }) == 0 else {
             let code = errno
             var link = stat()
-            if code == ENOENT, lstat(config, &link) != 0 { return nil }
+            if code == ENOENT, withFileSystemPath(config, { lstat($0, &link) }) != 0 { return nil }
             let reason = code == ENOENT ? "a symbolic link to nothing" : systemReason(code)
             throw RecordingError(.unreadable, path: config, line: nil, "the config beside the recording cannot be read: \(reason)")
         }

@@ -210,7 +210,7 @@ enum GoldenFile {
 /// says why.
 func openGolden(_ path: String) -> GoldenFile {
     // O_NONBLOCK: a FIFO in a golden's place must not hang the check.
-    let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    let fd = withFileSystemPath(path) { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
     guard fd >= 0 else {
         if errno == ENOENT { return .missing }
         return .unreadable(RecordingError(.unreadable, path: path, line: nil, "cannot open: \(String(cString: strerror(errno)))"))

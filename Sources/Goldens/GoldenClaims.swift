@@ -26,9 +26,9 @@ extension GoldenSurvey {
         for golden in cases {
             for path in golden.everyGolden {
                 var status = stat()
-                guard lstat(path, &status) == 0 else { continue }
+                guard withFileSystemPath(path, { lstat($0, &status) }) == 0 else { continue }
                 let linked = (status.st_mode & S_IFMT) == S_IFLNK
-                if linked, stat(path, &status) != 0 { continue }
+                if linked, withFileSystemPath(path, { stat($0, &status) }) != 0 { continue }
                 let identity = [UInt64(status.st_dev), UInt64(status.st_ino)]
                 guard let first = byFile[identity] else {
                     byFile[identity] = (path, linked)

@@ -112,7 +112,7 @@ extension GoldenCase {
         for file in files {
             if RecordingFiles.isGolden(file) {
                 let recording = RecordingFiles.recording(ofGolden: file)
-                if access(recording, F_OK) != 0 {
+                if !RecordingFiles.exists(recording) {
                     strays.append(StrayGolden(path: file, problem: .noRecording(recording: recording)))
                 } else if let problem = unknownPart(of: file, recording: recording) ?? missingSessionLog(of: file, recording: recording) {
                     strays.append(StrayGolden(path: file, problem: problem))
@@ -165,7 +165,7 @@ extension GoldenCase {
     /// would keep check waiting) whose first record is a native meta. What the session
     /// timeline and the survey both ask.
     static func sessionLogProblem(_ native: String) -> StrayGolden.SessionLogProblem? {
-        guard access(native, F_OK) == 0 else { return .missing }
+        guard RecordingFiles.exists(native) else { return .missing }
         guard RecordingFiles.isRegularFile(native) else { return .notARegularFile }
         do {
             return try RecordingKind.of(path: native) == .native ? nil : .notANativeLog

@@ -28,7 +28,7 @@ extension GoldenCase {
             return GoldenCheck(golden: seenGolden, result: .unreadable(recordingError(error, path: recording)))
         }
         guard outcome.judged else { return nil }
-        guard FileManager.default.fileExists(atPath: seenGolden) else {
+        guard RecordingFiles.exists(seenGolden) else {
             if outcome.count == 0 { return nil }
             return GoldenCheck(golden: seenGolden, result: .drift(report: outcome.report))
         }

@@ -1,3 +1,5 @@
+import TurboRecording
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -35,7 +37,7 @@ struct TemporaryFile {
         for _ in 0..<100 {
             let path = (folder == "/" ? "" : folder) + "/" + self.name(for: name, using: &generator)
             let slot = TemporaryRegistry.register(path)
-            let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+            let fd = withFileSystemPath(path) { open($0, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644) }
             if fd >= 0 { return TemporaryFile(path: path, descriptor: fd, slot: slot) }
             let code = errno
             TemporaryRegistry.release(slot)

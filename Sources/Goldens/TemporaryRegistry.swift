@@ -1,4 +1,5 @@
 import Foundation
+import TurboRecording
 
 #if canImport(Glibc)
 import Glibc
@@ -27,7 +28,7 @@ enum TemporaryRegistry {
     /// or `nil` when the path is too long or every slot is taken (then a signal leaves the
     /// temporary behind, for the next run to report or sweep: `TemporarySweep`).
     static func register(_ path: String) -> Int? {
-        let bytes = Array(path.utf8)
+        let bytes = PathBytes.bytes(path)
         guard !bytes.isEmpty, bytes.count < slotSize, !bytes.contains(0) else { return nil }
         _ = slots  // made here, never first in the handler
         let slot: Int? = lock.withLock {

@@ -60,7 +60,7 @@ package struct TemporarySweep: Equatable, Sendable {
         var recordings: [String: Set<String>] = [:], folders: [String] = []
         for path in paths {
             var status = stat()
-            guard stat(path, &status) == 0 else { continue }
+            guard withFileSystemPath(path, { stat($0, &status) }) == 0 else { continue }
             if (status.st_mode & S_IFMT) == S_IFDIR {
                 var directory = path
                 while directory.count > 1, directory.hasSuffix("/") { directory.removeLast() }
@@ -92,7 +92,7 @@ package struct TemporarySweep: Equatable, Sendable {
         defer { closedir(stream) }
         let fd = dirfd(stream)
         while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { PathBytes.name(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
             if name.hasPrefix(".") { continue }
             let path = directory == "." ? name : (directory == "/" ? "" : directory) + "/" + name
             if entry.pointee.d_type == UInt8(DT_DIR) {
@@ -101,13 +101,13 @@ package struct TemporarySweep: Equatable, Sendable {
             }
             guard let (base, pid) = TemporaryFile.parse(name), wanted(base) else { continue }
             var status = stat()
-            guard fstatat(fd, name, &status, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
+            guard withFileSystemPath(name, { fstatat(fd, $0, &status, AT_SYMLINK_NOFOLLOW) }) == 0 else { continue }
             if let reason = Self.notOurs(status) {
                 kept.append(Kept(path: path, reason: reason))
                 continue
             }
             guard !Self.isWriting(pid, path) else { continue }
-            if remove, unlinkat(fd, name, 0) != 0, errno != ENOENT {
+            if remove, withFileSystemPath(name, { unlinkat(fd, $0, 0) }) != 0, errno != ENOENT {
                 kept.append(Kept(path: path, reason: "it cannot be removed: " + systemReason(errno)))
                 continue
             }

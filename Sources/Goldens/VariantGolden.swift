@@ -42,7 +42,7 @@ extension GoldenCase {
             try bannerTimeline(recording, config: config, adding: variant, emit: emit)
             return true
         }
-        if FileManager.default.fileExists(atPath: own) {
+        if RecordingFiles.exists(own) {
             return [GoldenCheck(golden: own, result: compare(source, with: own, update: update, tolerance: resolved)!)]
         }
         // A recording that cannot be read is that failure, before any golden is looked at.
@@ -52,7 +52,7 @@ extension GoldenCase {
         } catch {
             return [GoldenCheck(golden: own, result: .unreadable(recordingError(error, path: recording)))]
         }
-        guard FileManager.default.fileExists(atPath: golden) else {
+        guard RecordingFiles.exists(golden) else {
             // Without v1's golden there is nothing to say the variant changed: that one comes first.
             return [GoldenCheck(golden: golden, result: .missingGolden)]
         }
@@ -151,7 +151,7 @@ extension GoldenCase {
             try errorViewTimeline(recording, config: config, adding: variant, maxOpenViews: maxOpenViews, emit: emit)
             return true
         }
-        if FileManager.default.fileExists(atPath: own) {
+        if RecordingFiles.exists(own) {
             return [GoldenCheck(golden: own, result: compare(source, with: own, update: update)!)] + others
         }
         // A recording that cannot be read is that failure, before any golden is looked at.
@@ -160,7 +160,7 @@ extension GoldenCase {
         } catch {
             return [GoldenCheck(golden: own, result: .unreadable(recordingError(error, path: recording)))]
         }
-        guard FileManager.default.fileExists(atPath: golden) else {
+        guard RecordingFiles.exists(golden) else {
             return [GoldenCheck(golden: golden, result: .missingGolden)] + others
         }
         let sameAsV1 = compare(source, with: golden, update: false)!

@@ -19,7 +19,7 @@ struct SessionReading<Explainer: SessionLayerExplainer> {
     private var webMeta: (line: Int, startedAt: String?)?
     private var webDone = false
 
-    private let nativePath: String
+    private let nativeLines: JSONLines
     private var nativeMetaLine = 1
     private var nativeReader: NativeRecordingReader?
     private let nativePicker = RecordPicker(SessionRecord.nativeKeys)
@@ -43,16 +43,16 @@ struct SessionReading<Explainer: SessionLayerExplainer> {
     private let viewTimes: ValueSpool
     private let surfaceTimes = SurfaceTotalsSpool()
 
+    /// The two logs `openSessionLogs` opened.
     init(
-        web webPath: String, native nativePath: String, options: SessionOptions, onSkip: @escaping (RecordingError) -> Void,
+        web webLines: JSONLines, native nativeLines: JSONLines, options: SessionOptions, onSkip: @escaping (RecordingError) -> Void,
         onCut: @escaping (_ path: String, _ cut: LogCut) -> Void
     ) throws {
         self.options = options
         self.onSkip = onSkip
         self.onCut = onCut
-        self.nativePath = nativePath
+        self.nativeLines = nativeLines
         web = WebSessionLog(settings: options.banner)
-        let webLines = try JSONLines(path: webPath)
         webPicker.watch(webLines)
         // The banner's findings read what only describes a record; the session alone does not.
         webReader = RecordingReader(lines: webLines, lenient: options.lenient, keepObserved: Explainer.self != NoExplainer.self, onSkip: onSkip)
@@ -73,7 +73,7 @@ struct SessionReading<Explainer: SessionLayerExplainer> {
             if try !stepWeb() { try finishWeb() }
             if webMeta == nil, !webDone, let found = firstWebMeta(path: webReader.path, lenient: options.lenient) { webMeta = found }
             delta = sessionOffset(
-                nil, web: (webReader.path, webMeta), native: (nativeReader?.path ?? nativePath, nativeMetaLine, nativeReader?.startedAt))
+                nil, web: (webReader.path, webMeta), native: (nativeReader?.path ?? nativeLines.path, nativeMetaLine, nativeReader?.startedAt))
         }
         switch delta {
         case .success(let offset):
@@ -190,16 +190,16 @@ struct SessionReading<Explainer: SessionLayerExplainer> {
         // A cut log is read to its cut, as every command reads it; the caller says so.
         if let cut = reader.cut { onCut(reader.path, LogCut(line: cut, t: nil)) }
         // Then what the native log said meanwhile.
-        try heldSkips.replay(path: nativeReader?.path ?? nativePath, onSkip)
+        try heldSkips.replay(path: nativeReader?.path ?? nativeLines.path, onSkip)
         if let heldCuts { for cut in heldCuts.cuts { onCut(heldCuts.path, cut) } }
     }
 
     // MARK: - The native log
 
-    /// Opens the native log and reads its meta; a failure waits for the web recording's own.
+    /// Starts on the native log and reads its meta; a failure waits for the web recording's own.
     private mutating func openNative() throws {
         do {
-            let lines = try JSONLines(path: nativePath)
+            let lines = nativeLines
             nativePicker.watch(lines)
             let held = heldSkips, onSkip = self.onSkip
             let reader = NativeRecordingReader(lines: lines, lenient: options.lenient) { error in

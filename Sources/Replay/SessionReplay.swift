@@ -64,20 +64,18 @@ public func replaySession(
     explaining explainer: (any SessionLayerExplainer)? = nil
 ) throws -> AppSession {
     var explainer = explainer
-    return try replaySessionWhole(web: webPath, native: nativePath, options: options, onSkip: onSkip, onCut: onCut, explaining: &explainer)
+    let logs = try openSessionLogs(web: webPath, native: nativePath)
+    return try replaySessionWhole(web: logs.web, native: logs.native, options: options, onSkip: onSkip, onCut: onCut, explaining: &explainer)
 }
 
-/// `replaySession`, the explainer read back by the caller.
+/// `replaySession` of the two logs `openSessionLogs` opened, the explainer read back by the caller.
 func replaySessionWhole(
-    web webPath: String, native nativePath: String, options: SessionOptions,
+    web webLines: JSONLines, native nativeLines: JSONLines, options: SessionOptions,
     onSkip: @escaping (RecordingError) -> Void, onCut: (_ path: String, _ cut: LogCut) -> Void,
     explaining explainer: inout (any SessionLayerExplainer)?
 ) throws -> AppSession {
-    try refuseSwapped(web: webPath, native: nativePath)
-
     var web = WebSessionLog(settings: options.banner)
     var webMeta: (line: Int, startedAt: String?)?
-    let webLines = try JSONLines(path: webPath)
     let webPicker = RecordPicker(SessionRecord.webKeys)
     webPicker.watch(webLines)
     // The banner's findings read what only describes a record; the session alone does not.
@@ -92,7 +90,6 @@ func replaySessionWhole(
     // A cut log is read to its cut, as every command reads it; the caller says so.
     if let cut = webReader.cut { onCut(webReader.path, LogCut(line: cut, t: nil)) }
 
-    let nativeLines = try JSONLines(path: nativePath)
     let nativePicker = RecordPicker(SessionRecord.nativeKeys)
     nativePicker.watch(nativeLines)
     let nativeReader = NativeRecordingReader(lines: nativeLines, lenient: options.lenient, onSkip: onSkip)

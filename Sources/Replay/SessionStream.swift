@@ -29,23 +29,24 @@ public struct StreamedSession: Sendable {
 /// line stays printed, as for every streaming command.
 ///
 /// Δ must be known before the first native time: from `offsetMs`, or the two `meta` records.
-/// The web recording's may come after its first timed records; a file is then looked through
-/// for it first, and standard input is read whole (`replaySession`), as it cannot be read twice.
+/// The web recording's may come after its first timed records; a regular file is then looked
+/// through for it first, and anything read as it arrives (standard input, a FIFO, `<(…)`) is
+/// read whole (`replaySession`), as it cannot be read twice.
 public func streamSession<Explainer: SessionLayerExplainer>(
     web webPath: String, native nativePath: String, options: SessionOptions = SessionOptions(),
     onSkip: @escaping (RecordingError) -> Void = { _ in },
     onCut: @escaping (_ path: String, _ cut: LogCut) -> Void = { _, _ in },
     explaining explainer: inout Explainer, into output: some SessionOutput
 ) throws -> StreamedSession {
-    try refuseSwapped(web: webPath, native: nativePath)
-    if options.offsetMs == nil, webPath == "-" {
+    let logs = try openSessionLogs(web: webPath, native: nativePath)
+    if options.offsetMs == nil, logs.web.arrives {
         var wrapped: (any SessionLayerExplainer)? = explainer
         defer { if let read = wrapped as? Explainer { explainer = read } }
         let session = try replaySessionWhole(
-            web: webPath, native: nativePath, options: options, onSkip: onSkip, onCut: onCut, explaining: &wrapped)
+            web: logs.web, native: logs.native, options: options, onSkip: onSkip, onCut: onCut, explaining: &wrapped)
         return try replayed(session, into: output)
     }
-    var reading = try SessionReading<Explainer>(web: webPath, native: nativePath, options: options, onSkip: onSkip, onCut: onCut)
+    var reading = try SessionReading<Explainer>(web: logs.web, native: logs.native, options: options, onSkip: onSkip, onCut: onCut)
     defer { explainer = reading.explainer ?? explainer }
     reading.explainer = explainer
     return try reading.run(into: output)
@@ -124,23 +125,28 @@ func sessionOffset(
     }
 }
 
-/// The readers would each say "replay it with the other command"; the session says which
-/// argument is which. Standard input cannot be peeked at, and is left to the readers.
-func refuseSwapped(web webPath: String, native nativePath: String) throws {
+/// Opens the session's two logs, each once, and refuses them given the wrong way round (the
+/// readers would each say "replay it with the other command"; the session says which argument
+/// is which). Each log's first record is looked at and left to be read (`JSONLines.peek`), so
+/// standard input, a FIFO or `<(…)` is read once, as a file is.
+func openSessionLogs(web webPath: String, native nativePath: String) throws -> (web: JSONLines, native: JSONLines) {
     if webPath == "-" && nativePath == "-" {
         throw RecordingError(
             .malformed, path: "<stdin>", line: nil,
             "the web recording and the native log cannot both be standard input: give at least one as a file")
     }
-    if webPath != "-", try RecordingKind.of(path: webPath) == .native {
+    let web = try JSONLines(path: webPath)
+    if try RecordingKind.of(lines: web) == .native {
         throw RecordingError(
-            .malformed, path: webPath, line: 1,
+            .malformed, path: web.path, line: 1,
             "a native log (the app's) where the page's web recording is expected: the session takes the web recording first, then the native log")
     }
-    if nativePath != "-", try RecordingKind.of(path: nativePath) == .web {
+    let native = try JSONLines(path: nativePath)
+    if try RecordingKind.of(lines: native) == .web {
         throw RecordingError(
-            .malformed, path: nativePath, line: 1,
+            .malformed, path: native.path, line: 1,
             #"a web recording (its first record is not a "meta" with "recording":"native") where the app's native log is expected: the session takes the web recording first, then the native log"#
         )
     }
+    return (web, native)
 }

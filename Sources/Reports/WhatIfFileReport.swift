@@ -34,10 +34,13 @@ package struct WhatIfFileReport: @unchecked Sendable {
         var warnings: [RecordingError] = []
         let report = TextSpool()
         do {
-            if try isNativeRecording(path: path) {
+            // Opened once: the kind is read from the first record, which stays to be read (a
+            // FIFO or `<(…)` cannot be opened again).
+            let lines = try JSONLines(path: path)
+            if try RecordingKind.of(lines: lines) == .native {
                 return WhatIfFileReport(path: path, outcome: .native, warnings: [], report: report)
             }
-            let reader = try RecordingReader(path: path, lenient: lenient, keepObserved: false) { skipped in
+            let reader = RecordingReader(lines: lines, lenient: lenient, keepObserved: false) { skipped in
                 if warnings.count < WhatIfFile.maxWarnings { warnings.append(skipped) }
             }
             let summary = try stream.write(

@@ -13,6 +13,11 @@ import VariantAnalysis
 /// fixed width. Recording text goes through `terminalSafe`.
 package enum WhatIfText {
     private static let ms = formatMilliseconds
+    /// How many of a recording's v1 episodes its report lists (and as many added ones): the
+    /// rest are counted, and said, as the totals count them all. A report is written after its
+    /// log is read, so what it lists is held until then (on disk past 64 KB): this bounds that,
+    /// whatever the log's length (`whatif -` on an endless standard input).
+    package static let listedEpisodes = 10_000
     static let recordColumn = 11
     static let sideColumn = 58
 
@@ -50,11 +55,19 @@ package enum WhatIfText {
         }
     }
 
-    /// The recording's pill time before and after, each v1 episode, and any warning.
-    package static func summary(_ recording: WhatIfRecording) -> [String] {
-        let summary = recording.summary
-        return summaryHead(summary) + recording.comparison.episodes.map(episodeLine)
-            + recording.comparison.added.map(addedLine) + summaryTail(summary)
+    /// The recording's pill time before and after, each v1 episode (the first `listing`), and
+    /// any warning.
+    package static func summary(_ recording: WhatIfRecording, listing: Int = listedEpisodes) -> [String] {
+        let summary = recording.summary, episodes = recording.comparison.episodes, added = recording.comparison.added
+        return summaryHead(summary) + episodes.prefix(listing).map(episodeLine)
+            + notListed(episodes.count - listing, "v1 episode", listing: listing) + added.prefix(listing).map(addedLine)
+            + notListed(added.count - listing, "added episode", listing: listing) + summaryTail(summary)
+    }
+
+    /// The line that says how many episodes a report did not list, if any.
+    package static func notListed(_ count: Int, _ what: String, listing: Int) -> [String] {
+        guard count > 0 else { return [] }
+        return ["    … and \(count) more \(what)\(count == 1 ? "" : "s"), not listed (a recording lists its first \(listing))"]
     }
 
     /// The summary's lines before the episodes' (`summary`): whether the timelines differ, and
@@ -213,14 +226,17 @@ package enum WhatIfJSON {
         return line.text
     }
 
-    package static func recording(_ recording: WhatIfRecording) -> String {
-        recordingOpening(recording.summary) + recording.comparison.episodes.map(episode).joined(separator: ",")
-            + recordingMiddle + recording.comparison.added.map(added).joined(separator: ",") + recordingClosing
+    package static func recording(_ recording: WhatIfRecording, listing: Int = WhatIfText.listedEpisodes) -> String {
+        let episodes = recording.comparison.episodes, added = recording.comparison.added
+        return recordingOpening(recording.summary) + episodes.prefix(listing).map(episode).joined(separator: ",")
+            + recordingMiddle + added.prefix(listing).map(Self.added).joined(separator: ",")
+            + recordingClosing(notListed: (max(episodes.count - listing, 0), max(added.count - listing, 0)))
     }
 
     /// A recording's line up to its episodes' array, opened: `{"type":"recording",…,"episodes":[`.
-    /// Then the episodes (`episode`, separated by commas), `recordingMiddle`, the added ones
-    /// (`added`), and `recordingClosing`: `whatif` writes the episodes as they are decided.
+    /// Then the episodes (`episode`, separated by commas; the first `WhatIfText.listedEpisodes`),
+    /// `recordingMiddle`, the added ones (`added`), and `recordingClosing`: `whatif` writes the
+    /// episodes as they are decided.
     package static func recordingOpening(_ summary: WhatIfSummary) -> String {
         let pill = summary.pill
         var line = JSONLine()
@@ -238,7 +254,12 @@ package enum WhatIfJSON {
     }
 
     package static let recordingMiddle = "],\"added\":["
-    package static let recordingClosing = "]}"
+
+    /// The end of a recording's line: with `"notListed"` when it did not list every episode.
+    package static func recordingClosing(notListed: (episodes: Int, added: Int)) -> String {
+        guard notListed.episodes > 0 || notListed.added > 0 else { return "]}" }
+        return "],\"notListed\":{\"episodes\":\(notListed.episodes),\"added\":\(notListed.added)}}"
+    }
 
     package static func totals(_ fleet: WhatIfFleet, listing: Int = 10) -> String {
         totals(fleet.totals(listing: listing))

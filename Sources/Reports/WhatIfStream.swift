@@ -39,12 +39,19 @@ package struct WhatIfStream {
     /// The bytes of episodes' lines held in memory before they go to a temporary file (tests
     /// make it small, to write the file on a short log).
     package var spoolInMemory: Int
+    /// How many v1 episodes (and added ones) the report lists: what is set aside is bounded by
+    /// it, however long the log (`WhatIfText.listedEpisodes`; tests make it small).
+    package var listing: Int
 
-    package init(jsonl: Bool, unchanged: Bool, headerFirst: Bool = false, spoolInMemory: Int = TextSpool.inMemory) {
+    package init(
+        jsonl: Bool, unchanged: Bool, headerFirst: Bool = false, spoolInMemory: Int = TextSpool.inMemory,
+        listing: Int = WhatIfText.listedEpisodes
+    ) {
         self.jsonl = jsonl
         self.unchanged = unchanged
         self.headerFirst = headerFirst
         self.spoolInMemory = spoolInMemory
+        self.listing = listing
     }
 
     /// Reads `reader` to its end through v1 and the variant and writes the report to `out`.
@@ -54,7 +61,8 @@ package struct WhatIfStream {
         to out: WhatIfOutput
     ) throws -> WhatIfSummary {
         var whatIf = WhatIf(settings: settings, variant: variant, blinkMs: blinkMs)
-        let episodes = TextSpool(inMemory: spoolInMemory), added = TextSpool(inMemory: spoolInMemory)
+        let episodes = ListedLines(jsonl: jsonl, limit: listing, spoolInMemory: spoolInMemory)
+        let added = ListedLines(jsonl: jsonl, limit: listing, spoolInMemory: spoolInMemory)
         let path = reader.path
         var headed = false, differences = false
         if headerFirst, !jsonl {
@@ -75,14 +83,8 @@ package struct WhatIfStream {
         }
         func take() {
             whatIf.takeEpisodes(
-                { episode in
-                    if jsonl, !episodes.isEmpty { episodes.append(",") }
-                    jsonl ? episodes.append(WhatIfJSON.episode(episode)) : episodes.appendLine(WhatIfText.episodeLine(episode))
-                },
-                added: { episode in
-                    if jsonl, !added.isEmpty { added.append(",") }
-                    jsonl ? added.append(WhatIfJSON.added(episode)) : added.appendLine(WhatIfText.addedLine(episode))
-                })
+                { episodes.add(jsonl ? WhatIfJSON.episode($0) : WhatIfText.episodeLine($0)) },
+                added: { added.add(jsonl ? WhatIfJSON.added($0) : WhatIfText.addedLine($0)) })
         }
         try reader.forEach { record in
             try whatIf.feed(record, emit: emit)
@@ -97,21 +99,23 @@ package struct WhatIfStream {
 
     /// The recording's summary (text) or its line (JSON), with the episodes set aside.
     private func finish(
-        _ summary: WhatIfSummary, headed: Bool, episodes: TextSpool, added: TextSpool, to out: WhatIfOutput
+        _ summary: WhatIfSummary, headed: Bool, episodes: ListedLines, added: ListedLines, to out: WhatIfOutput
     ) throws {
         if jsonl {
             try out.write(Array(WhatIfJSON.recordingOpening(summary).utf8))
-            try episodes.drain(into: out.write)
+            try episodes.lines.drain(into: out.write)
             try out.write(Array(WhatIfJSON.recordingMiddle.utf8))
-            try added.drain(into: out.write)
-            try out.line(WhatIfJSON.recordingClosing)
+            try added.lines.drain(into: out.write)
+            try out.line(WhatIfJSON.recordingClosing(notListed: (episodes.notListed, added.notListed)))
             return
         }
         guard summary.changed || unchanged else { return }
         if !headed { for line in WhatIfText.header(path: summary.path, variant: summary.variant) { try out.line(line) } }
         for line in WhatIfText.summaryHead(summary) { try out.line(line) }
-        try episodes.drain(into: out.write)
-        try added.drain(into: out.write)
+        try episodes.lines.drain(into: out.write)
+        for line in WhatIfText.notListed(episodes.notListed, "v1 episode", listing: listing) { try out.line(line) }
+        try added.lines.drain(into: out.write)
+        for line in WhatIfText.notListed(added.notListed, "added episode", listing: listing) { try out.line(line) }
         for line in WhatIfText.summaryTail(summary) { try out.line(line) }
     }
 }

@@ -55,9 +55,14 @@ public struct BannerConfig: Equatable, Sendable {
 
     /// Reads and validates a config file. Unknown keys are errors: a typo must not be ignored.
     public static func load(path: String) throws -> BannerConfig {
-        let root = try parseJSONDocument(path: path)
+        try load(JSONDocumentFile(path: path))
+    }
+
+    /// A config file already read (`JSONDocumentFile`), validated as `load(path:)` does.
+    public static func load(_ file: JSONDocumentFile) throws -> BannerConfig {
+        let root = try parseJSONDocument(file)
         defer { json_object_put(root) }
-        return try decode(root) { RecordingError(.malformed, path: path, line: nil, $0) }
+        return try decode(root) { RecordingError(.malformed, path: file.path, line: nil, $0) }
     }
 
     /// A banner config object, wherever it sits (a file's root, a session config's `"web"`).

@@ -16,7 +16,7 @@ public enum DirectoryListing {
     /// `opendir(path)`, counted.
     public static func open(_ path: String) -> OpaquePointer? {
         counter?.add()
-        return opendir(path)
+        return withFileSystemPath(path) { opendir($0) }
     }
 }
 

@@ -147,7 +147,7 @@ public final class JSONLines {
                 file: input, ownsFile: false, name: "<stdin>", maxLineBytes: maxLineBytes,
                 maxDepth: maxDepth, readBufferSize: 4096)
         } else {
-            guard let opened = fopen(path, "rb") else {
+            guard let opened = withFileSystemPath(path, { fopen($0, "rb") }) else {
                 throw RecordingError(.unreadable, path: path, line: nil, "cannot open: \(String(cString: strerror(errno)))")
             }
             self.init(file: opened, ownsFile: true, name: path, maxLineBytes: maxLineBytes, maxDepth: maxDepth, readBufferSize: 1 << 16)

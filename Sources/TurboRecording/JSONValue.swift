@@ -55,6 +55,15 @@ public enum JSONValue: Equatable, Sendable {
         return members[index].value
     }
 
+    /// How many members its objects have in all, nested ones included.
+    public var members: Int {
+        switch self {
+        case .array(let values): values.reduce(0) { $0 + $1.members }
+        case .object(let members): members.values.reduce(members.count) { $0 + $1.members }
+        default: 0
+        }
+    }
+
     /// Parses one JSON text; `nil` when it is not valid JSON.
     public init?(parsing text: String) {
         let tokener = json_tokener_new()

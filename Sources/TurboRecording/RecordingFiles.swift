@@ -16,8 +16,11 @@ public enum RecordingFiles {
     /// waiting on a writer, as a FIFO would make its reader wait.
     public static func isRegularFile(_ path: String) -> Bool {
         var status = stat()
-        return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
+        return withFileSystemPath(path) { stat($0, &status) } == 0 && (status.st_mode & S_IFMT) == S_IFREG
     }
+
+    /// Whether something is at `path` (links followed), as `access(F_OK)` says.
+    public static func exists(_ path: String) -> Bool { withFileSystemPath(path) { access($0, F_OK) } == 0 }
 
     /// A session's native log beside its web recording (app-session.md): `NAME.jsonl` is the
     /// page's recording and `NAME.native.jsonl` the app's log of the same run.
@@ -58,7 +61,7 @@ public enum RecordingFiles {
         }
         for path in paths {
             var status = stat()
-            guard stat(path, &status) == 0 else { throw unreadable(path, errno) }
+            guard withFileSystemPath(path, { stat($0, &status) }) == 0 else { throw unreadable(path, errno) }
             if (status.st_mode & S_IFMT) != S_IFDIR {
                 add(isGolden(path) ? recording(ofGolden: path) : path)
                 continue
@@ -76,9 +79,9 @@ public enum RecordingFiles {
     /// The file a path names, whatever the spelling: its canonical absolute path (symbolic
     /// links resolved, `.`, `..` and repeated slashes gone), or `nil` when it does not resolve.
     public static func identity(of path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
+        guard let resolved = withFileSystemPath(path, { realpath($0, nil) }) else { return nil }
         defer { free(resolved) }
-        return String(cString: resolved)
+        return PathBytes.name(cString: resolved)
     }
 
     /// Every file under `paths`, sorted and without repeats, walked as `find` walks them; a
@@ -89,7 +92,7 @@ public enum RecordingFiles {
         var skipped: [SkippedFile] = []
         for path in paths {
             var status = stat()
-            guard stat(path, &status) == 0 else { throw unreadable(path, errno) }
+            guard withFileSystemPath(path, { stat($0, &status) }) == 0 else { throw unreadable(path, errno) }
             if (status.st_mode & S_IFMT) != S_IFDIR {
                 found.insert(path)
                 given.insert(path)
@@ -112,7 +115,7 @@ public enum RecordingFiles {
     public static func recording(ofGolden golden: String) -> String {
         let owner = GoldenNames.owner(ofGolden: golden)
         let stem = GoldenNames.stem(owner.recording)
-        guard owner.part == nil, access(owner.recording, F_OK) != 0, let dot = stem.lastIndex(of: "."),
+        guard owner.part == nil, !exists(owner.recording), let dot = stem.lastIndex(of: "."),
             !stem[dot...].contains("/")
         else { return owner.recording }
         return String(stem[..<dot]) + ".jsonl"
@@ -141,13 +144,13 @@ public enum RecordingFiles {
         }
         defer { closedir(stream) }
         while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { PathBytes.name(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
             if name.hasPrefix(".") { continue }
             let path = directory + "/" + name
             var type = entry.pointee.d_type
             if type == UInt8(DT_UNKNOWN) {
                 var status = stat()
-                guard lstat(path, &status) == 0 else { throw unreadable(path, errno) }
+                guard withFileSystemPath(path, { lstat($0, &status) }) == 0 else { throw unreadable(path, errno) }
                 type = fileType(status.st_mode)
             }
             if type == UInt8(DT_DIR) {
@@ -158,7 +161,7 @@ public enum RecordingFiles {
             let linked = type == UInt8(DT_LNK)
             if linked {
                 var status = stat()
-                guard stat(path, &status) == 0 else {
+                guard withFileSystemPath(path, { stat($0, &status) }) == 0 else {
                     guard errno == ENOENT else { throw unreadable(path, errno) }
                     skipped.append(SkippedFile(path: path, reason: "a symbolic link to nothing"))
                     continue

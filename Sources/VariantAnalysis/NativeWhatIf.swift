@@ -165,8 +165,11 @@ package struct NativeWhatIfFleet: Equatable, Sendable {
     package static func analyzeFile(_ path: String, config: NativeConfig, variant: RetryVariant, lenient: Bool) -> NativeWhatIfFile {
         var warnings: [RecordingError] = []
         do {
-            if try !isNativeRecording(path: path) { return NativeWhatIfFile(path: path, outcome: .web) }
-            let reader = try NativeRecordingReader(path: path, lenient: lenient) { skipped in
+            // Opened once: the kind is read from the first record, which stays to be read (a
+            // FIFO or `<(…)` cannot be opened again).
+            let lines = try JSONLines(path: path)
+            if try RecordingKind.of(lines: lines) == .web { return NativeWhatIfFile(path: path, outcome: .web) }
+            let reader = NativeRecordingReader(lines: lines, lenient: lenient) { skipped in
                 if warnings.count < StatsFile.maxWarnings { warnings.append(skipped) }
             }
             let recording = try NativeWhatIfRecording.analyze(reader, config: config, variant: variant)

@@ -133,8 +133,11 @@ package struct Tune: Equatable, Sendable {
         blinkMs: Double = defaultBlinkMs
     ) -> TuneFile {
         let read = readFleetLog(path, failed: TuneFile.Outcome.failed) { onSkip -> TuneFile.Outcome in
-            if try isNativeRecording(path: path) { return .native }
-            let reader = try RecordingReader(path: path, lenient: lenient, keepObserved: false, onSkip: onSkip)
+            // Opened once: the kind is read from the first record, which stays to be read (a
+            // FIFO or `<(…)` cannot be opened again).
+            let lines = try JSONLines(path: path)
+            if try RecordingKind.of(lines: lines) == .native { return .native }
+            let reader = RecordingReader(lines: lines, lenient: lenient, keepObserved: false, onSkip: onSkip)
             // Counts only: what a row needs, in flat memory whatever the number of episodes.
             var runs = combinations.map { BannerRun(settings: $0.settings(from: settings), keepingEpisodes: false, blinkMs: blinkMs) }
             var scratch: [TimelineRecord] = []

@@ -47,8 +47,11 @@ package struct WhatIfFleet: Equatable, Sendable {
     ) -> WhatIfFile {
         var warnings: [RecordingError] = []
         do {
-            if try isNativeRecording(path: path) { return WhatIfFile(path: path, outcome: .native, warnings: []) }
-            let reader = try RecordingReader(path: path, lenient: lenient, keepObserved: false) { skipped in
+            // Opened once: the kind is read from the first record, which stays to be read (a
+            // FIFO or `<(…)` cannot be opened again).
+            let lines = try JSONLines(path: path)
+            if try RecordingKind.of(lines: lines) == .native { return WhatIfFile(path: path, outcome: .native, warnings: []) }
+            let reader = RecordingReader(lines: lines, lenient: lenient, keepObserved: false) { skipped in
                 if warnings.count < StatsFile.maxWarnings { warnings.append(skipped) }
             }
             let recording = try WhatIfRecording.analyze(reader, settings: settings, variant: variant, blinkMs: blinkMs)

@@ -27,7 +27,8 @@ struct ArchiveOptions {
         if let value = arguments.value(Self.stale) {
             options.stale = try milliseconds(value, option: Self.stale, command: command)
         }
-        options.stripParams = arguments.values(Self.stripParam)
+        // A parameter's name is text, not a path: its bytes as they were typed.
+        options.stripParams = arguments.values(Self.stripParam)?.map(PathBytes.text)
         if let value = arguments.value(Self.maxArchives) {
             guard let count = Int(value), count >= 1 else {
                 throw UsageError(message: "'--max-archives' takes a number of archives, 1 or more (got '\(value)')", command: command)

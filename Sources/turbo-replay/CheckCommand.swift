@@ -40,8 +40,9 @@ enum CheckCommand {
             replay, without --variant: a difference beyond seenEventMs/seenTimerMs (16 and 100 ms, keys of
             NAME.config.json) fails it, naming the first, unless NAME.seen.expected.jsonl lists exactly
             the differences found; --update never writes that file.
-            A difference prints a diff and, for each differing record, the golden's file:line and the keys
-            that differ. A golden with no recording, or a file named almost like a golden, is a failure.
+            A recording or golden named here that is not a regular file (a FIFO, <(...)) is refused (64): a
+            recording is read once for each of its goldens. A difference prints a diff and, for each
+            differing record, the golden's file:line and the keys that differ. A golden with no recording, or a file named almost like a golden, is a failure.
             Ends with 'N passed, N failed' (one per golden or stray file).
             One rule names the goldens: a recording not named NAME.jsonl, or named after a golden's kind
             (x.session.jsonl, x.launch.jsonl, x.recover-on-response.jsonl), can have none of its own and is
@@ -97,6 +98,7 @@ enum CheckCommand {
     }
 
     @MainActor static func run(_ options: Options, console: Console) throws -> ExitCode {
+        try refuseReadOnce(options.paths)
         let update = options.update, variant = options.variant
         let survey = try GoldenCase.survey(in: options.paths)
         try refuseUnnamedGoldens(survey, update: update)
@@ -188,6 +190,25 @@ enum CheckCommand {
             throw UsageError(
                 message: "--update would write one golden over another (a symbolic link makes them one file):\n  "
                     + shared.joined(separator: "\n  ") + "\n  update them one at a time, or check them without --update",
+                command: spec.name)
+        }
+    }
+
+    /// A recording or golden named on the command line that is not a regular file (a FIFO,
+    /// `<(…)`, a device) is refused before anything is read: check reads a recording once per
+    /// golden (and its kind first), and its goldens sit beside it, so a pipe would be read once
+    /// and the rest compared with nothing, or wait for a writer forever. In a folder such a name
+    /// is skipped with a warning, as every command skips it.
+    private static func refuseReadOnce(_ paths: [String]) throws {
+        // A name that cannot be a recording's or a golden's is refused by the naming rule.
+        for path in paths where path.hasSuffix(".jsonl") {
+            var status = stat()
+            guard withFileSystemPath(path, { stat($0, &status) }) == 0 else { continue }
+            let type = status.st_mode & S_IFMT
+            guard type != S_IFREG, type != S_IFDIR else { continue }
+            throw UsageError(
+                message: "'\(terminalSafe(path))' is not a regular file (a FIFO or a pipe can be read once), and check reads "
+                    + "a recording once for each of its goldens, which sit beside it: copy it to a file there",
                 command: spec.name)
         }
     }

@@ -24,9 +24,16 @@ enum FleetRun {
         if let failure { console.failure(failure) }
     }
 
-    /// A log that could not be read makes the report incomplete: 65 when one was malformed (the
-    /// worse: its data is wrong), else 66 when one could not be opened.
+    /// A log that could not be read makes the report incomplete: 66 when one could not be opened
+    /// or read, else 65 when one was malformed. The highest status wins, as in every command
+    /// (docs/cli.md, "Exit status"): a log that was never read is worse than one read and
+    /// refused, and `check` says the same of a recording.
     nonisolated static func status(_ failures: KeptFailures) -> ExitCode {
-        failures.malformed > 0 ? .dataError : failures.unreadable > 0 ? .noInput : .ok
+        status(malformed: failures.malformed, unreadable: failures.unreadable)
+    }
+
+    /// `status(_:)` from the counts of malformed and unreadable logs (and sessions).
+    nonisolated static func status(malformed: Int, unreadable: Int) -> ExitCode {
+        unreadable > 0 ? .noInput : malformed > 0 ? .dataError : .ok
     }
 }

@@ -32,14 +32,16 @@ enum LayerOptions {
     static let options = BannerOptions.options.map { $0.name == config.name ? config : $0 } + [variant] + nativeOnly
 
     /// The recording at `path`, opened, and its layer's options: what can be refused without
-    /// it first (`checkBeforeInput`), then its first record read, then the options it takes.
+    /// it first (`checkBeforeInput`, which reads `--config`), then its first record read, then
+    /// the options it takes.
     static func opening(_ path: String, _ arguments: ParsedArguments, command: String) throws -> (RecordingInput, LayerOptions) {
-        try checkBeforeInput(arguments, command: command)
+        let config = try checkBeforeInput(arguments, command: command)
         let input = try RecordingInput(path: path)
-        return (input, try LayerOptions(arguments, input: input, command: command))
+        return (input, try LayerOptions(arguments, input: input, config: config, command: command))
     }
 
-    init(_ arguments: ParsedArguments, input: RecordingInput, command: String) throws {
+    /// `config`: the `--config` file as read, parsed here as the recording's layer's config.
+    init(_ arguments: ParsedArguments, input: RecordingInput, config: JSONDocumentFile?, command: String) throws {
         switch input.kind {
         case .native:
             if let wrong = arguments.given(among: Self.webOnly).first {
@@ -48,7 +50,10 @@ enum LayerOptions {
                         + "its options are " + (NativeOptions.options + [Self.variant]).map(\.spelling).joined(separator: ", "),
                     command: command)
             }
-            self = .native(try NativeOptions(arguments, command: command, reading: NativeOptions.Parts.settings.union(.variant)))
+            self = .native(
+                try NativeOptions(
+                    arguments, command: command, config: try config.map(NativeConfig.load) ?? NativeConfig(),
+                    reading: NativeOptions.Parts.settings.union(.variant).subtracting(.configFile)))
         case .web:
             if let wrong = arguments.given(among: Self.nativeOnly).first {
                 throw UsageError(
@@ -56,16 +61,17 @@ enum LayerOptions {
                         + "its options are " + (BannerOptions.options + [BannerOptions.variant]).map(\.spelling).joined(separator: ", "),
                     command: command)
             }
-            self = .web(try BannerOptions(arguments, command: command))
+            self = .web(try BannerOptions(arguments, command: command, config: try config.map(BannerConfig.load) ?? BannerConfig()))
         }
     }
 
     /// What can be refused before the recording's first record says which layer it is, and
     /// would be refused after it whatever the layer: on standard input that record may be long
     /// in coming (`tail -f log | turbo-replay explain --variant typo -`). Options of both
-    /// layers at once; a variant of neither; a `--config` that cannot be opened; a value its
+    /// layers at once; a variant of neither; a `--config` that cannot be read; a value its
     /// own layer refuses (refused either way: by that layer, or as the other layer's option).
-    private static func checkBeforeInput(_ arguments: ParsedArguments, command: String) throws {
+    /// The `--config` file is read here, once, whole: parsed once the layer is known.
+    private static func checkBeforeInput(_ arguments: ParsedArguments, command: String) throws -> JSONDocumentFile? {
         let web = arguments.given(among: webOnly), native = arguments.given(among: nativeOnly)
         if let one = web.first, let other = native.first {
             throw UsageError(
@@ -88,31 +94,12 @@ enum LayerOptions {
                 message: "--variant \(name) applies to \(variantLayer) and '\(option.spelling)' to \(optionLayer): a recording is one or the other",
                 command: command)
         }
-        if let path = arguments.value(config) { try refuseUnopenable(path) }
-        // The values alone: the configs are read once the layer is known.
+        let file = try arguments.value(config).map(JSONDocumentFile.init(path:))
+        // The values alone: the config is parsed once the layer is known.
         if !web.isEmpty { _ = try BannerOptions(arguments, command: command, config: BannerConfig(), readsVariant: false) }
         if !native.isEmpty, name.map({ RetryVariant(name: $0) != nil }) ?? true {
             _ = try NativeOptions(arguments, command: command, config: NativeConfig(), reading: [.retryTimings, .stall, .tolerance, .variant, .openViews])
         }
-    }
-
-    /// Throws what reading `path` would: that it is not there, cannot be opened, or is a
-    /// directory. Only a regular file is opened (and read no further): opening a FIFO
-    /// (`--config <(…)`, a named one) would meet its writer, and the real read after would
-    /// find none.
-    private static func refuseUnopenable(_ path: String) throws {
-        var status = stat()
-        guard stat(path, &status) == 0 else {
-            throw RecordingError(.unreadable, path: path, line: nil, "cannot open: \(String(cString: strerror(errno)))")
-        }
-        if (status.st_mode & S_IFMT) == S_IFDIR {
-            throw RecordingError(.unreadable, path: path, line: nil, "read failed: \(String(cString: strerror(EISDIR)))")
-        }
-        guard (status.st_mode & S_IFMT) == S_IFREG else { return }
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else {
-            throw RecordingError(.unreadable, path: path, line: nil, "cannot open: \(String(cString: strerror(errno)))")
-        }
-        close(fd)
+        return file
     }
 }

@@ -1,3 +1,5 @@
+import TurboRecording
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -24,7 +26,7 @@ func refuseOutput(_ output: String, overwriting inputs: [String], option: Option
 /// Standard input's file, when it is one (`render - -o FILE < FILE`), is an input too.
 private func identity(of path: String) -> [UInt64]? {
     var info = stat()
-    guard (path == "-" ? fstat(STDIN_FILENO, &info) : stat(path, &info)) == 0 else { return nil }
+    guard (path == "-" ? fstat(STDIN_FILENO, &info) : withFileSystemPath(path, { stat($0, &info) })) == 0 else { return nil }
     guard path != "-" || (info.st_mode & S_IFMT) == S_IFREG else { return nil }
     return [UInt64(info.st_dev), UInt64(info.st_ino)]
 }

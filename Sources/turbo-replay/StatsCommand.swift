@@ -164,16 +164,15 @@ enum StatsCommand {
         totals.add(file, session: session)
     }
 
-    /// The report; the status says whether every file could be read: 65 when one was
-    /// malformed, else 66 when one could not be opened.
+    /// The report; the status says whether every file could be read (`FleetRun.status`).
     @MainActor private static func report(_ totals: StatsTotals, format: OutputFormat, all: Bool, console: Console) throws -> ExitCode {
         if format == .json {
             try console.print(totals.json())
         } else {
             for line in totals.text(listing: all ? nil : 10) { try console.print(line) }
         }
-        if totals.malformed + totals.sessions.failures.malformed > 0 { return .dataError }
-        if totals.unreadable + totals.sessions.failures.unreadable > 0 { return .noInput }
-        return .ok
+        return FleetRun.status(
+            malformed: totals.malformed + totals.sessions.failures.malformed,
+            unreadable: totals.unreadable + totals.sessions.failures.unreadable)
     }
 }

@@ -14,7 +14,7 @@ enum TuneCommand {
         name: "tune",
         summary: "Replay recordings under every combination of timings (and a variant), one row per combination.",
         usage:
-            "tune [--debounce-ms LIST] [--flash-ms LIST] [--variant NAME] [options] PATH... | tune --partial [options] PATH...|- | tune --merge [--partial] PARTIAL...|-",
+            "tune [--debounce-ms LIST] [--flash-ms LIST] [--variant NAME] [options] PATH...|- | tune --partial [options] PATH...|- | tune --merge [--partial] PARTIAL...|-",
         options: [
             Options.debounces, Options.flashes, Options.variants, Options.format, Options.blink, Options.plot, FleetOptions.jobs(), .lenient,
             FleetOptions.partial, FleetOptions.merge, BannerOptions.locale, BannerOptions.config,
@@ -94,11 +94,13 @@ enum TuneCommand {
             if merge, let option = arguments.given(among: Self.madeByThePartials).first {
                 throw UsageError(message: "--merge takes its combinations from the partials; drop \(option.spelling)", command: spec.name)
             }
-            fromStandardInput = paths == ["-"] && partial
+            // '-' lists the logs on standard input, as for stats: each is read once, under every
+            // combination at once.
+            fromStandardInput = paths == ["-"]
             if !merge, paths.contains("-"), !fromStandardInput {
                 throw UsageError(
-                    message: "tune replays files many times over: give files or directories, not '-' "
-                        + "(tune --partial - reads the paths of the logs from standard input)", command: spec.name)
+                    message: "'-' reads the paths of the logs from standard input, one per line: give it alone, or give files or directories",
+                    command: spec.name)
             }
             fleet = try FleetOptions(arguments, command: spec.name)
             settings = try BannerOptions.copySettings(arguments, command: spec.name)

@@ -65,8 +65,11 @@ let rootHelp = """
     }
 }
 
+/// The arguments as the tool keeps paths (`PathBytes`): from `argv`'s bytes, since
+/// `CommandLine.arguments` repairs a name that is not UTF-8 into one that names no file.
+let arguments = (1..<Int(CommandLine.argc)).map { PathBytes.name(cString: CommandLine.unsafeArgv[$0]!) }
 let console = Console()
-var status = main(Array(CommandLine.arguments.dropFirst()), console: console)
+var status = main(arguments, console: console)
 // A spool that failed for one log of a fleet was reported as that log's failure: the status
 // still says that the output is incomplete for want of disk.
 if Scratch.failures > 0 { status = max(status, .ioError) }

@@ -66,7 +66,7 @@ struct TuneCommandTests {
             (["tune", "--debounce-ms", "300,soon", "recordings"], "e.g. --debounce-ms 300,800,1500 (got 'soon')"),
             (["tune", "--flash-ms", "-5", "recordings"], "'--flash-ms' takes milliseconds"),
             (["tune", "--variant", "fast", "recordings"], "unknown variant 'fast'"),
-            (["tune", "-"], "give files or directories"),
+            (["tune", "-", "recordings"], "'-' reads the paths of the logs from standard input, one per line: give it alone"),
             (["tune", "--format", "jsonl", "--plot", "-", "recordings"], "write it to a file, e.g. --plot tune.svg"),
             (["tune"], "turbo-replay tune --debounce-ms 300,800,1500 recordings"),
             (["tune", "--debounce", "300", "recordings"], "did you mean '--debounce-ms'?"),

@@ -70,4 +70,21 @@ struct WhatIfCommandTests {
         #expect(run.stderr.contains("\(directory)/b.jsonl:2: not valid JSON"))
         #expect(run.stdout.contains("totals: 1 recording, 1 changed by recover-on-response (1 not read)"))
     }
+
+    @Test("standard input with more episodes than a report lists: the first 10,000, then how many more")
+    func standardInputListsABoundedNumberOfEpisodes() throws {
+        // What is set aside until the end is bounded: an endless standard input wrote every
+        // episode's line to a temporary file, without end (issue #47, item 16).
+        let cycles = 10_003
+        let input =
+            (0..<cycles).map { #"{"t":\#($0 * 5000),"type":"offline"}"# + "\n" + #"{"t":\#($0 * 5000 + 2000),"type":"online"}"# }
+            .joined(separator: "\n") + "\n"
+        let run = try Fixtures.run(variant + ["-"], input: input)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("pill up: v1 12003600 ms in 10003 episodes"), "\(run.stdout.prefix(400))")
+        #expect(run.stdout.components(separatedBy: "\n    episode at ").count == 10_001)
+        #expect(
+            run.stdout.contains(
+                "    episode at 49995800 (offline): 1200 ms, unchanged\n    … and 3 more v1 episodes, not listed (a recording lists its first 10000)\n"))
+    }
 }
