@@ -32,27 +32,6 @@ fun check(condition: Boolean, what: String) {
     failures += 1
 }
 
-/**
- * Another process (python3's fcntl.lockf, the kind of lock FileChannel.lock() takes) holding the
- * lock of the log at [log] until [release].
- */
-class LockHolder(log: File) {
-    private val process = ProcessBuilder(
-        "python3", "-c",
-        "import fcntl, sys\nf = open(sys.argv[1], 'a')\nfcntl.lockf(f, fcntl.LOCK_EX)\nprint('locked', flush=True)\nsys.stdin.read()\n",
-        log.path + ".lock"
-    ).redirectError(ProcessBuilder.Redirect.INHERIT).start()
-
-    init {
-        check(process.inputStream.bufferedReader().readLine() == "locked", "the lock holder took ${log.path}.lock")
-    }
-
-    fun release() {
-        process.outputStream.close()
-        check(process.waitFor(10, TimeUnit.SECONDS), "the lock holder ended")
-    }
-}
-
 fun logWriterThreads() = Thread.getAllStackTraces().keys.count { it.name == "turbo-replay-log" && it.isAlive }
 
 /** Four threads log at once: every line is written, in the order the clock was read. */
