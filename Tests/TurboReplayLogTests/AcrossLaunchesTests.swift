@@ -72,6 +72,22 @@ struct AcrossLaunchesTests {
         #expect(try lines(path).first?.contains(#""platform":"android""#) == true)
     }
 
+    @Test(
+        "a last line whose t is no JSON number is not this logger's: the file is moved aside, never continued",
+        arguments: ["0x10", "inf", "1_0", " 7"])
+    func unwrittenTime(_ t: String) throws {
+        let path = try Fixtures.scratchDirectory() + "/app.jsonl"
+        let foreign = Self.meta + "\n" + #"{"t":\#(t),"type":"foreground"}"# + "\n"
+        try foreign.write(toFile: path, atomically: false, encoding: .utf8)
+        AppLog(path: path, platform: .ios, startedAt: Self.started + 60_000, clock: SteppedClock([0])).log(.foreground)
+        #expect(try String(contentsOfFile: path + ".1", encoding: .utf8) == foreign)
+        #expect(
+            try lines(path) == [
+                #"{"type":"meta","version":1,"recording":"native","platform":"ios","startedAt":"2026-12-01T10:00:59.000Z"}"#, #"{"t":0,"type":"foreground"}"#,
+                "",
+            ])
+    }
+
     @Test("a rotation that cannot happen stops the file growing: no meta mid-file, never past its bound, every record counted")
     func rotationRefused() throws {
         let directory = try Fixtures.scratchDirectory()
