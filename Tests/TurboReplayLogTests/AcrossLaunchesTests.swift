@@ -172,6 +172,35 @@ struct AcrossLaunchesTests {
         try expectEveryCommandReads(path)
     }
 
+    @Test("two processes rotating one log: each sees the other's rotation, one meta a file, none past its bound, t never back")
+    func twoProcessesRotating() throws {
+        let directory = try Fixtures.scratchDirectory()
+        let path = directory + "/app.jsonl"
+        let script = directory + "/calls"
+        try "clock real\nlog ios now 20000 16\nrepeat 2000 tap-retry \"tab:home\"\n".write(toFile: script, atomically: true, encoding: .utf8)
+        let writers = try (0..<2).map { _ in try LogScript.start(script, path).process }
+        for writer in writers { writer.waitUntilExit() }
+        #expect(writers.allSatisfy { $0.terminationStatus == 0 })
+        // Oldest first: NAME.16 … NAME.1, NAME.
+        let files = (1...16).reversed().map { "\(path).\($0)" }.filter { FileManager.default.fileExists(atPath: $0) } + [path]
+        #expect(files.count > 5)
+        var written: [String] = []
+        for file in files {
+            let kept = try lines(file)
+            #expect(kept.first?.hasPrefix(#"{"type":"meta""#) == true && kept.last == "", "\(file)")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: file)).count <= 20_000, "\(file)")
+            written += kept.dropFirst().dropLast()
+        }
+        #expect(written.count == 4000)
+        var last = 0.0
+        for line in written {
+            let t = try #require(Double(line.dropFirst(5).prefix { $0 != "," }), "\(line)")
+            #expect(t >= last && line.hasSuffix(#""surface":"tab:home"}"#), "\(line)")
+            last = t
+        }
+        for file in files { try expectEveryCommandReads(file) }
+    }
+
     @Test("a full disk mid-line: the short write is taken back, no NUL, no torn line, and the drops are counted")
     func fullDisk() throws {
         let directory = try Fixtures.scratchDirectory()

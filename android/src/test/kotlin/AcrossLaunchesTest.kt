@@ -47,35 +47,48 @@ fun scratch(dir: File, name: String): File = File(dir, name).also { it.deleteRec
 
 fun times(lines: List<String>): List<Double> = lines.map { Regex("^\\{\"t\":([^,]+),").find(it)!!.groupValues[1].toDouble() }
 
-/** Two processes log 5000 records each at once: one meta, every line whole, t never back, none lost. */
-fun twoProcesses(dir: File, commands: Commands): String {
-    val folder = scratch(dir, "two-processes")
+/**
+ * Two processes log 5000 records each at once: one meta a file, every line whole, t never back,
+ * none lost. With [maxBytes] small, both rotate the log again and again: each sees the other's
+ * rotation (a new file at the path) before it writes, so no line goes into a file moved aside
+ * and every file stays within its bound.
+ */
+fun twoProcesses(dir: File, commands: Commands, maxBytes: Long): String {
+    val what = if (maxBytes < 1_000_000) "two processes rotating" else "two processes"
+    val folder = scratch(dir, what.replace(' ', '-'))
     val log = File(folder, "app.jsonl")
     // Both wait at their start for a lock a third process holds, so that they write at once.
     val holder = LockHolder(log)
     val writers = listOf("a", "b").map { name ->
         val calls = File(folder, "$name.calls")
-        calls.writeText("clock real\nlog android now 100000000 1\nrepeat 5000 tap-retry \"tab:$name\"\n")
+        calls.writeText("clock real\nlog android now $maxBytes 16\nrepeat 5000 tap-retry \"tab:$name\"\n")
         ProcessBuilder(javaBinary, "-cp", classpath, "ScriptDriverKt", calls.path, log.path).inheritIO().start()
     }
     Thread.sleep(1000)
-    survives(!log.exists(), "two processes: neither touched the file while a third held its lock")
+    survives(!log.exists(), "$what: neither touched the file while a third held its lock")
     holder.release()
-    for (writer in writers) survives(writer.waitFor(120, TimeUnit.SECONDS) && writer.exitValue() == 0, "two processes: a writer exited 0")
-    val lines = log.readLines()
-    survives(lines.first().startsWith("""{"type":"meta""""), "two processes: the file starts with its meta")
-    survives(lines.count { it.contains(""""type":"meta"""") } == 1, "two processes: one meta")
-    val written = lines.drop(1)
-    for (name in listOf("a", "b")) {
-        survives(written.count { it.endsWith(""""type":"tap-retry","surface":"tab:$name"}""") } == 5000, "two processes: $name's 5000 lines, whole")
+    for (writer in writers) survives(writer.waitFor(120, TimeUnit.SECONDS) && writer.exitValue() == 0, "$what: a writer exited 0")
+    // Oldest first: NAME.16 … NAME.1, NAME.
+    val files = (16 downTo 1).map { File("${log.path}.$it") }.filter { it.exists() } + log
+    val written = ArrayList<String>()
+    for (file in files) {
+        val lines = file.readLines()
+        survives(lines.first().startsWith("""{"type":"meta""""), "$what: ${file.name} starts with its meta")
+        survives(lines.count { it.contains(""""type":"meta"""") } == 1, "$what: one meta in ${file.name}")
+        survives(file.length() <= maxBytes, "$what: ${file.name} within its bound (${file.length()} bytes)")
+        written.addAll(lines.drop(1))
     }
-    survives(written.size == 10_000, "two processes: 10000 lines and nothing else, got ${written.size}")
+    survives((maxBytes < 1_000_000) == (files.size > 1), "$what: ${files.size} files")
+    for (name in listOf("a", "b")) {
+        survives(written.count { it.endsWith(""""type":"tap-retry","surface":"tab:$name"}""") } == 5000, "$what: $name's 5000 lines, whole")
+    }
+    survives(written.size == 10_000, "$what: 10000 lines and nothing else, got ${written.size}")
     val t = times(written)
-    survives(t.zipWithNext().all { (a, b) -> b >= a }, "two processes: t never goes back")
+    survives(t.zipWithNext().all { (a, b) -> b >= a }, "$what: t never goes back, from file to file")
     val switches = written.zipWithNext().count { (a, b) -> a.takeLast(4) != b.takeLast(4) }
-    survives(switches > 10, "two processes: their lines interleave (the writers ran at once): $switches switches")
-    commands.read(log, "two processes")
-    return "two processes wrote 10000 whole lines into one log, t never back ($switches switches between them)"
+    survives(switches > 10, "$what: their lines interleave (the writers ran at once): $switches switches")
+    for (file in files) commands.read(file, what)
+    return "$what wrote 10000 whole lines into one log (${files.size} files), t never back ($switches switches between them)"
 }
 
 /** Two logs of one JVM on one path share its lock: no OverlappingFileLockException, nothing lost; one closing leaves the other locked. */
@@ -236,7 +249,8 @@ fun main(arguments: Array<String>) {
     val dir = File(arguments[0]).also { it.mkdirs() }
     val commands = Commands(arguments[1])
     val sections = listOf(
-        { twoProcesses(dir, commands) },
+        { twoProcesses(dir, commands, 100_000_000) },
+        { twoProcesses(dir, commands, 50_000) },
         { twoLogsOneJvm(dir, commands) },
         { fullDisk(dir, commands, listOf()) },
         { fullDisk(dir, commands, listOf("--background", "4096")) },
