@@ -20,6 +20,7 @@ import java.nio.file.attribute.BasicFileAttributes
  */
 internal class LogFile(val path: String) {
     private val file = File(path)
+    private val location = file.toPath()
     private var appender: FileOutputStream? = null
     private var access: RandomAccessFile? = null
     private var lock: PathLock? = null
@@ -190,7 +191,7 @@ internal class LogFile(val path: String) {
 
     /** The key of the file at [path] now, or null when there is none (or the system gives none). */
     private fun fileKey(): Any? = try {
-        Files.readAttributes(file.toPath(), BasicFileAttributes::class.java).fileKey()
+        Files.readAttributes(location, BasicFileAttributes::class.java).fileKey()
     } catch (error: Exception) {
         null
     }
