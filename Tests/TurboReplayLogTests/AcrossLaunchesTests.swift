@@ -221,6 +221,36 @@ struct AcrossLaunchesTests {
         try expectEveryCommandReads(path)
     }
 
+    @Test("a half line on a full disk, whose cut line does not fit: taken back with it, the file ends whole, the record with no room counted")
+    func fullDiskUnderHalfLine() throws {
+        let directory = try Fixtures.scratchDirectory()
+        let path = directory + "/app.jsonl"
+        let script = directory + "/calls"
+        // 83 lines of 48 bytes after a meta of 109: 4093 bytes, then a 1-byte half line; the
+        // relaunch's cut line (36 bytes) would take the file past its 4 KiB limit.
+        try """
+        clock 0
+        log android 1796119199000 100000000 1
+        repeat 83 tap-retry "tab:home"
+        cut "{"
+        clock 10
+        log android 1796119200000 100000000 1
+        tap-retry "tab:home"
+        print-dropped
+
+        """.write(toFile: script, atomically: true, encoding: .utf8)
+        let limited = try LogScript.start(script, path, fileSizeLimitKiB: 4)
+        let printed = String(decoding: limited.output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        limited.process.waitUntilExit()
+        #expect(limited.process.terminationStatus == 0)
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(bytes.last == 0x0A && !bytes.contains(0))
+        let kept = try lines(path)
+        #expect(kept.count == 85 && kept.dropFirst().dropLast().allSatisfy { $0 == #"{"t":0,"type":"tap-retry","surface":"tab:home"}"# })
+        #expect(printed == "dropped 1\n")
+        try expectEveryCommandReads(path, ios: false)
+    }
+
     /// The commands that read a native log read this one, with no `--lenient` (`archive`, the
     /// iOS web-archive cache's what-if, only an iOS log).
     private func expectEveryCommandReads(_ path: String, ios: Bool = true) throws {

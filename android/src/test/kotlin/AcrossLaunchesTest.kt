@@ -144,6 +144,38 @@ fun fullDisk(dir: File, commands: Commands, mode: List<String>): String {
     return "a full disk (${if (mode.isEmpty()) "synchronous" else "background"}): ${kept.size} lines whole, ${200 - kept.size} counted, no NUL"
 }
 
+/**
+ * A half line on a full disk, under a relaunch whose `cut` line is longer than it (a child JVM
+ * with a file-size limit just above the file): the short write of the cut line is taken back,
+ * the half line with it, and what is left is the whole lines before it, no NUL; the record that
+ * then finds no room is counted.
+ */
+fun fullDiskUnderHalfLine(dir: File, commands: Commands): String {
+    val folder = scratch(dir, "full-disk-half-line")
+    val log = File(folder, "app.jsonl")
+    val calls = File(folder, "calls")
+    // 83 lines of 48 bytes after a meta of 109: 4093 bytes, and a 1-byte half line.
+    calls.writeText(
+        "clock 0\nlog android 1796119199000 100000000 1\nrepeat 83 tap-retry \"tab:home\"\ncut \"{\"\n" +
+            "clock 10\nlog android 1796119200000 100000000 1\ntap-retry \"tab:home\"\nprint-dropped\n"
+    )
+    val child = ProcessBuilder(
+        listOf("bash", "-c", "trap '' XFSZ; ulimit -f 4; exec \"$@\"", "bash", javaBinary, "-XX:-UsePerfData", "-cp", classpath, "ScriptDriverKt", calls.path, log.path)
+    ).redirectError(ProcessBuilder.Redirect.INHERIT).start()
+    val printed = child.inputStream.readBytes().toString(Charsets.UTF_8)
+    survives(child.waitFor(60, TimeUnit.SECONDS) && child.exitValue() == 0, "full disk under a half line: the driver exited 0")
+    val bytes = log.readBytes()
+    val lines = log.readLines()
+    survives(bytes.last() == '\n'.toByte() && bytes.none { it == 0.toByte() }, "full disk under a half line: ends with a line end, no NUL")
+    survives(
+        lines.size == 84 && lines.drop(1).all { it == """{"t":0,"type":"tap-retry","surface":"tab:home"}""" },
+        "full disk under a half line: the meta and the 83 whole lines, the half line gone: ${lines.takeLast(2)}"
+    )
+    survives(printed == "dropped 1\n", "full disk under a half line: the record with no room counted; printed $printed")
+    commands.read(log, "full disk under a half line")
+    return "a full disk under a half line: the cut line that did not fit taken back with the half line, ${bytes.size} bytes whole"
+}
+
 /** A rotation that cannot happen stops the file growing: no meta mid-file, never past its bound, every record counted. */
 fun rotationRefused(dir: File, commands: Commands): String {
     val folder = scratch(dir, "rotation")
@@ -254,6 +286,7 @@ fun main(arguments: Array<String>) {
         { twoLogsOneJvm(dir, commands) },
         { fullDisk(dir, commands, listOf()) },
         { fullDisk(dir, commands, listOf("--background", "4096")) },
+        { fullDiskUnderHalfLine(dir, commands) },
         { rotationRefused(dir, commands) },
         { badValues(dir, commands) },
         { interrupted(dir) }
