@@ -34,9 +34,15 @@ struct LogMeta {
     }
 }
 
-/// The `t` of a line this logger wrote (`{"t":1234.5,…`), nil for any other line.
+/// The `t` of a line this logger wrote (`{"t":1234.5,…`), nil for any other line. Only a JSON
+/// number's characters are read: `Double("0x10")` is 16 and `Double("inf")` infinite, but a
+/// file that ends with such a line is no log the readers take, so it is not continued.
 func writtenTime(of line: [UInt8]) -> Double? {
     let key = Array(#"{"t":"#.utf8)
     guard line.starts(with: key), let comma = line[key.count...].firstIndex(of: UInt8(ascii: ",")) else { return nil }
-    return Double(String(decoding: line[key.count..<comma], as: UTF8.self)).flatMap { $0.isFinite ? $0 : nil }
+    let number = line[key.count..<comma]
+    guard number.allSatisfy({ jsonNumberBytes.contains($0) }) else { return nil }
+    return Double(String(decoding: number, as: UTF8.self)).flatMap { $0.isFinite ? $0 : nil }
 }
+
+private let jsonNumberBytes = Set("0123456789.eE+-".utf8)

@@ -9,7 +9,7 @@ public protocol MonotonicClock: Sendable {
 }
 
 /// The system's monotonic clock: `DispatchTime` (mach_absolute_time on Darwin, CLOCK_MONOTONIC
-/// on Linux), as Android's logger reads `SystemClock.elapsedRealtime()`.
+/// on Linux), as Android's logger reads `SystemClock.elapsedRealtimeNanos()`.
 public struct SystemMonotonicClock: MonotonicClock {
     public init() {}
 

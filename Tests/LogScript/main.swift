@@ -1,7 +1,10 @@
-// Runs a script of logger calls (android/calls/*.calls, the format in shared.calls's header)
-// against TurboReplayLog: the log goes to the file named second, and what the script asks to
-// print (`format`, `started-at`, `map-ios`, `map-android`) to standard output. The Kotlin
-// driver reads the same script; script/test holds the two outputs byte for byte.
+// Runs a script of logger calls (android/calls/*.calls: the format in shared.calls's header,
+// the calls of a life across processes in relaunch.calls's) against TurboReplayLog: the log
+// goes to the file named second, and what the script asks to print (`format`, `started-at`,
+// `map-ios`, `map-android`, `print-dropped`) to standard output. Each `log` call is a new
+// process's logger. The Kotlin driver (android/src/test/kotlin/ScriptDriver.kt) reads the same
+// scripts; android/test holds the two outputs byte for byte, and script/logger-crash-loop and
+// the tests of TurboReplayLogTests run this driver as an app process of their own.
 import Foundation
 import NativeErrorPolicy
 import PolicyCore

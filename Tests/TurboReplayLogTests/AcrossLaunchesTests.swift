@@ -72,6 +72,22 @@ struct AcrossLaunchesTests {
         #expect(try lines(path).first?.contains(#""platform":"android""#) == true)
     }
 
+    @Test(
+        "a last line whose t is no JSON number is not this logger's: the file is moved aside, never continued",
+        arguments: ["0x10", "inf", "1_0", " 7"])
+    func unwrittenTime(_ t: String) throws {
+        let path = try Fixtures.scratchDirectory() + "/app.jsonl"
+        let foreign = Self.meta + "\n" + #"{"t":\#(t),"type":"foreground"}"# + "\n"
+        try foreign.write(toFile: path, atomically: false, encoding: .utf8)
+        AppLog(path: path, platform: .ios, startedAt: Self.started + 60_000, clock: SteppedClock([0])).log(.foreground)
+        #expect(try String(contentsOfFile: path + ".1", encoding: .utf8) == foreign)
+        #expect(
+            try lines(path) == [
+                #"{"type":"meta","version":1,"recording":"native","platform":"ios","startedAt":"2026-12-01T10:00:59.000Z"}"#, #"{"t":0,"type":"foreground"}"#,
+                "",
+            ])
+    }
+
     @Test("a rotation that cannot happen stops the file growing: no meta mid-file, never past its bound, every record counted")
     func rotationRefused() throws {
         let directory = try Fixtures.scratchDirectory()
@@ -156,6 +172,35 @@ struct AcrossLaunchesTests {
         try expectEveryCommandReads(path)
     }
 
+    @Test("two processes rotating one log: each sees the other's rotation, one meta a file, none past its bound, t never back")
+    func twoProcessesRotating() throws {
+        let directory = try Fixtures.scratchDirectory()
+        let path = directory + "/app.jsonl"
+        let script = directory + "/calls"
+        try "clock real\nlog ios now 20000 16\nrepeat 2000 tap-retry \"tab:home\"\n".write(toFile: script, atomically: true, encoding: .utf8)
+        let writers = try (0..<2).map { _ in try LogScript.start(script, path).process }
+        for writer in writers { writer.waitUntilExit() }
+        #expect(writers.allSatisfy { $0.terminationStatus == 0 })
+        // Oldest first: NAME.16 … NAME.1, NAME.
+        let files = (1...16).reversed().map { "\(path).\($0)" }.filter { FileManager.default.fileExists(atPath: $0) } + [path]
+        #expect(files.count > 5)
+        var written: [String] = []
+        for file in files {
+            let kept = try lines(file)
+            #expect(kept.first?.hasPrefix(#"{"type":"meta""#) == true && kept.last == "", "\(file)")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: file)).count <= 20_000, "\(file)")
+            written += kept.dropFirst().dropLast()
+        }
+        #expect(written.count == 4000)
+        var last = 0.0
+        for line in written {
+            let t = try #require(Double(line.dropFirst(5).prefix { $0 != "," }), "\(line)")
+            #expect(t >= last && line.hasSuffix(#""surface":"tab:home"}"#), "\(line)")
+            last = t
+        }
+        for file in files { try expectEveryCommandReads(file) }
+    }
+
     @Test("a full disk mid-line: the short write is taken back, no NUL, no torn line, and the drops are counted")
     func fullDisk() throws {
         let directory = try Fixtures.scratchDirectory()
@@ -174,6 +219,36 @@ struct AcrossLaunchesTests {
         #expect(kept.allSatisfy { $0 == #"{"t":0,"type":"tap-retry","surface":"tab:home"}"# })
         #expect(printed == "dropped \(200 - kept.count)\n" && kept.count > 50)
         try expectEveryCommandReads(path)
+    }
+
+    @Test("a half line on a full disk, whose cut line does not fit: taken back with it, the file ends whole, the record with no room counted")
+    func fullDiskUnderHalfLine() throws {
+        let directory = try Fixtures.scratchDirectory()
+        let path = directory + "/app.jsonl"
+        let script = directory + "/calls"
+        // 83 lines of 48 bytes after a meta of 109: 4093 bytes, then a 1-byte half line; the
+        // relaunch's cut line (36 bytes) would take the file past its 4 KiB limit.
+        try """
+        clock 0
+        log android 1796119199000 100000000 1
+        repeat 83 tap-retry "tab:home"
+        cut "{"
+        clock 10
+        log android 1796119200000 100000000 1
+        tap-retry "tab:home"
+        print-dropped
+
+        """.write(toFile: script, atomically: true, encoding: .utf8)
+        let limited = try LogScript.start(script, path, fileSizeLimitKiB: 4)
+        let printed = String(decoding: limited.output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        limited.process.waitUntilExit()
+        #expect(limited.process.terminationStatus == 0)
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(bytes.last == 0x0A && !bytes.contains(0))
+        let kept = try lines(path)
+        #expect(kept.count == 85 && kept.dropFirst().dropLast().allSatisfy { $0 == #"{"t":0,"type":"tap-retry","surface":"tab:home"}"# })
+        #expect(printed == "dropped 1\n")
+        try expectEveryCommandReads(path, ios: false)
     }
 
     /// The commands that read a native log read this one, with no `--lenient` (`archive`, the

@@ -1,8 +1,9 @@
 // Checks the background writing mode of AppLog (WriteMode.Background): lines are written in
 // the order their times were read, a full queue drops and counts (`queue`), flush() waits for
-// what was queued, close() stops the thread, and the JVM shutdown hook flushes. A named pipe
-// stands in for a disk that does not take writes yet: the log's thread blocks opening it until
-// the test opens the other end, so what fills the queue, and when, is decided here, not by a race.
+// what was queued, close() stops the thread, and the JVM shutdown hook flushes. Another process
+// holding the log's lock (NAME.lock) stands in for a disk that does not take writes yet: the
+// log's thread waits for the lock before it touches the file, until the test lets the lock go,
+// so what fills the queue, and when, is decided here, not by a race.
 //
 //     BackgroundWritingTest DIR            runs every check in DIR (exit 1 on a failure)
 //     BackgroundWritingTest hook-child FIFO    the child process of the shutdown-hook check
@@ -29,25 +30,6 @@ fun check(condition: Boolean, what: String) {
     if (condition) return
     System.err.println("BackgroundWritingTest: FAILED: $what")
     failures += 1
-}
-
-fun fifo(path: File): File {
-    path.delete()
-    val made = ProcessBuilder("mkfifo", path.path).inheritIO().start().waitFor()
-    check(made == 0, "mkfifo $path")
-    return path
-}
-
-/** Reads the pipe to its end on a thread of its own; the result is there once the thread ends. */
-class PipeReader(private val pipe: File) {
-    @Volatile var text: String? = null
-    // InputStream.readBytes reads to the end; File.readBytes would read only the length a pipe reports (0).
-    val thread = thread(isDaemon = true) { text = pipe.inputStream().use { it.readBytes() }.toString(Charsets.UTF_8) }
-
-    fun await(seconds: Long): String? {
-        thread.join(TimeUnit.SECONDS.toMillis(seconds))
-        return text
-    }
 }
 
 fun logWriterThreads() = Thread.getAllStackTraces().keys.count { it.name == "turbo-replay-log" && it.isAlive }
@@ -77,12 +59,14 @@ fun order(dir: File) {
 
 /** A queue of 8 with a writer that cannot write yet: 8 are kept, 12 dropped and counted, reported before the next line. */
 fun overflow(dir: File) {
-    val pipe = fifo(File(dir, "overflow.pipe"))
-    val log = AppLog(pipe.path, Platform.IOS, null, StepClock(), 4L shl 20, 1, WriteMode.Background(8))
+    val file = File(dir, "overflow.jsonl").also { it.delete() }
+    val holder = LockHolder(file)
+    val log = AppLog(file.path, Platform.IOS, null, StepClock(), 4L shl 20, 1, WriteMode.Background(8))
     for (index in 1..20) log.log(LogRecord.Path(index % 2 == 0))
     check(log.droppedSinceLastReport == 12, "overflow: 12 counted, got ${log.droppedSinceLastReport}")
     check(!log.flush(200), "overflow: flush(200) gives up while the writer cannot write")
-    val reader = PipeReader(pipe)
+    check(!file.exists(), "overflow: nothing touched the file while another process held its lock")
+    holder.release()
     log.flush()
     check(log.droppedSinceLastReport == 12, "overflow: still 12 waiting for the next line, got ${log.droppedSinceLastReport}")
     log.log(LogRecord.Foreground)
@@ -92,21 +76,25 @@ fun overflow(dir: File) {
     val expected = listOf("""{"type":"meta","version":1,"recording":"native","platform":"ios"}""") +
         (1..8).map { """{"t":$it,"type":"path","online":${it % 2 == 0}}""" } +
         listOf("""{"t":21,"type":"dropped","count":12,"reasons":{"queue":12}}""", """{"t":21,"type":"foreground"}""")
-    check(reader.await(10) == expected.joinToString("") { it + "\n" }, "overflow: the file is\n${expected.joinToString("\n")}\ngot\n${reader.text}")
+    val text = file.readText()
+    check(text == expected.joinToString("") { it + "\n" }, "overflow: the file is\n${expected.joinToString("\n")}\ngot\n$text")
 }
 
 /** flush() waits while the writer cannot write, and returns once it has written. */
 fun flushWaits(dir: File) {
-    val pipe = fifo(File(dir, "flush.pipe"))
-    val log = AppLog(pipe.path, Platform.ANDROID, null, StepClock(), 4L shl 20, 1, WriteMode.Background(16))
+    val file = File(dir, "flush.jsonl").also { it.delete() }
+    val holder = LockHolder(file)
+    val log = AppLog(file.path, Platform.ANDROID, null, StepClock(), 4L shl 20, 1, WriteMode.Background(16))
     log.log(LogRecord.Launch())
     val flushed = java.util.concurrent.CountDownLatch(1)
     thread { log.flush(); flushed.countDown() }
-    check(!flushed.await(300, TimeUnit.MILLISECONDS), "flush: still waiting after 300 ms while the pipe has no reader")
-    val reader = PipeReader(pipe)
+    check(!flushed.await(300, TimeUnit.MILLISECONDS), "flush: still waiting after 300 ms while another process holds the lock")
+    holder.release()
     check(flushed.await(10, TimeUnit.SECONDS), "flush: returned once the writer could write")
+    // Read right after flush(), before close(): it is on disk.
+    val lines = file.readLines()
     log.close()
-    check(reader.await(10)?.lines()?.get(1) == """{"t":1,"type":"launch","cold":true}""", "flush: the launch was written, got ${reader.text}")
+    check(lines.getOrNull(1) == """{"t":1,"type":"launch","cold":true}""", "flush: the launch was written, got $lines")
 }
 
 /** close() flushes, ends the thread and closes the file; a record after it is dropped, never written. */
@@ -128,21 +116,24 @@ fun close(dir: File) {
 
 /** A process that ends without flush(): the shutdown hook writes what was queued. */
 fun shutdownHook(dir: File, classpath: String) {
-    val pipe = fifo(File(dir, "hook.pipe"))
+    val file = File(dir, "hook.jsonl").also { it.delete() }
+    val holder = LockHolder(file)
     val java = File(System.getProperty("java.home"), "bin/java").path
-    val child = ProcessBuilder(java, "-cp", classpath, "BackgroundWritingTestKt", "hook-child", pipe.path)
+    val child = ProcessBuilder(java, "-cp", classpath, "BackgroundWritingTestKt", "hook-child", file.path)
         .redirectError(ProcessBuilder.Redirect.INHERIT).start()
     val said = child.inputStream.bufferedReader().readLine()
     check(said == "logged", "hook: the child logged its records (said $said)")
-    // The child's main has returned: the JVM is shutting down, its writer still blocked opening the pipe.
+    // The child's main has returned: the JVM is shutting down, its writer still waiting for the lock.
     Thread.sleep(300)
-    val text = PipeReader(pipe).await(10)
+    check(!file.exists(), "hook: nothing written while the lock was held")
+    holder.release()
     check(child.waitFor(10, TimeUnit.SECONDS) && child.exitValue() == 0, "hook: the child exited with 0")
-    check(text?.lines()?.filter { it.isNotEmpty() }?.size == 6, "hook: the meta and 5 lines reached the file, got $text")
+    val lines = file.readLines()
+    check(lines.size == 6 && lines.drop(1).all { it.endsWith(""""type":"foreground"}""") }, "hook: the meta and 5 lines reached the file, got $lines")
 }
 
-fun hookChild(pipe: String) {
-    val log = AppLog(pipe, Platform.ANDROID, null, StepClock(), 4L shl 20, 1, WriteMode.Background(16))
+fun hookChild(path: String) {
+    val log = AppLog(path, Platform.ANDROID, null, StepClock(), 4L shl 20, 1, WriteMode.Background(16))
     repeat(5) { log.log(LogRecord.Foreground) }
     println("logged")
     System.out.flush()

@@ -1,14 +1,17 @@
 // Runs a script of logger calls (android/calls/*.calls) against the Kotlin AppLog, exactly as
 // Tests/LogScript does against the Swift one: the log goes to the file named second, what the
-// script asks to print to standard output. android/test compares the two byte for byte. With
-// `--background CAPACITY` first, the log writes from its background thread and is closed at
-// the end of the script: with no queue overflow, the same bytes as the synchronous mode.
+// script asks to print to standard output. android/test compares the two byte for byte. Each
+// `log` call is a new process: the log before it is closed. With `--background CAPACITY`
+// first, the log writes from its background thread, and what it has queued is written before
+// a call that looks at the file or the counts: with no queue overflow, the same bytes as the
+// synchronous mode.
 import dev.turboreplay.log.AndroidVisitError
 import dev.turboreplay.log.AppLog
 import dev.turboreplay.log.AppRetryKind
 import dev.turboreplay.log.IOSHandedError
 import dev.turboreplay.log.LogRecord
 import dev.turboreplay.log.MonotonicClock
+import dev.turboreplay.log.SystemMonotonicClock
 import dev.turboreplay.log.WriteMode
 import dev.turboreplay.log.errorJson
 import dev.turboreplay.log.startedAtText
@@ -17,12 +20,10 @@ import dev.turboreplay.policy.Platform
 import dev.turboreplay.policy.TurboFailure
 import dev.turboreplay.policy.formatMilliseconds
 import java.io.File
+import java.io.FileDescriptor
+import java.io.FileOutputStream
+import java.io.PrintStream
 import kotlin.system.exitProcess
-
-class ScriptClock : MonotonicClock {
-    var reading = 0.0
-    override fun now() = reading
-}
 
 /** Words, quoted strings (kept as their UTF-16, lone surrogates included) and `-` (null). */
 fun tokens(line: String): List<String?> {
@@ -101,7 +102,7 @@ fun record(name: String, a: List<String?>): LogRecord? {
 
 fun printed(name: String, a: List<String?>): String? = when (name) {
     "format" -> formatMilliseconds(number(a[0]))
-    "started-at" -> startedAtText(a[0]!!.toLong())
+    "started-at" -> startedAtText(a[0]!!.toLong()) ?: "-"
     "map-ios" -> errorJson(when (a[0]) {
         "http" -> IOSHandedError.Http(a[1]!!.toInt())
         "web" -> IOSHandedError.Web(a[1]!!.toInt(), a[2] == "true", a[3] == "true")
@@ -116,6 +117,84 @@ fun printed(name: String, a: List<String?>): String? = when (name) {
     else -> null
 }
 
+/** The script's clock: set by `clock MS`, or the system's monotonic clock after `clock real`. */
+class ScriptClock : MonotonicClock {
+    var reading = 0.0
+    var real = false
+    override fun now() = if (real) SystemMonotonicClock.now() else reading
+}
+
+/** One process's run of a script: the log it made last, in the write mode given. */
+class Run(private val mode: WriteMode, private val path: String) {
+    private val clock = ScriptClock()
+    private var log: AppLog? = null
+    private val out = PrintStream(FileOutputStream(FileDescriptor.out), false, "UTF-8")
+
+    /**
+     * In the background mode, what the log has queued is written before the script looks at
+     * the file or the counts, as the synchronous mode has it written when `log` returns.
+     */
+    private fun settle() {
+        log?.flush()
+    }
+
+    /** Runs one call; false when the call is unknown. */
+    fun call(name: String, rest: List<String?>): Boolean {
+        when (name) {
+            "clock" -> {
+                clock.real = rest[0] == "real"
+                if (!clock.real) clock.reading = number(rest[0])
+            }
+            "log" -> {
+                // Each `log` is a new process: the old log is let go, as a process that ends lets it go.
+                log?.close()
+                // `now`: the wall clock, as an app passes it.
+                val wall = if (rest[1] == "now") System.currentTimeMillis() else rest[1]?.toLong()
+                log = AppLog(path, Platform.fromKey(rest[0]!!)!!, wall, clock, rest[2]!!.toLong(), rest[3]!!.toInt(), mode)
+            }
+            "cut" -> {
+                // A process that died mid-line: half a line, with no line end, at the file's end.
+                settle()
+                FileOutputStream(path, true).use { it.write(rest[0]!!.toByteArray(Charsets.UTF_8)) }
+            }
+            "block" -> {
+                // A rotation that cannot happen: a directory, not empty, where a rotated file goes.
+                settle()
+                File(path + rest[0]!!).mkdirs()
+                File(path + rest[0]!!, "in-the-way").createNewFile()
+            }
+            "unblock" -> {
+                settle()
+                File(path + rest[0]!!).deleteRecursively()
+            }
+            "print-dropped" -> {
+                settle()
+                out.print("dropped ${log?.droppedSinceLastReport ?: 0}\n")
+            }
+            "repeat" -> {
+                // `repeat N CALL…`, or `repeat forever CALL…` until the process is killed.
+                val count = if (rest[0] == "forever") Long.MAX_VALUE else rest[0]!!.toLong()
+                for (index in 0 until count) if (!call(rest[1]!!, rest.drop(2))) return false
+            }
+            else -> {
+                val output = printed(name, rest)
+                val made = record(name, rest)
+                when {
+                    output != null -> out.print(output + "\n")
+                    made != null && log != null -> log!!.log(made)
+                    else -> return false
+                }
+            }
+        }
+        return true
+    }
+
+    fun finish() {
+        log?.close()
+        out.flush()
+    }
+}
+
 fun main(given: Array<String>) {
     var mode: WriteMode = WriteMode.Synchronous
     var arguments = given.toList()
@@ -124,25 +203,26 @@ fun main(given: Array<String>) {
         arguments = arguments.drop(2)
     }
     if (arguments.size != 2) { System.err.println("usage: ScriptDriver [--background CAPACITY] SCRIPT LOG"); exitProcess(64) }
-    val clock = ScriptClock()
-    var log: AppLog? = null
-    val out = StringBuilder()
-    File(arguments[0]).readText().split("\n").forEachIndexed { index, line ->
-        val words = tokens(line)
-        val name = words.firstOrNull() ?: return@forEachIndexed
-        if (name.startsWith("#")) return@forEachIndexed
-        val rest = words.drop(1)
-        val output = printed(name, rest)
-        val made = record(name, rest)
-        when {
-            name == "clock" -> clock.reading = number(rest[0])
-            name == "log" -> log = AppLog(arguments[1], Platform.fromKey(rest[0]!!)!!, rest[1]?.toLong(), clock, rest[2]!!.toLong(), rest[3]!!.toInt(), mode)
-            output != null -> out.append(output).append('\n')
-            made != null && log != null -> log!!.log(made)
-            else -> { System.err.println("${arguments[0]}:${index + 1}: unknown call $name"); exitProcess(65) }
+    val run = Run(mode, arguments[1])
+    // `forever`: the calls after it run again and again, until the process is killed.
+    val calls = File(arguments[0]).readText().split("\n")
+    var index = 0
+    var loopStart: Int? = null
+    while (index < calls.size || loopStart != null) {
+        if (index == calls.size) index = loopStart!!
+        val words = tokens(calls[index])
+        index += 1
+        val name = words.firstOrNull() ?: continue
+        if (name.startsWith("#")) continue
+        if (name == "forever") {
+            loopStart = index
+            continue
+        }
+        if (!run.call(name, words.drop(1))) {
+            run.finish()
+            System.err.println("${arguments[0]}:$index: unknown call $name")
+            exitProcess(65)
         }
     }
-    log?.close()
-    System.out.write(out.toString().toByteArray(Charsets.UTF_8))
-    System.out.flush()
+    run.finish()
 }

@@ -8,18 +8,30 @@ import java.io.Closeable
  * the same calls: give it the records where the framework hands them over, and it writes each
  * as one line with `t` from the log's start on one monotonic clock.
  *
- * Each line is one `write(2)` to a file opened for appending, so a process that dies leaves at
- * most its last line cut. Never throws: a record it cannot write faithfully is dropped, counted,
- * and reported in a `dropped` line before the next line it writes. Thread-safe: the clock is
- * read under the log's lock, so lines from several threads are whole and their times never go
- * back.
+ * One file is one log across launches: a new process that finds the file this logger wrote goes
+ * on writing it, with `t` going on from where the wall clock says it is since the log's
+ * `startedAt` (never below the file's last `t`), after replacing any half line a process that
+ * died left at its end with a `cut` line that says how many bytes it removed.
  *
- * @param path the log file; appended to if it exists.
+ * Never throws and never stops the app: a record it cannot write faithfully (a non-finite time,
+ * a missing text, a value the readers refuse, a full disk) is dropped, counted, and reported in
+ * a `dropped` line before the next line it writes. Thread-safe, and safe for several processes
+ * on one file (an advisory lock on `NAME.lock`): records are written whole, with times that
+ * never go back.
+ *
+ * @param path the log file. A file this logger wrote for the same platform is continued (a
+ *   relaunch goes on in the same file); any other file there is moved aside as a rotation would
+ *   move it.
  * @param platform written in `meta`.
- * @param startedAt the wall-clock time of `t` = 0, in Unix milliseconds (null: left out).
+ * @param startedAt the wall-clock time now, in Unix milliseconds: a new log's `startedAt` (the
+ *   time of its `t` = 0), and how far a continued log's `t` has moved on since its own
+ *   `startedAt`. Null: not known (left out of a new log; a continued log goes on from its last
+ *   `t`). A time outside the years 0000–9999 is taken as null and counted (`value`).
  * @param clock `t`'s clock; the default reads `SystemClock.elapsedRealtimeNanos()` on a phone.
- * @param maxBytes a file is rotated before a line would take it past this size.
- * @param keep how many rotated files (`path.1`, …) to keep.
+ * @param maxBytes a file is rotated before lines would take it past this size (a fresh file
+ *   takes any one line).
+ * @param keep how many rotated files (`path.1`, …) to keep, from 0 to [KEEP_LIMIT] (a value
+ *   outside is taken as the nearest).
  * @param mode [WriteMode.Synchronous] (the default) writes on the calling thread;
  *   [WriteMode.Background] on a thread of the log's own, through a bounded queue.
  */
@@ -40,9 +52,7 @@ class AppLog @JvmOverloads constructor(
     private var closed = false
 
     init {
-        var text = """{"type":"meta","version":1,"recording":"native","platform":"${platform.key}""""
-        if (startedAt != null) text += ""","startedAt":"${startedAtText(startedAt)}""""
-        writer = LogWriter(path, "$text}\n".toByteArray(Charsets.UTF_8), maxBytes, keep)
+        writer = LogWriter(path, platform, startedAt, maxBytes, keep)
         synchronized(lock) {
             origin = try { clock.now().takeIf { it.isFinite() } } catch (error: Throwable) { null }
         }
@@ -62,15 +72,18 @@ class AppLog @JvmOverloads constructor(
         synchronized(lock) {
             if (closed) return writer.drop(DropReason.IO)
             // The clock is read under the lock, so times are in call order from line to line.
-            val t = try { timeNow() } catch (error: Throwable) {
+            val elapsed = try { elapsedNow() } catch (error: Throwable) {
                 return if (background != null) background.submitDrop(DropReason.IO) else writer.drop(DropReason.IO)
             }
-            if (background != null) background.submit(record, t) else writer.write(record, t)
+            if (background != null) background.submit(record, elapsed) else writer.write(record, elapsed)
         }
     }
 
-    /** `t` now: the clock's reading from the log's origin; NaN when either is not finite (a `time` drop). */
-    private fun timeNow(): Double {
+    /**
+     * The clock's reading from the log's origin (its first finite reading); NaN when either is
+     * not finite (a `time` drop). The writer adds where a continued log's `t` goes on from.
+     */
+    private fun elapsedNow(): Double {
         val now = clock.now()
         if (origin == null) origin = now.takeIf { it.isFinite() }
         val start = origin
@@ -112,6 +125,9 @@ class AppLog @JvmOverloads constructor(
     companion object {
         /** The readers refuse a line longer than 1 MiB. */
         const val LINE_LIMIT = 1 shl 20
+
+        /** The most rotated files a log keeps. */
+        const val KEEP_LIMIT = 16
 
         /** How long the JVM shutdown hook waits for the background thread to write what is queued. */
         const val SHUTDOWN_FLUSH_MILLIS = 2000L

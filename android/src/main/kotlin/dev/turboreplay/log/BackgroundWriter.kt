@@ -6,9 +6,10 @@ import java.util.concurrent.locks.ReentrantLock
 import kotlin.concurrent.withLock
 
 /**
- * The background half of an [AppLog]: a bounded queue of records whose time is already fixed,
+ * The background half of an [AppLog]: a bounded queue of records whose time is already read,
  * and one daemon thread that hands them to the [LogWriter] in queue order. The thread first
- * opens the file (and writes `meta`), so not even that happens on the thread that made the log.
+ * takes the file over (opens it, continues or begins the log, replaces a half line), so not
+ * even that happens on the thread that made the log.
  *
  * A record the full queue has no room for is counted on the entry queued just before it, and
  * handed to the writer as a `queue` drop once that entry is written: the `dropped` line comes
@@ -20,7 +21,7 @@ internal class BackgroundWriter(private val writer: LogWriter, capacity: Int) {
         var dropsAfter = 0
     }
 
-    private class Line(val record: LogRecord, val t: Double) : Entry()
+    private class Line(val record: LogRecord, val elapsed: Double) : Entry()
     private class Dropped(val reason: DropReason) : Entry()
     private class Stop : Entry()
 
@@ -39,8 +40,8 @@ internal class BackgroundWriter(private val writer: LogWriter, capacity: Int) {
         thread.start()
     }
 
-    /** Queues [record] at [t], or counts it when the queue is full. Call in time order. */
-    fun submit(record: LogRecord, t: Double) = offer(Line(record, t))
+    /** Queues [record] read at [elapsed], or counts it when the queue is full. Call in time order. */
+    fun submit(record: LogRecord, elapsed: Double) = offer(Line(record, elapsed))
 
     /** Queues a drop decided on the caller's thread, so it is counted in order with the lines. */
     fun submitDrop(reason: DropReason) = offer(Dropped(reason))
@@ -103,7 +104,7 @@ internal class BackgroundWriter(private val writer: LogWriter, capacity: Int) {
         while (true) {
             val entry = try { queue.take() } catch (interrupted: InterruptedException) { continue }
             when (entry) {
-                is Line -> writer.write(entry.record, entry.t)
+                is Line -> writer.write(entry.record, entry.elapsed)
                 is Dropped -> writer.drop(entry.reason)
                 is Stop -> return
             }

@@ -5,7 +5,8 @@ import dev.turboreplay.policy.NativeError
 
 /**
  * One record of the native format. A text that is null is missing; a text that holds U+0000
- * or a lone surrogate cannot be written as the readers read it. Either drops the record.
+ * or a lone surrogate cannot be written as the readers read it; an error the readers refuse
+ * (an HTTP status outside 100–599 other than Android's −1) cannot either. Each drops the record.
  */
 sealed class LogRecord {
     data class Path(val online: Boolean) : LogRecord()
@@ -29,6 +30,10 @@ sealed class LogRecord {
         line.number("t", t)
         return if (fill(line)) line.text() else null
     }
+
+    /** Whether a value the readers refuse keeps the record out (a `value` drop; a missing text is checked first). */
+    internal val refusesValue: Boolean
+        get() = this is Presented && error is NativeError.Http && error.status !in 100..599 && error.status != -1
 
     private fun fill(line: JsonLine): Boolean {
         fun type(name: String, vararg texts: Pair<String, String?>): Boolean {

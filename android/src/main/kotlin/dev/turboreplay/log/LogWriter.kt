@@ -1,45 +1,68 @@
 package dev.turboreplay.log
 
 import dev.turboreplay.policy.JsonLine
-import java.io.File
+import dev.turboreplay.policy.Platform
 
 /**
- * Writes records at the times [AppLog] fixed for them, in the order it hands them over: checks
- * each time against the last line's, drops what cannot be written faithfully and counts it,
- * writes the count as a `dropped` line before the next line, and starts each file with `meta`
- * and the connectivity last logged. Thread-safe, never throws: the file is written under the
- * writer's lock, and the drop counts are kept under a lock of their own that is never held
- * across I/O, so counting or reading them never waits for a slow disk.
+ * Writes records at the times [AppLog] read for them, in the order it hands them over, as the
+ * Swift `AppLog` writes them: one file is one log across launches. The first step takes the file
+ * over (a log of this logger's is continued, with `t` going on from the wall clock since its
+ * `startedAt`, never below its last `t`, after its half line, if any, is replaced by a `cut`
+ * line; anything else is moved aside). Then each record is checked, dropped and counted when it
+ * cannot be written faithfully, and written with the `dropped` count before it, in one write
+ * under the file's lock, at the file's last `t` when another writer went past it.
+ *
+ * Thread-safe, never throws: the file is written under the writer's lock, and the drop counts
+ * are kept under a lock of their own that is never held across I/O, so counting or reading
+ * them never waits for a slow disk.
  */
-internal class LogWriter(path: String, private val meta: ByteArray, maxBytes: Long, keep: Int) {
-    private val file = LogFile(File(path), maxBytes, keep)
+internal class LogWriter(path: String, platform: Platform, startedAt: Long?, maxBytes: Long, keep: Int) {
+    private val file = LogFile(path)
+    private val maxBytes = Math.max(maxBytes, 1L)
+    private val keep = Math.min(Math.max(keep, 0), AppLog.KEEP_LIMIT)
+    private val identity = LogMeta(platform)
+    /** The wall clock now as the app gave it, when the readers can name it. */
+    private val wall: Long? = startedAt?.takeIf { it in STARTED_AT_RANGE }
+    /** The first line of every file of this log: the continued file's own, or a new one. */
+    private var meta: ByteArray = identity.line(wall)
+    /** `t` = [offset] + the time [AppLog] read since its origin. */
+    private var offset = 0.0
+    /** The last time this process wrote at: a time before it is dropped. */
     private var lastT = 0.0
+    /** The last `t` in the file, whoever wrote it: no line is written before it. */
+    private var fileT = 0.0
     private var lastPath: Boolean? = null
+    /** Bytes of half lines removed from the file and not yet reported in a `cut` line. */
+    private var pendingCut = 0L
+    /** Whether the file at the path is this log (continued or begun by this writer). */
+    private var owned = false
     private val counts = Any()
     /** Under [counts]: records dropped and not yet reported, by reason. */
     private val pending = LinkedHashMap<DropReason, Int>()
 
-    /** Opens the file, and writes `meta` when it is empty. */
+    init {
+        if (startedAt != null && wall == null) drop(DropReason.VALUE)
+    }
+
+    /** Takes the file over. Nothing is lost when it cannot be done now: the next record tries again. */
     @Synchronized
     fun start() {
         try {
-            if (file.open() && file.size == 0L) startFile()
+            file.withLock { owned = takeOver(wall) }
         } catch (error: Throwable) {
-            // A file that cannot be opened now is opened again at the next line.
+            owned = false
         }
     }
 
-    /** Writes [record] at [t] (NaN: the clock gave no time). */
+    /** Writes [record] at [elapsed] ms since the log's origin on this process's clock (NaN: the clock gave no time). */
     @Synchronized
-    fun write(record: LogRecord, t: Double) {
+    fun write(record: LogRecord, elapsed: Double) {
         try {
-            if (!(Math.abs(t) < 9007199254740992.0) || t < lastT) return drop(DropReason.TIME)
-            val line = record.line(t) ?: return drop(DropReason.TEXT)
-            val bytes = (line + "\n").toByteArray(Charsets.UTF_8)
-            if (bytes.size - 1 > AppLog.LINE_LIMIT) return drop(DropReason.SIZE)
-            if (!writeDropped(t) || !writeLine(bytes)) return drop(DropReason.IO)
-            lastT = t
-            if (record is LogRecord.Path) lastPath = record.online
+            val t = offset + elapsed
+            if (!(Math.abs(t) < EXACT_MILLISECONDS_LIMIT) || t < lastT) return drop(DropReason.TIME)
+            if (record.line(t) == null) return drop(DropReason.TEXT)
+            if (record.refusesValue) return drop(DropReason.VALUE)
+            file.withLock { writeLocked(record, t) }
         } catch (error: Throwable) {
             drop(DropReason.IO)
         }
@@ -57,39 +80,138 @@ internal class LogWriter(path: String, private val meta: ByteArray, maxBytes: Lo
         file.close()
     }
 
-    /** `{"t":…,"type":"dropped","count":N,"reasons":{"time":1,…}}` when anything was dropped. */
-    private fun writeDropped(t: Double): Boolean {
-        val reported = synchronized(counts) { LinkedHashMap(pending) }
-        val count = reported.values.sum()
-        if (count == 0) return true
-        val line = JsonLine()
-        line.number("t", t)
-        line.string("type", "dropped")
-        line.integer("count", count.toLong())
-        line.raw("reasons", DropReason.values().filter { reported.containsKey(it) }.joinToString(",", "{", "}") { "\"${it.key}\":${reported[it]}" })
-        if (!writeLine((line.text() + "\n").toByteArray(Charsets.UTF_8))) return false
-        // What was dropped while the line was written waits for the next one.
-        synchronized(counts) {
-            for ((reason, reportedCount) in reported) {
-                val left = (pending[reason] ?: 0) - reportedCount
-                if (left > 0) pending[reason] = left else pending.remove(reason)
-            }
+    /**
+     * Takes over the file at the path: a log of this logger's is continued; a fresh file gets
+     * its `meta`; anything else is moved aside as a rotation would move it. False while the file
+     * cannot be opened or moved aside: nothing is written into a file that is not this log.
+     * Under the file's lock.
+     */
+    private fun takeOver(wall: Long?): Boolean {
+        if (!file.refresh()) return false
+        if (file.size == 0L) return file.append(meta)
+        val last = file.tail(128).lastLine
+        val lastTime = if (last.isEmpty()) null else if (startsWith(last, identity.identity)) 0.0 else writtenTime(last)
+        val continued = identity.continued(file.head(4096))
+        if (continued != null && lastTime != null) {
+            meta = continued.line
+            lastT = Math.max(lastT, lastTime)
+            val sinceStart = if (wall != null && continued.startedAt != null) (wall - continued.startedAt).toDouble() else 0.0
+            offset = Math.max(offset, Math.max(lastTime, sinceStart))
+            return adoptEnd(offset)
         }
+        return file.rotate(keep) && file.append(meta)
+    }
+
+    /**
+     * Another writer may have written, rotated or died mid-line since this one last looked: no
+     * line goes before the file's last time, and a half line at the end is replaced by the `cut`
+     * line that says how long it was, in one write (padded with spaces to its length when it is
+     * shorter), so a process killed at any instant leaves either the half line or its report. A
+     * half line longer than [PADDING_LIMIT] is cut off, then reported, in two steps. False when
+     * the half line could not be taken away: nothing may follow it.
+     */
+    private fun adoptEnd(t: Double): Boolean {
+        val end = file.tail(128)
+        writtenTime(end.lastLine)?.let { fileT = Math.max(fileT, it) }
+        if (end.partial <= 0) return true
+        val at = Math.max(t, fileT)
+        val start = file.size - end.partial
+        val replaced = if (end.partial <= PADDING_LIMIT) {
+            file.replaceTail(start, cutLine(at, end.partial, padded = true))
+        } else {
+            file.truncate(start) && file.append(cutLine(at, end.partial, padded = false))
+        }
+        if (replaced) {
+            fileT = at
+            return true
+        }
+        // Not reported in its place: reported with the next line, once it is surely gone.
+        if (!file.truncate(start)) return false
+        pendingCut += end.partial
         return true
     }
 
-    /** One line, rotating first when it would not fit; a fresh file starts with `meta`. */
-    private fun writeLine(bytes: ByteArray): Boolean {
-        if (!file.open()) return false
-        if (!file.fits(bytes.size)) file.rotate()
-        if (file.size == 0L && !startFile()) return false
-        return file.append(bytes)
+    /**
+     * The record's line at [t], or at the file's last time if another writer went past it,
+     * after the lines that report what was cut or dropped; rotating first when they would not
+     * fit. Under the file's lock.
+     */
+    private fun writeLocked(record: LogRecord, t: Double) {
+        if (!owned) owned = takeOver(null)
+        if (!owned || !file.refresh()) return drop(DropReason.IO)
+        if (file.changed && !adoptEnd(t)) return drop(DropReason.IO)
+        val at = Math.max(t, fileT)
+        val line = record.line(at)?.toByteArray(Charsets.UTF_8)
+        if (line == null || line.size > AppLog.LINE_LIMIT) return drop(DropReason.SIZE)
+        val reported = synchronized(counts) { LinkedHashMap(pending) }
+        var bytes = pendingLines(at, reported) + line + NEWLINE
+        if (file.size > 0 && file.size + bytes.size > maxBytes && !file.rotate(keep)) return drop(DropReason.IO)
+        if (file.size == 0L) bytes = meta + pathLine() + bytes
+        if (!file.append(bytes)) return drop(DropReason.IO)
+        clearPending(reported)
+        lastT = t
+        fileT = at
+        if (record is LogRecord.Path) lastPath = record.online
     }
 
-    /** The first lines of a file: `meta`, and the connectivity last logged if any. */
-    private fun startFile(): Boolean {
-        if (!file.append(meta)) return false
-        val online = lastPath ?: return true
-        return file.append((LogRecord.Path(online).line(lastT) + "\n").toByteArray(Charsets.UTF_8))
+    /** `{"t":…,"type":"cut","bytes":N}`, with spaces before its `}` up to N bytes when [padded]. */
+    private fun cutLine(t: Double, removed: Long, padded: Boolean): ByteArray {
+        val line = JsonLine()
+        line.number("t", t)
+        line.string("type", "cut")
+        line.integer("bytes", removed)
+        val text = line.text().toByteArray(Charsets.UTF_8)
+        val natural = text.size + 1
+        val spaces = if (padded) Math.max(0L, removed - natural).toInt() else 0
+        return text.copyOf(text.size - 1) + ByteArray(spaces) { ' '.toByte() } + "}\n".toByteArray()
+    }
+
+    /**
+     * A `cut` line for half lines removed whose report could not take their place (a full disk),
+     * then `{"t":…,"type":"dropped","count":N,"reasons":{"time":1,…}}` for the records dropped.
+     */
+    private fun pendingLines(t: Double, reported: Map<DropReason, Int>): ByteArray {
+        var bytes = ByteArray(0)
+        if (pendingCut > 0) bytes += cutLine(t, pendingCut, padded = false)
+        val count = reported.values.sum()
+        if (count > 0) {
+            val line = JsonLine()
+            line.number("t", t)
+            line.string("type", "dropped")
+            line.integer("count", count.toLong())
+            line.raw("reasons", DropReason.values().filter { reported.containsKey(it) }.joinToString(",", "{", "}") { "\"${it.key}\":${reported[it]}" })
+            bytes += line.text().toByteArray(Charsets.UTF_8) + NEWLINE
+        }
+        return bytes
+    }
+
+    /** What was reported is taken off the counts; what was dropped meanwhile (another thread) waits for the next line. */
+    private fun clearPending(reported: Map<DropReason, Int>) {
+        pendingCut = 0
+        synchronized(counts) {
+            for ((reason, count) in reported) {
+                val left = (pending[reason] ?: 0) - count
+                if (left > 0) pending[reason] = left else pending.remove(reason)
+            }
+        }
+    }
+
+    /**
+     * The connectivity last logged, at the file's last time: a fresh file after a rotation
+     * starts with it, so each file is a log the readers take on its own.
+     */
+    private fun pathLine(): ByteArray {
+        val online = lastPath ?: return ByteArray(0)
+        return (LogRecord.Path(online).line(fileT) + "\n").toByteArray(Charsets.UTF_8)
+    }
+
+    companion object {
+        /** The longest half line a `cut` line is padded to replace in one write. */
+        const val PADDING_LIMIT = 65_536L
+
+        /** 2^53: beyond, milliseconds are no longer exact, and the readers refuse the time. */
+        const val EXACT_MILLISECONDS_LIMIT = 9007199254740992.0
+
+        private val NEWLINE = byteArrayOf('\n'.toByte())
     }
 }
