@@ -105,35 +105,49 @@ public final class AppLog: @unchecked Sendable {
     /// log. Under the file's lock.
     private func takeOver(wall: Int64?) -> Bool {
         guard file.refresh() else { return false }
-        guard file.size > 0 else { return file.append(meta) }
         let last = file.tail(prefix: 128).lastLine
-        let lastTime = last.isEmpty ? nil : last.starts(with: identity.identity) ? 0 : writtenTime(of: last)
-        if let continued = identity.continued(from: file.head(limit: 4096)), let lastTime {
-            meta = continued.line
-            lastT = max(lastT, lastTime)
-            let sinceStart = both(wall, continued.startedAt).map { Double($0 - $1) } ?? 0
-            offset = max(offset, lastTime, sinceStart)
-            return adoptEnd(at: offset)
+        if last.isEmpty {
+            // No whole line: a file that a rotation or a first write began, cut short by a kill
+            // or a torn write. It is this log's next file when the newest rotated one is this log.
+            if let previous = LogFile.peek(file.path + ".1") { _ = goOn(from: previous.head, last: previous.lastLine, wall: wall) }
+            return file.size == 0 ? file.append(meta) : adoptEnd(at: offset)
         }
+        if goOn(from: file.head(limit: 4096), last: last, wall: wall) { return adoptEnd(at: offset) }
         return file.rotate(keep: keep) && file.append(meta)
+    }
+
+    /// Goes on from a file of this log (its first line and the start of its last whole line):
+    /// its `meta`, and `t` from the wall clock since its `startedAt`, never below its last `t`.
+    /// False when the file is not this logger's log.
+    private func goOn(from head: [UInt8], last: [UInt8], wall: Int64?) -> Bool {
+        let lastTime = last.starts(with: identity.identity) ? 0 : writtenTime(of: last)
+        guard let continued = identity.continued(from: head), let lastTime else { return false }
+        meta = continued.line
+        lastT = max(lastT, lastTime)
+        fileT = max(fileT, lastTime)
+        let sinceStart = both(wall, continued.startedAt).map { Double($0 - $1) } ?? 0
+        offset = max(offset, lastTime, sinceStart)
+        return true
     }
 
     /// Another writer may have written, rotated or died mid-line since this one last looked:
     /// no line goes before the file's last time, and a half line at the end is replaced by the
-    /// `cut` line that says how long it was. The `cut` line takes the half line's place in one
-    /// write (padded with spaces to its length when it is shorter), so a process killed at any
-    /// instant leaves either the half line or its report, never neither. A half line longer
-    /// than `paddingLimit` (a huge record) is cut off, then reported, in two steps. False when
-    /// the half line could not be taken away: nothing may follow it.
+    /// `cut` line that says how long it was (after the log's `meta`, when the half line was the
+    /// file's only content). The replacement takes the half line's place in one write (padded
+    /// with spaces to its length when it is shorter), so a process killed at any instant leaves
+    /// either the half line or its report, never neither. A half line longer than
+    /// `paddingLimit` (a huge record) is cut off, then reported, in two steps. False when the
+    /// half line could not be taken away: nothing may follow it.
     private func adoptEnd(at t: Double) -> Bool {
         let end = file.tail(prefix: 128)
         if let last = writtenTime(of: end.lastLine) { fileT = max(fileT, last) }
         guard end.partial > 0 else { return true }
         let at = max(t, fileT), start = file.size - end.partial
+        let header = start == 0 ? meta : []
         let replaced =
             end.partial <= Self.paddingLimit
-            ? file.replaceTail(from: start, with: cutLine(at: at, removed: end.partial, padded: true))
-            : file.truncate(to: start) && file.append(cutLine(at: at, removed: end.partial, padded: false))
+            ? file.replaceTail(from: start, with: header + cutLine(at: at, removed: end.partial, length: end.partial - header.count))
+            : file.truncate(to: start) && file.append(header + cutLine(at: at, removed: end.partial))
         if replaced {
             fileT = at
             return true
@@ -168,14 +182,14 @@ public final class AppLog: @unchecked Sendable {
         if case .path(let online) = record { lastPath = online }
     }
 
-    /// `{"t":…,"type":"cut","bytes":N}`, with spaces before its `}` up to N bytes when `padded`.
-    private func cutLine(at t: Double, removed: Int, padded: Bool) -> [UInt8] {
+    /// `{"t":…,"type":"cut","bytes":N}`, with spaces before its `}` to make it `length` bytes
+    /// long (line end included) when it is shorter.
+    private func cutLine(at t: Double, removed: Int, length: Int = 0) -> [UInt8] {
         var line = JSONLine()
         line.number("t", t)
         line.string("type", "cut")
         line.integer("bytes", removed)
-        let natural = line.bytes.count + 2
-        let spaces = padded ? max(0, removed - natural) : 0
+        let spaces = max(0, length - (line.bytes.count + 2))
         return line.bytes + [UInt8](repeating: 0x20, count: spaces) + Array("}\n".utf8)
     }
 
@@ -184,7 +198,7 @@ public final class AppLog: @unchecked Sendable {
     /// dropped.
     private func pendingLines(at t: Double) -> [UInt8] {
         var bytes: [UInt8] = []
-        if pendingCut > 0 { bytes += cutLine(at: t, removed: pendingCut, padded: false) }
+        if pendingCut > 0 { bytes += cutLine(at: t, removed: pendingCut) }
         let count = pending.values.reduce(0, +)
         if count > 0 {
             var line = JSONLine()

@@ -70,6 +70,18 @@ final class LogFile {
         return true
     }
 
+    /// What another file of the log holds, read without creating it or taking a lock: its first
+    /// bytes (where its `meta` is) and the start of its last whole line. Nil when it cannot be
+    /// opened.
+    static func peek(_ path: String) -> (head: [UInt8], lastLine: [UInt8])? {
+        let other = LogFile(path: path)
+        other.descriptor = openFile(path, O_RDONLY | O_CLOEXEC, 0)
+        var status = stat()
+        guard other.descriptor >= 0, fstat(other.descriptor, &status) == 0 else { return nil }
+        other.size = Int(status.st_size)
+        return (other.head(limit: 4096), other.tail(prefix: 128).lastLine)
+    }
+
     /// Up to `limit` bytes from the start of the file: where its `meta` line is.
     func head(limit: Int) -> [UInt8] {
         read(at: 0, count: min(limit, size))

@@ -147,6 +147,9 @@ var log: AppLog?
         handle.seekToEndOfFile()
         handle.write(Data(rest[0]!.utf8))
         handle.closeFile()
+    case "empty":
+        // A process that died just after a rotation made the log's next file: it is empty.
+        FileManager.default.createFile(atPath: arguments[2], contents: Data())
     case "block":
         // A rotation that cannot happen: a directory, not empty, where a rotated file goes.
         try! FileManager.default.createDirectory(atPath: arguments[2] + rest[0]!, withIntermediateDirectories: true)

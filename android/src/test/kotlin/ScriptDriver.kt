@@ -157,6 +157,11 @@ class Run(private val mode: WriteMode, private val path: String) {
                 settle()
                 FileOutputStream(path, true).use { it.write(rest[0]!!.toByteArray(Charsets.UTF_8)) }
             }
+            "empty" -> {
+                // A process that died just after a rotation made the log's next file: it is empty.
+                settle()
+                FileOutputStream(path, false).close()
+            }
             "block" -> {
                 // A rotation that cannot happen: a directory, not empty, where a rotated file goes.
                 settle()

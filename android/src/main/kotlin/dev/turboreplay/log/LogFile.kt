@@ -71,6 +71,13 @@ internal class LogFile(val path: String) {
         return true
     }
 
+    /**
+     * What another file of the log holds, read without creating it or taking a lock: its first
+     * bytes (where its `meta` is) and the start of its last whole line. Null when it cannot be
+     * opened.
+     */
+    class Peek(val head: ByteArray, val lastLine: ByteArray)
+
     /** Up to [limit] bytes from the start of the file: where its `meta` line is. */
     fun head(limit: Int): ByteArray = read(0, Math.min(limit.toLong(), size).toInt())
 
@@ -164,6 +171,21 @@ internal class LogFile(val path: String) {
         }
         closeFile()
         return refresh()
+    }
+
+    companion object {
+        fun peek(path: String): Peek? {
+            val other = LogFile(path)
+            return try {
+                other.access = RandomAccessFile(File(path), "r")
+                other.size = other.access!!.length()
+                Peek(other.head(4096), other.tail(128).lastLine)
+            } catch (error: Exception) {
+                null
+            } finally {
+                other.closeFile()
+            }
+        }
     }
 
     /** Closes the file and gives the lock back. */

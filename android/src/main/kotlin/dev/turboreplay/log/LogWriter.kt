@@ -88,27 +88,42 @@ internal class LogWriter(path: String, platform: Platform, startedAt: Long?, max
      */
     private fun takeOver(wall: Long?): Boolean {
         if (!file.refresh()) return false
-        if (file.size == 0L) return file.append(meta)
         val last = file.tail(128).lastLine
-        val lastTime = if (last.isEmpty()) null else if (startsWith(last, identity.identity)) 0.0 else writtenTime(last)
-        val continued = identity.continued(file.head(4096))
-        if (continued != null && lastTime != null) {
-            meta = continued.line
-            lastT = Math.max(lastT, lastTime)
-            val sinceStart = if (wall != null && continued.startedAt != null) (wall - continued.startedAt).toDouble() else 0.0
-            offset = Math.max(offset, Math.max(lastTime, sinceStart))
-            return adoptEnd(offset)
+        if (last.isEmpty()) {
+            // No whole line: a file that a rotation or a first write began, cut short by a kill
+            // or a torn write. It is this log's next file when the newest rotated one is this log.
+            LogFile.peek("${file.path}.1")?.let { goOn(it.head, it.lastLine, wall) }
+            return if (file.size == 0L) file.append(meta) else adoptEnd(offset)
         }
+        if (goOn(file.head(4096), last, wall)) return adoptEnd(offset)
         return file.rotate(keep) && file.append(meta)
+    }
+
+    /**
+     * Goes on from a file of this log (its first line and the start of its last whole line): its
+     * `meta`, and `t` from the wall clock since its `startedAt`, never below its last `t`. False
+     * when the file is not this logger's log.
+     */
+    private fun goOn(head: ByteArray, last: ByteArray, wall: Long?): Boolean {
+        val lastTime = if (startsWith(last, identity.identity)) 0.0 else writtenTime(last)
+        val continued = identity.continued(head)
+        if (continued == null || lastTime == null) return false
+        meta = continued.line
+        lastT = Math.max(lastT, lastTime)
+        fileT = Math.max(fileT, lastTime)
+        val sinceStart = if (wall != null && continued.startedAt != null) (wall - continued.startedAt).toDouble() else 0.0
+        offset = Math.max(offset, Math.max(lastTime, sinceStart))
+        return true
     }
 
     /**
      * Another writer may have written, rotated or died mid-line since this one last looked: no
      * line goes before the file's last time, and a half line at the end is replaced by the `cut`
-     * line that says how long it was, in one write (padded with spaces to its length when it is
-     * shorter), so a process killed at any instant leaves either the half line or its report. A
-     * half line longer than [PADDING_LIMIT] is cut off, then reported, in two steps. False when
-     * the half line could not be taken away: nothing may follow it.
+     * line that says how long it was (after the log's `meta`, when the half line was the file's
+     * only content), in one write (padded with spaces to its length when it is shorter), so a
+     * process killed at any instant leaves either the half line or its report. A half line
+     * longer than [PADDING_LIMIT] is cut off, then reported, in two steps. False when the half
+     * line could not be taken away: nothing may follow it.
      */
     private fun adoptEnd(t: Double): Boolean {
         val end = file.tail(128)
@@ -116,10 +131,11 @@ internal class LogWriter(path: String, platform: Platform, startedAt: Long?, max
         if (end.partial <= 0) return true
         val at = Math.max(t, fileT)
         val start = file.size - end.partial
+        val header = if (start == 0L) meta else ByteArray(0)
         val replaced = if (end.partial <= PADDING_LIMIT) {
-            file.replaceTail(start, cutLine(at, end.partial, padded = true))
+            file.replaceTail(start, header + cutLine(at, end.partial, end.partial - header.size))
         } else {
-            file.truncate(start) && file.append(cutLine(at, end.partial, padded = false))
+            file.truncate(start) && file.append(header + cutLine(at, end.partial))
         }
         if (replaced) {
             fileT = at
@@ -154,15 +170,17 @@ internal class LogWriter(path: String, platform: Platform, startedAt: Long?, max
         if (record is LogRecord.Path) lastPath = record.online
     }
 
-    /** `{"t":…,"type":"cut","bytes":N}`, with spaces before its `}` up to N bytes when [padded]. */
-    private fun cutLine(t: Double, removed: Long, padded: Boolean): ByteArray {
+    /**
+     * `{"t":…,"type":"cut","bytes":N}`, with spaces before its `}` to make it [length] bytes long
+     * (line end included) when it is shorter.
+     */
+    private fun cutLine(t: Double, removed: Long, length: Long = 0): ByteArray {
         val line = JsonLine()
         line.number("t", t)
         line.string("type", "cut")
         line.integer("bytes", removed)
         val text = line.text().toByteArray(Charsets.UTF_8)
-        val natural = text.size + 1
-        val spaces = if (padded) Math.max(0L, removed - natural).toInt() else 0
+        val spaces = Math.max(0L, length - (text.size + 1)).toInt()
         return text.copyOf(text.size - 1) + ByteArray(spaces) { ' '.toByte() } + "}\n".toByteArray()
     }
 
@@ -172,7 +190,7 @@ internal class LogWriter(path: String, platform: Platform, startedAt: Long?, max
      */
     private fun pendingLines(t: Double, reported: Map<DropReason, Int>): ByteArray {
         var bytes = ByteArray(0)
-        if (pendingCut > 0) bytes += cutLine(t, pendingCut, padded = false)
+        if (pendingCut > 0) bytes += cutLine(t, pendingCut)
         val count = reported.values.sum()
         if (count > 0) {
             val line = JsonLine()
