@@ -92,7 +92,8 @@ enum CheckCommand {
 
     @MainActor static func run(_ options: Options, console: Console) throws -> ExitCode {
         let update = options.update, variant = options.variant
-        let survey = try GoldenCase.survey(in: options.paths)
+        // In path order, listed on disk: the run holds a few cases at a time, never the fleet's list.
+        let survey = try GoldenCase.surveyStream(in: options.paths)
         console.reportSkipped(survey.skipped)
         if update {
             StopRequest.install()
@@ -103,11 +104,10 @@ enum CheckCommand {
         } else {
             console.reportStrayTemporaries(under: options.paths)
         }
-        let cases = survey.cases.map { GoldenCase(recording: $0.recording, maxOpenViews: options.maxOpenViews) }
+        let maxOpenViews = options.maxOpenViews
         // What an interrupted update says it wrote: how many goldens, and the last one.
-        var passed = 0, failed = 0, written = 0, lastWritten: String?, notChecked = 0
+        var passed = 0, failed = 0, written = 0, lastWritten: String?, notChecked = 0, found = 0
         var status = ExitCode.ok
-        var strays = survey.strays[...]
         // An update writes every golden it decides whatever becomes of its output, as when it
         // printed only at the end: a standard output that fails (a full disk, a closed pipe) is
         // reported once the update is done, not by leaving it half-way. So a closed pipe is an
@@ -125,15 +125,19 @@ enum CheckCommand {
         // Each case is printed as soon as it and every case before it are checked: the run holds
         // a few cases' checks (and diffs) at a time, not the fleet's, and shows its progress.
         let tolerance = options.tolerance
-        try inParallel(cases, jobs: options.jobs) { golden in
-            (golden, check(golden, update: update, variant: variant, tolerance: tolerance))
-        } consume: { golden, checks in
-            // Strays in path order among the recordings, so each is next to its neighbours.
-            while let stray = strays.first, stray.path < golden.recording {
+        // Strays come in path order among the recordings, so each is next to its neighbours.
+        try inParallel(next: survey.next, jobs: options.jobs) { item -> (GoldenSurveyStream.Item, [GoldenCheck]?) in
+            guard case .recording(let found) = item else { return (item, nil) }
+            let golden = GoldenCase(recording: found.recording, maxOpenViews: maxOpenViews)
+            return (.recording(golden), check(golden, update: update, variant: variant, tolerance: tolerance))
+        } consume: { item, checks in
+            found += 1
+            guard case .recording(let golden) = item else {
+                guard case .stray(let stray) = item else { return }
                 failed += 1
                 status = max(status, .problemsFound)
                 try say { try console.print("FAIL \(terminalSafe(stray.path)): \(terminalSafe(stray.message))") }
-                strays.removeFirst()
+                return
             }
             guard let checks else {
                 notChecked += 1
@@ -151,16 +155,11 @@ enum CheckCommand {
             // A cut log passes or fails on what was read before its cut; the note says it was cut.
             console.reportCut(golden.cutLine, in: golden.recording)
         }
-        for stray in strays {
-            failed += 1
-            status = max(status, .problemsFound)
-            try say { try console.print("FAIL \(terminalSafe(stray.path)): \(terminalSafe(stray.message))") }
-        }
         if let signal = update ? StopRequest.signal : nil {
             return stopped(by: signal, written: written, last: lastWritten, notChecked: notChecked, console: console)
         }
         if let outputFailure { throw outputFailure }
-        if cases.isEmpty && survey.strays.isEmpty {
+        if found == 0 {
             console.error("turbo-replay: warning: no recordings (*.jsonl) under \(terminalSafe(options.paths.joined(separator: " ")))")
         }
         try console.print("\(passed) passed, \(failed) failed")
