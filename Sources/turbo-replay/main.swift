@@ -54,6 +54,10 @@ let rootHelp = """
     } catch let error as WriteError {
         console.failure(error)
         return ExitCode(error)
+    } catch let error as SortedSpool.Failure {
+        // A listing that could not be spooled is the disk's failure, not the input's.
+        console.failure(error)
+        return .ioError
     } catch {
         console.failure(error)
         return .dataError
