@@ -84,6 +84,9 @@ let package = Package(
                 "BannerFindings", "NativeFindings", "Fleet", "VariantAnalysis", "Reports", "Pictures",
             ]
         ),
+        // What `stats --merge`, `tune --merge` and the config files read, as a fuzz target:
+        // fuzz/run builds it with libFuzzer; built plainly, it runs the files it is given once.
+        .executableTarget(name: "FuzzInputs", dependencies: ["TurboRecording", "Fleet", "VariantAnalysis"]),
 
         // Tests mirror the targets. TestSupport holds what several of them share: paths into the
         // repository, scratch files, running the built CLI, the seeded recording generator.

@@ -49,11 +49,26 @@ package struct ArchiveFleet: Equatable, Sendable {
     /// time, and added to the totals in the paths' order as soon as it and every log before it
     /// are done; `each` sees it first (its warnings and failure, for standard error).
     package static func summarize(
-        _ paths: [String], config: NativeConfig = NativeConfig(), lenient: Bool = false, jobs: Int = 1, distinct: Bool = false,
+        _ paths: [String], config: NativeConfig = NativeConfig(), lenient: Bool = false, jobs: Int = 1,
         each: (ArchiveFleetFile) throws -> Void
     ) throws -> ArchiveTotals {
+        var unique = FleetLogs.unique(paths).makeIterator()
+        return try summarize(next: { unique.next() }, config: config, lenient: lenient, jobs: jobs, each: each)
+    }
+
+    /// `summarize` over a listing, in its order, streamed: no list of the logs is held either.
+    package static func summarize(
+        _ logs: PathListing, config: NativeConfig = NativeConfig(), lenient: Bool = false, jobs: Int = 1,
+        each: (ArchiveFleetFile) throws -> Void
+    ) throws -> ArchiveTotals {
+        try summarize(next: logs.next, config: config, lenient: lenient, jobs: jobs, each: each)
+    }
+
+    private static func summarize(
+        next: @escaping () throws -> String?, config: NativeConfig, lenient: Bool, jobs: Int, each: (ArchiveFleetFile) throws -> Void
+    ) throws -> ArchiveTotals {
         var totals = ArchiveTotals(settings: config.archive.settings)
-        try inParallel(distinct ? paths : FleetLogs.unique(paths), jobs: jobs) {
+        try inParallel(next: next, jobs: jobs) {
             analyzeFile($0, config: config, lenient: lenient)
         } consume: { file in
             try each(file)

@@ -65,12 +65,23 @@ package struct FleetStats: Equatable, Sendable {
     /// and free went from about 1.5× the json-c floor's to 1.1× (docs/performance.md).
     package static func analyzeInKeyOrder(
         _ paths: [String], settings: BannerSettings = BannerSettings(), native: NativeConfig = NativeConfig(),
-        rules: FindingRules = FindingRules(), lenient: Bool = false, jobs: Int = 1, distinct: Bool = false,
+        rules: FindingRules = FindingRules(), lenient: Bool = false, jobs: Int = 1,
+        fold: (_ file: StatsFile, _ session: StatsSession?) throws -> Void
+    ) throws {
+        try analyzeInKeyOrder(
+            FleetLogs.listing(paths), settings: settings, native: native, rules: rules, lenient: lenient, jobs: jobs, fold: fold)
+    }
+
+    /// `analyzeInKeyOrder` over a listing already in key order (`FleetLogs.byKey`), streamed:
+    /// no list of the logs is held either.
+    package static func analyzeInKeyOrder(
+        _ logs: PathListing, settings: BannerSettings = BannerSettings(), native: NativeConfig = NativeConfig(),
+        rules: FindingRules = FindingRules(), lenient: Bool = false, jobs: Int = 1,
         fold: (_ file: StatsFile, _ session: StatsSession?) throws -> Void
     ) throws {
         let options = SessionOptions(banner: settings, native: NativeConfig(maxOpenViews: native.maxOpenViews), lenient: lenient)
         let counts = FleetLatencyCounts()
-        try inParallel(PartialFrame.inKeyOrder(distinct ? paths : FleetLogs.unique(paths)), jobs: jobs) { path in
+        try inParallel(next: logs.next, jobs: jobs) { path in
             let file = analyzeFile(path, settings: settings, native: native, rules: rules, lenient: lenient)
             return (file, analyzeSession(of: file, options: options, counts: counts))
         } consume: { entry in

@@ -261,14 +261,6 @@ package struct PartialFrame {
     /// partial's line spells it (a JSON string), byte by byte.
     package static func key(real: String) -> [UInt8] { Array(jsonString(real).utf8) }
 
-    /// `paths` in key order (`key(real:)`): the order a single run adds its logs up in, as a
-    /// merge does, so that their sums agree to the last bit.
-    package static func inKeyOrder(_ paths: [String]) -> [String] {
-        paths.map { path in (key: key(real: realPath(path)), path: path) }
-            .sorted { $0.key.lexicographicallyPrecedes($1.key) }
-            .map(\.path)
-    }
-
     /// An absolute path with its empty and `.` parts dropped and each `..` taking its parent.
     static func lexicallyClean(_ path: String) -> String {
         var parts: [Substring] = []

@@ -29,15 +29,32 @@ extension StatsPartial {
         package static let none = SketchedLatencies()
 
         package init(_ sessions: [StatsSession]) {
-            var counts = (0, 0, 0)
-            for case .read(let figures) in sessions.map(\.outcome) {
-                counts.0 += figures.dropToPill.count
-                counts.1 += figures.edgeToClear.count
-                counts.2 += figures.edgeToPage.count
-            }
-            let limit = LatencySample.exactLimit
-            (dropToPill, edgeToClear, edgeToPage) = (counts.0 > limit, counts.1 > limit, counts.2 > limit)
+            var counts = Counts()
+            for session in sessions { counts.add(session) }
+            self.init(counts)
         }
+
+        /// Those of `counts` past `limit`.
+        package init(_ counts: Counts, limit: Int = LatencySample.exactLimit) {
+            (dropToPill, edgeToClear, edgeToPage) = (counts.dropToPill > limit, counts.edgeToClear > limit, counts.edgeToPage > limit)
+        }
+
+        /// How many values of each latency a partial's sessions hold, added up session by session.
+        package struct Counts: Equatable, Sendable {
+            package var dropToPill = 0, edgeToClear = 0, edgeToPage = 0
+
+            package init() {}
+
+            package mutating func add(_ session: StatsSession) {
+                guard case .read(let figures) = session.outcome else { return }
+                dropToPill += figures.dropToPill.count
+                edgeToClear += figures.edgeToClear.count
+                edgeToPage += figures.edgeToPage.count
+            }
+        }
+
+        /// Whether any latency is written as a sketch.
+        package var any: Bool { dropToPill || edgeToClear || edgeToPage }
 
         private init() {}
     }

@@ -80,11 +80,15 @@ package enum StatsPartial {
     }
 
     /// The whole partial of `stats`: header, a line per log in key order (`FleetStats.keyed`),
-    /// trailer.
-    package static func write(_ stats: FleetStats, settings: Settings, _ print: (String) throws -> Void) rethrows {
+    /// trailer. `Writer` writes the same bytes as it reads, holding a few logs.
+    package static func write(
+        _ stats: FleetStats, settings: Settings, limit: Int = LatencySample.exactLimit, _ print: (String) throws -> Void
+    ) rethrows {
         try print(header(settings))
         let keyed = stats.keyed
-        let sketched = SketchedLatencies(stats.sessions)
+        var counts = SketchedLatencies.Counts()
+        for session in stats.sessions { counts.add(session) }
+        let sketched = SketchedLatencies(counts, limit: limit)
         for entry in keyed { try print(line(entry.file, real: entry.real, session: entry.session, sketched: sketched)) }
         try print(trailer(logs: keyed.count))
     }

@@ -107,25 +107,48 @@ extension GoldenCase {
     /// with no recording, a golden whose middle part names nothing, a file whose name is
     /// within two edits of a golden suffix or has `.expected` elsewhere than a golden has it.
     package static func survey(in paths: [String]) throws -> GoldenSurvey {
-        let (files, given, skipped) = try RecordingFiles.files(in: paths)
-        var recordings: Set<String> = [], strays: [StrayGolden] = []
-        for file in files {
-            if RecordingFiles.isGolden(file) {
-                let recording = RecordingFiles.recording(ofGolden: file)
-                if !RecordingFiles.exists(recording) {
-                    strays.append(StrayGolden(path: file, problem: .noRecording(recording: recording)))
-                } else if let problem = unknownPart(of: file, recording: recording) ?? missingSessionLog(of: file, recording: recording) {
-                    strays.append(StrayGolden(path: file, problem: problem))
-                } else if given.contains(file) {
-                    recordings.insert(recording)
-                }
-            } else if let suggestion = misspelledGolden(file) {
-                strays.append(StrayGolden(path: file, problem: .misspelled(suggestion: suggestion)))
-            } else if RecordingFiles.isRecording(file) || given.contains(file) {
-                recordings.insert(file)
+        let stream = try surveyStream(in: paths)
+        var cases: [GoldenCase] = [], strays: [StrayGolden] = []
+        while let item = try stream.next() {
+            switch item {
+            case .recording(let golden): cases.append(golden)
+            case .stray(let stray): strays.append(stray)
             }
         }
-        return GoldenSurvey(cases: recordings.sorted().map(GoldenCase.init), strays: strays, skipped: skipped)
+        return GoldenSurvey(cases: cases, strays: strays, skipped: stream.skipped)
+    }
+
+    /// What `survey` finds, one recording or stray at a time in path order, in bounded memory
+    /// however many files there are: the files are listed on disk (`RecordingFiles.streamFiles`).
+    package static func surveyStream(in paths: [String]) throws -> GoldenSurveyStream {
+        let (files, given, skipped) = try RecordingFiles.streamFiles(in: paths)
+        // A golden named on the command line stands for its recording: those (the command
+        // line's few) are merged into the walk's in order.
+        var named: [String] = []
+        for file in given where RecordingFiles.isGolden(file) {
+            if case .recording(let golden)? = classify(file, given: given) { named.append(golden.recording) }
+        }
+        return GoldenSurveyStream(files: files, given: given, named: named, skipped: skipped)
+    }
+
+    /// What one file under `check`'s paths is: a recording to check, a stray, or nothing to
+    /// `check` (for a golden named on the command line: the recording it stands for).
+    static func classify(_ file: String, given: Set<String>) -> GoldenSurveyStream.Item? {
+        if RecordingFiles.isGolden(file) {
+            let recording = RecordingFiles.recording(ofGolden: file)
+            if !RecordingFiles.exists(recording) {
+                return .stray(StrayGolden(path: file, problem: .noRecording(recording: recording)))
+            } else if let problem = unknownPart(of: file, recording: recording) ?? missingSessionLog(of: file, recording: recording) {
+                return .stray(StrayGolden(path: file, problem: problem))
+            } else if given.contains(file) {
+                return .recording(GoldenCase(recording: recording))
+            }
+        } else if let suggestion = misspelledGolden(file) {
+            return .stray(StrayGolden(path: file, problem: .misspelled(suggestion: suggestion)))
+        } else if RecordingFiles.isRecording(file) || given.contains(file) {
+            return .recording(GoldenCase(recording: file))
+        }
+        return nil
     }
 
     /// `nil` when `golden` is one `recording` can have. Which parts it can have depends on its

@@ -1,5 +1,6 @@
 import NativeErrorPolicy
 import Replay
+import TurboRecording
 
 #if canImport(Glibc)
 import Glibc

@@ -84,16 +84,36 @@ extension TimeChart {
         end += (end - start) * 0.015
     }
 
-    /// The ticks: every step from the start, except inside a break.
+    /// The ticks: every step from the start, except inside a break. They are counted per visible
+    /// stretch (the axis less its breaks), never walked over the span: a break may leave out
+    /// years of a recording's clock at a 10 ms step, and the picture's cost must follow its
+    /// marks. The axis's fit keeps a stretch's ticks `AxisBreaks.tickRoom` px apart, so there
+    /// are at most a few dozen; `maximumTicks` only guards an axis no fit produced.
     var ticks: [Double] {
+        guard step > 0, step.isFinite, start.isFinite, end.isFinite else { return [] }
+        var stretches: [(from: Double, to: Double)] = []
+        var from = start
+        for gap in breaks {
+            stretches.append((from, gap.from))
+            from = gap.to
+        }
+        stretches.append((from, end + 0.0001))
         var ticks: [Double] = []
-        var tick = start
-        while tick <= end + 0.0001 {
-            if !breaks.contains(where: { tick > $0.from && tick < $0.to }) { ticks.append(tick) }
-            tick += step
+        for stretch in stretches where stretch.to >= stretch.from {
+            // One step of slack each side: `start + k × step` is tested, not assumed, to be inside.
+            let first = max(((stretch.from - start) / step).rounded(.up) - 1, 0)
+            let last = ((stretch.to - start) / step).rounded(.down) + 1
+            guard last >= first else { continue }
+            for k in 0..<Int(min(last - first + 1, Double(Self.maximumTicks + 2))) where ticks.count < Self.maximumTicks {
+                let tick = start + (first + Double(k)) * step
+                if tick >= stretch.from && tick <= stretch.to && ticks.last.map({ tick > $0 }) ?? true { ticks.append(tick) }
+            }
         }
         return ticks
     }
+
+    /// More ticks than the plot has pixels would be a smear: no fitted axis comes near it.
+    static var maximumTicks: Int { 1020 }
 
     /// Vertical grid lines from `gridTop` to `gridBottom`, and the axis with its labels at `axisY`.
     /// Labels that would overlap give way, except a busy stretch's first, after a break.

@@ -15,20 +15,32 @@ import Foundation
 package func inParallel<Item: Sendable, Result: Sendable>(
     _ items: [Item], jobs: Int, ahead: Int? = nil, _ work: @escaping @Sendable (Item) -> Result, consume: (Result) throws -> Void
 ) throws {
-    let threads = min(jobs, items.count, ProcessInfo.processInfo.activeProcessorCount)
+    var iterator = items.makeIterator()
+    try inParallel(next: { iterator.next() }, jobs: min(jobs, items.count), ahead: ahead, work, consume: consume)
+}
+
+/// `inParallel` over items that come one at a time from `next` (a listing streamed from disk),
+/// so that no list of them is held: `next` is called on one thread at a time, in order, and
+/// no further than `ahead` past the item `consume` waits for. An error from `next` stops the
+/// threads, and is thrown once they have stopped, after every item before it is consumed.
+package func inParallel<Item: Sendable, Result: Sendable>(
+    next: @escaping () throws -> Item?, jobs: Int, ahead: Int? = nil, _ work: @escaping @Sendable (Item) -> Result,
+    consume: (Result) throws -> Void
+) throws {
+    let threads = min(jobs, ProcessInfo.processInfo.activeProcessorCount)
     guard threads > 1 else {
-        for item in items { try consume(work(item)) }
+        while let item = try next() { try consume(work(item)) }
         return
     }
-    let queue = OrderedSlots<Result>(count: items.count, ahead: max(ahead ?? 2 * threads, threads))
+    let queue = OrderedSlots<Item, Result>(next: next, ahead: max(ahead ?? 2 * threads, threads))
     for _ in 0..<threads {
         Thread.detachNewThread {
-            while let index = queue.take() { queue.store(work(items[index]), at: index) }
+            while let (index, item) = queue.take() { queue.store(work(item), at: index) }
             queue.stopped()
         }
     }
     do {
-        for index in items.indices { try consume(queue.wait(for: index)) }
+        while let result = try queue.wait() { try consume(result) }
     } catch {
         queue.cancel()
         queue.waitUntilStopped(threads)
@@ -37,13 +49,17 @@ package func inParallel<Item: Sendable, Result: Sendable>(
     queue.waitUntilStopped(threads)
 }
 
-/// The work list and results of `inParallel(_:jobs:ahead:_:consume:)`: indices handed out in
-/// order, no further than `ahead` past the next to consume; each result stored and taken out
-/// once. The results in flight are within `ahead` of each other, so `ahead` slots hold them
-/// (index i in slot i % ahead): a slot per item would cost the fleet's size in empty results.
-private final class OrderedSlots<Result: Sendable>: @unchecked Sendable {
+/// The work list and results of `inParallel(next:jobs:ahead:_:consume:)`: items taken from
+/// `next` in order, no further than `ahead` past the next to consume; each result stored and
+/// taken out once. The results in flight are within `ahead` of each other, so `ahead` slots hold
+/// them (index i in slot i % ahead): a slot per item would cost the fleet's size in empty results.
+private final class OrderedSlots<Item, Result: Sendable>: @unchecked Sendable {
     private let condition = NSCondition()
-    private let count: Int
+    /// Called under the lock only, so from one thread at a time.
+    private let source: () throws -> Item?
+    /// How many items `source` gave, once it gave no more (or failed).
+    private var total: Int?
+    private var failure: (any Error)?
     private var next = 0
     private var consumed = 0
     private var cancelled = false
@@ -51,20 +67,32 @@ private final class OrderedSlots<Result: Sendable>: @unchecked Sendable {
     private var slots: [Result?]
     private let ahead: Int
 
-    init(count: Int, ahead: Int) {
-        self.count = count
+    init(next: @escaping () throws -> Item?, ahead: Int) {
+        source = next
         self.ahead = ahead
-        slots = Array(repeating: nil, count: min(ahead, count))
+        slots = Array(repeating: nil, count: ahead)
     }
 
-    /// The next index to work on, once it is within `ahead` of the consumer; nil when none is left.
-    func take() -> Int? {
+    /// The next item and its index, once it is within `ahead` of the consumer; nil when none is left.
+    func take() -> (Int, Item)? {
         condition.lock()
         defer { condition.unlock() }
-        while !cancelled, next < count, next >= consumed + ahead { condition.wait() }
-        guard !cancelled, next < count else { return nil }
-        next += 1
-        return next - 1
+        while !cancelled, total == nil, next >= consumed + ahead { condition.wait() }
+        guard !cancelled, total == nil else { return nil }
+        do {
+            guard let item = try source() else {
+                total = next
+                condition.broadcast()
+                return nil
+            }
+            next += 1
+            return (next - 1, item)
+        } catch {
+            failure = error
+            total = next
+            condition.broadcast()
+            return nil
+        }
     }
 
     func store(_ result: Result, at index: Int) {
@@ -74,11 +102,19 @@ private final class OrderedSlots<Result: Sendable>: @unchecked Sendable {
         condition.unlock()
     }
 
-    func wait(for index: Int) -> Result {
+    /// The next result in order; nil after the last; the source's error after the results before it.
+    func wait() throws -> Result? {
         condition.lock()
         defer { condition.unlock() }
+        let index = consumed
         let slot = index % slots.count
-        while slots[slot] == nil { condition.wait() }
+        while slots[slot] == nil {
+            if let total, index >= total {
+                if let failure { throw failure }
+                return nil
+            }
+            condition.wait()
+        }
         let result = slots[slot]!
         slots[slot] = nil
         consumed = index + 1

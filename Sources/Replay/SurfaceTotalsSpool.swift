@@ -1,5 +1,6 @@
 import NativeErrorPolicy
 import PolicyCore
+import TurboRecording
 
 #if canImport(Glibc)
 import Glibc

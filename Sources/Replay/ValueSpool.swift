@@ -1,3 +1,5 @@
+import TurboRecording
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

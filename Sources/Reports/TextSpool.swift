@@ -1,4 +1,5 @@
 import Replay
+import TurboRecording
 
 #if canImport(Glibc)
 import Glibc

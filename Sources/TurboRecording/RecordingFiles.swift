@@ -48,32 +48,50 @@ public enum RecordingFiles {
     /// the first spelling met (in the order of `paths`, then of names). In a directory, a recording's name that is not a regular file (a
     /// FIFO, a link to a device: reading it could wait forever) is skipped and said why.
     public static func list(in paths: [String]) throws -> RecordingListing {
-        var recordings: [String] = [], skipped: [SkippedFile] = []
-        var seen: Set<String> = []
-        func add(_ path: String, identity known: String? = nil) {
-            // A path realpath cannot resolve is kept as spelled: opening it will say why. A walk's
-            // file is known by its spelling too, for when realpath would have failed on it alone
-            // (a real path past PATH_MAX): the same file given by that spelling is still one log.
-            let keys = known.map { [$0, path] } ?? [identity(of: path) ?? path]
-            guard !keys.contains(where: seen.contains) else { return }
-            seen.formUnion(keys)
-            recordings.append(path)
-        }
-        for path in paths {
+        let (listing, skipped) = try stream(in: paths)
+        return RecordingListing(recordings: try listing.all(), skipped: skipped)
+    }
+
+    /// The recordings `list` finds, handed back one at a time in the order of `key` (by default
+    /// the paths' bytes), in bounded memory however many there are: a fleet of a million logs,
+    /// or a directory of them, is listed on disk (`PathListing`), not in memory.
+    package static func stream(
+        in paths: [String], key: @escaping PathListing.Key = PathListing.byPath, budget: Int = SortedSpool.defaultBudget
+    ) throws -> (listing: PathListing, skipped: [SkippedFile]) {
+        var builder = PathListing.Builder(key: key, budget: budget)
+        var skipped: [SkippedFile] = []
+        for (rank, path) in paths.enumerated() {
             var status = stat()
             guard withFileSystemPath(path, { stat($0, &status) }) == 0 else { throw unreadable(path, errno) }
             if (status.st_mode & S_IFMT) != S_IFDIR {
-                add(isGolden(path) ? recording(ofGolden: path) : path)
+                let file = isGolden(path) ? recording(ofGolden: path) : path
+                let (identity, exact) = givenIdentity(of: file)
+                try builder.add(file, identity: identity, exact: exact, rank: rank)
                 continue
             }
             var directory = path
             while directory.count > 1, directory.hasSuffix("/") { directory.removeLast() }
-            var files: [(path: String, identity: String?)] = []
-            try walk(directory, identity: identity(of: directory), into: &skipped) { files.append(($0, $1)) }
-            // In name order, so that which of two spellings is kept does not hang on readdir's order.
-            for file in files.sorted(by: { $0.path < $1.path }) { add(file.path, identity: file.identity) }
+            try walk(directory, identity: identity(of: directory), into: &skipped) { file, known in
+                // A walk's file is known by its directory's real path and its name, with no
+                // realpath; a link's is asked for.
+                let (identity, exact) = known.map { ($0, $0.utf8.count < Int(PATH_MAX)) } ?? givenIdentity(of: file)
+                try builder.add(file, identity: identity, exact: exact, rank: rank)
+            }
         }
-        return RecordingListing(recordings: recordings.sorted(), skipped: skipped.sorted { $0.path < $1.path })
+        return (try builder.listing(), skipped.sorted { $0.path < $1.path })
+    }
+
+    /// What a path named (or a link found) is known by: its real path (`exact`), else when
+    /// realpath cannot give one (a real path past PATH_MAX) its directory's real path and its
+    /// name, as a walk knows it, so that the file named and the file walked to are one log;
+    /// else its spelling, for opening it to say why.
+    static func givenIdentity(of path: String) -> (identity: String, exact: Bool) {
+        if let real = identity(of: path) { return (real, true) }
+        let slash = path.lastIndex(of: "/")
+        let directory = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        guard !name.isEmpty, name != ".", name != "..", let real = identity(of: directory) else { return (path, false) }
+        return (inside(real, name), false)
     }
 
     /// The file a path names, whatever the spelling: its canonical absolute path (symbolic
@@ -88,24 +106,34 @@ public enum RecordingFiles {
     /// file named in `paths` is in `given`. For `check`, which must also see the goldens that
     /// belong to no recording and the names that almost spell a golden's.
     public static func files(in paths: [String]) throws -> (all: [String], given: Set<String>, skipped: [SkippedFile]) {
-        var found: Set<String> = [], given: Set<String> = []
+        let (listing, given, skipped) = try streamFiles(in: paths)
+        return (try listing.all(), given, skipped)
+    }
+
+    /// The files `files` finds, handed back one at a time in the order of their paths' bytes,
+    /// in bounded memory however many there are (`PathListing`).
+    package static func streamFiles(
+        in paths: [String], budget: Int = SortedSpool.defaultBudget
+    ) throws -> (listing: PathListing, given: Set<String>, skipped: [SkippedFile]) {
+        var builder = PathListing.Builder(budget: budget)
+        var given: Set<String> = []
         var skipped: [SkippedFile] = []
         for path in paths {
             var status = stat()
             guard withFileSystemPath(path, { stat($0, &status) }) == 0 else { throw unreadable(path, errno) }
             if (status.st_mode & S_IFMT) != S_IFDIR {
-                found.insert(path)
+                try builder.add(path, identity: path, exact: false, rank: 0)
                 given.insert(path)
                 continue
             }
             try walk(path.hasSuffix("/") ? String(path.dropLast()) : path, identity: nil, everyFile: true, into: &skipped) { path, _ in
-                found.insert(path)
+                try builder.add(path, identity: path, exact: false, rank: 0)
             }
         }
         // Only recordings', goldens' and configs' names: a FIFO called notes.txt beside them is
         // none of check's business.
         let named = skipped.filter { isRecording($0.path) || isGolden($0.path) || isConfig($0.path) }
-        return (found.sorted(), given, named.sorted { $0.path < $1.path })
+        return (try builder.listing(), given, named.sorted { $0.path < $1.path })
     }
 
     /// The recording a golden belongs to: its owner under `GoldenNames` (`x.expected.jsonl` →
@@ -137,7 +165,7 @@ public enum RecordingFiles {
     /// over small logs). A link's is `nil`, for the caller to resolve.
     private static func walk(
         _ directory: String, identity: String?, everyFile: Bool = false, into skipped: inout [SkippedFile],
-        _ body: (_ path: String, _ identity: String?) -> Void
+        _ body: (_ path: String, _ identity: String?) throws -> Void
     ) throws {
         guard let stream = DirectoryListing.open(directory) else {
             throw RecordingError(.unreadable, path: directory, line: nil, "cannot list the directory: \(systemReason(errno))")
@@ -171,7 +199,7 @@ public enum RecordingFiles {
                 type = fileType(status.st_mode)
             }
             if type == UInt8(DT_REG) {
-                body(path, linked ? nil : identity.map { inside($0, name) })
+                try body(path, linked ? nil : identity.map { inside($0, name) })
             } else {
                 skipped.append(SkippedFile(path: path, reason: "not a regular file (\(describe(type)))"))
             }

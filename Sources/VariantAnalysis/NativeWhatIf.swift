@@ -151,6 +151,14 @@ package struct NativeWhatIfFleet: Equatable, Sendable {
         try inParallel(paths, jobs: jobs, { analyzeFile($0, config: config, variant: variant, lenient: lenient) }, consume: consume)
     }
 
+    /// `compare` over a listing, in its order, streamed: no list of the logs is held.
+    package static func compare(
+        _ logs: PathListing, config: NativeConfig = NativeConfig(), variant: RetryVariant,
+        lenient: Bool = false, jobs: Int = 1, consume: (NativeWhatIfFile) throws -> Void
+    ) throws {
+        try inParallel(next: logs.next, jobs: jobs, { analyzeFile($0, config: config, variant: variant, lenient: lenient) }, consume: consume)
+    }
+
     package static func analyze(
         _ paths: [String], config: NativeConfig = NativeConfig(), variant: RetryVariant,
         lenient: Bool = false, jobs: Int = 1

@@ -167,10 +167,21 @@ package struct Tune: Equatable, Sendable {
     /// the end.
     package static func sum(
         _ paths: [String], settings: BannerSettings = BannerSettings(), combinations: [TuneCombination], lenient: Bool = false,
-        blinkMs: Double = defaultBlinkMs, jobs: Int = 1, distinct: Bool = false, each: (TuneFile) throws -> Void
+        blinkMs: Double = defaultBlinkMs, jobs: Int = 1, each: (TuneFile) throws -> Void
+    ) throws -> Tune {
+        try sum(
+            FleetLogs.listing(paths), settings: settings, combinations: combinations, lenient: lenient, blinkMs: blinkMs, jobs: jobs,
+            each: each)
+    }
+
+    /// `sum` over a listing already in key order (`FleetLogs.byKey`), streamed: no list of the
+    /// logs is held either.
+    package static func sum(
+        _ logs: PathListing, settings: BannerSettings = BannerSettings(), combinations: [TuneCombination], lenient: Bool = false,
+        blinkMs: Double = defaultBlinkMs, jobs: Int = 1, each: (TuneFile) throws -> Void
     ) throws -> Tune {
         var sums = TuneSums(combinations: combinations)
-        try inParallel(PartialFrame.inKeyOrder(distinct ? paths : FleetLogs.unique(paths)), jobs: jobs) { path in
+        try inParallel(next: logs.next, jobs: jobs) { path in
             analyzeFile(path, settings: settings, combinations: combinations, lenient: lenient, blinkMs: blinkMs)
         } consume: { file in
             try each(file)

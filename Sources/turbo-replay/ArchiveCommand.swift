@@ -89,7 +89,7 @@ enum ArchiveCommand {
         // Added up as the logs are read, in path order, each log's skipped lines and failure on
         // standard error as it comes: the run holds a few logs at a time, not the fleet.
         let totals = try ArchiveFleet.summarize(
-            paths, config: options.config, lenient: options.fleet.lenient, jobs: options.fleet.jobs, distinct: true
+            paths, config: options.config, lenient: options.fleet.lenient, jobs: options.fleet.jobs
         ) { FleetRun.report($0.warnings, $0.outcome.failure, console: console) }
         if options.format == .json {
             try console.print(totals.json())

@@ -100,8 +100,9 @@ enum CheckCommand {
     @MainActor static func run(_ options: Options, console: Console) throws -> ExitCode {
         try refuseReadOnce(options.paths)
         let update = options.update, variant = options.variant
-        let survey = try GoldenCase.survey(in: options.paths)
-        try refuseUnnamedGoldens(survey, update: update)
+        try refuseUnnamedGoldens(try GoldenClaims.of(options.paths, links: update))
+        // In path order, listed on disk: the run holds a few cases at a time, never the fleet's list.
+        let survey = try GoldenCase.surveyStream(in: options.paths)
         console.reportSkipped(survey.skipped)
         if update {
             StopRequest.install()
@@ -110,11 +111,10 @@ enum CheckCommand {
         } else {
             console.reportStrayTemporaries(under: options.paths)
         }
-        let cases = survey.cases.map { GoldenCase(recording: $0.recording, maxOpenViews: options.maxOpenViews) }
+        let maxOpenViews = options.maxOpenViews
         // What an interrupted update says it wrote: how many goldens, and the last one.
-        var passed = 0, failed = 0, written = 0, lastWritten: String?, notChecked = 0
+        var passed = 0, failed = 0, written = 0, lastWritten: String?, notChecked = 0, found = 0
         var status = ExitCode.ok
-        var strays = survey.strays[...]
         // An update writes every golden it decides whatever becomes of its output, as when it
         // printed only at the end: a standard output that fails (a full disk, a closed pipe) is
         // reported once the update is done, not by leaving it half-way. So a closed pipe is an
@@ -132,15 +132,19 @@ enum CheckCommand {
         // Each case is printed as soon as it and every case before it are checked: the run holds
         // a few cases' checks (and diffs) at a time, not the fleet's, and shows its progress.
         let tolerance = options.tolerance
-        try inParallel(cases, jobs: options.jobs) { golden in
-            (golden, check(golden, update: update, variant: variant, tolerance: tolerance))
-        } consume: { golden, checks in
-            // Strays in path order among the recordings, so each is next to its neighbours.
-            while let stray = strays.first, stray.path < golden.recording {
+        // Strays come in path order among the recordings, so each is next to its neighbours.
+        try inParallel(next: survey.next, jobs: options.jobs) { item -> (GoldenSurveyStream.Item, [GoldenCheck]?) in
+            guard case .recording(let found) = item else { return (item, nil) }
+            let golden = GoldenCase(recording: found.recording, maxOpenViews: maxOpenViews)
+            return (.recording(golden), check(golden, update: update, variant: variant, tolerance: tolerance))
+        } consume: { item, checks in
+            found += 1
+            guard case .recording(let golden) = item else {
+                guard case .stray(let stray) = item else { return }
                 failed += 1
                 status = max(status, .problemsFound)
                 try say { try console.print("FAIL \(terminalSafe(stray.path)): \(terminalSafe(stray.message))") }
-                strays.removeFirst()
+                return
             }
             guard let checks else {
                 notChecked += 1
@@ -158,16 +162,11 @@ enum CheckCommand {
             // A cut log passes or fails on what was read before its cut; the note says it was cut.
             console.reportCut(golden.cutLine, in: golden.recording)
         }
-        for stray in strays {
-            failed += 1
-            status = max(status, .problemsFound)
-            try say { try console.print("FAIL \(terminalSafe(stray.path)): \(terminalSafe(stray.message))") }
-        }
         if let signal = update ? StopRequest.signal : nil {
             return stopped(by: signal, written: written, last: lastWritten, notChecked: notChecked, console: console)
         }
         if let outputFailure { throw outputFailure }
-        if cases.isEmpty && survey.strays.isEmpty {
+        if found == 0 {
             console.error("turbo-replay: warning: no recordings (*.jsonl) under \(terminalSafe(options.paths.joined(separator: " ")))")
         }
         try console.print("\(passed) passed, \(failed) failed")
@@ -176,16 +175,15 @@ enum CheckCommand {
 
     /// A recording whose name can have no golden, and (with `--update`) two goldens that are
     /// one file, are refused before anything is read or written, each named.
-    private static func refuseUnnamedGoldens(_ survey: GoldenSurvey, update: Bool) throws {
-        let misnamed = survey.misnamed.map { "\(terminalSafe($0.recording)): \(terminalSafe($0.problem))" }
+    private static func refuseUnnamedGoldens(_ claims: GoldenClaims) throws {
+        let misnamed = claims.misnamed.map { "\(terminalSafe($0.recording)): \(terminalSafe($0.problem))" }
         if !misnamed.isEmpty {
             throw UsageError(
                 message: "cannot name the goldens of \(misnamed.count == 1 ? "a recording" : "\(misnamed.count) recordings"):\n  "
                     + misnamed.joined(separator: "\n  "),
                 command: spec.name)
         }
-        guard update else { return }
-        let shared = survey.sharedGoldens().map { "\(terminalSafe($0.first)) and \(terminalSafe($0.second)) are one file" }
+        let shared = claims.shared.map { "\(terminalSafe($0.first)) and \(terminalSafe($0.second)) are one file" }
         if !shared.isEmpty {
             throw UsageError(
                 message: "--update would write one golden over another (a symbolic link makes them one file):\n  "

@@ -8,11 +8,15 @@ import TurboRecording
 /// into the exit status.
 @MainActor
 enum FleetRun {
-    /// The logs under `paths`, or, with `fromStandardInput`, the paths listed on standard input.
-    static func logs(_ paths: [String], fromStandardInput: Bool, console: Console) throws -> [String] {
+    /// The logs under `paths`, or, with `fromStandardInput`, the paths listed on standard input,
+    /// in the order of `key` (`FleetLogs.byKey` for the reports that add up in key order), held
+    /// on disk: a fleet of a million logs is not a list in memory.
+    static func logs(
+        _ paths: [String], fromStandardInput: Bool, key: @escaping PathListing.Key = PathListing.byPath, console: Console
+    ) throws -> PathListing {
         // A log listed twice (two spellings, a link) is read once, by real path, either way.
-        let logs = fromStandardInput ? FleetLogs.unique(try FleetLogs.pathsFromStandardInput()) : try console.recordings(under: paths)
-        if logs.isEmpty {
+        let logs = fromStandardInput ? try FleetLogs.standardInputListing(key: key) : try console.recordings(under: paths, key: key)
+        if logs.count == 0 {
             console.error("turbo-replay: warning: no recordings (*.jsonl) under \(paths.joined(separator: " "))")
         }
         return logs

@@ -5,6 +5,7 @@ import NativeFindings
 import Pictures
 import Replay
 import Reports
+import TurboRecording
 import VariantAnalysis
 
 /// The launch's part of `explain` on a native log, after the error view's: nothing when the log

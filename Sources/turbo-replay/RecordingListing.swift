@@ -3,13 +3,13 @@ import Reports
 import TurboRecording
 
 extension Console {
-    /// The recordings under `paths` (see `RecordingFiles.list`), each name passed over (a FIFO,
+    /// The recordings under `paths` (see `RecordingFiles.list`), in the order of `key`, each name passed over (a FIFO,
     /// a link to a device or to nothing) said on standard error: skipped, never read, never lost
     /// in silence.
-    func recordings(under paths: [String]) throws -> [String] {
-        let listing = try RecordingFiles.list(in: paths)
-        reportSkipped(listing.skipped)
-        return listing.recordings
+    func recordings(under paths: [String], key: @escaping PathListing.Key = PathListing.byPath) throws -> PathListing {
+        let (listing, skipped) = try RecordingFiles.stream(in: paths, key: key)
+        reportSkipped(skipped)
+        return listing
     }
 
     func reportSkipped(_ files: [SkippedFile]) {

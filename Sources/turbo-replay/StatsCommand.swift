@@ -113,18 +113,18 @@ enum StatsCommand {
         if options.merge { return try merge(options, console: console) }
         let settings = options.banner.settings
         let lenient = options.fleet.lenient
-        let paths = try FleetRun.logs(options.paths, fromStandardInput: options.paths == ["-"], console: console)
+        // In key order, held on disk: the run holds a few logs at a time, not the fleet, nor a
+        // list of it.
+        let paths = try FleetRun.logs(options.paths, fromStandardInput: options.paths == ["-"], key: FleetLogs.byKey, console: console)
         if options.partial {
-            // A partial sketches a latency when its sessions together have more than the limit
-            // of it (`SketchedLatencies`), so it holds every log before it writes the first.
-            var stats = FleetStats.analyze(
-                paths, settings: settings, native: options.native, rules: options.banner.rules, lenient: lenient, jobs: options.fleet.jobs,
-                distinct: true)
-            stats.sessions = FleetStats.analyzeSessions(
-                paths, files: stats.files, settings: settings, lenient: lenient,
-                jobs: options.fleet.jobs, maxOpenViews: options.native.maxOpenViews)
+            // Each log's line is written as it is read; from the first app session on they wait in
+            // a spool, since which latencies are sketched depends on all of them.
             let partialSettings = StatsPartial.Settings(settings, retry: Set(options.native.variant.map { [$0] } ?? []), lenient: lenient)
-            try StatsPartial.write(stats, settings: partialSettings, console.print)
+            var writer = try StatsPartial.Writer(settings: partialSettings, print: console.print)
+            try FleetStats.analyzeInKeyOrder(
+                paths, settings: settings, native: options.native, rules: options.banner.rules, lenient: lenient, jobs: options.fleet.jobs
+            ) { file, session in try writer.add(file, session: session) }
+            try writer.finish()
             // The partial holds the failures and warnings; the merge reports them.
             return .ok
         }
@@ -132,8 +132,7 @@ enum StatsCommand {
         // time, not the fleet.
         var totals = StatsTotals(rules: options.banner.rules)
         try FleetStats.analyzeInKeyOrder(
-            paths, settings: settings, native: options.native, rules: options.banner.rules, lenient: lenient, jobs: options.fleet.jobs,
-            distinct: true
+            paths, settings: settings, native: options.native, rules: options.banner.rules, lenient: lenient, jobs: options.fleet.jobs
         ) { file, session in fold(file, session, into: &totals, console: console) }
         return try report(totals, format: options.format, all: options.all, console: console)
     }

@@ -139,12 +139,12 @@ enum TuneCommand {
             return try report(merged.tune, options: options, console: console)
         }
         let combinations = options.combinations, settings = options.settings, lenient = options.fleet.lenient
-        let paths = try FleetRun.logs(options.paths, fromStandardInput: options.fromStandardInput, console: console)
-        if let plot = options.plot { try refuseOutput(plot, overwriting: options.paths + paths, option: Options.plot, command: spec.name) }
+        if let plot = options.plot { try refusePlot(plot, overwritingLogsUnder: options) }
+        let paths = try FleetRun.logs(options.paths, fromStandardInput: options.fromStandardInput, key: FleetLogs.byKey, console: console)
         if options.partial {
             let tune = Tune.analyze(
-                paths, settings: settings, combinations: combinations, lenient: lenient, blinkMs: options.blinkMs, jobs: options.fleet.jobs,
-                distinct: true)
+                try paths.all(), settings: settings, combinations: combinations, lenient: lenient, blinkMs: options.blinkMs,
+                jobs: options.fleet.jobs, distinct: true)
             try TunePartial.write(tune, lenient: lenient, console.print)
             // The partial holds the failures and warnings; the merge reports them.
             return .ok
@@ -152,10 +152,19 @@ enum TuneCommand {
         // Added up as the logs are read, in key order, their skipped lines and failures on
         // standard error as they come: the run holds a few logs at a time, as a merge does.
         let tune = try Tune.sum(
-            paths, settings: settings, combinations: combinations, lenient: lenient, blinkMs: options.blinkMs, jobs: options.fleet.jobs,
-            distinct: true
+            paths, settings: settings, combinations: combinations, lenient: lenient, blinkMs: options.blinkMs, jobs: options.fleet.jobs
         ) { FleetRun.report($0.warnings, $0.outcome.failure, console: console) }
         return try report(tune, options: options, console: console)
+    }
+
+    /// `--plot` onto a log it reads is refused before anything is read. The logs are listed once
+    /// more for it (on disk, as the run lists them), and only when the plot's file exists: a
+    /// file that does not exist is no log.
+    @MainActor private static func refusePlot(_ plot: String, overwritingLogsUnder options: Options) throws {
+        try refuseOutput(plot, overwriting: options.paths, option: Options.plot, command: spec.name)
+        guard plot != "-", !options.fromStandardInput, FileManager.default.fileExists(atPath: plot) else { return }
+        let (logs, _) = try RecordingFiles.stream(in: options.paths)
+        while let log = try logs.next() { try refuseOutput(plot, overwriting: [log], option: Options.plot, command: spec.name) }
     }
 
     /// The rows (and the plot), after the warnings and errors on standard error in key order

@@ -108,7 +108,7 @@ enum WhatIfCommand {
         // standard error: the run holds a few reports at a time and each recording's counts,
         // never a recording's differences or episodes.
         let stream = WhatIfStream(jsonl: format == .jsonl, unchanged: true)
-        try inParallel(paths, jobs: options.fleet.jobs) { path in
+        try inParallel(next: paths.next, jobs: options.fleet.jobs) { path in
             WhatIfFileReport.read(path, settings: settings, variant: variant, lenient: lenient, stream: stream)
         } consume: { file in
             FleetRun.report(file.warnings, file.outcome.failure, console: console)
@@ -231,8 +231,8 @@ enum WhatIfCommand {
             try report(NativeWhatIfFile(path: reader.path, outcome: .compared(recording)))
             files = 1
         } else {
-            let paths = try RecordingFiles.find(in: options.paths)
-            if paths.isEmpty {
+            let paths = try RecordingFiles.stream(in: options.paths).listing
+            if paths.count == 0 {
                 console.error("turbo-replay: warning: no recordings (*.jsonl) under \(options.paths.joined(separator: " "))")
             }
             try NativeWhatIfFleet.compare(paths, config: options.native, variant: variant, lenient: lenient, jobs: options.fleet.jobs, consume: report)

@@ -32,3 +32,24 @@ struct FleetLogsTests {
         #expect(FleetLogs.paths(listed: lines) == ["a.jsonl", "b.native.jsonl"])
     }
 }
+
+/// A fleet command's listing in key order, held on disk past its budget (issue #47, item 9).
+@Suite("FleetLogs listing")
+struct FleetLogsListingTests {
+    @Test("each log once under its first spelling, in key order: the real path as a partial spells it")
+    func keyOrder() throws {
+        let logs = try ScratchLogs()
+        let names = ["b\tx.jsonl", "bAx.jsonl", "a.jsonl", "b\\x.jsonl"]
+        let paths = try names.map { try logs.write($0, ["{}"]) }
+        try FileManager.default.createSymbolicLink(atPath: logs.directory + "/link.jsonl", withDestinationPath: paths[2])
+        let listing = try FleetLogs.listing([logs.directory + "/link.jsonl"] + paths + [logs.directory + "//./a.jsonl"])
+        let listed = try listing.all()
+        #expect(listed.count == 4 && listing.count == 4)
+        // The link was given first: it stands for a.jsonl.
+        #expect(listed.contains(logs.directory + "/link.jsonl") && !listed.contains(paths[2]))
+        let keys = listed.map { PartialFrame.key(real: PartialFrame.realPath($0)) }
+        #expect(keys == keys.sorted { $0.lexicographicallyPrecedes($1) })
+        // A tab is escaped as \t: its key sorts after A's and after the backslash's, not before.
+        #expect(listed.last == paths[0])
+    }
+}

@@ -49,3 +49,34 @@ import Testing
         #expect(started.withLock { $0 } < 100)
     }
 }
+
+/// The same map over items that come one at a time (a listing streamed from disk).
+@Suite struct StreamedInOrderParallelTests {
+    struct Broken: Error {}
+
+    @Test("items taken one at a time come back in order; a source's error follows every item before it", arguments: [1, 2, 4])
+    func streamed(jobs: Int) throws {
+        var next = 0
+        var seen: [Int] = []
+        try inParallel(
+            next: {
+                guard next < 100 else { return nil }
+                next += 1
+                return next - 1
+            }, jobs: jobs, { $0 * 2 }
+        ) { seen.append($0) }
+        #expect(seen == (0..<100).map { $0 * 2 })
+        var source = 0
+        seen = []
+        #expect(throws: Broken.self) {
+            try inParallel(
+                next: {
+                    if source == 30 { throw Broken() }
+                    source += 1
+                    return source - 1
+                }, jobs: jobs, { $0 }
+            ) { seen.append($0) }
+        }
+        #expect(seen == Array(0..<30))
+    }
+}

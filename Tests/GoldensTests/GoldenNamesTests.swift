@@ -61,9 +61,9 @@ struct GoldenNamesTests {
         for name in ["x.jsonl", "x.session.jsonl", "y.b.jsonl"] {
             try #"{"t":0,"type":"offline"}"#.write(toFile: directory + "/" + name, atomically: false, encoding: .utf8)
         }
-        let survey = try GoldenCase.survey(in: [directory, directory + "/x.jsonl"])
-        #expect(survey.misnamed.map(\.recording) == [directory + "/x.session.jsonl"])
-        #expect(survey.misnamed[0].problem.contains("x.session.expected.jsonl is the session golden of x.jsonl"))
+        let claims = try GoldenClaims.of([directory, directory + "/x.jsonl"], links: false)
+        #expect(claims.misnamed.map(\.recording) == [directory + "/x.session.jsonl"])
+        #expect(claims.misnamed[0].problem.contains("x.session.expected.jsonl is the session golden of x.jsonl"))
     }
 
     /// Two goldens made one file by a symbolic link: harmless to read, refused to `--update`.
@@ -79,9 +79,8 @@ struct GoldenNamesTests {
         try FileManager.default.createSymbolicLink(atPath: directory + "/c.recover-on-response.expected.jsonl", withDestinationPath: "c.expected.jsonl")
         // Hard links are two names: a rename replaces one and leaves the other.
         try FileManager.default.linkItem(atPath: directory + "/c.expected.jsonl", toPath: directory + "/hard.txt")
-        let survey = GoldenSurvey(cases: ["a", "b", "c"].map { GoldenCase(recording: "\(directory)/\($0).jsonl") }, strays: [])
         #expect(
-            survey.sharedGoldens() == [
+            try GoldenClaims.of([directory], links: true).shared == [
                 SharedGolden(first: directory + "/a.expected.jsonl", second: directory + "/b.expected.jsonl"),
                 SharedGolden(first: directory + "/c.expected.jsonl", second: directory + "/c.recover-on-response.expected.jsonl"),
             ])

@@ -87,3 +87,58 @@ import TurboRecording
         #expect(try RecordingFiles.find(in: [file, directory + "/short"]) == [file])
     }
 }
+
+/// A listing past its memory budget is sorted on disk (issue #47, item 9): the same files, each
+/// once under its first spelling, in the same order, as a listing held in memory.
+@Suite struct RecordingListingOnDiskTests {
+    /// A folder of many recordings, some in subfolders, names with bytes whose escapes sort
+    /// differently, a link to one of them and a hidden one.
+    static func folder() throws -> String {
+        let directory = try Fixtures.scratchDirectory()
+        let names = (0..<400).map { "log\($0 * 7919 % 400).jsonl" } + ["q\"x.jsonl", "b\\x.jsonl", "tab\tx.jsonl", "é.jsonl", ".hidden.jsonl"]
+        for (index, name) in names.enumerated() {
+            let folder = index % 3 == 0 ? directory + "/sub" : directory
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try "{}\n".write(toFile: folder + "/" + name, atomically: false, encoding: .utf8)
+        }
+        try FileManager.default.createSymbolicLink(atPath: directory + "/link.jsonl", withDestinationPath: directory + "/q\"x.jsonl")
+        return directory
+    }
+
+    @Test("the same listing from disk as from memory, by path and by another key")
+    func sameAsInMemory() throws {
+        let directory = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        // `b\x.jsonl` as the tool keeps a name (`PathBytes`: a backslash is shown doubled).
+        let backslashed = directory + "/" + PathBytes.name(Array("b\\x.jsonl".utf8))
+        let paths = [directory + "/sub", directory, backslashed]
+        // A key that is not the path's order: the bytes reversed.
+        let reversed: PathListing.Key = { path, _ in Array(path.utf8.reversed()) }
+        for key in [PathListing.byPath, reversed] {
+            let inMemory = try RecordingFiles.stream(in: paths, key: key)
+            let onDisk = try RecordingFiles.stream(in: paths, key: key, budget: 512)
+            #expect(!inMemory.listing.spilled && onDisk.listing.spilled)
+            let expected = try inMemory.listing.all()
+            #expect(try onDisk.listing.all() == expected)
+            #expect(inMemory.listing.count == expected.count)
+        }
+        let listed = try RecordingFiles.stream(in: paths, budget: 512).listing.all()
+        // Each log once, under its first spelling met: the link's name sorts before the name of
+        // the file it links to, which is dropped; the hidden one is left out.
+        #expect(listed.count == 404)
+        #expect(listed.filter { $0.hasSuffix("x.jsonl") && $0.contains("/b\\") } == [backslashed])
+        #expect(listed.contains(directory + "/link.jsonl") && !listed.contains(directory + "/q\"x.jsonl"))
+        #expect(!listed.contains { $0.contains(".hidden") })
+        #expect(listed == listed.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+    }
+
+    @Test("every file for check, from disk as from memory")
+    func filesOnDisk() throws {
+        let directory = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let inMemory = try RecordingFiles.streamFiles(in: [directory, directory + "/"])
+        let onDisk = try RecordingFiles.streamFiles(in: [directory, directory + "/"], budget: 256)
+        #expect(onDisk.listing.spilled && !inMemory.listing.spilled)
+        #expect(try onDisk.listing.all() == inMemory.listing.all())
+    }
+}

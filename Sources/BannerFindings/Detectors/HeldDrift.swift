@@ -1,5 +1,6 @@
 import OfflineBanner
 import Replay
+import TurboRecording
 
 /// The `banner-drift` findings held until the end of a recording, when its fit is known: one
 /// per pill episode with a difference, on disk (an unnamed temporary file), so a page wrong in
