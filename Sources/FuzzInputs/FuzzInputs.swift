@@ -10,7 +10,8 @@ import Darwin
 
 /// The fuzz target of what `stats --merge`, `tune --merge` and the config files read:
 /// arbitrary bytes as a stats partial, a tune partial, and each kind of `*.config.json`
-/// (a banner's, a native one, a session's, `toleranceMs`). It lives in the root package, not in
+/// (a banner's, a native one, a session's, `toleranceMs`); and the golden naming rule on names
+/// made of the same bytes (`goldenNamesHold`). It lives in the root package, not in
 /// fuzz/'s, because the partials' readers are the package's own (`package`, never `public`).
 ///
 /// Crashes, hangs and sanitizer reports are findings by themselves. On top of that, whatever a
@@ -35,6 +36,32 @@ func fuzzInputs(_ bytes: [UInt8]) {
     refusesAsItShould("a native config", path: path, lines: lines) { _ = try NativeConfig.load(path: path) }
     refusesAsItShould("a session config", path: path, lines: lines) { _ = try SessionConfig.load(path: path) }
     refusesAsItShould("a config's toleranceMs", path: path, lines: lines) { _ = try ToleranceConfig.load(path: path) }
+    goldenNamesHold(bytes)
+}
+
+/// The golden naming rule (`GoldenNames`) on two names made of the input's bytes (split at its
+/// first NUL, or its middle), each as the tool keeps a name (`PathBytes`) and with `.jsonl`
+/// added: every name it accepts owns each of its goldens and no other name's, of any kind.
+func goldenNamesHold(_ bytes: [UInt8]) {
+    let split = bytes.firstIndex(of: 0) ?? bytes.count / 2
+    let stems: [String] = [PathBytes.name(bytes[..<split]), PathBytes.name(bytes[min(split + 1, bytes.count)...])]
+    // Each stem as a recording's name, and as a name that may already end in .jsonl.
+    let names: Set<String> = Set(stems.map { $0 + GoldenNames.recordingSuffix } + stems)
+    let parts: [String?] = [nil] + GoldenNames.parts
+    var owners: [String: (recording: String, part: String?)] = [:]
+    for name in names {
+        guard GoldenNames.problem(ofRecording: name) == nil else { continue }
+        for part in parts {
+            let golden = GoldenNames.golden(of: name, part: part)
+            let owner = GoldenNames.owner(ofGolden: golden)
+            require(owner.recording == name && owner.part == part, "the golden \(golden) of \(name) (\(part ?? "first")) is owned by \(owner)")
+            require(RecordingFiles.isGolden(golden) && !RecordingFiles.isRecording(golden), "the golden \(golden) of \(name) is not named as a golden")
+            if let other = owners[golden], other.recording != name || other.part != part {
+                require(false, "\(name) (\(part ?? "first")) and \(other.recording) (\(other.part ?? "first")) share the golden \(golden)")
+            }
+            owners[golden] = (name, part)
+        }
+    }
 }
 
 /// What a partial may be refused for as a whole, with no line to name.
