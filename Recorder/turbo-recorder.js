@@ -12,8 +12,11 @@
  *
  * Rules it keeps, because field logs come from real users' pages:
  *   - it never throws into the page (every entry point is guarded);
- *   - memory is bounded (maxLines; the oldest lines after `meta` are dropped
- *     and counted);
+ *   - memory is bounded (maxLines and maxBytes; the oldest lines after
+ *     `meta` are dropped and counted);
+ *   - every line is one the readers take: no NUL in any text, each text cut
+ *     to MAX_TEXT characters (the record says by how much: `textCut`), no
+ *     line over the readers' 1 MiB;
  *   - no form contents, and URLs cut to their path (no origin, query string
  *     or fragment) in every record, unless asked for.
  *
@@ -41,6 +44,7 @@
     flushInterval: 5000, // ms between POSTs of pending lines
     batchSize: 100,      // POST early once this many lines are pending
     maxLines: 5000,      // cap on buffered lines (meta included)
+    maxBytes: 2097152,   // cap on buffered bytes (UTF-8, a newline a line; meta included)
     persist: true,       // keep the buffer in sessionStorage across full loads
     storageKey: "turbo-recorder",
     recordQuery: false,  // keep ?query and #fragment in URLs
@@ -116,6 +120,7 @@
       seq: 0,      // sequence number of the last line written
       acked: 0,    // highest sequence number the sink accepted
       dropped: 0,
+      bytes: 0,    // the lines' UTF-8 bytes, a newline each
       lines: []    // [seq, jsonText] pairs, oldest first; lines[0] is meta
     };
   }
@@ -127,6 +132,8 @@
     if (!s || s.v !== 1 || !s.lines || !s.lines.length) return null;
     var shift = timeOrigin() - s.origin;
     if (!(shift >= 0 && shift < 864e5)) return null; // clock went odd: start over
+    s.bytes = 0; // counted again: a buffer saved by an older recorder has no count
+    for (var i = 0; i < s.lines.length; i++) s.bytes += lineBytes(s.lines[i][1]);
     return s;
   }
 
@@ -160,10 +167,16 @@
   }
 
   function push(text) {
+    var size = lineBytes(text);
+    // Not written by construction (every text is bounded); kept so that no bug can
+    // write a line every reader refuses.
+    if (size > MAX_LINE_BYTES + 1) { internalErrors++; return; }
     st.seq++;
     st.lines.push([st.seq, text]);
+    st.bytes += size;
     // Keep meta (line 0) and the newest lines: a field report is about the end.
-    while (st.lines.length > opts.maxLines && st.lines.length > 1) {
+    while (st.lines.length > 1 && (st.lines.length > opts.maxLines || st.bytes > opts.maxBytes)) {
+      st.bytes -= lineBytes(st.lines[1][1]);
       st.lines.splice(1, 1);
       st.dropped++;
     }
@@ -174,11 +187,11 @@
   function emit(type, fields) {
     var rec = { t: now(), type: type }, k;
     if (fields) for (k in fields) rec[k] = fields[k];
-    push(JSON.stringify(rec));
+    push(line(rec));
   }
 
   function writeMeta() {
-    push(JSON.stringify({
+    push(line({
       type: "meta",
       version: 1,
       source: opts.source || guessSource(),
@@ -203,8 +216,85 @@
     var meta = JSON.parse(first[1]);
     if (meta.type !== "meta") return;
     meta.bannerMissing = opts.bannerSelector;
-    first[1] = JSON.stringify(meta);
+    st.bytes -= lineBytes(first[1]);
+    first[1] = line(meta);
+    st.bytes += lineBytes(first[1]);
     saveSoon();
+  }
+
+  // ---- texts every reader takes -----------------------------------------------
+  // Every text in a record comes from the page or the browser (a URL, an error's
+  // message, the banner's label, an attribute), and the readers refuse a line
+  // with a NUL in it, or one longer than 1 MiB. So each text is written with
+  // every NUL (U+0000) replaced by U+FFFD, and at most MAX_TEXT characters of
+  // it (UTF-16 code units, as JavaScript counts them; a surrogate pair is never
+  // split); a record whose texts were cut says by how many characters, field by
+  // field: "textCut":{"error":2093056}. The fields of a form (recordFormData)
+  // share MAX_FORM_TEXT characters, keys and values: a field past that is left
+  // out, and counted whole in textCut.formData. A record's line is then under
+  // 256 KiB however hostile the page.
+
+  var MAX_TEXT = 4096;
+  var MAX_FORM_TEXT = 8 * MAX_TEXT;
+  var MAX_LINE_BYTES = 1048576; // what every reader takes (recording-format.md)
+
+  // [the text as written, the characters cut from its end]
+  function clip(s) {
+    var cut = 0;
+    if (s.length > MAX_TEXT) {
+      var end = MAX_TEXT, c = s.charCodeAt(end - 1);
+      if (c >= 0xd800 && c <= 0xdbff) end--; // a pair's first half would be written alone
+      cut = s.length - end;
+      s = s.slice(0, end);
+    }
+    if (s.indexOf("\u0000") >= 0) s = s.replace(/\u0000/g, "\ufffd");
+    return [s, cut];
+  }
+
+  // A form's fields within MAX_FORM_TEXT: [fields, characters left out].
+  function clipForm(fields) {
+    var out = Object.create(null), left = MAX_FORM_TEXT, cut = 0, k;
+    for (k in fields) {
+      var value = String(fields[k]), key = clip(k), kept = clip(value);
+      var size = key[0].length + kept[0].length;
+      if (size > left || key[0] in out) { cut += k.length + value.length; continue; }
+      left -= size;
+      cut += key[1] + kept[1];
+      out[key[0]] = kept[0];
+    }
+    return [out, cut];
+  }
+
+  // The record's line: its texts clipped, and its textCut when any was.
+  function line(rec) {
+    var out = {}, cuts = null, k, v, r;
+    for (k in rec) {
+      v = rec[k];
+      r = null;
+      if (typeof v === "string") r = clip(v);
+      else if (k === "formData" && v && typeof v === "object") r = clipForm(v);
+      if (r) {
+        v = r[0];
+        if (r[1]) (cuts = cuts || {})[k] = r[1];
+      }
+      out[k] = v;
+    }
+    if (cuts) out.textCut = cuts;
+    return JSON.stringify(out);
+  }
+
+  // A line's size in the buffer: its UTF-8 bytes and a newline.
+  function lineBytes(text) {
+    var n = 1;
+    for (var i = 0; i < text.length; i++) {
+      var c = text.charCodeAt(i);
+      if (c < 0x80) n += 1;
+      else if (c < 0x800) n += 2;
+      else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length &&
+               (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) { n += 4; i++; }
+      else n += 3;
+    }
+    return n;
   }
 
   // ---- describing things without leaking them -------------------------------
@@ -334,10 +424,11 @@
     return true;
   }
 
+  // The label as a person reads it: [the text as written, the characters cut] (`clip`).
   function labelText(el) {
     var label = opts.labelSelector && el.querySelector(opts.labelSelector);
     var raw = (label || el).textContent || "";
-    return raw.replace(/\s+/g, " ").replace(/^ | $/g, "");
+    return clip(raw.replace(/\s+/g, " ").replace(/^ | $/g, ""));
   }
 
   function touches(m) {
@@ -370,18 +461,22 @@
     if (!body || document.readyState === "loading") return;
     if (!bannerEl || !bannerEl.isConnected) bannerEl = findBanner();
     var visible = isShown(bannerEl);
-    var rec = { visible: visible, text: visible ? labelText(bannerEl) : "" };
+    var label = visible ? labelText(bannerEl) : ["", 0];
+    var rec = { visible: visible, text: label[0] };
+    if (label[1]) rec.textCut = { text: label[1] };
     var preview = document.documentElement.hasAttribute("data-turbo-preview");
     if (preview) rec.preview = true;
     var endsPreview = !preview && seenLast && seenLast.preview;
     if (seenDoc && !endsPreview && seenLast.visible === rec.visible && seenLast.text === rec.text &&
-        !!seenLast.preview === preview) return;
+        label[1] === seenLast.cut && !!seenLast.preview === preview) return;
     seenDoc = true;
     seenLast = rec;
+    rec.cut = label[1];
     var out = { t: t === null ? now() : t, type: "seen" }, k;
-    for (k in rec) out[k] = rec[k];
+    for (k in rec) if (k !== "cut") out[k] = rec[k];
     if (out.t < st.lastT) out.t = st.lastT; // never back in time, even behind a record of this task
     st.lastT = out.t;
+    // Already clipped: written as it is, so its textCut is the label's.
     push(JSON.stringify(out));
   }
 
@@ -578,7 +673,7 @@
   function text() {
     var out = st.lines.map(function (l) { return l[1]; });
     if (st.dropped) {
-      out.push(JSON.stringify({ t: st.lastT, type: "turbo-recorder:dropped", count: st.dropped }));
+      out.push(line({ t: st.lastT, type: "turbo-recorder:dropped", count: st.dropped }));
     }
     return out.join("\n") + "\n";
   }
@@ -618,6 +713,7 @@
   function stats() {
     return {
       lines: st.lines.length,
+      bytes: st.bytes,
       dropped: st.dropped,
       pending: opts.sink ? st.seq - st.acked : 0,
       sinkErrors: sinkErrors,

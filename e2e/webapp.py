@@ -12,6 +12,8 @@ It stands in for a Rails app. Its routes are what the scenarios need:
   /sinkpage            a page whose recorder POSTs to a sink
   /cappage             a page whose recorder keeps at most 5 lines
   /optinpage           a page whose recorder keeps queries and form data
+  /hostile/…           a page whose context holds a NUL and 5,000 characters, with a
+                       recorder that keeps at most 60,000 bytes
   /bridge, /bridge/flaky
                        / and /flaky with a `page-load` Stimulus controller that
                        does what a Hotwire Native bridge component does at
@@ -126,6 +128,13 @@ def page(title, turbo_src, *, context=None, recorder_tag=None, extra_head="", ex
 """
 
 
+HOSTILE_HEAD = '<meta name="turbo-recorder-max-bytes" content="60000">'
+# Set before the recorder's connect (at DOMContentLoaded): an HTML attribute cannot hold a NUL,
+# a script can.
+HOSTILE_BODY = ("<script>document.getElementById('banner').setAttribute("
+                f"'{CONTEXT_ATTR}', 'ride\\u0000' + 'c'.repeat(5000));</script>")
+
+
 class App:
     def __init__(self, turbo_js_path, recorder_path, net=None, stimulus_js_path=None):
         """net (netns.py) says where to listen: on the server side of the
@@ -230,6 +239,8 @@ class App:
                     return self.send(200, page("Opt-in", "/turbo.js", extra_head=(
                         '<meta name="turbo-recorder-record-query" content="true">'
                         '<meta name="turbo-recorder-record-form-data" content="true">')))
+                if url.path.startswith("/hostile/"):  # texts no reader would take whole
+                    return self.send(200, page("Hostile", "/turbo.js", extra_head=HOSTILE_HEAD, extra_body=HOSTILE_BODY))
                 if url.path == "/favicon.ico":
                     return self.send(204, "", "image/x-icon")
                 if url.path == "/blank":

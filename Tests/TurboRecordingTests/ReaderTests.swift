@@ -104,6 +104,23 @@ struct ReaderTests {
         #expect(records[4].event == .input(t: 3, .submitEnd(SubmitEnd(success: false, fetchResponse: FetchResponse(statusCode: nil)))))
     }
 
+    @Test("textCut (the recorder's texts cut short) is read on every record, its texts as written")
+    func textCut() throws {
+        let records = try records(
+            """
+            {"type":"meta","version":1,"page":"/p","textCut":{"page":913}}
+            {"t":1,"type":"connect","context":"ride\u{FFFD}cc","online":true,"page":"/p","textCut":{"context":909,"page":913}}
+            {"t":2,"type":"offline"}
+            {"t":3,"type":"turbo:fetch-request-error","url":"/x","target":"html","error":"boom","textCut":{"error":2093056}}
+            {"t":4,"type":"seen","visible":true,"text":"Sin conexión xx","textCut":{"text":1126400}}
+            {"t":5,"type":"online","textCut":"any other shape"}
+            """)
+        #expect(records.count == 6)
+        #expect(records[1].event == .input(t: 1, .connect(context: "ride\u{FFFD}cc", online: true)))
+        #expect(records[4].event == .seen(BannerSeen(t: 4, visible: true, text: "Sin conexión xx")))
+        #expect(records[5].event == .input(t: 5, .online))
+    }
+
     @Test("seen is what the page's banner showed, kept by every reader; preview is true only for the boolean true")
     func seen() throws {
         let text = """
