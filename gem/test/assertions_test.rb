@@ -108,6 +108,8 @@ class AssertionsTest < Minitest::Test
         end
         assert_includes error.message, "the page's own banner was never seen: the recording has no `seen` records"
         assert_includes error.message, %(meta.bannerMissing: "[data-controller~=\\"railsfast--offline-banner\\"]")
+        assert_nil TurboReplay::Assertions.unseen_banner(%({"t": 1.2, "type": "seen", "visible": false, "text": ""}\n)),
+                   "a seen record written with spaces is one"
         host = Host.new
         host.assert_banner_timeline(FakePage.new(text), golden(dir, ".expected.jsonl"), require_seen: false)
         assert_equal 1, host.assertions

@@ -45,9 +45,9 @@ module TurboReplay
 
     # Why the page's banner was never held to the contract: no `seen` record at all.
     def self.unseen_banner(text)
-      return nil if text.include?('"type":"seen"')
+      return nil if text.match?(/"type"\s*:\s*"seen"/)
 
-      missing = text[/"bannerMissing":("(?:[^"\\]|\\.)*")/, 1]
+      missing = text[/"bannerMissing"\s*:\s*("(?:[^"\\]|\\.)*")/, 1]
       selector = missing ? " (meta.bannerMissing: #{missing}: nothing on the page matched it)" : ""
       "the page's own banner was never seen: the recording has no `seen` records#{selector}, so nothing held " \
         "the app's banner to the contract; give the banner the controller's data-controller attribute, or set the " \

@@ -22,15 +22,20 @@ module TurboReplay
     SCREEN = [1024, 768].freeze
 
     def self.included(base)
-      TurboReplay.check_test_process!
-      chromedriver = Browser.chromedriver!
-      # A callable, as Rails 6.1's system tests call it (Selenium takes either).
-      Selenium::WebDriver::Chrome::Service.driver_path = -> { chromedriver }
+      prepare!
       base.driven_by :selenium, using: :headless_chrome, screen_size: SCREEN do |options|
         Browser.configure(options)
       end
       base.parallelize_setup { |worker| SystemTest.join_worker(worker) } if base.respond_to?(:parallelize_setup)
       base.include Assertions
+    end
+
+    # Before the first test: what the tests need, and chromedriver where Selenium looks.
+    def self.prepare!
+      TurboReplay.check_test_process!
+      chromedriver = Browser.chromedriver!
+      # A callable, as Rails 6.1's system tests call it (Selenium takes either).
+      Selenium::WebDriver::Chrome::Service.driver_path = -> { chromedriver }
     end
 
     # In a worker just forked by Rails' parallelization: its own lane, and Capybara pointed at
