@@ -33,6 +33,7 @@ module TurboReplay
     end
 
     def self.main(argv, env: ENV, out: $stdout, err: $stderr)
+      stop_once_on_signals
       new(argv, env: env, out: out, err: err).run
     rescue Stop => e
       err.puts "#{NAME}: #{e.message}"
@@ -41,6 +42,21 @@ module TurboReplay
       # Everything it made was removed on the way out (Session#tear_down).
       err.puts "#{NAME}: stopped by SIG#{Signal.signame(e.signo)}; the namespaces, the server and the tests are gone"
       128 + e.signo
+    end
+
+    # INT, TERM and HUP unwind the run once, through its clean-up; one that comes again while
+    # it cleans up (a terminal's Ctrl-C reaches this process directly and through its parent)
+    # is not let cut the clean-up short.
+    def self.stop_once_on_signals
+      stopping = false
+      %w[INT TERM HUP].each do |name|
+        Signal.trap(name) do
+          next if stopping
+
+          stopping = true
+          raise SignalException, name
+        end
+      end
     end
 
     def initialize(argv, env:, out:, err:)
@@ -57,7 +73,7 @@ module TurboReplay
       inside = @env[IN_USERNS] == "1"
       tools = preflight(options.cut) unless inside
       mode = inside ? "userns" : choose_cut(options.cut)
-      return exec_in_userns if mode == "userns" && !inside
+      return run_in_userns if mode == "userns" && !inside
 
       tools ||= preflight(options.cut, quiet: true)
       run_id = inside ? Integer(@env.fetch("TURBO_REPLAY_OUTER_PID")) : Process.pid
@@ -120,12 +136,28 @@ module TurboReplay
     end
 
     # Runs this runner again inside a user namespace with a network, mount and PID namespace of
-    # its own. It is PID 1 there: when it ends, however it ends, the kernel ends every process
-    # it started, and the namespaces and the tmpfs under /run go with them.
-    def exec_in_userns
+    # its own, and waits for it. It is PID 1 there: when it ends, however it ends, the kernel
+    # ends every process it started, and the namespaces and the tmpfs under /run go with them.
+    # unshare ignores INT and TERM while it waits, so this process hands them on to the runner
+    # inside; and unshare dies with this process (setpriv's parent-death signal), taking the
+    # runner inside with it (--kill-child), so even a -9 here leaves nothing running.
+    def run_in_userns
       env = { IN_USERNS => "1", "TURBO_REPLAY_OUTER_PID" => Process.pid.to_s }
       runner = File.expand_path("../../bin/turbo-replay-system-test", __dir__)
-      exec(env, *Privilege::USERNS, "--pid", "--fork", "--kill-child", "--mount-proc", "--", RbConfig.ruby, runner, *@argv)
+      guard = Browser.find(["setpriv"], @env) ? %w[setpriv --pdeathsig KILL] : []
+      unshare = Process.spawn(env, *guard, *Privilege::USERNS, "--pid", "--fork", "--kill-child", "--mount-proc", "--",
+                              RbConfig.ruby, runner, *@argv)
+      %w[INT TERM HUP].each { |name| Signal.trap(name) { hand_on(name, unshare) } }
+      _, status = Process.wait2(unshare)
+      status.exitstatus || 128 + status.termsig.to_i
+    end
+
+    # The signal, to the runner inside (unshare's child), or to unshare before it has one.
+    def hand_on(name, unshare)
+      children = File.read("/proc/#{unshare}/task/#{unshare}/children").split.map(&:to_i)
+      Process.kill(name, children.first || unshare)
+    rescue SystemCallError
+      nil
     end
 
     # `ip netns` keeps its namespaces under /run/netns, which only root may create: in the
