@@ -539,8 +539,20 @@
       emit("turbo:before-fetch-response", { statusCode: fr ? fr.statusCode : null, target: describe(e.target) });
     },
     "turbo:frame-load": function (e) { emit("turbo:frame-load", { target: describe(e.target) }); },
-    "turbo:render": function () { syncBody(); if (opts.recordSeen) seenSoon(); },
-    "turbo:morph": function () { if (opts.recordSeen) seenSoon(); }, // Turbo 8 refresh: <body> kept
+    // How Turbo rendered: Turbo 8 says "replace" (a new <body>: the controller reconnects) or
+    // "morph" (a page refresh that keeps <body> and rewrites its markup in place: the
+    // controller stays connected while its pill is reset to the server's markup). A reader
+    // names the morph when the page's pill changes there with no change of the model's.
+    // Turbo 7 gives no renderMethod: the record has none.
+    "turbo:render": function (e) {
+      syncBody();
+      var method = detailOf(e).renderMethod;
+      emit("turbo:render", typeof method === "string" ? { renderMethod: method } : null);
+      if (opts.recordSeen) seenSoon();
+    },
+    // Turbo 8's page morph, dispatched as soon as the markup is morphed, before the
+    // observers hear of it: the `seen` it causes carries this record's time.
+    "turbo:morph": function () { emit("turbo:morph"); if (opts.recordSeen) seenSoon(); },
     "turbo:load": function () { syncBody(); emit("turbo:load"); },
     "turbo:reload": function (e) { // Turbo 8: detail is {reason: "…"}
       var d = e && e.detail;

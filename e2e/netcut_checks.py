@@ -320,7 +320,7 @@ def bridged_session(b, app, cut, restore):
     each "connect" the page's bridge component sent, stamped with the
     wall-clock time it was sent, on the native clock."""
     if app.stimulus is None:
-        raise FileNotFoundError("the bridged session needs Stimulus 3.2.2 (../shared/vendor/stimulus-3.2.2/stimulus.esm.js)")
+        raise FileNotFoundError("the bridged session needs Stimulus 3.2.2: vendor/javascript/stimulus-3.2.2/stimulus.esm.js is missing")
     native_origin = float(int(now_ms()))
     native = [{"type": "meta", "version": 1, "recording": "native", "platform": "android",
                "startedAt": iso_ms(native_origin)},

@@ -8,7 +8,8 @@ from session import SECRET_QUERY, SECRET_TEXT, of_type
 
 KNOWN = {"meta", "connect", "disconnect", "offline", "online", "turbo:fetch-request-error",
          "turbo:submit-end", "turbo:submit-start", "turbo:visit", "turbo:before-fetch-response",
-         "turbo:frame-load", "turbo:load", "turbo:reload", "visibilitychange", "pagehide", "seen"}
+         "turbo:frame-load", "turbo:load", "turbo:reload", "turbo:render", "turbo:morph", "visibilitychange",
+         "pagehide", "seen"}
 
 
 def check(c, seen):

@@ -102,6 +102,12 @@ package struct BannerAnalyzer: Sendable {
             // Read without its details (`keepObserved: false`): only time passes.
             try fireTimers(through: t, emit)
             noteRecordTime(t)
+        case .render(let render):
+            // The controller ignores it; the page's banner is held to the replay around it.
+            try fireTimers(through: render.t, emit)
+            noteRecordTime(render.t)
+            detectors.rendered(render, line: record.line)
+            try flush(emit)
         }
     }
 

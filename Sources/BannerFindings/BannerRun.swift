@@ -96,6 +96,10 @@ package struct BannerRun: Sendable {
             banner.advance(to: seen.t, into: &output)
             noteTime(seen.t)
             for decided in output[first...] { note(decided) }
+        case .render(let render):
+            banner.advance(to: render.t, into: &output)
+            noteTime(render.t)
+            for decided in output[first...] { note(decided) }
         }
     }
 

@@ -89,6 +89,7 @@ struct SeenOutcome {
             switch record.event {
             case .seen(let seen): conformance.observed(.seen(seen))
             case .input(let t, .pagehide(persisted: false)): conformance.observed(.documentEnded(t: t))
+            case .render(let render): conformance.observed(.rendered(render))
             default: break
             }
             if let t = record.t {

@@ -55,17 +55,33 @@ extension BannerChange {
     public var byTimer: Bool { cause == .offline || cause == .flashElapsed }
 }
 
-/// What conformance reads of the page: what its banner showed, and where a document ended
-/// (a `pagehide` that unloads it): from there nothing can be seen until the next document's
-/// first `seen`.
+/// Turbo rendered the page at `t` (a `turbo:render`, or Turbo 8's `turbo:morph`): `morph` when
+/// it refreshed the page in place, keeping `<body>` and the controller connected while it reset
+/// the pill to the server's markup. A page change there that the model did not make is the
+/// render's doing, not a timer's.
+public struct PageRender: Equatable, Sendable {
+    public var t: Double
+    public var morph: Bool
+
+    public init(t: Double, morph: Bool) {
+        self.t = t
+        self.morph = morph
+    }
+}
+
+/// What conformance reads of the page: what its banner showed, where a document ended
+/// (a `pagehide` that unloads it: from there nothing can be seen until the next document's
+/// first `seen`), and where Turbo rendered it.
 public enum PageObservation: Equatable, Sendable {
     case seen(BannerSeen)
     case documentEnded(t: Double)
+    case rendered(PageRender)
 
     public var t: Double {
         switch self {
         case .seen(let seen): return seen.t
         case .documentEnded(let t): return t
+        case .rendered(let render): return render.t
         }
     }
 }

@@ -50,6 +50,8 @@ public struct SeenConformance: Sendable {
     var droppedSeen: BannerSeen?
     var gaps = SlidingBuffer<Range<Double>>()
     var unseenSince: Double? = -.infinity
+    /// Turbo's renders, from the first a `seen` still to be judged may have come with.
+    var renders = SlidingBuffer<PageRender>()
     /// Records before it are passed: no change still to be paired claims them.
     var cursor = 0
     /// The next `seen` to judge if no change claimed it.
@@ -87,6 +89,8 @@ public struct SeenConformance: Sendable {
         switch observation {
         case .documentEnded(let t):
             if unseenSince == nil { unseenSince = t }
+        case .rendered(let render):
+            renders.append(render)
         case .seen(let seen) where seen.preview:
             if unseenSince == nil { unseenSince = seen.t }
         case .seen(let seen):
@@ -130,7 +134,7 @@ public struct SeenConformance: Sendable {
     public internal(set) var examined = 0
 
     /// How many model changes and page records are kept: what a growth test counts.
-    public var kept: Int { changes.count + judged.count + gaps.count + paired.count + unclaimed.count }
+    public var kept: Int { changes.count + judged.count + gaps.count + paired.count + unclaimed.count + renders.count }
 
     private mutating func advance() {
         while pairNextChange() {}
@@ -174,5 +178,17 @@ public struct SeenConformance: Sendable {
             droppedSeen = judged.removeFirst().seen
         }
         while let first = gaps.first, first.upperBound <= pendingChange { gaps.removeFirst() }
+        // A `seen` comes with a render at most an event's tolerance before it; the oldest `seen`
+        // kept (or any still to come, at `horizon` or later) is the earliest that may ask.
+        let oldestSeen = judged.first?.seen.t ?? horizon
+        while let first = renders.first, first.t < oldestSeen - tolerance.eventMs { renders.removeFirst() }
+    }
+
+    /// The render a page change at `t` came with: the first from an event's tolerance before it
+    /// up to it. Turbo dispatches `turbo:morph` as it morphs, before any observer hears of the
+    /// change, so the render is never after the `seen` it caused.
+    func render(before t: Double) -> PageRender? {
+        let index = renders.partition(from: renders.base) { $0.t < t - tolerance.eventMs }
+        return index < renders.end && renders[index].t <= t ? renders[index] : nil
     }
 }

@@ -56,12 +56,14 @@ extension SeenConformance {
         judged[index].claimed = true
         cursor = index + 1
         let seen = judged[index].seen
-        if kind != .wrongText { pairs.add(SeenPair(change: change, seen: seen)) }
+        let render = kind == nil ? nil : render(before: seen.t)
+        // A page change a render made says nothing of the page's timers: no fit is made of it.
+        if kind != .wrongText && render == nil { pairs.add(SeenPair(change: change, seen: seen)) }
         guard let kind else { return }
         paired.append(
             SeenDifference(
                 kind: kind, t: change.t, expected: change.shown, cause: change.cause, shown: seen.shown, shownAt: seen.t,
-                episode: episode(at: change.t, hiding: !change.shown.visible)))
+                episode: episode(at: change.t, hiding: !change.shown.visible), render: render))
     }
 
     /// Judges the next `seen` once no change still to be paired can claim it and the model is
@@ -105,7 +107,7 @@ extension SeenConformance {
         unclaimed.append(
             SeenDifference(
                 kind: kind, t: seen.t, expected: expected, cause: nil, shown: seen.shown, shownAt: seen.t,
-                episode: episode(at: seen.t, hiding: false)))
+                episode: episode(at: seen.t, hiding: false), render: render(before: seen.t)))
     }
 }
 

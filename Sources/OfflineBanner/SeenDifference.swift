@@ -27,9 +27,13 @@ public struct SeenDifference: Equatable, Sendable {
     /// The pill episode it belongs to, counted in the model's timeline: a change and the
     /// differences in the pill's time up share one; `banner-drift` reports the first of each.
     public var episode: Int
+    /// The render (a Turbo 8 morph, or another render) the page's change came with, when it
+    /// came with one: the page changed its pill there, not the controller's timers.
+    public var render: PageRender?
 
     public init(
-        kind: Kind, t: Double, expected: ShownBanner, cause: BannerCause?, shown: ShownBanner, shownAt: Double?, episode: Int
+        kind: Kind, t: Double, expected: ShownBanner, cause: BannerCause?, shown: ShownBanner, shownAt: Double?, episode: Int,
+        render: PageRender? = nil
     ) {
         self.kind = kind
         self.t = t
@@ -38,6 +42,7 @@ public struct SeenDifference: Equatable, Sendable {
         self.shown = shown
         self.shownAt = shownAt
         self.episode = episode
+        self.render = render
     }
 
     /// How much later (negative: earlier) the page showed it than the model.

@@ -4,6 +4,16 @@ extension SeenDifference {
     /// One sentence: what the contract shows, what the page showed, and the delta against the
     /// `tolerance` it was judged by. Recording text is included as is.
     public func sentence(tolerance: SeenTolerance) -> String {
+        guard let render else { return comparison(tolerance: tolerance) }
+        // Named first: the developer's fix is the pill's markup, not a timer.
+        let what = render.morph ? "A morph refresh" : "A Turbo render"
+        let keeps = render.morph ? "a morph keeps it" : "a render keeps it"
+        return "\(what) replaced the pill at \(formatMilliseconds(render.t)); mark it data-turbo-permanent (with an id) so that \(keeps). "
+            + comparison(tolerance: tolerance)
+    }
+
+    /// What the contract shows and what the page showed, and the delta.
+    private func comparison(tolerance: SeenTolerance) -> String {
         let ms = formatMilliseconds
         let said = "The contract shows \(expected) at \(ms(t))" + (cause.map { " (\($0.rawValue))" } ?? "")
         switch kind {
@@ -45,6 +55,10 @@ extension SeenDifference {
         if let shownAt {
             appendLiteral(#","shownAt":"#, to: &out)
             appendMilliseconds(shownAt, to: &out)
+        }
+        if let render {
+            appendLiteral(render.morph ? #","render":"morph","renderedAt":"# : #","render":"replace","renderedAt":"#, to: &out)
+            appendMilliseconds(render.t, to: &out)
         }
         out.append(UInt8(ascii: "}"))
         return String(decoding: out, as: UTF8.self)

@@ -90,6 +90,8 @@ extension WebSessionLog {
             feed(nil, at: t, record: listed)
         case .seen(let seen):
             feed(nil, at: seen.t, record: listed)
+        case .render(let render):
+            feed(nil, at: render.t, record: listed)
         }
     }
 }

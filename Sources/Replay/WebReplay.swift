@@ -11,6 +11,7 @@ extension OfflineBanner {
         case .observed(let t, _), .passing(let t), .marker(let t, _): advance(to: t, into: &output)
         // What the page showed is held against the replay, never fed to it.
         case .seen(let seen): advance(to: seen.t, into: &output)
+        case .render(let render): advance(to: render.t, into: &output)
         }
     }
 }

@@ -72,6 +72,10 @@ package enum ReportJSON {
             if let delta = difference.deltaMs, difference.kind != .extra { fields.append(("deltaMs", ms(delta))) }
             if let debounce = fit.debounceMs { fields.append(("fitDebounceMs", ms(debounce))) }
             if let flash = fit.flashMs { fields.append(("fitFlashMs", ms(flash))) }
+            if let render = difference.render {
+                add("render", render.morph ? "morph" : "replace")
+                fields.append(("renderedAt", ms(render.t)))
+            }
         }
         add("message", finding.sentence)
         return object(fields)

@@ -27,6 +27,10 @@ public struct Record: Equatable, Sendable {
         /// `seen`: what the page's own banner showed. The controller ignores it; conformance holds
         /// the replay against it. Kept by every reader: a recording has a few, one per change.
         case seen(BannerSeen)
+        /// `turbo:render` (its `renderMethod` "morph" or not) or Turbo 8's `turbo:morph`: Turbo
+        /// rendered the page. The controller ignores it; conformance names it when the page's
+        /// pill changed there and the model's did not. Kept by every reader, as `seen` is.
+        case render(PageRender)
     }
 
     public var t: Double? {
@@ -34,6 +38,7 @@ public struct Record: Equatable, Sendable {
         case .meta: return nil
         case .input(let t, _), .observed(let t, _), .passing(let t), .marker(let t, _): return t
         case .seen(let seen): return seen.t
+        case .render(let render): return render.t
         }
     }
 }

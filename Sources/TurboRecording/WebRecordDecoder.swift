@@ -76,6 +76,9 @@ struct WebRecordDecoder: Sendable {
                     BeforeFetchResponse(
                         statusCode: informativeInteger(object, "statusCode"), target: target.string)))
         case .seen: return .seen(try decodeSeen(object, t: t))
+        // `renderMethod` is informative: any value but "morph" (absent in Turbo 7) is another render.
+        case .render: return .render(PageRender(t: t, morph: Field(object, "renderMethod").isString("morph")))
+        case .morph: return .render(PageRender(t: t, morph: true))
         case .meta, nil: break
         }
         guard keepObserved else { return .passing(t: t) }
@@ -164,10 +167,12 @@ struct WebRecordDecoder: Sendable {
     }
 }
 
-/// The types the controller (v1 or a variant) acts on, and `meta`, told apart by length first: most lines of
-/// a field log are observed-only, and this is asked of every one.
+/// The types the controller (v1 or a variant) acts on, `meta`, and what conformance reads (`seen`,
+/// Turbo's renders), told apart by length first: most lines of a field log are observed-only,
+/// and this is asked of every one.
 enum RecordType {
     case meta, seen, offline, online, submitEnd, fetchRequestError, connect, disconnect, pagehide, beforeFetchResponse
+    case render, morph
 
     init?(_ type: UnsafePointer<CChar>, length: Int) {
         switch length {
@@ -178,6 +183,8 @@ enum RecordType {
         case 7 where sameBytes(type, "connect"): self = .connect
         case 8 where sameBytes(type, "pagehide"): self = .pagehide
         case 10 where sameBytes(type, "disconnect"): self = .disconnect
+        case 11 where sameBytes(type, "turbo:morph"): self = .morph
+        case 12 where sameBytes(type, "turbo:render"): self = .render
         case 16 where sameBytes(type, "turbo:submit-end"): self = .submitEnd
         case 25 where sameBytes(type, "turbo:fetch-request-error"): self = .fetchRequestError
         case 27 where sameBytes(type, "turbo:before-fetch-response"): self = .beforeFetchResponse

@@ -14,6 +14,7 @@ struct BannerDriftDetectorTests {
         case change(BannerChange)
         case seen(Double, String?, line: Int)
         case pagehide(Double, line: Int)
+        case render(Double, morph: Bool, line: Int)
     }
 
     static func up(_ t: Double, _ cause: BannerCause = .offline) -> Step {
@@ -34,6 +35,8 @@ struct BannerDriftDetectorTests {
                 detector.seen(BannerSeen(t: t, visible: text != nil, text: text ?? ""), line: line, into: &found)
             case .pagehide(let t, let line):
                 detector.sent(.pagehide(persisted: false), .at(line: line, t: t), into: &found)
+            case .render(let t, let morph, let line):
+                detector.rendered(PageRender(t: t, morph: morph), line: line)
             }
         }
         detector.finish(into: &found)
@@ -92,6 +95,50 @@ struct BannerDriftDetectorTests {
         guard case .bannerDrift(let difference, _, let fit) = finding.detail else { Issue.record("not banner-drift"); return }
         #expect(difference.kind == .early)
         #expect(fit == SeenFit(flashMs: 1000))
+    }
+
+    @Test("a morph refresh 500 ms into the flash hides the pill | banner-drift names the morph and its line, and fits no timer")
+    func morphRefresh() throws {
+        // recordings/seen/morph-refresh.jsonl: real Chromium, Turbo 8.0.23, the pill not data-turbo-permanent.
+        let steps: [Step] = [
+            .seen(94.3, nil, line: 4), Self.up(1218.6), .seen(1221.6, Self.pill, line: 6), Self.flash(1724.7),
+            .seen(1725.9, Self.back, line: 8), .render(2267.2, morph: true, line: 11), .seen(2267.2, nil, line: 12),
+            .render(2267.4, morph: true, line: 13), Self.hide(3724.7),
+        ]
+        let finding = try #require(found(steps).findings.first)
+        guard case .bannerDrift(let difference, _, let fit) = finding.detail else { Issue.record("not banner-drift"); return }
+        #expect(difference.kind == .early && difference.render == PageRender(t: 2267.2, morph: true))
+        #expect(fit.isEmpty, "a morph is no timer: \(fit)")
+        #expect(finding.lines == [11, 12])
+        #expect(
+            finding.sentence
+                == "A morph refresh replaced the pill at 2267.2; mark it data-turbo-permanent (with an id) so that a morph keeps it. The contract shows hidden at 3724.7 (flash-elapsed); the page showed it at 2267.2, 1457.5 ms early (a timer's change may be up to 100 ms late, never early)."
+        )
+    }
+
+    @Test("the same page change with no render near it | the fit the timer would explain, and no render named")
+    func flashWithoutRender() throws {
+        let steps: [Step] = [
+            .seen(94.3, nil, line: 4), Self.up(1218.6), .seen(1221.6, Self.pill, line: 6), Self.flash(1724.7),
+            .seen(1725.9, Self.back, line: 8), .render(2240, morph: true, line: 11), .seen(2267.2, nil, line: 12), Self.hide(3724.7),
+        ]
+        let finding = try #require(found(steps).findings.first)
+        guard case .bannerDrift(let difference, _, let fit) = finding.detail else { Issue.record("not banner-drift"); return }
+        // The render is 27.2 ms before the change: more than an event's 16 ms, so not the change's cause.
+        #expect(difference.render == nil && fit == SeenFit(flashMs: 540))
+        #expect(finding.lines == [12] && !finding.sentence.contains("morph"))
+    }
+
+    @Test("a render replaces the pill the model still shows | a Turbo render named, the pill missing")
+    func replaceRender() throws {
+        let steps: [Step] = [
+            .seen(100, nil, line: 2), Self.up(1000), .seen(1001, Self.pill, line: 4), .render(1500, morph: false, line: 5),
+            .seen(1500.2, nil, line: 6),
+        ]
+        let finding = try #require(found(steps).findings.first)
+        guard case .bannerDrift(let difference, _, _) = finding.detail else { Issue.record("not banner-drift"); return }
+        #expect(difference.kind == .missing && difference.render == PageRender(t: 1500, morph: false))
+        #expect(finding.sentence.hasPrefix("A Turbo render replaced the pill at 1500; mark it data-turbo-permanent (with an id) so that a render keeps it. "))
     }
 
     @Test("a pagehide | nothing is judged until the next document's first seen")

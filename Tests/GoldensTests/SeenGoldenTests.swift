@@ -39,6 +39,17 @@ struct SeenGoldenTests {
         #expect(report.contains("fit: This page's banner behaves like debounceMs 1500."))
     }
 
+    @Test("a morph refresh that hides the pill fails naming the morph and the fix, and no timer's fit")
+    func morphRefresh() throws {
+        let golden = try copy("morph-refresh")
+        guard case .drift(let report)? = golden.check().last?.result else { Issue.record("expected drift"); return }
+        #expect(
+            report.hasPrefix(
+                "first: A morph refresh replaced the pill at 2267.2; mark it data-turbo-permanent (with an id) so that a morph keeps it. The contract shows hidden at 3724.7 (flash-elapsed)"
+            ))
+        #expect(!report.contains("fit:"), "a morph is no timer: \(report)")
+    }
+
     @Test("a page that forgets the submission's message fails: missing")
     func forgetsToast() throws {
         guard case .drift(let report)? = try copy("forgets-toast").check().last?.result else { Issue.record("expected drift"); return }

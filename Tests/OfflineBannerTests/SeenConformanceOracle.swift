@@ -2,7 +2,9 @@ import OfflineBanner
 
 /// The conformance the project computed before it streamed (issue #34): the whole model and
 /// page in arrays, paired with binary searches and a claimed set. Kept, unchanged but for its
-/// names, as the oracle `SeenConformance` must equal on every input (SeenConformanceTests).
+/// names and the render rule added with it (a page change that came with a render names it and
+/// makes no fit, issue #50), as the oracle `SeenConformance` must equal on every input
+/// (SeenConformanceTests).
 enum OracleConformance {
     static func compare(
         model: [BannerChange], page: [PageObservation], tolerance: SeenTolerance = SeenTolerance(),
@@ -103,12 +105,13 @@ private struct SeenPairing {
         claimed.insert(index)
         cursor = index + 1
         let seen = sight.judged[index]
-        if kind != .wrongText { pairs.append(SeenPair(change: change, seen: seen)) }
+        let render = kind == nil ? nil : sight.render(before: seen.t, eventMs: tolerance.eventMs)
+        if kind != .wrongText && render == nil { pairs.append(SeenPair(change: change, seen: seen)) }
         guard let kind else { return }
         differences.append(
             SeenDifference(
                 kind: kind, t: change.t, expected: change.shown, cause: change.cause, shown: seen.shown, shownAt: seen.t,
-                episode: model.episode(at: change.t, hiding: !change.shown.visible)))
+                episode: model.episode(at: change.t, hiding: !change.shown.visible), render: render))
     }
 
     /// Every `seen` no model change claimed: fine if the model showed the same around then
@@ -126,7 +129,7 @@ private struct SeenPairing {
             differences.append(
                 SeenDifference(
                     kind: kind, t: seen.t, expected: expected, cause: nil, shown: seen.shown, shownAt: seen.t,
-                    episode: model.episode(at: seen.t, hiding: false)))
+                    episode: model.episode(at: seen.t, hiding: false), render: sight.render(before: seen.t, eventMs: tolerance.eventMs)))
         }
     }
 }
@@ -201,6 +204,8 @@ private struct PageSight {
     private(set) var gaps: [Range<Double>] = []
     /// The judged records that end a stretch in which nothing could be seen: a document's first.
     private(set) var firstOfDocument: Set<Int> = []
+    /// Turbo's renders, in time order.
+    private(set) var renders: [PageRender] = []
 
     init(_ page: [PageObservation]) {
         var unseenSince: Double? = -.infinity
@@ -208,6 +213,8 @@ private struct PageSight {
             switch observation {
             case .documentEnded(let t):
                 if unseenSince == nil { unseenSince = t }
+            case .rendered(let render):
+                renders.append(render)
             case .seen(let seen) where seen.preview:
                 if unseenSince == nil { unseenSince = seen.t }
             case .seen(let seen):
@@ -230,6 +237,11 @@ private struct PageSight {
             if gaps[middle].upperBound <= t { low = middle + 1 } else { high = middle }
         }
         return low < gaps.count && gaps[low].contains(t)
+    }
+
+    /// The first render from an event's tolerance before `t` up to `t`: what a page change at `t` came with.
+    func render(before t: Double, eventMs: Double) -> PageRender? {
+        renders.first { $0.t >= t - eventMs && $0.t <= t }
     }
 
     /// What the page showed at `t`, when it can be seen.

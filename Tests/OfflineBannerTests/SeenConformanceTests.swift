@@ -10,7 +10,8 @@ struct SeenConformanceTests {
     static let causes: [BannerCause] = [.offline, .online, .flashElapsed, .submitFailed, .fetchRequestError]
 
     /// A model and a page drawn at random: ties at equal times, changes closer than an event's
-    /// tolerance, previews, documents ending, a recording that ends before the model's timers.
+    /// tolerance, previews, documents ending, Turbo's renders, a recording that ends before the
+    /// model's timers.
     struct Case: CustomTestStringConvertible {
         var model: [BannerChange] = []
         var page: [PageObservation] = []
@@ -46,8 +47,9 @@ struct SeenConformanceTests {
         }
 
         static func observation(_ t: Double, _ random: inout SplitMix) -> PageObservation {
-            switch random.below(10) {
+            switch random.below(12) {
             case 0: return .documentEnded(t: t)
+            case 10, 11: return .rendered(PageRender(t: t, morph: random.below(2) == 0))
             case 1: return .seen(BannerSeen(t: t, visible: true, text: labels[random.below(labels.count)], preview: true))
             case 2, 3, 4: return .seen(BannerSeen(t: t, visible: false, text: ""))
             default: return .seen(BannerSeen(t: t, visible: true, text: labels[random.below(labels.count)]))

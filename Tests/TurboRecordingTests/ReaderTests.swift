@@ -201,6 +201,31 @@ struct ReaderTests {
         #expect(events == [.input(t: 1, .beforeFetchResponse()), .input(t: 2, .beforeFetchResponse()), .passing(t: 3)])
     }
 
+    @Test("turbo:render and turbo:morph are renders every reader keeps; only renderMethod \"morph\" makes a render a morph")
+    func renders() throws {
+        let text = """
+            {"t":1,"type":"turbo:render","renderMethod":"replace"}
+            {"t":2,"type":"turbo:render","renderMethod":"morph"}
+            {"t":3,"type":"turbo:render"}
+            {"t":4,"type":"turbo:render","renderMethod":7}
+            {"t":5,"type":"turbo:morph"}
+            {"t":6,"type":"turbo:morpH"}
+            {"t":7,"type":"turbo:rendeR"}
+            """
+        let expected: [Record.Event] = [
+            .render(PageRender(t: 1, morph: false)), .render(PageRender(t: 2, morph: true)), .render(PageRender(t: 3, morph: false)),
+            .render(PageRender(t: 4, morph: false)), .render(PageRender(t: 5, morph: true)),
+        ]
+        #expect(try Array(records(text).map(\.event).prefix(5)) == expected)
+        for (keepObserved, keepDetails) in [(false, false), (true, false)] {
+            let reader = RecordingReader(
+                lines: JSONLines(bytes: Array(text.utf8), name: "r"), keepObserved: keepObserved, keepDetails: keepDetails)
+            var events: [Record.Event] = []
+            while let record = try reader.next() { events.append(record.event) }
+            #expect(events == expected + [.passing(t: 6), .passing(t: 7)], "keepObserved \(keepObserved)")
+        }
+    }
+
     /// A lean read (`keepDetails: false`, as stats reads) keeps the observed records the findings
     /// decide on as markers, one row per type, judged by their one field exactly; the rest pass as time.
     @Test(

@@ -79,6 +79,11 @@ struct BannerDetectors: Sendable {
         bannerDrift.seen(seen, line: line, into: &found)
     }
 
+    /// Turbo rendered the page: only what the page showed is judged around it.
+    mutating func rendered(_ render: PageRender, line: Int) {
+        bannerDrift.rendered(render, line: line)
+    }
+
     mutating func finish(into found: inout FoundFindings) {
         relabelledToast.finish(into: &found)
         onlineLied.finish(into: &found)

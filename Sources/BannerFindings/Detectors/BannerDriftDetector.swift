@@ -21,6 +21,8 @@ struct BannerDriftDetector: BannerDetector {
     /// one that showed it, or the last one before it; the conformance judges a `seen` at the
     /// latest `pendingSeenLimit` records after it.
     private var seenLines = RecentLines()
+    /// The times and lines of the last renders: a difference a render made names its line too.
+    private var renderLines = RecentLines()
     /// The first difference of each pill episode, with its lines, in time order.
     private let firstOfEpisode = HeldDrift()
     private var episodesReported: Set<Int> = []
@@ -59,6 +61,14 @@ struct BannerDriftDetector: BannerDetector {
         conformance.observed(.seen(seen))
         if !seen.preview { seenLines.append(seen.t, line, keeping: 2 * conformance.pendingSeenLimit) }
         settle(reached: seen.t)
+    }
+
+    /// Turbo rendered the page: a difference the page's change there makes is named for it, and
+    /// makes no fit. Before the first `seen` nothing is judged, so nothing is kept.
+    mutating func rendered(_ render: PageRender, line: Int) {
+        guard watching else { return }
+        conformance.observed(.rendered(render))
+        renderLines.append(render.t, line, keeping: conformance.pendingSeenLimit)
     }
 
     /// Settles the recording and reports every finding: what a test of the detector alone wants.
@@ -101,8 +111,8 @@ struct BannerDriftDetector: BannerDetector {
     /// length (a growth test counts it). The lines beside it are capped apart (`linesKept`).
     var kept: Int { conformance.kept }
     /// The lines of changes and `seen` remembered: at most twice what each keeps.
-    var linesKept: Int { changeLines.count + seenLines.count }
-    static var linesCap: Int { 2 * changesKept + 4 * SeenConformance.defaultPendingSeenLimit }
+    var linesKept: Int { changeLines.count + seenLines.count + renderLines.count }
+    static var linesCap: Int { 2 * changesKept + 6 * SeenConformance.defaultPendingSeenLimit }
 
     /// Everything before `t` has been given: the differences settled are taken.
     private mutating func settle(reached t: Double) {
@@ -116,6 +126,7 @@ struct BannerDriftDetector: BannerDetector {
             if difference.cause != nil, let line = changeLines.line(at: difference.t) { lines.append(line) }
             // The page's `seen` that showed it, or (missing) the last one before: what it kept showing.
             if let line = seenLines.lastLine(atOrBefore: difference.shownAt ?? difference.t) { lines.append(line) }
+            if let render = difference.render, let line = renderLines.line(at: render.t) { lines.append(line) }
             firstOfEpisode.append(difference, lines: lines)
         }
     }

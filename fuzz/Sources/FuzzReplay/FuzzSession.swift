@@ -24,6 +24,7 @@ func fuzzSession(_ bytes: [UInt8]) {
         case .input(let t, let input): web.feed(input, at: t)
         case .observed(let t, _), .passing(let t), .marker(let t, _): web.feed(nil, at: t)
         case .seen(let seen): web.feed(nil, at: seen.t)
+        case .render(let render): web.feed(nil, at: render.t)
         }
     }
     web.finish()

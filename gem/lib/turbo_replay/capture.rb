@@ -39,8 +39,18 @@ module TurboReplay
     end
 
     def write(page, path)
-      File.write(path, recording(page))
+      keep(recording(page), path)
+    end
+
+    # Writes `text` to `path` whole: to a temporary beside it, then renamed over it, so two
+    # processes keeping the same capture never leave half of each.
+    def keep(text, path)
+      temporary = "#{path}.tmp-#{Process.pid}-#{rand(1 << 32).to_s(36)}"
+      File.write(temporary, text)
+      File.rename(temporary, path)
       path
+    ensure
+      File.unlink(temporary) if temporary && File.exist?(temporary)
     end
 
     # Sleeps until the page's clock (the recording's t) reads ms: acting at fixed page times

@@ -34,6 +34,18 @@ class OfflineBannerTest < ApplicationSystemTestCase
     assert_banner_timeline(page, GOLDEN, tolerance_ms: TOLERANCE_MS)
   end
 
+  # Each test starts in a fresh tab: its recording has one `meta` and begins at its own visit,
+  # whatever test ran before it in the same browser (a reused tab carried the last test's
+  # recording on through sessionStorage).
+  test "each test records afresh" do
+    visit "/"
+    TurboReplay::Capture.wait_for_record(page, "connect")
+    records = TurboReplay::Capture.recording(page).lines.map { JSON.parse(_1) }
+    assert_equal 1, records.count { _1["type"] == "meta" }, records.first(3).inspect
+    assert_equal ["connect"], records.select { _1["type"] == "connect" }.map { _1["type"] }, "one page, one connect"
+    assert_operator records.find { _1["type"] == "connect" }["t"], :<, 5000, "the clock starts at this test's visit"
+  end
+
   # The server unreachable while the link stays up (an unreachable route in the browser's
   # namespace): navigator.onLine stays true, no `offline` fires, and the submit fails at once.
   # The pill comes from Turbo's failed fetch, not from the network events.

@@ -1,0 +1,3 @@
+module TurboReplay
+  VERSION = "0.1.0".freeze
+end
