@@ -3,7 +3,9 @@ contract's text and the two contracts it reads (the banner's, v1.1, through
 banner_model.py; the native error view's, v2.1, here), and nothing else.
 
 v1.1: the record lines (the page's connect, pagehide, turbo:visit, … and the
-app's bridge and launch) and the summary's errorViews are modelled here. Each
+app's bridge and launch) and the summary's errorViews are modelled here, with
+their time by the app's own log beside the policy's (`shownMs`, as
+docs/app-session.md defines it; `policyMs` is the contract's total). Each
 layer's own findings are not re-derived: the model takes each log's
 `explain --format jsonl` finding lines as given (`layer_findings`) and checks
 only what the session does with them — `layer` after `t`, the native ones'
@@ -267,6 +269,11 @@ class Session:
         native_lines = []  # (session t, pairs, connectivity: (online, view up) or None)
         self.views_up = {}  # surface -> session time it came up (v1.1 errorViews)
         self.views_closed = []  # (surface, ms)
+        # The same views timed by the app's own log (shownMs): each ends at the app's retry on
+        # its surface (app-retry, tap-retry), a dismissed or presented there, a page loading
+        # (finish, a page-load connect: every view), a launch (every view), or the end.
+        self.shown_up = {}  # surface -> session time it came up
+        self.shown_closed = []  # ms, in the order they closed
         taken = 0
         for r in native[1:]:
             t = float(r["t"])
@@ -276,9 +283,16 @@ class Session:
             taken = len(view.out)
             if r["type"] in ("presented", "dismissed"):
                 self.close_view(r["surface"], t + d)
+                self.close_shown(r["surface"], t + d)
             elif r["type"] == "launch":
                 for surface in list(self.views_up):
                     self.close_view(surface, t + d)
+                self.close_all_shown(t + d)
+            elif r["type"] in ("tap-retry", "app-retry"):
+                self.close_shown(r["surface"], t + d)
+            elif r["type"] == "finish" or (r["type"] == "bridge" and r.get("component") == "page-load"
+                                           and r.get("event") == "connect"):
+                self.close_all_shown(t + d)
             was = view.online
             view.take(r, t)
             self.tally_views(view.out[taken:])
@@ -325,12 +339,22 @@ class Session:
             if "view" in keys and json.loads(keys["view"]) in ("offline", "server"):
                 self.close_view(surface, t)
                 self.views_up[surface] = t
+                self.close_shown(surface, t)
+                self.shown_up[surface] = t
             elif "retry" in keys:
                 self.close_view(surface, t)
 
     def close_view(self, surface, t):
         if surface in self.views_up:
             self.views_closed.append((surface, t - self.views_up.pop(surface)))
+
+    def close_shown(self, surface, t):
+        if surface in self.shown_up:
+            self.shown_closed.append(max(0.0, t - self.shown_up.pop(surface)))
+
+    def close_all_shown(self, t):
+        for surface in sorted(self.shown_up, key=lambda x: x.encode("utf-8")):
+            self.close_shown(surface, t)
 
     @staticmethod
     def record_line(r, layer, kinds, t):
@@ -390,8 +414,28 @@ class Session:
             n = len(v)
             ms_pairs = [("median", fmt(v[(n - 1) // 2])), ("p90", fmt(v[math.ceil(0.9 * n) - 1])), ("max", fmt(v[-1]))]
         surfaces = sorted(by_surface, key=lambda x: x.encode("utf-8"))
+        policy_ms = 0.0
+        for k in surfaces:
+            policy_ms += by_surface[k]
+        shown = list(self.shown_closed)
+        for surface in sorted(self.shown_up, key=lambda x: x.encode("utf-8")):
+            shown.append(max(0.0, end - self.shown_up[surface]))
+        shown_ms = 0.0
+        for ms in shown:
+            shown_ms += ms
         return line([("count", str(len(v))), ("open", str(len(self.views_up))), ("ms", line(ms_pairs)),
-                     ("bySurface", "{" + ",".join(s(k) + ":" + fmt(by_surface[k]) for k in surfaces) + "}")])
+                     ("bySurface", "{" + ",".join(s(k) + ":" + fmt(by_surface[k]) for k in surfaces) + "}"),
+                     ("policyMs", fmt(policy_ms)), ("shownMs", fmt(shown_ms)),
+                     ("shown", line([("open", str(len(self.shown_up))), ("ms", line(self.spread(shown)))]))])
+
+    @staticmethod
+    def spread(values):
+        """median (the lower middle), p90 (nearest rank) and max of `values`; none when empty."""
+        v = sorted(values)
+        if not v:
+            return []
+        n = len(v)
+        return [("median", fmt(v[(n - 1) // 2])), ("p90", fmt(v[math.ceil(0.9 * n) - 1])), ("max", fmt(v[-1]))]
 
     def moved(self, pairs):
         out = [("t", fmt(pairs[0][1][1] + self.delta)), ("layer", s("native"))]

@@ -134,14 +134,13 @@ public struct LatencySummary: Equatable, Sendable {
     /// `nil` for `dropToPill`, which has no stuck drops (an unannounced drop is counted apart).
     public var stuck: Int?
 
-    /// median: the lower middle of the sorted values; p90: the value at index ⌈0.9 × n⌉ − 1.
+    /// median and p90 at `QuantileRanks`: the lower middle, and the value at index ⌈0.9 × n⌉ − 1.
     public init(_ values: [Double], stuck: Int?) {
         let sorted = values.sorted()
         count = sorted.count
         self.stuck = stuck
-        guard let ranks = Self.ranks(count: sorted.count) else { return }
+        guard let ranks = QuantileRanks(count: sorted.count) else { return }
         median = sorted[ranks.median]
-        // ⌈9n/10⌉ in integers: exact, where 0.9 × n in doubles need not be.
         p90 = sorted[ranks.p90]
         max = sorted.last
     }
@@ -157,7 +156,7 @@ public struct LatencySummary: Equatable, Sendable {
 
     /// The positions in the sorted values of the median and the p90, for `count` values.
     public static func ranks(count: Int) -> (median: Int, p90: Int)? {
-        count == 0 ? nil : ((count - 1) / 2, (9 * count + 9) / 10 - 1)
+        QuantileRanks(count: count).map { ($0.median, $0.p90) }
     }
 }
 

@@ -113,8 +113,9 @@ extension AppSessionSummary: CustomStringConvertible {
 }
 
 extension ErrorViewSummary {
-    /// `{"count","open","ms":{"median","p90","max"} (or {}),"bySurface":{SURFACE: ms}}`,
-    /// surfaces in byte order.
+    /// `{"count","open","ms":{"median","p90","max"} (or {}),"bySurface":{SURFACE: ms},`
+    /// `"policyMs","shownMs","shown":{"open","ms":{…}}}`, surfaces in byte order: the
+    /// contract's keys (the policy's figures), then both totals by name and the app's own.
     public var json: String {
         var text = ""
         try? writeJSON { text += $0 }
@@ -142,7 +143,28 @@ extension ErrorViewSummary {
             try write((first ? "" : ",") + String(decoding: entry.bytes.dropFirst(), as: UTF8.self))
             first = false
         }
-        try write("}}")
+        // After the contract's keys: the two totals by name, and the app's own timing.
+        var tail = JSONLine()
+        tail.number("policyMs", totalMs)
+        tail.number("shownMs", shown.totalMs)
+        tail.raw("shown", shown.json)
+        try write("}," + String(decoding: tail.bytes.dropFirst(), as: UTF8.self) + "}")
+    }
+}
+
+extension ShownSummary {
+    /// `{"open","ms":{"median","p90","max"} (or {})}`: the app's own timing of the views.
+    public var json: String {
+        var ms = JSONLine()
+        if let median, let p90, let max {
+            ms.number("median", median)
+            ms.number("p90", p90)
+            ms.number("max", max)
+        }
+        var body = JSONLine()
+        body.integer("open", open)
+        body.raw("ms", ms.text)
+        return body.text
     }
 
 }

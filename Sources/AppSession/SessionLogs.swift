@@ -105,11 +105,17 @@ public struct NativeSessionLog: Equatable, Sendable {
         try errorViews.takeClosedViews(body)
     }
 
+    /// Hands out the app's time (`shownMs`) of each error view closed since the last call.
+    public mutating func takeShownViews(_ body: (Double) throws -> Void) rethrows {
+        try errorViews.takeShown(body)
+    }
+
     /// Error views open now (O(1)): the shell bounds them record by record.
     public var openViews: Int { policy.openViews }
 
-    /// One timed record of the native log: its input, if the policy reads it, at `t`.
-    public mutating func feed(_ input: PolicyInput?, at t: Double, record: SessionRecord? = nil) {
+    /// One timed record of the native log: its input, if the policy reads it, at `t`; `shown`,
+    /// what only the app's own timing of its views reads (`app-retry`, a page loading).
+    public mutating func feed(_ input: PolicyInput?, at t: Double, record: SessionRecord? = nil, shown: AppViewRecord? = nil) {
         lastRecord = t
         if let record { records.append(record) }
         let wasOnline = policy.online
@@ -120,6 +126,7 @@ public struct NativeSessionLog: Equatable, Sendable {
             policy.advance(to: t, into: &decided)
             for decision in decided { errorViews.decided(decision) }
         }
+        if let shown { errorViews.observe(shown, at: t) }
         // The timers due at or before the record, and the record itself, decide first; the
         // connectivity line comes when the `path` record is handled, after them.
         lines.append(contentsOf: decided.map(NativeLine.decision))

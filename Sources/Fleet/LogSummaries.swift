@@ -96,7 +96,9 @@ package struct NativeLogSummary: Equatable, Sendable {
         skippedLines = summary.skippedLines
         cut = summary.cut
         errorView = summary.errorView
-        errorViewTime = ErrorViewTimes(sketch: summary.errorViewDurations, open: summary.errorViewsOpen, totalMs: summary.errorViewTotalMs)
+        errorViewTime = ErrorViewTimes(
+            policy: ViewTimes(summary.errorViewTimes, open: summary.errorViewsOpen),
+            shown: ViewTimes(summary.shownTimes, open: summary.shownOpen))
         launch = LaunchLogSummary(summary.launch)
         findings = summary.findings
     }
@@ -109,6 +111,7 @@ package struct NativeLogSummary: Equatable, Sendable {
         try body("deferred retries", errorView.deferred)
         try body("error view times", errorViewTime.count)
         try body("error views open", errorViewTime.open)
+        try body("error views open by the app's log", errorViewTime.shown.open)
         try body("launches", launch.launches)
         try body("ready launches", launch.ready)
         try body("stalls", launch.stalls)

@@ -31,7 +31,10 @@ package enum StatsPartial {
     /// every value (a version-4 merge would refuse it as "not an array", without saying why).
     /// 6: so is every session's, once the partial's sessions hold more than 100,000 values of
     /// that latency in all (a version-5 merge would refuse the smaller ones' sketches).
-    package static let version = 6
+    /// 7: a native log's time on error views by the app's own log beside the policy's
+    /// (`shownOpen`, `shownMs`, `shownDurations`; `totalMs` is now `policyMs`): a version-6
+    /// partial never measured it.
+    package static let version = 7
 
     static let frame = PartialFrame(format: format, version: version, command: "stats")
 
@@ -239,7 +242,8 @@ package enum StatsPartial {
                     try summary.forEachSum { try totals.add($0, $1, fail) }
                 case .native(let summary):
                     try summary.forEachCount { try totals.add($0, $1, fail) }
-                    try totals.add("error view ms", summary.errorViewTime.totalMs, fail)
+                    try totals.add("error view ms", summary.errorViewTime.policy.totalMs, fail)
+                    try totals.add("error view ms by the app's log", summary.errorViewTime.shown.totalMs, fail)
                 case .failed:
                     break
                 }

@@ -1,14 +1,16 @@
 import PolicyCore
 
-/// How long the user looked at a native error screen: the cost the `probe-once` variant trades
-/// for fewer retries, which a retry count alone hides.
+/// How long each native error view stays up by the retry policy (`policyMs`): what the
+/// contract would have done, the cost the `probe-once` variant trades for fewer retries, which
+/// a retry count alone hides. Beside it, `shown` times the same views by the app's own log
+/// (`shownMs`, `ShownTime`): what the user lived.
 ///
-/// Each `presented` whose view is `offline` or `server` (a `none` shows nothing) is on screen
-/// from its decision's time to the first of: a retry decision (automatic or manual) on its
-/// surface, a `dismissed` or another `presented` on its surface, a `launch`, or the end —
-/// then it is *open*. Feed it what the policy handled and what it decided, in the order the
-/// replay produces them (a timer's decisions before the record that made it due), then
-/// `summary(end:)`.
+/// For the policy, each `presented` whose view is `offline` or `server` (a `none` shows
+/// nothing) is on screen from its decision's time to the first of: a retry decision (automatic
+/// or manual) on its surface, a `dismissed` or another `presented` on its surface, a `launch`,
+/// or the end — then it is *open*. Feed it what the policy handled and what it decided, in the
+/// order the replay produces them (a timer's decisions before the record that made it due), and
+/// the app's own records (`observe`), then `summary(end:)`.
 ///
 ///     var time = ErrorViewTime()
 ///     time.handle(.presented(surface: "modal", error: error), at: 1000)
@@ -26,6 +28,8 @@ public struct ErrorViewTime: Equatable, Sendable {
     private var closedSurfaces: [ByteString] = []
     /// Time on screen per surface, closed views only.
     private var totals: [ByteString: Double] = [:]
+    /// The same views timed by the app's own log (`shownMs`), beside the policy's (`policyMs`).
+    public private(set) var shown = ShownTime()
 
     /// The largest time of a record handled or a decision seen: the end of a log by itself.
     public private(set) var end: Double?
@@ -119,10 +123,26 @@ public struct ErrorViewTime: Equatable, Sendable {
         switch input {
         case .presented(let surface, _), .dismissed(let surface):
             close(ByteString(surface), at: t)
+            shown.close(ByteString(surface), at: t)
         case .launch:
-            for surface in onScreen.keys { close(surface, at: t) }
-        case .path, .tapRetry, .foreground:
+            // In byte order: the times add up in the same order in every process.
+            for surface in onScreen.keys.sorted() { close(surface, at: t) }
+            shown.closeAll(at: t)
+        case .tapRetry(let surface):
+            // The user's tap is the app's retry: the view goes, whatever the policy does.
+            shown.close(ByteString(surface), at: t)
+        case .path, .foreground:
             break
+        }
+    }
+
+    /// A record of the app's own log that only the app's timing reads (`app-retry`, a page
+    /// loading), at `t`, after the decisions of the timers due at or before it.
+    public mutating func observe(_ record: AppViewRecord, at t: Double) {
+        reached(t)
+        switch record {
+        case .retried(let surface): shown.close(ByteString(surface), at: t)
+        case .pageLoaded: shown.closeAll(at: t)
         }
     }
 
@@ -134,6 +154,7 @@ public struct ErrorViewTime: Equatable, Sendable {
         case .view(.offline), .view(.server):
             close(surface, at: decision.t)
             onScreen[surface] = decision.t
+            shown.opened(surface, at: decision.t)
         case .retry:
             close(surface, at: decision.t)
         case .view(.none), .deferred:
@@ -163,7 +184,12 @@ public struct ErrorViewTime: Equatable, Sendable {
 
     /// Entries held: the views on screen, the closed views' times not yet taken, the surfaces
     /// with a total (the growth tests read it).
-    package var held: Int { onScreen.count + closed.count + closedSurfaces.count + totals.count }
+    package var held: Int { onScreen.count + closed.count + closedSurfaces.count + totals.count + shown.held }
+
+    /// The app's times of the views closed since the last call, in the order they closed.
+    public mutating func takeShown(_ body: (Double) throws -> Void) rethrows {
+        try shown.takeClosed(body)
+    }
 
     /// Every view so far, the ones still on screen counted open up to `end`.
     public func summary(end: Double) -> ErrorViewSummary {
@@ -173,7 +199,8 @@ public struct ErrorViewTime: Equatable, Sendable {
             bySurface[surface, default: 0] += Swift.max(0, end - since)
         }
         let surfaces = bySurface.sorted { $0.key < $1.key }.map { (surface: $0.key.text, ms: $0.value) }
-        return ErrorViewSummary(sortedDurations: durations, open: onScreen.count, surfaces: SurfaceTimes(surfaces))
+        return ErrorViewSummary(
+            sortedDurations: durations, open: onScreen.count, surfaces: SurfaceTimes(surfaces), shown: shown.summary(end: end))
     }
 }
 
@@ -191,27 +218,30 @@ public struct ErrorViewSummary: Equatable, Sendable {
     /// Time on screen per surface, surfaces in byte order: walked, not held, since a log of
     /// millions of surfaces has them on disk (`SurfaceTimes`).
     public var surfaces: SurfaceTimes
+    /// The same views timed by the app's own log (`shownMs`).
+    public var shown: ShownSummary
 
     /// Every surface's time, in byte order, in memory: for the tests and small summaries.
     public var bySurface: [(surface: String, ms: Double)] { surfaces.collected }
 
-    /// All the time spent on error views, every surface.
+    /// All the time spent on error views by the policy (`policyMs`), every surface.
     public var totalMs: Double { surfaces.totalMs }
 
-    init(sortedDurations sorted: [Double], open: Int, surfaces: SurfaceTimes) {
+    init(sortedDurations sorted: [Double], open: Int, surfaces: SurfaceTimes, shown: ShownSummary) {
         count = sorted.count
         self.open = open
         self.surfaces = surfaces
-        guard !sorted.isEmpty else { return }
-        median = sorted[(sorted.count - 1) / 2]
-        // ⌈9n/10⌉ in integers: exact, where 0.9 × n in doubles need not be.
-        p90 = sorted[(9 * sorted.count + 9) / 10 - 1]
+        self.shown = shown
+        guard let ranks = QuantileRanks(count: sorted.count) else { return }
+        median = sorted[ranks.median]
+        p90 = sorted[ranks.p90]
         max = sorted.last
     }
 
     /// A summary whose order statistics were found elsewhere (on disk, `session`'s stream):
     /// `median` and `p90` at the ranks `init(sortedDurations:)` takes them from.
-    public init(count: Int, open: Int, median: Double?, p90: Double?, max: Double?, surfaces: SurfaceTimes) {
+    public init(count: Int, open: Int, median: Double?, p90: Double?, max: Double?, surfaces: SurfaceTimes, shown: ShownSummary) {
+        self.shown = shown
         self.count = count
         self.open = open
         self.median = median
@@ -222,7 +252,7 @@ public struct ErrorViewSummary: Equatable, Sendable {
 
     public static func == (a: Self, b: Self) -> Bool {
         a.count == b.count && a.open == b.open && a.median == b.median && a.p90 == b.p90
-            && a.max == b.max
+            && a.max == b.max && a.shown == b.shown
             && a.bySurface.elementsEqual(b.bySurface) {
                 $0.surface.utf8.elementsEqual($1.surface.utf8) && $0.ms == $1.ms
             }

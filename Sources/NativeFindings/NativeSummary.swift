@@ -13,14 +13,17 @@ package struct NativeSummary: Equatable, Sendable {
     /// Malformed lines skipped in lenient mode.
     package var skippedLines = 0
     package var errorView = ErrorViewSummary()
-    /// Every error view's time on screen (app-session.md v1.1's "Error views", on the log's
-    /// clock: open ones to the log's end, its last record or decision), as a sketch: a log of
-    /// any number of views is summed up in the same few bins.
-    package var errorViewDurations = QuantileSketch()
-    /// All of it, added view by view as each closed, then the open ones.
-    package var errorViewTotalMs = 0.0
+    /// Every error view's time on screen by the retry policy (`policyMs`, app-session.md
+    /// v1.1's "Error views", on the log's clock: open ones to the log's end, its last record or
+    /// decision), added view by view as each closed, then the open ones: a sketch, and the
+    /// values while they are few.
+    package var errorViewTimes = DurationSample()
     /// The error views still on screen at the log's end.
     package var errorViewsOpen = 0
+    /// The same views timed by the app's own log (`shownMs`, `ShownTime`), added up the same way.
+    package var shownTimes = DurationSample()
+    /// The views the app's log leaves open at its end.
+    package var shownOpen = 0
     package var launch = LaunchSummary()
     /// Findings of every native policy by id (`missed-retry`, …), in this log.
     package var findings: [String: Int] = [:]
@@ -77,11 +80,9 @@ extension NativeSummary {
         // Time on the error views, tallied from the explainer's own policy's decisions.
         // Each view's time goes into the sketch as it closes: what is held is the open views.
         var views = ErrorViewTime(keepingClosedViews: false)
-        var durations = QuantileSketch(), totalMs = 0.0
-        let tally = { (duration: Double) in
-            durations.add(duration)
-            totalMs += duration
-        }
+        var durations = DurationSample(), shown = DurationSample()
+        let tally = { (duration: Double) in durations.add(duration) }
+        let tallyShown = { (duration: Double) in shown.add(duration) }
         var decided: [Decision] = []
         var findings: [String: Int] = [:]
         // Every decision of the policy counts, as `native` prints them; only the findings stop
@@ -104,8 +105,12 @@ extension NativeSummary {
             launch.feed(record)
             explainer.feed(record, decided: note, emit: emit)
             try explainer.checkOpenViews(after: record, path: reader.path)
-            if case .timed(let t, let event) = record.event { views.record(event.retryInput, at: t, decided: decided) }
+            if case .timed(let t, let event) = record.event {
+                views.record(event.retryInput, at: t, decided: decided)
+                if let app = event.shownRecord { views.observe(app, at: t) }
+            }
             views.takeClosed(tally)
+            views.takeShown(tallyShown)
             decided.removeAll(keepingCapacity: true)
             archive.feed(record, path: reader.path, found: archived)
         }
@@ -119,11 +124,14 @@ extension NativeSummary {
         summary.cut = reader.cuts.first?.line
         summary.errorView = errorView
         views.takeClosed(tally)
+        views.takeShown(tallyShown)
         // The views still up, open to the log's end.
         for duration in views.durations(end: views.end ?? 0) { tally(duration) }
-        summary.errorViewDurations = durations
-        summary.errorViewTotalMs = totalMs
+        for duration in views.shown.openDurations(end: views.end ?? 0) { tallyShown(duration) }
+        summary.errorViewTimes = durations
         summary.errorViewsOpen = views.open
+        summary.shownTimes = shown
+        summary.shownOpen = views.shown.open
         summary.findings = findings
         summary.launch = launch.summary
         for finding in launch.findings { summary.findings[finding.kind.rawValue, default: 0] += 1 }

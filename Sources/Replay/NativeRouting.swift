@@ -21,6 +21,20 @@ extension NativeEvent {
         }
     }
 
+    /// What only the app's own timing of its error views reads (`shownMs`, `ShownTime`):
+    /// the app's `app-retry`, and a page loading (`finish`, or the page's `page-load`
+    /// `connect`). The rest of what ends a view there the retry policy reads too.
+    public var shownRecord: AppViewRecord? {
+        switch self {
+        case .appRetry(let retry): return .retried(surface: retry.surface)
+        case .finish: return .pageLoaded
+        case .bridge(let component, let event): return component == "page-load" && event == "connect" ? .pageLoaded : nil
+        case .path, .presented, .tapRetry, .dismissed, .foreground, .launch, .config, .appScreen, .urlChange, .cacheClear,
+            .cacheRemove, .observed:
+            return nil
+        }
+    }
+
     /// What the launch policy reads (launch-policy.md): `launch`, `config`, `bridge`,
     /// `presented`. `app-screen` is the app's own log, compared with the policy, never fed to it.
     public var launchInput: LaunchInput? {

@@ -41,6 +41,10 @@ struct SessionReading<Explainer: SessionLayerExplainer> {
     /// Each closed error view's time, and its surface's total, on disk as the views close: the
     /// summary lists every surface, and a log may have millions.
     private let viewTimes: ValueSpool
+    /// The same views' times by the app's own log (`shownMs`), on disk as they close, and
+    /// their total, added in the order they closed.
+    private let shownTimes: ValueSpool
+    private var shownMs = 0.0
     private let surfaceTimes = SurfaceTotalsSpool()
 
     /// The two logs `openSessionLogs` opened.
@@ -59,6 +63,7 @@ struct SessionReading<Explainer: SessionLayerExplainer> {
         measurer = SessionMeasurer(lateMs: options.session.lateMs)
         latencies = (try ValueSpool(), try ValueSpool(), try ValueSpool())
         viewTimes = try ValueSpool()
+        shownTimes = try ValueSpool()
     }
 
     // MARK: - The whole run
@@ -126,12 +131,31 @@ struct SessionReading<Explainer: SessionLayerExplainer> {
         let open = native!.errorViews.onScreenSince.map { (surface: $0.surface, ms: Swift.max(0, end - $0.since)) }
         for view in open { viewTimes.append(view.ms) }
         let surfaces = try surfaceTimes.surfaces(open: open)
-        guard let ranks = LatencySummary.ranks(count: viewTimes.count) else {
-            return ErrorViewSummary(count: 0, open: open.count, median: nil, p90: nil, max: nil, surfaces: surfaces)
+        let shown = try shownSummary(end: end)
+        guard let ranks = QuantileRanks(count: viewTimes.count) else {
+            return ErrorViewSummary(count: 0, open: open.count, median: nil, p90: nil, max: nil, surfaces: surfaces, shown: shown)
         }
         let values = try viewTimes.selecting([ranks.median, ranks.p90])
         return ErrorViewSummary(
-            count: viewTimes.count, open: open.count, median: values[0], p90: values[1], max: viewTimes.max, surfaces: surfaces)
+            count: viewTimes.count, open: open.count, median: values[0], p90: values[1], max: viewTimes.max, surfaces: surfaces,
+            shown: shown)
+    }
+
+    /// `ShownTime.summary(end:)`, from the times on disk: the views the app's log leaves up
+    /// count open up to `end` (native clock), added last, in their surfaces' byte order.
+    private func shownSummary(end: Double) throws -> ShownSummary {
+        let shown = native!.errorViews.shown
+        var total = shownMs
+        for duration in shown.openDurations(end: end) {
+            shownTimes.append(duration)
+            total += duration
+        }
+        guard let ranks = QuantileRanks(count: shownTimes.count) else {
+            return ShownSummary(count: 0, open: 0, totalMs: 0, median: nil, p90: nil, max: nil)
+        }
+        let values = try shownTimes.selecting([ranks.median, ranks.p90])
+        return ShownSummary(
+            count: shownTimes.count, open: shown.open, totalMs: total, median: values[0], p90: values[1], max: shownTimes.max)
     }
 
     /// Every final item through the measurer to `output`.
@@ -227,7 +251,7 @@ struct SessionReading<Explainer: SessionLayerExplainer> {
             if case .timed(let t, let event) = record.event {
                 let listed = nativePicker.take(line: record.line).map { SessionRecord(t: t, picked: $0) }
                 probed.before(event.retryInput, &native!)
-                native!.feed(event.retryInput, at: t, record: listed)
+                native!.feed(event.retryInput, at: t, record: listed, shown: event.shownRecord)
                 probed.after(&native!)
                 takeClosedViews()
                 // The explainer's policy, fed the same records with the same settings, has as many.
@@ -257,6 +281,13 @@ struct SessionReading<Explainer: SessionLayerExplainer> {
             times.append($1)
             totals.add($0, $1)
         }
+        let shown = shownTimes
+        var shownMs = self.shownMs
+        native!.takeShownViews {
+            shown.append($0)
+            shownMs += $0
+        }
+        self.shownMs = shownMs
     }
 
     /// The native log cannot be read on: the web recording is read to its end first, whose

@@ -104,7 +104,7 @@ func replaySessionWhole(
             native = NativeSessionLog(settings: options.native.settings(recorded: nativeReader.meta?.platform))
         case .timed(let t, let event):
             let listed = nativePicker.take(line: record.line).map { SessionRecord(t: t, picked: $0) }
-            native!.feed(event.retryInput, at: t, record: listed)
+            native!.feed(event.retryInput, at: t, record: listed, shown: event.shownRecord)
             // The explainer's policy, fed the same records with the same settings, has as many.
             try OpenViewLimit(options.native).check(native!.openViews, line: record.line, path: nativeReader.path)
         }

@@ -189,7 +189,8 @@ package enum SessionText {
         return ["each log's own findings (as explain gives them, in the table with '!'): \(layers.web) web, \(layers.native) native"]
     }
 
-    /// "error views: 1 (0 open), 4700 ms on screen: tab:trips 4700 ms; median 4700 ms, …".
+    /// "error views: 1", then "  policyMs 4700 ms, by the retry policy (…)" and
+    /// "  shownMs 4700 ms, by the app's own log (…)".
     static func errorViews(_ views: ErrorViewSummary) -> String {
         var text = ""
         // In memory (`AppSession`) the walk cannot fail; the stream writes `writeErrorViews`.
@@ -197,19 +198,27 @@ package enum SessionText {
         return text
     }
 
-    /// `errorViews` in pieces, without its newline: a piece a surface, so that millions of
-    /// surfaces are never one string in memory.
+    /// `errorViews` in pieces, without its last newline: a piece a surface, so that millions
+    /// of surfaces are never one string in memory. Two lines: the time by the retry policy
+    /// (`policyMs`, what the contract would have done), then by the app's own log (`shownMs`,
+    /// what the user lived).
     package static func writeErrorViews(_ views: ErrorViewSummary, _ write: (String) throws -> Void) throws {
         guard views.count > 0, let median = views.median, let p90 = views.p90, let max = views.max else {
             return try write("error views: none on screen")
         }
-        try write("error views: \(views.count) (\(views.open) still open at the end), \(ms(views.totalMs)) ms on screen (")
+        try write("error views: \(views.count)\n")
+        try write("  policyMs \(ms(views.totalMs)) ms, by the retry policy (\(views.open) still open at the end; ")
         var first = true
         try views.surfaces.forEach { surface, total in
             try write((first ? "" : ", ") + "\(terminalSafe(surface)) \(ms(total)) ms")
             first = false
         }
-        try write("); each: median \(ms(median)) ms, p90 \(ms(p90)) ms, max \(ms(max)) ms")
+        try write("); each: median \(ms(median)) ms, p90 \(ms(p90)) ms, max \(ms(max)) ms\n")
+        let shown = views.shown
+        try write("  shownMs \(ms(shown.totalMs)) ms, by the app's own log (\(shown.open) still open at the end)")
+        if let median = shown.median, let p90 = shown.p90, let max = shown.max {
+            try write("; each: median \(ms(median)) ms, p90 \(ms(p90)) ms, max \(ms(max)) ms")
+        }
     }
 
     package static func sentence(_ finding: SessionFinding, lateMs: Double) -> String {

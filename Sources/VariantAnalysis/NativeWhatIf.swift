@@ -4,19 +4,25 @@ import Replay
 import TurboRecording
 
 /// What a retry variant changes in one native log: the automatic retries, and among them the
-/// settling probe's, and the time the user looked at an error view (`errorViewMs`, the
-/// cost fewer retries can have), under v1 and under the variant (`whatif --variant probe-once`).
+/// settling probe's, and the time error views stay up by the policy (`policyMs`, the cost
+/// fewer retries can have), under v1 and under the variant (`whatif --variant probe-once`).
+/// Beside them, the time the app's own log kept the views up (`shownMs`): what the app did,
+/// the same under both, since a variant changes the policy, not the log.
 package struct NativeWhatIfCounts: Equatable, Sendable {
     package var automatic = 0
     package var probe = 0
-    /// All the time spent on error views, every surface (app-session.md's "Error views", on
-    /// the log's own clock, open views counted to the log's end).
-    package var errorViewMs = 0.0
+    /// All the time error views stay up by this policy, every surface (app-session.md's
+    /// "Error views", on the log's own clock, open views counted to the log's end).
+    package var policyMs = 0.0
+    /// All the time on error views by the app's own log (`ShownTime`), open views counted to
+    /// the log's end.
+    package var shownMs = 0.0
 
-    package init(automatic: Int = 0, probe: Int = 0, errorViewMs: Double = 0) {
+    package init(automatic: Int = 0, probe: Int = 0, policyMs: Double = 0, shownMs: Double = 0) {
         self.automatic = automatic
         self.probe = probe
-        self.errorViewMs = errorViewMs
+        self.policyMs = policyMs
+        self.shownMs = shownMs
     }
 
     mutating func note(_ decision: Decision) {
@@ -27,7 +33,8 @@ package struct NativeWhatIfCounts: Equatable, Sendable {
 
     static func + (a: NativeWhatIfCounts, b: NativeWhatIfCounts) -> NativeWhatIfCounts {
         NativeWhatIfCounts(
-            automatic: a.automatic + b.automatic, probe: a.probe + b.probe, errorViewMs: a.errorViewMs + b.errorViewMs)
+            automatic: a.automatic + b.automatic, probe: a.probe + b.probe, policyMs: a.policyMs + b.policyMs,
+            shownMs: a.shownMs + b.shownMs)
     }
 }
 
@@ -47,12 +54,21 @@ struct NativeWhatIfSide {
         guard case .timed(let t, let event) = record.event else { return }
         probed.before(event.retryInput, &policy)
         views.send(event.retryInput, at: t, through: &policy, into: &output)
+        if let app = event.shownRecord { views.observe(app, at: t) }
         probed.after(&policy)
         for decision in output { counts.note(decision) }
         output.removeAll(keepingCapacity: true)
-        var closedMs = 0.0
+        takeClosed()
+    }
+
+    /// Each closed view's time, added as it closed: in the same order in every process.
+    private mutating func takeClosed() {
+        var closedMs = counts.policyMs
         views.takeClosed { closedMs += $0 }
-        counts.errorViewMs += closedMs
+        counts.policyMs = closedMs
+        var shownMs = counts.shownMs
+        views.takeShown { shownMs += $0 }
+        counts.shownMs = shownMs
     }
 
     /// The timers still pending fire; the views still up are open to the end: the largest
@@ -61,11 +77,10 @@ struct NativeWhatIfSide {
         views.finish(through: &policy, into: &output)
         for decision in output { counts.note(decision) }
         output.removeAll()
-        var closedMs = 0.0
-        views.takeClosed { closedMs += $0 }
-        counts.errorViewMs += closedMs
+        takeClosed()
         // The views still up, open to the end.
-        for duration in views.durations(end: views.end ?? 0) { counts.errorViewMs += duration }
+        for duration in views.durations(end: views.end ?? 0) { counts.policyMs += duration }
+        for duration in views.shown.openDurations(end: views.end ?? 0) { counts.shownMs += duration }
         return counts
     }
 }

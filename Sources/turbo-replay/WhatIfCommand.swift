@@ -30,8 +30,9 @@ enum WhatIfCommand {
             WARNING lines say where, and the exit status is 1.
             With a variant of the native retry policy (--variant probe-once), each native log is replayed as v1
             and under it instead (with each log's platform and the default settings; web recordings skipped):
-            per log and in total, the automatic retries, the settling probe's retries, and the time on error
-            views (errorViewMs) under each.
+            per log and in total, the automatic retries, the settling probe's retries, and the time error views
+            stay up by the policy (policyMs) under each: the variants are compared by it. Beside them, the time
+            the app's own log kept the views up (shownMs), the same under both.
             Exit status: 0 compared, no episode lengthened or added; 1 some episode lengthened or added;
             64 usage; 65 a malformed recording or config; 66 an unreadable input; 74 the output could not be
             written. When several apply, the highest wins.

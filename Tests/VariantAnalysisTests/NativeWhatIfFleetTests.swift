@@ -47,10 +47,11 @@ import TurboRecording
         for recording in fleet.recordings {
             v1 = NativeWhatIfCounts(
                 automatic: v1.automatic + recording.v1.automatic, probe: v1.probe + recording.v1.probe,
-                errorViewMs: v1.errorViewMs + recording.v1.errorViewMs)
+                policyMs: v1.policyMs + recording.v1.policyMs, shownMs: v1.shownMs + recording.v1.shownMs)
             variant = NativeWhatIfCounts(
                 automatic: variant.automatic + recording.withVariant.automatic, probe: variant.probe + recording.withVariant.probe,
-                errorViewMs: variant.errorViewMs + recording.withVariant.errorViewMs)
+                policyMs: variant.policyMs + recording.withVariant.policyMs,
+                shownMs: variant.shownMs + recording.withVariant.shownMs)
         }
         #expect(totals.v1 == v1 && totals.withVariant == variant)
         #expect(totals.v1.automatic != totals.withVariant.automatic)
