@@ -171,7 +171,8 @@ public struct AppSessionSummary: Equatable, Sendable {
     public var findings: [SessionFindingKind: Int]
     /// The session end; `nil` when neither log has a timed record.
     public var end: Double?
-    /// The native error views (v1.1): how long the user looked at each, open ones to the end.
+    /// The native error views (v1.1): how long each stayed up by the policy (`policyMs`) and by
+    /// the app's own log (`shownMs`), open ones to the end.
     public var errorViews: ErrorViewSummary
 
     public init(

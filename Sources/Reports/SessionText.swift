@@ -180,7 +180,7 @@ package enum SessionText {
 
     /// After the findings: how many each layer found itself, and the time on error views.
     package static func findingsTail(layers: (web: Int, native: Int), errorViews views: ErrorViewSummary) -> [String] {
-        layerCounts(layers) + [errorViews(views)]
+        layerCounts(layers) + errorViews(views).split(separator: "\n").map(String.init)
     }
 
     /// How many findings each layer found itself, if any: `findingsTail` before its last line.

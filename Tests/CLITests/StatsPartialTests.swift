@@ -77,7 +77,7 @@ struct StatsPartialTests {
     func framed() throws {
         let run = try Fixtures.run(["stats", "--partial", "recordings/chromium", "./recordings/chromium/"])
         let lines = run.stdout.split(separator: "\n")
-        #expect(lines.first?.hasPrefix(#"{"format":"turbo-replay stats partial","version":6,"#) == true)
+        #expect(lines.first?.hasPrefix(#"{"format":"turbo-replay stats partial","version":7,"#) == true)
         #expect(lines.last == #"{"trailer":"turbo-replay stats partial","lines":10,"logs":8}"#)
         #expect(lines.count == 10)
         let empty = try Fixtures.run(["stats", "--partial", "-"], input: "")
@@ -161,11 +161,12 @@ struct StatsPartialTests {
             ("other settings", ["a", "slow"], "made with other settings"),
             ("another variant", ["a", "variant"], "made with other settings"),
             ("not a partial", ["junk"], "not a stats partial"),
-            ("an old partial", ["v1"], "a stats partial of version 1; this turbo-replay reads version 6"),
-            ("a partial from before banner-drift", ["v2"], "a stats partial of version 2; this turbo-replay reads version 6"),
-            ("a partial from before time on error views", ["v3"], "a stats partial of version 3; this turbo-replay reads version 6"),
-            ("a partial from before sketched session latencies", ["v4"], "a stats partial of version 4; this turbo-replay reads version 6"),
-            ("a partial from before sessions sketched by the fleet", ["v5"], "a stats partial of version 5; this turbo-replay reads version 6"),
+            ("an old partial", ["v1"], "a stats partial of version 1; this turbo-replay reads version 7"),
+            ("a partial from before banner-drift", ["v2"], "a stats partial of version 2; this turbo-replay reads version 7"),
+            ("a partial from before time on error views", ["v3"], "a stats partial of version 3; this turbo-replay reads version 7"),
+            ("a partial from before sketched session latencies", ["v4"], "a stats partial of version 4; this turbo-replay reads version 7"),
+            ("a partial from before sessions sketched by the fleet", ["v5"], "a stats partial of version 5; this turbo-replay reads version 7"),
+            ("a partial from before shownMs", ["v6"], "a stats partial of version 6; this turbo-replay reads version 7"),
             ("another seen tolerance", ["a", "seen"], "made with other settings"),
         ])
     func refused(_ name: String, _ parts: [String], _ message: String) throws {
@@ -185,7 +186,7 @@ struct StatsPartialTests {
             let text =
                 part == "junk"
                 ? #"{"path":"x.jsonl","web":{}}"# + "\n"
-                : ["v1", "v2", "v3", "v4", "v5"].contains(part)
+                : ["v1", "v2", "v3", "v4", "v5", "v6"].contains(part)
                     ? #"{"format":"turbo-replay stats partial","version":\#(part.dropFirst()),"debounceMs":800.0,"flashMs":2000.0,"lenient":false}"# + "\n"
                     : try Fixtures.run(files[part]!).stdout
             try text.write(toFile: path, atomically: false, encoding: .utf8)
@@ -265,7 +266,7 @@ struct TunePartialTests {
 /// line where there is one, and what is wrong, for `stats` and `tune` alike (#20).
 @Suite("partials: what the merge refuses")
 struct PartialRefusalTests {
-    static let statsHeader = #"{"format":"turbo-replay stats partial","version":6,"debounceMs":800.0,"flashMs":2000.0,"lenient":false}"#
+    static let statsHeader = #"{"format":"turbo-replay stats partial","version":7,"debounceMs":800.0,"flashMs":2000.0,"lenient":false}"#
     static let tuneHeader = #"{"format":"turbo-replay tune partial","version":3,"combinations":[[800.0,2000.0,null]],"lenient":false,"blinkMs":1000.0}"#
 
     static func trailer(_ command: String, logs: Int) -> String {

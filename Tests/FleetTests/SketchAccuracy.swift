@@ -2,13 +2,13 @@ import Replay
 
 @testable import Fleet
 
-/// The exact figures `Distribution` reads from a sketch: the median (the mean of the middle two
-/// for an even count), p90 by nearest rank, and the maximum.
+/// The exact figures `Distribution` reads from a sketch: the median (the lower middle), p90 by
+/// nearest rank, and the maximum — written out here, not through `QuantileRanks`.
 func exactDistribution(_ values: [Double]) -> (median: Double, p90: Double, max: Double)? {
     let sorted = values.sorted()
     guard let last = sorted.last else { return nil }
     let n = sorted.count
-    let median = n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2
+    let median = sorted[(n - 1) / 2]
     return (median, sorted[max(Int((0.9 * Double(n)).rounded(.up)), 1) - 1], last)
 }
 

@@ -68,9 +68,9 @@ struct StatsPartialRoundTripTests {
     func header() {
         #expect(
             StatsPartial.header(StatsPartial.Settings(BannerSettings(), lenient: false))
-                == #"{"format":"turbo-replay stats partial","version":6,"debounceMs":800.0,"flashMs":2000.0,"lenient":false}"#)
+                == #"{"format":"turbo-replay stats partial","version":7,"debounceMs":800.0,"flashMs":2000.0,"lenient":false}"#)
         #expect(
             StatsPartial.header(StatsPartial.Settings(BannerSettings(debounce: 0.1, variants: [.recoverOnResponse]), lenient: true))
-                == #"{"format":"turbo-replay stats partial","version":6,"debounceMs":0.1,"flashMs":2000.0,"lenient":true,"variant":"recover-on-response"}"#)
+                == #"{"format":"turbo-replay stats partial","version":7,"debounceMs":0.1,"flashMs":2000.0,"lenient":true,"variant":"recover-on-response"}"#)
     }
 }

@@ -61,7 +61,10 @@ struct SessionTextTests {
                 "2 findings",
                 "  pill-outlived-network at 8000: the network came back and the pill stayed 3800 ms more (more than 2000 ms)",
                 "  slow-recovery at 21000: the network came back with an offline error view up, and the first page came 3200 ms later (more than 2000 ms)",
-                "error views: 1 (0 still open at the end), 5800 ms on screen (tab:home 5800 ms); each: median 5800 ms, p90 5800 ms, max 5800 ms",
+                "error views: 1",
+                "  policyMs 5800 ms, by the retry policy (0 still open at the end; tab:home 5800 ms); each: median 5800 ms, p90 5800 ms, max 5800 ms",
+                // No app-retry in this log: by it, the view at 15600 is up to the session's end, 24200.
+                "  shownMs 8600 ms, by the app's own log (1 still open at the end); each: median 8600 ms, p90 8600 ms, max 8600 ms",
             ])
     }
 
