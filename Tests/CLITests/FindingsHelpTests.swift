@@ -3,7 +3,7 @@ import Replay
 import Testing
 
 @testable import TestSupport
-@testable import turbo_replay
+@testable import TurboReplayCLI
 
 /// The finding ids a person reads in `--help` and in docs/ come from the policies' registry:
 /// a finding added to a policy is listed by every command that reports it, and a policy that no

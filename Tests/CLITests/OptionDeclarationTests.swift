@@ -1,7 +1,7 @@
 import Testing
 
 @testable import TestSupport
-@testable import turbo_replay
+@testable import TurboReplayCLI
 
 /// One declaration per option (the issue "one declaration per option"): an option name is
 /// declared once however many commands take it, a command lists every option its groups read,
