@@ -37,7 +37,7 @@ struct OptionDeclarationTests {
     func groupsAreListed(_ line: [String]) throws {
         #expect(commands.contains { $0.spec.name == line[0] })
         // Reading an unlisted option stops the program (ParsedArguments.read): a signal, not an exit status.
-        let run = try Fixtures.run(line)
+        let run = try turboReplay(line)
         #expect([0, 1, 65, 66].contains(run.status), "\(line): \(run.status)\n\(run.stderr)")
         #expect(!run.stderr.contains("does not list it"), "\(run.stderr)")
     }
