@@ -92,8 +92,11 @@ let package = Package(
         .executableTarget(name: "FuzzInputs", dependencies: ["TurboRecording", "Fleet", "VariantAnalysis"]),
 
         // Tests mirror the targets. TestSupport holds what several of them share: paths into the
-        // repository, scratch files, running the built CLI, the seeded recording generator.
-        .target(name: "TestSupport", dependencies: ["AppSession", "OfflineBanner", "NativeErrorPolicy", "TurboRecording", "Replay"], path: "Tests/TestSupport"),
+        // repository, scratch files, the command line run in the test's process (TurboReplayCLI)
+        // or as the built tool, the seeded recording generator.
+        .target(
+            name: "TestSupport", dependencies: ["AppSession", "OfflineBanner", "NativeErrorPolicy", "TurboRecording", "TurboReplayCLI", "Replay"],
+            path: "Tests/TestSupport"),
         .testTarget(name: "PolicyCoreTests", dependencies: ["PolicyCore", "TurboRecording"]),
         .testTarget(name: "OfflineBannerTests", dependencies: ["OfflineBanner", "PolicyCore"]),
         .testTarget(name: "NativeErrorPolicyTests", dependencies: ["NativeErrorPolicy", "PolicyCore"]),
@@ -116,8 +119,8 @@ let package = Package(
                 "BannerFindings", "NativeFindings", "Fleet", "VariantAnalysis", "Reports", "Pictures", "Goldens", "TurboRecording", "Replay", "OfflineBanner",
                 "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy", "PolicyCore", "TestSupport",
             ]),
-        // The command line run in the test's process (TurboReplayCLI), and the built tool for what
-        // needs a process of its own: signals, another user, the process's standard streams.
+        // The command line run in the test's process (TestSupport's `turboReplay`), and the built
+        // tool for what needs a process of its own: signals, another user, the process's standard streams.
         .testTarget(name: "CLITests", dependencies: ["TestSupport", "TurboReplayCLI", "TurboRecording", "Replay", "turbo-replay"]),
         // Depends on every library so that the docs' Swift snippets type-check against them all.
         .testTarget(

@@ -56,7 +56,7 @@ enum Fixtures {
     /// Runs the built CLI with `arguments`, feeding `input` on standard input (a pipe). With
     /// `stdoutPath`, standard output goes to that file (a device such as `/dev/full`) instead of
     /// being captured; `user` runs it as that uid and gid (through setpriv). For what needs the
-    /// tool as a process of its own; CLITests run the command line in-process (`turboReplay`).
+    /// tool as a process of its own; every other run is in the test's process (`turboReplay`).
     static func run(_ arguments: [String], input: String = "", stdoutPath: String? = nil, user: UInt32? = nil) throws -> Run {
         let standardInput = Subprocess.Input.bytes(Array(input.utf8))
         guard let user else { return try Subprocess.cli(arguments, input: standardInput, stdout: stdoutPath).finish() }

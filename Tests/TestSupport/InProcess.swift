@@ -2,8 +2,6 @@ import Foundation
 import TurboRecording
 import TurboReplayCLI
 
-@testable import TestSupport
-
 /// Runs the command line in this process, as the built tool runs it (the way
 /// swift-argument-parser tests its commands): each argument made a path as main.swift makes
 /// argv's bytes one (`PathBytes`), a console in memory, and the exit status `main.swift` would

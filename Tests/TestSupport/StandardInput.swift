@@ -1,7 +1,5 @@
 import Foundation
 
-@testable import TestSupport
-
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
