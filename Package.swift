@@ -77,20 +77,26 @@ let package = Package(
                 "PolicyCore", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "AppSession", "TurboRecording", "BannerFindings", "NativeFindings",
                 "VariantAnalysis", "Reports",
             ]),
-        .executableTarget(
-            name: "turbo-replay",
+        // The command line, every subcommand: a library, so that tests run it in their own process.
+        .target(
+            name: "TurboReplayCLI",
             dependencies: [
                 "PolicyCore", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy", "AppSession", "TurboRecording", "Replay", "Goldens",
                 "BannerFindings", "NativeFindings", "Fleet", "VariantAnalysis", "Reports", "Pictures",
             ]
         ),
+        // The tool: `argv` and the process's standard streams handed to TurboReplayCLI.
+        .executableTarget(name: "turbo-replay", dependencies: ["TurboRecording", "TurboReplayCLI"]),
         // What `stats --merge`, `tune --merge` and the config files read, as a fuzz target:
         // fuzz/run builds it with libFuzzer; built plainly, it runs the files it is given once.
         .executableTarget(name: "FuzzInputs", dependencies: ["TurboRecording", "Fleet", "VariantAnalysis"]),
 
         // Tests mirror the targets. TestSupport holds what several of them share: paths into the
-        // repository, scratch files, running the built CLI, the seeded recording generator.
-        .target(name: "TestSupport", dependencies: ["AppSession", "OfflineBanner", "NativeErrorPolicy", "TurboRecording", "Replay"], path: "Tests/TestSupport"),
+        // repository, scratch files, the command line run in the test's process (TurboReplayCLI)
+        // or as the built tool, the seeded recording generator.
+        .target(
+            name: "TestSupport", dependencies: ["AppSession", "OfflineBanner", "NativeErrorPolicy", "TurboRecording", "TurboReplayCLI", "Replay"],
+            path: "Tests/TestSupport"),
         .testTarget(name: "PolicyCoreTests", dependencies: ["PolicyCore", "TurboRecording"]),
         .testTarget(name: "OfflineBannerTests", dependencies: ["OfflineBanner", "PolicyCore"]),
         .testTarget(name: "NativeErrorPolicyTests", dependencies: ["NativeErrorPolicy", "PolicyCore"]),
@@ -113,7 +119,9 @@ let package = Package(
                 "BannerFindings", "NativeFindings", "Fleet", "VariantAnalysis", "Reports", "Pictures", "Goldens", "TurboRecording", "Replay", "OfflineBanner",
                 "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy", "PolicyCore", "TestSupport",
             ]),
-        .testTarget(name: "CLITests", dependencies: ["TestSupport", "turbo-replay"]),
+        // The command line run in the test's process (TestSupport's `turboReplay`), and the built
+        // tool for what needs a process of its own: signals, another user, the process's standard streams.
+        .testTarget(name: "CLITests", dependencies: ["TestSupport", "TurboReplayCLI", "TurboRecording", "Replay", "turbo-replay"]),
         // Depends on every library so that the docs' Swift snippets type-check against them all.
         .testTarget(
             name: "RepositoryTests",

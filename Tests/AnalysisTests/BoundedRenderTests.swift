@@ -71,12 +71,12 @@ import TurboRecording
 
     @Test func theCLIRefusesAnEmptyWindow() throws {
         let path = try Self.recording(cycles: 3)
-        let run = try Fixtures.run(["render", path, "--from", "500", "--to", "500", "-o", "-"])
+        let run = try turboReplay(["render", path, "--from", "500", "--to", "500", "-o", "-"])
         #expect(run.status == 64)
         #expect(run.stderr.contains("'--to' must be after '--from'"))
-        let marks = try Fixtures.run(["render", path, "--max-marks", "0", "-o", "-"])
+        let marks = try turboReplay(["render", path, "--max-marks", "0", "-o", "-"])
         #expect(marks.status == 64)
-        let ok = try Fixtures.run(["render", path, "--from", "15000", "--max-marks", "1", "-o", "-"])
+        let ok = try turboReplay(["render", path, "--from", "15000", "--max-marks", "1", "-o", "-"])
         #expect(ok.status == 0)
         #expect(ok.stdout.contains("window 15000 to end ms"))
         #expect(ok.stdout.contains("not drawn, past 1 marks a lane"))

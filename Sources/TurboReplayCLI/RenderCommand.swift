@@ -94,7 +94,7 @@ enum RenderCommand {
         }
     }
 
-    @MainActor static func run(_ options: Options, console: Console) throws -> ExitCode {
+    static func run(_ options: Options, console: Console) throws -> ExitCode {
         let path = options.path, output = options.output
         if output != "-" { console.sweepTemporaries(of: output) }
         let settings: BannerSettings
@@ -121,7 +121,7 @@ enum RenderCommand {
         return .ok
     }
 
-    @MainActor private static func renderNative(
+    private static func renderNative(
         _ input: RecordingInput, to output: String, config: NativeConfig, lenient: Bool,
         limits: RenderLimits, console: Console
     ) throws -> ExitCode {

@@ -116,7 +116,7 @@ enum TuneCommand {
         }
     }
 
-    @MainActor static func run(_ options: Options, console: Console) throws -> ExitCode {
+    static func run(_ options: Options, console: Console) throws -> ExitCode {
         if let plot = options.plot, plot != "-" { console.sweepTemporaries(of: plot) }
         if options.merge {
             if let plot = options.plot { try refuseOutput(plot, overwriting: options.paths, option: Options.plot, command: spec.name) }
@@ -160,7 +160,7 @@ enum TuneCommand {
     /// `--plot` onto a log it reads is refused before anything is read. The logs are listed once
     /// more for it (on disk, as the run lists them), and only when the plot's file exists: a
     /// file that does not exist is no log.
-    @MainActor private static func refusePlot(_ plot: String, overwritingLogsUnder options: Options) throws {
+    private static func refusePlot(_ plot: String, overwritingLogsUnder options: Options) throws {
         try refuseOutput(plot, overwriting: options.paths, option: Options.plot, command: spec.name)
         guard plot != "-", !options.fromStandardInput, FileManager.default.fileExists(atPath: plot) else { return }
         let (logs, _) = try RecordingFiles.stream(in: options.paths)
@@ -169,7 +169,7 @@ enum TuneCommand {
 
     /// The rows (and the plot), after the warnings and errors on standard error in key order
     /// (printed as the logs were added up); the status says whether every file could be read.
-    @MainActor private static func report(_ tune: Tune, options: Options, console: Console) throws -> ExitCode {
+    private static func report(_ tune: Tune, options: Options, console: Console) throws -> ExitCode {
         if options.format == .jsonl {
             for row in tune.rows { try console.print(TuneReport.json(row)) }
         } else {

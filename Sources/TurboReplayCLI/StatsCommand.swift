@@ -109,7 +109,7 @@ enum StatsCommand {
         }
     }
 
-    @MainActor static func run(_ options: Options, console: Console) throws -> ExitCode {
+    static func run(_ options: Options, console: Console) throws -> ExitCode {
         if options.merge { return try merge(options, console: console) }
         let settings = options.banner.settings
         let lenient = options.fleet.lenient
@@ -139,7 +139,7 @@ enum StatsCommand {
 
     /// `--merge`: the partials' logs streamed in key order and folded into the totals, or with
     /// `--partial`, written out as one partial (a merge of merges reads the same lines).
-    @MainActor private static func merge(_ options: Options, console: Console) throws -> ExitCode {
+    private static func merge(_ options: Options, console: Console) throws -> ExitCode {
         if options.partial {
             var logs = 0
             _ = try StatsPartial.read(options.paths, headers: { try console.print($0) }) { _, _, line in
@@ -157,14 +157,14 @@ enum StatsCommand {
 
     /// One log into the totals, its skipped lines and failures on standard error as it comes:
     /// in key order, in a single run as in a merge, so that stderr is as stable as stdout.
-    @MainActor private static func fold(_ file: StatsFile, _ session: StatsSession?, into totals: inout StatsTotals, console: Console) {
+    private static func fold(_ file: StatsFile, _ session: StatsSession?, into totals: inout StatsTotals, console: Console) {
         FleetRun.report(file.warnings, file.outcome.failure, console: console)
         if case .failed(let error)? = session?.outcome { console.failure(error) }
         totals.add(file, session: session)
     }
 
     /// The report; the status says whether every file could be read (`FleetRun.status`).
-    @MainActor private static func report(_ totals: StatsTotals, format: OutputFormat, all: Bool, console: Console) throws -> ExitCode {
+    private static func report(_ totals: StatsTotals, format: OutputFormat, all: Bool, console: Console) throws -> ExitCode {
         if format == .json {
             try console.print(totals.json())
         } else {

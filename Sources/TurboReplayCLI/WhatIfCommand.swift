@@ -92,7 +92,7 @@ enum WhatIfCommand {
         }
     }
 
-    @MainActor static func run(_ options: Options, console: Console) throws -> ExitCode {
+    static func run(_ options: Options, console: Console) throws -> ExitCode {
         let variant = options.variant, settings = options.settings, lenient = options.fleet.lenient, format = options.format
         if let retry = options.retry { return try native(options, variant: retry, console: console) }
         if options.paths == ["-"] {
@@ -136,7 +136,7 @@ enum WhatIfCommand {
     /// Prints each compared recording's report in path order: every one in JSON; in text, the
     /// changed ones, a blank line between two, and an unchanged one only when it is the only
     /// recording compared (held until that is known: at most one is).
-    @MainActor struct FleetPrinter {
+    struct FleetPrinter {
         let jsonl: Bool
         let console: Console
         private(set) var printed = false
@@ -171,7 +171,7 @@ enum WhatIfCommand {
     }
 
     /// One recording from standard input, each difference printed as soon as it is decided.
-    @MainActor private static func stream(
+    private static func stream(
         settings: BannerSettings, variant: BannerVariant, format: OutputFormat, lenient: Bool,
         console: Console
     ) throws -> ExitCode {
@@ -197,7 +197,7 @@ enum WhatIfCommand {
     }
 
     /// A retry variant: the native logs' automatic retries and probe retries, v1 against it.
-    @MainActor private static func native(_ options: Options, variant: RetryVariant, console: Console) throws -> ExitCode {
+    private static func native(_ options: Options, variant: RetryVariant, console: Console) throws -> ExitCode {
         let lenient = options.fleet.lenient, jsonl = options.format == .jsonl
         var totals = NativeWhatIfTotals(variant: variant)
         var failures = KeptFailures()
@@ -250,7 +250,7 @@ enum WhatIfCommand {
 
     /// The contract says a variant never lengthens nor adds a pill episode: when one did, say it
     /// on standard error too, and fail.
-    @MainActor private static func warnAboutWorse(_ recordings: Int, variant: BannerVariant, console: Console) -> ExitCode {
+    private static func warnAboutWorse(_ recordings: Int, variant: BannerVariant, console: Console) -> ExitCode {
         guard recordings > 0 else { return .ok }
         console.error(
             "turbo-replay: WARNING: \(variant.name) lengthened or added pill episodes in \(recordings) recording\(recordings == 1 ? "" : "s") (see the WARNING lines above)"
