@@ -44,8 +44,10 @@ enum StatsCommand {
             another on standard input) and prints exactly the report one `stats` over all the logs
             prints. Partials carry counts and quantile-sketch buckets, not episodes: medians and p90
             (here as in a single run) are within 0.5% of exact, the max exact. Partials made with other
-            settings (debounce, flash, --variant, --lenient), one log twice (by real path), a partial
-            without its header or trailer, or an impossible value or total, are an error (65).
+            settings (debounce, flash, --variant, --lenient, a config's findings rules), partials that
+            counted other finding ids or figures than each other or this turbo-replay (each header
+            names them), one log twice (by real path), a partial without its header or trailer, or an
+            impossible value or total, are an error (65).
             Merges chain: `stats --merge --partial PARTIAL...` checks what a merge checks and writes
             one partial of every log read, sorted, instead of the report; merging merged partials
             prints the same report, so a reduce can be a tree (a merge opens at most 4096 runs).
@@ -119,7 +121,8 @@ enum StatsCommand {
         if options.partial {
             // Each log's line is written as it is read; from the first app session on they wait in
             // a spool, since which latencies are sketched depends on all of them.
-            let partialSettings = StatsPartial.Settings(settings, retry: Set(options.native.variant.map { [$0] } ?? []), lenient: lenient)
+            let partialSettings = StatsPartial.Settings(
+                settings, retry: Set(options.native.variant.map { [$0] } ?? []), rules: options.banner.rules, lenient: lenient)
             var writer = try StatsPartial.Writer(settings: partialSettings, print: console.print)
             try FleetStats.analyzeInKeyOrder(
                 paths, settings: settings, native: options.native, rules: options.banner.rules, lenient: lenient, jobs: options.fleet.jobs
@@ -150,7 +153,9 @@ enum StatsCommand {
             return .ok
         }
         var totals = StatsTotals()
-        _ = try StatsPartial.read(options.paths) { file, session, _ in fold(file, session, into: &totals, console: console) }
+        let settings = try StatsPartial.read(options.paths) { file, session, _ in fold(file, session, into: &totals, console: console) }
+        // The report lists and levels the findings as one run with the partials' config would.
+        totals.rules = FindingRules(checked: settings?.rules ?? FindingsConfig())
         try totals.sessions.refuseSketchesOfTooFew(from: options.paths)
         return try report(totals, format: options.format, all: options.all, console: console)
     }
