@@ -117,6 +117,7 @@ enum StatsCommand {
         let lenient = options.fleet.lenient
         // In key order, held on disk: the run holds a few logs at a time, not the fleet, nor a
         // list of it.
+        let reading = StatsReading(settings: settings, native: options.native, rules: options.banner.rules, lenient: lenient)
         let paths = try FleetRun.logs(options.paths, fromStandardInput: options.paths == ["-"], key: FleetLogs.byKey, console: console)
         if options.partial {
             // Each log's line is written as it is read; from the first app session on they wait in
@@ -124,9 +125,9 @@ enum StatsCommand {
             let partialSettings = StatsPartial.Settings(
                 settings, retry: Set(options.native.variant.map { [$0] } ?? []), rules: options.banner.rules, lenient: lenient)
             var writer = try StatsPartial.Writer(settings: partialSettings, print: console.print)
-            try FleetStats.analyzeInKeyOrder(
-                paths, settings: settings, native: options.native, rules: options.banner.rules, lenient: lenient, jobs: options.fleet.jobs
-            ) { file, session in try writer.add(file, session: session) }
+            try FleetStats.analyzeInKeyOrder(paths, reading: reading, jobs: options.fleet.jobs) { file, session in
+                try writer.add(file, session: session)
+            }
             try writer.finish()
             // The partial holds the failures and warnings; the merge reports them.
             return .ok
@@ -134,9 +135,9 @@ enum StatsCommand {
         // The report folds each log as it is read, in key order: the run holds a few logs at a
         // time, not the fleet.
         var totals = StatsTotals(rules: options.banner.rules)
-        try FleetStats.analyzeInKeyOrder(
-            paths, settings: settings, native: options.native, rules: options.banner.rules, lenient: lenient, jobs: options.fleet.jobs
-        ) { file, session in fold(file, session, into: &totals, console: console) }
+        try FleetStats.analyzeInKeyOrder(paths, reading: reading, jobs: options.fleet.jobs) { file, session in
+            fold(file, session, into: &totals, console: console)
+        }
         return try report(totals, format: options.format, all: options.all, console: console)
     }
 
@@ -163,7 +164,7 @@ enum StatsCommand {
     /// One log into the totals, its skipped lines and failures on standard error as it comes:
     /// in key order, in a single run as in a merge, so that stderr is as stable as stdout.
     @MainActor private static func fold(_ file: StatsFile, _ session: StatsSession?, into totals: inout StatsTotals, console: Console) {
-        FleetRun.report(file.warnings, file.outcome.failure, console: console)
+        FleetRun.report(file, console: console)
         if case .failed(let error)? = session?.outcome { console.failure(error) }
         totals.add(file, session: session)
     }
