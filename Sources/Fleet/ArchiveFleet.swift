@@ -37,11 +37,9 @@ package struct ArchiveReading: FleetReading, Equatable {
     }
 
     package func read(_ path: String, onSkip: @escaping (RecordingError) -> Void) throws -> ArchiveOutcome {
-        // Opened once: the kind is read from the first record, which stays to be read (a
-        // FIFO or `<(…)` cannot be opened again).
-        let lines = try JSONLines(path: path)
-        guard try RecordingKind.of(lines: lines) == .native else { return .web }
-        let reader = NativeRecordingReader(lines: lines, lenient: lenient, onSkip: onSkip)
+        let log = try open(path)
+        guard log.kind == .native else { return .web }
+        let reader = NativeRecordingReader(lines: log.lines, lenient: lenient, onSkip: onSkip)
         _ = try reader.next()
         if archiveRefusal(path: path, meta: reader.meta, config: config) != nil { return .android }
         // Counted, not kept: a summary over a fleet needs each log's numbers, never its findings.

@@ -41,14 +41,13 @@ package struct StatsReading: FleetReading, Equatable {
     }
 
     package func read(_ path: String, onSkip: @escaping (RecordingError) -> Void) throws -> StatsOutcome {
-        // Opened once: the kind is read from the first record, which stays to be read.
-        let lines = try JSONLines(path: path)
-        if try RecordingKind.of(lines: lines) == .native {
+        let log = try open(path)
+        if log.kind == .native {
             return .native(
-                NativeLogSummary(try NativeSummary.analyze(NativeRecordingReader(lines: lines, lenient: lenient, onSkip: onSkip), config: native)))
+                NativeLogSummary(try NativeSummary.analyze(NativeRecordingReader(lines: log.lines, lenient: lenient, onSkip: onSkip), config: native)))
         }
         // The findings are counted, not shown: the fields that only describe a record are not read.
-        let reader = RecordingReader(lines: lines, lenient: lenient, keepObserved: true, keepDetails: false, onSkip: onSkip)
+        let reader = RecordingReader(lines: log.lines, lenient: lenient, keepObserved: true, keepDetails: false, onSkip: onSkip)
         var analyzer = BannerAnalyzer(settings: settings, explaining: false, rules: rules)
         // `Replay.analyze`'s loop, written out on the concrete reader: over bench/run's corpus
         // it measured 3–5% faster in time, in interleaved runs, for 0.5% fewer instructions

@@ -14,6 +14,15 @@ package protocol FleetReading: Sendable {
     func read(_ path: String, onSkip: @escaping (RecordingError) -> Void) throws -> Outcome
 }
 
+extension FleetReading {
+    /// The log at `path`, opened once, and its kind, read from its first record, which stays to
+    /// be read: a FIFO or `<(…)` cannot be opened again.
+    package func open(_ path: String) throws -> (lines: JSONLines, kind: RecordingKind) {
+        let lines = try JSONLines(path: path)
+        return (lines, try RecordingKind.of(lines: lines))
+    }
+}
+
 /// Many logs read by one command: each log's `FleetFile`, in the order read, and the reading
 /// that made them. A command adds its logs up as they come (`stream`), holding a few at a
 /// time; a fleet held whole (`analyze`) is what the tests hold those sums to.

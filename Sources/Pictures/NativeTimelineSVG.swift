@@ -15,16 +15,8 @@ import VariantAnalysis
 /// a time axis (broken over long idle stretches); a legend of the marks drawn; the findings' sentences.
 /// Every string from the recording (or its path) goes through `xmlEscaped`.
 package enum NativeTimelineSVG {
-    /// What the picture is drawn from.
-    package enum Source {
-        /// The native recording `lines` reads (a file, or standard input whose kind was looked
-        /// at), replayed with `config` over its `meta` and drawn as it is read: what is kept is
-        /// what the picture draws (`limits`), not the recording's timelines and decisions.
-        /// Strict unless `lenient`.
-        case lines(JSONLines, config: NativeConfig = NativeConfig(), lenient: Bool = false)
-        /// A session analysed whole: the same picture as drawn while reading.
-        case session(NativeSession)
-    }
+    /// A native recording, replayed with a config over its `meta`, or its session.
+    package typealias Source = PictureSource<NativeSession, NativeConfig>
 
     /// The picture of `source` within `limits`, and the path as its reader names it; the lines a
     /// lenient read skips go to `onSkip`.

@@ -13,15 +13,8 @@ import VariantAnalysis
 /// axis in seconds; the findings' sentences under it. Every string that comes from the
 /// recording (or its path) goes through `xmlEscaped`.
 package enum TimelineSVG {
-    /// What the picture is drawn from.
-    package enum Source {
-        /// The web recording `lines` reads (a file, or standard input whose kind was looked at),
-        /// analysed and drawn as it is read: what is kept is what the picture draws, not the
-        /// recording's events. Strict unless `lenient`.
-        case lines(JSONLines, settings: BannerSettings = BannerSettings(), lenient: Bool = false)
-        /// A session analysed whole: the same picture as drawn while reading.
-        case session(BannerSession)
-    }
+    /// A web recording, or its session.
+    package typealias Source = PictureSource<BannerSession, BannerSettings>
 
     /// The picture of `source` within `limits`, and how many lines a lenient read skipped
     /// (each handed to `onSkip` as it is).

@@ -19,31 +19,26 @@ package enum WhatIfReported: FleetOutcome, @unchecked Sendable {
     package var failure: RecordingError? { if case .failed(let error) = self { error } else { nil } }
 }
 
-/// How `whatif` over many recordings reads one: to its end through v1 and the variant, its
-/// report written as `stream` says (a fleet writes an unchanged recording's too: it is printed
-/// when it is the only one compared).
+/// How `whatif` over many recordings reads one: to its end through v1 and the variant, as
+/// `comparing` says, its report written as `stream` says (a fleet writes an unchanged
+/// recording's too: it is printed when it is the only one compared).
 package struct WhatIfReportReading: FleetReading {
-    package var settings: BannerSettings
-    package var variant: BannerVariant
-    package var lenient: Bool
+    package var comparing: WhatIfReading
     package var stream: WhatIfStream
-    package var blinkMs = Tune.defaultBlinkMs
 
-    package init(settings: BannerSettings, variant: BannerVariant, lenient: Bool, stream: WhatIfStream) {
-        self.settings = settings
-        self.variant = variant
-        self.lenient = lenient
+    package init(_ comparing: WhatIfReading, stream: WhatIfStream) {
+        self.comparing = comparing
         self.stream = stream
     }
 
     package func read(_ path: String, onSkip: @escaping (RecordingError) -> Void) throws -> WhatIfReported {
-        // Opened once: the kind is read from the first record, which stays to be read (a
-        // FIFO or `<(…)` cannot be opened again).
-        let lines = try JSONLines(path: path)
-        if try RecordingKind.of(lines: lines) == .native { return .native }
-        let reader = RecordingReader(lines: lines, lenient: lenient, keepObserved: false, onSkip: onSkip)
+        let log = try open(path)
+        guard log.kind == .web else { return .native }
+        let reader = RecordingReader(lines: log.lines, lenient: comparing.lenient, keepObserved: false, onSkip: onSkip)
         let report = TextSpool()
-        let summary = try stream.write(reader, settings: settings, variant: variant, blinkMs: blinkMs, to: WhatIfOutput(write: { report.append($0) }))
+        let summary = try stream.write(
+            reader, settings: comparing.settings, variant: comparing.variant, blinkMs: comparing.blinkMs,
+            to: WhatIfOutput(write: { report.append($0) }))
         return .compared(summary, report: report)
     }
 }

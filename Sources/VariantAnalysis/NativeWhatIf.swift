@@ -148,11 +148,9 @@ package struct NativeWhatIfReading: FleetReading, Equatable {
     }
 
     package func read(_ path: String, onSkip: @escaping (RecordingError) -> Void) throws -> NativeWhatIfOutcome {
-        // Opened once: the kind is read from the first record, which stays to be read (a
-        // FIFO or `<(…)` cannot be opened again).
-        let lines = try JSONLines(path: path)
-        if try RecordingKind.of(lines: lines) == .web { return .web }
-        let reader = NativeRecordingReader(lines: lines, lenient: lenient, onSkip: onSkip)
+        let log = try open(path)
+        guard log.kind == .native else { return .web }
+        let reader = NativeRecordingReader(lines: log.lines, lenient: lenient, onSkip: onSkip)
         return .compared(try NativeWhatIfRecording.analyze(reader, config: config, variant: variant))
     }
 }

@@ -115,11 +115,9 @@ package struct TuneReading: FleetReading, Equatable {
     }
 
     package func read(_ path: String, onSkip: @escaping (RecordingError) -> Void) throws -> TuneOutcome {
-        // Opened once: the kind is read from the first record, which stays to be read (a
-        // FIFO or `<(…)` cannot be opened again).
-        let lines = try JSONLines(path: path)
-        if try RecordingKind.of(lines: lines) == .native { return .native }
-        let reader = RecordingReader(lines: lines, lenient: lenient, keepObserved: false, onSkip: onSkip)
+        let log = try open(path)
+        guard log.kind == .web else { return .native }
+        let reader = RecordingReader(lines: log.lines, lenient: lenient, keepObserved: false, onSkip: onSkip)
         var runs = combinations.map { BannerRun(settings: $0.settings(from: settings), keepingEpisodes: false, blinkMs: blinkMs) }
         var scratch: [TimelineRecord] = []
         try reader.forEach { record in

@@ -108,7 +108,7 @@ enum WhatIfCommand {
         // standard error: the run holds a few reports at a time and each recording's counts,
         // never a recording's differences or episodes.
         let stream = WhatIfStream(jsonl: format == .jsonl, unchanged: true)
-        let reading = WhatIfReportReading(settings: settings, variant: variant, lenient: lenient, stream: stream)
+        let reading = WhatIfReportReading(WhatIfReading(settings: settings, variant: variant, lenient: lenient), stream: stream)
         try LogFleet.stream(paths, reading: reading, jobs: options.fleet.jobs) { file in
             FleetRun.report(file, console: console)
             switch file.outcome {

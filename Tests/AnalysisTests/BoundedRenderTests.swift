@@ -39,7 +39,7 @@ import TurboRecording
         #expect(lanes.bannerSpans.marks.count == 50)
         #expect(lanes.onlineSpans.marks.count <= 50)
 
-        let (svg, skipped) = try TimelineSVG.render(.lines(JSONLines(path: path)), limits: RenderLimits(maxMarks: 50))
+        let (svg, skipped) = try TimelineSVG.render(.lines(JSONLines(path: path), BannerSettings()), limits: RenderLimits(maxMarks: 50))
         #expect(skipped == 0)
         #expect(XMLCheck.parse(svg).ok)
         #expect(Self.count("failure at ", in: svg) == 50)
@@ -49,7 +49,7 @@ import TurboRecording
 
     @Test func aWindowDrawsOnlyItsTimeAndSaysSo() throws {
         let path = try Self.recording(cycles: 30)
-        let (svg, _) = try TimelineSVG.render(.lines(JSONLines(path: path)), limits: RenderLimits(from: 95_000, to: 125_000))
+        let (svg, _) = try TimelineSVG.render(.lines(JSONLines(path: path), BannerSettings()), limits: RenderLimits(from: 95_000, to: 125_000))
         #expect(XMLCheck.parse(svg).ok)
         // Failures at 100.5 s, 110.5 s and 120.5 s only.
         #expect(Self.count("failure at ", in: svg) == 3)
@@ -62,7 +62,7 @@ import TurboRecording
 
     @Test func aWholePictureUnderTheLimitSaysNothingOfLimits() throws {
         let path = try Self.recording(cycles: 30)
-        let (svg, _) = try TimelineSVG.render(.lines(JSONLines(path: path)))
+        let (svg, _) = try TimelineSVG.render(.lines(JSONLines(path: path), BannerSettings()))
         #expect(Self.count("failure at ", in: svg) == 30)
         #expect(!svg.contains("not drawn") && !svg.contains("tr-window"))
         // The same picture as from a session analysed whole.
@@ -134,7 +134,7 @@ import TurboRecording
             #expect(lanes.decisions.marks.count <= limits.maxMarks && lanes.connectivity.marks.count <= limits.maxMarks)
             #expect(lanes.flags.count <= RenderLimits.maxFindings + 1)
             // The same picture as from the log analysed whole, and it says what it left out.
-            let (svg, _) = try NativeTimelineSVG.render(.lines(JSONLines(path: path)), limits: limits)
+            let (svg, _) = try NativeTimelineSVG.render(.lines(JSONLines(path: path), NativeConfig()), limits: limits)
             #expect(svg == (try NativeTimelineSVG.render(.session(whole), limits: limits)).svg)
             #expect(XMLCheck.parse(svg).ok)
         }
@@ -147,7 +147,7 @@ import TurboRecording
         #expect(capped.decisions.elidedFrom == whole.decisions[25].t && whole.decisions[25].t == 12 * 20_000 + 9400)
         #expect(capped.launchMarks.elided > 0 && capped.screens.elided > 0 && capped.appSpans.elided > 0)
         #expect(capped.errorViews == 400)
-        let (svg, _) = try NativeTimelineSVG.render(.lines(JSONLines(path: path)), limits: RenderLimits(maxMarks: 25))
+        let (svg, _) = try NativeTimelineSVG.render(.lines(JSONLines(path: path), NativeConfig()), limits: RenderLimits(maxMarks: 25))
         #expect(svg.contains("not drawn, past 25 marks a lane (25 findings)"))
         #expect(svg.contains("\(whole.decisions.count - 25) error-view decisions from 249400 ms"))
         #expect(svg.contains("error views 400"))

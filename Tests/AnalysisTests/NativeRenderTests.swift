@@ -19,7 +19,7 @@ struct NativeRenderTests {
         let path = Fixtures.recordings + "/\(name).jsonl"
         let svg = try NativeTimelineSVG.render(.session(try NativeSession.analyze(path: path))).svg
         // Drawn as it is read (what `render` does), the same picture as from the log held whole.
-        #expect(try NativeTimelineSVG.render(.lines(JSONLines(path: path))).svg == svg)
+        #expect(try NativeTimelineSVG.render(.lines(JSONLines(path: path), NativeConfig())).svg == svg)
         let (ok, check) = XMLCheck.parse(svg)
         #expect(ok)
         #expect(check.elements.first == "svg")

@@ -16,12 +16,12 @@ struct ReadablePictureTests {
     /// A native log from its lines (after the meta line).
     static func native(_ records: [String], platform: String = "ios") throws -> String {
         let text = (["{\"type\":\"meta\",\"version\":1,\"recording\":\"native\",\"platform\":\"\(platform)\"}"] + records).joined(separator: "\n") + "\n"
-        return try NativeTimelineSVG.render(.lines(JSONLines(bytes: Array(text.utf8), name: "native.jsonl"))).svg
+        return try NativeTimelineSVG.render(.lines(JSONLines(bytes: Array(text.utf8), name: "native.jsonl"), NativeConfig())).svg
     }
 
     static func web(_ records: [String]) throws -> String {
         let text = (["{\"type\":\"meta\",\"version\":1,\"source\":\"test\"}"] + records).joined(separator: "\n") + "\n"
-        return try TimelineSVG.render(.lines(JSONLines(bytes: Array(text.utf8), name: "web.jsonl"))).svg
+        return try TimelineSVG.render(.lines(JSONLines(bytes: Array(text.utf8), name: "web.jsonl"), BannerSettings())).svg
     }
 
     static func session(web: [(Double, BannerInput?)], native: [(Double, PolicyInput?)]) -> String {
