@@ -29,23 +29,17 @@ package typealias ArchiveFleet = LogFleet<ArchiveReading>
 /// How `archive --summary` reads one log: replayed with `config`'s cache, counted, not kept.
 package struct ArchiveReading: FleetReading, Equatable {
     package var config: NativeConfig
-    package var lenient: Bool
 
-    package init(config: NativeConfig = NativeConfig(), lenient: Bool = false) {
-        self.config = config
-        self.lenient = lenient
-    }
+    package init(config: NativeConfig = NativeConfig()) { self.config = config }
 
-    package func read(_ path: String, onSkip: @escaping (RecordingError) -> Void) throws -> ArchiveOutcome {
-        let log = try open(path)
-        guard log.kind == .native else { return .web }
-        let reader = NativeRecordingReader(lines: log.lines, lenient: lenient, onSkip: onSkip)
+    package func read(_ log: FleetLog) throws -> ArchiveOutcome {
+        guard case .native(let reader) = try log.open() else { return .web }
         _ = try reader.next()
-        if archiveRefusal(path: path, meta: reader.meta, config: config) != nil { return .android }
+        if archiveRefusal(path: log.path, meta: reader.meta, config: config) != nil { return .android }
         // Counted, not kept: a summary over a fleet needs each log's numbers, never its findings.
         var analyzer = ArchiveAnalyzer(settings: config.archive.settings, keepingFindings: false)
         try Replay.analyze(reader, with: &analyzer) { _ in }
-        if let error = analyzer.refusalError(path: path) { throw error }
+        if let error = analyzer.refusalError(path: log.path) { throw error }
         return .read(analyzer.summary)
     }
 

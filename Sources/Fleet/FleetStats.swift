@@ -28,26 +28,20 @@ package struct StatsReading: FleetReading, Equatable {
     package var native: NativeConfig
     /// The config's `findings` rules: which web findings are counted, and at which level.
     package var rules: FindingRules
-    package var lenient: Bool
 
-    package init(
-        settings: BannerSettings = BannerSettings(), native: NativeConfig = NativeConfig(), rules: FindingRules = FindingRules(),
-        lenient: Bool = false
-    ) {
+    package init(settings: BannerSettings = BannerSettings(), native: NativeConfig = NativeConfig(), rules: FindingRules = FindingRules()) {
         self.settings = settings
         self.native = native
         self.rules = rules
-        self.lenient = lenient
     }
 
-    package func read(_ path: String, onSkip: @escaping (RecordingError) -> Void) throws -> StatsOutcome {
-        let log = try open(path)
-        if log.kind == .native {
-            return .native(
-                NativeLogSummary(try NativeSummary.analyze(NativeRecordingReader(lines: log.lines, lenient: lenient, onSkip: onSkip), config: native)))
-        }
+    package func read(_ log: FleetLog) throws -> StatsOutcome {
         // The findings are counted, not shown: the fields that only describe a record are not read.
-        let reader = RecordingReader(lines: log.lines, lenient: lenient, keepObserved: true, keepDetails: false, onSkip: onSkip)
+        let reader: RecordingReader
+        switch try log.open(keepObserved: true, keepDetails: false) {
+        case .native(let native): return .native(NativeLogSummary(try NativeSummary.analyze(native, config: self.native)))
+        case .web(let web): reader = web
+        }
         var analyzer = BannerAnalyzer(settings: settings, explaining: false, rules: rules)
         // `Replay.analyze`'s loop, written out on the concrete reader: over bench/run's corpus
         // it measured 3–5% faster in time, in interleaved runs, for 0.5% fewer instructions
@@ -82,9 +76,11 @@ package struct FleetStats: Equatable, Sendable {
     }
 
     /// Every log in `paths` read with `reading`, held (`LogFleet.analyze`); no app session yet.
-    package static func analyze(_ paths: [String], reading: StatsReading = StatsReading(), jobs: Int = 1, distinct: Bool = false) -> FleetStats {
+    package static func analyze(
+        _ paths: [String], reading: StatsReading = StatsReading(), lenient: Bool = false, jobs: Int = 1, distinct: Bool = false
+    ) -> FleetStats {
         var stats = FleetStats(files: [])
-        stats.fleet = LogFleet.analyze(paths, reading: reading, jobs: jobs, distinct: distinct)
+        stats.fleet = LogFleet.analyze(paths, reading: reading, lenient: lenient, jobs: jobs, distinct: distinct)
         return stats
     }
 
@@ -101,13 +97,13 @@ package struct FleetStats: Equatable, Sendable {
     /// heap. Folded at once, the summary is freed with the log: over 400 logs, the time in malloc
     /// and free went from about 1.5× the json-c floor's to 1.1× (docs/performance.md).
     package static func analyzeInKeyOrder(
-        _ logs: PathListing, reading: StatsReading, jobs: Int = 1, fold: (_ file: StatsFile, _ session: StatsSession?) throws -> Void
+        _ logs: PathListing, reading: StatsReading, lenient: Bool = false, jobs: Int = 1,
+        fold: (_ file: StatsFile, _ session: StatsSession?) throws -> Void
     ) throws {
-        let options = SessionOptions(
-            banner: reading.settings, native: NativeConfig(maxOpenViews: reading.native.maxOpenViews), lenient: reading.lenient)
+        let options = SessionOptions(banner: reading.settings, native: NativeConfig(maxOpenViews: reading.native.maxOpenViews), lenient: lenient)
         let counts = FleetLatencyCounts()
         try inParallel(next: logs.next, jobs: jobs) { path in
-            let file = LogFleet.file(path, reading)
+            let file = LogFleet.file(path, reading, lenient: lenient)
             return (file, analyzeSession(of: file, options: options, counts: counts))
         } consume: { entry in
             try fold(entry.0, entry.1)

@@ -9,17 +9,32 @@ import TurboRecording
 package protocol FleetReading: Sendable {
     associatedtype Outcome: FleetOutcome
 
-    /// The log at `path` read to its end, in the calling thread; the lines a lenient read skips
-    /// go to `onSkip`. What it throws becomes the log's failure.
-    func read(_ path: String, onSkip: @escaping (RecordingError) -> Void) throws -> Outcome
+    /// `log` read to its end, in the calling thread. What it throws becomes the log's failure.
+    func read(_ log: FleetLog) throws -> Outcome
 }
 
-extension FleetReading {
-    /// The log at `path`, opened once, and its kind, read from its first record, which stays to
-    /// be read: a FIFO or `<(…)` cannot be opened again.
-    package func open(_ path: String) throws -> (lines: JSONLines, kind: RecordingKind) {
+/// One log as a fleet command reads it: where it is, whether a malformed line is skipped
+/// (`lenient`, each handed to `onSkip`) or stops the read.
+package struct FleetLog {
+    package let path: String
+    package let lenient: Bool
+    package let onSkip: (RecordingError) -> Void
+
+    /// A log opened as what it is, read as strictly as the fleet reads.
+    package enum Opened {
+        case web(RecordingReader)
+        case native(NativeRecordingReader)
+    }
+
+    /// The log opened once, as what its first record says it is (that record stays to be read:
+    /// a FIFO or `<(…)` cannot be opened again); a web recording's reader keeps what
+    /// `keepObserved` and `keepDetails` say (`RecordingReader`).
+    package func open(keepObserved: Bool = false, keepDetails: Bool = true) throws -> Opened {
         let lines = try JSONLines(path: path)
-        return (lines, try RecordingKind.of(lines: lines))
+        if try RecordingKind.of(lines: lines) == .native {
+            return .native(NativeRecordingReader(lines: lines, lenient: lenient, onSkip: onSkip))
+        }
+        return .web(RecordingReader(lines: lines, lenient: lenient, keepObserved: keepObserved, keepDetails: keepDetails, onSkip: onSkip))
     }
 }
 
@@ -38,14 +53,14 @@ package struct LogFleet<Reading: FleetReading>: Sendable {
     }
 
     /// One log, start to end, in the calling thread: its outcome, or its failure, and the first
-    /// `File.maxWarnings` lines a lenient read skipped.
-    package static func file(_ path: String, _ reading: Reading) -> File {
+    /// `File.maxWarnings` lines a `lenient` read skipped.
+    package static func file(_ path: String, _ reading: Reading, lenient: Bool = false) -> File {
         var warnings: [RecordingError] = []
-        let onSkip: (RecordingError) -> Void = { skipped in
+        let log = FleetLog(path: path, lenient: lenient) { skipped in
             if warnings.count < File.maxWarnings { warnings.append(skipped) }
         }
         do {
-            return File(path: path, outcome: try reading.read(path, onSkip: onSkip), warnings: warnings)
+            return File(path: path, outcome: try reading.read(log), warnings: warnings)
         } catch let error as RecordingError {
             return File(path: path, outcome: .failed(error), warnings: warnings)
         } catch {
@@ -56,20 +71,24 @@ package struct LogFleet<Reading: FleetReading>: Sendable {
     /// Every log in `paths`, `jobs` at a time, held in the paths' order. A log given twice (two
     /// spellings, a link) is read once, as its first spelling, unless `distinct` says the paths
     /// are known to name distinct logs (a `RecordingFiles.list` listing, `FleetLogs.unique`).
-    package static func analyze(_ paths: [String], reading: Reading, jobs: Int = 1, distinct: Bool = false) -> LogFleet {
-        LogFleet(reading, files: inParallel(distinct ? paths : FleetLogs.unique(paths), jobs: jobs) { file($0, reading) })
+    package static func analyze(_ paths: [String], reading: Reading, lenient: Bool = false, jobs: Int = 1, distinct: Bool = false) -> LogFleet {
+        LogFleet(reading, files: inParallel(distinct ? paths : FleetLogs.unique(paths), jobs: jobs) { file($0, reading, lenient: lenient) })
     }
 
     /// Each log of `logs` read, `jobs` at a time, and handed to `each` on the calling thread in
     /// the listing's order, as soon as it and every log before it are done: no list of the logs
     /// is held, and a few logs' outcomes at a time.
-    package static func stream(_ logs: PathListing, reading: Reading, jobs: Int = 1, each: (File) throws -> Void) throws {
-        try inParallel(next: logs.next, jobs: jobs, { file($0, reading) }, consume: each)
+    package static func stream(
+        _ logs: PathListing, reading: Reading, lenient: Bool = false, jobs: Int = 1, each: (File) throws -> Void
+    ) throws {
+        try inParallel(next: logs.next, jobs: jobs, { file($0, reading, lenient: lenient) }, consume: each)
     }
 
     /// `stream` over `paths` in their order, each log once.
-    package static func stream(_ paths: [String], reading: Reading, jobs: Int = 1, each: (File) throws -> Void) throws {
-        try inParallel(FleetLogs.unique(paths), jobs: jobs, { file($0, reading) }, consume: each)
+    package static func stream(
+        _ paths: [String], reading: Reading, lenient: Bool = false, jobs: Int = 1, each: (File) throws -> Void
+    ) throws {
+        try inParallel(FleetLogs.unique(paths), jobs: jobs, { file($0, reading, lenient: lenient) }, consume: each)
     }
 
     /// The logs that could not be read, in the files' order.

@@ -31,10 +31,8 @@ package struct WhatIfReportReading: FleetReading {
         self.stream = stream
     }
 
-    package func read(_ path: String, onSkip: @escaping (RecordingError) -> Void) throws -> WhatIfReported {
-        let log = try open(path)
-        guard log.kind == .web else { return .native }
-        let reader = RecordingReader(lines: log.lines, lenient: comparing.lenient, keepObserved: false, onSkip: onSkip)
+    package func read(_ log: FleetLog) throws -> WhatIfReported {
+        guard case .web(let reader) = try log.open() else { return .native }
         let report = TextSpool()
         let summary = try stream.write(
             reader, settings: comparing.settings, variant: comparing.variant, blinkMs: comparing.blinkMs,

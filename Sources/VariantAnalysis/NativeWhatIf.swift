@@ -139,18 +139,14 @@ package typealias NativeWhatIfFleet = LogFleet<NativeWhatIfReading>
 package struct NativeWhatIfReading: FleetReading, Equatable {
     package var config: NativeConfig
     package var variant: RetryVariant
-    package var lenient: Bool
 
-    package init(config: NativeConfig = NativeConfig(), variant: RetryVariant, lenient: Bool = false) {
+    package init(config: NativeConfig = NativeConfig(), variant: RetryVariant) {
         self.config = config
         self.variant = variant
-        self.lenient = lenient
     }
 
-    package func read(_ path: String, onSkip: @escaping (RecordingError) -> Void) throws -> NativeWhatIfOutcome {
-        let log = try open(path)
-        guard log.kind == .native else { return .web }
-        let reader = NativeRecordingReader(lines: log.lines, lenient: lenient, onSkip: onSkip)
+    package func read(_ log: FleetLog) throws -> NativeWhatIfOutcome {
+        guard case .native(let reader) = try log.open() else { return .web }
         return .compared(try NativeWhatIfRecording.analyze(reader, config: config, variant: variant))
     }
 }

@@ -102,22 +102,16 @@ package enum TuneOutcome: FleetOutcome, Equatable {
 package struct TuneReading: FleetReading, Equatable {
     package var settings: BannerSettings
     package var combinations: [TuneCombination]
-    package var lenient: Bool
     package var blinkMs: Double
 
-    package init(
-        settings: BannerSettings = BannerSettings(), combinations: [TuneCombination], lenient: Bool = false, blinkMs: Double = Tune.defaultBlinkMs
-    ) {
+    package init(settings: BannerSettings = BannerSettings(), combinations: [TuneCombination], blinkMs: Double = Tune.defaultBlinkMs) {
         self.settings = settings
         self.combinations = combinations
-        self.lenient = lenient
         self.blinkMs = blinkMs
     }
 
-    package func read(_ path: String, onSkip: @escaping (RecordingError) -> Void) throws -> TuneOutcome {
-        let log = try open(path)
-        guard log.kind == .web else { return .native }
-        let reader = RecordingReader(lines: log.lines, lenient: lenient, keepObserved: false, onSkip: onSkip)
+    package func read(_ log: FleetLog) throws -> TuneOutcome {
+        guard case .web(let reader) = try log.open() else { return .native }
         var runs = combinations.map { BannerRun(settings: $0.settings(from: settings), keepingEpisodes: false, blinkMs: blinkMs) }
         var scratch: [TimelineRecord] = []
         try reader.forEach { record in
@@ -152,8 +146,8 @@ package struct Tune: Equatable, Sendable {
     }
 
     /// Every log in `paths` under every combination, held (`LogFleet.analyze`).
-    package static func analyze(_ paths: [String], reading: TuneReading, jobs: Int = 1, distinct: Bool = false) -> Tune {
-        let fleet = LogFleet.analyze(paths, reading: reading, jobs: jobs, distinct: distinct)
+    package static func analyze(_ paths: [String], reading: TuneReading, lenient: Bool = false, jobs: Int = 1, distinct: Bool = false) -> Tune {
+        let fleet = LogFleet.analyze(paths, reading: reading, lenient: lenient, jobs: jobs, distinct: distinct)
         return Tune(combinations: reading.combinations, files: fleet.files, blinkMs: reading.blinkMs)
     }
 
@@ -166,9 +160,11 @@ package struct Tune: Equatable, Sendable {
     /// before it are done; `each` sees it first (its warnings and failure, for standard error).
     /// The same rows, to the last bit, as `analyze` then `rows`, for a few logs held at a time
     /// instead of every log until the end, and no list of them.
-    package static func sum(_ logs: PathListing, reading: TuneReading, jobs: Int = 1, each: (TuneFile) throws -> Void) throws -> Tune {
+    package static func sum(
+        _ logs: PathListing, reading: TuneReading, lenient: Bool = false, jobs: Int = 1, each: (TuneFile) throws -> Void
+    ) throws -> Tune {
         var sums = TuneSums(combinations: reading.combinations)
-        try LogFleet.stream(logs, reading: reading, jobs: jobs) { file in
+        try LogFleet.stream(logs, reading: reading, lenient: lenient, jobs: jobs) { file in
             try each(file)
             sums.add(file)
         }

@@ -31,10 +31,12 @@ package enum TunePartial {
     /// The partial of `logs` (in key order: `FleetLogs.byKey`) as they are read, each log's
     /// line written as soon as it and every log before it are read: the bytes `write` gives
     /// for the same logs, holding a few of them, not the fleet.
-    package static func write(_ logs: PathListing, reading: TuneReading, jobs: Int, _ print: (String) throws -> Void) throws {
-        try print(header(combinations: reading.combinations, lenient: reading.lenient, blinkMs: reading.blinkMs))
+    package static func write(
+        _ logs: PathListing, reading: TuneReading, lenient: Bool, jobs: Int, _ print: (String) throws -> Void
+    ) throws {
+        try print(header(combinations: reading.combinations, lenient: lenient, blinkMs: reading.blinkMs))
         var count = 0
-        try LogFleet.stream(logs, reading: reading, jobs: jobs) { file in
+        try LogFleet.stream(logs, reading: reading, lenient: lenient, jobs: jobs) { file in
             try print(line(file))
             count += 1
         }

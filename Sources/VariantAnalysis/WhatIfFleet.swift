@@ -26,20 +26,16 @@ package typealias WhatIfFleet = LogFleet<WhatIfReading>
 package struct WhatIfReading: FleetReading, Equatable {
     package var settings: BannerSettings
     package var variant: BannerVariant
-    package var lenient: Bool
     package var blinkMs: Double
 
-    package init(settings: BannerSettings = BannerSettings(), variant: BannerVariant, lenient: Bool = false, blinkMs: Double = Tune.defaultBlinkMs) {
+    package init(settings: BannerSettings = BannerSettings(), variant: BannerVariant, blinkMs: Double = Tune.defaultBlinkMs) {
         self.settings = settings
         self.variant = variant
-        self.lenient = lenient
         self.blinkMs = blinkMs
     }
 
-    package func read(_ path: String, onSkip: @escaping (RecordingError) -> Void) throws -> WhatIfOutcome {
-        let log = try open(path)
-        guard log.kind == .web else { return .native }
-        let reader = RecordingReader(lines: log.lines, lenient: lenient, keepObserved: false, onSkip: onSkip)
+    package func read(_ log: FleetLog) throws -> WhatIfOutcome {
+        guard case .web(let reader) = try log.open() else { return .native }
         return .compared(try WhatIfRecording.analyze(reader, settings: settings, variant: variant, blinkMs: blinkMs))
     }
 }

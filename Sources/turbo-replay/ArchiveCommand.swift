@@ -88,9 +88,9 @@ enum ArchiveCommand {
         let paths = try FleetRun.logs(options.paths, fromStandardInput: false, console: console)
         // Added up as the logs are read, in path order, each log's skipped lines and failure on
         // standard error as it comes: the run holds a few logs at a time, not the fleet.
-        let reading = ArchiveReading(config: options.config, lenient: options.fleet.lenient)
+        let reading = ArchiveReading(config: options.config)
         var totals = reading.totals
-        try ArchiveFleet.stream(paths, reading: reading, jobs: options.fleet.jobs) { file in
+        try ArchiveFleet.stream(paths, reading: reading, lenient: options.fleet.lenient, jobs: options.fleet.jobs) { file in
             FleetRun.report(file, console: console)
             totals.add(file)
         }

@@ -117,7 +117,7 @@ enum StatsCommand {
         let lenient = options.fleet.lenient
         // In key order, held on disk: the run holds a few logs at a time, not the fleet, nor a
         // list of it.
-        let reading = StatsReading(settings: settings, native: options.native, rules: options.banner.rules, lenient: lenient)
+        let reading = StatsReading(settings: settings, native: options.native, rules: options.banner.rules)
         let paths = try FleetRun.logs(options.paths, fromStandardInput: options.paths == ["-"], key: FleetLogs.byKey, console: console)
         if options.partial {
             // Each log's line is written as it is read; from the first app session on they wait in
@@ -125,7 +125,7 @@ enum StatsCommand {
             let partialSettings = StatsPartial.Settings(
                 settings, retry: Set(options.native.variant.map { [$0] } ?? []), rules: options.banner.rules, lenient: lenient)
             var writer = try StatsPartial.Writer(settings: partialSettings, print: console.print)
-            try FleetStats.analyzeInKeyOrder(paths, reading: reading, jobs: options.fleet.jobs) { file, session in
+            try FleetStats.analyzeInKeyOrder(paths, reading: reading, lenient: lenient, jobs: options.fleet.jobs) { file, session in
                 try writer.add(file, session: session)
             }
             try writer.finish()
@@ -135,7 +135,7 @@ enum StatsCommand {
         // The report folds each log as it is read, in key order: the run holds a few logs at a
         // time, not the fleet.
         var totals = StatsTotals(rules: options.banner.rules)
-        try FleetStats.analyzeInKeyOrder(paths, reading: reading, jobs: options.fleet.jobs) { file, session in
+        try FleetStats.analyzeInKeyOrder(paths, reading: reading, lenient: lenient, jobs: options.fleet.jobs) { file, session in
             fold(file, session, into: &totals, console: console)
         }
         return try report(totals, format: options.format, all: options.all, console: console)

@@ -133,19 +133,19 @@ enum TuneCommand {
             let merged = try TunePartial.merge(options.paths, each: { file, _ in FleetRun.report(file, console: console) })
             return try report(merged.tune, options: options, console: console)
         }
-        let reading = TuneReading(
-            settings: options.settings, combinations: options.combinations, lenient: options.fleet.lenient, blinkMs: options.blinkMs)
+        let reading = TuneReading(settings: options.settings, combinations: options.combinations, blinkMs: options.blinkMs)
+        let lenient = options.fleet.lenient
         if let plot = options.plot { try refusePlot(plot, overwritingLogsUnder: options) }
         let paths = try FleetRun.logs(options.paths, fromStandardInput: options.fromStandardInput, key: FleetLogs.byKey, console: console)
         if options.partial {
             // Each log's line as it is read, in key order; the partial holds the failures and
             // warnings, and the merge reports them.
-            try TunePartial.write(paths, reading: reading, jobs: options.fleet.jobs, console.print)
+            try TunePartial.write(paths, reading: reading, lenient: lenient, jobs: options.fleet.jobs, console.print)
             return .ok
         }
         // Added up as the logs are read, in key order, their skipped lines and failures on
         // standard error as they come: the run holds a few logs at a time, as a merge does.
-        let tune = try Tune.sum(paths, reading: reading, jobs: options.fleet.jobs) { FleetRun.report($0, console: console) }
+        let tune = try Tune.sum(paths, reading: reading, lenient: lenient, jobs: options.fleet.jobs) { FleetRun.report($0, console: console) }
         return try report(tune, options: options, console: console)
     }
 

@@ -108,8 +108,8 @@ enum WhatIfCommand {
         // standard error: the run holds a few reports at a time and each recording's counts,
         // never a recording's differences or episodes.
         let stream = WhatIfStream(jsonl: format == .jsonl, unchanged: true)
-        let reading = WhatIfReportReading(WhatIfReading(settings: settings, variant: variant, lenient: lenient), stream: stream)
-        try LogFleet.stream(paths, reading: reading, jobs: options.fleet.jobs) { file in
+        let reading = WhatIfReportReading(WhatIfReading(settings: settings, variant: variant), stream: stream)
+        try LogFleet.stream(paths, reading: reading, lenient: lenient, jobs: options.fleet.jobs) { file in
             FleetRun.report(file, console: console)
             switch file.outcome {
             case .native: totals.addNative()
@@ -234,8 +234,8 @@ enum WhatIfCommand {
             if paths.count == 0 {
                 console.error("turbo-replay: warning: no recordings (*.jsonl) under \(options.paths.joined(separator: " "))")
             }
-            let reading = NativeWhatIfReading(config: options.native, variant: variant, lenient: lenient)
-            try NativeWhatIfFleet.stream(paths, reading: reading, jobs: options.fleet.jobs, each: report)
+            let reading = NativeWhatIfReading(config: options.native, variant: variant)
+            try NativeWhatIfFleet.stream(paths, reading: reading, lenient: lenient, jobs: options.fleet.jobs, each: report)
             files = paths.count
         }
         if jsonl {

@@ -70,7 +70,7 @@ import TurboRecording
         #expect(stats.findings.first { $0.kind == .flapSuppressed }?.recordings.map(\.path) == [alsoGood])
 
         // Lenient: the malformed line is skipped and the file counts.
-        let lenient = FleetStats.analyze([bad], reading: StatsReading(lenient: true), jobs: 1)
+        let lenient = FleetStats.analyze([bad], lenient: true, jobs: 1)
         #expect(lenient.summaries.count == 1)
         #expect(lenient.skippedLines == 1)
         #expect(lenient.files.first?.warnings.first?.line == 3)
