@@ -43,9 +43,8 @@ package struct StatsReading: FleetReading, Equatable {
         case .web(let web): reader = web
         }
         var analyzer = BannerAnalyzer(settings: settings, explaining: false, rules: rules)
-        // `Replay.analyze`'s loop, written out on the concrete reader: over bench/run's corpus
-        // it measured 3–5% faster in time, in interleaved runs, for 0.5% fewer instructions
-        // (the generic loop's reabstraction thunk, and how the loop is laid out after it).
+        // `Replay.analyze`'s loop, written out on the concrete reader: the generic loop pays a
+        // reabstraction thunk a record (bench/history.md has the measurement).
         try reader.forEachInBatches { analyzer.feed($0) { _ in } }
         analyzer.finish { _ in }
         analyzer.noteSkipped(reader.skipped)
@@ -94,8 +93,8 @@ package struct FleetStats: Equatable, Sendable {
     /// Why it matters beyond memory: a summary kept until the end is allocated in the middle of
     /// its log's parse, among the objects json-c allocates and frees on every line, and the
     /// next logs' parses then find their memory in glibc's bins rather than at the top of the
-    /// heap. Folded at once, the summary is freed with the log: over 400 logs, the time in malloc
-    /// and free went from about 1.5× the json-c floor's to 1.1× (docs/performance.md).
+    /// heap, which slows every later parse. Folded at once, the summary is freed with the log
+    /// (bench/history.md has the measurement).
     package static func analyzeInKeyOrder(
         _ logs: PathListing, reading: StatsReading, lenient: Bool = false, jobs: Int = 1,
         fold: (_ file: StatsFile, _ session: StatsSession?) throws -> Void
