@@ -22,9 +22,9 @@ enum FleetRun {
     }
 
     /// One log's skipped lines, then its failure, on standard error, as the log is added up.
-    static func report(_ warnings: [RecordingError], _ failure: RecordingError?, console: Console) {
-        for warning in warnings { console.skipped(warning) }
-        if let failure { console.failure(failure) }
+    static func report<Outcome>(_ file: FleetFile<Outcome>, console: Console) {
+        for warning in file.warnings { console.skipped(warning) }
+        if let failure = file.outcome.failure { console.failure(failure) }
     }
 
     /// A log that could not be read makes the report incomplete: 66 when one could not be opened

@@ -107,8 +107,7 @@ enum RenderCommand {
             settings = banner.settings
         }
         let (svg, skipped) = try TimelineSVG.render(
-            lines: options.input.lines, settings: settings, lenient: options.lenient,
-            limits: options.limits
+            .lines(options.input.lines, settings, lenient: options.lenient), limits: options.limits
         ) { console.skipped($0) }
         if output == "-" {
             try console.print(svg.hasSuffix("\n") ? String(svg.dropLast()) : svg)
@@ -126,7 +125,7 @@ enum RenderCommand {
         limits: RenderLimits, console: Console
     ) throws -> ExitCode {
         var skipped = 0
-        let (svg, readPath) = try NativeTimelineSVG.render(lines: input.lines, config: config, lenient: lenient, limits: limits) {
+        let (svg, readPath) = try NativeTimelineSVG.render(.lines(input.lines, config, lenient: lenient), limits: limits) {
             skipped += 1
             console.skipped($0)
         }

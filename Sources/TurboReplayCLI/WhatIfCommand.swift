@@ -108,18 +108,17 @@ enum WhatIfCommand {
         // standard error: the run holds a few reports at a time and each recording's counts,
         // never a recording's differences or episodes.
         let stream = WhatIfStream(jsonl: format == .jsonl, unchanged: true)
-        try inParallel(next: paths.next, jobs: options.fleet.jobs) { path in
-            WhatIfFileReport.read(path, settings: settings, variant: variant, lenient: lenient, stream: stream)
-        } consume: { file in
-            FleetRun.report(file.warnings, file.outcome.failure, console: console)
+        let reading = WhatIfReportReading(WhatIfReading(settings: settings, variant: variant), stream: stream)
+        try LogFleet.stream(paths, reading: reading, lenient: lenient, jobs: options.fleet.jobs) { file in
+            FleetRun.report(file, console: console)
             switch file.outcome {
             case .native: totals.addNative()
             case .failed(let error):
                 failures.add(error)
                 totals.addNotRead()
-            case .compared(let summary):
+            case .compared(let summary, let report):
                 totals.add(summary)
-                try printer.print(file.report, changed: summary.changed, recordings: totals.recordings)
+                try printer.print(report, changed: summary.changed, recordings: totals.recordings)
             }
         }
         try printer.finish(recordings: totals.recordings)
@@ -206,7 +205,7 @@ enum WhatIfCommand {
         // standard error with it: the run holds a few logs' reports at a time, not the fleet's.
         func report(_ file: NativeWhatIfFile) throws {
             totals.add(file)
-            FleetRun.report(file.warnings, file.outcome.failure, console: console)
+            FleetRun.report(file, console: console)
             switch file.outcome {
             case .failed(let error):
                 failures.add(error)
@@ -235,7 +234,8 @@ enum WhatIfCommand {
             if paths.count == 0 {
                 console.error("turbo-replay: warning: no recordings (*.jsonl) under \(options.paths.joined(separator: " "))")
             }
-            try NativeWhatIfFleet.compare(paths, config: options.native, variant: variant, lenient: lenient, jobs: options.fleet.jobs, consume: report)
+            let reading = NativeWhatIfReading(config: options.native, variant: variant)
+            try NativeWhatIfFleet.stream(paths, reading: reading, lenient: lenient, jobs: options.fleet.jobs, each: report)
             files = paths.count
         }
         if jsonl {
