@@ -15,25 +15,27 @@ import TurboRecording
 extension StatsPartial {
     static func errorViewTime(_ times: ErrorViewTimes) -> String {
         var line = JSONLine()
-        viewTimes(times.policy, open: "open", total: "policyMs", durations: "durations", values: "values", into: &line)
-        viewTimes(times.shown, open: "shownOpen", total: "shownMs", durations: "shownDurations", values: "shownValues", into: &line)
+        viewTimes(times.policy, Self.policyFigures, into: &line)
+        viewTimes(times.shown, Self.shownFigures, into: &line)
         return line.text
     }
 
-    private static func viewTimes(
-        _ times: ViewTimes, open: String, total: String, durations: String, values: String, into line: inout JSONLine
-    ) {
-        line.integer(open, times.open)
-        line.raw(total, exact(times.totalMs))
-        line.raw(durations, sketch(times.durations.sketch))
-        if let kept = times.durations.values { line.raw(values, "[" + kept.map(exact).joined(separator: ",") + "]") }
+    /// The four figures of one way of timing the views.
+    private typealias ViewFigures = (open: StatsFigure, total: StatsFigure, durations: StatsFigure, values: StatsFigure)
+    private static let policyFigures: ViewFigures = (.errorViewOpen, .errorViewPolicyMs, .errorViewDurations, .errorViewValues)
+    private static let shownFigures: ViewFigures = (.shownOpen, .shownMs, .shownDurations, .shownValues)
+
+    private static func viewTimes(_ times: ViewTimes, _ figures: ViewFigures, into line: inout JSONLine) {
+        line.integer(figures.open, times.open)
+        line.raw(figures.total, exact(times.totalMs))
+        line.raw(figures.durations, sketch(times.durations.sketch))
+        if let kept = times.durations.values { line.raw(figures.values, "[" + kept.map(exact).joined(separator: ",") + "]") }
     }
 
     static func decodeErrorViewTime(_ value: JSONValue?, _ read: Reader) throws -> ErrorViewTimes {
         let object = try read.object(value, "errorViewTime")
-        let policy = try decodeViewTimes(object, open: "open", total: "policyMs", durations: "durations", values: "values", read)
-        let shown = try decodeViewTimes(
-            object, open: "shownOpen", total: "shownMs", durations: "shownDurations", values: "shownValues", read)
+        let policy = try decodeViewTimes(object, Self.policyFigures, read)
+        let shown = try decodeViewTimes(object, Self.shownFigures, read)
         guard shown.count == policy.count else {
             throw read.fail(
                 "\"errorViewTime\" is not one log's: \(policy.count) views by the policy, \(shown.count) by the app's log (the same views)")
@@ -41,14 +43,14 @@ extension StatsPartial {
         return ErrorViewTimes(policy: policy, shown: shown)
     }
 
-    private static func decodeViewTimes(
-        _ object: [String: JSONValue], open openKey: String, total totalKey: String, durations durationsKey: String,
-        values valuesKey: String, _ read: Reader
-    ) throws -> ViewTimes {
-        let durations = try decodeSketch(object[durationsKey], "errorViewTime.\(durationsKey)", read)
-        let open = try read.int(object[openKey], "errorViewTime.\(openKey)")
-        let total = try read.duration(object[totalKey], "errorViewTime.\(totalKey)")
-        let values = try object[valuesKey].map { try read.array($0, "errorViewTime.\(valuesKey)").map { try read.duration($0, valuesKey) } }
+    private static func decodeViewTimes(_ object: [String: JSONValue], _ figures: ViewFigures, _ read: Reader) throws -> ViewTimes {
+        let (durationsKey, totalKey, valuesKey) = (figures.durations.key, figures.total.key, figures.values.key)
+        let durations = try decodeSketch(object[figures.durations], "errorViewTime.\(durationsKey)", read)
+        let open = try read.int(object[figures.open], "errorViewTime.\(figures.open.key)")
+        let total = try read.duration(object[figures.total], "errorViewTime.\(totalKey)")
+        let values = try object[figures.values].map {
+            try read.array($0, "errorViewTime.\(valuesKey)").map { try read.duration($0, valuesKey) }
+        }
         guard open <= durations.count, let sample = DurationSample(sketch: durations, values: values, totalMs: total) else {
             throw read.fail(
                 "\"errorViewTime\" is not one log's: \(open) open of \(durations.count) views, "

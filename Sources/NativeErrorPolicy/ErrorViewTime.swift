@@ -205,7 +205,7 @@ public struct ErrorViewTime: Equatable, Sendable {
 }
 
 /// The error views of a log or a session, summed up: `errorViews` in `session`'s summary, and
-/// its total `errorViewMs` in `whatif`.
+/// its total `policyMs` in `whatif` (beside the app's own `shownMs`).
 public struct ErrorViewSummary: Equatable, Sendable {
     public var count: Int
     /// Views still on screen at the end.

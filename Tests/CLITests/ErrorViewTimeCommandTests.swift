@@ -24,7 +24,7 @@ struct ErrorViewTimeCommandTests {
     // 49201.8. Together 57403.
     @Test("whatif --variant probe-once: policyMs for v1 and the variant, shownMs beside, per log and in total")
     func whatIf() throws {
-        let text = try Fixtures.run(["whatif", "--variant", "probe-once", Self.ios, Self.android])
+        let text = try turboReplay(["whatif", "--variant", "probe-once", Self.ios, Self.android])
         #expect(text.status == 0)
         let compared = "the same under both: the variants are compared by policyMs\n"
         #expect(
@@ -36,7 +36,7 @@ struct ErrorViewTimeCommandTests {
                 "  of them probe        3           1  -2\npolicyMs           49200       50700  +1500\n"
                     + "shownMs           49201.8  by the app's own log, " + compared))
         #expect(text.stdout.hasSuffix("policyMs           57400       60100  +2700\nshownMs            57403  by the app's own log, " + compared))
-        let jsonl = try Fixtures.run(["whatif", "--variant", "probe-once", "--format", "jsonl", Self.ios, Self.android])
+        let jsonl = try turboReplay(["whatif", "--variant", "probe-once", "--format", "jsonl", Self.ios, Self.android])
         let lines = jsonl.stdout.split(separator: "\n")
         #expect(lines.count == 3)
         #expect(lines.filter { $0.hasSuffix(#""policyMs":{"v1":8200,"variant":9400},"shownMs":8201.2}"#) }.count == 1)
@@ -58,10 +58,10 @@ struct ErrorViewTimeCommandTests {
     @Test("a view still up at the end is open, counted to the log's last record")
     func openToTheEnd() throws {
         let path = try Fixtures.file(Self.openView, name: "open-view.jsonl")
-        let whatIf = try Fixtures.run(["whatif", "--variant", "probe-once", "--format", "jsonl", path])
+        let whatIf = try turboReplay(["whatif", "--variant", "probe-once", "--format", "jsonl", path])
         // The app-retry is on another surface: by the app's log too, the view is open to 9000.
         #expect(whatIf.stdout.contains(#""policyMs":{"v1":8000,"variant":8000},"shownMs":8000}"#))
-        let stats = try Fixtures.run(["stats", path])
+        let stats = try turboReplay(["stats", path])
         #expect(
             stats.stdout.contains(
                 "time on error views: 1 (1 open)\n  policyMs 8000 ms by the retry policy; median 8000, p90 8000, max 8000 ms\n"
@@ -75,13 +75,13 @@ struct ErrorViewTimeCommandTests {
     // 2500.5, p90 18200.3, 57403 in all.
     @Test("stats: the time on error views of native logs, in text and JSON")
     func stats() throws {
-        let text = try Fixtures.run(["stats", Self.ios, Self.android])
+        let text = try turboReplay(["stats", Self.ios, Self.android])
         #expect(text.status == 0)
         #expect(
             text.stdout.contains(
                 "time on error views: 8 (0 open)\n  policyMs 57400 ms by the retry policy; median 2500, p90 18200, max 18200 ms\n"
                     + "  shownMs 57403 ms by the app's own log (0 open); median 2500.5, p90 18200.3, max 18200.3 ms\n"))
-        let json = try Fixtures.run(["stats", "--format", "json", Self.ios, Self.android])
+        let json = try turboReplay(["stats", "--format", "json", Self.ios, Self.android])
         let report = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         let native = try #require(report["native"] as? [String: Any])
         let time = try #require(native["errorViewTime"] as? [String: Any])
@@ -101,7 +101,7 @@ struct ErrorViewTimeCommandTests {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         var partials: [String] = []
         for (index, log) in logs.enumerated() {
-            let run = try Fixtures.run(["stats", "--partial", log])
+            let run = try turboReplay(["stats", "--partial", log])
             #expect(run.status == 0)
             #expect(run.stdout.contains(#""errorViewTime":{"open":"#))
             let path = directory + "/part-\(index).jsonl"
@@ -109,19 +109,19 @@ struct ErrorViewTimeCommandTests {
             partials.append(path)
         }
         for format in [[], ["--format", "json"]] {
-            let whole = try Fixtures.run(["stats"] + format + logs)
-            let merged = try Fixtures.run(["stats", "--merge"] + format + partials)
+            let whole = try turboReplay(["stats"] + format + logs)
+            let merged = try turboReplay(["stats", "--merge"] + format + partials)
             #expect(merged.status == 0, "\(merged.stderr)")
             #expect(merged.stdout == whole.stdout)
         }
-        let merged = try Fixtures.run(["stats", "--merge"] + partials)
+        let merged = try turboReplay(["stats", "--merge"] + partials)
         #expect(merged.stdout.contains("time on error views: 9 (1 open)\n  policyMs 65400 ms by the retry policy;"))
         #expect(merged.stdout.contains("  shownMs 65403 ms by the app's own log (1 open);"))
     }
 
     @Test("a partial's time on error views that no log can have is refused, naming its line")
     func refused() throws {
-        let run = try Fixtures.run(["stats", "--partial", Self.ios])
+        let run = try turboReplay(["stats", "--partial", Self.ios])
         let directory = try Fixtures.scratchDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let refusals = [
@@ -134,7 +134,7 @@ struct ErrorViewTimeCommandTests {
             #expect(run.stdout.contains(from))
             let path = directory + "/bad.jsonl"
             try run.stdout.replacingOccurrences(of: from, with: to).write(toFile: path, atomically: false, encoding: .utf8)
-            let merged = try Fixtures.run(["stats", "--merge", path])
+            let merged = try turboReplay(["stats", "--merge", path])
             #expect(merged.status == 65)
             #expect(merged.stderr.contains("bad.jsonl:2:"), "\(merged.stderr)")
             #expect(merged.stderr.contains("\"errorViewTime\" is not one log's"), "\(merged.stderr)")

@@ -35,16 +35,16 @@ struct HashSeedBytesTests {
     @Test("stats --partial and whatif: the same bytes with a random hash seed and a fixed one")
     func sameBytes() throws {
         let path = try Fixtures.file(Self.manySurfaces, name: "many-surfaces.native.jsonl")
-        let log = ShellRun.quoted(path)
+        let log = Fixtures.shellQuoted(path)
         let commands =
             #""$CLI" stats --partial \#(log) && "$CLI" whatif --variant probe-once --format jsonl \#(log)"#
         var outputs: [String] = []
         for _ in 0..<6 {
-            let run = try ShellRun.run("unset SWIFT_DETERMINISTIC_HASHING; " + commands)
+            let run = try Fixtures.shell("unset SWIFT_DETERMINISTIC_HASHING; " + commands)
             #expect(run.status == 0, "\(run.stderr)")
             outputs.append(run.stdout)
         }
-        let fixed = try ShellRun.run(commands, environment: ["SWIFT_DETERMINISTIC_HASHING": "1"])
+        let fixed = try Fixtures.shell(commands, environment: ["SWIFT_DETERMINISTIC_HASHING": "1"])
         #expect(fixed.status == 0, "\(fixed.stderr)")
         outputs.append(fixed.stdout)
         #expect(Set(outputs).count == 1, "\(Set(outputs).count) different outputs:\n\(Set(outputs).joined(separator: "\n"))")

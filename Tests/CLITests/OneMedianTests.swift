@@ -38,7 +38,7 @@ struct OneMedianTests {
         try Self.native.write(toFile: nativePath, atomically: false, encoding: .utf8)
         try Self.web.write(toFile: webPath, atomically: false, encoding: .utf8)
 
-        let session = try Fixtures.run(["session", "--format", "jsonl", "--offset-ms", "0", webPath, nativePath])
+        let session = try turboReplay(["session", "--format", "jsonl", "--offset-ms", "0", webPath, nativePath])
         #expect(session.status == 0, "\(session.stderr)")
         let last = try #require(session.stdout.split(separator: "\n").last)
         let summary = try #require(try JSONSerialization.jsonObject(with: Data(last.utf8)) as? [String: Any])
@@ -50,7 +50,7 @@ struct OneMedianTests {
         // By the app's log: 1000, 2600, 4000, and d open to the end: 5000.
         #expect(sessionShown["ms"] as? [String: Double] == ["median": 2600, "p90": 5000, "max": 5000])
 
-        let stats = try Fixtures.run(["stats", "--format", "json", nativePath])
+        let stats = try turboReplay(["stats", "--format", "json", nativePath])
         #expect(stats.status == 0, "\(stats.stderr)")
         let report = try #require(try JSONSerialization.jsonObject(with: Data(stats.stdout.utf8)) as? [String: Any])
         let time = try #require((report["native"] as? [String: Any])?["errorViewTime"] as? [String: Any])
