@@ -111,7 +111,9 @@ public struct NativeSessionLog: Equatable, Sendable {
     }
 
     /// Error views open now (O(1)): the shell bounds them record by record.
-    public var openViews: Int { policy.openViews }
+    /// The views the app's own log leaves up count too: `shownMs` keeps each until the app
+    /// ends it, and the bound is what keeps that state from growing without end.
+    public var openViews: Int { Swift.max(policy.openViews, errorViews.shown.open) }
 
     /// One timed record of the native log: its input, if the policy reads it, at `t`; `shown`,
     /// what only the app's own timing of its views reads (`app-retry`, a page loading).

@@ -80,6 +80,7 @@ extension NativeSummary {
         // Time on the error views, tallied from the explainer's own policy's decisions.
         // Each view's time goes into the sketch as it closes: what is held is the open views.
         var views = ErrorViewTime(keepingClosedViews: false)
+        let limit = OpenViewLimit(config)
         var durations = DurationSample(), shown = DurationSample()
         let tally = { (duration: Double) in durations.add(duration) }
         let tallyShown = { (duration: Double) in shown.add(duration) }
@@ -111,6 +112,8 @@ extension NativeSummary {
             }
             views.takeClosed(tally)
             views.takeShown(tallyShown)
+            // The views the app's own log leaves up are bounded as the policy's are.
+            try limit.check(views.shown.open, line: record.line, path: reader.path)
             decided.removeAll(keepingCapacity: true)
             archive.feed(record, path: reader.path, found: archived)
         }

@@ -126,7 +126,9 @@ package struct NativeWhatIfRecording: Equatable, Sendable {
         while let record = try reader.next() {
             v1.feed(record)
             other.feed(record)
-            try limit.check(max(v1.policy.openViews, other.policy.openViews), line: record.line, path: reader.path)
+            // The app's own log's views (shownMs, the same on both sides) are bounded as the policy's.
+            let open = max(v1.policy.openViews, other.policy.openViews, v1.views.shown.open)
+            try limit.check(open, line: record.line, path: reader.path)
         }
         let counts = (v1: v1.finish(), variant: other.finish())
         return NativeWhatIfRecording(

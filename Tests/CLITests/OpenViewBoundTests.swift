@@ -67,6 +67,24 @@ struct OpenViewBoundTests {
         #expect(run.status == 0, "\(command): \(run.stderr)")
     }
 
+    /// Online: each view's probe retries it 2500 ms later, so the policy holds one at a time;
+    /// the app never retries nor dismisses, so by its own log (shownMs) all four stay up.
+    static let keptUpByTheApp =
+        [meta, #"{"t":0,"type":"path","online":true}"#] + (1...4).map { presented($0, at: $0 * 3000) }
+
+    @Test(
+        "views the app's own log leaves up count too where shownMs is timed: stats, session and whatif",
+        arguments: [["stats", "LOG"], ["whatif", "--variant", "probe-once", "LOG"], ["session", "recordings/session/example.jsonl", "LOG"]])
+    func shownViewsAreBounded(command: [String]) throws {
+        let log = try Self.log("kept.jsonl", Self.keptUpByTheApp)
+        let run = try Self.run(command, log: log, bound: 3)
+        #expect(run.status == 65, "\(command): \(run.stderr)")
+        let said = run.stderr + run.stdout
+        #expect(said.contains("kept.jsonl:6: this record leaves 4 error views open at once, over the bound of 3"), "\(command): \(said)")
+        // The policy alone never holds more than one: native replays it.
+        #expect(try Self.run(["native", "LOG"], log: log, bound: 3).status == 0)
+    }
+
     @Test("--lenient does not skip it: the line is well-formed, the log over the bound")
     func lenient() throws {
         let log = try Self.log("lenient.jsonl", Self.opening(4))
