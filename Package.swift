@@ -48,11 +48,16 @@ let package = Package(
             name: "Goldens",
             dependencies: [
                 "PolicyCore", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy", "AppSession", "TurboRecording", "Replay",
-                "Reports",
+                "PolicyRegistry", "Reports",
             ]),
         // Findings per layer: the banner's, and the native ones (error view, launch, archive).
         .target(name: "BannerFindings", dependencies: ["PolicyCore", "OfflineBanner", "TurboRecording", "Replay"]),
         .target(name: "NativeFindings", dependencies: ["PolicyCore", "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy", "TurboRecording", "Replay"]),
+        // The registry of policies: each one's goldens, keys and findings, the findings as the
+        // analyses above declare them.
+        .target(
+            name: "PolicyRegistry",
+            dependencies: ["PolicyCore", "NativeErrorPolicy", "AppSession", "TurboRecording", "Replay", "BannerFindings"]),
         // Many logs at once: per-file results, distributions, partials.
         .target(
             name: "Fleet",
@@ -81,7 +86,7 @@ let package = Package(
             name: "turbo-replay",
             dependencies: [
                 "PolicyCore", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy", "AppSession", "TurboRecording", "Replay", "Goldens",
-                "BannerFindings", "NativeFindings", "Fleet", "VariantAnalysis", "Reports", "Pictures",
+                "BannerFindings", "NativeFindings", "PolicyRegistry", "Fleet", "VariantAnalysis", "Reports", "Pictures",
             ]
         ),
         // What `stats --merge`, `tune --merge` and the config files read, as a fuzz target:
@@ -102,15 +107,16 @@ let package = Package(
         .testTarget(
             name: "GoldensTests",
             dependencies: [
-                "Goldens", "TurboRecording", "Replay", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy", "TestSupport",
-                "turbo-replay",
+                "Goldens", "PolicyRegistry", "TurboRecording", "Replay", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy",
+                "TestSupport", "turbo-replay",
             ]),
         // What reads a recording through several analysis modules at once (findings, fleet,
         // variants, reports, pictures); each module's own tests are in its own target below.
         .testTarget(
             name: "AnalysisTests",
             dependencies: [
-                "BannerFindings", "NativeFindings", "Fleet", "VariantAnalysis", "Reports", "Pictures", "Goldens", "TurboRecording", "Replay", "OfflineBanner",
+                "BannerFindings", "NativeFindings", "PolicyRegistry", "Fleet", "VariantAnalysis", "Reports", "Pictures", "Goldens", "TurboRecording", "Replay",
+                "OfflineBanner",
                 "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy", "PolicyCore", "TestSupport",
             ]),
         .testTarget(name: "CLITests", dependencies: ["TestSupport", "turbo-replay"]),

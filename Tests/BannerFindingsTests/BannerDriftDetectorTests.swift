@@ -36,7 +36,7 @@ struct BannerDriftDetectorTests {
                 detector.sent(.pagehide(persisted: false), .at(line: line, t: t), into: &found)
             }
         }
-        detector.finish(into: &found)
+        detector.finishReportingAll(into: &found)
         return found
     }
 
@@ -89,9 +89,9 @@ struct BannerDriftDetectorTests {
             .seen(3509.4, Self.back, line: 6), Self.hide(5509), .seen(4509.8, nil, line: 8),
         ]
         let finding = try #require(found(steps).findings.first)
-        guard case .bannerDrift(let difference, _, let fit) = finding.detail else { Issue.record("not banner-drift"); return }
-        #expect(difference.kind == .early)
-        #expect(fit == SeenFit(flashMs: 1000))
+        let drift = try #require(finding.detail(as: BannerDrift.self), "not banner-drift")
+        #expect(drift.difference.kind == .early)
+        #expect(drift.fit == SeenFit(flashMs: 1000))
     }
 
     @Test("a pagehide | nothing is judged until the next document's first seen")
@@ -129,7 +129,7 @@ struct BannerDriftDetectorTests {
                 most = max(most, detector.kept)
                 #expect(detector.linesKept <= BannerDriftDetector.linesCap)
             }
-            detector.finish(into: &found)
+            detector.finishReportingAll(into: &found)
             return (most, found.kinds.count)
         }
         let small = held(300), large = held(3000)
@@ -158,12 +158,10 @@ struct BannerDriftDetectorTests {
             model += [up, hide]
             page += seen.map(PageObservation.seen)
         }
-        detector.finish(into: &found)
+        detector.finishReportingAll(into: &found)
         let whole = BannerConformance.compare(model: model, page: page, tolerance: BannerSettings().seenTolerance)
         let expected = whole.firstOfEachEpisode
-        let got = found.findings.compactMap { finding -> SeenDifference? in
-            if case .bannerDrift(let difference, _, _) = finding.detail { return difference } else { return nil }
-        }
+        let got = found.findings.compactMap { $0.detail(as: BannerDrift.self)?.difference }
         #expect(expected.count == episodes && got == expected)
         #expect(found.findings.last?.lines == [4 * (episodes - 1) + 2])
     }

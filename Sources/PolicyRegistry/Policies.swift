@@ -1,11 +1,14 @@
 import AppSession
+import BannerFindings
 import NativeErrorPolicy
 import PolicyCore
+import Replay
 import TurboRecording
 
 /// The registry: every policy and layer, once. Adding a policy is adding its value here and to
 /// `all`, then answering the compiler where a `switch` over `PolicyID` asks what it does
-/// (its golden's replay, its section of `stats`); docs/architecture.md lists the files.
+/// (its golden's replay, its section of `stats`); docs/architecture.md lists the files. It sits
+/// above the analyses, so that each policy's findings are the ones its analysis declares.
 extension PolicyDescription {
     package static let all: [PolicyDescription] = [.banner, .errorView, .launch, .archive, .session]
 
@@ -14,7 +17,7 @@ extension PolicyDescription {
     package static let banner = PolicyDescription(
         id: .banner, title: "the banner", goldenBeside: .web, goldenSuffix: "",
         timeKeys: ["t"], latencyKeys: [],
-        findings: BannerFindingKind.allCases.map { FindingDescription(id: $0.id, level: $0.level, takesMinMs: $0 == .stalePill) },
+        findings: BannerFindingKind.allCases.map(\.finding),
         findingsPage: "docs/field-reports.md",
         statsSection: "")
 
