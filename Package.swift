@@ -57,7 +57,7 @@ let package = Package(
         // analyses above declare them.
         .target(
             name: "PolicyRegistry",
-            dependencies: ["PolicyCore", "NativeErrorPolicy", "AppSession", "TurboRecording", "Replay", "BannerFindings"]),
+            dependencies: ["PolicyCore", "NativeErrorPolicy", "AppSession", "TurboRecording", "Replay", "BannerFindings", "NativeFindings"]),
         // Many logs at once: per-file results, distributions, partials.
         .target(
             name: "Fleet",
@@ -89,6 +89,9 @@ let package = Package(
                 "BannerFindings", "NativeFindings", "PolicyRegistry", "Fleet", "VariantAnalysis", "Reports", "Pictures",
             ]
         ),
+        // Writes the parts of docs/ made from the code (each policy's table of findings, from the
+        // findings' declarations): `swift run generate-docs`; GeneratedDocsTests holds docs/ to it.
+        .executableTarget(name: "generate-docs", dependencies: ["PolicyRegistry"]),
         // What `stats --merge`, `tune --merge` and the config files read, as a fuzz target:
         // fuzz/run builds it with libFuzzer; built plainly, it runs the files it is given once.
         .executableTarget(name: "FuzzInputs", dependencies: ["TurboRecording", "Fleet", "VariantAnalysis"]),
@@ -125,7 +128,7 @@ let package = Package(
             name: "RepositoryTests",
             dependencies: [
                 "TestSupport", "turbo-replay", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy", "PolicyCore", "TurboRecording",
-                "Replay", "TurboReplayLog",
+                "Replay", "PolicyRegistry", "TurboReplayLog",
             ]),
         // One app session: the web recording and the native log on one clock (pure, like the policies).
         .testTarget(

@@ -41,8 +41,10 @@ package struct BannerFindingKind: Hashable, Comparable, CaseIterable, Sendable {
 
     package var rawValue: String { id }
 
-    /// As every list of findings needs it: id, level, threshold.
-    package var finding: FindingDescription { FindingDescription(id: id, level: level, takesMinMs: takesMinMs) }
+    /// As every list of findings needs it: id, level, threshold, and its row of docs/field-reports.md.
+    package var finding: FindingDescription {
+        FindingDescription(id: id, level: level, takesMinMs: takesMinMs, docs: [level.rawValue, firesWhen, meaning])
+    }
 
     /// One finding is one kind: told apart by its id.
     package static func == (a: BannerFindingKind, b: BannerFindingKind) -> Bool { a.id == b.id }

@@ -34,10 +34,7 @@ package struct NativeSummary: Equatable, Sendable {
 
     /// Every native finding `stats` counts, in the order reports list them.
     package static let findings: [FindingDescription] =
-        RetryFindingKind.allCases.map { FindingDescription(id: $0.rawValue, level: $0.level) }
-        + [FindingDescription(id: ProbeLoop.finding, level: ProbeLoop.level)]
-        + LaunchFindingKind.allCases.map { FindingDescription(id: $0.rawValue, level: $0.level) }
-        + ArchiveFindingKind.allCases.map { FindingDescription(id: $0.rawValue, level: $0.level) }
+        RetryFindingKind.findings + LaunchFindingKind.allCases.map(\.finding) + ArchiveFindingKind.allCases.map(\.finding)
 
     /// Every native finding id `stats` counts, in the order reports list them.
     package static let findingIDs: [String] = findings.map(\.id)
