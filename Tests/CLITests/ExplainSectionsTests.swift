@@ -22,7 +22,7 @@ struct ExplainSectionsTests {
 
     @Test("each section, over the native recordings, counts findings of its own policy only, and some")
     func ownFindings() throws {
-        let logs = try Self.nativeRecordings()
+        let logs = try Fixtures.nativeRecordings()
         #expect(logs.count > 10)
         let sink = try #require(fopen("/dev/null", "w"))
         defer { fclose(sink) }
@@ -46,15 +46,5 @@ struct ExplainSectionsTests {
             let own = Set(policy.findings.map(\.id))
             #expect(counted.isSubset(of: own), "\(policy.id)'s section counted \(counted.subtracting(own).sorted()), not its findings")
         }
-    }
-
-    /// Every native log under recordings/ (its first line says `"recording":"native"`).
-    static func nativeRecordings() throws -> [String] {
-        let files = try #require(FileManager.default.enumerator(atPath: Fixtures.recordings)).compactMap { $0 as? String }
-        return try files.filter { $0.hasSuffix(".jsonl") && !$0.hasSuffix(".expected.jsonl") }.sorted().map { Fixtures.recordings + "/" + $0 }
-            .filter { path in
-                let first = try String(contentsOfFile: path, encoding: .utf8).prefix { $0 != "\n" }
-                return first.replacingOccurrences(of: " ", with: "").contains(#""recording":"native""#)
-            }
     }
 }
