@@ -1,4 +1,4 @@
-"""One app session (app-session.md v1.1) as a small model, written from the
+"""One app session (app-session.md v1.2) as a small model, written from the
 contract's text and the two contracts it reads (the banner's, v1.1, through
 banner_model.py; the native error view's, v2.1, here), and nothing else.
 
@@ -9,6 +9,13 @@ layer's own findings are not re-derived: the model takes each log's
 only what the session does with them — `layer` after `t`, the native ones'
 times moved by Δ, listed after the session's findings by t, web before native
 at equal t, each log in explain's order.
+
+v1.2: the plausible clocks. A pill the page's own `offline` raised after the
+app's connectivity line before a drop (unless that is the app's first line), and more than the tolerance before the
+drop, runs the clocks backwards: the drop's dropToPill is not measured (nor is
+it unannounced), and one `clock-skew` line follows the session's findings.
+(Identity, overlap and cut logs are the shell's refusals and limits, checked
+by the Swift tests; the generated pairs are whole, overlapping logs.)
 
 It is the independent check the Swift `AppSession` is held to: it never
 imports, runs or reads the Swift code. e2e/session_model_test.py generates
@@ -30,6 +37,7 @@ import re
 import banner_model
 
 LATE_MS = 2000
+SKEW_TOLERANCE_MS = 1000
 
 # v1.1: the records listed, each with the keys copied (those the record has).
 WEB_RECORDS = {
@@ -419,6 +427,14 @@ class Session:
                 state = rec["banner"]
         return state
 
+    def banner_setter(self, t):
+        """The last banner record at or before t."""
+        found = None
+        for rec in self.web_timeline:
+            if "banner" in rec and rec["t"] <= t:
+                found = rec
+        return found
+
     def first_banner(self, t, test):
         for rec in self.web_timeline:
             if "banner" in rec and rec["t"] >= t and test(rec["banner"]):
@@ -432,7 +448,12 @@ class Session:
             nxt = changes[i + 1][0] if i + 1 < len(changes) else None
             if not online:
                 drop = {"t": t, "latency": None}
-                if self.banner_state(t) == "offline":
+                prev = changes[i - 1][0] if i > 1 else None  # the first line is the app's first word
+                setter = self.banner_setter(t)
+                if (self.banner_state(t) == "offline" and setter["cause"] == "offline"
+                        and (prev is None or setter["t"] > prev) and t - setter["t"] > SKEW_TOLERANCE_MS):
+                    drop["skew"] = (t, setter["t"])
+                elif self.banner_state(t) == "offline":
                     drop["latency"], drop["pill"] = 0.0, t
                 else:
                     pill = self.first_banner(t, lambda b: b == "offline")
@@ -464,6 +485,17 @@ class Session:
 
     # ---- output -----------------------------------------------------------------
 
+    def skew_lines(self):
+        pairs = [d["skew"] for d in self.drops if "skew" in d]
+        if not pairs:
+            return []
+        largest = max(drop - pill for drop, pill in pairs)
+        listed = ",".join(line([("drop", fmt(drop)), ("pill", fmt(pill)), ("backwardsMs", fmt(drop - pill))])
+                          for drop, pill in pairs[:10])
+        return [line([("t", fmt(pairs[0][1])), ("finding", s("clock-skew")), ("pairs", "[" + listed + "]"),
+                      ("count", str(len(pairs))), ("offsetMs", fmt(self.delta)),
+                      ("agreeingOffsetMs", fmt(self.delta - largest)), ("toleranceMs", fmt(SKEW_TOLERANCE_MS))])]
+
     def finding_lines(self):
         out = []
         for t, anchor, _, fid, key, value in self.findings:
@@ -492,7 +524,7 @@ class Session:
             counts[f[3]] += 1
         body = line([
             ("drops", str(len(self.drops))),
-            ("unannounced", str(sum(1 for d in self.drops if d["latency"] is None))),
+            ("unannounced", str(sum(1 for d in self.drops if d["latency"] is None and "skew" not in d))),
             ("edges", str(len(self.edges))),
             ("dropToPill", self.stats([d["latency"] for d in self.drops if d["latency"] is not None])),
             ("edgeToClear", self.stats([c for c in clear if c != "stuck"], clear.count("stuck"))),
@@ -504,7 +536,7 @@ class Session:
         return line([("summary", body)])
 
     def lines(self):
-        return self.timeline + self.finding_lines() + self.layer_findings + [self.summary_line()]
+        return self.timeline + self.finding_lines() + self.skew_lines() + self.layer_findings + [self.summary_line()]
 
 
 def session_lines(web, native, offset_ms=None, late_ms=LATE_MS, layer_findings=()):

@@ -52,7 +52,8 @@ extension PolicyDescription {
     package static let session = PolicyDescription(
         id: .session, title: "the app session", goldenBeside: .web, goldenSuffix: "session",
         timeKeys: ["t", "drop", "edge"], latencyKeys: ["latencyMs"],
-        findings: SessionFindingKind.allCases.map { FindingDescription(id: $0.rawValue, level: .warning) },
+        findings: SessionFindingKind.allCases.map { FindingDescription(id: $0.rawValue, level: .warning) }
+            + [FindingDescription(id: ClockSkew.finding, level: ClockSkew.level)],
         findingsPage: "docs/app-session.md",
         statsSection: "appSessions")
 }

