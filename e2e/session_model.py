@@ -11,7 +11,7 @@ times moved by Δ, listed after the session's findings by t, web before native
 at equal t, each log in explain's order.
 
 v1.2: the plausible clocks. A pill the page's own `offline` raised after the
-app's connectivity line before a drop (unless that is the app's first line), and more than the tolerance before the
+app's connectivity line before a drop, and more than the tolerance before the
 drop, runs the clocks backwards: the drop's dropToPill is not measured (nor is
 it unannounced), and one `clock-skew` line follows the session's findings.
 (Identity, overlap and cut logs are the shell's refusals and limits, checked
@@ -448,7 +448,7 @@ class Session:
             nxt = changes[i + 1][0] if i + 1 < len(changes) else None
             if not online:
                 drop = {"t": t, "latency": None}
-                prev = changes[i - 1][0] if i > 1 else None  # the first line is the app's first word
+                prev = changes[i - 1][0] if i > 0 else None
                 setter = self.banner_setter(t)
                 if (self.banner_state(t) == "offline" and setter["cause"] == "offline"
                         and (prev is None or setter["t"] > prev) and t - setter["t"] > SKEW_TOLERANCE_MS):

@@ -266,8 +266,7 @@ public struct AppSession: Equatable, Sendable {
                 edges.append(
                     Self.edge(at: change.t, nextDrop: next, viewUp: change.offlineViewUp, banners: banners, connects: connects, known: known))
             } else {
-                // The app's first line is its first word, not a network that came back.
-                let previous = index > 1 ? changes[index - 1].t : nil
+                let previous = index > 0 ? changes[index - 1].t : nil
                 let drop = Self.drop(at: change.t, edge: next, previous: previous, banners: banners, known: known, skew: &skew)
                 drops.append(drop)
             }

@@ -50,8 +50,8 @@ public struct ClockSkew: Equatable, Sendable {
 
     /// How far the pill ran before the drop, when it is such a pair beyond the tolerance: the
     /// banner record that set the state at the drop came from the page's `offline`, after the
-    /// edge before the drop (`previous`; `nil` when that is the app's first connectivity line,
-    /// its first word rather than a network that came back).
+    /// edge before the drop (`previous`, the app's first `path` included: a pill up from before
+    /// it belongs to an earlier outage, and says nothing of the clocks).
     public func backwards(drop: Double, pill: Double, cause: BannerCause, previous: Double?) -> Double? {
         guard cause == .offline, previous.map({ pill > $0 }) ?? true, drop - pill > toleranceMs else { return nil }
         return drop - pill

@@ -30,9 +30,8 @@ public struct SessionMeasurer: Sendable {
     /// The banner's state after the last banner record seen, its time and cause.
     private var banner: BannerState = .hidden
     private var bannerSince: (t: Double, cause: BannerCause)?
-    /// The time of the last connectivity line of a past instant, and how many lines came.
+    /// The time of the last connectivity line of a past instant.
     private var lastLine: Double?
-    private var linesSeen = 0
     private var coverage: SessionCoverage
     /// The pills that came before their drops (`clock-skew`).
     public private(set) var clockSkew: ClockSkew
@@ -158,9 +157,7 @@ public struct SessionMeasurer: Sendable {
         let atT = webT == t
         let pillUp = banner == .offline
         for (index, line) in instantLines.enumerated() {
-            // The line before (the app's first line is its first word, not a network that came back).
-            let previous = linesSeen < 2 ? nil : index == 0 ? lastLine : t
-            linesSeen += 1
+            let previous = index == 0 ? lastLine : t
             if !line.online, pillUp, coverage.covers(t), let since = bannerSince,
                 let skewMs = clockSkew.backwards(drop: t, pill: since.t, cause: since.cause, previous: previous)
             {
