@@ -10,9 +10,9 @@ only what the session does with them — `layer` after `t`, the native ones'
 times moved by Δ, listed after the session's findings by t, web before native
 at equal t, each log in explain's order.
 
-v1.2: the plausible clocks. A pill the page's own `offline` raised after the
-app's connectivity line before a drop, and more than the tolerance before the
-drop, runs the clocks backwards: the drop's dropToPill is not measured (nor is
+v1.2: the plausible clocks. The first pill the page's own `offline` raised
+after the app's connectivity line before a drop, more than the tolerance
+before the drop, runs the clocks backwards (whether or not it is still up): the drop's dropToPill is not measured (nor is
 it unannounced), and one `clock-skew` line follows the session's findings.
 (Identity, overlap and cut logs are the shell's refusals and limits, checked
 by the Swift tests; the generated pairs are whole, overlapping logs.)
@@ -427,14 +427,6 @@ class Session:
                 state = rec["banner"]
         return state
 
-    def banner_setter(self, t):
-        """The last banner record at or before t."""
-        found = None
-        for rec in self.web_timeline:
-            if "banner" in rec and rec["t"] <= t:
-                found = rec
-        return found
-
     def first_banner(self, t, test):
         for rec in self.web_timeline:
             if "banner" in rec and rec["t"] >= t and test(rec["banner"]):
@@ -449,10 +441,10 @@ class Session:
             if not online:
                 drop = {"t": t, "latency": None}
                 prev = changes[i - 1][0] if i > 0 else None
-                setter = self.banner_setter(t)
-                if (self.banner_state(t) == "offline" and setter["cause"] == "offline"
-                        and (prev is None or setter["t"] > prev) and t - setter["t"] > SKEW_TOLERANCE_MS):
-                    drop["skew"] = (t, setter["t"])
+                own = next((rec["t"] for rec in self.web_timeline
+                            if rec.get("cause") == "offline" and (prev is None or rec["t"] > prev) and rec["t"] < t), None)
+                if own is not None and t - own > SKEW_TOLERANCE_MS:
+                    drop["skew"] = (t, own)
                 elif self.banner_state(t) == "offline":
                     drop["latency"], drop["pill"] = 0.0, t
                 else:

@@ -347,10 +347,15 @@ public struct AppSession: Equatable, Sendable {
             }
         }
 
-        /// The last record at or before `time`, which set the banner's state then.
-        func setter(at time: Double) -> (t: Double, state: BannerState, cause: BannerCause)? {
-            let index = firstIndex(atOrAfter: time.nextUp) - 1
-            return index < 0 ? nil : (times[index], states[index], causes[index])
+        /// The first pill the page's own `offline` raised strictly after `after` (any time, when
+        /// `nil`) and strictly before `before`.
+        func firstOwnPill(after: Double?, before: Double) -> Double? {
+            var index = after.map { firstIndex(atOrAfter: $0.nextUp) } ?? 0
+            while index < times.count, times[index] < before {
+                if causes[index] == .offline { return times[index] }
+                index += 1
+            }
+            return nil
         }
 
         /// The index of the first record with `t` at or after `time` (`times.count` if none).
@@ -393,13 +398,13 @@ public struct AppSession: Equatable, Sendable {
             drop.pastCut = true
             return drop
         }
+        if let pill = banners.firstOwnPill(after: previous, before: t), let backwards = skew.backwards(drop: t, pill: pill) {
+            skew.add(ClockSkew.Pair(drop: t, pill: pill))
+            drop.skewMs = backwards
+            drop.pill = pill
+            return drop
+        }
         if banners.state(at: t) == .offline {
-            if let setter = banners.setter(at: t), let backwards = skew.backwards(drop: t, pill: setter.t, cause: setter.cause, previous: previous) {
-                skew.add(ClockSkew.Pair(drop: t, pill: setter.t))
-                drop.skewMs = backwards
-                drop.pill = setter.t
-                return drop
-            }
             // A failed request raised the pill first.
             drop.dropToPill = 0
             drop.pill = t

@@ -8,8 +8,8 @@ import PolicyCore
 ///
 /// The pair read is the pill and the drop: the page's own `offline` event (the debounce's pill)
 /// comes from the same loss of network as the app's `path` offline, so it cannot come first.
-/// A pill raised before the drop by a failed request, or one already up at the edge before, is
-/// no pair: those run no clock backwards.
+/// A pill raised before the drop by a failed request, or one raised before the edge before the
+/// drop, is no pair: those run no clock backwards.
 public struct ClockSkew: Equatable, Sendable {
     public static let finding = "clock-skew"
     public static let level = FindingLevel.warning
@@ -48,13 +48,12 @@ public struct ClockSkew: Equatable, Sendable {
     /// The Δ with which every pair agrees: the app's clock moved back by the furthest.
     public var agreeingOffset: Double { offset - largestMs }
 
-    /// How far the pill ran before the drop, when it is such a pair beyond the tolerance: the
-    /// banner record that set the state at the drop came from the page's `offline`, after the
-    /// edge before the drop (`previous`, the app's first `path` included: a pill up from before
-    /// it belongs to an earlier outage, and says nothing of the clocks).
-    public func backwards(drop: Double, pill: Double, cause: BannerCause, previous: Double?) -> Double? {
-        guard cause == .offline, previous.map({ pill > $0 }) ?? true, drop - pill > toleranceMs else { return nil }
-        return drop - pill
+    /// How far the pill ran before the drop, when it is such a pair beyond the tolerance. `pill`
+    /// is the first the page's own `offline` raised after the edge before the drop (the app's
+    /// first `path` included: a pill from before it belongs to an earlier outage), whether or
+    /// not the page heard `online` again before the drop.
+    public func backwards(drop: Double, pill: Double) -> Double? {
+        drop - pill > toleranceMs ? drop - pill : nil
     }
 
     public mutating func add(_ pair: Pair) {

@@ -29,9 +29,8 @@ public struct SessionMeasurer: Sendable {
 
     /// The banner's state after the last banner record seen, its time and cause.
     private var banner: BannerState = .hidden
-    private var bannerSince: (t: Double, cause: BannerCause)?
-    /// The time of the last connectivity line of a past instant.
-    private var lastLine: Double?
+    /// The first pill the page's own `offline` raised since the last connectivity line's instant.
+    private var ownPill: Double?
     private var coverage: SessionCoverage
     /// The pills that came before their drops (`clock-skew`).
     public private(set) var clockSkew: ClockSkew
@@ -99,7 +98,7 @@ public struct SessionMeasurer: Sendable {
         case .web(.banner(let change)):
             seenWeb(at: change.t)
             banner = change.banner
-            bannerSince = (change.t, change.cause)
+            if change.cause == .offline, ownPill == nil { ownPill = change.t }
             if change.banner == .offline { offlineAtWebT = true } else { notOfflineAtWebT = true }
             watch(banner: change.banner, at: change.t)
         default:
@@ -157,16 +156,14 @@ public struct SessionMeasurer: Sendable {
         let atT = webT == t
         let pillUp = banner == .offline
         for (index, line) in instantLines.enumerated() {
-            let previous = index == 0 ? lastLine : t
-            if !line.online, pillUp, coverage.covers(t), let since = bannerSince,
-                let skewMs = clockSkew.backwards(drop: t, pill: since.t, cause: since.cause, previous: previous)
-            {
-                clockSkew.add(ClockSkew.Pair(drop: t, pill: since.t))
+            // Only the instant's first line has a pill since the line before it.
+            if !line.online, index == 0, coverage.covers(t), let pill = ownPill, let skewMs = clockSkew.backwards(drop: t, pill: pill) {
+                clockSkew.add(ClockSkew.Pair(drop: t, pill: pill))
                 guard index + 1 == instantLines.count else {
-                    emit(drop: SessionDrop(t: t, edge: t, pill: since.t, skewMs: skewMs), into: &out)
+                    emit(drop: SessionDrop(t: t, edge: t, pill: pill, skewMs: skewMs), into: &out)
                     continue
                 }
-                pending = .skewedDrop(t: t, pill: since.t, skewMs: skewMs)
+                pending = .skewedDrop(t: t, pill: pill, skewMs: skewMs)
             } else if line.online {
                 pending = .edge(
                     t: t, pillUp: pillUp, clear: pillUp && atT && notOfflineAtWebT ? t : nil, viewUp: line.viewUp,
@@ -184,7 +181,7 @@ public struct SessionMeasurer: Sendable {
             }
             if index + 1 < instantLines.count { settlePending(next: t, into: &out) }
         }
-        lastLine = t
+        ownPill = nil
         instantLines.removeAll(keepingCapacity: instantLines.count <= 64)
     }
 
