@@ -12,7 +12,8 @@ at equal t, each log in explain's order.
 
 v1.2: the plausible clocks. The first pill the page's own `offline` raised
 after the app's connectivity line before a drop, more than the tolerance
-before the drop, runs the clocks backwards (whether or not it is still up): the drop's dropToPill is not measured (nor is
+before the drop, runs the clocks backwards (whether or not it is still up; a
+pill of the page's own up at the app's first line is carried to the drop after it): the drop's dropToPill is not measured (nor is
 it unannounced), and one `clock-skew` line follows the session's findings.
 (Identity, overlap and cut logs are the shell's refusals and limits, checked
 by the Swift tests; the generated pairs are whole, overlapping logs.)
@@ -443,6 +444,11 @@ class Session:
                 prev = changes[i - 1][0] if i > 0 else None
                 own = next((rec["t"] for rec in self.web_timeline
                             if rec.get("cause") == "offline" and (prev is None or rec["t"] > prev) and rec["t"] < t), None)
+                if i == 1 and prev < t:
+                    # The page's own pill up at the app's first line is carried to this drop.
+                    setter = [rec for rec in self.web_timeline if "banner" in rec and rec["t"] <= prev]
+                    if setter and setter[-1]["cause"] == "offline":
+                        own = setter[-1]["t"]
                 if own is not None and t - own > SKEW_TOLERANCE_MS:
                     drop["skew"] = (t, own)
                 elif self.banner_state(t) == "offline":

@@ -267,7 +267,12 @@ public struct AppSession: Equatable, Sendable {
                     Self.edge(at: change.t, nextDrop: next, viewUp: change.offlineViewUp, banners: banners, connects: connects, known: known))
             } else {
                 let previous = index > 0 ? changes[index - 1].t : nil
-                let drop = Self.drop(at: change.t, edge: next, previous: previous, banners: banners, known: known, skew: &skew)
+                // Up at the app's first line (an instant of its own), the page's own pill is carried
+                // to the drop after it: the app's log had not begun, or had just, when the page lost
+                // the network.
+                let carried = index == 1 && changes[0].t < change.t ? banners.ownPillUp(at: changes[0].t) : nil
+                let drop = Self.drop(
+                    at: change.t, edge: next, previous: previous, carried: carried, banners: banners, known: known, skew: &skew)
                 drops.append(drop)
             }
         }
@@ -347,6 +352,12 @@ public struct AppSession: Equatable, Sendable {
             }
         }
 
+        /// The pill up at `time`, when the page's own `offline` raised it.
+        func ownPillUp(at time: Double) -> Double? {
+            let index = firstIndex(atOrAfter: time.nextUp) - 1
+            return index >= 0 && causes[index] == .offline ? times[index] : nil
+        }
+
         /// The first pill the page's own `offline` raised strictly after `after` (any time, when
         /// `nil`) and strictly before `before`.
         func firstOwnPill(after: Double?, before: Double) -> Double? {
@@ -390,7 +401,8 @@ public struct AppSession: Equatable, Sendable {
     }
 
     private static func drop(
-        at t: Double, edge: Double?, previous: Double?, banners: BannerRecords, known: SessionCoverage, skew: inout ClockSkew
+        at t: Double, edge: Double?, previous: Double?, carried: Double?, banners: BannerRecords, known: SessionCoverage,
+        skew: inout ClockSkew
     ) -> SessionDrop {
         var drop = SessionDrop(t: t, edge: edge)
         guard known.covers(t) else {
@@ -398,7 +410,7 @@ public struct AppSession: Equatable, Sendable {
             drop.pastCut = true
             return drop
         }
-        if let pill = banners.firstOwnPill(after: previous, before: t), let backwards = skew.backwards(drop: t, pill: pill) {
+        if let pill = carried ?? banners.firstOwnPill(after: previous, before: t), let backwards = skew.backwards(drop: t, pill: pill) {
             skew.add(ClockSkew.Pair(drop: t, pill: pill))
             drop.skewMs = backwards
             drop.pill = pill

@@ -31,6 +31,9 @@ public struct SessionMeasurer: Sendable {
     private var banner: BannerState = .hidden
     /// The first pill the page's own `offline` raised since the last connectivity line's instant.
     private var ownPill: Double?
+    /// The page's own pill, when it is the one up now; and whether the app's first line has come.
+    private var ownPillUp: Double?
+    private var firstLineSeen = false
     private var coverage: SessionCoverage
     /// The pills that came before their drops (`clock-skew`).
     public private(set) var clockSkew: ClockSkew
@@ -99,6 +102,7 @@ public struct SessionMeasurer: Sendable {
             seenWeb(at: change.t)
             banner = change.banner
             if change.cause == .offline, ownPill == nil { ownPill = change.t }
+            ownPillUp = change.cause == .offline ? change.t : nil
             if change.banner == .offline { offlineAtWebT = true } else { notOfflineAtWebT = true }
             watch(banner: change.banner, at: change.t)
         default:
@@ -181,7 +185,10 @@ public struct SessionMeasurer: Sendable {
             }
             if index + 1 < instantLines.count { settlePending(next: t, into: &out) }
         }
-        ownPill = nil
+        // Up at the app's first line, the page's own pill is carried to the drop after it: the
+        // app's log had not begun, or had just, when the page lost the network.
+        ownPill = firstLineSeen || instantLines.count > 1 ? nil : ownPillUp
+        firstLineSeen = true
         instantLines.removeAll(keepingCapacity: instantLines.count <= 64)
     }
 

@@ -120,6 +120,22 @@ struct SessionPairCheckTests {
         #expect(text.stdout.contains("with Δ -500 ms or less they would agree"))
     }
 
+    @Test("a native clock 2 s fast over a short outage: the page's whole outage before the drop is clock-skew, not unannounced")
+    func skewOfAShortOutage() throws {
+        // airplane: Δ −73, the drop at 567.1, the pill at 1370.3, the page online at 2076.6. With
+        // 2 s more the drop is at 2567.1, after the page's whole outage.
+        let run = try Fixtures.run(["session", "--format", "jsonl", "--offset-ms", "1927", Self.airplane.web, Self.airplane.native])
+        #expect(run.status == 1)
+        #expect(
+            run.stdout.contains(
+                #"{"t":1370.3,"finding":"clock-skew","pairs":[{"drop":2567.1,"pill":1370.3,"backwardsMs":1196.8}],"count":1,"offsetMs":1927,"agreeingOffsetMs":730.2,"toleranceMs":1000}"#
+            ))
+        #expect(run.stdout.contains(#""drops":1,"unannounced":0,"#))
+        let text = try Fixtures.run(["session", "--offset-ms", "1927", Self.airplane.web, Self.airplane.native])
+        #expect(!text.stdout.contains("findings: none") && !text.stdout.contains("unannounced)"))
+        #expect(text.stdout.contains("1 not measured (clock-skew, or past a cut log's end)"))
+    }
+
     @Test("within the tolerance the pill already up is dropToPill 0; a smaller tolerance says clock-skew; a config switches it off")
     func skewTolerance() throws {
         // Δ 1000: the drop at 1640.1, 269.8 ms after the pill.
