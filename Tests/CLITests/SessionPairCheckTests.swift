@@ -38,7 +38,7 @@ struct SessionPairCheckTests {
             Self.example, web: adding(#""session":"tab-7f3a""#),
             native: { $0 + "\n" + #"{"t":400,"type":"web-session","session":"tab-19c2"}"# })
         for format in ["text", "jsonl"] {
-            let run = try Fixtures.run(["session", "--format", format, logs.web, logs.native])
+            let run = try turboReplay(["session", "--format", format, logs.web, logs.native])
             #expect(run.status == 65)
             #expect(run.stdout == "")
             #expect(run.stderr.contains(logs.web + ":1: not one app session with " + logs.native))
@@ -52,23 +52,23 @@ struct SessionPairCheckTests {
         let matching = try pair(
             Self.example, web: adding(#""session":"tab-7f3a""#),
             native: { $0 + "\n" + #"{"t":400,"type":"web-session","session":"tab-0"}"# + "\n" + #"{"t":450,"type":"web-session","session":"tab-7f3a"}"# })
-        let run = try Fixtures.run(["session", "--format", "jsonl", matching.web, matching.native])
+        let run = try turboReplay(["session", "--format", "jsonl", matching.web, matching.native])
         #expect(run.status == 0)
         #expect(run.stdout == golden)
         let oneSide = try pair(Self.example, web: adding(#""session":"tab-7f3a""#))
-        #expect(try Fixtures.run(["session", "--format", "jsonl", oneSide.web, oneSide.native]).stdout == golden)
+        #expect(try turboReplay(["session", "--format", "jsonl", oneSide.web, oneSide.native]).stdout == golden)
     }
 
     @Test("two logs of different releases of the app: 65, naming both")
     func appMismatch() throws {
         let logs = try pair(
             Self.example, web: adding(#""app":{"version":"2.3.1","build":"231"}"#), native: adding(#""app":{"version":"2.4.0"}"#))
-        let run = try Fixtures.run(["session", logs.web, logs.native])
+        let run = try turboReplay(["session", logs.web, logs.native])
         #expect(run.status == 65)
         #expect(run.stderr.contains("the app is 2.3.1 (231)") && run.stderr.contains("says 2.4.0") && run.stderr.contains(logs.native))
         let same = try pair(
             Self.example, web: adding(#""app":{"version":"2.3.1","build":"231"}"#), native: adding(#""app":{"version":"2.3.1","build":"231"}"#))
-        #expect(try Fixtures.run(["session", same.web, same.native]).status == 0)
+        #expect(try turboReplay(["session", same.web, same.native]).status == 0)
     }
 
     // MARK: - Overlap
@@ -82,20 +82,20 @@ struct SessionPairCheckTests {
     func noOverlap(startedAt: String, miss: String) throws {
         let logs = try pair(Self.example, native: { $0.replacingOccurrences(of: "09:59:59.000", with: startedAt) })
         for format in ["text", "jsonl"] {
-            let run = try Fixtures.run(["session", "--format", format, logs.web, logs.native])
+            let run = try turboReplay(["session", "--format", format, logs.web, logs.native])
             #expect(run.status == 65)
             #expect(run.stdout == "")
             #expect(run.stderr.contains(logs.web + ": does not overlap " + logs.native))
             #expect(run.stderr.contains(miss), "\(run.stderr)")
         }
         // With the offset the clocks meet again.
-        #expect(try Fixtures.run(["session", "--offset-ms", "-1000", logs.web, logs.native]).status == 0)
+        #expect(try turboReplay(["session", "--offset-ms", "-1000", logs.web, logs.native]).status == 0)
     }
 
     @Test("another day's log: the gap in hours")
     func anotherDay() throws {
         let logs = try pair(Self.example, native: { $0.replacingOccurrences(of: "2026-12-01T09:59:59.000Z", with: "2026-11-26T09:26:47.670Z") })
-        let run = try Fixtures.run(["session", logs.web, logs.native])
+        let run = try turboReplay(["session", logs.web, logs.native])
         #expect(run.status == 65)
         #expect(run.stderr.contains("(120 h 33 min)"), "\(run.stderr)")
     }
@@ -107,13 +107,13 @@ struct SessionPairCheckTests {
         // field-report: Δ −1500, the drop at 4500 and the pill at 5500 (dropToPill 1000). With
         // Δ 1000 the drop is at 7000, 1500 ms after the page's own pill, which stayed up.
         let report = (web: "recordings/session/field-report.jsonl", native: "recordings/session/field-report.native.jsonl")
-        let run = try Fixtures.run(["session", "--format", "jsonl", "--offset-ms", "1000", report.web, report.native])
+        let run = try turboReplay(["session", "--format", "jsonl", "--offset-ms", "1000", report.web, report.native])
         #expect(run.status == 1)
         let skew =
             #"{"t":5500,"finding":"clock-skew","pairs":[{"drop":7000,"pill":5500,"backwardsMs":1500}],"count":1,"offsetMs":1000,"agreeingOffsetMs":-500,"toleranceMs":1000}"#
         #expect(run.stdout.contains(skew + "\n"))
         #expect(run.stdout.contains(#""drops":2,"unannounced":1,"edges":3,"dropToPill":{"count":0}"#))
-        let text = try Fixtures.run(["session", "--offset-ms", "1000", report.web, report.native])
+        let text = try turboReplay(["session", "--offset-ms", "1000", report.web, report.native])
         #expect(text.status == 1)
         #expect(text.stdout.contains("the page's own pill came 1500 ms before it, at 5500: the clocks disagree, not measured"))
         #expect(text.stdout.contains("clock-skew at 5500: the page's own pill came before the app lost the network"))
@@ -124,14 +124,14 @@ struct SessionPairCheckTests {
     func skewOfAShortOutage() throws {
         // airplane: Δ −73, the drop at 567.1, the pill at 1370.3, the page online at 2076.6. With
         // 2 s more the drop is at 2567.1, after the page's whole outage.
-        let run = try Fixtures.run(["session", "--format", "jsonl", "--offset-ms", "1927", Self.airplane.web, Self.airplane.native])
+        let run = try turboReplay(["session", "--format", "jsonl", "--offset-ms", "1927", Self.airplane.web, Self.airplane.native])
         #expect(run.status == 1)
         #expect(
             run.stdout.contains(
                 #"{"t":1370.3,"finding":"clock-skew","pairs":[{"drop":2567.1,"pill":1370.3,"backwardsMs":1196.8}],"count":1,"offsetMs":1927,"agreeingOffsetMs":730.2,"toleranceMs":1000}"#
             ))
         #expect(run.stdout.contains(#""drops":1,"unannounced":0,"#))
-        let text = try Fixtures.run(["session", "--offset-ms", "1927", Self.airplane.web, Self.airplane.native])
+        let text = try turboReplay(["session", "--offset-ms", "1927", Self.airplane.web, Self.airplane.native])
         #expect(!text.stdout.contains("findings: none") && !text.stdout.contains("unannounced)"))
         #expect(text.stdout.contains("1 not measured (clock-skew, or past a cut log's end)"))
     }
@@ -139,19 +139,19 @@ struct SessionPairCheckTests {
     @Test("within the tolerance the pill already up is dropToPill 0; a smaller tolerance says clock-skew; a config switches it off")
     func skewTolerance() throws {
         // Δ 1000: the drop at 1640.1, 269.8 ms after the pill.
-        let within = try Fixtures.run(["session", "--format", "jsonl", "--offset-ms", "1000", Self.airplane.web, Self.airplane.native])
+        let within = try turboReplay(["session", "--format", "jsonl", "--offset-ms", "1000", Self.airplane.web, Self.airplane.native])
         #expect(within.status == 0)
         #expect(!within.stdout.contains("clock-skew"))
         #expect(within.stdout.contains(#""dropToPill":{"count":1,"median":0"#))
-        let strict = try Fixtures.run(
+        let strict = try turboReplay(
             ["session", "--format", "jsonl", "--offset-ms", "1000", "--skew-tolerance-ms", "100", Self.airplane.web, Self.airplane.native])
         #expect(strict.status == 1)
         #expect(strict.stdout.contains(#""backwardsMs":269.8}],"count":1,"offsetMs":1000,"agreeingOffsetMs":730.2,"toleranceMs":100}"#))
         let config = try Fixtures.file(#"{"skewToleranceMs": 100, "findings": {"clock-skew": "off"}}"#, name: "session.json")
-        let off = try Fixtures.run(["session", "--format", "jsonl", "--offset-ms", "1000", "--config", config, Self.airplane.web, Self.airplane.native])
+        let off = try turboReplay(["session", "--format", "jsonl", "--offset-ms", "1000", "--config", config, Self.airplane.web, Self.airplane.native])
         #expect(off.status == 0)
         #expect(!off.stdout.contains("clock-skew"))
-        #expect(try Fixtures.run(["session", "--skew-tolerance-ms", "-5", Self.airplane.web, Self.airplane.native]).status == 64)
+        #expect(try turboReplay(["session", "--skew-tolerance-ms", "-5", Self.airplane.web, Self.airplane.native]).status == 64)
     }
 
     // MARK: - A cut log
@@ -180,7 +180,7 @@ struct SessionPairCheckTests {
     @Test("a web log cut at 2315.8 says nothing of the edge at 3330.1: no pill-outlived-network past its cut")
     func webCut() throws {
         let logs = try cutPair(last: 2315.8, edge: 3330.1)
-        let run = try Fixtures.run(["session", "--format", "jsonl", logs.web, logs.native])
+        let run = try turboReplay(["session", "--format", "jsonl", logs.web, logs.native])
         #expect(run.status == 0)
         #expect(!run.stdout.contains("pill-outlived-network\",\"edge\""))
         #expect(run.stdout.contains(#""edgeToClear":{"count":0,"stuck":0}"#))
@@ -188,17 +188,17 @@ struct SessionPairCheckTests {
         #expect(run.stderr.contains("note:"))
         // The same page, not cut, ended with the pill up: the edge is stuck, as it always was.
         let whole = try cutPair(last: 2315.8, edge: 3330.1, cut: false)
-        let stuck = try Fixtures.run(["session", "--format", "jsonl", whole.web, whole.native])
+        let stuck = try turboReplay(["session", "--format", "jsonl", whole.web, whole.native])
         #expect(stuck.status == 1)
         #expect(stuck.stdout.contains(#"{"t":3330.1,"finding":"pill-outlived-network","edge":3330.1}"#))
     }
 
     @Test("before a web log's cut, an edge already later than lateMs is still stuck; one closer to the cut is not measured")
     func beforeTheCut() throws {
-        let late = try Fixtures.run(["session", "--format", "jsonl"] + [try cutPair(last: 5000, edge: 2000)].flatMap { [$0.web, $0.native] })
+        let late = try turboReplay(["session", "--format", "jsonl"] + [try cutPair(last: 5000, edge: 2000)].flatMap { [$0.web, $0.native] })
         #expect(late.status == 1)
         #expect(late.stdout.contains(#"{"t":2000,"finding":"pill-outlived-network","edge":2000}"#))
-        let close = try Fixtures.run(["session", "--format", "jsonl"] + [try cutPair(last: 5000, edge: 3500)].flatMap { [$0.web, $0.native] })
+        let close = try turboReplay(["session", "--format", "jsonl"] + [try cutPair(last: 5000, edge: 3500)].flatMap { [$0.web, $0.native] })
         #expect(close.status == 0)
         #expect(close.stdout.contains(#""edgeToClear":{"count":0,"stuck":0}"#))
     }
@@ -216,10 +216,10 @@ struct SessionPairCheckTests {
                 #"{"type":"meta","version":1,"recording":"native","platform":"ios",\#(meta)}"#, #"{"t":50,"type":"path","online":true}"#,
                 #"{"t":400,"type":"path","online":false}"#, #"{"t":600,"type":"foreground"}"#,
             ].joined(separator: "\n") + "\n" + #"{"t":700,"type":"pa"#).write(toFile: directory + "/a.native.jsonl", atomically: false, encoding: .utf8)
-        let run = try Fixtures.run(["session", "--format", "jsonl", directory + "/a.jsonl", directory + "/a.native.jsonl"])
+        let run = try turboReplay(["session", "--format", "jsonl", directory + "/a.jsonl", directory + "/a.native.jsonl"])
         #expect(run.status == 0)
         #expect(run.stdout.contains(#""drops":1,"unannounced":0,"edges":1,"dropToPill":{"count":0}"#))
-        let text = try Fixtures.run(["session", directory + "/a.jsonl", directory + "/a.native.jsonl"])
+        let text = try turboReplay(["session", directory + "/a.jsonl", directory + "/a.native.jsonl"])
         #expect(text.stdout.contains("← a drop: the network went away (past the end of a cut log: not measured)"))
     }
 
@@ -234,13 +234,13 @@ struct SessionPairCheckTests {
         for arguments in [
             [Self.example.web, empty], ["--offset-ms", "0", Self.example.web, empty], [Self.example.web, blank],
         ] {
-            let run = try Fixtures.run(["session"] + arguments)
+            let run = try turboReplay(["session"] + arguments)
             #expect(run.status == 65, "\(arguments)")
             #expect(run.stderr.contains(arguments.last! + ": the native log (the app's) is empty: it has no record"), "\(arguments)")
             #expect(!run.stderr.contains("a web recording"), "\(arguments)")
         }
         for arguments in [[empty, Self.example.native], ["--offset-ms", "0", empty, Self.example.native]] {
-            let run = try Fixtures.run(["session"] + arguments)
+            let run = try turboReplay(["session"] + arguments)
             #expect(run.status == 65, "\(arguments)")
             #expect(run.stderr.contains(empty + ": the web recording (the page's) is empty: it has no record"), "\(arguments)")
             #expect(run.stdout == "")
