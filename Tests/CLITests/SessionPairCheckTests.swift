@@ -136,6 +136,22 @@ struct SessionPairCheckTests {
         #expect(text.stdout.contains("1 not measured (clock-skew, or past a cut log's end)"))
     }
 
+    @Test("stats counts the sessions with clock-skew, and a partial carries the count through a merge")
+    func statsCountsClockSkew() throws {
+        // field-report with the app's startedAt 2.5 s later: Δ +1000, as above.
+        let directory = try Fixtures.scratchDirectory()
+        let source = Fixtures.recordings + "/session/field-report"
+        try FileManager.default.copyItem(atPath: source + ".jsonl", toPath: directory + "/skewed.jsonl")
+        try String(contentsOfFile: source + ".native.jsonl", encoding: .utf8).replacingOccurrences(of: "13:59:58.500", with: "14:00:01.000")
+            .write(toFile: directory + "/skewed.native.jsonl", atomically: false, encoding: .utf8)
+        let run = try turboReplay(["stats", directory])
+        #expect(run.stdout.contains("  clock-skew                1  \(directory)/skewed.jsonl"), "\(run.stdout)")
+        let partial = directory + "/part.jsonl"
+        try turboReplay(["stats", "--partial", directory]).stdout.write(toFile: partial, atomically: false, encoding: .utf8)
+        let merged = try turboReplay(["stats", "--merge", "--format", "json", partial])
+        #expect(merged.stdout.contains(#""clock-skew":{"count":1"#), "\(merged.stdout)")
+    }
+
     @Test("within the tolerance the pill already up is dropToPill 0; a smaller tolerance says clock-skew; a config switches it off")
     func skewTolerance() throws {
         // Δ 1000: the drop at 1640.1, 269.8 ms after the pill.

@@ -24,9 +24,7 @@ struct StatsSectionsTests {
                 Issue.record("\(policy.id): no findings object at or above \(policy.statsSection!)")
                 continue
             }
-            // `clock-skew` is the session's alone for now: `stats` reads each session's drops
-            // without its skewed pills, but does not count the sessions that show it.
-            for finding in policy.findings where finding.id != "clock-skew" {
+            for finding in policy.findings {
                 #expect(counts[finding.id] != nil, "stats counts no \(finding.id) (\(policy.id))")
             }
         }
