@@ -16,6 +16,9 @@ package enum StatsOutcome: FleetOutcome {
     case native(NativeLogSummary)
     /// Strict mode stopped at a malformed line, or the file could not be opened.
     case failed(RecordingError)
+    /// A file with no record at all (0 bytes, as a crashed upload or a truncated copy leaves
+    /// it): not a log, neither web nor native, counted and listed apart.
+    case empty
 
     package var failure: RecordingError? { if case .failed(let error) = self { error } else { nil } }
 }
@@ -114,7 +117,9 @@ package struct FleetStats: Equatable, Sendable {
             analyzer.finish { _ in }
             analyzer.noteSkipped(reader.skipped)
             if let cut = reader.cut { analyzer.noteCut(atLine: cut) }
-            return .read(WebLogSummary(analyzer.summary))
+            let summary = WebLogSummary(analyzer.summary)
+            // No record, no line skipped, no cut: nothing in the file says it is a web log.
+            return summary.records == 0 && summary.skippedLines == 0 && summary.cut == nil ? .empty : .read(summary)
         }
         return StatsFile(path: path, outcome: read.outcome, warnings: read.warnings)
     }
@@ -206,7 +211,7 @@ package struct FleetStats: Equatable, Sendable {
             switch file.outcome {
             case .read(let summary): return summary.cut.map { (file.path, $0) }
             case .native(let summary): return summary.cut.map { (file.path, $0) }
-            case .failed: return nil
+            case .failed, .empty: return nil
             }
         }
     }

@@ -31,7 +31,9 @@ package enum StatsPartial {
     /// every value (a version-4 merge would refuse it as "not an array", without saying why).
     /// 6: so is every session's, once the partial's sessions hold more than 100,000 values of
     /// that latency in all (a version-5 merge would refuse the smaller ones' sketches).
-    package static let version = 6
+    /// 7: an empty file is `"empty":true`, not a web log of no records (a version-6 merge
+    /// would refuse the line, and a version-6 partial counts empty files as web logs).
+    package static let version = 7
 
     static let frame = PartialFrame(format: format, version: version, command: "stats")
 
@@ -108,6 +110,7 @@ package enum StatsPartial {
         case .read(let summary): line.raw("web", web(summary))
         case .native(let summary): line.raw("native", native(summary))
         case .failed(let error): line.raw("failed", self.error(error))
+        case .empty: line.bool("empty", true)
         }
         if !file.warnings.isEmpty {
             line.raw("warnings", "[" + file.warnings.map(error).joined(separator: ",") + "]")
@@ -240,7 +243,7 @@ package enum StatsPartial {
                 case .native(let summary):
                     try summary.forEachCount { try totals.add($0, $1, fail) }
                     try totals.add("error view ms", summary.errorViewTime.totalMs, fail)
-                case .failed:
+                case .failed, .empty:
                     break
                 }
                 var session: StatsSession?
@@ -302,8 +305,11 @@ package enum StatsPartial {
             outcome = .native(try decodeNative(read.object(native, "native"), read))
         } else if let failed = object["failed"] {
             outcome = .failed(try decodeError(failed, read))
+        } else if let empty = object["empty"] {
+            guard empty == .bool(true) else { throw fail("a partial's \"empty\" is true or left out") }
+            outcome = .empty
         } else {
-            throw fail("a partial's file line needs \"web\", \"native\" or \"failed\"")
+            throw fail("a partial's file line needs \"web\", \"native\", \"failed\" or \"empty\"")
         }
         return StatsFile(path: path, outcome: outcome, warnings: warnings)
     }
@@ -466,7 +472,7 @@ extension FleetFile where Result == StatsOutcome {
         switch outcome {
         case .read(let summary): return summary.skippedLines > 0 || !warnings.isEmpty
         case .native(let summary): return summary.skippedLines > 0 || !warnings.isEmpty
-        case .failed: return !warnings.isEmpty
+        case .failed, .empty: return !warnings.isEmpty
         }
     }
 }

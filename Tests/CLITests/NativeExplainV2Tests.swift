@@ -59,7 +59,7 @@ struct NativeExplainV2Tests {
         let partial = try turboReplay(["stats", "--partial", "--variant", "probe-once", "recordings/native/probe-loop-ios.jsonl"])
         #expect(
             partial.out.hasPrefix(
-                #"{"format":"turbo-replay stats partial","version":6,"debounceMs":800.0,"flashMs":2000.0,"lenient":false,"variant":"probe-once"}"#))
+                #"{"format":"turbo-replay stats partial","version":7,"debounceMs":800.0,"flashMs":2000.0,"lenient":false,"variant":"probe-once"}"#))
     }
 
     @Test("whatif --variant probe-once: automatic and probe retries per native log and in total")

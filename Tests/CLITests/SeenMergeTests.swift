@@ -60,7 +60,7 @@ struct SeenMergeTests {
         let part = directory + "/part.partial"
         try run.stdout.write(toFile: part, atomically: false, encoding: .utf8)
         let chained = try Fixtures.run(["stats", "--merge", "--partial", part])
-        #expect(chained.stdout.hasPrefix(#"{"format":"turbo-replay stats partial","version":6,"#))
+        #expect(chained.stdout.hasPrefix(#"{"format":"turbo-replay stats partial","version":7,"#))
         #expect(chained.stdout.split(separator: "\n").first?.contains(#""seenTimerMs":300"#) == true, "\(chained.stdout)")
         let one = try Fixtures.run(["stats", "--config", config, Self.fleet[2]])
         let chainedPath = directory + "/chained.partial"

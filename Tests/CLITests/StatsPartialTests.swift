@@ -77,7 +77,7 @@ struct StatsPartialTests {
     func framed() throws {
         let run = try Fixtures.run(["stats", "--partial", "recordings/chromium", "./recordings/chromium/"])
         let lines = run.stdout.split(separator: "\n")
-        #expect(lines.first?.hasPrefix(#"{"format":"turbo-replay stats partial","version":6,"#) == true)
+        #expect(lines.first?.hasPrefix(#"{"format":"turbo-replay stats partial","version":7,"#) == true)
         #expect(lines.last == #"{"trailer":"turbo-replay stats partial","lines":10,"logs":8}"#)
         #expect(lines.count == 10)
         let empty = try Fixtures.run(["stats", "--partial", "-"], input: "")
@@ -154,6 +154,38 @@ struct StatsPartialTests {
         #expect(merged.stderr == whole.stderr)
     }
 
+    @Test("an empty file is counted and listed as empty, not as a log, in one run and through partials alike")
+    func emptyFiles() throws {
+        let directory = try Fixtures.scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        // Empty under either name: an empty NAME.native.jsonl is no more an app's log than an
+        // empty NAME.jsonl is a page's.
+        for name in ["a.jsonl", "b.native.jsonl"] {
+            try "".write(toFile: directory + "/" + name, atomically: false, encoding: .utf8)
+        }
+        let log = directory + "/c.jsonl"
+        try FileManager.default.copyItem(atPath: "recordings/chromium/flap-short.jsonl", toPath: log)
+        let whole = try Fixtures.run(["stats", directory])
+        #expect(whole.status == 0)
+        let lines = whole.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.first == "sessions: 1 read, 0 malformed, 0 unreadable, 2 empty")
+        let listed = lines.firstIndex(of: "empty (no record: not logs, in no count above):")
+        #expect(listed.map { Array(lines[($0 + 1)...].prefix(2)) } == ["  \(directory)/a.jsonl", "  \(directory)/b.native.jsonl"])
+        let json = try Fixtures.run(["stats", "--format", "json", directory]).stdout
+        #expect(json.contains(#""sessions":1,"#))
+        #expect(json.contains(#""empty":{"files":2,"paths":["\#(directory)/a.jsonl","\#(directory)/b.native.jsonl"]}"#))
+        // Through two partials, one holding an empty file: the merge prints the one run's report.
+        let first = try Fixtures.run(["stats", "--partial", directory + "/a.jsonl", log]).stdout
+        #expect(first.contains(#""path":"\#(directory)/a.jsonl","empty":true}"#))
+        let second = try Fixtures.run(["stats", "--partial", directory + "/b.native.jsonl"]).stdout
+        let merged = try Fixtures.run(["stats", "--merge", "-"], input: first + second)
+        #expect(merged.stdout == whole.stdout)
+        #expect(merged.status == 0)
+        // Not empty: a log with one record, and a file of malformed lines read leniently.
+        try "nope\n".write(toFile: directory + "/a.jsonl", atomically: false, encoding: .utf8)
+        #expect(try Fixtures.run(["stats", "--lenient", directory]).stdout.hasPrefix("sessions: 2 read, 0 malformed, 0 unreadable, 1 empty\n"))
+    }
+
     @Test(
         "partials that cannot be merged are errors naming file and line",
         arguments: [
@@ -161,11 +193,12 @@ struct StatsPartialTests {
             ("other settings", ["a", "slow"], "made with other settings"),
             ("another variant", ["a", "variant"], "made with other settings"),
             ("not a partial", ["junk"], "not a stats partial"),
-            ("an old partial", ["v1"], "a stats partial of version 1; this turbo-replay reads version 6"),
-            ("a partial from before banner-drift", ["v2"], "a stats partial of version 2; this turbo-replay reads version 6"),
-            ("a partial from before time on error views", ["v3"], "a stats partial of version 3; this turbo-replay reads version 6"),
-            ("a partial from before sketched session latencies", ["v4"], "a stats partial of version 4; this turbo-replay reads version 6"),
-            ("a partial from before sessions sketched by the fleet", ["v5"], "a stats partial of version 5; this turbo-replay reads version 6"),
+            ("an old partial", ["v1"], "a stats partial of version 1; this turbo-replay reads version 7"),
+            ("a partial from before banner-drift", ["v2"], "a stats partial of version 2; this turbo-replay reads version 7"),
+            ("a partial from before time on error views", ["v3"], "a stats partial of version 3; this turbo-replay reads version 7"),
+            ("a partial from before sketched session latencies", ["v4"], "a stats partial of version 4; this turbo-replay reads version 7"),
+            ("a partial from before sessions sketched by the fleet", ["v5"], "a stats partial of version 5; this turbo-replay reads version 7"),
+            ("a partial that counted empty files as web logs", ["v6"], "a stats partial of version 6; this turbo-replay reads version 7"),
             ("another seen tolerance", ["a", "seen"], "made with other settings"),
         ])
     func refused(_ name: String, _ parts: [String], _ message: String) throws {
@@ -185,7 +218,7 @@ struct StatsPartialTests {
             let text =
                 part == "junk"
                 ? #"{"path":"x.jsonl","web":{}}"# + "\n"
-                : ["v1", "v2", "v3", "v4", "v5"].contains(part)
+                : ["v1", "v2", "v3", "v4", "v5", "v6"].contains(part)
                     ? #"{"format":"turbo-replay stats partial","version":\#(part.dropFirst()),"debounceMs":800.0,"flashMs":2000.0,"lenient":false}"# + "\n"
                     : try Fixtures.run(files[part]!).stdout
             try text.write(toFile: path, atomically: false, encoding: .utf8)
@@ -265,7 +298,7 @@ struct TunePartialTests {
 /// line where there is one, and what is wrong, for `stats` and `tune` alike (#20).
 @Suite("partials: what the merge refuses")
 struct PartialRefusalTests {
-    static let statsHeader = #"{"format":"turbo-replay stats partial","version":6,"debounceMs":800.0,"flashMs":2000.0,"lenient":false}"#
+    static let statsHeader = #"{"format":"turbo-replay stats partial","version":7,"debounceMs":800.0,"flashMs":2000.0,"lenient":false}"#
     static let tuneHeader = #"{"format":"turbo-replay tune partial","version":3,"combinations":[[800.0,2000.0,null]],"lenient":false,"blinkMs":1000.0}"#
 
     static func trailer(_ command: String, logs: Int) -> String {
