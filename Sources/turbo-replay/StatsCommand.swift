@@ -16,7 +16,9 @@ enum StatsCommand {
         name: "stats",
         summary: "Summarise many recordings: pill episodes and durations, toasts, native decisions, findings.",
         usage: "stats [options] PATH... | stats --partial [options] PATH...|- | stats --merge [--partial] PARTIAL...|-",
-        options: [FleetOptions.jobs(), Options.format, FleetOptions.all, .lenient, FleetOptions.partial, FleetOptions.merge]
+        options: [
+            FleetOptions.jobs(), Options.format, FleetOptions.all, .lenient, FleetOptions.partial, FleetOptions.merge, FleetOptions.quiet,
+        ]
             + BannerOptions.options + [Options.variant, NativeOptions.maxOpenViews],
         findings: PolicyDescription.all.filter { $0.statsSection != nil }.map(\.id),
         discussion: """
@@ -67,6 +69,8 @@ enum StatsCommand {
         var all: Bool
         var merge: Bool
         var partial: Bool
+        /// `--quiet`: no progress on standard error.
+        var quiet: Bool
         var fleet: FleetOptions
         var banner: BannerOptions
         /// The native logs' settings: the defaults, under `--variant` when it names a retry variant.
@@ -78,6 +82,7 @@ enum StatsCommand {
             all = arguments.flag(FleetOptions.all)
             merge = arguments.flag(FleetOptions.merge)
             partial = arguments.flag(FleetOptions.partial)
+            quiet = arguments.flag(FleetOptions.quiet)
             if merge {
                 guard !paths.isEmpty else {
                     throw UsageError(
@@ -116,6 +121,8 @@ enum StatsCommand {
         // In key order, held on disk: the run holds a few logs at a time, not the fleet, nor a
         // list of it.
         let paths = try FleetRun.logs(options.paths, fromStandardInput: options.paths == ["-"], key: FleetLogs.byKey, console: console)
+        let progress = FleetProgress(total: paths.count, quiet: options.quiet)
+        defer { progress?.clear() }
         if options.partial {
             // Each log's line is written as it is read; from the first app session on they wait in
             // a spool, since which latencies are sketched depends on all of them.
@@ -123,7 +130,10 @@ enum StatsCommand {
             var writer = try StatsPartial.Writer(settings: partialSettings, print: console.print)
             try FleetStats.analyzeInKeyOrder(
                 paths, settings: settings, native: options.native, rules: options.banner.rules, lenient: lenient, jobs: options.fleet.jobs
-            ) { file, session in try writer.add(file, session: session) }
+            ) { file, session in
+                try writer.add(file, session: session)
+                progress?.read(file.path)
+            }
             try writer.finish()
             // The partial holds the failures and warnings; the merge reports them.
             return .ok
@@ -133,7 +143,12 @@ enum StatsCommand {
         var totals = StatsTotals(rules: options.banner.rules)
         try FleetStats.analyzeInKeyOrder(
             paths, settings: settings, native: options.native, rules: options.banner.rules, lenient: lenient, jobs: options.fleet.jobs
-        ) { file, session in fold(file, session, into: &totals, console: console) }
+        ) { file, session in
+            if file.speaks(with: session) { progress?.clear() }
+            fold(file, session, into: &totals, console: console)
+            progress?.read(file.path)
+        }
+        progress?.clear()
         return try report(totals, format: options.format, all: options.all, console: console)
     }
 
@@ -173,5 +188,15 @@ enum StatsCommand {
         return FleetRun.status(
             malformed: totals.malformed + totals.sessions.failures.malformed,
             unreadable: totals.unreadable + totals.sessions.failures.unreadable)
+    }
+}
+
+extension StatsFile {
+    /// The log has a line of its own for standard error (a skipped line, its failure, its
+    /// session's), which a progress line drawn in place must make room for.
+    fileprivate func speaks(with session: StatsSession?) -> Bool {
+        if !warnings.isEmpty || outcome.failure != nil { return true }
+        if case .failed? = session?.outcome { return true }
+        return false
     }
 }
