@@ -105,14 +105,16 @@ class StoreError(JobError):
 def store_failed(error):
     """True when `error` is the store failing (worth another try), False when the store
     answered about the object (missing, denied: that log is unreadable, 66)."""
-    from botocore.exceptions import BotoCoreError, ClientError
+    from botocore.exceptions import ClientError, ConnectionError, HTTPClientError, IncompleteReadError
     if isinstance(error, ClientError):
         answer = error.response.get("ResponseMetadata", {}).get("HTTPStatusCode") or 0
         code = error.response.get("Error", {}).get("Code", "")
         return answer >= 500 or answer == 429 or code in STORE_CODES
     # Connection refused or reset, timeouts, a body cut short: botocore's, or urllib3's and the
-    # socket's when a streamed body breaks.
-    return isinstance(error, (BotoCoreError, OSError)) or type(error).__module__.startswith("urllib3")
+    # socket's when a streamed body breaks. Not botocore's other errors (no credentials, a bad
+    # parameter): no try mends them.
+    return (isinstance(error, (ConnectionError, HTTPClientError, IncompleteReadError, OSError))
+            or type(error).__module__.startswith("urllib3"))
 
 
 def store_name():
@@ -196,12 +198,7 @@ def s3_objects(client, url):
     web = key.endswith(".jsonl") and not key.endswith(".native.jsonl")
     twin = stem(key) + ".native.jsonl" if web else None
     found, exact, twin_found = [], None, None
-    pages = iter(client.get_paginator("list_objects_v2").paginate(
-        Bucket=bucket, Prefix=stem(key) if web else key))
-    while True:
-        page = store("LIST s3://%s/%s" % (bucket, key), lambda: next(pages, None))
-        if page is None:
-            break
+    for page in list_pages(client, bucket, stem(key) if web else key):
         for item in page.get("Contents", []):
             name = item["Key"]
             if name == key:
@@ -215,6 +212,21 @@ def s3_objects(client, url):
     if exact is not None:
         return [exact] + ([twin_found] if twin_found else [])
     return found  # nothing there: refused as a path that does not exist is
+
+
+def list_pages(client, bucket, prefix):
+    """The pages of ListObjectsV2 under `prefix`, each call tried as `store` tries it (a
+    paginator's iterator is dead once a call in it raised: it would end the listing early)."""
+    token = None
+    while True:
+        request = {"Bucket": bucket, "Prefix": prefix}
+        if token:
+            request["ContinuationToken"] = token
+        page = store("LIST s3://%s/%s" % (bucket, prefix), lambda: client.list_objects_v2(**request))
+        yield page
+        token = page.get("NextContinuationToken")
+        if not page.get("IsTruncated") or not token:
+            return
 
 
 def expand(rows):
@@ -341,11 +353,7 @@ class Work:
         if is_s3(self.location):
             bucket, key = split_s3(self.location)
             client = s3_client()
-            pages = iter(client.get_paginator("list_objects_v2").paginate(Bucket=bucket, Prefix=key + "/"))
-            while True:
-                page = store("LIST %s/" % self.location, lambda: next(pages, None))
-                if page is None:
-                    break
+            for page in list_pages(client, bucket, key + "/"):
                 objects = [{"Key": item["Key"]} for item in page.get("Contents", [])]
                 if objects:
                     store("DELETE under %s/" % self.location,
