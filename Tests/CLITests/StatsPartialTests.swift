@@ -181,6 +181,14 @@ struct StatsPartialTests {
         let merged = try Fixtures.run(["stats", "--merge", "-"], input: first + second)
         #expect(merged.stdout == whole.stdout)
         #expect(merged.status == 0)
+        // An empty app log beside a web log is no session: the web log counts, the app log is
+        // listed as empty, and nothing is "not read".
+        try FileManager.default.copyItem(atPath: "recordings/session/airplane.jsonl", toPath: directory + "/b.jsonl")
+        let paired = try Fixtures.run(["stats", directory])
+        #expect(paired.status == 0, "\(paired.stderr)")
+        #expect(paired.stdout.hasPrefix("sessions: 2 read, 0 malformed, 0 unreadable, 2 empty\n"))
+        #expect(!paired.stdout.contains("app sessions"))
+        try FileManager.default.removeItem(atPath: directory + "/b.jsonl")
         // Not empty: a log with one record, and a file of malformed lines read leniently.
         try "nope\n".write(toFile: directory + "/a.jsonl", atomically: false, encoding: .utf8)
         #expect(try Fixtures.run(["stats", "--lenient", directory]).stdout.hasPrefix("sessions: 2 read, 0 malformed, 0 unreadable, 1 empty\n"))
