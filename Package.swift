@@ -4,6 +4,23 @@ import PackageDescription
 // The targets' dependencies below are the layout, and the only statement of it: LayoutTests
 // reads them (swift package dump-package) and holds every target's imports to them.
 // docs/architecture.md draws the picture.
+
+/// The pure cores, in the order they build on one another.
+let cores = ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy", "AppSession"]
+/// What reads a recording and replays it: every core, the reader, the replay loops.
+let replaying = cores + ["TurboRecording", "Replay"]
+/// The findings of each layer.
+let findings = ["BannerFindings", "NativeFindings"]
+
+/// A target's dependencies: the modules of `groups`, each once, in order.
+func on(_ groups: [String]...) -> [Target.Dependency] {
+    var seen: Set<String> = []
+    return groups.joined().filter { seen.insert($0).inserted }.map { .byName(name: $0) }
+}
+
+/// `group` without the modules `left` (a target that uses all of a group but these).
+func except(_ group: [String], _ left: String...) -> [String] { group.filter { !left.contains($0) } }
+
 let package = Package(
     name: "TurboReplay",
     products: [
@@ -41,56 +58,35 @@ let package = Package(
             providers: [.apt(["libjson-c-dev"]), .brew(["json-c"])]
         ),
         .target(name: "TurboRecording", dependencies: ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "CJSONC"]),
-        .target(
-            name: "Replay",
-            dependencies: ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy", "TurboRecording", "AppSession"]),
-        .target(
-            name: "Goldens",
-            dependencies: [
-                "PolicyCore", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy", "AppSession", "TurboRecording", "Replay",
-                "Reports",
-            ]),
+        .target(name: "Replay", dependencies: on(cores, ["TurboRecording"])),
+        .target(name: "Goldens", dependencies: on(replaying, ["Reports"])),
         // Findings per layer: the banner's, and the native ones (error view, launch, archive).
         .target(name: "BannerFindings", dependencies: ["PolicyCore", "OfflineBanner", "TurboRecording", "Replay"]),
         .target(name: "NativeFindings", dependencies: ["PolicyCore", "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy", "TurboRecording", "Replay"]),
         // Many logs at once: per-file results, distributions, partials.
-        .target(
-            name: "Fleet",
-            dependencies: [
-                "PolicyCore", "OfflineBanner", "NativeErrorPolicy", "ArchiveCachePolicy", "AppSession", "TurboRecording", "Replay", "BannerFindings",
-                "NativeFindings",
-            ]),
+        .target(name: "Fleet", dependencies: on(except(replaying, "LaunchPolicy"), findings)),
         // What a variant of the banner, or other timings, would have shown.
         .target(
             name: "VariantAnalysis", dependencies: ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "TurboRecording", "Replay", "BannerFindings", "Fleet"]),
         // Text and JSON for people and scripts.
-        .target(
-            name: "Reports",
-            dependencies: [
-                "PolicyCore", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy", "AppSession", "TurboRecording", "BannerFindings",
-                "NativeFindings", "Fleet", "VariantAnalysis", "Replay",
-            ]),
+        .target(name: "Reports", dependencies: on(replaying, findings, ["Fleet", "VariantAnalysis"])),
         // Every SVG picture.
         .target(
-            name: "Pictures",
-            dependencies: [
-                "PolicyCore", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "AppSession", "TurboRecording", "BannerFindings", "NativeFindings",
-                "VariantAnalysis", "Reports",
-            ]),
-        .executableTarget(
-            name: "turbo-replay",
-            dependencies: [
-                "PolicyCore", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy", "AppSession", "TurboRecording", "Replay", "Goldens",
-                "BannerFindings", "NativeFindings", "Fleet", "VariantAnalysis", "Reports", "Pictures",
-            ]
-        ),
+            name: "Pictures", dependencies: on(except(cores, "ArchiveCachePolicy"), ["TurboRecording"], findings, ["VariantAnalysis", "Reports"])),
+        // The command line, every subcommand: a library, so that tests run it in their own process.
+        .target(name: "TurboReplayCLI", dependencies: on(replaying, ["Goldens"], findings, ["Fleet", "VariantAnalysis", "Reports", "Pictures"])),
+        // The tool: `argv` and the process's standard streams handed to TurboReplayCLI.
+        .executableTarget(name: "turbo-replay", dependencies: ["TurboRecording", "TurboReplayCLI"]),
         // What `stats --merge`, `tune --merge` and the config files read, as a fuzz target:
         // fuzz/run builds it with libFuzzer; built plainly, it runs the files it is given once.
         .executableTarget(name: "FuzzInputs", dependencies: ["TurboRecording", "Fleet", "VariantAnalysis"]),
 
         // Tests mirror the targets. TestSupport holds what several of them share: paths into the
-        // repository, scratch files, running the built CLI, the seeded recording generator.
-        .target(name: "TestSupport", dependencies: ["AppSession", "OfflineBanner", "NativeErrorPolicy", "TurboRecording", "Replay"], path: "Tests/TestSupport"),
+        // repository, scratch files, the command line run in the test's process (TurboReplayCLI)
+        // or as the built tool, the seeded recording generator.
+        .target(
+            name: "TestSupport", dependencies: ["AppSession", "OfflineBanner", "NativeErrorPolicy", "TurboRecording", "TurboReplayCLI", "Replay"],
+            path: "Tests/TestSupport"),
         .testTarget(name: "PolicyCoreTests", dependencies: ["PolicyCore", "TurboRecording"]),
         .testTarget(name: "OfflineBannerTests", dependencies: ["OfflineBanner", "PolicyCore"]),
         .testTarget(name: "NativeErrorPolicyTests", dependencies: ["NativeErrorPolicy", "PolicyCore"]),
@@ -100,27 +96,17 @@ let package = Package(
             name: "TurboRecordingTests",
             dependencies: ["TurboRecording", "Replay", "OfflineBanner", "NativeErrorPolicy", "ArchiveCachePolicy", "PolicyCore", "TestSupport"]),
         .testTarget(
-            name: "GoldensTests",
-            dependencies: [
-                "Goldens", "TurboRecording", "Replay", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy", "TestSupport",
-                "turbo-replay",
-            ]),
+            name: "GoldensTests", dependencies: on(["Goldens"], except(replaying, "PolicyCore", "AppSession"), ["TestSupport", "turbo-replay"])),
         // What reads a recording through several analysis modules at once (findings, fleet,
         // variants, reports, pictures); each module's own tests are in its own target below.
         .testTarget(
             name: "AnalysisTests",
-            dependencies: [
-                "BannerFindings", "NativeFindings", "Fleet", "VariantAnalysis", "Reports", "Pictures", "Goldens", "TurboRecording", "Replay", "OfflineBanner",
-                "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy", "PolicyCore", "TestSupport",
-            ]),
-        .testTarget(name: "CLITests", dependencies: ["TestSupport", "turbo-replay"]),
+            dependencies: on(findings, ["Fleet", "VariantAnalysis", "Reports", "Pictures", "Goldens"], except(replaying, "AppSession"), ["TestSupport"])),
+        // The command line run in the test's process (TestSupport's `turboReplay`), and the built
+        // tool for what needs a process of its own: signals, another user, the process's standard streams.
+        .testTarget(name: "CLITests", dependencies: ["TestSupport", "TurboReplayCLI", "TurboRecording", "Replay", "turbo-replay"]),
         // Depends on every library so that the docs' Swift snippets type-check against them all.
-        .testTarget(
-            name: "RepositoryTests",
-            dependencies: [
-                "TestSupport", "turbo-replay", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy", "PolicyCore", "TurboRecording",
-                "Replay", "TurboReplayLog",
-            ]),
+        .testTarget(name: "RepositoryTests", dependencies: on(["TestSupport", "turbo-replay"], except(replaying, "AppSession"), ["TurboReplayLog"])),
         // One app session: the web recording and the native log on one clock (pure, like the policies).
         .testTarget(
             name: "AppSessionTests",
@@ -128,27 +114,16 @@ let package = Package(
         // Each banner finding's detector on its own, one test per row of what raises it.
         .testTarget(name: "BannerFindingsTests", dependencies: ["BannerFindings", "OfflineBanner"]),
         // The pictures' lanes, each drawn from known marks.
-        .testTarget(name: "PicturesTests", dependencies: ["Pictures", "BannerFindings", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "AppSession", "TurboRecording"]),
-        // The report wording, tested straight, without running the CLI.
         .testTarget(
-            name: "ReportsTests",
-            dependencies: [
-                "Reports", "BannerFindings", "NativeFindings", "Fleet", "VariantAnalysis", "AppSession", "TurboRecording", "OfflineBanner",
-                "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy", "PolicyCore",
-            ]),
+            name: "PicturesTests",
+            dependencies: ["Pictures", "BannerFindings", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "AppSession", "TurboRecording"]),
+        // The report wording, tested straight, without running the CLI.
+        .testTarget(name: "ReportsTests", dependencies: on(["Reports"], findings, ["Fleet", "VariantAnalysis"], cores, ["TurboRecording"])),
         // The native findings (retry, launch, archive), each analyzer on its own logs.
         .testTarget(
-            name: "NativeFindingsTests",
-            dependencies: [
-                "NativeFindings", "TurboRecording", "Replay", "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy", "PolicyCore", "TestSupport",
-            ]),
+            name: "NativeFindingsTests", dependencies: on(["NativeFindings"], except(replaying, "OfflineBanner", "AppSession"), ["TestSupport"])),
         // Many logs at once: the sketch, the distributions, the partials and their merge.
-        .testTarget(
-            name: "FleetTests",
-            dependencies: [
-                "Fleet", "BannerFindings", "NativeFindings", "TurboRecording", "Replay", "OfflineBanner", "NativeErrorPolicy", "ArchiveCachePolicy",
-                "PolicyCore", "TestSupport", "AppSession",
-            ]),
+        .testTarget(name: "FleetTests", dependencies: on(["Fleet"], findings, except(replaying, "LaunchPolicy"), ["TestSupport"])),
         // What a variant or other timings would have shown, on hand-made records.
         .testTarget(
             name: "VariantAnalysisTests",

@@ -11,17 +11,17 @@ import TurboRecording
 extension StatsPartial {
     static func errorViewTime(_ times: ErrorViewTimes) -> String {
         var line = JSONLine()
-        line.integer("open", times.open)
-        line.raw("totalMs", exact(times.totalMs))
-        line.raw("durations", sketch(times.durations))
+        line.integer(.errorViewOpen, times.open)
+        line.raw(.errorViewTotalMs, exact(times.totalMs))
+        line.raw(.errorViewDurations, sketch(times.durations))
         return line.text
     }
 
     static func decodeErrorViewTime(_ value: JSONValue?, _ read: Reader) throws -> ErrorViewTimes {
         let object = try read.object(value, "errorViewTime")
-        let durations = try decodeSketch(object["durations"], "errorViewTime.durations", read)
-        let open = try read.int(object["open"], "errorViewTime.open")
-        let total = try read.duration(object["totalMs"], "errorViewTime.totalMs")
+        let durations = try decodeSketch(object[.errorViewDurations], "errorViewTime.durations", read)
+        let open = try read.int(object[.errorViewOpen], "errorViewTime.open")
+        let total = try read.duration(object[.errorViewTotalMs], "errorViewTime.totalMs")
         guard let times = ErrorViewTimes(durations: durations, open: open, totalMs: total) else {
             throw read.fail(
                 "\"errorViewTime\" is not one log's: \(open) open of \(durations.count) views, "

@@ -9,7 +9,7 @@ import TurboRecording
 /// One file of a `stats` run: its summary, or why it could not be used.
 package typealias StatsFile = FleetFile<StatsOutcome>
 
-package enum StatsOutcome: FleetOutcome {
+package enum StatsOutcome: FleetOutcome, Equatable {
     /// A web recording: what the banner did.
     case read(WebLogSummary)
     /// A native recording (`meta.recording` is `native`): what the native policies did.
@@ -23,105 +23,95 @@ package enum StatsOutcome: FleetOutcome {
     package var failure: RecordingError? { if case .failed(let error) = self { error } else { nil } }
 }
 
-/// Many field logs at once: each file is analysed on its own (in parallel, `jobs` at a time),
-/// and the results are combined in path order, so the report never depends on which file
-/// finished first.
-package struct FleetStats: Equatable, Sendable {
-    package var files: [StatsFile]
-    /// The app sessions among the files (`analyzeSessions`), by web recording path.
-    package var sessions: [StatsSession]
-    /// The config's `findings` rules: which web findings are listed, and at which level.
+/// How `stats` reads one log: a web log replayed with `settings` (findings by `rules`), a
+/// native one with `native` over its `meta` (its variant; field logs come without the goldens'
+/// config files), each to its summary.
+package struct StatsReading: FleetReading, Equatable {
+    package var settings: BannerSettings
+    package var native: NativeConfig
+    /// The config's `findings` rules: which web findings are counted, and at which level.
     package var rules: FindingRules
 
-    package init(files: [StatsFile], sessions: [StatsSession] = [], rules: FindingRules = FindingRules()) {
-        self.files = files
-        self.sessions = sessions
+    package init(settings: BannerSettings = BannerSettings(), native: NativeConfig = NativeConfig(), rules: FindingRules = FindingRules()) {
+        self.settings = settings
+        self.native = native
         self.rules = rules
     }
 
-    /// Analyses every recording in `paths` (files, in the order given) with `jobs` workers.
-    /// A log given twice (two spellings of one path, a link) is read once, as its first spelling.
-    /// Web logs are replayed with `settings`, native ones with `native` over their `meta` (its
-    /// variant; field logs come without the goldens' config files).
-    /// `distinct`: the paths are known to name distinct logs (as a `RecordingFiles.list` listing
-    /// or `FleetLogs.unique` gives them), so none is resolved again.
-    package static func analyze(
-        _ paths: [String], settings: BannerSettings = BannerSettings(), native: NativeConfig = NativeConfig(),
-        rules: FindingRules = FindingRules(), lenient: Bool = false, jobs: Int = 1, distinct: Bool = false
-    ) -> FleetStats {
-        FleetStats(
-            files: inParallel(distinct ? paths : FleetLogs.unique(paths), jobs: jobs) {
-                analyzeFile($0, settings: settings, native: native, rules: rules, lenient: lenient)
-            }, rules: rules)
+    package func read(_ log: FleetLog) throws -> StatsOutcome {
+        // The findings are counted, not shown: the fields that only describe a record are not read.
+        let reader: RecordingReader
+        switch try log.open(keepObserved: true, keepDetails: false) {
+        case .native(let native): return .native(NativeLogSummary(try NativeSummary.analyze(native, config: self.native)))
+        case .web(let web): reader = web
+        }
+        var analyzer = BannerAnalyzer(settings: settings, explaining: false, rules: rules)
+        // `Replay.analyze`'s loop, written out on the concrete reader: the generic loop pays a
+        // reabstraction thunk a record (bench/history.md has the measurement).
+        try reader.forEachInBatches { analyzer.feed($0) { _ in } }
+        analyzer.finish { _ in }
+        analyzer.noteSkipped(reader.skipped)
+        if let cut = reader.cut { analyzer.noteCut(atLine: cut) }
+        let summary = WebLogSummary(analyzer.summary)
+        // No record, no line skipped, no cut: nothing in the file says it is a web log.
+        return summary.records == 0 && summary.skippedLines == 0 && summary.cut == nil ? .empty : .read(summary)
+    }
+}
+
+/// Many field logs at once: each file is analysed on its own (in parallel, `jobs` at a time,
+/// `LogFleet`), with the app sessions among them, and the results are combined in key order,
+/// so the report never depends on which file finished first.
+package struct FleetStats: Equatable, Sendable {
+    package var fleet: LogFleet<StatsReading>
+    /// The app sessions among the files (`analyzeSessions`), by web recording path.
+    package var sessions: [StatsSession]
+
+    package var files: [StatsFile] {
+        get { fleet.files }
+        set { fleet.files = newValue }
     }
 
-    /// `stats`'s report as it goes: each log of `paths` analysed, with its app session
-    /// (`analyzeSession(of:options:counts:)`), and handed to `fold` in key order (`keyed`), on
-    /// the calling thread, as soon as it and every log before it are done. The same logs, the
-    /// same order and the same figures as `analyze` then `analyzeSessions` then `keyed`, for a
-    /// few logs held at a time instead of every log until the end.
+    /// The config's `findings` rules: which web findings are listed, and at which level.
+    package var rules: FindingRules { fleet.reading.rules }
+
+    package init(files: [StatsFile], sessions: [StatsSession] = [], rules: FindingRules = FindingRules()) {
+        fleet = LogFleet(StatsReading(rules: rules), files: files)
+        self.sessions = sessions
+    }
+
+    /// Every log in `paths` read with `reading`, held (`LogFleet.analyze`); no app session yet.
+    package static func analyze(
+        _ paths: [String], reading: StatsReading = StatsReading(), lenient: Bool = false, jobs: Int = 1, distinct: Bool = false
+    ) -> FleetStats {
+        var stats = FleetStats(files: [])
+        stats.fleet = LogFleet.analyze(paths, reading: reading, lenient: lenient, jobs: jobs, distinct: distinct)
+        return stats
+    }
+
+    /// `stats`'s report as it goes: each log of `logs` (in key order: `FleetLogs.byKey`) read
+    /// with its app session (`analyzeSession(of:options:counts:)`), and handed to `fold` in that
+    /// order, on the calling thread, as soon as it and every log before it are done. The same
+    /// logs, the same order and the same figures as `analyze` then `analyzeSessions` then
+    /// `keyed`, for a few logs held at a time instead of every log until the end, and no list
+    /// of them.
     ///
     /// Why it matters beyond memory: a summary kept until the end is allocated in the middle of
     /// its log's parse, among the objects json-c allocates and frees on every line, and the
     /// next logs' parses then find their memory in glibc's bins rather than at the top of the
-    /// heap. Folded at once, the summary is freed with the log: over 400 logs, the time in malloc
-    /// and free went from about 1.5× the json-c floor's to 1.1× (docs/performance.md).
+    /// heap, which slows every later parse. Folded at once, the summary is freed with the log
+    /// (bench/history.md has the measurement).
     package static func analyzeInKeyOrder(
-        _ paths: [String], settings: BannerSettings = BannerSettings(), native: NativeConfig = NativeConfig(),
-        rules: FindingRules = FindingRules(), lenient: Bool = false, jobs: Int = 1,
+        _ logs: PathListing, reading: StatsReading, lenient: Bool = false, jobs: Int = 1,
         fold: (_ file: StatsFile, _ session: StatsSession?) throws -> Void
     ) throws {
-        try analyzeInKeyOrder(
-            FleetLogs.listing(paths), settings: settings, native: native, rules: rules, lenient: lenient, jobs: jobs, fold: fold)
-    }
-
-    /// `analyzeInKeyOrder` over a listing already in key order (`FleetLogs.byKey`), streamed:
-    /// no list of the logs is held either.
-    package static func analyzeInKeyOrder(
-        _ logs: PathListing, settings: BannerSettings = BannerSettings(), native: NativeConfig = NativeConfig(),
-        rules: FindingRules = FindingRules(), lenient: Bool = false, jobs: Int = 1,
-        fold: (_ file: StatsFile, _ session: StatsSession?) throws -> Void
-    ) throws {
-        let options = SessionOptions(banner: settings, native: NativeConfig(maxOpenViews: native.maxOpenViews), lenient: lenient)
+        let options = SessionOptions(banner: reading.settings, native: NativeConfig(maxOpenViews: reading.native.maxOpenViews), lenient: lenient)
         let counts = FleetLatencyCounts()
         try inParallel(next: logs.next, jobs: jobs) { path in
-            let file = analyzeFile(path, settings: settings, native: native, rules: rules, lenient: lenient)
+            let file = LogFleet.file(path, reading, lenient: lenient)
             return (file, analyzeSession(of: file, options: options, counts: counts))
         } consume: { entry in
             try fold(entry.0, entry.1)
         }
-    }
-
-    /// One file, start to end, in the calling thread.
-    package static func analyzeFile(
-        _ path: String, settings: BannerSettings, native: NativeConfig = NativeConfig(),
-        rules: FindingRules = FindingRules(), lenient: Bool
-    ) -> StatsFile {
-        let read = readFleetLog(path, failed: StatsFile.Outcome.failed) { onSkip -> StatsFile.Outcome in
-            // Opened once: the kind is read from the first record, which stays to be read.
-            let lines = try JSONLines(path: path)
-            if try RecordingKind.of(lines: lines) == .native {
-                return .native(
-                    NativeLogSummary(
-                        try NativeSummary.analyze(
-                            NativeRecordingReader(lines: lines, lenient: lenient, onSkip: onSkip),
-                            config: native)))
-            }
-            // The findings are counted, not shown: the fields that only describe a record are not read.
-            let reader = RecordingReader(lines: lines, lenient: lenient, keepObserved: true, keepDetails: false, onSkip: onSkip)
-            var analyzer = BannerAnalyzer(settings: settings, explaining: false, rules: rules)
-            // `Replay.analyze`'s loop, written out on the concrete reader: over bench/run's corpus
-            // it measured 3–5% faster in time, in interleaved runs, for 0.5% fewer instructions
-            // (the generic loop's reabstraction thunk, and how the loop is laid out after it).
-            try reader.forEachInBatches { analyzer.feed($0) { _ in } }
-            analyzer.finish { _ in }
-            analyzer.noteSkipped(reader.skipped)
-            if let cut = reader.cut { analyzer.noteCut(atLine: cut) }
-            let summary = WebLogSummary(analyzer.summary)
-            // No record, no line skipped, no cut: nothing in the file says it is a web log.
-            return summary.records == 0 && summary.skippedLines == 0 && summary.cut == nil ? .empty : .read(summary)
-        }
-        return StatsFile(path: path, outcome: read.outcome, warnings: read.warnings)
     }
 
     /// Every log with its real path and the app session read with it, in key order: the real
@@ -154,10 +144,10 @@ package struct FleetStats: Equatable, Sendable {
         }
     }
 
-    package var failures: [RecordingError] { files.failures() }
+    package var failures: [RecordingError] { fleet.failures }
 
-    package var malformed: Int { files.failures(.malformed) }
-    package var unreadable: Int { files.failures(.unreadable) }
+    package var malformed: Int { fleet.malformed }
+    package var unreadable: Int { fleet.unreadable }
     package var natives: [(path: String, summary: NativeLogSummary)] {
         files.compactMap { file in
             if case .native(let summary) = file.outcome { return (file.path, summary) }

@@ -10,11 +10,11 @@ extension StatsPartial {
     static func launch(_ summary: LaunchLogSummary) -> String? {
         guard summary != LaunchLogSummary() else { return nil }
         var line = JSONLine()
-        line.integer("launches", summary.launches)
-        line.raw("toWeb", sketch(summary.toWeb))
-        line.integer("stalls", summary.stalls)
-        line.integer("throughError", summary.throughError)
-        line.integer("offseason", summary.offseason)
+        line.integer(.launches, summary.launches)
+        line.raw(.toWeb, sketch(summary.toWeb))
+        line.integer(.stalls, summary.stalls)
+        line.integer(.throughError, summary.throughError)
+        line.integer(.offseason, summary.offseason)
         return line.text
     }
 
@@ -22,11 +22,11 @@ extension StatsPartial {
         guard let value else { return LaunchLogSummary() }
         let object = try read.object(value, "launch")
         var summary = LaunchLogSummary()
-        summary.launches = try read.int(object["launches"], "launches")
-        summary.toWeb = try decodeSketch(object["toWeb"], "toWeb", read)
-        summary.stalls = try read.int(object["stalls"], "stalls")
-        summary.throughError = try read.int(object["throughError"], "throughError")
-        summary.offseason = try read.int(object["offseason"], "offseason")
+        summary.launches = try read.int(object[.launches], "launches")
+        summary.toWeb = try decodeSketch(object[.toWeb], "toWeb", read)
+        summary.stalls = try read.int(object[.stalls], "stalls")
+        summary.throughError = try read.int(object[.throughError], "throughError")
+        summary.offseason = try read.int(object[.offseason], "offseason")
         return summary
     }
 }

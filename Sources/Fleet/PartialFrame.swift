@@ -46,12 +46,14 @@ package struct PartialFrame {
     }
 
     /// Reads the partials at `paths` (`-`: standard input): `header` with each header's object
-    /// (after its format and version are checked), then `log` with each log line's object, its
-    /// real path and its text, in key order (`PartialRuns`) across every input. A log (by the
-    /// real path its partial gives) read twice is refused, naming both places.
+    /// (after its format and version are checked), `scanned` once every input's frame is
+    /// checked and before any log is read, then `log` with each log line's object, its real
+    /// path and its text, in key order (`PartialRuns`) across every input. A log (by the real
+    /// path its partial gives) read twice is refused, naming both places.
     package func read(
         _ paths: [String],
         header: (_ object: [String: JSONValue], _ at: String, _ fail: @escaping (String) -> RecordingError) throws -> Void,
+        scanned: () throws -> Void = {},
         log: (
             _ object: [String: JSONValue], _ real: String, _ line: ArraySlice<UInt8>,
             _ fail: @escaping (String) -> RecordingError
@@ -76,6 +78,7 @@ package struct PartialFrame {
             }
             runs += try scan(file, source: source, header: header)
         }
+        try scanned()
         guard runs.count <= PartialRuns.maxRuns else {
             throw RecordingError(
                 .malformed, path: Self.inputs(paths), line: nil,

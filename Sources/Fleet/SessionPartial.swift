@@ -68,17 +68,17 @@ extension StatsPartial {
         case .failed(let error):
             body.raw("failed", self.error(error))
         case .read(let figures):
-            body.integer("drops", figures.drops)
-            body.integer("unannounced", figures.unannounced)
-            body.integer("edges", figures.edges)
-            for (key, latency, sketch) in [
-                ("dropToPill", figures.dropToPill, sketched.dropToPill), ("edgeToClear", figures.edgeToClear, sketched.edgeToClear),
-                ("edgeToPage", figures.edgeToPage, sketched.edgeToPage),
+            body.integer(.drops, figures.drops)
+            body.integer(.unannounced, figures.unannounced)
+            body.integer(.edges, figures.edges)
+            for (figure, latency, sketch) in [
+                (StatsFigure.dropToPill, figures.dropToPill, sketched.dropToPill),
+                (.edgeToClear, figures.edgeToClear, sketched.edgeToClear), (.edgeToPage, figures.edgeToPage, sketched.edgeToPage),
             ] {
-                body.raw(key, self.latency(sketch ? latency.sketched : latency))
+                body.raw(figure, self.latency(sketch ? latency.sketched : latency))
             }
-            body.integer("clearStuck", figures.clearStuck)
-            body.integer("pageStuck", figures.pageStuck)
+            body.integer(.clearStuck, figures.clearStuck)
+            body.integer(.pageStuck, figures.pageStuck)
             var findings = JSONLine()
             for kind in SessionFindingKind.allCases { findings.integer(kind.rawValue, figures.findings[kind] ?? 0) }
             body.raw("findings", findings.text)
@@ -93,14 +93,14 @@ extension StatsPartial {
             return StatsSession(web: web, native: native, outcome: .failed(try decodeError(failed, read)))
         }
         var figures = SessionFigures()
-        figures.drops = try read.int(object["drops"], "drops")
-        figures.unannounced = try read.int(object["unannounced"], "unannounced")
-        figures.edges = try read.int(object["edges"], "edges")
-        figures.dropToPill = try decodeLatency(object["dropToPill"], "dropToPill", read)
-        figures.edgeToClear = try decodeLatency(object["edgeToClear"], "edgeToClear", read)
-        figures.edgeToPage = try decodeLatency(object["edgeToPage"], "edgeToPage", read)
-        figures.clearStuck = try read.int(object["clearStuck"], "clearStuck")
-        figures.pageStuck = try read.int(object["pageStuck"], "pageStuck")
+        figures.drops = try read.int(object[.drops], "drops")
+        figures.unannounced = try read.int(object[.unannounced], "unannounced")
+        figures.edges = try read.int(object[.edges], "edges")
+        figures.dropToPill = try decodeLatency(object[.dropToPill], "dropToPill", read)
+        figures.edgeToClear = try decodeLatency(object[.edgeToClear], "edgeToClear", read)
+        figures.edgeToPage = try decodeLatency(object[.edgeToPage], "edgeToPage", read)
+        figures.clearStuck = try read.int(object[.clearStuck], "clearStuck")
+        figures.pageStuck = try read.int(object[.pageStuck], "pageStuck")
         for (id, count) in try read.object(object["findings"], "findings") {
             guard let kind = SessionFindingKind(rawValue: id) else { throw read.fail("unknown session finding \"\(id)\"") }
             figures.findings[kind] = try read.int(count, id)

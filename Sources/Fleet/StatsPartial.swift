@@ -31,8 +31,9 @@ package enum StatsPartial {
     /// every value (a version-4 merge would refuse it as "not an array", without saying why).
     /// 6: so is every session's, once the partial's sessions hold more than 100,000 values of
     /// that latency in all (a version-5 merge would refuse the smaller ones' sketches).
-    /// 7: an empty file is `"empty":true`, not a web log of no records (a version-6 merge
-    /// would refuse the line, and a version-6 partial counts empty files as web logs).
+    /// 7: the header names the finding ids and the figures it counted (`PartialCounted`), and
+    /// the config's findings rules it applied. From here a new finding or figure changes what
+    /// a header says, and a merge refuses by name what was not counted: no version for it.
     package static let version = 7
 
     static let frame = PartialFrame(format: format, version: version, command: "stats")
@@ -47,11 +48,15 @@ package enum StatsPartial {
         package var variant: String?
         /// What a drift is judged by: another tolerance counts other drifts.
         package var seen = SeenTolerance()
+        /// The config's `findings` rules: a finding turned off is not counted, a threshold
+        /// counts fewer, and a level is the report's.
+        package var rules = FindingsConfig()
 
-        package init(_ banner: BannerSettings, retry: Set<RetryVariant> = [], lenient: Bool) {
+        package init(_ banner: BannerSettings, retry: Set<RetryVariant> = [], rules: FindingRules = FindingRules(), lenient: Bool) {
             debounceMs = banner.debounce
             flashMs = banner.flash
             seen = banner.seenTolerance
+            self.rules = rules.config
             self.lenient = lenient
             let names = banner.variants.sorted().map(\.name) + retry.sorted().map(\.name)
             variant = names.isEmpty ? nil : names.joined(separator: ",")
@@ -67,7 +72,9 @@ package enum StatsPartial {
 
     // MARK: - Writing
 
-    package static func header(_ settings: Settings) -> String {
+    /// The header: the settings, then what the partial counted (`counted`: this turbo-replay's,
+    /// unless a test writes an older one's).
+    package static func header(_ settings: Settings, counted: PartialCounted = .stats) -> String {
         var line = JSONLine()
         line.string("format", format)
         line.integer("version", version)
@@ -78,6 +85,8 @@ package enum StatsPartial {
         if let variant = settings.variant { line.string("variant", variant) }
         if settings.seen.eventMs != SeenTolerance.defaultEventMs { line.raw("seenEventMs", exact(settings.seen.eventMs)) }
         if settings.seen.timerMs != SeenTolerance.defaultTimerMs { line.raw("seenTimerMs", exact(settings.seen.timerMs)) }
+        if !settings.rules.rules.isEmpty { line.raw("rules", rules(settings.rules)) }
+        counted.write(into: &line)
         return line.text
     }
 
@@ -110,7 +119,7 @@ package enum StatsPartial {
         case .read(let summary): line.raw("web", web(summary))
         case .native(let summary): line.raw("native", native(summary))
         case .failed(let error): line.raw("failed", self.error(error))
-        case .empty: line.bool("empty", true)
+        case .empty: line.bool(.empty, true)
         }
         if !file.warnings.isEmpty {
             line.raw("warnings", "[" + file.warnings.map(error).joined(separator: ",") + "]")
@@ -132,18 +141,18 @@ package enum StatsPartial {
 
     static func web(_ summary: WebLogSummary) -> String {
         var line = JSONLine()
-        line.integer("records", summary.records)
-        line.integer("skippedLines", summary.skippedLines)
-        if let cut = summary.cut { line.integer("cut", cut) }
+        line.integer(.webRecords, summary.records)
+        line.integer(.webSkippedLines, summary.skippedLines)
+        if let cut = summary.cut { line.integer(.webCut, cut) }
         var pills = JSONLine()
         for cause in SessionSummary.raisingCauses {
             if let total = summary.pills[cause] { pills.raw(cause.rawValue, "[\(total.episodes),\(exact(total.ms))]") }
         }
-        line.raw("pills", pills.text)
-        line.raw("durations", sketch(summary.durations))
-        line.integer("toasts", summary.toasts)
+        line.raw(.pills, pills.text)
+        line.raw(.durations, sketch(summary.durations))
+        line.integer(.toasts, summary.toasts)
         line.raw(
-            "silent",
+            .silent,
             "["
                 + summary.silent.sorted { $0.key < $1.key }.map { entry in
                     var silent = JSONLine()
@@ -157,7 +166,7 @@ package enum StatsPartial {
             var fitted = JSONLine()
             if let debounce = fit.debounceMs { fitted.raw("debounceMs", exact(debounce)) }
             if let flash = fit.flashMs { fitted.raw("flashMs", exact(flash)) }
-            line.raw("seenFit", fitted.text)
+            line.raw(.seenFit, fitted.text)
         }
         return line.text
     }
@@ -176,15 +185,15 @@ package enum StatsPartial {
 
     static func native(_ summary: NativeLogSummary) -> String {
         var line = JSONLine()
-        line.string("platform", summary.platform.rawValue)
-        line.integer("records", summary.records)
-        line.integer("skippedLines", summary.skippedLines)
-        if let cut = summary.cut { line.integer("cut", cut) }
+        line.string(.platform, summary.platform.rawValue)
+        line.integer(.nativeRecords, summary.records)
+        line.integer(.nativeSkippedLines, summary.skippedLines)
+        if let cut = summary.cut { line.integer(.nativeCut, cut) }
         var errorView = JSONLine()
-        errorView.raw("views", counts(summary.errorView.views, \.rawValue))
-        errorView.raw("automaticRetries", counts(summary.errorView.automaticRetries, \.rawValue))
-        errorView.integer("manualRetries", summary.errorView.manualRetries)
-        errorView.integer("deferred", summary.errorView.deferred)
+        errorView.raw(.errorViews, counts(summary.errorView.views, \.rawValue))
+        errorView.raw(.automaticRetries, counts(summary.errorView.automaticRetries, \.rawValue))
+        errorView.integer(.manualRetries, summary.errorView.manualRetries)
+        errorView.integer(.deferredRetries, summary.errorView.deferred)
         line.raw("errorView", errorView.text)
         line.raw("errorViewTime", errorViewTime(summary.errorViewTime))
         if let launch = launch(summary.launch) { line.raw("launch", launch) }
@@ -215,7 +224,7 @@ package enum StatsPartial {
         _ paths: [String], headers: (String) throws -> Void = { _ in },
         _ each: (_ file: StatsFile, _ session: StatsSession?, _ line: ArraySlice<UInt8>) throws -> Void
     ) throws -> Settings? {
-        var settings: (value: Settings, from: String)?
+        var settings: (value: Settings, counted: PartialCounted, from: String, fail: (String) -> RecordingError)?
         var firstHeader: String?
         var announced = false
         var totals = PartialTotals()
@@ -223,13 +232,23 @@ package enum StatsPartial {
             paths,
             header: { object, at, fail in
                 let read = try decodeHeader(object, fail: fail)
+                let counted = try PartialCounted(header: object, findings: true, fail)
                 if let settings, settings.value != read {
                     throw fail(
-                        "made with other settings than \(settings.from) (debounce, flash, variant, seen tolerance or --lenient differ): its numbers cannot be merged"
+                        "made with other settings than \(settings.from) (debounce, flash, variant, seen tolerance, findings rules or --lenient differ): its numbers cannot be merged"
                     )
                 }
-                settings = settings ?? (read, at)
+                if let settings, let difference = counted.difference(from: settings.counted, there: settings.from) {
+                    throw fail("counted other findings or figures than \(settings.from): \(difference): their numbers cannot be merged")
+                }
+                settings = settings ?? (read, counted, at, fail)
                 firstHeader = firstHeader ?? header(read)
+            },
+            scanned: {
+                // Every header counted the same: what this turbo-replay counts, or none is merged.
+                if let settings, let refusal = settings.counted.refusal(countedHere: .stats, command: "stats") {
+                    throw settings.fail(refusal)
+                }
             },
             log: { object, real, line, fail in
                 let file = try decodeFile(object, fail: fail)
@@ -291,6 +310,7 @@ package enum StatsPartial {
             guard case .number(let ms) = value, ms.isFinite, ms >= 0 else { throw fail("a partial's \(key) is milliseconds, 0 or more") }
             settings.seen[keyPath: path] = ms
         }
+        if let rules = object["rules"] { settings.rules = try decodeRules(rules, fail: fail) }
         return settings
     }
 
@@ -305,7 +325,7 @@ package enum StatsPartial {
             outcome = .native(try decodeNative(read.object(native, "native"), read))
         } else if let failed = object["failed"] {
             outcome = .failed(try decodeError(failed, read))
-        } else if let empty = object["empty"] {
+        } else if let empty = object[StatsFigure.empty] {
             guard empty == .bool(true) else { throw fail("a partial's \"empty\" is true or left out") }
             outcome = .empty
         } else {
@@ -316,10 +336,10 @@ package enum StatsPartial {
 
     static func decodeWeb(_ object: [String: JSONValue], _ read: Reader) throws -> WebLogSummary {
         var summary = WebLogSummary()
-        summary.records = try read.int(object["records"], "records")
-        summary.skippedLines = try read.int(object["skippedLines"], "skippedLines")
-        summary.cut = try object["cut"].map { try read.int($0, "cut") }
-        for (name, value) in try read.object(object["pills"], "pills") {
+        summary.records = try read.int(object[.webRecords], "records")
+        summary.skippedLines = try read.int(object[.webSkippedLines], "skippedLines")
+        summary.cut = try object[.webCut].map { try read.int($0, "cut") }
+        for (name, value) in try read.object(object[.pills], "pills") {
             guard let cause = BannerCause(rawValue: name), SessionSummary.raisingCauses.contains(cause) else {
                 throw read.fail("\"\(name)\" does not raise the pill")
             }
@@ -329,15 +349,15 @@ package enum StatsPartial {
             guard episodes >= 1 else { throw read.fail("a cause with no episode is left out, not written with 0") }
             summary.pills[cause] = .init(episodes: episodes, ms: try read.duration(fields[1], "pills.\(name) ms"))
         }
-        summary.durations = try decodeSketch(object["durations"], "durations", read)
+        summary.durations = try decodeSketch(object[.durations], "durations", read)
         guard summary.durations.count == summary.pillEpisodes else {
             throw read.fail("the durations count \(summary.durations.count) episodes, the causes \(summary.pillEpisodes)")
         }
         if let max = summary.durations.max, max > summary.pillMs {
             throw read.fail("an episode of \(exact(max)) ms is longer than all of them together (\(exact(summary.pillMs)) ms)")
         }
-        summary.toasts = try read.int(object["toasts"], "toasts")
-        for entry in try read.array(object["silent"], "silent") {
+        summary.toasts = try read.int(object[.toasts], "toasts")
+        for entry in try read.array(object[.silent], "silent") {
             let silent = try read.object(entry, "silent[]")
             let key = SilentKey(
                 reason: try read.string(silent["reason"], "reason"),
@@ -349,7 +369,7 @@ package enum StatsPartial {
             guard let kind = BannerFinding.Kind(rawValue: id) else { throw read.fail("unknown finding \"\(id)\"") }
             summary.findings[kind] = try read.int(count, id)
         }
-        if let value = object["seenFit"] {
+        if let value = object[.seenFit] {
             var fit = SeenFit()
             for (name, ms) in try read.object(value, "seenFit") {
                 switch name {
@@ -383,27 +403,28 @@ package enum StatsPartial {
     }
 
     static func decodeNative(_ object: [String: JSONValue], _ read: Reader) throws -> NativeLogSummary {
-        guard let platform = Platform(rawValue: try read.string(object["platform"], "platform")) else {
+        guard let platform = Platform(rawValue: try read.string(object[.platform], "platform")) else {
             throw read.fail("\"platform\" must be \"ios\" or \"android\"")
         }
         var summary = NativeLogSummary(platform: platform)
-        summary.records = try read.int(object["records"], "records")
-        summary.skippedLines = try read.int(object["skippedLines"], "skippedLines")
-        summary.cut = try object["cut"].map { try read.int($0, "cut") }
+        summary.records = try read.int(object[.nativeRecords], "records")
+        summary.skippedLines = try read.int(object[.nativeSkippedLines], "skippedLines")
+        summary.cut = try object[.nativeCut].map { try read.int($0, "cut") }
         let errorView = try read.object(object["errorView"], "errorView")
-        for (name, count) in try read.object(errorView["views"], "views") {
+        for (name, count) in try read.object(errorView[.errorViews], "views") {
             guard let variant = ErrorVariant(rawValue: name) else { throw read.fail("unknown view \"\(name)\"") }
             summary.errorView.views[variant] = try read.int(count, name)
         }
-        for (name, count) in try read.object(errorView["automaticRetries"], "automaticRetries") {
+        for (name, count) in try read.object(errorView[.automaticRetries], "automaticRetries") {
             guard let trigger = RetryTrigger(rawValue: name) else { throw read.fail("unknown trigger \"\(name)\"") }
             summary.errorView.automaticRetries[trigger] = try read.int(count, name)
         }
-        summary.errorView.manualRetries = try read.int(errorView["manualRetries"], "manualRetries")
-        summary.errorView.deferred = try read.int(errorView["deferred"], "deferred")
+        summary.errorView.manualRetries = try read.int(errorView[.manualRetries], "manualRetries")
+        summary.errorView.deferred = try read.int(errorView[.deferredRetries], "deferred")
         summary.errorViewTime = try decodeErrorViewTime(object["errorViewTime"], read)
         summary.launch = try decodeLaunch(object["launch"], read)
         for (id, count) in try read.object(object["findings"], "findings") {
+            guard PolicyDescription.finding(id) != nil else { throw read.fail("unknown finding \"\(id)\"") }
             summary.findings[id] = try read.int(count, id)
         }
         return summary

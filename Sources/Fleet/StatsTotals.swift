@@ -51,8 +51,9 @@ package struct StatsTotals: Sendable {
     package internal(set) var sessions = SessionTotals()
     /// What the pages showed (`seen`): recordings with it, with drift, and the fitted timings.
     package private(set) var seen = SeenTotals()
-    /// The config's `findings` rules: which web findings are listed, and at which level.
-    package let rules: FindingRules
+    /// The config's `findings` rules: which web findings are listed, and at which level (a
+    /// merge learns them from its partials once they are read).
+    package var rules: FindingRules
 
     package init(rules: FindingRules = FindingRules()) { self.rules = rules }
 

@@ -15,8 +15,27 @@ import VariantAnalysis
 /// a time axis (broken over long idle stretches); a legend of the marks drawn; the findings' sentences.
 /// Every string from the recording (or its path) goes through `xmlEscaped`.
 package enum NativeTimelineSVG {
-    /// Draws a session analysed whole: the same picture as drawn while reading (`render(path:)`).
-    package static func render(_ session: NativeSession, limits: RenderLimits = RenderLimits()) -> String {
+    /// A native recording, replayed with a config over its `meta`, or its session.
+    package typealias Source = PictureSource<NativeSession, NativeConfig>
+
+    /// The picture of `source` within `limits`, and the path as its reader names it; the lines a
+    /// lenient read skips go to `onSkip`.
+    package static func render(
+        _ source: Source, limits: RenderLimits = RenderLimits(), onSkip: @escaping (RecordingError) -> Void = { _ in }
+    ) throws -> (svg: String, path: String) {
+        var chart: NativeChart
+        switch source {
+        case .session(let session):
+            chart = NativeChart(path: session.path, platform: session.platform, launch: session.launch, lanes: lanes(of: session, limits: limits))
+        case .lines(let lines, let config, let lenient):
+            let read = try NativeLanes.read(lines: lines, config: config, lenient: lenient, limits: limits, onSkip: onSkip)
+            chart = NativeChart(path: read.path, platform: read.platform, launch: read.launch, lanes: read.lanes)
+        }
+        return (chart.draw(), chart.path)
+    }
+
+    /// The lanes of a session analysed whole, fed in the order a read feeds them.
+    private static func lanes(of session: NativeSession, limits: RenderLimits) -> NativeLanes {
         var lanes = NativeLanes(limits: limits)
         for (t, online) in session.connectivity { lanes.path(at: t, online: online) }
         for record in session.launch.timeline { lanes.launch(record) }
@@ -30,31 +49,7 @@ package enum NativeTimelineSVG {
         for finding in session.archiveFindings { lanes.archive(finding) }
         for cut in session.cuts { lanes.cut(cut) }
         lanes.finish()
-        var chart = NativeChart(path: session.path, platform: session.platform, launch: session.launch, lanes: lanes)
-        return chart.draw()
-    }
-
-    /// Reads, analyses and draws the native recording at `path` (`-`: standard input) with
-    /// `config` over its `meta`, as it is read: what is kept is what the picture draws
-    /// (`limits`), not the recording's timelines and decisions. Strict unless `lenient`, whose
-    /// skipped lines go to `onSkip`. Returns the picture and the path as the reader names it.
-    package static func render(
-        path: String, config: NativeConfig = NativeConfig(), lenient: Bool = false,
-        limits: RenderLimits = RenderLimits(),
-        onSkip: @escaping (RecordingError) -> Void = { _ in }
-    ) throws -> (svg: String, path: String) {
-        try render(lines: JSONLines(path: path), config: config, lenient: lenient, limits: limits, onSkip: onSkip)
-    }
-
-    /// `render(path:)` over lines already opened (standard input whose kind was looked at).
-    package static func render(
-        lines: JSONLines, config: NativeConfig = NativeConfig(), lenient: Bool = false,
-        limits: RenderLimits = RenderLimits(),
-        onSkip: @escaping (RecordingError) -> Void = { _ in }
-    ) throws -> (svg: String, path: String) {
-        let read = try NativeLanes.read(lines: lines, config: config, lenient: lenient, limits: limits, onSkip: onSkip)
-        var chart = NativeChart(path: read.path, platform: read.platform, launch: read.launch, lanes: read.lanes)
-        return (chart.draw(), read.path)
+        return lanes
     }
 
     /// The colour of a root screen, the same in the policy's lane and the app's.

@@ -11,11 +11,8 @@ import Reports
 /// over long idle stretches; a legend of the marks drawn. No scripts, fonts or images; every
 /// string from a log is XML-escaped, and kept to a bounded prefix (`MarkText`).
 package enum SessionSVG {
-    package static func render(_ session: AppSession, web: String, native: String) -> String {
-        render(SessionPictureMarks(session), web: web, native: native)
-    }
-
-    /// The picture of marks gathered as a session streamed (its `summary` set at the end).
+    /// The picture of marks gathered as a session streamed (its `summary` set at the end), or
+    /// of a session analysed whole (`SessionPictureMarks(session)`).
     package static func render(_ marks: SessionPictureMarks, web: String, native: String) -> String {
         var chart = SessionChart(marks, web: web, native: native)
         return chart.draw()

@@ -13,38 +13,27 @@ import VariantAnalysis
 /// axis in seconds; the findings' sentences under it. Every string that comes from the
 /// recording (or its path) goes through `xmlEscaped`.
 package enum TimelineSVG {
-    package static func render(_ session: BannerSession, limits: RenderLimits = RenderLimits()) -> String {
-        var lanes = BannerLanes(limits: limits)
-        for event in session.events { lanes.add(event) }
-        var chart = Chart(
-            path: session.path, settings: session.settings, meta: session.meta, summary: session.summary,
-            lanes: lanes)
-        return chart.draw()
-    }
+    /// A web recording, or its session.
+    package typealias Source = PictureSource<BannerSession, BannerSettings>
 
-    /// Reads, analyses and draws the web recording at `path` (`-`: standard input) as it is
-    /// read: what is kept is what the picture draws (`limits`), not the recording's events.
-    /// Strict unless `lenient`, whose skipped lines go to `onSkip`; returns how many were skipped.
+    /// The picture of `source` within `limits`, and how many lines a lenient read skipped
+    /// (each handed to `onSkip` as it is).
     package static func render(
-        path: String, settings: BannerSettings = BannerSettings(), lenient: Bool = false,
-        limits: RenderLimits = RenderLimits(),
-        onSkip: @escaping (RecordingError) -> Void = { _ in }
+        _ source: Source, limits: RenderLimits = RenderLimits(), onSkip: @escaping (RecordingError) -> Void = { _ in }
     ) throws -> (svg: String, skipped: Int) {
-        try render(lines: JSONLines(path: path), settings: settings, lenient: lenient, limits: limits, onSkip: onSkip)
-    }
-
-    /// `render(path:)` over lines already opened (standard input whose kind was looked at).
-    package static func render(
-        lines: JSONLines, settings: BannerSettings = BannerSettings(), lenient: Bool = false,
-        limits: RenderLimits = RenderLimits(),
-        onSkip: @escaping (RecordingError) -> Void = { _ in }
-    ) throws -> (svg: String, skipped: Int) {
-        let reader = RecordingReader(lines: lines, lenient: lenient, keepObserved: true, onSkip: onSkip)
-        var analyzer = BannerAnalyzer(settings: settings)
         var lanes = BannerLanes(limits: limits)
-        try BannerSession.analyze(reader, with: &analyzer) { lanes.add($0) }
-        var chart = Chart(path: reader.path, settings: settings, meta: analyzer.meta, summary: analyzer.summary, lanes: lanes)
-        return (chart.draw(), analyzer.summary.skippedLines)
+        var chart: Chart
+        switch source {
+        case .session(let session):
+            for event in session.events { lanes.add(event) }
+            chart = Chart(path: session.path, settings: session.settings, meta: session.meta, summary: session.summary, lanes: lanes)
+        case .lines(let lines, let settings, let lenient):
+            let reader = RecordingReader(lines: lines, lenient: lenient, keepObserved: true, onSkip: onSkip)
+            var analyzer = BannerAnalyzer(settings: settings)
+            try BannerSession.analyze(reader, with: &analyzer) { lanes.add($0) }
+            chart = Chart(path: reader.path, settings: settings, meta: analyzer.meta, summary: analyzer.summary, lanes: lanes)
+        }
+        return (chart.draw(), chart.summary.skippedLines)
     }
 }
 

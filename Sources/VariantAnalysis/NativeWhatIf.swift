@@ -123,7 +123,7 @@ package struct NativeWhatIfRecording: Equatable, Sendable {
 /// One file of a native `whatif` run.
 package typealias NativeWhatIfFile = FleetFile<NativeWhatIfOutcome>
 
-package enum NativeWhatIfOutcome: FleetOutcome {
+package enum NativeWhatIfOutcome: FleetOutcome, Equatable {
     case compared(NativeWhatIfRecording)
     /// A web recording: it has no retry policy.
     case web
@@ -133,72 +133,33 @@ package enum NativeWhatIfOutcome: FleetOutcome {
 }
 
 /// `whatif --variant probe-once` over many logs, combined in path order.
-package struct NativeWhatIfFleet: Equatable, Sendable {
+package typealias NativeWhatIfFleet = LogFleet<NativeWhatIfReading>
+
+/// How `whatif --variant probe-once` reads one native log: its retries under v1 and `variant`.
+package struct NativeWhatIfReading: FleetReading, Equatable {
+    package var config: NativeConfig
     package var variant: RetryVariant
-    package var files: [NativeWhatIfFile]
 
-    package init(variant: RetryVariant, files: [NativeWhatIfFile]) {
+    package init(config: NativeConfig = NativeConfig(), variant: RetryVariant) {
+        self.config = config
         self.variant = variant
-        self.files = files
     }
 
-    /// Each log of `paths` compared, `jobs` at a time, and handed to `consume` in the paths'
-    /// order as soon as it and every log before it are done.
-    package static func compare(
-        _ paths: [String], config: NativeConfig = NativeConfig(), variant: RetryVariant,
-        lenient: Bool = false, jobs: Int = 1, consume: (NativeWhatIfFile) throws -> Void
-    ) throws {
-        try inParallel(paths, jobs: jobs, { analyzeFile($0, config: config, variant: variant, lenient: lenient) }, consume: consume)
+    package func read(_ log: FleetLog) throws -> NativeWhatIfOutcome {
+        guard case .native(let reader) = try log.open() else { return .web }
+        return .compared(try NativeWhatIfRecording.analyze(reader, config: config, variant: variant))
     }
+}
 
-    /// `compare` over a listing, in its order, streamed: no list of the logs is held.
-    package static func compare(
-        _ logs: PathListing, config: NativeConfig = NativeConfig(), variant: RetryVariant,
-        lenient: Bool = false, jobs: Int = 1, consume: (NativeWhatIfFile) throws -> Void
-    ) throws {
-        try inParallel(next: logs.next, jobs: jobs, { analyzeFile($0, config: config, variant: variant, lenient: lenient) }, consume: consume)
-    }
-
-    package static func analyze(
-        _ paths: [String], config: NativeConfig = NativeConfig(), variant: RetryVariant,
-        lenient: Bool = false, jobs: Int = 1
-    ) -> NativeWhatIfFleet {
-        NativeWhatIfFleet(
-            variant: variant,
-            files: inParallel(paths, jobs: jobs) {
-                analyzeFile($0, config: config, variant: variant, lenient: lenient)
-            })
-    }
-
-    package static func analyzeFile(_ path: String, config: NativeConfig, variant: RetryVariant, lenient: Bool) -> NativeWhatIfFile {
-        var warnings: [RecordingError] = []
-        do {
-            // Opened once: the kind is read from the first record, which stays to be read (a
-            // FIFO or `<(…)` cannot be opened again).
-            let lines = try JSONLines(path: path)
-            if try RecordingKind.of(lines: lines) == .web { return NativeWhatIfFile(path: path, outcome: .web) }
-            let reader = NativeRecordingReader(lines: lines, lenient: lenient) { skipped in
-                if warnings.count < StatsFile.maxWarnings { warnings.append(skipped) }
-            }
-            let recording = try NativeWhatIfRecording.analyze(reader, config: config, variant: variant)
-            return NativeWhatIfFile(path: path, outcome: .compared(recording), warnings: warnings)
-        } catch let error as RecordingError {
-            return NativeWhatIfFile(path: path, outcome: .failed(error), warnings: warnings)
-        } catch {
-            return NativeWhatIfFile(
-                path: path, outcome: .failed(RecordingError(.unreadable, path: path, line: nil, "\(error)")),
-                warnings: warnings)
-        }
-    }
+extension LogFleet where Reading == NativeWhatIfReading {
+    package var variant: RetryVariant { reading.variant }
 
     package var recordings: [NativeWhatIfRecording] {
         files.compactMap { if case .compared(let recording) = $0.outcome { return recording } else { return nil } }
     }
 
     package var changed: [NativeWhatIfRecording] { recordings.filter(\.changed) }
-    package var webs: Int { files.filter { $0.outcome == .web }.count }
-
-    package var failures: [RecordingError] { files.failures() }
+    package var webs: Int { count(.web) }
 
     /// Every log's counts together, added up in the files' order.
     package var totals: NativeWhatIfTotals {

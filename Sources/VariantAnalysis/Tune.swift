@@ -88,13 +88,44 @@ package struct TuneRow: Equatable, Sendable {
 /// One file of a `tune` run: a row per combination, or why there are none.
 package typealias TuneFile = FleetFile<TuneOutcome>
 
-package enum TuneOutcome: FleetOutcome {
+package enum TuneOutcome: FleetOutcome, Equatable {
     case replayed([TuneRow])
     /// A native recording: it has no banner.
     case native
     case failed(RecordingError)
 
     package var failure: RecordingError? { if case .failed(let error) = self { error } else { nil } }
+}
+
+/// How `tune` reads one log: once for all the combinations, each a banner of its own fed the
+/// same records, counting only what a row needs (flat memory whatever the number of episodes).
+package struct TuneReading: FleetReading, Equatable {
+    package var settings: BannerSettings
+    package var combinations: [TuneCombination]
+    package var blinkMs: Double
+
+    package init(settings: BannerSettings = BannerSettings(), combinations: [TuneCombination], blinkMs: Double = Tune.defaultBlinkMs) {
+        self.settings = settings
+        self.combinations = combinations
+        self.blinkMs = blinkMs
+    }
+
+    package func read(_ log: FleetLog) throws -> TuneOutcome {
+        guard case .web(let reader) = try log.open() else { return .native }
+        var runs = combinations.map { BannerRun(settings: $0.settings(from: settings), keepingEpisodes: false, blinkMs: blinkMs) }
+        var scratch: [TimelineRecord] = []
+        try reader.forEach { record in
+            for index in runs.indices {
+                scratch.removeAll(keepingCapacity: true)
+                runs[index].feed(record, into: &scratch)
+            }
+        }
+        for index in runs.indices {
+            scratch.removeAll(keepingCapacity: true)
+            runs[index].finish(into: &scratch)
+        }
+        return .replayed(zip(runs, combinations).map { TuneRow($0, combination: $1, blinkMs: blinkMs) })
+    }
 }
 
 /// `tune`: every combination replayed over every recording. A file is read once for all the
@@ -114,80 +145,30 @@ package struct Tune: Equatable, Sendable {
         self.blinkMs = blinkMs
     }
 
-    /// Every log in `paths` under every combination. `distinct`: the paths are known to name
-    /// distinct logs (as a `RecordingFiles.list` listing or `FleetLogs.unique` gives them), so
-    /// none is resolved again.
-    package static func analyze(
-        _ paths: [String], settings: BannerSettings, combinations: [TuneCombination], lenient: Bool = false,
-        blinkMs: Double = defaultBlinkMs, jobs: Int = 1, distinct: Bool = false
-    ) -> Tune {
-        Tune(
-            combinations: combinations,
-            files: inParallel(distinct ? paths : FleetLogs.unique(paths), jobs: jobs) {
-                analyzeFile($0, settings: settings, combinations: combinations, lenient: lenient, blinkMs: blinkMs)
-            }, blinkMs: blinkMs)
-    }
-
-    package static func analyzeFile(
-        _ path: String, settings: BannerSettings, combinations: [TuneCombination], lenient: Bool,
-        blinkMs: Double = defaultBlinkMs
-    ) -> TuneFile {
-        let read = readFleetLog(path, failed: TuneFile.Outcome.failed) { onSkip -> TuneFile.Outcome in
-            // Opened once: the kind is read from the first record, which stays to be read (a
-            // FIFO or `<(…)` cannot be opened again).
-            let lines = try JSONLines(path: path)
-            if try RecordingKind.of(lines: lines) == .native { return .native }
-            let reader = RecordingReader(lines: lines, lenient: lenient, keepObserved: false, onSkip: onSkip)
-            // Counts only: what a row needs, in flat memory whatever the number of episodes.
-            var runs = combinations.map { BannerRun(settings: $0.settings(from: settings), keepingEpisodes: false, blinkMs: blinkMs) }
-            var scratch: [TimelineRecord] = []
-            try reader.forEach { record in
-                for index in runs.indices {
-                    scratch.removeAll(keepingCapacity: true)
-                    runs[index].feed(record, into: &scratch)
-                }
-            }
-            for index in runs.indices {
-                scratch.removeAll(keepingCapacity: true)
-                runs[index].finish(into: &scratch)
-            }
-            return .replayed(zip(runs, combinations).map { TuneRow($0, combination: $1, blinkMs: blinkMs) })
-        }
-        return TuneFile(path: path, outcome: read.outcome, warnings: read.warnings)
+    /// Every log in `paths` under every combination, held (`LogFleet.analyze`).
+    package static func analyze(_ paths: [String], reading: TuneReading, lenient: Bool = false, jobs: Int = 1, distinct: Bool = false) -> Tune {
+        let fleet = LogFleet.analyze(paths, reading: reading, lenient: lenient, jobs: jobs, distinct: distinct)
+        return Tune(combinations: reading.combinations, files: fleet.files, blinkMs: reading.blinkMs)
     }
 
     /// What a merge (`TunePartial.merge`), or a run that adds its logs up as it reads them
     /// (`sum`), keeps of its logs instead of the logs.
     package var merged: TuneSums?
 
-    /// `tune`'s report as it goes: each log of `paths` replayed under every combination and
-    /// added to the rows in key order, as soon as it and every log before it are done; `each`
-    /// sees it first (its warnings and failure, for standard error). The same rows, to the last
-    /// bit, as `analyze` then `rows`, for a few logs held at a time instead of every log until
-    /// the end.
+    /// `tune`'s report as it goes: each log of `logs` (in key order: `FleetLogs.byKey`)
+    /// replayed under every combination and added to the rows, as soon as it and every log
+    /// before it are done; `each` sees it first (its warnings and failure, for standard error).
+    /// The same rows, to the last bit, as `analyze` then `rows`, for a few logs held at a time
+    /// instead of every log until the end, and no list of them.
     package static func sum(
-        _ paths: [String], settings: BannerSettings = BannerSettings(), combinations: [TuneCombination], lenient: Bool = false,
-        blinkMs: Double = defaultBlinkMs, jobs: Int = 1, each: (TuneFile) throws -> Void
+        _ logs: PathListing, reading: TuneReading, lenient: Bool = false, jobs: Int = 1, each: (TuneFile) throws -> Void
     ) throws -> Tune {
-        try sum(
-            FleetLogs.listing(paths), settings: settings, combinations: combinations, lenient: lenient, blinkMs: blinkMs, jobs: jobs,
-            each: each)
-    }
-
-    /// `sum` over a listing already in key order (`FleetLogs.byKey`), streamed: no list of the
-    /// logs is held either.
-    package static func sum(
-        _ logs: PathListing, settings: BannerSettings = BannerSettings(), combinations: [TuneCombination], lenient: Bool = false,
-        blinkMs: Double = defaultBlinkMs, jobs: Int = 1, each: (TuneFile) throws -> Void
-    ) throws -> Tune {
-        var sums = TuneSums(combinations: combinations)
-        try inParallel(next: logs.next, jobs: jobs) { path in
-            analyzeFile(path, settings: settings, combinations: combinations, lenient: lenient, blinkMs: blinkMs)
-        } consume: { file in
+        var sums = TuneSums(combinations: reading.combinations)
+        try LogFleet.stream(logs, reading: reading, lenient: lenient, jobs: jobs) { file in
             try each(file)
             sums.add(file)
         }
-        var tune = Tune(combinations: combinations, files: [], blinkMs: blinkMs)
+        var tune = Tune(combinations: reading.combinations, files: [], blinkMs: reading.blinkMs)
         tune.merged = sums
         return tune
     }

@@ -15,7 +15,9 @@ package enum TunePartial {
     package static let format = "turbo-replay tune partial"
     /// 2: a trailer, real paths, blinkMs and the trade-off's three figures per row.
     /// 3: log lines start with their real path and come sorted by it (the merge streams them).
-    package static let version = 3
+    /// 4: the header names a row's figures, in their order (`TuneFigure`): from here a new
+    /// figure changes what a header says, and a merge refuses by name what was not counted.
+    package static let version = 4
 
     package static let frame = PartialFrame(format: format, version: version, command: "tune")
 
@@ -24,6 +26,21 @@ package enum TunePartial {
         try print(header(combinations: tune.combinations, lenient: lenient, blinkMs: tune.blinkMs))
         for entry in tune.keyed { try print(line(entry.file, real: entry.real)) }
         try print(frame.trailer(logs: tune.files.count))
+    }
+
+    /// The partial of `logs` (in key order: `FleetLogs.byKey`) as they are read, each log's
+    /// line written as soon as it and every log before it are read: the bytes `write` gives
+    /// for the same logs, holding a few of them, not the fleet.
+    package static func write(
+        _ logs: PathListing, reading: TuneReading, lenient: Bool, jobs: Int, _ print: (String) throws -> Void
+    ) throws {
+        try print(header(combinations: reading.combinations, lenient: lenient, blinkMs: reading.blinkMs))
+        var count = 0
+        try LogFleet.stream(logs, reading: reading, lenient: lenient, jobs: jobs) { file in
+            try print(line(file))
+            count += 1
+        }
+        try print(frame.trailer(logs: count))
     }
 
     package static func header(combinations: [TuneCombination], lenient: Bool, blinkMs: Double = Tune.defaultBlinkMs) -> String {
@@ -39,6 +56,7 @@ package enum TunePartial {
                 }.joined(separator: ",") + "]")
         line.bool("lenient", lenient)
         line.raw("blinkMs", StatsPartial.exact(blinkMs))
+        TuneFigure.counted.write(into: &line)
         return line.text
     }
 
@@ -50,11 +68,8 @@ package enum TunePartial {
         case .replayed(let rows):
             line.raw(
                 "rows",
-                "["
-                    + rows.map { row in
-                        "[\(row.pillEpisodes),\(StatsPartial.exact(row.pillMs)),\(row.toasts),\(row.flapsSuppressed),"
-                            + "\(StatsPartial.exact(row.unannouncedMs)),\(row.blinks),\(row.flashes)]"
-                    }.joined(separator: ",") + "]")
+                "[" + rows.map { row in "[" + TuneFigure.allCases.map { $0.written(row) }.joined(separator: ",") + "]" }.joined(separator: ",")
+                    + "]")
         case .native:
             line.bool("native", true)
         case .failed(let error):
@@ -75,6 +90,7 @@ package enum TunePartial {
         each: (_ file: TuneFile, _ line: ArraySlice<UInt8>) throws -> Void = { _, _ in }
     ) throws -> (tune: Tune, lenient: Bool) {
         var header: (combinations: [TuneCombination], lenient: Bool, blinkMs: Double, from: String)?
+        var counted: (value: PartialCounted, fail: (String) -> RecordingError)?
         var sums: TuneSums?
         var totals = PartialTotals()
         try frame.read(
@@ -91,7 +107,18 @@ package enum TunePartial {
                 if let header, header.blinkMs != blinkMs {
                     throw fail("made with another --blink-ms than \(header.from): its blinks cannot be merged")
                 }
+                let figures = try PartialCounted(header: object, findings: false, fail)
+                if let header, let counted, let difference = figures.difference(from: counted.value, there: header.from) {
+                    throw fail("counted other figures than \(header.from): \(difference): their rows cannot be merged")
+                }
                 header = header ?? (combinations, lenient, blinkMs, at)
+                counted = counted ?? (figures, fail)
+            },
+            scanned: {
+                // Every header counted the same: what this turbo-replay counts, or none is merged.
+                if let counted, let refusal = counted.value.refusal(countedHere: TuneFigure.counted, command: "tune") {
+                    throw counted.fail(refusal)
+                }
             },
             log: { object, _, line, fail in
                 let read = StatsPartial.Reader(fail: fail)
@@ -100,7 +127,9 @@ package enum TunePartial {
                     throw fail("skipped lines in a partial made with \"lenient\":false: a strict read skips none (the log fails)")
                 }
                 if case .replayed(let rows) = file.outcome {
-                    for (index, row) in rows.enumerated() { try check(row, index + 1, &totals, fail) }
+                    for (index, row) in rows.enumerated() {
+                        for figure in TuneFigure.allCases { try figure.total(row, combination: index + 1, &totals, fail) }
+                    }
                 }
                 if sums == nil {
                     sums = TuneSums(combinations: header!.combinations)
@@ -115,17 +144,6 @@ package enum TunePartial {
         var merged = Tune(combinations: header?.combinations ?? [], files: [], blinkMs: header?.blinkMs ?? Tune.defaultBlinkMs)
         merged.merged = sums ?? TuneSums(combinations: merged.combinations)
         return (merged, header?.lenient ?? false)
-    }
-
-    /// A row's figures added to the merge's running totals, each checked.
-    private static func check(_ row: TuneRow, _ number: Int, _ totals: inout PartialTotals, _ fail: (String) -> RecordingError) throws {
-        try totals.add("pill episodes (combination \(number))", row.pillEpisodes, fail)
-        try totals.add("pill ms (combination \(number))", row.pillMs, fail)
-        try totals.add("toasts (combination \(number))", row.toasts, fail)
-        try totals.add("flaps suppressed (combination \(number))", row.flapsSuppressed, fail)
-        try totals.add("unannounced ms (combination \(number))", row.unannouncedMs, fail)
-        try totals.add("blinks (combination \(number))", row.blinks, fail)
-        try totals.add("flashes (combination \(number))", row.flashes, fail)
     }
 
     static func combination(_ value: JSONValue, _ read: StatsPartial.Reader) throws -> TuneCombination {
@@ -156,18 +174,12 @@ package enum TunePartial {
             outcome = .replayed(
                 try zip(values, combinations).map { value, combination in
                     let counts = try read.array(value, "rows[]")
-                    guard counts.count == 7 else {
-                        throw read.fail("a row is [pillEpisodes, pillMs, toasts, flapsSuppressed, unannouncedMs, blinks, flashes]")
+                    guard counts.count == TuneFigure.allCases.count else {
+                        throw read.fail("a row is [" + TuneFigure.allCases.map(\.rawValue).joined(separator: ", ") + "]")
                     }
                     var row = TuneRow(combination: combination)
                     row.sessions = 1
-                    row.pillEpisodes = try read.int(counts[0], "pillEpisodes")
-                    row.pillMs = try read.duration(counts[1], "pillMs")
-                    row.toasts = try read.int(counts[2], "toasts")
-                    row.flapsSuppressed = try read.int(counts[3], "flapsSuppressed")
-                    row.unannouncedMs = try read.duration(counts[4], "unannouncedMs")
-                    row.blinks = try read.int(counts[5], "blinks")
-                    row.flashes = try read.int(counts[6], "flashes")
+                    for (figure, count) in zip(TuneFigure.allCases, counts) { try figure.read(count, into: &row, read) }
                     if row.blinks > row.pillEpisodes { throw read.fail("more blinks than pill episodes") }
                     if row.pillEpisodes == 0, row.pillMs != 0 { throw read.fail("pill time with no pill episode") }
                     return row

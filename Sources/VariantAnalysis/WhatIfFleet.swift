@@ -8,7 +8,7 @@ import TurboRecording
 /// One file of a `whatif` run: its comparison, or why there is none.
 package typealias WhatIfFile = FleetFile<WhatIfOutcome>
 
-package enum WhatIfOutcome: FleetOutcome {
+package enum WhatIfOutcome: FleetOutcome, Equatable {
     case compared(WhatIfRecording)
     /// A native recording: it has no banner.
     case native
@@ -20,59 +20,35 @@ package enum WhatIfOutcome: FleetOutcome {
 
 /// `whatif` over many recordings: each file compared on its own (`jobs` at a time), combined
 /// in path order, so the report does not depend on which file finished first.
-package struct WhatIfFleet: Equatable, Sendable {
+package typealias WhatIfFleet = LogFleet<WhatIfReading>
+
+/// How `whatif` reads one web recording: through v1 and `variant` side by side.
+package struct WhatIfReading: FleetReading, Equatable {
+    package var settings: BannerSettings
     package var variant: BannerVariant
-    package var files: [WhatIfFile]
+    package var blinkMs: Double
 
-    package init(variant: BannerVariant, files: [WhatIfFile]) {
+    package init(settings: BannerSettings = BannerSettings(), variant: BannerVariant, blinkMs: Double = Tune.defaultBlinkMs) {
+        self.settings = settings
         self.variant = variant
-        self.files = files
+        self.blinkMs = blinkMs
     }
 
-    package static func analyze(
-        _ paths: [String], settings: BannerSettings, variant: BannerVariant, lenient: Bool = false,
-        blinkMs: Double = Tune.defaultBlinkMs, jobs: Int = 1
-    ) -> WhatIfFleet {
-        WhatIfFleet(
-            variant: variant,
-            files: inParallel(paths, jobs: jobs) {
-                analyzeFile($0, settings: settings, variant: variant, lenient: lenient, blinkMs: blinkMs)
-            })
+    package func read(_ log: FleetLog) throws -> WhatIfOutcome {
+        guard case .web(let reader) = try log.open() else { return .native }
+        return .compared(try WhatIfRecording.analyze(reader, settings: settings, variant: variant, blinkMs: blinkMs))
     }
+}
 
-    /// One file, start to end, in the calling thread.
-    package static func analyzeFile(
-        _ path: String, settings: BannerSettings, variant: BannerVariant, lenient: Bool,
-        blinkMs: Double = Tune.defaultBlinkMs
-    ) -> WhatIfFile {
-        var warnings: [RecordingError] = []
-        do {
-            // Opened once: the kind is read from the first record, which stays to be read (a
-            // FIFO or `<(…)` cannot be opened again).
-            let lines = try JSONLines(path: path)
-            if try RecordingKind.of(lines: lines) == .native { return WhatIfFile(path: path, outcome: .native, warnings: []) }
-            let reader = RecordingReader(lines: lines, lenient: lenient, keepObserved: false) { skipped in
-                if warnings.count < StatsFile.maxWarnings { warnings.append(skipped) }
-            }
-            let recording = try WhatIfRecording.analyze(reader, settings: settings, variant: variant, blinkMs: blinkMs)
-            return WhatIfFile(path: path, outcome: .compared(recording), warnings: warnings)
-        } catch let error as RecordingError {
-            return WhatIfFile(path: path, outcome: .failed(error), warnings: warnings)
-        } catch {
-            return WhatIfFile(
-                path: path, outcome: .failed(RecordingError(.unreadable, path: path, line: nil, "\(error)")),
-                warnings: warnings)
-        }
-    }
+extension LogFleet where Reading == WhatIfReading {
+    package var variant: BannerVariant { reading.variant }
 
     package var recordings: [WhatIfRecording] {
         files.compactMap { if case .compared(let recording) = $0.outcome { return recording } else { return nil } }
     }
 
     package var changed: [WhatIfRecording] { recordings.filter(\.changed) }
-    package var natives: Int { files.filter { $0.outcome == .native }.count }
-
-    package var failures: [RecordingError] { files.failures() }
+    package var natives: Int { count(.native) }
 
     /// Every comparison's episodes together.
     package var comparison: PillComparison {

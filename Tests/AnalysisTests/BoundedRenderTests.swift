@@ -39,7 +39,7 @@ import TurboRecording
         #expect(lanes.bannerSpans.marks.count == 50)
         #expect(lanes.onlineSpans.marks.count <= 50)
 
-        let (svg, skipped) = try TimelineSVG.render(path: path, limits: RenderLimits(maxMarks: 50))
+        let (svg, skipped) = try TimelineSVG.render(.lines(JSONLines(path: path), BannerSettings()), limits: RenderLimits(maxMarks: 50))
         #expect(skipped == 0)
         #expect(XMLCheck.parse(svg).ok)
         #expect(Self.count("failure at ", in: svg) == 50)
@@ -49,7 +49,7 @@ import TurboRecording
 
     @Test func aWindowDrawsOnlyItsTimeAndSaysSo() throws {
         let path = try Self.recording(cycles: 30)
-        let (svg, _) = try TimelineSVG.render(path: path, limits: RenderLimits(from: 95_000, to: 125_000))
+        let (svg, _) = try TimelineSVG.render(.lines(JSONLines(path: path), BannerSettings()), limits: RenderLimits(from: 95_000, to: 125_000))
         #expect(XMLCheck.parse(svg).ok)
         // Failures at 100.5 s, 110.5 s and 120.5 s only.
         #expect(Self.count("failure at ", in: svg) == 3)
@@ -62,21 +62,21 @@ import TurboRecording
 
     @Test func aWholePictureUnderTheLimitSaysNothingOfLimits() throws {
         let path = try Self.recording(cycles: 30)
-        let (svg, _) = try TimelineSVG.render(path: path)
+        let (svg, _) = try TimelineSVG.render(.lines(JSONLines(path: path), BannerSettings()))
         #expect(Self.count("failure at ", in: svg) == 30)
         #expect(!svg.contains("not drawn") && !svg.contains("tr-window"))
         // The same picture as from a session analysed whole.
-        #expect(svg == TimelineSVG.render(try BannerSession.analyze(path: path)))
+        #expect(svg == (try TimelineSVG.render(.session(try BannerSession.analyze(path: path)))).svg)
     }
 
     @Test func theCLIRefusesAnEmptyWindow() throws {
         let path = try Self.recording(cycles: 3)
-        let run = try Fixtures.run(["render", path, "--from", "500", "--to", "500", "-o", "-"])
+        let run = try turboReplay(["render", path, "--from", "500", "--to", "500", "-o", "-"])
         #expect(run.status == 64)
         #expect(run.stderr.contains("'--to' must be after '--from'"))
-        let marks = try Fixtures.run(["render", path, "--max-marks", "0", "-o", "-"])
+        let marks = try turboReplay(["render", path, "--max-marks", "0", "-o", "-"])
         #expect(marks.status == 64)
-        let ok = try Fixtures.run(["render", path, "--from", "15000", "--max-marks", "1", "-o", "-"])
+        let ok = try turboReplay(["render", path, "--from", "15000", "--max-marks", "1", "-o", "-"])
         #expect(ok.status == 0)
         #expect(ok.stdout.contains("window 15000 to end ms"))
         #expect(ok.stdout.contains("not drawn, past 1 marks a lane"))
@@ -89,14 +89,14 @@ import TurboRecording
         }
         let path = try Fixtures.file(lines.joined(separator: "\n") + "\n", name: "views.jsonl")
         let session = try NativeSession.analyze(path: path)
-        let all = NativeTimelineSVG.render(session)
+        let all = try NativeTimelineSVG.render(.session(session)).svg
         #expect(Self.count("<title>offline view, ", in: all) == 200)
         #expect(!all.contains("not drawn"))
-        let bounded = NativeTimelineSVG.render(session, limits: RenderLimits(maxMarks: 10))
+        let bounded = try NativeTimelineSVG.render(.session(session), limits: RenderLimits(maxMarks: 10)).svg
         #expect(XMLCheck.parse(bounded).ok)
         #expect(Self.count("<title>offline view, ", in: bounded) == 10)
         #expect(bounded.contains("190 error-view decisions from 11000 ms"))
-        let window = NativeTimelineSVG.render(session, limits: RenderLimits(from: 50_500, to: 60_500))
+        let window = try NativeTimelineSVG.render(.session(session), limits: RenderLimits(from: 50_500, to: 60_500)).svg
         #expect(Self.count("<title>offline view, ", in: window) == 10)
         #expect(window.contains("offline view, s51 at 51000 ms") && !window.contains("s50 at"))
         #expect(window.contains("window 50500 to 60500 ms"))
@@ -134,8 +134,8 @@ import TurboRecording
             #expect(lanes.decisions.marks.count <= limits.maxMarks && lanes.connectivity.marks.count <= limits.maxMarks)
             #expect(lanes.flags.count <= RenderLimits.maxFindings + 1)
             // The same picture as from the log analysed whole, and it says what it left out.
-            let (svg, _) = try NativeTimelineSVG.render(path: path, limits: limits)
-            #expect(svg == NativeTimelineSVG.render(whole, limits: limits))
+            let (svg, _) = try NativeTimelineSVG.render(.lines(JSONLines(path: path), NativeConfig()), limits: limits)
+            #expect(svg == (try NativeTimelineSVG.render(.session(whole), limits: limits)).svg)
             #expect(XMLCheck.parse(svg).ok)
         }
         let capped = try NativeLanes.read(lines: try JSONLines(path: path), config: NativeConfig(), lenient: false, limits: RenderLimits(maxMarks: 25)) { _ in }
@@ -147,7 +147,7 @@ import TurboRecording
         #expect(capped.decisions.elidedFrom == whole.decisions[25].t && whole.decisions[25].t == 12 * 20_000 + 9400)
         #expect(capped.launchMarks.elided > 0 && capped.screens.elided > 0 && capped.appSpans.elided > 0)
         #expect(capped.errorViews == 400)
-        let (svg, _) = try NativeTimelineSVG.render(path: path, limits: RenderLimits(maxMarks: 25))
+        let (svg, _) = try NativeTimelineSVG.render(.lines(JSONLines(path: path), NativeConfig()), limits: RenderLimits(maxMarks: 25))
         #expect(svg.contains("not drawn, past 25 marks a lane (25 findings)"))
         #expect(svg.contains("\(whole.decisions.count - 25) error-view decisions from 249400 ms"))
         #expect(svg.contains("error views 400"))

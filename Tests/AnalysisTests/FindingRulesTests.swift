@@ -79,7 +79,7 @@ struct FindingRulesTests {
         try #"{"findings": {"stale-pill": "off", "online-lied": "info"}}"#.write(toFile: path, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: path) }
         let rules = try FindingRules(BannerConfig.load(path: path).findings, path: path)
-        let stats = FleetStats.analyze([Self.log], rules: rules)
+        let stats = FleetStats.analyze([Self.log], reading: StatsReading(rules: rules))
         #expect(!stats.findings.contains { $0.kind == .stalePill })
         #expect(stats.findings.first { $0.kind == .onlineLied }.map { "\($0.level) \($0.count)" } == "info 1")
         #expect(stats.findingsByLevel == [.warning: 0, .info: 1])

@@ -146,7 +146,7 @@ struct StatsLeanReadTests {
         }
         for path in paths {
             let full = try BannerSession.analyze(path: path, settings: settings).summary
-            let lean = FleetStats.analyzeFile(path, settings: settings, lenient: false)
+            let lean = LogFleet.file(path, StatsReading(settings: settings))
             #expect(lean.outcome == .read(WebLogSummary(full)), "\(path)")
         }
     }

@@ -34,10 +34,7 @@ import FoundationXML
     @Test func v1AtTheDefaultsCountsWhatStatsCounts() throws {
         let paths = try Self.paths()
         let row = try #require(
-            Tune.analyze(
-                paths, settings: BannerSettings(),
-                combinations: [TuneCombination(debounce: 800, flash: 2000, variant: nil)], jobs: 2
-            ).rows.first)
+            Tune.analyze(paths, reading: TuneReading(combinations: [TuneCombination(debounce: 800, flash: 2000, variant: nil)]), jobs: 2).rows.first)
         let stats = FleetStats.analyze(paths, jobs: 2)
         #expect(row.sessions == stats.summaries.count)
         #expect(row.pillEpisodes == stats.pillEpisodes)
@@ -49,8 +46,8 @@ import FoundationXML
 
     @Test func sameRowsWithOneJobOrTwo() throws {
         let combinations = TuneCombination.all(debounces: [0, 300, 800, 1500], flashes: [500, 2000], variants: [.recoverOnResponse])
-        let one = Tune.analyze(try Self.paths(), settings: BannerSettings(), combinations: combinations, jobs: 1)
-        let two = Tune.analyze(try Self.paths(), settings: BannerSettings(), combinations: combinations, jobs: 2)
+        let one = Tune.analyze(try Self.paths(), reading: TuneReading(combinations: combinations), jobs: 1)
+        let two = Tune.analyze(try Self.paths(), reading: TuneReading(combinations: combinations), jobs: 2)
         #expect(one.rows == two.rows)
         #expect(one.rows.map(TuneReport.json) == two.rows.map(TuneReport.json))
     }
@@ -62,9 +59,9 @@ import FoundationXML
         let combinations = TuneCombination.all(debounces: [0, 800], flashes: [2000], variants: [.recoverOnResponse])
         let malformed = try Fixtures.file("{\"type\":\"meta\",\"version\":1}\n{\"t\":oops\n", name: "malformed.jsonl")
         let paths = try Self.paths() + [malformed]
-        let held = Tune.analyze(paths, settings: BannerSettings(), combinations: combinations, jobs: 1)
+        let held = Tune.analyze(paths, reading: TuneReading(combinations: combinations), jobs: 1)
         var seen: [TuneFile] = []
-        let summed = try Tune.sum(paths, settings: BannerSettings(), combinations: combinations, jobs: jobs) { seen.append($0) }
+        let summed = try Tune.sum(FleetLogs.listing(paths), reading: TuneReading(combinations: combinations), jobs: jobs) { seen.append($0) }
         #expect(summed.rows == held.rows)
         #expect(summed.rows.map(TuneReport.json) == held.rows.map(TuneReport.json))
         #expect(seen == held.keyed.map(\.file))
@@ -87,8 +84,7 @@ import FoundationXML
                 #"{"t":3300,"type":"online"}"#,
             ])
         let rows = Tune.analyze(
-            [path], settings: BannerSettings(),
-            combinations: TuneCombination.all(debounces: [300, 800], flashes: [2000], variants: []), jobs: 1
+            [path], reading: TuneReading(combinations: TuneCombination.all(debounces: [300, 800], flashes: [2000], variants: [])), jobs: 1
         ).rows
         #expect(rows.map(\.flapsSuppressed) == [0, 1])
         #expect(rows.map(\.pillEpisodes) == [2, 1])
@@ -97,7 +93,7 @@ import FoundationXML
 
     @Test func theVariantOnlyRemovesPillTime() throws {
         let combinations = TuneCombination.all(debounces: [300, 800, 1500], flashes: [2000], variants: [.recoverOnResponse])
-        let rows = Tune.analyze(try Self.paths(), settings: BannerSettings(), combinations: combinations, jobs: 2).rows
+        let rows = Tune.analyze(try Self.paths(), reading: TuneReading(combinations: combinations), jobs: 2).rows
         for (v1, variant) in zip(rows.prefix(3), rows.suffix(3)) {
             #expect(variant.pillMs < v1.pillMs)
             #expect(variant.toasts == v1.toasts && variant.flapsSuppressed == v1.flapsSuppressed)
@@ -106,7 +102,7 @@ import FoundationXML
 
     @Test func thePlotIsSelfContainedAndEscapesWhatTheUserTyped() throws {
         let combinations = TuneCombination.all(debounces: [300, 800], flashes: [2000, 3000], variants: [.recoverOnResponse])
-        let tune = Tune.analyze(try Self.paths(), settings: BannerSettings(), combinations: combinations, jobs: 2)
+        let tune = Tune.analyze(try Self.paths(), reading: TuneReading(combinations: combinations), jobs: 2)
         let svg = TunePlot.render(tune, about: #"tune logs/</text><script>alert("x")</script>&"#)
         let (ok, check) = XMLCheck.parse(svg)
         #expect(ok)
@@ -127,8 +123,8 @@ import FoundationXML
     /// docs/variants.md, "What waiting and hurrying cost": the worked example, by hand.
     @Test func theWorkedExampleOfTheDocs() throws {
         let rows = Tune.analyze(
-            [packageRoot + "/docs/examples/two-drops.jsonl"], settings: BannerSettings(),
-            combinations: TuneCombination.all(debounces: [300, 800], flashes: [2000], variants: []), jobs: 1
+            [packageRoot + "/docs/examples/two-drops.jsonl"],
+            reading: TuneReading(combinations: TuneCombination.all(debounces: [300, 800], flashes: [2000], variants: [])), jobs: 1
         ).rows
         // 300: 1000–1300 and 5000–5300 unannounced; a 10 ms blink (1300–1310); two flashes.
         // 800: the first drop suppressed, all 310 ms of it unannounced, then 5000–5800; one flash.
@@ -154,16 +150,14 @@ import FoundationXML
                 #"{"t":1200,"type":"offline"}"#,  // the debounce fires after the log's last record: 300 more
             ])
         let rows = Tune.analyze(
-            [path], settings: BannerSettings(),
-            combinations: TuneCombination.all(debounces: [300], flashes: [2000], variants: [.recoverOnResponse]), jobs: 1
+            [path], reading: TuneReading(combinations: TuneCombination.all(debounces: [300], flashes: [2000], variants: [.recoverOnResponse])), jobs: 1
         ).rows
         #expect(rows.map(\.unannouncedMs) == [700, 700])
         #expect(rows.map(\.flashes) == [2, 2])
         // 300–500 (200 ms), 800–1100 (300 ms) and 1500 to the end of the log, the debounce's own time: 0 ms.
         #expect(rows.map(\.blinks) == [3, 3])
         let long = Tune.analyze(
-            [path], settings: BannerSettings(),
-            combinations: [TuneCombination(debounce: 300, flash: 2000, variant: nil)], blinkMs: 250, jobs: 1
+            [path], reading: TuneReading(combinations: [TuneCombination(debounce: 300, flash: 2000, variant: nil)], blinkMs: 250), jobs: 1
         ).rows
         #expect(long.map(\.blinks) == [2])
     }
@@ -186,7 +180,7 @@ import FoundationXML
 
     @Test func thePlotRingsTheChoiceAndNamesIt() throws {
         let combinations = TuneCombination.all(debounces: [300, 800, 1500], flashes: [2000], variants: [.recoverOnResponse])
-        let tune = Tune.analyze(try Self.paths(), settings: BannerSettings(), combinations: combinations, jobs: 2)
+        let tune = Tune.analyze(try Self.paths(), reading: TuneReading(combinations: combinations), jobs: 2)
         let choice = try #require(TuneChoice.balanced(tune.rows))
         let svg = TunePlot.render(tune, about: "tune recordings")
         let (ok, check) = XMLCheck.parse(svg)

@@ -66,7 +66,7 @@ import TurboRecording
         #expect(
             text.last
                 == "  WARNING: recover-on-response made 1 pill episode longer and 1 pill episode more here, which a variant must never do (docs/variants.md)")
-        let fleet = WhatIfFleet(variant: variant, files: [WhatIfFile(path: "r.jsonl", outcome: .compared(recording))])
+        let fleet = WhatIfFleet(WhatIfReading(variant: variant), files: [WhatIfFile(path: "r.jsonl", outcome: .compared(recording))])
         #expect(WhatIfText.totals(fleet).last?.hasPrefix("WARNING: recover-on-response lengthened 1 and added 1 pill episodes") == true)
     }
 
@@ -111,8 +111,8 @@ import TurboRecording
             ))
         // The totals are tune's at the same timings, v1 and variant rows.
         let rows = Tune.analyze(
-            try RecordingFiles.find(in: [packageRoot + "/recordings"]), settings: BannerSettings(),
-            combinations: TuneCombination.all(debounces: [800], flashes: [2000], variants: [variant]), jobs: 2
+            try RecordingFiles.find(in: [packageRoot + "/recordings"]),
+            reading: TuneReading(combinations: TuneCombination.all(debounces: [800], flashes: [2000], variants: [variant])), jobs: 2
         ).rows
         for (costs, row) in zip([fleet.costs.v1, fleet.costs.variant], rows) {
             #expect(costs == TradeOffCosts(unannouncedMs: row.unannouncedMs, blinks: row.blinks, flashes: row.flashes))
@@ -133,9 +133,7 @@ import TurboRecording
     // MARK: - The corpus
 
     static func corpus(jobs: Int = 2) throws -> WhatIfFleet {
-        WhatIfFleet.analyze(
-            try RecordingFiles.find(in: [packageRoot + "/recordings"]), settings: BannerSettings(),
-            variant: .recoverOnResponse, jobs: jobs)
+        WhatIfFleet.analyze(try RecordingFiles.find(in: [packageRoot + "/recordings"]), reading: WhatIfReading(variant: .recoverOnResponse), jobs: jobs)
     }
 
     @Test func everyStalePillComesDownAtItsFirstResponse() throws {

@@ -5,7 +5,7 @@ import Testing
 
 private let archiveRecordings = "recordings/archive"
 
-/// The built `turbo-replay archive`, and `explain` on an iOS log, end to end.
+/// `turbo-replay archive`, and `explain` on an iOS log, from the command line.
 @Suite("turbo-replay archive, end to end")
 struct ArchiveCommandTests {
     static let contractOutput = """
@@ -21,8 +21,8 @@ struct ArchiveCommandTests {
     func contractExample() throws {
         let run = try turboReplay(["archive", "--format", "jsonl", "\(archiveRecordings)/contract-example.jsonl"])
         #expect(run.status == 0)
-        #expect(run.out == Self.contractOutput)
-        #expect(run.err == "")
+        #expect(run.stdout == Self.contractOutput)
+        #expect(run.stderr == "")
     }
 
     @Test("- reads standard input")
@@ -30,14 +30,14 @@ struct ArchiveCommandTests {
         let recording = try String(contentsOfFile: packageRoot + "/\(archiveRecordings)/contract-example.jsonl", encoding: .utf8)
         let run = try turboReplay(["archive", "--format", "jsonl", "-"], input: recording)
         #expect(run.status == 0)
-        #expect(run.out == Self.contractOutput)
+        #expect(run.stdout == Self.contractOutput)
     }
 
     @Test("text by default: the settings, then a table")
     func text() throws {
         let run = try turboReplay(["archive", "\(archiveRecordings)/contract-example.jsonl"])
         #expect(run.status == 0)
-        let lines = run.out.split(separator: "\n")
+        let lines = run.stdout.split(separator: "\n")
         #expect(lines.first == "ios: debounce 2000 ms, stale 86400000 ms, strip mobile_offline, mobile_app_v2")
         #expect(lines.count == 7)
         #expect(lines.last == "        9900  passed    https://app.example.com/courses/1 → −1005 is not −1009: the error view shows (the cache held the page)")
@@ -47,15 +47,15 @@ struct ArchiveCommandTests {
     func android() throws {
         let run = try turboReplay(["archive", "\(archiveRecordings)/android-refused.jsonl"])
         #expect(run.status == 65)
-        #expect(run.out == "")
+        #expect(run.stdout == "")
         #expect(
-            run.err == "turbo-replay: error: \(archiveRecordings)/android-refused.jsonl:1: the web-archive cache is iOS-only "
+            run.stderr == "turbo-replay: error: \(archiveRecordings)/android-refused.jsonl:1: the web-archive cache is iOS-only "
                 + #"(WKWebView's createWebArchiveData; Android's WebView caches through another API), and this recording's meta says "platform":"android""#
                 + "\n")
         let config = try temporaryRecording("android.config.json", [#"{"platform":"android"}"#])
         let byConfig = try turboReplay(["archive", "--config", config, "\(archiveRecordings)/contract-example.jsonl"])
         #expect(byConfig.status == 65)
-        #expect(byConfig.err.contains(#"and the config says "platform":"android""#))
+        #expect(byConfig.stderr.contains(#"and the config says "platform":"android""#))
     }
 
     @Test("--strip-param is repeatable and replaces the default list; --debounce-ms sets the debounce")
@@ -67,12 +67,12 @@ struct ArchiveCommandTests {
                 #"{"t":0,"type":"url-change","url":"https://a.example/x?utm_source=s&ref=r&mobile_offline=1"}"#,
             ])
         let defaults = try turboReplay(["archive", "--format", "jsonl", path])
-        #expect(defaults.out == #"{"t":2000,"capture":"https://a.example/x?utm_source=s&ref=r","via":"url-change"}"# + "\n")
+        #expect(defaults.stdout == #"{"t":2000,"capture":"https://a.example/x?utm_source=s&ref=r","via":"url-change"}"# + "\n")
         let two = try turboReplay(["archive", "--format", "jsonl", "--strip-param", "utm_source", "--strip-param=ref", "--debounce-ms", "250", path])
-        #expect(two.out == #"{"t":250,"capture":"https://a.example/x?mobile_offline=1","via":"url-change"}"# + "\n")
+        #expect(two.stdout == #"{"t":250,"capture":"https://a.example/x?mobile_offline=1","via":"url-change"}"# + "\n")
         let config = try temporaryRecording("strip.config.json", [#"{"archive":{"stripParams":["ref"],"debounceMs":10}}"#])
         let overConfig = try turboReplay(["archive", "--format", "jsonl", "--config", config, "--strip-param", "utm_source", path])
-        #expect(overConfig.out == #"{"t":10,"capture":"https://a.example/x?ref=r&mobile_offline=1","via":"url-change"}"# + "\n")
+        #expect(overConfig.stdout == #"{"t":10,"capture":"https://a.example/x?ref=r&mobile_offline=1","via":"url-change"}"# + "\n")
     }
 
     @Test(
@@ -89,7 +89,7 @@ struct ArchiveCommandTests {
     func usage(_ arguments: [String], _ hint: String) throws {
         let run = try turboReplay(arguments)
         #expect(run.status == 64)
-        #expect(run.err.contains(hint))
+        #expect(run.stderr.contains(hint))
     }
 
     @Test("a malformed line exits 65 naming file and line, after what was decided before it; a web recording is refused")
@@ -103,8 +103,8 @@ struct ArchiveCommandTests {
             ])
         let run = try turboReplay(["archive", "--format", "jsonl", path])
         #expect(run.status == 65)
-        #expect(run.out == #"{"t":1,"capture":"https://a.example/","via":"finish"}"# + "\n")
-        #expect(run.err == #"turbo-replay: error: \#(path):3: "url" on "presented" must be a string (the visit that failed), or absent"# + "\n")
+        #expect(run.stdout == #"{"t":1,"capture":"https://a.example/","via":"finish"}"# + "\n")
+        #expect(run.stderr == #"turbo-replay: error: \#(path):3: "url" on "presented" must be a string (the visit that failed), or absent"# + "\n")
         #expect(try turboReplay(["archive", "recordings/chromium/flap-short.jsonl"]).status == 65)
         #expect(try turboReplay(["archive", "recordings/archive/no-such.jsonl"]).status == 66)
     }
@@ -114,10 +114,10 @@ struct ArchiveCommandTests {
         let run = try turboReplay(["archive", "--help"])
         #expect(run.status == 0)
         for option in ["--format", "--summary", "--jobs", "--all", "--lenient", "--config", "--debounce-ms", "--stale-ms", "--strip-param NAME"] {
-            #expect(run.out.contains(option))
+            #expect(run.stdout.contains(option))
         }
-        #expect(run.out.contains("65 malformed recording or config (or an Android one)"))
-        #expect(try turboReplay(["--help"]).out.contains("  archive "))
+        #expect(run.stdout.contains("65 malformed recording or config (or an Android one)"))
+        #expect(try turboReplay(["--help"]).stdout.contains("  archive "))
     }
 
     @Test("--summary over recordings/archive/: the what-if, the logs to open, the same for any --jobs")
@@ -125,13 +125,13 @@ struct ArchiveCommandTests {
         let one = try turboReplay(["archive", "--summary", "--jobs", "1", archiveRecordings])
         let two = try turboReplay(["archive", "--summary", "--jobs", "2", archiveRecordings])
         #expect(one.status == 0)
-        #expect(one.out == two.out)
-        let lines = one.out.split(separator: "\n").map(String.init)
+        #expect(one.stdout == two.stdout)
+        let lines = one.stdout.split(separator: "\n").map(String.init)
         #expect(lines.first == "logs: 17 read, 0 malformed, 0 unreadable, 1 android (skipped: the cache is iOS-only)")
         #expect(lines.contains("  stale-archive    warning     1  recordings/archive/stale-archive.jsonl"))
         let json = try turboReplay(["archive", "--summary", "--format", "json", archiveRecordings])
         #expect(json.status == 0)
-        #expect(json.out.hasPrefix(#"{"logs":17,"malformed":0,"unreadable":0,"android":1,"web":0,"#))
+        #expect(json.stdout.hasPrefix(#"{"logs":17,"malformed":0,"unreadable":0,"android":1,"web":0,"#))
     }
 
     @Test("--summary: a malformed log exits 65 and the rest still count")
@@ -142,8 +142,8 @@ struct ArchiveCommandTests {
         try FileManager.default.copyItem(atPath: packageRoot + "/\(archiveRecordings)/offline-miss.jsonl", toPath: directory + "/good.jsonl")
         let run = try turboReplay(["archive", "--summary", directory])
         #expect(run.status == 65)
-        #expect(run.out.hasPrefix("logs: 1 read, 1 malformed, 0 unreadable\n"))
-        #expect(run.err.contains("\(directory)/bad.jsonl:2: missing \"url\" on \"cache-remove\""))
+        #expect(run.stdout.hasPrefix("logs: 1 read, 1 malformed, 0 unreadable\n"))
+        #expect(run.stderr.contains("\(directory)/bad.jsonl:2: missing \"url\" on \"cache-remove\""))
     }
 
     @Test("explain on an iOS log with navigation records adds the cache's findings, and exits 1 for a warning among them")
@@ -151,7 +151,7 @@ struct ArchiveCommandTests {
         let found = try turboReplay(["explain", "--format", "jsonl", "\(archiveRecordings)/not-intercepted.jsonl"])
         #expect(found.status == 1)
         #expect(
-            found.out == """
+            found.stdout == """
                 {"t":4000,"finding":"not-intercepted","level":"warning","line":3,"url":"https://app.example.com/courses/1","key":"https://app.example.com/courses/1","code":-1005,"capturedAt":1000,"message":"the cache held https://app.example.com/courses/1 (captured at 1000), but −1005 is not −1009: the error view showed"}
                 {"t":9000,"finding":"not-intercepted","level":"warning","line":4,"url":"https://app.example.com/courses/1?mobile_offline=1","key":"https://app.example.com/courses/1","turbo":"timeout","capturedAt":1000,"message":"the cache held https://app.example.com/courses/1 (captured at 1000), but Turbo timeout is not −1009: the error view showed"}
                 {"summary":{"records":4,"end":9000,"findings":{"not-intercepted":2},"levels":{"warning":2,"info":0},"skippedLines":0}}
@@ -159,13 +159,13 @@ struct ArchiveCommandTests {
                 """)
         let clean = try turboReplay(["explain", "\(archiveRecordings)/not-intercepted-absent.jsonl"])
         #expect(clean.status == 0)
-        #expect(clean.out.contains("archive cache (ios: debounce 2000 ms, stale 86400000 ms, strip mobile_offline, mobile_app_v2)"))
-        #expect(clean.out.hasSuffix("archive: 1 served, 0 missed, 2 passed (0 cached); 1 archive at the end\nno archive findings\n"))
+        #expect(clean.stdout.contains("archive cache (ios: debounce 2000 ms, stale 86400000 ms, strip mobile_offline, mobile_app_v2)"))
+        #expect(clean.stdout.hasSuffix("archive: 1 served, 0 missed, 2 passed (0 cached); 1 archive at the end\nno archive findings\n"))
         // Misses are the cache's designed answer (info): they alone pass, unless --fail-on info.
         let text = try turboReplay(["native", "--explain", "\(archiveRecordings)/offline-miss.jsonl"])
         #expect(text.status == 0)
         #expect(
-            text.out.contains(
+            text.stdout.contains(
                 "        5000      3  finding      offline-miss (info) never-visited: no earlier finish or url-change had https://app.example.com/grades"))
         #expect(try turboReplay(["native", "--explain", "--fail-on", "info", "\(archiveRecordings)/offline-miss.jsonl"]).status == 1)
     }
@@ -176,7 +176,7 @@ struct ArchiveCommandTests {
         #expect(before.status == 0)
         // The retry policy's part only: its probe retry at 20600 comes after the log's end (9100).
         #expect(
-            before.out == """
+            before.stdout == """
                 android: settle 400 ms, probe 2500 ms, cooldown 15000 ms
                 after the log ended at 9100 (not held against the app, no findings):
                       t (ms)  surface       decision        detail
@@ -186,6 +186,6 @@ struct ArchiveCommandTests {
                 """)
         let android = try turboReplay(["explain", "\(archiveRecordings)/android-refused.jsonl"])
         #expect(android.status == 0)
-        #expect(android.out.hasSuffix("archive cache: not replayed, it is iOS-only and this log is android\n"))
+        #expect(android.stdout.hasSuffix("archive cache: not replayed, it is iOS-only and this log is android\n"))
     }
 }

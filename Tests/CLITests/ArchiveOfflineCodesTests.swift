@@ -24,15 +24,15 @@ struct ArchiveOfflineCodesTests {
     /// The error view's offline views: its `view` decisions that say `offline`.
     private func errorViewOffline(_ arguments: [String]) throws -> Int {
         let run = try turboReplay(["native", "--format", "jsonl"] + arguments)
-        #expect(run.status == 0, "\(run.err)")
-        return run.out.split(separator: "\n").filter { $0.contains(#""view":"offline""#) }.count
+        #expect(run.status == 0, "\(run.stderr)")
+        return run.stdout.split(separator: "\n").filter { $0.contains(#""view":"offline""#) }.count
     }
 
     /// The archive's "offline error views: N".
     private func archiveOffline(_ arguments: [String]) throws -> Int? {
         let run = try turboReplay(["archive", "--summary"] + arguments)
-        #expect(run.status == 0, "\(run.err)")
-        let line = run.out.split(separator: "\n").first { $0.hasPrefix("offline error views: ") }
+        #expect(run.status == 0, "\(run.stderr)")
+        let line = run.stdout.split(separator: "\n").first { $0.hasPrefix("offline error views: ") }
         return line.flatMap { Int($0.dropFirst("offline error views: ".count).prefix { $0.isNumber }) }
     }
 
@@ -52,8 +52,8 @@ struct ArchiveOfflineCodesTests {
         let path = try Fixtures.file(Self.log, name: "codes.jsonl")
         let config = try Fixtures.file(#"{"offlineCodes": {"ios": [-1009, -1004]}}"#, name: "codes.config.json")
         let run = try turboReplay(["archive", "--format", "jsonl", "--config", config, path])
-        let passed = run.out.split(separator: "\n").filter { $0.contains(#""passed""#) }
+        let passed = run.stdout.split(separator: "\n").filter { $0.contains(#""passed""#) }
         #expect(passed.count == 2)
-        #expect(!run.out.contains("-1001"))
+        #expect(!run.stdout.contains("-1001"))
     }
 }

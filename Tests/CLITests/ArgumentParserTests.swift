@@ -1,6 +1,6 @@
 import Testing
 
-@testable import turbo_replay
+@testable import TurboReplayCLI
 
 /// The parser's manners, one case per rule: the two spellings it accepts, the ones it refuses
 /// with what to type instead, and an option given twice.

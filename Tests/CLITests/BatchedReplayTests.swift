@@ -40,7 +40,7 @@ struct BatchedReplayTests {
         let text = Self.log(flaps: 600, special: row.special)
         let path = try Fixtures.file(text, name: "batched.jsonl")
         let options = ["replay", "--format", "jsonl"] + (row.lenient ? ["--lenient"] : [])
-        let file = try Fixtures.run(options + [path]), piped = try Fixtures.run(options + ["-"], input: text)
+        let file = try turboReplay(options + [path]), piped = try turboReplay(options + ["-"], input: text)
         #expect(file.status == piped.status)
         #expect(file.stdout == piped.stdout)
         #expect(file.stdout.split(separator: "\n").count > 100)
@@ -55,13 +55,10 @@ struct BatchedReplayTests {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let fifo = directory + "/log.fifo", out = directory + "/out.jsonl"
         #expect(mkfifo(fifo, 0o600) == 0)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Fixtures.cli)
-        process.arguments = ["replay", "--format", "jsonl", fifo]
-        process.currentDirectoryURL = Fixtures.root
+        // The built tool, its standard output a file read while it runs: what a process
+        // prints before it has ended, as a person following a log sees it.
         FileManager.default.createFile(atPath: out, contents: nil)
-        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: out))
-        try process.run()
+        let process = try Subprocess.cli(["replay", "--format", "jsonl", fifo], stdout: out)
         let writer = try #require(FileHandle(forWritingAtPath: fifo))
         // Fewer records than a batch, and the pipe left open: only a line-by-line read shows them.
         let head = Self.log(flaps: 3).split(separator: "\n").prefix(6).joined(separator: "\n") + "\n"
@@ -72,8 +69,8 @@ struct BatchedReplayTests {
             printed = (try? String(contentsOfFile: out, encoding: .utf8)) ?? ""
         }
         try writer.close()
-        process.waitUntilExit()
+        let ended = process.wait()
         #expect(printed.contains("\"banner\":\"offline\""), "nothing printed while the FIFO was open")
-        #expect(process.terminationStatus == 0)
+        #expect(ended == .exited(0))
     }
 }

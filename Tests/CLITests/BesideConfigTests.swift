@@ -26,12 +26,12 @@ struct BesideConfigTests {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         #expect(mkfifo(directory + "/" + name, 0o600) == 0)
         // A hang is killed after 30 s: status 137.
-        let walked = try ShellRun.run(#"exec "$CLI" check "$D""#, environment: ["D": directory], timeout: 30)
+        let walked = try Fixtures.shell(#"exec "$CLI" check "$D""#, environment: ["D": directory], timeout: 30)
         #expect(walked.status == 66, "\(walked.stdout)\(walked.stderr)")
         #expect(walked.stderr.contains("\(directory)/\(name): skipped: not a regular file (a FIFO)"), "\(walked.stderr)")
         #expect(walked.stdout.contains("\(directory)/\(name): the config beside the recording is not a regular file (a FIFO)"), "\(walked.stdout)")
         // Named explicitly, the recording it configures fails the same way.
-        let named = try ShellRun.run(#"exec "$CLI" check "$D/airplane.jsonl""#, environment: ["D": directory], timeout: 30)
+        let named = try Fixtures.shell(#"exec "$CLI" check "$D/airplane.jsonl""#, environment: ["D": directory], timeout: 30)
         #expect(named.status == 66, "\(named.stdout)\(named.stderr)")
         #expect(named.stdout.contains("FAIL \(directory)/airplane.jsonl: \(directory)/\(name): the config beside the recording is not a regular file"))
     }
@@ -41,7 +41,7 @@ struct BesideConfigTests {
         let directory = try Self.session()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         #expect(mkfifo(directory + "/airplane.config.json", 0o600) == 0)
-        let run = try ShellRun.run(#"exec "$CLI" check "$D/airplane.config.json""#, environment: ["D": directory], timeout: 30)
+        let run = try Fixtures.shell(#"exec "$CLI" check "$D/airplane.config.json""#, environment: ["D": directory], timeout: 30)
         #expect(run.status == 64, "\(run.stderr)")
         #expect(run.stderr.contains("\(directory)/airplane.config.json: its name does not end in .jsonl"))
     }
@@ -51,7 +51,7 @@ struct BesideConfigTests {
         let directory = try Self.session()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         try FileManager.default.createSymbolicLink(atPath: directory + "/airplane.config.json", withDestinationPath: "gone.json")
-        let run = try Fixtures.run(["check", directory])
+        let run = try turboReplay(["check", directory])
         #expect(run.status == 66)
         #expect(run.stderr.contains("\(directory)/airplane.config.json: skipped: a symbolic link to nothing"), "\(run.stderr)")
         #expect(run.stdout.contains("\(directory)/airplane.config.json: the config beside the recording cannot be read: a symbolic link to nothing"))

@@ -11,7 +11,7 @@ struct CLITests {
 
     @Test("replay --format jsonl prints the canonical timeline")
     func replayJSONL() throws {
-        let run = try Fixtures.run(["replay", "--format", "jsonl", form])
+        let run = try turboReplay(["replay", "--format", "jsonl", form])
         #expect(run.status == 0)
         #expect(run.stdout == (try String(contentsOfFile: Fixtures.recordings + "/chromium/offline-form-submit.expected.jsonl", encoding: .utf8)))
         #expect(run.stderr.isEmpty)
@@ -19,7 +19,7 @@ struct CLITests {
 
     @Test("replay reads standard input for -, and prints a table by default")
     func replayStdin() throws {
-        let run = try Fixtures.run(["replay", "-"], input: try String(contentsOfFile: form, encoding: .utf8))
+        let run = try turboReplay(["replay", "-"], input: try String(contentsOfFile: form, encoding: .utf8))
         #expect(run.status == 0)
         #expect(run.stdout.contains("back-online"))
         #expect(run.stdout.contains("“No se ha podido enviar. Tu texto sigue aquí…”"))
@@ -28,7 +28,7 @@ struct CLITests {
     @Test("a malformed line exits 65 naming file and line, after what was decided before it")
     func malformedExit() throws {
         let path = try Fixtures.file("{\"t\":0,\"type\":\"turbo:fetch-request-error\"}\n{\"t\":1,\"type\":\"connect\",\"online\":1}\n")
-        let run = try Fixtures.run(["replay", "--format", "jsonl", path])
+        let run = try turboReplay(["replay", "--format", "jsonl", path])
         #expect(run.status == 65)
         #expect(run.stdout == #"{"t":0,"banner":"offline","label":"Sin conexión","cause":"fetch-request-error"}"# + "\n")
         #expect(run.stderr == "turbo-replay: error: \(path):2: \"online\" must be a boolean\n")
@@ -37,7 +37,7 @@ struct CLITests {
     @Test("--lenient skips and counts malformed lines")
     func lenient() throws {
         let path = try Fixtures.file("{\"t\":0,\"type\":\"offline\"}\nnope\n{\"t\":900,\"type\":\"online\"}\n")
-        let run = try Fixtures.run(["replay", "--lenient", "--format", "jsonl", path])
+        let run = try turboReplay(["replay", "--lenient", "--format", "jsonl", path])
         #expect(run.status == 0)
         #expect(run.stdout.split(separator: "\n").count == 3)
         #expect(run.stderr.contains("\(path):2: not valid JSON"))
@@ -46,7 +46,7 @@ struct CLITests {
 
     @Test("a missing file exits 66")
     func missingFile() throws {
-        let run = try Fixtures.run(["replay", "/nonexistent.jsonl"])
+        let run = try turboReplay(["replay", "/nonexistent.jsonl"])
         #expect(run.status == 66)
         #expect(run.stderr.contains("/nonexistent.jsonl: cannot open"))
     }
@@ -66,7 +66,7 @@ struct CLITests {
             ([], "USAGE: turbo-replay <subcommand>"),
         ])
     func usage(arguments: [String], hint: String) throws {
-        let run = try Fixtures.run(arguments)
+        let run = try turboReplay(arguments)
         #expect(run.status == 64)
         #expect(run.stderr.contains(hint))
         #expect(!run.stderr.contains("Backtrace"))
@@ -74,7 +74,7 @@ struct CLITests {
 
     @Test("--help on the tool and on each subcommand", arguments: [["--help"], ["replay", "--help"], ["check", "--help"]])
     func help(arguments: [String]) throws {
-        let run = try Fixtures.run(arguments)
+        let run = try turboReplay(arguments)
         #expect(run.status == 0)
         #expect(run.stdout.contains("USAGE: turbo-replay"))
     }
@@ -84,7 +84,7 @@ struct CLITests {
         let recording = try Fixtures.file(
             "{\"t\":0,\"type\":\"connect\",\"context\":\"delivery\"}\n{\"t\":100,\"type\":\"offline\"}\n{\"t\":2000,\"type\":\"online\"}\n")
         let config = try Fixtures.file(#"{"contexts":{"delivery":{"offline":"Offline — deliveries queued"}},"flashMs":100}"#, name: "config.json")
-        let run = try Fixtures.run(["replay", "--format", "jsonl", "--locale", "en", "--config", config, "--debounce-ms", "1000", recording])
+        let run = try turboReplay(["replay", "--format", "jsonl", "--locale", "en", "--config", config, "--debounce-ms", "1000", recording])
         #expect(
             run.stdout == """
                 {"t":1100,"banner":"offline","label":"Offline — deliveries queued","cause":"offline"}
@@ -97,18 +97,18 @@ struct CLITests {
     @Test("a config with a mistake exits 65 and names it")
     func badConfig() throws {
         let config = try Fixtures.file(#"{"debounce":900}"#, name: "config.json")
-        let run = try Fixtures.run(["replay", "--config", config, form])
+        let run = try turboReplay(["replay", "--config", config, form])
         #expect(run.status == 65)
         #expect(run.stderr.contains(#"\#(config): unknown key "debounce""#))
     }
 
     @Test("check ends with 'N passed, N failed' and exits 1 on a failure")
     func check() throws {
-        let good = try Fixtures.run(["check", Fixtures.recordings + "/chromium"])
+        let good = try turboReplay(["check", Fixtures.recordings + "/chromium"])
         #expect(good.status == 0)
         #expect(good.stdout.hasSuffix("8 passed, 0 failed\n"))
         let orphan = try Fixtures.file("{\"t\":0,\"type\":\"offline\"}\n")
-        let bad = try Fixtures.run(["check", orphan])
+        let bad = try turboReplay(["check", orphan])
         #expect(bad.status == 1)
         #expect(bad.stdout.contains("turbo-replay check --update \(orphan)"))
         #expect(bad.stdout.hasSuffix("0 passed, 1 failed\n"))
@@ -123,8 +123,8 @@ struct CLITests {
             ("recordings/native/contract-example.jsonl", 0),
         ])
     func explainStatus(path: String, status: Int32) throws {
-        #expect(try Fixtures.run(["explain", path]).status == status)
-        #expect(try Fixtures.run(["explain", "--format", "jsonl", path]).status == status)
+        #expect(try turboReplay(["explain", path]).status == status)
+        #expect(try turboReplay(["explain", "--format", "jsonl", path]).status == status)
     }
 
     @Test(
@@ -142,7 +142,7 @@ struct CLITests {
         if let golden {
             try golden.appending("\n").write(toFile: directory + "/r.expected.jsonl", atomically: false, encoding: .utf8)
         }
-        let run = try Fixtures.run(["check", directory])
+        let run = try turboReplay(["check", directory])
         #expect(run.status == status, "\(name)")
         if status == 65 { #expect(run.stdout.contains("r.expected.jsonl:1: not valid JSON"), "\(name): names the golden and its line") }
     }

@@ -29,7 +29,7 @@ struct CheckNamesEscapedTests {
     func missingGolden() throws {
         let directory = try folder()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let run = try Fixtures.run(["check", directory])
+        let run = try turboReplay(["check", directory])
         #expect(run.status == 1)
         #expect(run.stdout.contains(#"x\u{A}FAIL forged\u{1B}[2J.jsonl: no golden at"#), "\(run.stdout)")
         Self.expectSafe(run)
@@ -41,7 +41,7 @@ struct CheckNamesEscapedTests {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         try #"{"t":1,"banner":"hidden","cause":"connect"}"#.appending("\n")
             .write(toFile: directory + "/\(Self.forged).expected.jsonl", atomically: false, encoding: .utf8)
-        let run = try Fixtures.run(["check", directory])
+        let run = try turboReplay(["check", directory])
         #expect(run.status == 1)
         #expect(run.stdout.contains(#"timeline differs from "# + directory + #"/x\u{A}FAIL forged\u{1B}[2J.expected.jsonl"#), "\(run.stdout)")
         Self.expectSafe(run)
@@ -51,7 +51,7 @@ struct CheckNamesEscapedTests {
     func created() throws {
         let directory = try folder()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let run = try Fixtures.run(["check", "--update", directory])
+        let run = try turboReplay(["check", "--update", directory])
         #expect(run.status == 0)
         #expect(run.stdout.contains(#"created "# + directory + #"/x\u{A}FAIL forged\u{1B}[2J.expected.jsonl"#), "\(run.stdout)")
         Self.expectSafe(run)
@@ -62,7 +62,7 @@ struct CheckNamesEscapedTests {
         let directory = try Fixtures.scratchDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         try "".write(toFile: directory + "/\(Self.forged).expected.jsonl", atomically: false, encoding: .utf8)
-        let run = try Fixtures.run(["check", directory])
+        let run = try turboReplay(["check", directory])
         #expect(run.status == 1)
         #expect(run.stdout.contains(#"FAIL "# + directory + #"/x\u{A}FAIL forged\u{1B}[2J.expected.jsonl: a golden with no recording"#), "\(run.stdout)")
         Self.expectSafe(run)

@@ -18,19 +18,19 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: directory) }
         try Self.recording.write(toFile: directory + "/r.jsonl", atomically: false, encoding: .utf8)
         try Self.drifted.write(toFile: directory + "/r.expected.jsonl", atomically: false, encoding: .utf8)
-        let exact = try Fixtures.run(["check", directory])
+        let exact = try turboReplay(["check", directory])
         #expect(exact.status == 1)
         #expect(exact.stdout.contains("  \(directory)/r.expected.jsonl:1: t: 900 ≠ 800\n"), "\(exact.stdout)")
-        let narrow = try Fixtures.run(["check", "--tolerance-ms", "60", directory])
+        let narrow = try turboReplay(["check", "--tolerance-ms", "60", directory])
         #expect(narrow.status == 1)
         #expect(narrow.stdout.contains("times within ±60 ms match"), "\(narrow.stdout)")
         #expect(narrow.stdout.contains(":1: t: 900 ≠ 800 (100 ms apart, beyond ±60 ms)\n"), "\(narrow.stdout)")
         #expect(!narrow.stdout.contains(":3: "), "50 ms is within 60: \(narrow.stdout)")
-        let wide = try Fixtures.run(["check", "--tolerance-ms", "100", directory])
+        let wide = try turboReplay(["check", "--tolerance-ms", "100", directory])
         #expect(wide.status == 0)
         #expect(wide.stdout == "1 passed, 0 failed\n")
         for bad in ["-1", "x", "nan"] {
-            let run = try Fixtures.run(["check", "--tolerance-ms", bad, directory])
+            let run = try turboReplay(["check", "--tolerance-ms", bad, directory])
             #expect(run.status == 64, "\(bad)")
             #expect(run.stderr.contains("'--tolerance-ms' takes a number of milliseconds"), "\(run.stderr)")
         }
@@ -43,7 +43,7 @@ import Testing
         for name in ["ghost.expected.jsonl", "a.expeted.jsonl"] {
             try Self.drifted.write(toFile: directory + "/" + name, atomically: false, encoding: .utf8)
         }
-        let run = try Fixtures.run(["check", "--update", directory])
+        let run = try turboReplay(["check", "--update", directory])
         #expect(run.status == 1)
         // In path order: a.expeted.jsonl sorts before a.jsonl.
         #expect(

@@ -18,25 +18,18 @@ struct CheckUpdateStopTests {
             let text = generator.recording(records: 20).joined(separator: "\n") + "\n"
             try text.write(toFile: directory + "/r\(k).jsonl", atomically: false, encoding: .utf8)
         }
-        let process = Process()
-        // The test runner's children inherit SIGINT and SIGTERM ignored: env gives the CLI the
-        // default, as a shell would.
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["--default-signal=INT,TERM", Fixtures.cli, "check", "--update", directory]
-        let stdout = Pipe(), stderr = Pipe()
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
+        // The built tool, signalled: its handlers are the process's, and so is the status.
+        let process = try Subprocess.cli(["check", "--update", directory])
         // Once some goldens are written, and long before all of them are.
         while process.isRunning, (try goldens(in: directory)).count < 20 { usleep(1000) }
-        kill(process.processIdentifier, signal)
-        let out = String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let err = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        kill(process.pid, signal)
+        let run = process.finish()
+        let (out, err) = (run.stdout, run.stderr)
         let written = try goldens(in: directory)
         try #require(written.count < count, "the update finished before the signal: make the folder bigger")
-        #expect(process.terminationReason == .exit)
-        #expect(process.terminationStatus == status, "\(err)")
+        let ended = process.wait()
+        #expect(ended == .exited(ended.status), "ended by a signal, not by itself: \(ended)")
+        #expect(ended.status == status, "\(err)")
         // Recordings are checked in path order: the last written is the last of them in it.
         let last = try #require(written.sorted().last)
         #expect(

@@ -13,20 +13,20 @@ struct CommandGapsTests {
             "recordings/native/offline-and-back-before-deferred-expiry.jsonl", "recordings/native/probe-loop-ios.jsonl",
             "recordings/native/server-503.jsonl", "recordings/launch/stall.jsonl", "recordings/archive/stale-archive.jsonl",
         ] {
-            let lines = try turboReplay(["explain", "--format", "jsonl", path]).out.split(separator: "\n").map(String.init)
+            let lines = try turboReplay(["explain", "--format", "jsonl", path]).stdout.split(separator: "\n").map(String.init)
             #expect(lines.last?.hasPrefix(#"{"summary":{"records":"#) == true, "\(path)")
             for line in lines.dropLast() where line.contains(#""finding":"#) {
                 for key in [#""t":"#, #""level":"#, #""message":"#] { #expect(line.contains(key), "\(path): \(line) has no \(key)") }
                 #expect(line.contains(#""line":"#) || line.contains(#""lines":"#), "\(path): \(line)")
             }
         }
-        let missed = try turboReplay(["explain", "--format", "jsonl", "recordings/native/offline-and-back-before-deferred-expiry.jsonl"]).out
+        let missed = try turboReplay(["explain", "--format", "jsonl", "recordings/native/offline-and-back-before-deferred-expiry.jsonl"]).stdout
         #expect(missed.contains(#""finding":"missed-retry","level":"warning","line":"#))
     }
 
     @Test("explain's launch section lists only rows that change the root: a later presented on the web view is not one")
     func launchRows() throws {
-        let out = try turboReplay(["explain", "recordings/launch/error-after-ready.jsonl"]).out
+        let out = try turboReplay(["explain", "recordings/launch/error-after-ready.jsonl"]).stdout
         #expect(out.contains("launch (cold)"))
         #expect(out.contains("bridge page-load connect"))
         #expect(!out.contains("presented tab:orders"))
@@ -34,11 +34,11 @@ struct CommandGapsTests {
 
     @Test("stats on native logs only: no web block, and the logs are logs, not sessions")
     func nativeOnlyStats() throws {
-        let out = try turboReplay(["stats", "recordings/native/server-503.jsonl", "recordings/native/codes-ios.jsonl"]).out
+        let out = try turboReplay(["stats", "recordings/native/server-503.jsonl", "recordings/native/codes-ios.jsonl"]).stdout
         #expect(out.hasPrefix("logs: 2 read (2 native), 0 malformed, 0 unreadable\nnative logs: 2 (ios 1, android 1)\n"))
         #expect(!out.contains("pill episodes"))
         #expect(!out.contains("online-lied"))
-        let mixed = try turboReplay(["stats", "recordings/chromium/flap-short.jsonl", "recordings/native/server-503.jsonl"]).out
+        let mixed = try turboReplay(["stats", "recordings/chromium/flap-short.jsonl", "recordings/native/server-503.jsonl"]).stdout
         #expect(mixed.hasPrefix("sessions: 2 read (1 web, 1 native), 0 malformed, 0 unreadable\npill episodes:"))
     }
 
@@ -47,12 +47,12 @@ struct CommandGapsTests {
         let text = try turboReplay(["launch", "recordings/native/server-503.jsonl"])
         #expect(text.status == 0)
         #expect(
-            text.out.hasSuffix(
+            text.stdout.hasSuffix(
                 "no launch records in recordings/native/server-503.jsonl: the launch policy had nothing to decide (an app logs {\"t\":…,\"type\":\"launch\",\"cold\":true} as its process starts)\n"
             ))
         let jsonl = try turboReplay(["launch", "--format", "jsonl", "recordings/native/server-503.jsonl"])
-        #expect(jsonl.out.isEmpty)
-        #expect(jsonl.err.contains("turbo-replay: note: no launch records in"))
-        #expect(!(try turboReplay(["launch", "recordings/launch/stall.jsonl"]).out.contains("no launch records")))
+        #expect(jsonl.stdout.isEmpty)
+        #expect(jsonl.stderr.contains("turbo-replay: note: no launch records in"))
+        #expect(!(try turboReplay(["launch", "recordings/launch/stall.jsonl"]).stdout.contains("no launch records")))
     }
 }

@@ -21,10 +21,10 @@ struct CutLogCommandTests {
         let whole = try turboReplay(["explain", "recordings/chromium/flap-short.jsonl"])
         let text = try turboReplay(["explain", path])
         #expect(text.status == whole.status)
-        #expect(text.out.contains("  finding  log-cut (info) at "))
-        #expect(text.out.contains("[line \(line)]: the last line has no line end and is not a complete JSON object"))
-        #expect(text.out.contains("  findings: info 4 (flap-suppressed 3, log-cut 1)\n"))
-        let jsonl = try turboReplay(["explain", "--format", "jsonl", path]).out.split(separator: "\n")
+        #expect(text.stdout.contains("  finding  log-cut (info) at "))
+        #expect(text.stdout.contains("[line \(line)]: the last line has no line end and is not a complete JSON object"))
+        #expect(text.stdout.contains("  findings: info 4 (flap-suppressed 3, log-cut 1)\n"))
+        let jsonl = try turboReplay(["explain", "--format", "jsonl", path]).stdout.split(separator: "\n")
         #expect(jsonl.dropLast().last?.contains(#""finding":"log-cut","level":"info","line":\#(line),"message":"#) == true)
         #expect(jsonl.last?.contains(#""findings":{"flap-suppressed":3,"log-cut":1}"#) == true)
         #expect(jsonl.last?.hasSuffix(#","cut":\#(line)}}"#) == true)
@@ -38,7 +38,7 @@ struct CutLogCommandTests {
         let (path, line) = try cut("recordings/native/server-503.jsonl", half: #"{"t":30000,"type":"pa"#, name: "native-cut.jsonl")
         let explained = try turboReplay(["explain", "--format", "jsonl", path])
         #expect(explained.status == 1)  // its unexpected-retry warning, as the whole log's
-        let lines = explained.out.split(separator: "\n")
+        let lines = explained.stdout.split(separator: "\n")
         let message =
             "the last line has no line end and is not a complete JSON object: the log was cut there "
             + "(its writer stopped mid-line); every line before it was read"
@@ -52,8 +52,8 @@ struct CutLogCommandTests {
             #expect(run.status == (command.count == 2 ? 1 : 0), "\(command)")
         }
         let timeline = try turboReplay(["native", path])
-        #expect(timeline.err.contains("native-cut.jsonl:\(line): log-cut (info): "))
-        #expect(try turboReplay(["native", "recordings/native/server-503.jsonl"]).out == timeline.out)
+        #expect(timeline.stderr.contains("native-cut.jsonl:\(line): log-cut (info): "))
+        #expect(try turboReplay(["native", "recordings/native/server-503.jsonl"]).stdout == timeline.stdout)
     }
 
     @Test("a half line anywhere but the end, or with its line end, is still malformed: 65, file:line")
@@ -62,7 +62,7 @@ struct CutLogCommandTests {
         let ended = try Fixtures.file(text + #"{"t":30000,"type":"pa"# + "\n", name: "ended.jsonl")
         let run = try turboReplay(["explain", ended])
         #expect(run.status == 65)
-        #expect(run.err.contains("ended.jsonl:12: not valid JSON"))
+        #expect(run.stderr.contains("ended.jsonl:12: not valid JSON"))
     }
 
     @Test("stats reads a cut log, says how many were cut, and lists where")
@@ -70,10 +70,10 @@ struct CutLogCommandTests {
         let (path, line) = try cut("recordings/chromium/flap-short.jsonl", half: #"{"t":9000,"#, name: "stats-cut.jsonl")
         let run = try turboReplay(["stats", path, "recordings/native/server-503.jsonl"])
         #expect(run.status == 0)
-        #expect(run.out.hasPrefix("sessions: 2 read (1 web, 1 native), of which 1 cut, 0 malformed, 0 unreadable\n"))
-        #expect(run.out.contains("cut (log-cut, info: read up to their last whole line):\n  \(path):\(line)\n"))
-        #expect(!run.out.contains("not read"))
+        #expect(run.stdout.hasPrefix("sessions: 2 read (1 web, 1 native), of which 1 cut, 0 malformed, 0 unreadable\n"))
+        #expect(run.stdout.contains("cut (log-cut, info: read up to their last whole line):\n  \(path):\(line)\n"))
+        #expect(!run.stdout.contains("not read"))
         let json = try turboReplay(["stats", "--format", "json", path])
-        #expect(json.out.contains(#""cut":{"\#(path)":\#(line)}"#))
+        #expect(json.stdout.contains(#""cut":{"\#(path)":\#(line)}"#))
     }
 }

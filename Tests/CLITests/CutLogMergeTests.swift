@@ -37,8 +37,8 @@ struct CutLogMergeTests {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         // Each partial holds one cut log: the merge must add their cuts up.
         let parts = try statsPartials([[paths[0], paths[3]], [paths[1], paths[2]]], in: directory)
-        let one = try Fixtures.run(["stats"] + options + paths)
-        let merged = try Fixtures.run(["stats", "--merge"] + options + parts)
+        let one = try turboReplay(["stats"] + options + paths)
+        let merged = try turboReplay(["stats", "--merge"] + options + parts)
         #expect(merged.stdout == one.stdout)
         #expect(merged.status == one.status)
         if options.isEmpty {
@@ -49,10 +49,10 @@ struct CutLogMergeTests {
             #expect(one.stdout.contains(#""cut":{"\#(paths[0])":11,"\#(paths[1])":12}"#), "\(one.stdout)")
         }
         // A merge of merges too.
-        let chained = try Fixtures.run(["stats", "--merge", "--partial"] + parts)
+        let chained = try turboReplay(["stats", "--merge", "--partial"] + parts)
         let chainedPath = directory + "/chained.partial"
         try chained.stdout.write(toFile: chainedPath, atomically: false, encoding: .utf8)
-        #expect(try Fixtures.run(["stats", "--merge"] + options + [chainedPath]).stdout == one.stdout)
+        #expect(try turboReplay(["stats", "--merge"] + options + [chainedPath]).stdout == one.stdout)
     }
 
     @Test("native logs only, one cut: the merge keeps the native-only first line and has no web block, as one run")
@@ -60,8 +60,8 @@ struct CutLogMergeTests {
         let (paths, directory) = try Self.fleet(Array(Self.mixed.filter { $0.recording.contains("/native/") }))
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let parts = try statsPartials([[paths[0]], [paths[1]]], in: directory)
-        let one = try Fixtures.run(["stats"] + paths)
-        let merged = try Fixtures.run(["stats", "--merge"] + parts)
+        let one = try turboReplay(["stats"] + paths)
+        let merged = try turboReplay(["stats", "--merge"] + parts)
         #expect(merged.stdout == one.stdout)
         #expect(one.stdout.hasPrefix("logs: 2 read (2 native), of which 1 cut, 0 malformed, 0 unreadable\n"), "\(one.stdout)")
         #expect(!one.stdout.contains("pill episodes"))

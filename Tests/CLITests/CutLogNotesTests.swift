@@ -26,9 +26,9 @@ struct CutLogNotesTests {
         let whole = try turboReplay(["session", "recordings/session/airplane.jsonl", "recordings/session/airplane.native.jsonl"])
         let run = try turboReplay(["session", web.path, native.path])
         #expect(run.status == whole.status)
-        #expect(run.err.contains("turbo-replay: note: \(web.path):\(web.line): log-cut (info): the last line has no line end"))
-        #expect(run.err.contains("turbo-replay: note: \(native.path):\(native.line): log-cut (info): the last line has no line end"))
-        #expect(!whole.err.contains("log-cut"))
+        #expect(run.stderr.contains("turbo-replay: note: \(web.path):\(web.line): log-cut (info): the last line has no line end"))
+        #expect(run.stderr.contains("turbo-replay: note: \(native.path):\(native.line): log-cut (info): the last line has no line end"))
+        #expect(!whole.stderr.contains("log-cut"))
     }
 
     @Test("check: a cut recording passes on what was read before its cut, with a note")
@@ -41,9 +41,9 @@ struct CutLogNotesTests {
             atPath: Fixtures.recordings + "/native/contract-example.expected.jsonl", toPath: directory + "/whole.expected.jsonl")
         try FileManager.default.copyItem(atPath: Fixtures.recordings + "/native/contract-example.jsonl", toPath: directory + "/whole.jsonl")
         let run = try turboReplay(["check", directory])
-        #expect(run.status == 0, "\(run.out)\(run.err)")
-        #expect(run.out.hasSuffix("2 passed, 0 failed\n"))
-        #expect(run.err == "turbo-replay: note: \(recording.path):\(recording.line): log-cut (info): \(Self.message)\n")
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.hasSuffix("2 passed, 0 failed\n"))
+        #expect(run.stderr == "turbo-replay: note: \(recording.path):\(recording.line): log-cut (info): \(Self.message)\n")
     }
 
     @Test("native explain: the findings' line counts the cut, by name")
@@ -53,8 +53,8 @@ struct CutLogNotesTests {
         let run = try turboReplay(["explain", recording.path])
         #expect(run.status == whole.status)
         // The log has no app-retry line: nothing compared, the count only.
-        #expect(run.out.contains(": nothing to compare\n1 finding (info 1; log-cut 1)\n"), "\(run.out)")
-        #expect(!whole.out.contains("log-cut"))
+        #expect(run.stdout.contains(": nothing to compare\n1 finding (info 1; log-cut 1)\n"), "\(run.stdout)")
+        #expect(!whole.stdout.contains("log-cut"))
     }
 
     static let message =

@@ -21,7 +21,7 @@ struct DocumentedOutputTests {
         let committed = arguments[index + 1]
         let drawn = try Fixtures.scratchDirectory() + "/plot.svg"
         arguments[index + 1] = drawn
-        let run = try Fixtures.run(arguments)
+        let run = try turboReplay(arguments)
         #expect(run.status == 0)
         #expect(
             try String(contentsOfFile: drawn, encoding: .utf8) == String(contentsOfFile: Fixtures.root.path + "/" + committed, encoding: .utf8),

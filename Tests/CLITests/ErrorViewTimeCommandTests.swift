@@ -19,14 +19,14 @@ struct ErrorViewTimeCommandTests {
     // 19300–34200, 34200–52400: 2500 + 15100 + 14900 + 18200 = 50700.
     @Test("whatif --variant probe-once: errorViewMs for v1 and the variant, per log and in total")
     func whatIf() throws {
-        let text = try Fixtures.run(["whatif", "--variant", "probe-once", Self.ios, Self.android])
+        let text = try turboReplay(["whatif", "--variant", "probe-once", Self.ios, Self.android])
         #expect(text.status == 0)
         #expect(
             text.stdout.contains(
                 "automatic retries      3           1  -2\n  of them probe        3           1  -2\nerror views (ms)    8200        9400  +1200\n"))
         #expect(text.stdout.contains("  of them probe        3           1  -2\nerror views (ms)   49200       50700  +1500\n"))
         #expect(text.stdout.hasSuffix("error views (ms)   57400       60100  +2700\n"))
-        let jsonl = try Fixtures.run(["whatif", "--variant", "probe-once", "--format", "jsonl", Self.ios, Self.android])
+        let jsonl = try turboReplay(["whatif", "--variant", "probe-once", "--format", "jsonl", Self.ios, Self.android])
         let lines = jsonl.stdout.split(separator: "\n")
         #expect(lines.count == 3)
         #expect(lines.filter { $0.hasSuffix(#""errorViewMs":{"v1":8200,"variant":9400}}"#) }.count == 1)
@@ -48,9 +48,9 @@ struct ErrorViewTimeCommandTests {
     @Test("a view still up at the end is open, counted to the log's last record")
     func openToTheEnd() throws {
         let path = try Fixtures.file(Self.openView, name: "open-view.jsonl")
-        let whatIf = try Fixtures.run(["whatif", "--variant", "probe-once", "--format", "jsonl", path])
+        let whatIf = try turboReplay(["whatif", "--variant", "probe-once", "--format", "jsonl", path])
         #expect(whatIf.stdout.contains(#""errorViewMs":{"v1":8000,"variant":8000}}"#))
-        let stats = try Fixtures.run(["stats", path])
+        let stats = try turboReplay(["stats", path])
         #expect(stats.stdout.contains("time on error views: 1 (1 open), 8000 ms in all; median 8000, p90 8000, max 8000 ms\n"))
     }
 
@@ -59,10 +59,10 @@ struct ErrorViewTimeCommandTests {
     // 18200, max 18200 — the median and p90 read from the sketch, within 0.5%.
     @Test("stats: the time on error views of native logs, in text and JSON")
     func stats() throws {
-        let text = try Fixtures.run(["stats", Self.ios, Self.android])
+        let text = try turboReplay(["stats", Self.ios, Self.android])
         #expect(text.status == 0)
         #expect(text.stdout.contains("time on error views: 8 (0 open), 57400 ms in all; median 2502.518, p90 18125.394, max 18200 ms\n"))
-        let json = try Fixtures.run(["stats", "--format", "json", Self.ios, Self.android])
+        let json = try turboReplay(["stats", "--format", "json", Self.ios, Self.android])
         let report = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         let native = try #require(report["native"] as? [String: Any])
         let time = try #require(native["errorViewTime"] as? [String: Any])
@@ -81,7 +81,7 @@ struct ErrorViewTimeCommandTests {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         var partials: [String] = []
         for (index, log) in logs.enumerated() {
-            let run = try Fixtures.run(["stats", "--partial", log])
+            let run = try turboReplay(["stats", "--partial", log])
             #expect(run.status == 0)
             #expect(run.stdout.contains(#""errorViewTime":{"open":"#))
             let path = directory + "/part-\(index).jsonl"
@@ -89,24 +89,24 @@ struct ErrorViewTimeCommandTests {
             partials.append(path)
         }
         for format in [[], ["--format", "json"]] {
-            let whole = try Fixtures.run(["stats"] + format + logs)
-            let merged = try Fixtures.run(["stats", "--merge"] + format + partials)
+            let whole = try turboReplay(["stats"] + format + logs)
+            let merged = try turboReplay(["stats", "--merge"] + format + partials)
             #expect(merged.status == 0, "\(merged.stderr)")
             #expect(merged.stdout == whole.stdout)
         }
-        let merged = try Fixtures.run(["stats", "--merge"] + partials)
+        let merged = try turboReplay(["stats", "--merge"] + partials)
         #expect(merged.stdout.contains("time on error views: 9 (1 open), 65400 ms in all;"))
     }
 
     @Test("a partial's time on error views that no log can have is refused, naming its line")
     func refused() throws {
-        let run = try Fixtures.run(["stats", "--partial", Self.ios])
+        let run = try turboReplay(["stats", "--partial", Self.ios])
         let directory = try Fixtures.scratchDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         for (from, to) in [(#""open":0"#, #""open":5"#), (#""totalMs":8200.0"#, #""totalMs":100.0"#)] {
             let path = directory + "/bad.jsonl"
             try run.stdout.replacingOccurrences(of: from, with: to).write(toFile: path, atomically: false, encoding: .utf8)
-            let merged = try Fixtures.run(["stats", "--merge", path])
+            let merged = try turboReplay(["stats", "--merge", path])
             #expect(merged.status == 65)
             #expect(merged.stderr.contains("bad.jsonl:2:"), "\(merged.stderr)")
             #expect(merged.stderr.contains("\"errorViewTime\" is not one log's"), "\(merged.stderr)")

@@ -10,13 +10,13 @@ struct FailOnTests {
     func infoOnly() throws {
         let plain = try turboReplay(["explain", "recordings/chromium/flap-short.jsonl"])
         #expect(plain.status == 0)
-        #expect(plain.out.contains("finding  flap-suppressed (info) at 776.3"))
-        #expect(plain.out.contains("  findings: info 3 (flap-suppressed 3)\n"))
+        #expect(plain.stdout.contains("finding  flap-suppressed (info) at 776.3"))
+        #expect(plain.stdout.contains("  findings: info 3 (flap-suppressed 3)\n"))
         #expect(try turboReplay(["explain", "--fail-on", "info", "recordings/chromium/flap-short.jsonl"]).status == 1)
         #expect(try turboReplay(["explain", "--fail-on=warning", "recordings/chromium/flap-short.jsonl"]).status == 0)
         let jsonl = try turboReplay(["explain", "--format", "jsonl", "recordings/chromium/flap-short.jsonl"])
         #expect(jsonl.status == 0)
-        #expect(jsonl.out.split(separator: "\n").dropLast().allSatisfy { $0.contains(#""finding":"flap-suppressed","level":"info","#) })
+        #expect(jsonl.stdout.split(separator: "\n").dropLast().allSatisfy { $0.contains(#""finding":"flap-suppressed","level":"info","#) })
     }
 
     @Test("a warning exits 1, unless --fail-on never")
@@ -25,7 +25,7 @@ struct FailOnTests {
         #expect(try turboReplay(["explain", "--fail-on", "info", "recordings/chromium/dead-upstream-frame.jsonl"]).status == 1)
         let never = try turboReplay(["explain", "--fail-on", "never", "recordings/chromium/dead-upstream-frame.jsonl"])
         #expect(never.status == 0)
-        #expect(never.out.contains("  findings: warning 2 (online-lied 1, stale-pill 1)\n"))
+        #expect(never.stdout.contains("  findings: warning 2 (online-lied 1, stale-pill 1)\n"))
         #expect(try turboReplay(["explain", "recordings/chromium/airplane-mid-session.jsonl"]).status == 0)
     }
 
@@ -39,21 +39,21 @@ struct FailOnTests {
         let misses = "recordings/archive/quick-navigations.jsonl"
         let explained = try turboReplay(["explain", misses])
         #expect(explained.status == 0)
-        #expect(explained.out.contains("finding      offline-miss (info) not-captured: "))
-        #expect(explained.out.contains("1 archive finding (info 1)\n"))
+        #expect(explained.stdout.contains("finding      offline-miss (info) not-captured: "))
+        #expect(explained.stdout.contains("1 archive finding (info 1)\n"))
         #expect(try turboReplay(["native", "--explain", "--fail-on", "info", misses]).status == 1)
         let jsonl = try turboReplay(["native", "--explain", "--format", "jsonl", path])
-        #expect(jsonl.out.split(separator: "\n").dropLast().allSatisfy { $0.contains(#","level":"warning","#) })
+        #expect(jsonl.stdout.split(separator: "\n").dropLast().allSatisfy { $0.contains(#","level":"warning","#) })
     }
 
     @Test("an unknown level, or --fail-on without --explain, is a usage error")
     func usage() throws {
         let unknown = try turboReplay(["explain", "--fail-on", "error", "recordings/chromium/flap-short.jsonl"])
         #expect(unknown.status == 64)
-        #expect(unknown.err.contains("unknown level 'error' for '--fail-on'; use --fail-on warning or --fail-on info or --fail-on never"))
+        #expect(unknown.stderr.contains("unknown level 'error' for '--fail-on'; use --fail-on warning or --fail-on info or --fail-on never"))
         let alone = try turboReplay(["native", "--fail-on", "info", "recordings/native/contract-example.jsonl"])
         #expect(alone.status == 64)
-        #expect(alone.err.contains("'--fail-on' applies to findings: give --explain too"))
+        #expect(alone.stderr.contains("'--fail-on' applies to findings: give --explain too"))
     }
 }
 
@@ -72,12 +72,12 @@ struct FindingRulesEndToEndTests {
         let off = try config(#"{"findings": {"stale-pill": "off"}}"#)
         let quiet = try turboReplay(["explain", "--config", off, log])
         #expect(quiet.status == 1)
-        #expect(quiet.out.contains("  findings: warning 1 (online-lied 1)\n"))
-        #expect(!quiet.out.contains("stale-pill"))
+        #expect(quiet.stdout.contains("  findings: warning 1 (online-lied 1)\n"))
+        #expect(!quiet.stdout.contains("stale-pill"))
         let info = try config(#"{"findings": {"stale-pill": "off", "online-lied": "info"}}"#)
         let passed = try turboReplay(["explain", "--config", info, log])
         #expect(passed.status == 0)
-        #expect(passed.out.contains("finding  online-lied (info)"))
+        #expect(passed.stdout.contains("finding  online-lied (info)"))
         #expect(try turboReplay(["explain", "--fail-on", "info", "--config", info, log]).status == 1)
     }
 
@@ -90,7 +90,7 @@ struct FindingRulesEndToEndTests {
         ] {
             let run = try turboReplay(command)
             #expect(run.status == 65, "\(command)")
-            #expect(run.err.contains(#"unknown finding "stale-pil" in "findings" (known: online-lied, stale-pill"#), "\(command)")
+            #expect(run.stderr.contains(#"unknown finding "stale-pil" in "findings" (known: online-lied, stale-pill"#), "\(command)")
         }
     }
 
@@ -99,14 +99,14 @@ struct FindingRulesEndToEndTests {
         let log = "recordings/native/offline-and-back-before-deferred-expiry.jsonl"
         let before = try turboReplay(["native", "--explain", "--format", "jsonl", log])
         let ids = Set(
-            before.out.split(separator: "\n").compactMap { line -> String? in
+            before.stdout.split(separator: "\n").compactMap { line -> String? in
                 guard let range = line.range(of: #""finding":""#) else { return nil }
                 return String(line[range.upperBound...].prefix { $0 != "\"" })
             })
         #expect(!ids.isEmpty)
         let off = try config(#"{"findings": {"# + ids.sorted().map { #""\#($0)": "off""# }.joined(separator: ", ") + "}}")
         let after = try turboReplay(["native", "--explain", "--format", "jsonl", "--config", off, log])
-        #expect(after.status == 0, "\(ids) \(after.out)")
-        #expect(!after.out.contains(#""finding":"#))
+        #expect(after.status == 0, "\(ids) \(after.stdout)")
+        #expect(!after.stdout.contains(#""finding":"#))
     }
 }

@@ -3,7 +3,7 @@ import Replay
 import Testing
 
 @testable import TestSupport
-@testable import turbo_replay
+@testable import TurboReplayCLI
 
 /// The finding ids a person reads in `--help` and in docs/ come from the policies' registry:
 /// a finding added to a policy is listed by every command that reports it, and a policy that no
@@ -23,7 +23,7 @@ struct FindingsHelpTests {
     @Test("a command's --help lists every finding id of the policies it reports, with its level", arguments: reporting.map(\.name))
     func helpListsTheIDs(_ name: String) throws {
         let spec = try #require(commands.map(\.spec).first { $0.name == name })
-        let help = try Fixtures.run([name, "--help"])
+        let help = try turboReplay([name, "--help"])
         #expect(help.status == 0)
         let block = help.stdout.components(separatedBy: "FINDINGS:\n").dropFirst().first ?? ""
         for policy in spec.findings.map(PolicyDescription.of) {

@@ -49,7 +49,7 @@ struct FleetExitStatusTests {
         #expect(partial.status == 0, "\(partial.stderr)")
         let file = directory + "/partial.txt"
         try partial.stdout.write(toFile: file, atomically: false, encoding: .utf8)
-        let merged = try Fixtures.run([command, "--merge", file])
+        let merged = try turboReplay([command, "--merge", file])
         #expect(merged.status == 66, "\(merged.stderr)")
     }
 }

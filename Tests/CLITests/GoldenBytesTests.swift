@@ -28,10 +28,10 @@ struct GoldenBytesTests {
         try #require(!Array(respelled.utf8).elementsEqual(Array(original.utf8)), "the golden has no \(spelling.0)")
         try respelled.write(toFile: golden, atomically: false, encoding: .utf8)
 
-        let check = try Fixtures.run(["check", directory])
+        let check = try turboReplay(["check", directory])
         #expect(check.status == 1, "\(check.stdout)")
         #expect(check.stdout.contains("FAIL \(directory)/r.jsonl: timeline differs"), "\(check.stdout)")
-        let update = try Fixtures.run(["check", "--update", directory])
+        let update = try turboReplay(["check", "--update", directory])
         #expect(update.status == 0)
         #expect(update.stdout.contains("updated \(golden)"), "\(update.stdout)")
         #expect(Array(try String(contentsOfFile: golden, encoding: .utf8).utf8) == Array(original.utf8))

@@ -25,7 +25,7 @@ struct GoldenClaimsTests {
     @Test func recordingsNotNamedJSONLAreRefused() throws {
         let directory = try Self.folder(["run1.log": Self.flap, "run2.log": Self.submit])
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let run = try Fixtures.run(["check", "--update", "--jobs", "2", directory + "/run1.log", directory + "/run2.log"])
+        let run = try turboReplay(["check", "--update", "--jobs", "2", directory + "/run1.log", directory + "/run2.log"])
         #expect(run.status == 64)
         #expect(run.stderr.contains("\(directory)/run1.log: its name does not end in .jsonl"), "\(run.stderr)")
         #expect(run.stderr.contains("\(directory)/run2.log: its name does not end in .jsonl"))
@@ -39,7 +39,7 @@ struct GoldenClaimsTests {
         let directory = try Self.folder(["x.jsonl": Self.flap, "x.\(part).jsonl": Self.submit])
         defer { try? FileManager.default.removeItem(atPath: directory) }
         for arguments in [["check", directory], ["check", "--update", directory]] {
-            let run = try Fixtures.run(arguments)
+            let run = try turboReplay(arguments)
             #expect(run.status == 64, "\(arguments): \(run.stdout)")
             #expect(run.stderr.contains("\(directory)/x.\(part).jsonl: a name ending in .\(part).jsonl cannot have goldens of its own"), "\(run.stderr)")
             #expect(run.stdout.isEmpty)
@@ -57,9 +57,9 @@ struct GoldenClaimsTests {
         for name in ["a", "b"] {
             try FileManager.default.createSymbolicLink(atPath: "\(directory)/\(name).expected.jsonl", withDestinationPath: "shared/submit.expected.jsonl")
         }
-        let check = try Fixtures.run(["check", directory + "/a.jsonl", directory + "/b.jsonl"])
+        let check = try turboReplay(["check", directory + "/a.jsonl", directory + "/b.jsonl"])
         #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
-        let update = try Fixtures.run(["check", "--update", directory + "/a.jsonl", directory + "/b.jsonl"])
+        let update = try turboReplay(["check", "--update", directory + "/a.jsonl", directory + "/b.jsonl"])
         #expect(update.status == 64)
         #expect(update.stderr.contains("\(directory)/a.expected.jsonl and \(directory)/b.expected.jsonl are one file"), "\(update.stderr)")
     }
@@ -76,7 +76,7 @@ struct GoldenClaimsTests {
         try FileManager.default.createDirectory(atPath: directory + "/shared", withIntermediateDirectories: false)
         try #"{"t":1,"banner":"hidden","cause":"connect"}"#.write(toFile: directory + "/shared/t.expected.jsonl", atomically: false, encoding: .utf8)
         try FileManager.default.createSymbolicLink(atPath: directory + "/a.expected.jsonl", withDestinationPath: "shared/t.expected.jsonl")
-        let run = try Fixtures.run(["check", "--update", directory + "/a.jsonl"])
+        let run = try turboReplay(["check", "--update", directory + "/a.jsonl"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.hasPrefix("updated \(directory)/a.expected.jsonl"))
         #expect(Self.isLink(directory + "/a.expected.jsonl"), "the link was replaced")
@@ -84,7 +84,7 @@ struct GoldenClaimsTests {
         #expect(try String(contentsOfFile: directory + "/shared/t.expected.jsonl", encoding: .utf8) == expected)
         let target = URL(fileURLWithPath: directory + "/shared/t.expected.jsonl").resolvingSymlinksInPath().path
         #expect(run.stderr.contains("\(directory)/a.expected.jsonl is a symbolic link: updated its target \(target)"), "\(run.stderr)")
-        #expect(try Fixtures.run(["check", directory + "/a.jsonl"]).status == 0)
+        #expect(try turboReplay(["check", directory + "/a.jsonl"]).status == 0)
     }
 
     /// A link to nothing is not followed: a file created where it points would be wherever
@@ -93,7 +93,7 @@ struct GoldenClaimsTests {
         let directory = try Self.folder(["a.jsonl": Self.submit])
         defer { try? FileManager.default.removeItem(atPath: directory) }
         try FileManager.default.createSymbolicLink(atPath: directory + "/a.expected.jsonl", withDestinationPath: directory + "/elsewhere")
-        let run = try Fixtures.run(["check", "--update", directory + "/a.jsonl"])
+        let run = try turboReplay(["check", "--update", directory + "/a.jsonl"])
         #expect(run.status == 73)
         #expect(run.stdout.contains("cannot create \(directory)/a.expected.jsonl: a symbolic link to nothing"), "\(run.stdout)")
         #expect(Self.isLink(directory + "/a.expected.jsonl") && !FileManager.default.fileExists(atPath: directory + "/elsewhere"))

@@ -21,7 +21,7 @@ struct HelpMatchesDocsTests {
 
     @Test("every option of --help is in the command's section of docs/cli.md", arguments: commands)
     func optionsAreDocumented(_ command: String) throws {
-        let help = try Fixtures.run([command, "--help"])
+        let help = try turboReplay([command, "--help"])
         #expect(help.status == 0)
         let options = help.stdout.split(separator: "\n").compactMap { line -> String? in
             let trimmed = line.drop { $0 == " " }

@@ -17,20 +17,20 @@ struct LaunchExplainTests {
         let found = try turboReplay(["explain", "--format", "jsonl", "recordings/launch/\(shows).jsonl"])
         #expect(found.status == 1)
         // The finding, then the summary line that ends every explain in JSON lines.
-        #expect(found.out.split(separator: "\n").count == 2)
-        #expect(found.out.hasPrefix(#"{"t":"#) && found.out.contains(#""finding":"\#(id)","level":"warning","lines":["#))
-        #expect(found.out.contains(#""findings":{"\#(id)":1},"levels":{"warning":1,"info":0}"#))
+        #expect(found.stdout.split(separator: "\n").count == 2)
+        #expect(found.stdout.hasPrefix(#"{"t":"#) && found.stdout.contains(#""finding":"\#(id)","level":"warning","lines":["#))
+        #expect(found.stdout.contains(#""findings":{"\#(id)":1},"levels":{"warning":1,"info":0}"#))
         let clean = try turboReplay(["explain", "--format", "jsonl", "recordings/launch/\(nearMiss).jsonl"])
         #expect(clean.status == 0)
-        #expect(clean.out.hasPrefix(#"{"summary":{"records":"#) && clean.out.contains(#""findings":{},"#))
-        #expect(clean.out.split(separator: "\n").count == 1)
+        #expect(clean.stdout.hasPrefix(#"{"summary":{"records":"#) && clean.stdout.contains(#""findings":{},"#))
+        #expect(clean.stdout.split(separator: "\n").count == 1)
     }
 
     @Test("text: the launch rows after the error view's part, the figures, and each finding's sentence")
     func text() throws {
         let run = try turboReplay(["explain", "recordings/launch/error-behind-loading.jsonl"])
         #expect(run.status == 1)
-        let lines = run.out.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let lines = run.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(lines.contains("no findings: the app's automatic retries match the policy's"))
         #expect(lines.contains("launch: ios, stall 10000 ms, app-screen tolerance 500 ms"))
         #expect(
@@ -49,7 +49,7 @@ struct LaunchExplainTests {
         #expect(try turboReplay(["explain", "--tolerance-ms", "400", "recordings/launch/app-screen-keeps-up.jsonl"]).status == 1)
         let stall = try turboReplay(["explain", "--format", "jsonl", "--stall-ms", "3000", "recordings/launch/stall-setting.jsonl"])
         #expect(stall.status == 1)
-        #expect(stall.out.hasPrefix(#"{"t":4000.25,"finding":"stalled","level":"warning","lines":[3,4],"launchedAt":0,"launchMs":4000.25,"#))
+        #expect(stall.stdout.hasPrefix(#"{"t":4000.25,"finding":"stalled","level":"warning","lines":[3,4],"launchedAt":0,"launchMs":4000.25,"#))
         #expect(try turboReplay(["explain", "--tolerance-ms", "-1", "recordings/launch/stall.jsonl"]).status == 64)
     }
 
@@ -59,7 +59,7 @@ struct LaunchExplainTests {
             let explain = try turboReplay(["explain", "--tolerance-ms", "100", "recordings/launch/\(name).jsonl"])
             let native = try turboReplay(["native", "--explain", "--tolerance-ms", "100", "recordings/launch/\(name).jsonl"])
             #expect(explain.status == native.status)
-            #expect(explain.out == native.out)
+            #expect(explain.stdout == native.stdout)
         }
     }
 
@@ -77,12 +77,12 @@ struct LaunchExplainTests {
             ])
         let run = try turboReplay(["explain", "--format", "jsonl", path])
         #expect(run.status == 1)
-        let lines = run.out.split(separator: "\n")
+        let lines = run.stdout.split(separator: "\n")
         #expect(lines.count == 2)
         #expect(lines.first?.contains(#""finding":"unexpected-retry""#) == true)
         let stalled = try turboReplay(["explain", "--format", "jsonl", "--stall-ms", "50", path])
         #expect(
-            stalled.out.split(separator: "\n").dropLast().map { $0.contains("unexpected-retry") || $0.contains(#""finding":"stalled""#) }
+            stalled.stdout.split(separator: "\n").dropLast().map { $0.contains("unexpected-retry") || $0.contains(#""finding":"stalled""#) }
                 == [true, true])
     }
 }
@@ -97,9 +97,9 @@ struct NativeRenderCommandTests {
         let svg = try String(contentsOfFile: directory + "/stall.svg", encoding: .utf8)
         #expect(svg.contains("<title>Native timeline: recordings/launch/stall.jsonl</title>") && svg.contains(">root screen<"))
         let web = try turboReplay(["render", "recordings/chromium/flap-short.jsonl", "-o", "-"])
-        #expect(web.status == 0 && web.out.contains(">navigator.onLine<"))
+        #expect(web.status == 0 && web.stdout.contains(">navigator.onLine<"))
         let stalled = try turboReplay(["render", "--stall-ms", "20000", "recordings/launch/stall.jsonl", "-o", "-"])
-        #expect(!stalled.out.contains("stalled:"))
+        #expect(!stalled.stdout.contains("stalled:"))
         #expect(try turboReplay(["render", "recordings/launch/stall.jsonl", "-o", "/no-such-dir/x.svg"]).status == 73)
     }
 }

@@ -19,13 +19,13 @@ struct LongGoldenLineTests {
         ]
         try (records.joined(separator: "\n") + "\n").write(toFile: directory + "/long.jsonl", atomically: false, encoding: .utf8)
 
-        let update = try Fixtures.run(["check", "--update", directory])
+        let update = try turboReplay(["check", "--update", directory])
         #expect(update.status == 0, "\(update.stderr)")
         let golden = try String(contentsOfFile: directory + "/long.archive.expected.jsonl", encoding: .utf8)
         // The served line quotes the URL and the key: longer than a recording line may be.
         #expect(golden.split(separator: "\n").contains { $0.utf8.count > 1 << 20 }, "\(golden.prefix(300))")
 
-        let check = try Fixtures.run(["check", directory])
+        let check = try turboReplay(["check", directory])
         #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
     }
 }

@@ -14,7 +14,7 @@ struct MergeChainTests {
         let directory = try Fixtures.scratchDirectory()
         var paths: [String] = []
         for (index, part) in try StatsPartialTests.parts(count).enumerated() {
-            let run = try Fixtures.run(command + ["--partial", "-"], input: part.joined(separator: "\n") + "\n")
+            let run = try turboReplay(command + ["--partial", "-"], input: part.joined(separator: "\n") + "\n")
             #expect(run.status == 0, "\(run.stderr)")
             let path = directory + "/part-\(index).jsonl"
             try run.stdout.write(toFile: path, atomically: false, encoding: .utf8)
@@ -32,23 +32,23 @@ struct MergeChainTests {
     func treeIsExact(_ command: [String], _ options: [String]) throws {
         let (paths, directory) = try Self.partials(command, count: 5)
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let flat = try Fixtures.run([command[0], "--merge"] + options + paths)
+        let flat = try turboReplay([command[0], "--merge"] + options + paths)
         // Two levels: (0 1) and (2 3 4), then (01 + 234) merged again, then merged to the report.
         var level: [String] = []
         for (name, group) in [("a", Array(paths[0..<2])), ("b", Array(paths[2...]))] {
-            let run = try Fixtures.run([command[0], "--merge", "--partial"] + group)
+            let run = try turboReplay([command[0], "--merge", "--partial"] + group)
             #expect(run.status == 0, "\(run.stderr)")
             let path = directory + "/merged-\(name).jsonl"
             try run.stdout.write(toFile: path, atomically: false, encoding: .utf8)
             level.append(path)
         }
-        let top = try Fixtures.run([command[0], "--merge", "--partial"] + level)
+        let top = try turboReplay([command[0], "--merge", "--partial"] + level)
         let topPath = try Fixtures.file(top.stdout, name: "top.jsonl")
-        let tree = try Fixtures.run([command[0], "--merge"] + options + [topPath])
+        let tree = try turboReplay([command[0], "--merge"] + options + [topPath])
         #expect(tree.stdout == flat.stdout)
         #expect(tree.stderr == flat.stderr)
         #expect(tree.status == flat.status)
-        let whole = try Fixtures.run(command + options + ["recordings"])
+        let whole = try turboReplay(command + options + ["recordings"])
         #expect(flat.stdout == whole.stdout)
     }
 
@@ -56,14 +56,14 @@ struct MergeChainTests {
     func twinsAcrossBranches() throws {
         let (paths, directory) = try Self.partials(["stats"], count: 3)
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let merged = try Fixtures.run(["stats", "--merge", "--partial"] + paths)
+        let merged = try turboReplay(["stats", "--merge", "--partial"] + paths)
         let keys: [[UInt8]] = merged.stdout.split(separator: "\n").filter { $0.hasPrefix(#"{"real":"#) }.map { line in
             Array(line.utf8.prefix { $0 != UInt8(ascii: ",") })
         }
         #expect(keys.count > 100)
         #expect(keys == keys.sorted { $0.lexicographicallyPrecedes($1) })
         let mergedPath = try Fixtures.file(merged.stdout, name: "merged.jsonl")
-        let twice = try Fixtures.run(["stats", "--merge", mergedPath, paths[1]])
+        let twice = try turboReplay(["stats", "--merge", mergedPath, paths[1]])
         #expect(twice.status == 65)
         #expect(twice.stderr.contains("is in two partials (first at \(mergedPath):"), "\(twice.stderr)")
         #expect(twice.stderr.contains(paths[1] + ":"), "\(twice.stderr)")

@@ -35,14 +35,14 @@ struct NamesAsBytesTests {
     func fleetCommandsCountEveryName() throws {
         let directory = try Self.folder()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let stats = try Fixtures.run(["stats", directory])
+        let stats = try turboReplay(["stats", directory])
         #expect(stats.status == 0, "\(stats.stderr)")
         #expect(stats.stdout.hasPrefix("sessions: 5 read, 0 malformed, 0 unreadable\n"), "\(stats.stdout)")
-        let tune = try Fixtures.run(["tune", directory])
+        let tune = try turboReplay(["tune", directory])
         #expect(tune.stdout.hasPrefix("tune: 5 sessions;"), "\(tune.stdout)")
 
         // Each shown escaped, in JSON as the text it is (its backslashes escaped by JSON).
-        let whatif = try Fixtures.run(["whatif", "--variant", "recover-on-response", "--format", "jsonl", directory])
+        let whatif = try turboReplay(["whatif", "--variant", "recover-on-response", "--format", "jsonl", directory])
         #expect(whatif.status == 0, "\(whatif.stderr)")
         let shown = whatif.stdout.split(separator: "\n").compactMap { line in
             ((try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any])?["recording"] as? String
@@ -55,15 +55,15 @@ struct NamesAsBytesTests {
         let directory = try Self.folder()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let folder = Array(directory.utf8) + [UInt8(ascii: "/")]
-        let replay = try Fixtures.run(bytes: [Array("replay".utf8), folder + Self.names[0].bytes])
+        let replay = try InProcess.run([Array("replay".utf8), folder + Self.names[0].bytes])
         #expect(replay.status == 0, "\(String(decoding: replay.stderr, as: UTF8.self))")
         #expect(String(decoding: replay.stdout, as: UTF8.self).contains("offline"))
 
-        let stats = try Fixtures.run(bytes: [Array("stats".utf8), folder + Self.names[3].bytes, folder + Self.names[4].bytes])
+        let stats = try InProcess.run([Array("stats".utf8), folder + Self.names[3].bytes, folder + Self.names[4].bytes])
         #expect(String(decoding: stats.stdout, as: UTF8.self).hasPrefix("sessions: 2 read, 0 malformed, 0 unreadable\n"))
 
         // An error names the file as it is shown, never as a repaired name that is another file.
-        let missing = try Fixtures.run(bytes: [Array("replay".utf8), folder + [0xFD] + Array(".jsonl".utf8)])
+        let missing = try InProcess.run([Array("replay".utf8), folder + [0xFD] + Array(".jsonl".utf8)])
         #expect(missing.status == 66)
         #expect(String(decoding: missing.stderr, as: UTF8.self).contains(directory + #"/\xFD.jsonl: cannot open"#))
     }
@@ -72,7 +72,7 @@ struct NamesAsBytesTests {
     func goldensKeepTheirRecordingsBytes() throws {
         let directory = try Self.folder()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let update = try Fixtures.run(["check", "--update", directory])
+        let update = try turboReplay(["check", "--update", directory])
         #expect(update.status == 0, "\(update.stdout)\(update.stderr)")
         #expect(update.stdout.hasSuffix("5 passed, 0 failed\n"), "\(update.stdout)")
         let expected = Self.names.map { Array($0.bytes.dropLast(".jsonl".utf8.count)) + Array(".expected.jsonl".utf8) }
@@ -80,7 +80,7 @@ struct NamesAsBytesTests {
             $0.count > 15 && Array($0.suffix(15)) == Array(".expected.jsonl".utf8)
         }
         #expect(Set(written) == Set(expected))
-        let check = try Fixtures.run(["check", directory])
+        let check = try turboReplay(["check", directory])
         #expect(check.status == 0 && check.stdout.hasSuffix("5 passed, 0 failed\n"), "\(check.stdout)")
     }
 
@@ -88,9 +88,10 @@ struct NamesAsBytesTests {
     func listedNamesAreBytes() throws {
         let directory = try Self.folder()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        // printf writes the bytes: \377 and \376 are not UTF-8, and String cannot hold them.
-        let run = try ReadOnceTests.bash(
-            "printf '\(directory)/\\377.jsonl\\n\(directory)/\\376.jsonl\\n\(directory)/cafe\\314\\201.jsonl\\n' | \"$TR\" stats --partial -")
+        // Bytes that are not UTF-8 (0xFF, 0xFE), which String cannot hold.
+        let listing = [[0xFF], [0xFE], Array("cafe\u{301}".utf8)].flatMap { Array(directory.utf8) + [UInt8(ascii: "/")] + $0 + Array(".jsonl\n".utf8) }
+        let listed = try InProcess.run([Array("stats".utf8), Array("--partial".utf8), Array("-".utf8)], input: listing, combined: true)
+        let run = (status: listed.status, output: String(decoding: listed.stdout, as: UTF8.self))
         #expect(run.status == 0, "\(run.output)")
         for shown in [#"\\xFF.jsonl""#, #"\\xFE.jsonl""#, #"cafe\\xCC\\x81.jsonl""#] {
             #expect(run.output.contains(#""path":""# + directory + "/" + shown), "\(shown): \(run.output)")

@@ -3,7 +3,7 @@ import Testing
 
 @testable import TestSupport
 
-/// The built `turbo-replay`, end to end: what a person or CI sees.
+/// `turbo-replay native` and `check` at the command line: what a person or CI sees.
 @Suite("turbo-replay native and check, end to end")
 struct NativeCommandTests {
     @Test("native --format jsonl prints the contract's output for the contract's recording")
@@ -11,8 +11,8 @@ struct NativeCommandTests {
         let run = try turboReplay(["native", "--format", "jsonl", "recordings/native/contract-example.jsonl"])
         let golden = try String(contentsOfFile: nativeRecordings + "/contract-example.expected.jsonl", encoding: .utf8)
         #expect(run.status == 0)
-        #expect(run.out == golden)
-        #expect(run.err == "")
+        #expect(run.stdout == golden)
+        #expect(run.stderr == "")
     }
 
     @Test("explain on a native recording compares the app with the policy, as native --explain")
@@ -20,8 +20,8 @@ struct NativeCommandTests {
         let viaExplain = try turboReplay(["explain", "--format", "jsonl", "recordings/native/server-503.jsonl"])
         let viaNative = try turboReplay(["native", "--explain", "--format", "jsonl", "recordings/native/server-503.jsonl"])
         #expect(viaExplain.status == 1)
-        #expect(viaExplain.out.contains(#""finding":"unexpected-retry""#))
-        #expect(viaExplain.out == viaNative.out)
+        #expect(viaExplain.stdout.contains(#""finding":"unexpected-retry""#))
+        #expect(viaExplain.stdout == viaNative.stdout)
     }
 
     @Test("native - reads standard input")
@@ -29,7 +29,7 @@ struct NativeCommandTests {
         let recording = try String(contentsOfFile: nativeRecordings + "/contract-example.jsonl", encoding: .utf8)
         let run = try turboReplay(["native", "--format", "jsonl", "-"], input: recording)
         #expect(run.status == 0)
-        #expect(run.out == (try String(contentsOfFile: nativeRecordings + "/contract-example.expected.jsonl", encoding: .utf8)))
+        #expect(run.stdout == (try String(contentsOfFile: nativeRecordings + "/contract-example.expected.jsonl", encoding: .utf8)))
     }
 
     @Test("a malformed line exits 65 naming file and line, after what was decided before it")
@@ -43,8 +43,8 @@ struct NativeCommandTests {
             ])
         let run = try turboReplay(["native", "--format", "jsonl", path])
         #expect(run.status == 65)
-        #expect(run.out == #"{"t":10,"surface":"sheet","view":"server"}"# + "\n")
-        #expect(run.err == #"turbo-replay: error: \#(path):3: a "web" error has "code" or "turbo", not both"# + "\n")
+        #expect(run.stdout == #"{"t":10,"surface":"sheet","view":"server"}"# + "\n")
+        #expect(run.stderr == #"turbo-replay: error: \#(path):3: a "web" error has "code" or "turbo", not both"# + "\n")
     }
 
     @Test("--platform overrides the recording's meta: its code list and its cooldown")
@@ -53,7 +53,7 @@ struct NativeCommandTests {
         let run = try turboReplay(["native", "--format", "jsonl", "--platform", "ios", "recordings/native/sheet-over-tab-android.jsonl"])
         #expect(run.status == 0)
         #expect(
-            run.out.split(separator: "\n") == [
+            run.stdout.split(separator: "\n") == [
                 #"{"t":1200,"surface":"tab:home","view":"server"}"#,
                 #"{"t":2600,"surface":"sheet","view":"offline"}"#,
                 #"{"t":9400,"surface":"sheet","retry":"auto","trigger":"edge"}"#,
@@ -64,8 +64,8 @@ struct NativeCommandTests {
     func text() throws {
         let run = try turboReplay(["native", "recordings/native/contract-example.jsonl"])
         #expect(run.status == 0)
-        #expect(run.out.hasPrefix("android: settle 400 ms, probe 2500 ms, cooldown 15000 ms\n"))
-        #expect(run.out.contains("deferred        inside the cooldown: waits until 20600"))
+        #expect(run.stdout.hasPrefix("android: settle 400 ms, probe 2500 ms, cooldown 15000 ms\n"))
+        #expect(run.stdout.contains("deferred        inside the cooldown: waits until 20600"))
     }
 
     @Test("--explain exits 1 with findings, 0 without")
@@ -73,14 +73,14 @@ struct NativeCommandTests {
         let found = try turboReplay(["native", "--explain", "--format", "jsonl", "recordings/native/sheet-over-tab-android.jsonl"])
         #expect(found.status == 1)
         #expect(
-            found.out
+            found.stdout
                 == #"{"t":24400,"surface":"sheet","finding":"missed-retry","level":"warning","line":4,"trigger":"edge","#
                 + #""message":"The policy retried automatically (edge); the app logged no automatic retry here within 1 s."}"# + "\n"
                 + #"{"summary":{"records":7,"end":31000,"findings":{"missed-retry":1},"levels":{"warning":1,"info":0},"skippedLines":0}}"#
                 + "\n")
         let clean = try turboReplay(["native", "--explain", "recordings/native/sheet-over-tab-ios.jsonl"])
         #expect(clean.status == 0)
-        #expect(clean.out.hasSuffix("no findings: the app's automatic retries match the policy's\n"))
+        #expect(clean.stdout.hasSuffix("no findings: the app's automatic retries match the policy's\n"))
     }
 
     @Test("exit statuses: 64 usage, 65 malformed, 66 unreadable")
@@ -89,7 +89,7 @@ struct NativeCommandTests {
         #expect(try turboReplay(["native"]).status == 64)
         let web = try turboReplay(["native", "recordings/chromium/flap-short.jsonl"])
         #expect(web.status == 65)
-        #expect(web.err.contains("recordings/chromium/flap-short.jsonl:1: not a native recording"))
+        #expect(web.stderr.contains("recordings/chromium/flap-short.jsonl:1: not a native recording"))
         #expect(try turboReplay(["native", "recordings/native/no-such.jsonl"]).status == 66)
         #expect(try turboReplay(["replay", "recordings/native/contract-example.jsonl"]).status == 65)
     }
@@ -108,6 +108,6 @@ struct NativeCommandTests {
             $0.hasSuffix(".expected.jsonl") && !$0.hasSuffix(".recover-on-response.expected.jsonl")
                 && !$0.hasSuffix(".probe-once.expected.jsonl")
         }
-        #expect(run.out.hasSuffix("\(goldens.count) passed, 0 failed\n"))
+        #expect(run.stdout.hasSuffix("\(goldens.count) passed, 0 failed\n"))
     }
 }

@@ -12,12 +12,12 @@ struct NativeExplainV2Tests {
         let path = "recordings/native/probe-loop-ios.jsonl"
         let text = try turboReplay(["explain", path])
         #expect(text.status == 1)
-        #expect(text.out.contains("        6600  tab:home      probe-loop        warning  lines 3, 5, 7: the settling probe retried 3 times"))
-        #expect(text.out.contains("1 finding (warning 1)"))
+        #expect(text.stdout.contains("        6600  tab:home      probe-loop        warning  lines 3, 5, 7: the settling probe retried 3 times"))
+        #expect(text.stdout.contains("1 finding (warning 1)"))
         let jsonl = try turboReplay(["native", "--explain", "--format", "jsonl", path])
         #expect(jsonl.status == 1)
         #expect(
-            jsonl.out.hasPrefix(
+            jsonl.stdout.hasPrefix(
                 #"{"t":6600,"finding":"probe-loop","level":"warning","surface":"tab:home","count":3,"first":3500,"last":9700,"lines":[3,5,7],"message":"#))
         #expect(try turboReplay(["explain", "--fail-on", "never", path]).status == 0)
     }
@@ -26,40 +26,40 @@ struct NativeExplainV2Tests {
     func probeOnce() throws {
         let path = "recordings/native/probe-loop-ios.jsonl"
         let explained = try turboReplay(["explain", "--variant", "probe-once", "--format", "jsonl", path])
-        #expect(!explained.out.contains("probe-loop"))
+        #expect(!explained.stdout.contains("probe-loop"))
         // The app in this log polls as v1 does: under probe-once two of its retries are its own.
-        #expect(explained.out.components(separatedBy: #""finding":"unexpected-retry""#).count == 3)
+        #expect(explained.stdout.components(separatedBy: #""finding":"unexpected-retry""#).count == 3)
         let native = try turboReplay(["native", "--variant", "probe-once", "--format", "jsonl", path])
         #expect(native.status == 0)
-        #expect(native.out == (try String(contentsOfFile: nativeRecordings + "/probe-loop-ios.probe-once.expected.jsonl", encoding: .utf8)))
+        #expect(native.stdout == (try String(contentsOfFile: nativeRecordings + "/probe-loop-ios.probe-once.expected.jsonl", encoding: .utf8)))
         let table = try turboReplay(["native", "--variant", "probe-once", path])
-        #expect(table.out.hasPrefix("ios: settle 400 ms, probe 2500 ms, no cooldown; variant probe-once\n"))
-        #expect(table.out.contains("probe-once: no probe"))
+        #expect(table.stdout.hasPrefix("ios: settle 400 ms, probe 2500 ms, no cooldown; variant probe-once\n"))
+        #expect(table.stdout.contains("probe-once: no probe"))
     }
 
     @Test("a variant of the wrong layer is refused by name")
     func wrongLayer() throws {
         let native = try turboReplay(["explain", "--variant", "recover-on-response", "recordings/native/probe-loop-ios.jsonl"])
         #expect(native.status == 64)
-        #expect(native.err.contains("'recover-on-response' is a variant of the banner, for web recordings; a native log takes --variant probe-once"))
+        #expect(native.stderr.contains("'recover-on-response' is a variant of the banner, for web recordings; a native log takes --variant probe-once"))
         let web = try turboReplay(["explain", "--variant", "probe-once", "recordings/chromium/dead-upstream-frame.jsonl"])
         #expect(web.status == 64)
-        #expect(web.err.contains("'probe-once' is a variant of the native retry policy, for native logs"))
+        #expect(web.stderr.contains("'probe-once' is a variant of the native retry policy, for native logs"))
     }
 
     @Test("stats --variant probe-once replays the native logs under it; a banner variant leaves them as v1")
     func stats() throws {
         let v1 = try turboReplay(["stats", "recordings/native"])
-        #expect(v1.out.contains("  probe-loop            warning     2  recordings/native/probe-loop-android.jsonl"))
+        #expect(v1.stdout.contains("  probe-loop            warning     2  recordings/native/probe-loop-android.jsonl"))
         let once = try turboReplay(["stats", "--variant", "probe-once", "recordings/native"])
         #expect(once.status == 0)
-        #expect(once.out.contains("  probe-loop            warning     0"))
-        #expect(once.out.contains("retries: automatic 37 (edge 29, probe 7, foreground 1)"))
-        #expect(try turboReplay(["stats", "--variant", "recover-on-response", "recordings/native"]).out == v1.out)
+        #expect(once.stdout.contains("  probe-loop            warning     0"))
+        #expect(once.stdout.contains("retries: automatic 37 (edge 29, probe 7, foreground 1)"))
+        #expect(try turboReplay(["stats", "--variant", "recover-on-response", "recordings/native"]).stdout == v1.stdout)
         let partial = try turboReplay(["stats", "--partial", "--variant", "probe-once", "recordings/native/probe-loop-ios.jsonl"])
         #expect(
-            partial.out.hasPrefix(
-                #"{"format":"turbo-replay stats partial","version":7,"debounceMs":800.0,"flashMs":2000.0,"lenient":false,"variant":"probe-once"}"#))
+            partial.stdout.hasPrefix(
+                #"{"format":"turbo-replay stats partial","version":7,"debounceMs":800.0,"flashMs":2000.0,"lenient":false,"variant":"probe-once","findings":["#))
     }
 
     @Test("whatif --variant probe-once: automatic and probe retries per native log and in total")
@@ -71,20 +71,20 @@ struct NativeExplainV2Tests {
         let text = try turboReplay(["whatif", "--variant", "probe-once"] + paths)
         #expect(text.status == 0)
         #expect(
-            text.out.contains(
+            text.stdout.contains(
                 "recordings/native/probe-loop-ios.jsonl: ios, v1 against probe-once\n"
                     + "                      v1  probe-once  change\n"
                     + "automatic retries      3           1  -2\n"
                     + "  of them probe        3           1  -2\n"
                     + "error views (ms)    8200        9400  +1200\n"))
-        #expect(text.out.contains("total: 2 native logs, 2 changed by probe-once; 1 web recording skipped (no retry policy)"))
+        #expect(text.stdout.contains("total: 2 native logs, 2 changed by probe-once; 1 web recording skipped (no retry policy)"))
         let jsonl = try turboReplay(["whatif", "--variant", "probe-once", "--format", "jsonl"] + paths)
         #expect(
-            jsonl.out.contains(
+            jsonl.stdout.contains(
                 #"{"type":"recording","recording":"recordings/native/probe-loop-android.jsonl","variant":"probe-once","platform":"android","changed":true,"automaticRetries":{"v1":4,"variant":2},"probeRetries":{"v1":3,"variant":1},"errorViewMs":{"v1":49200,"variant":50700}}"#
             ))
         #expect(
-            jsonl.out.hasSuffix(
+            jsonl.stdout.hasSuffix(
                 #"{"type":"totals","variant":"probe-once","recordings":2,"changed":2,"web":1,"notRead":0,"automaticRetries":{"v1":7,"variant":3},"probeRetries":{"v1":6,"variant":2},"errorViewMs":{"v1":57400,"variant":60100}}"#
                     + "\n"))
         #expect(try turboReplay(["whatif", "--variant", "probe-once", "--locale", "en"] + paths).status == 64)
@@ -105,7 +105,7 @@ struct NativeExplainV2Tests {
         let text = try turboReplay(["explain", path])
         #expect(text.status == 0)
         #expect(
-            text.out == """
+            text.stdout == """
                 ios: settle 400 ms, probe 2500 ms, no cooldown
                 after the log ended at 3000 (not held against the app, no findings):
                       t (ms)  surface       decision        detail
@@ -116,8 +116,8 @@ struct NativeExplainV2Tests {
                 """)
         let jsonl = try turboReplay(["native", "--explain", "--format", "jsonl", path])
         #expect(jsonl.status == 0)
-        #expect(jsonl.out.hasPrefix(#"{"t":5500,"surface":"tab:home","retry":"auto","trigger":"probe","afterEnd":true}"# + "\n{\"summary\":"))
-        #expect(jsonl.out.contains(#""findings":{},"levels":{"warning":0,"info":0}"#))
+        #expect(jsonl.stdout.hasPrefix(#"{"t":5500,"surface":"tab:home","retry":"auto","trigger":"probe","afterEnd":true}"# + "\n{\"summary\":"))
+        #expect(jsonl.stdout.contains(#""findings":{},"levels":{"warning":0,"info":0}"#))
     }
 
     @Test("a log cut while the launch is loading: the stall due after the end is listed, not a finding")
@@ -133,7 +133,7 @@ struct NativeExplainV2Tests {
         let text = try turboReplay(["explain", path])
         #expect(text.status == 0)
         #expect(
-            text.out.contains(
+            text.stdout.contains(
                 """
                 after the log ended at 4000 (not held against the app, no findings):
                        10000        stall timer                loading     would stall: 10000 ms since the launch, after the log ended
@@ -142,8 +142,8 @@ struct NativeExplainV2Tests {
                 """))
         let jsonl = try turboReplay(["explain", "--format", "jsonl", path])
         #expect(jsonl.status == 0)
-        #expect(jsonl.out.hasPrefix(#"{"t":10000,"launch":"stalled","launchMs":10000,"afterEnd":true}"# + "\n{\"summary\":"))
-        #expect(jsonl.out.contains(#""findings":{},"levels":{"warning":0,"info":0}"#))
+        #expect(jsonl.stdout.hasPrefix(#"{"t":10000,"launch":"stalled","launchMs":10000,"afterEnd":true}"# + "\n{\"summary\":"))
+        #expect(jsonl.stdout.contains(#""findings":{},"levels":{"warning":0,"info":0}"#))
         // The same log a record later than the stall: it is a finding.
         let longer = try temporaryRecording(
             "stalled.jsonl",

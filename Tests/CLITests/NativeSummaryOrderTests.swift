@@ -5,7 +5,8 @@ import Testing
 /// `native --explain --format jsonl` ends with one summary line, the same on every run: the
 /// error view's finding counts are listed in their ids' byte order. They came from a
 /// dictionary, whose order changes from one process to the next (one run in six swapped
-/// `missed-retry` and `unexpected-retry` on this recording).
+/// `missed-retry` and `unexpected-retry` on this recording). So each run is a process of the
+/// built tool's own, with its own hashing seed.
 @Suite("The native summary's finding order")
 struct NativeSummaryOrderTests {
     @Test func idsAreInByteOrderOnEveryRun() throws {

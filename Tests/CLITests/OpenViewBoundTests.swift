@@ -38,7 +38,7 @@ struct OpenViewBoundTests {
     static func run(_ command: [String], log: String, bound: Int? = nil, lenient: Bool = false) throws -> Fixtures.Run {
         let options = (bound.map { ["--max-open-views", "\($0)"] } ?? []) + (lenient ? ["--lenient"] : [])
         let arguments = command.map { $0 == "LOG" ? log : $0 }
-        return try Fixtures.run([arguments[0]] + options + arguments.dropFirst())
+        return try turboReplay([arguments[0]] + options + arguments.dropFirst())
     }
 
     @Test("one view over the bound: exit 65 at the line that opened it, with the bound and the option", arguments: commands)
@@ -89,14 +89,14 @@ struct OpenViewBoundTests {
     @Test("a bound that is not a whole number of views, 1 or more, is a usage error", arguments: ["0", "-1", "2.5", "many"])
     func badValue(value: String) throws {
         let log = try Self.log("bad.jsonl", Self.opening(1))
-        let run = try Fixtures.run(["native", "--max-open-views", value, log])
+        let run = try turboReplay(["native", "--max-open-views", value, log])
         #expect(run.status == 64)
         #expect(run.stderr.contains("'--max-open-views' takes a number of views, 1 or more (got '\(value)')"))
     }
 
     @Test("whatif with a banner variant has no native replay to bound: the option is refused")
     func whatIfBannerVariant() throws {
-        let run = try Fixtures.run(["whatif", "--variant", "recover-on-response", "--max-open-views", "5", "recordings/chromium"])
+        let run = try turboReplay(["whatif", "--variant", "recover-on-response", "--max-open-views", "5", "recordings/chromium"])
         #expect(run.status == 64)
         #expect(run.stderr.contains("'--max-open-views' bounds the native logs' replays"))
     }

@@ -1,7 +1,7 @@
 import Testing
 
 @testable import TestSupport
-@testable import turbo_replay
+@testable import TurboReplayCLI
 
 /// One declaration per option (the issue "one declaration per option"): an option name is
 /// declared once however many commands take it, a command lists every option its groups read,
@@ -37,7 +37,7 @@ struct OptionDeclarationTests {
     func groupsAreListed(_ line: [String]) throws {
         #expect(commands.contains { $0.spec.name == line[0] })
         // Reading an unlisted option stops the program (ParsedArguments.read): a signal, not an exit status.
-        let run = try Fixtures.run(line)
+        let run = try turboReplay(line)
         #expect([0, 1, 65, 66].contains(run.status), "\(line): \(run.status)\n\(run.stderr)")
         #expect(!run.stderr.contains("does not list it"), "\(run.stderr)")
     }

@@ -12,7 +12,7 @@ struct OptionGroupTests {
 
     @Test("--version names the tool and the contracts")
     func version() throws {
-        let run = try Fixtures.run(["--version"])
+        let run = try turboReplay(["--version"])
         #expect(run.status == 0)
         #expect(run.stdout.hasPrefix("turbo-replay "))
         #expect(run.stdout.contains("native error view v2"))
@@ -22,7 +22,7 @@ struct OptionGroupTests {
         "explain on a native log refuses the banner's flags and names the native ones",
         arguments: [["--debounce-ms", "500"], ["--flash-ms", "1"], ["--locale", "en"]])
     func bannerFlagsOnANativeLog(flag: [String]) throws {
-        let run = try Fixtures.run(["explain"] + flag + [native])
+        let run = try turboReplay(["explain"] + flag + [native])
         #expect(run.status == 64)
         #expect(run.stderr.contains("'\(flag[0])' applies to web recordings"))
         #expect(run.stderr.contains("--settle-ms"))
@@ -30,27 +30,27 @@ struct OptionGroupTests {
 
     @Test("explain takes one --variant and reads its name for the recording's layer: a banner variant on a native log is refused")
     func bannerVariantOnANativeLog() throws {
-        let run = try Fixtures.run(["explain", "--variant", "recover-on-response", native])
+        let run = try turboReplay(["explain", "--variant", "recover-on-response", native])
         #expect(run.status == 64)
         #expect(run.stderr.contains("'recover-on-response' is a variant of the banner, for web recordings; a native log takes --variant probe-once"))
     }
 
     @Test("explain on a web recording refuses the native flags", arguments: [["--settle-ms", "1"], ["--platform", "android"], ["--stall-ms", "5"]])
     func nativeFlagsOnAWebRecording(flag: [String]) throws {
-        let run = try Fixtures.run(["explain"] + flag + [web])
+        let run = try turboReplay(["explain"] + flag + [web])
         #expect(run.status == 64)
         #expect(run.stderr.contains("'\(flag[0])' applies to native logs"))
     }
 
     @Test("explain reads a native log's --config as native --explain does")
     func nativeConfig() throws {
-        let missing = try Fixtures.run(["explain", "--config", "/nonexistent/config.json", native])
+        let missing = try turboReplay(["explain", "--config", "/nonexistent/config.json", native])
         #expect(missing.status == 66)
         #expect(missing.stderr.contains("/nonexistent/config.json"))
         let log = Fixtures.recordings + "/native/cold-boot-offline.jsonl"  // iOS, with app-retry lines
         let config = try Fixtures.file(#"{"platform":"android","settleMs":650}"#, name: "native.config.json")
-        let explained = try Fixtures.run(["explain", "--config", config, log])
-        let viaNative = try Fixtures.run(["native", "--explain", "--config", config, log])
+        let explained = try turboReplay(["explain", "--config", config, log])
+        let viaNative = try turboReplay(["native", "--explain", "--config", config, log])
         #expect(explained.stdout == viaNative.stdout)
         #expect(explained.status == viaNative.status)
         #expect(explained.stdout.hasPrefix("android: settle 650 ms"))
@@ -60,41 +60,33 @@ struct OptionGroupTests {
     func nativeOnStandardInput() throws {
         let log = try String(contentsOfFile: native, encoding: .utf8)
         for format in ["text", "jsonl"] {
-            let file = try Fixtures.run(["explain", "--format", format, native])
-            let piped = try Fixtures.run(["explain", "--format", format, "-"], input: log)
+            let file = try turboReplay(["explain", "--format", format, native])
+            let piped = try turboReplay(["explain", "--format", format, "-"], input: log)
             #expect(piped.stdout == file.stdout.replacingOccurrences(of: native, with: "<stdin>"), "\(format): \(piped.stderr)")
             #expect(piped.status == file.status)
         }
-        let drawn = try Fixtures.run(["render", native, "-o", "-"])
-        let pipedDrawing = try Fixtures.run(["render", "-", "-o", "-"], input: log)
+        let drawn = try turboReplay(["render", native, "-o", "-"])
+        let pipedDrawing = try turboReplay(["render", "-", "-o", "-"], input: log)
         #expect(pipedDrawing.status == 0, "\(pipedDrawing.stderr)")
         #expect(pipedDrawing.stdout == drawn.stdout.replacingOccurrences(of: native.xmlEscapedForTest, with: "&lt;stdin&gt;"))
-        let refused = try Fixtures.run(["explain", "--debounce-ms", "500", "-"], input: log)
+        let refused = try turboReplay(["explain", "--debounce-ms", "500", "-"], input: log)
         #expect(refused.status == 64)
         #expect(refused.stderr.contains("'--debounce-ms' applies to web recordings, and standard input is a native log"))
     }
 
-    /// Runs the CLI with a standard input that stays open and says nothing; nil when it is
-    /// still waiting after 10 s (it is then killed).
+    /// Runs the built tool with a standard input that stays open and says nothing (a pipe of
+    /// its process's own); nil when it is still waiting after 10 s (it is then killed).
     static func runWithSilentInput(_ arguments: [String]) throws -> (status: Int32, stderr: String)? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Fixtures.cli)
-        process.arguments = arguments
-        process.currentDirectoryURL = Fixtures.root
-        let stdin = Pipe(), stderr = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = stderr
-        try process.run()
-        defer { try? stdin.fileHandleForWriting.close() }
+        let process = try Subprocess.cli(arguments, input: .open)
         let deadline = Date().addingTimeInterval(10)
         while process.isRunning && Date() < deadline { usleep(10_000) }
         guard !process.isRunning else {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+            kill(process.pid, SIGKILL)
+            process.wait()
             return nil
         }
-        return (process.terminationStatus, String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+        let run = process.finish()
+        return (run.status, run.stderr)
     }
 
     @Test(
@@ -136,7 +128,7 @@ struct OptionGroupTests {
             close(fd)
         }
         writer.start()
-        let run = try Fixtures.run(["explain", "--config", fifo, web])
+        let run = try turboReplay(["explain", "--config", fifo, web])
         #expect(run.status == 0 || run.status == 1, "\(run.stderr)")
         #expect(run.stdout.contains("debounce 100 ms"), "\(run.stdout)")
     }
@@ -155,8 +147,8 @@ struct OptionGroupTests {
                 close(fd)
             }
             writer.start()
-            let piped = try Fixtures.run(["explain", "--format", "jsonl", fifo])
-            let file = try Fixtures.run(["explain", "--format", "jsonl", log])
+            let piped = try turboReplay(["explain", "--format", "jsonl", fifo])
+            let file = try turboReplay(["explain", "--format", "jsonl", log])
             #expect(piped.stdout == file.stdout.replacingOccurrences(of: log, with: fifo), "\(log): \(piped.stderr)")
             #expect(piped.status == file.status)
         }
@@ -164,7 +156,7 @@ struct OptionGroupTests {
 
     @Test("an option given twice is refused at the command line")
     func repeatedOption() throws {
-        let run = try Fixtures.run(["replay", "--format", "text", "--format", "jsonl", web])
+        let run = try turboReplay(["replay", "--format", "text", "--format", "jsonl", web])
         #expect(run.status == 64)
         #expect(run.stderr.contains("'--format' is given twice"))
     }
@@ -184,7 +176,7 @@ struct OutputOverInputTests {
         let arguments = pattern.map {
             $0 == "R" ? recording : $0 == "./R" ? directory + "/./" + (recording as NSString).lastPathComponent : $0 == "D" ? directory : $0
         }
-        let run = try Fixtures.run(arguments)
+        let run = try turboReplay(arguments)
         #expect(run.status == 64)
         #expect(run.stderr.contains("would replace the recording"))
         #expect(try String(contentsOfFile: recording, encoding: .utf8) == before)

@@ -66,7 +66,7 @@ struct OutputFailureTests {
         "render -o /dev/full writes the device directly, exits 74, and leaves the device a device",
         .enabled(if: hasFull, "/dev/full exists on Linux only"))
     func renderToFullDevice() throws {
-        let run = try Fixtures.run(["render", Self.web, "-o", Self.full])
+        let run = try turboReplay(["render", Self.web, "-o", Self.full])
         #expect(run.status == 74)
         #expect(run.stderr.contains("cannot write to /dev/full: No space left on device"))
         let type = try FileManager.default.attributesOfItem(atPath: Self.full)[.type] as? FileAttributeType
@@ -75,7 +75,7 @@ struct OutputFailureTests {
 
     @Test("render -o into a missing directory: exit 73, nothing created")
     func missingDirectory() throws {
-        let run = try Fixtures.run(["render", Self.web, "-o", "/nonexistent-turbo-replay/out.svg"])
+        let run = try turboReplay(["render", Self.web, "-o", "/nonexistent-turbo-replay/out.svg"])
         #expect(run.status == 73)
         #expect(run.stderr.contains("cannot create /nonexistent-turbo-replay/out.svg: No such file or directory"))
     }
@@ -104,7 +104,7 @@ struct OutputFailureTests {
         let directory = try Fixtures.scratchDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         try "old".write(toFile: directory + "/out.svg", atomically: false, encoding: .utf8)
-        let run = try Fixtures.run(["render", Self.web, "-o", directory + "/out.svg"])
+        let run = try turboReplay(["render", Self.web, "-o", directory + "/out.svg"])
         #expect(run.status == 0)
         #expect(try String(contentsOfFile: directory + "/out.svg", encoding: .utf8).contains("<svg xmlns"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["out.svg"])

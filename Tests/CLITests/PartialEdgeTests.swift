@@ -18,17 +18,13 @@ struct PartialEdgeTests {
         #""warnings":[{"kind":"malformed","path":"l0001.jsonl","line":2,"message":""#
         + String(repeating: "m", count: (1 << 20) + 100) + #""}]"#
 
-    /// Standard output goes to a file: a long skipped line's message fills the standard error
-    /// pipe while the output is read, and the two pipes would wait on each other.
+    /// `arguments` with the partial made of `lines` last; what the run gave, and the partial's path.
     static func run(_ arguments: [String], _ lines: [String]) throws -> (Fixtures.Run, String) {
         let directory = try Fixtures.scratchDirectory()
-        let path = directory + "/part.jsonl", output = directory + "/out.txt"
+        let path = directory + "/part.jsonl"
         try lines.map { $0 + "\n" }.joined().write(toFile: path, atomically: false, encoding: .utf8)
-        FileManager.default.createFile(atPath: output, contents: nil)
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        var run = try Fixtures.run(arguments + [path], stdoutPath: output)
-        run.stdout = try String(contentsOfFile: output, encoding: .utf8)
-        return (run, path)
+        return (try turboReplay(arguments + [path]), path)
     }
 
     @Test("stats: a log's line over 1 MiB merges, and a merge of merges writes it back as it was", arguments: [false, true])

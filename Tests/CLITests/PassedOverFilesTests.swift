@@ -26,7 +26,7 @@ struct PassedOverFilesTests {
     func skipped(_ command: [String]) throws {
         let directory = try directoryWithAFIFO()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let run = try Fixtures.run(command + [directory])
+        let run = try turboReplay(command + [directory])
         #expect(run.stderr.contains("\(directory)/pipe.jsonl: skipped: not a regular file"), "\(run.stderr)")
         #expect(run.stderr.contains("\(directory)/gone.jsonl: skipped:"), "\(run.stderr)")
         #expect(run.status == 0, "\(run.stderr)")
@@ -39,7 +39,7 @@ struct PassedOverFilesTests {
         // A pid that no process has: the writer is gone.
         let stray = directory + "/flap-short.expected.jsonl.tmp-999999999"
         #expect(FileManager.default.createFile(atPath: stray, contents: Data("{\"t\":1,".utf8)))
-        let run = try Fixtures.run(["check", directory])
+        let run = try turboReplay(["check", directory])
         #expect(run.status == 0)
         #expect(run.stderr.contains("\(stray): left by an interrupted check --update"), "\(run.stderr)")
         #expect(run.stdout.hasSuffix("1 passed, 0 failed\n"))
@@ -51,7 +51,7 @@ struct PassedOverFilesTests {
             ["replay", "--debounce-ms", "1e300"], ["native", "--settle-ms", "9007199254740993000"], ["tune", "--debounce-ms", "300,1e20"],
         ])
     func inexactDuration(_ arguments: [String]) throws {
-        let run = try Fixtures.run(arguments + [Fixtures.recordings + "/chromium/flap-short.jsonl"])
+        let run = try turboReplay(arguments + [Fixtures.recordings + "/chromium/flap-short.jsonl"])
         #expect(run.status == 64)
         #expect(run.stderr.contains("beyond 2^53 ms"), "\(run.stderr)")
     }

@@ -7,22 +7,27 @@ import Testing
 /// writer (`render -o`, `tune --plot`, `session --render`, `check --update`) once wrote
 /// `OUT.tmp-PID` with `O_CREAT|O_TRUNC`: a link planted under that name had its target
 /// overwritten and made the output a link to it. Each case here plants such a link under the
-/// very name the process would have used (the shell's pid, which `exec` keeps), pointing at a
-/// file of someone else's (mode 0600), and runs the writer. Runs as any user.
+/// very name the process would have used (this process's pid: the command runs in it),
+/// pointing at a file of someone else's (mode 0600), and runs the writer. Runs as any user.
 @Suite("Planted links")
 struct PlantedLinkTests {
     static let victimText = "not the tool's to write\n"
 
-    /// Each writer: its arguments (`OUT` for its output), and its output's name in the scratch folder.
-    static let writers: [(name: String, arguments: String, output: String)] = [
-        ("render -o", #"render recordings/chromium/flap-short.jsonl -o "$D/out.svg""#, "out.svg"),
-        ("tune --plot", #"tune recordings/chromium --plot "$D/plot.svg""#, "plot.svg"),
+    /// Each writer: its arguments (`D` stands for the scratch folder), and its output's name in it.
+    static let writers: [(name: String, arguments: [String], output: String)] = [
+        ("render -o", ["render", "recordings/chromium/flap-short.jsonl", "-o", "D/out.svg"], "out.svg"),
+        ("tune --plot", ["tune", "recordings/chromium", "--plot", "D/plot.svg"], "plot.svg"),
         (
             "session --render",
-            #"session recordings/session/airplane.jsonl recordings/session/airplane.native.jsonl --render "$D/s.svg""#, "s.svg"
+            ["session", "recordings/session/airplane.jsonl", "recordings/session/airplane.native.jsonl", "--render", "D/s.svg"], "s.svg"
         ),
-        ("check --update", #"check --update "$D/r.jsonl""#, "r.expected.jsonl"),
+        ("check --update", ["check", "--update", "D/r.jsonl"], "r.expected.jsonl"),
     ]
+
+    /// The writer's command line, its files in `directory`.
+    static func arguments(_ writer: (name: String, arguments: [String], output: String), in directory: String) -> [String] {
+        writer.arguments.map { $0.hasPrefix("D/") ? directory + $0.dropFirst() : $0 }
+    }
 
     static func folder() throws -> String {
         let directory = try Fixtures.scratchDirectory()
@@ -43,7 +48,8 @@ struct PlantedLinkTests {
         let directory = try Self.folder()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let output = directory + "/" + writer.output
-        let run = try ShellRun.run(#"ln -s "$D/victim" "$D/\#(writer.output).tmp-$$" && exec "$CLI" \#(writer.arguments)"#, environment: ["D": directory])
+        try FileManager.default.createSymbolicLink(atPath: "\(output).tmp-\(getpid())", withDestinationPath: directory + "/victim")
+        let run = try turboReplay(Self.arguments(writer, in: directory))
         #expect(run.status == 0 || run.status == 1, "\(writer.name): \(run.stderr)")
         #expect(try String(contentsOfFile: directory + "/victim", encoding: .utf8) == Self.victimText, "\(writer.name) wrote through the link")
         var status = stat()
@@ -66,7 +72,7 @@ struct PlantedLinkTests {
         let planted = directory + "/" + writer.output + ".tmp-999999998-AbCdEfGh"
         try "half a file".write(toFile: stale, atomically: false, encoding: .utf8)
         try FileManager.default.createSymbolicLink(atPath: planted, withDestinationPath: directory + "/victim")
-        let run = try ShellRun.run(#"exec "$CLI" \#(writer.arguments)"#, environment: ["D": directory])
+        let run = try turboReplay(Self.arguments(writer, in: directory))
         #expect(run.status == 0 || run.status == 1, "\(writer.name): \(run.stderr)")
         #expect(!FileManager.default.fileExists(atPath: stale), "\(writer.name) left a killed writer's temporary")
         #expect(run.stderr.contains("removed \(stale), left by an interrupted "), "\(run.stderr)")

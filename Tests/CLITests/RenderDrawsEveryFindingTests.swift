@@ -21,15 +21,15 @@ struct RenderDrawsEveryFindingTests {
     /// The ids of `explain --format jsonl`'s findings (the summary line has `findings`, not `finding`).
     private func explained(_ arguments: [String]) throws -> Set<String> {
         let run = try turboReplay(["explain", "--format", "jsonl", "--fail-on", "never"] + arguments)
-        #expect(run.status == 0, "explain \(arguments): \(run.err)")
-        return ids(in: run.out, pattern: #""finding":"([a-z][a-z-]*)""#)
+        #expect(run.status == 0, "explain \(arguments): \(run.stderr)")
+        return ids(in: run.stdout, pattern: #""finding":"([a-z][a-z-]*)""#)
     }
 
     /// The ids on the picture's flags (`<text …>1 probe-loop</text>`).
     private func drawn(_ arguments: [String]) throws -> Set<String> {
         let run = try turboReplay(["render", "-o", "-"] + arguments)
-        #expect(run.status == 0, "render \(arguments): \(run.err)")
-        return ids(in: run.out, pattern: #">[0-9]+ ([a-z][a-z-]*[a-z])</text>"#)
+        #expect(run.status == 0, "render \(arguments): \(run.stderr)")
+        return ids(in: run.stdout, pattern: #">[0-9]+ ([a-z][a-z-]*[a-z])</text>"#)
     }
 
     private func ids(in text: String, pattern: String) -> Set<String> {

@@ -21,7 +21,7 @@ struct RepeatedKeyRefusalTests {
             }
             """, name: "twice.config.json")
         for command in [["replay", "--config", path, Self.web], ["explain", "--config", path, Self.web], ["stats", "--config", path, Self.web]] {
-            let run = try Fixtures.run(command)
+            let run = try turboReplay(command)
             #expect(run.status == 65, "\(command): \(run.stderr)")
             #expect(run.stderr.contains(path + #":4: the key "stale-pill" is given twice in one object"#), "\(command): \(run.stderr)")
         }
@@ -29,20 +29,20 @@ struct RepeatedKeyRefusalTests {
 
     @Test("a partial's header with its version twice, and a log's line with a key twice", arguments: ["stats", "tune"])
     func partials(_ command: String) throws {
-        let made = try Fixtures.run([command, "--partial", Self.web])
+        let made = try turboReplay([command, "--partial", Self.web])
         #expect(made.status == 0)
         var lines = made.stdout.split(separator: "\n").map(String.init)
         let version = try #require(lines[0].firstRange(of: /"version":[0-9]+/))
         lines[0].insert(contentsOf: "," + lines[0][version], at: version.upperBound)
         let header = try Fixtures.file(lines.joined(separator: "\n") + "\n", name: "header.jsonl")
-        let refused = try Fixtures.run([command, "--merge", header])
+        let refused = try turboReplay([command, "--merge", header])
         #expect(refused.status == 65, "\(refused.stderr)")
         #expect(refused.stderr.contains(header + #":1: the key "version" is given twice in one object"#), "\(refused.stderr)")
 
         lines = made.stdout.split(separator: "\n").map(String.init)
         lines[1] = lines[1].replacing(#","path":"#, with: #","path":"elsewhere.jsonl","path":"#)
         let log = try Fixtures.file(lines.joined(separator: "\n") + "\n", name: "log.jsonl")
-        let twice = try Fixtures.run([command, "--merge", log])
+        let twice = try turboReplay([command, "--merge", log])
         #expect(twice.status == 65, "\(twice.stderr)")
         #expect(twice.stderr.contains(log + #":2: the key "path" is given twice in one object"#), "\(twice.stderr)")
     }

@@ -29,9 +29,9 @@ struct SeenMergeTests {
             [Self.fleet[2], Self.fleet[3], Self.fleet[4], Self.fleet[7]],
         ]
         let parts = try statsPartials(groups, in: directory)
-        let one = try Fixtures.run(["stats"] + options + Self.fleet)
+        let one = try turboReplay(["stats"] + options + Self.fleet)
         #expect(one.status == 0, "\(one.stderr)")
-        let merged = try Fixtures.run(["stats", "--merge"] + options + parts)
+        let merged = try turboReplay(["stats", "--merge"] + options + parts)
         #expect(merged.status == 0, "\(merged.stderr)")
         #expect(merged.stdout == one.stdout)
         if options == ["--format", "json"] {
@@ -42,11 +42,11 @@ struct SeenMergeTests {
             #expect(one.stdout.contains("\n  banner-drift      warning     3  "), "counted like the other banner findings: \(one.stdout)")
         }
         // A merge of merges: one branch merged with --partial, then merged with the other.
-        let chained = try Fixtures.run(["stats", "--merge", "--partial", parts[0]])
+        let chained = try turboReplay(["stats", "--merge", "--partial", parts[0]])
         #expect(chained.status == 0, "\(chained.stderr)")
         let chainedPath = directory + "/chained.partial"
         try chained.stdout.write(toFile: chainedPath, atomically: false, encoding: .utf8)
-        let twice = try Fixtures.run(["stats", "--merge"] + options + [chainedPath, parts[1]])
+        let twice = try turboReplay(["stats", "--merge"] + options + [chainedPath, parts[1]])
         #expect(twice.stdout == one.stdout)
     }
 
@@ -56,15 +56,15 @@ struct SeenMergeTests {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let config = directory + "/seen.config.json"
         try #"{"seenTimerMs": 300}"#.write(toFile: config, atomically: false, encoding: .utf8)
-        let run = try Fixtures.run(["stats", "--partial", "--config", config, Self.fleet[2]])
+        let run = try turboReplay(["stats", "--partial", "--config", config, Self.fleet[2]])
         let part = directory + "/part.partial"
         try run.stdout.write(toFile: part, atomically: false, encoding: .utf8)
-        let chained = try Fixtures.run(["stats", "--merge", "--partial", part])
+        let chained = try turboReplay(["stats", "--merge", "--partial", part])
         #expect(chained.stdout.hasPrefix(#"{"format":"turbo-replay stats partial","version":7,"#))
         #expect(chained.stdout.split(separator: "\n").first?.contains(#""seenTimerMs":300"#) == true, "\(chained.stdout)")
-        let one = try Fixtures.run(["stats", "--config", config, Self.fleet[2]])
+        let one = try turboReplay(["stats", "--config", config, Self.fleet[2]])
         let chainedPath = directory + "/chained.partial"
         try chained.stdout.write(toFile: chainedPath, atomically: false, encoding: .utf8)
-        #expect(try Fixtures.run(["stats", "--merge", chainedPath]).stdout == one.stdout)
+        #expect(try turboReplay(["stats", "--merge", chainedPath]).stdout == one.stdout)
     }
 }

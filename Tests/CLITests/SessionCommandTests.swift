@@ -14,7 +14,7 @@ struct SessionCommandTests {
         "--format jsonl prints each corpus session's hand-reviewed golden, exit 1 only with findings",
         arguments: ["example", "airplane", "field-report"])
     func goldens(_ name: String) throws {
-        let run = try Fixtures.run(["session", "--format", "jsonl", "recordings/session/\(name).jsonl", "recordings/session/\(name).native.jsonl"])
+        let run = try turboReplay(["session", "--format", "jsonl", "recordings/session/\(name).jsonl", "recordings/session/\(name).native.jsonl"])
         let golden = try String(contentsOfFile: Self.session + "/\(name).session.expected.jsonl", encoding: .utf8)
         #expect(run.stdout == golden)
         #expect(run.status == (golden.contains(#""finding":"#) ? 1 : 0))
@@ -23,7 +23,7 @@ struct SessionCommandTests {
 
     @Test("the last line is the summary, with every finding's count and no median for an empty latency")
     func summary() throws {
-        let run = try Fixtures.run(["session", "--format", "jsonl"] + Self.example)
+        let run = try turboReplay(["session", "--format", "jsonl"] + Self.example)
         let last = run.stdout.split(separator: "\n").last.map(String.init) ?? ""
         #expect(last.hasPrefix(#"{"summary":{"drops":1,"unannounced":0,"edges":2,"dropToPill":{"count":1,"median":1400"#))
         #expect(last.contains(#""edgeToPage":{"count":0,"stuck":0}"#))
@@ -32,7 +32,7 @@ struct SessionCommandTests {
 
     @Test("the logs the wrong way round: 65, naming which is which")
     func swapped() throws {
-        let run = try Fixtures.run(["session", Self.example[1], Self.example[0]])
+        let run = try turboReplay(["session", Self.example[1], Self.example[0]])
         #expect(run.status == 65)
         #expect(run.stderr.contains("recordings/session/example.native.jsonl:1: a native log (the app's) where the page's web recording is expected"))
         #expect(run.stdout == "")
@@ -46,7 +46,7 @@ struct SessionCommandTests {
             ["session", "--late-ms", "-1"] + Self.example, ["session", "--format", "json"] + Self.example,
             ["session", "--stall-ms", "5"] + Self.example,
         ] {
-            let run = try Fixtures.run(arguments)
+            let run = try turboReplay(arguments)
             #expect(run.status == 64, "\(arguments)")
             #expect(run.stderr.contains("USAGE: turbo-replay session"), "\(arguments)")
         }
@@ -54,14 +54,14 @@ struct SessionCommandTests {
 
     @Test("--offset-ms replaces the startedAt, and may be negative; --late-ms moves the findings")
     func offsetAndLate() throws {
-        let given = try Fixtures.run(["session", "--format", "jsonl", "--offset-ms", "-1000"] + Self.example)
+        let given = try turboReplay(["session", "--format", "jsonl", "--offset-ms", "-1000"] + Self.example)
         let golden = try String(contentsOfFile: Self.session + "/example.session.expected.jsonl", encoding: .utf8)
         #expect(given.stdout == golden)
-        let shifted = try Fixtures.run(["session", "--format", "jsonl", "--offset-ms", "0"] + Self.example)
+        let shifted = try turboReplay(["session", "--format", "jsonl", "--offset-ms", "0"] + Self.example)
         // The page's connect at 100 (a v1.1 record line) comes first, before the first path at 500.
         #expect(shifted.stdout.hasPrefix(#"{"t":100,"layer":"web","record":"connect","#))
         #expect(shifted.stdout.contains("\n" + #"{"t":500,"layer":"native","connectivity":"online"}"# + "\n"))
-        let strict = try Fixtures.run(["session", "--format", "jsonl", "--late-ms", "1000"] + Self.example)
+        let strict = try turboReplay(["session", "--format", "jsonl", "--late-ms", "1000"] + Self.example)
         #expect(strict.status == 1)
         #expect(strict.stdout.contains(#"{"t":3400,"finding":"late-pill","drop":2000,"latencyMs":1400}"#))
     }
@@ -74,11 +74,11 @@ struct SessionCommandTests {
             .write(toFile: directory + "/a.jsonl", atomically: false, encoding: .utf8)
         try String(contentsOfFile: Self.session + "/example.native.jsonl", encoding: .utf8)
             .write(toFile: directory + "/a.native.jsonl", atomically: false, encoding: .utf8)
-        let run = try Fixtures.run(["session", directory + "/a.jsonl", directory + "/a.native.jsonl"])
+        let run = try turboReplay(["session", directory + "/a.jsonl", directory + "/a.native.jsonl"])
         #expect(run.status == 65)
         #expect(run.stderr.contains(directory + "/a.jsonl:1:"))
         #expect(run.stderr.contains("give the offset instead"))
-        let given = try Fixtures.run(["session", "--format", "jsonl", "--offset-ms", "0", directory + "/a.jsonl", directory + "/a.native.jsonl"])
+        let given = try turboReplay(["session", "--format", "jsonl", "--offset-ms", "0", directory + "/a.jsonl", directory + "/a.native.jsonl"])
         // The page's pill came up before the drop and never left: the edge is stuck.
         #expect(given.status == 1)
         #expect(given.stdout.contains(#"{"t":9800,"finding":"pill-outlived-network","edge":9800}"#))
@@ -91,29 +91,29 @@ struct SessionCommandTests {
         let path = directory + "/session.json"
         try #"{"web": {"locale": "en", "debounceMs": 100}, "native": {"platform": "android"}, "lateMs": 50, "offsetMs": -1000}"#
             .write(toFile: path, atomically: false, encoding: .utf8)
-        let run = try Fixtures.run(["session", "--format", "jsonl", "--config", path] + Self.example)
+        let run = try turboReplay(["session", "--format", "jsonl", "--config", path] + Self.example)
         // 100 ms debounce from the config: the pill at 2700, 700 ms after the drop, late at 50 ms.
         #expect(run.stdout.contains(#"{"t":2700,"layer":"web","banner":"offline","label":"No connection","cause":"offline"}"#))
         #expect(run.stdout.contains(#"{"t":2700,"finding":"late-pill","drop":2000,"latencyMs":700}"#))
         #expect(run.status == 1)
-        let text = try Fixtures.run(["session", "--config", path, "--late-ms", "5000", "--debounce-ms", "800"] + Self.example)
+        let text = try turboReplay(["session", "--config", path, "--late-ms", "5000", "--debounce-ms", "800"] + Self.example)
         #expect(text.status == 0)
         #expect(text.stdout.contains("native: android, settle 400 ms, probe 2500 ms, cooldown 15000 ms"))
         #expect(text.stdout.contains("a native t is at t − 1000 ms (the config's offsetMs)"))
 
         try #"{"web": {"debounce": 100}}"#.write(toFile: path, atomically: false, encoding: .utf8)
-        let bad = try Fixtures.run(["session", "--config", path] + Self.example)
+        let bad = try turboReplay(["session", "--config", path] + Self.example)
         #expect(bad.status == 65)
         #expect(bad.stderr.contains(path + ": in \"web\": unknown key \"debounce\""))
         try "{\n  \"lateMs\": 10,\n  oops\n}".write(toFile: path, atomically: false, encoding: .utf8)
-        let broken = try Fixtures.run(["session", "--config", path] + Self.example)
+        let broken = try turboReplay(["session", "--config", path] + Self.example)
         #expect(broken.status == 65)
         #expect(broken.stderr.contains(path + ":3:"))
     }
 
     @Test("the text reads both layers in one table, the latencies and the findings in words")
     func text() throws {
-        let run = try Fixtures.run(["session"] + Self.report)
+        let run = try turboReplay(["session"] + Self.report)
         #expect(run.status == 1)
         #expect(run.stdout.contains("        4500  native  connectivity offline   ← a drop: the network went away (the pill 1000 ms later, at 5500)"))
         #expect(run.stdout.contains("       15600  native  tab:home      offline view    watches connectivity, retries by itself"))
@@ -126,23 +126,23 @@ struct SessionCommandTests {
     func render() throws {
         let directory = try Fixtures.scratchDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let run = try Fixtures.run(["session", "--format", "jsonl", "--render", directory + "/s.svg"] + Self.report)
+        let run = try turboReplay(["session", "--format", "jsonl", "--render", directory + "/s.svg"] + Self.report)
         #expect(run.status == 1)
         #expect(run.stdout.contains(#"{"summary":"#))
         let svg = try String(contentsOfFile: directory + "/s.svg", encoding: .utf8)
         for lane in [">connectivity<", ">tab:home<", ">banner<", ">dropToPill<", ">1 pill-outlived-network<", ">2 slow-recovery<"] {
             #expect(svg.contains(lane), "\(lane)")
         }
-        let piped = try Fixtures.run(["session", "--render", "-"] + Self.report)
+        let piped = try turboReplay(["session", "--render", "-"] + Self.report)
         #expect(piped.stdout.hasPrefix("<?xml") && piped.stdout.hasSuffix("</svg>\n"))
-        #expect(try Fixtures.run(["session", "--render", directory + "/missing/s.svg"] + Self.report).status == 73)
+        #expect(try turboReplay(["session", "--render", directory + "/missing/s.svg"] + Self.report).status == 73)
     }
 
     @Test("--render draws the v1.1 records and each log's own findings, each whole on hover, each kind in the legend")
     func renderDrawsTheCauses() throws {
         let causes = ["recordings/session/causes.jsonl", "recordings/session/causes.native.jsonl"]
-        let svg = try Fixtures.run(["session", "--render", "-"] + causes).stdout
-        let lines = try Fixtures.run(["session", "--format", "jsonl"] + causes).stdout.split(separator: "\n")
+        let svg = try turboReplay(["session", "--render", "-"] + causes).stdout
+        let lines = try turboReplay(["session", "--format", "jsonl"] + causes).stdout.split(separator: "\n")
         let records = lines.filter { $0.contains(#""record":"#) }
         let layerFindings = lines.filter { $0.contains(#""finding":"#) && $0.contains(#""layer":"#) }
         try #require(!records.isEmpty && !layerFindings.isEmpty)

@@ -23,7 +23,7 @@ struct SpoolFolderTests {
     func spoolsHonourTMPDIR(_ arguments: [String]) throws {
         let notAFolder = try Fixtures.file("a file, not a folder", name: "tmpdir")
         defer { try? FileManager.default.removeItem(atPath: notAFolder) }
-        let run = try ShellRun.run(#"exec "$CLI" "# + arguments.map(ShellRun.quoted).joined(separator: " "), environment: ["TMPDIR": notAFolder])
+        let run = try Fixtures.shell(#"exec "$CLI" "# + arguments.map(Fixtures.shellQuoted).joined(separator: " "), environment: ["TMPDIR": notAFolder])
         #expect(run.status == 74, "\(run.stderr)")
         #expect(run.stderr.contains("cannot create a temporary file in \(notAFolder) (TMPDIR, else /tmp): Not a directory"), "\(run.stderr)")
     }
@@ -33,8 +33,8 @@ struct SpoolFolderTests {
     @Test func aSpoolThatCannotBeWrittenIsAnIOError() throws {
         let folder = try Fixtures.scratchDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let run = try ShellRun.run(
-            #"trap '' XFSZ; ulimit -f 1 && exec "$CLI" \#(Self.session.map(ShellRun.quoted).joined(separator: " "))"#, environment: ["TMPDIR": folder])
+        let run = try Fixtures.shell(
+            #"trap '' XFSZ; ulimit -f 1 && exec "$CLI" \#(Self.session.map(Fixtures.shellQuoted).joined(separator: " "))"#, environment: ["TMPDIR": folder])
         #expect(run.status == 74, "\(run.stderr)")
         #expect(run.stderr.contains("cannot write to a temporary file in \(folder) (TMPDIR, else /tmp): File too large"), "\(run.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == [], "a spool has no name")
@@ -46,22 +46,15 @@ struct SpoolFolderTests {
     func aMergeOfStandardInputLeavesNoCopy(_ signal: Int32) throws {
         let folder = try Fixtures.scratchDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["--default-signal=TERM,HUP", "TMPDIR=\(folder)", Fixtures.cli, "stats", "--merge", "-"]
-        let input = Pipe()
-        process.standardInput = input
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let process = try Subprocess.cli(["stats", "--merge", "-"], input: .open, environment: ["TMPDIR": folder])
         // Some of a partial, and standard input left open: the merge is copying it.
-        input.fileHandleForWriting.write(Data((#"{"format":"turbo-replay-stats-partial","version":4}"# + "\n").utf8))
+        process.write(#"{"format":"turbo-replay-stats-partial","version":4}"# + "\n")
         usleep(500_000)
         #expect(process.isRunning)
-        kill(process.processIdentifier, signal)
-        process.waitUntilExit()
-        try? input.fileHandleForWriting.close()
-        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == signal)
+        kill(process.pid, signal)
+        let ended = process.wait()
+        process.closeInput()
+        #expect(ended == .signaled(signal))
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == [])
     }
 }

@@ -10,7 +10,7 @@ import TurboRecording
 struct StatsCountsArchiveTests {
     @Test("over recordings/archive, stats counts each archive finding id as often as explain reports it")
     func sameCounts() throws {
-        let run = try Fixtures.run(["stats", "--format", "json", "recordings/archive"])
+        let run = try turboReplay(["stats", "--format", "json", "recordings/archive"])
         guard case .object(let report)? = JSONValue(parsing: run.stdout), case .object(let native)? = report["native"],
             case .object(let findings)? = native["findings"]
         else {
@@ -19,7 +19,7 @@ struct StatsCountsArchiveTests {
         }
         var explained: [String: Int] = [:]
         for name in try Fixtures.recordingNames(in: Fixtures.recordings + "/archive") {
-            let explain = try Fixtures.run(["explain", "--format", "jsonl", "--fail-on", "never", "recordings/archive/" + name + ".jsonl"])
+            let explain = try turboReplay(["explain", "--format", "jsonl", "--fail-on", "never", "recordings/archive/" + name + ".jsonl"])
             for line in explain.stdout.split(separator: "\n") {
                 guard case .object(let object)? = JSONValue(parsing: String(line)), case .string(let id)? = object["finding"] else { continue }
                 explained[id, default: 0] += 1

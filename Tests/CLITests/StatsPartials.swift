@@ -7,7 +7,7 @@ import Testing
 /// merge tests split a fleet into, to hold a merge to one run.
 func statsPartials(_ groups: [[String]], in directory: String) throws -> [String] {
     try groups.enumerated().map { index, group in
-        let run = try Fixtures.run(["stats", "--partial"] + group)
+        let run = try turboReplay(["stats", "--partial"] + group)
         #expect(run.status == 0, "\(run.stderr)")
         let path = directory + "/part-\(index).partial"
         try run.stdout.write(toFile: path, atomically: false, encoding: .utf8)

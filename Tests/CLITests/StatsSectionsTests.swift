@@ -11,7 +11,7 @@ import TurboRecording
 struct StatsSectionsTests {
     @Test("stats --format json has each counted policy's section and a count for each of its finding ids")
     func sections() throws {
-        let run = try Fixtures.run(["stats", "--format", "json", "recordings"])
+        let run = try turboReplay(["stats", "--format", "json", "recordings"])
         #expect(run.status == 0 || run.status == 1)
         let report = try #require(JSONValue(parsing: run.stdout))
         let counted = PolicyDescription.all.filter { $0.statsSection != nil }

@@ -18,8 +18,8 @@ struct TerminalSafetyTests {
     /// `x<c>FORGED`: what a row would start with, were `<c>` a raw line end.
     static func text(_ c: String) -> String { "x\(c)FORGED" }
 
-    static func expectSafe(_ run: (status: Int32, out: String, err: String), _ scalar: Unicode.Scalar, _ what: String) {
-        for (stream, text) in [("stdout", run.out), ("stderr", run.err)] {
+    static func expectSafe(_ run: Fixtures.Run, _ scalar: Unicode.Scalar, _ what: String) {
+        for (stream, text) in [("stdout", run.stdout), ("stderr", run.stderr)] {
             #expect(text.contains("FORGED") || stream == "stderr" || what.contains("error"), "\(what): the text never reached \(stream)")
             if scalar == "\n" {
                 #expect(!text.contains("\nFORGED"), "\(what): a line end in a recording's string starts a line of \(stream)")
@@ -47,11 +47,11 @@ struct TerminalSafetyTests {
             ])
         for command in [["native"], ["native", "--explain"], ["explain"], ["launch"], ["archive"]] {
             let run = try turboReplay(command + [path])
-            #expect(run.status == 0 || run.status == 1, "\(command): \(run.err)")
+            #expect(run.status == 0 || run.status == 1, "\(command): \(run.stderr)")
             Self.expectSafe(run, scalar, command.joined(separator: " "))
         }
         let explained = try turboReplay(["native", "--explain", path])
-        #expect(explained.out.contains("missed-retry") && explained.out.contains("unexpected-retry"))
+        #expect(explained.stdout.contains("missed-retry") && explained.stdout.contains("unexpected-retry"))
     }
 
     @Test("explain on a web log", arguments: characters.indices)
@@ -87,12 +87,12 @@ struct TerminalSafetyTests {
             ])
         for (path, command) in [(type, "native"), (kind, "native"), (kind, "explain"), (platform, "native"), (platform, "explain")] {
             let run = try turboReplay([command, path])
-            #expect(run.status == 65, "\(command) \(path): \(run.err)")
-            #expect(run.err.contains("FORGED"), "\(command) \(path): the message does not quote the recording")
+            #expect(run.status == 65, "\(command) \(path): \(run.stderr)")
+            #expect(run.stderr.contains("FORGED"), "\(command) \(path): the message does not quote the recording")
             Self.expectSafe(run, scalar, "\(command) error")
         }
         let lenient = try turboReplay(["native", "--lenient", kind])
-        #expect(lenient.err.contains("FORGED"))
+        #expect(lenient.stderr.contains("FORGED"))
         Self.expectSafe(lenient, scalar, "native --lenient error")
     }
 }

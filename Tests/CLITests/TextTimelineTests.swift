@@ -8,7 +8,7 @@ import Testing
 struct TextTimelineTests {
     @Test("a pill taken down by a page that unloads says so")
     func pagehide() throws {
-        let run = try Fixtures.run(["replay", Fixtures.recordings + "/chromium/offline-visit-full-reload.jsonl"])
+        let run = try turboReplay(["replay", Fixtures.recordings + "/chromium/offline-visit-full-reload.jsonl"])
         #expect(run.status == 0)
         let hidden = run.stdout.split(separator: "\n").filter { $0.contains("hidden") }
         #expect(hidden.count == 1)

@@ -10,7 +10,7 @@ struct TuneCommandTests {
 
     @Test("--format jsonl: exactly one object per combination, with the keys in order")
     func jsonl() throws {
-        let run = try Fixtures.run(sweep + ["--format", "jsonl", "recordings"])
+        let run = try turboReplay(sweep + ["--format", "jsonl", "recordings"])
         #expect(run.status == 0)
         let lines = run.stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == 2 * 3 * 2)
@@ -29,8 +29,8 @@ struct TuneCommandTests {
 
     @Test("the same rows with --jobs 1 and --jobs 2", arguments: ["jsonl", "text"])
     func jobs(format: String) throws {
-        let one = try Fixtures.run(sweep + ["--format", format, "--jobs", "1", "recordings"])
-        let two = try Fixtures.run(sweep + ["--format", format, "--jobs", "2", "recordings"])
+        let one = try turboReplay(sweep + ["--format", format, "--jobs", "1", "recordings"])
+        let two = try turboReplay(sweep + ["--format", format, "--jobs", "2", "recordings"])
         #expect(one.status == 0 && two.status == 0)
         #expect(one.stdout == two.stdout)
     }
@@ -41,7 +41,7 @@ struct TuneCommandTests {
         // Unannounced: four 800 ms debounces that fired, and flap-short's three flaps (926.1 ms in
         // all); blinks: the two pills under 1000 ms; flashes: the three times the pill came down on
         // online (offline-visit-full-reload's pill goes with its page: no online under a real cut).
-        let run = try Fixtures.run(["tune", "--format", "jsonl", "recordings/chromium"])
+        let run = try turboReplay(["tune", "--format", "jsonl", "recordings/chromium"])
         #expect(
             run.stdout
                 == #"{"debounceMs":800,"flashMs":2000,"variant":null,"sessions":8,"pillEpisodes":6,"pillMs":10623.3,"toasts":1,"flapsSuppressed":3,"unannouncedMs":4126.1,"blinks":2,"flashes":3}"#
@@ -51,11 +51,11 @@ struct TuneCommandTests {
     @Test("--plot writes the SVG whole; a directory that is not there exits 73")
     func plot() throws {
         let directory = try Fixtures.scratchDirectory()
-        let run = try Fixtures.run(sweep + ["--plot", directory + "/tune.svg", "recordings/chromium"])
+        let run = try turboReplay(sweep + ["--plot", directory + "/tune.svg", "recordings/chromium"])
         #expect(run.status == 0)
         let svg = try String(contentsOfFile: directory + "/tune.svg", encoding: .utf8)
         #expect(svg.hasPrefix("<?xml") && svg.hasSuffix("</svg>\n"))
-        let missing = try Fixtures.run(sweep + ["--plot", directory + "/no/such/dir/tune.svg", "recordings/chromium"])
+        let missing = try turboReplay(sweep + ["--plot", directory + "/no/such/dir/tune.svg", "recordings/chromium"])
         #expect(missing.status == 73)
         #expect(missing.stderr.contains("cannot create \(directory)/no/such/dir/tune.svg"))
     }
@@ -75,7 +75,7 @@ struct TuneCommandTests {
             (["tune", "--merge", "--blink-ms", "500", "partial.jsonl"], "drop --blink-ms"),
         ])
     func usage(arguments: [String], hint: String) throws {
-        let run = try Fixtures.run(arguments)
+        let run = try turboReplay(arguments)
         #expect(run.status == 64)
         #expect(run.stderr.contains(hint))
     }

@@ -35,7 +35,7 @@ struct TuneModelTests {
         let directory = try Self.heldOut(seed: seed, count: 60)
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let options = options + ["--variant", "recover-on-response"]
-        let tune = try Fixtures.run(["tune", "--format", "jsonl"] + options + [directory])
+        let tune = try turboReplay(["tune", "--format", "jsonl"] + options + [directory])
         #expect(tune.status == 0, "\(tune.stderr)")
         let model = try Fixtures.run(command: "python3", ["e2e/tune_model.py"] + options + [directory])
         let (got, want) = (try Self.rows(tune.stdout), try Self.rows(model))
@@ -62,7 +62,7 @@ struct TuneModelTests {
     @Test("the bundled recordings too, at the debounces docs/variants.md shows")
     func bundled() throws {
         let options = ["--debounce-ms", "300,500,800,1200,2000", "--variant", "recover-on-response"]
-        let tune = try Fixtures.run(["tune", "--format", "jsonl"] + options + ["recordings"])
+        let tune = try turboReplay(["tune", "--format", "jsonl"] + options + ["recordings"])
         let model = try Fixtures.run(command: "python3", ["e2e/tune_model.py"] + options + ["recordings"])
         let (got, want) = (try Self.rows(tune.stdout), try Self.rows(model))
         #expect(got.count == 10 && want.count == 10)

@@ -42,7 +42,7 @@ struct UnlistableFolderTests {
         defer { Self.remove(directory) }
         try FileManager.default.copyItem(atPath: Fixtures.recordings + "/chromium/flap-short.jsonl", toPath: directory + "/a.jsonl")
         let deep = Self.deepFolder(in: directory)
-        let run = try Fixtures.run(command + [directory])
+        let run = try turboReplay(command + [directory])
         #expect(run.status == 66, "\(command): \(run.stderr)")
         #expect(run.stderr.contains("\(deep): cannot list the directory: file name too long"), "\(command): \(run.stderr)")
     }
@@ -52,7 +52,7 @@ struct UnlistableFolderTests {
         let directory = try Fixtures.scratchDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         symlink(directory + "/loop.jsonl", directory + "/loop.jsonl")
-        let run = try Fixtures.run(["check", directory + "/loop.jsonl"])
+        let run = try turboReplay(["check", directory + "/loop.jsonl"])
         #expect(run.status == 66)
         #expect(run.stderr.contains("loop.jsonl: too many levels of symbolic links"), "\(run.stderr)")
     }
@@ -63,7 +63,7 @@ struct UnlistableFolderTests {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         try FileManager.default.copyItem(atPath: Fixtures.recordings + "/chromium/flap-short.jsonl", toPath: directory + "/a.jsonl")
         symlink(directory + "/loop.jsonl", directory + "/loop.jsonl")
-        let run = try Fixtures.run(["stats", directory])
+        let run = try turboReplay(["stats", directory])
         #expect(run.status == 66)
         #expect(run.stderr.contains("\(directory)/loop.jsonl: too many levels of symbolic links"), "\(run.stderr)")
     }

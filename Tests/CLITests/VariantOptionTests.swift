@@ -10,21 +10,21 @@ struct VariantOptionTests {
 
     @Test("replay --variant prints the variant's timeline: the recordings' own golden")
     func replay() throws {
-        let run = try Fixtures.run(["replay", "--variant", "recover-on-response", "--format", "jsonl", deadUpstream])
+        let run = try turboReplay(["replay", "--variant", "recover-on-response", "--format", "jsonl", deadUpstream])
         #expect(run.status == 0)
         #expect(
             run.stdout
                 == (try String(
                     contentsOfFile: Fixtures.recordings + "/chromium/dead-upstream-frame.recover-on-response.expected.jsonl",
                     encoding: .utf8)))
-        let text = try Fixtures.run(["replay", "--variant", "recover-on-response", deadUpstream])
+        let text = try turboReplay(["replay", "--variant", "recover-on-response", deadUpstream])
         #expect(text.stdout.contains("back-online   “De nuevo en línea”"))
         #expect(text.stdout.contains("← a response arrived (recover-on-response)"))
     }
 
     @Test("explain --variant says so in its header and explains the response that took the pill down")
     func explain() throws {
-        let run = try Fixtures.run(["explain", "--variant", "recover-on-response", deadUpstream])
+        let run = try turboReplay(["explain", "--variant", "recover-on-response", deadUpstream])
         #expect(run.stdout.contains("debounce 800 ms, flash 2000 ms; variant recover-on-response"))
         #expect(
             run.stdout.contains(
@@ -35,7 +35,7 @@ struct VariantOptionTests {
 
     @Test("render --variant draws the variant's banner and names it")
     func render() throws {
-        let run = try Fixtures.run(["render", "--variant", "recover-on-response", deadUpstream, "-o", "-"])
+        let run = try turboReplay(["render", "--variant", "recover-on-response", deadUpstream, "-o", "-"])
         #expect(run.status == 0)
         #expect(run.stdout.contains("variant recover-on-response"))
         #expect(run.stdout.contains("back-online “De nuevo en línea” from 3547.6 to 5168.1 ms"))
@@ -43,7 +43,7 @@ struct VariantOptionTests {
 
     @Test("check --variant over the corpus passes: each recording to its own golden or unchanged from v1's")
     func check() throws {
-        let run = try Fixtures.run(["check", "--variant", "recover-on-response", "recordings"])
+        let run = try turboReplay(["check", "--variant", "recover-on-response", "recordings"])
         #expect(run.status == 0)
         #expect(run.stdout.hasSuffix(" passed, 0 failed\n"))
     }
@@ -54,19 +54,19 @@ struct VariantOptionTests {
         for name in ["dead-upstream-frame.jsonl", "dead-upstream-frame.expected.jsonl"] {
             try FileManager.default.copyItem(atPath: Fixtures.recordings + "/chromium/" + name, toPath: directory + "/" + name)
         }
-        let run = try Fixtures.run(["check", "--variant", "recover-on-response", directory])
+        let run = try turboReplay(["check", "--variant", "recover-on-response", directory])
         #expect(run.status == 1)
         #expect(
             run.stdout.contains(
                 "under recover-on-response, which must then change nothing (there is no \(directory)/dead-upstream-frame.recover-on-response.expected.jsonl)"))
-        let update = try Fixtures.run(["check", "--update", "--variant", "recover-on-response", directory])
+        let update = try turboReplay(["check", "--update", "--variant", "recover-on-response", directory])
         #expect(update.status == 0)
         #expect(update.stdout.contains("created \(directory)/dead-upstream-frame.recover-on-response.expected.jsonl"))
     }
 
     @Test("an unknown variant is a usage error naming the ones there are", arguments: ["replay", "explain", "render", "check", "stats"])
     func unknown(command: String) throws {
-        let run = try Fixtures.run([command, "--variant", "recover", deadUpstream] + (command == "render" ? ["-o", "-"] : []))
+        let run = try turboReplay([command, "--variant", "recover", deadUpstream] + (command == "render" ? ["-o", "-"] : []))
         #expect(run.status == 64)
         // explain and render read either layer's log, and name both layers' variants.
         let named =

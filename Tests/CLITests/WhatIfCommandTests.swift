@@ -10,7 +10,7 @@ struct WhatIfCommandTests {
 
     @Test("over the corpus: the dead upstreams shortened, nothing lengthened or added, exit 0")
     func corpus() throws {
-        let run = try Fixtures.run(variant + ["recordings"])
+        let run = try turboReplay(variant + ["recordings"])
         #expect(run.status == 0)
         #expect(run.stdout.contains("whatif recordings/chromium/dead-upstream-frame.jsonl: v1 → recover-on-response\n"))
         #expect(run.stdout.contains("    episode at 1239.6 (fetch-request-error): 3928.5 ms → 2308 ms: shortened by 1620.5 ms\n"))
@@ -21,7 +21,7 @@ struct WhatIfCommandTests {
 
     @Test("--format jsonl: a JSON object per line, a recording line per recording, the totals last")
     func jsonl() throws {
-        let run = try Fixtures.run(variant + ["--format", "jsonl", "recordings/chromium"])
+        let run = try turboReplay(variant + ["--format", "jsonl", "recordings/chromium"])
         let lines = run.stdout.split(separator: "\n").map(String.init)
         let objects = try lines.map { try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
         // In path order: each recording's differences, then its own line.
@@ -33,16 +33,16 @@ struct WhatIfCommandTests {
     @Test("'-' streams one recording and prints what a file prints")
     func streaming() throws {
         let path = "recordings/findings/stale-pill.jsonl"
-        let file = try Fixtures.run(variant + [path])
-        let piped = try Fixtures.run(variant + ["-"], input: try String(contentsOfFile: Fixtures.root.path + "/" + path, encoding: .utf8))
+        let file = try turboReplay(variant + [path])
+        let piped = try turboReplay(variant + ["-"], input: try String(contentsOfFile: Fixtures.root.path + "/" + path, encoding: .utf8))
         #expect(piped.status == 0)
         #expect(piped.stdout == file.stdout.replacingOccurrences(of: path, with: "<stdin>"))
     }
 
     @Test("the same report with --jobs 1 and --jobs 2")
     func jobs() throws {
-        let one = try Fixtures.run(variant + ["--jobs", "1", "recordings"])
-        let two = try Fixtures.run(variant + ["--jobs", "2", "recordings"])
+        let one = try turboReplay(variant + ["--jobs", "1", "recordings"])
+        let two = try turboReplay(variant + ["--jobs", "2", "recordings"])
         #expect(one.stdout == two.stdout)
     }
 
@@ -55,7 +55,7 @@ struct WhatIfCommandTests {
             (["whatif", "--variant", "recover-on-response", "-", "recordings"], "give it alone"),
         ])
     func usage(arguments: [String], hint: String) throws {
-        let run = try Fixtures.run(arguments)
+        let run = try turboReplay(arguments)
         #expect(run.status == 64)
         #expect(run.stderr.contains(hint))
     }
@@ -65,7 +65,7 @@ struct WhatIfCommandTests {
         let directory = try Fixtures.scratchDirectory()
         try FileManager.default.copyItem(atPath: Fixtures.recordings + "/chromium/dead-upstream-frame.jsonl", toPath: directory + "/a.jsonl")
         try "{\"t\":1,\"type\":\"offline\"}\nnope\n".write(toFile: directory + "/b.jsonl", atomically: false, encoding: .utf8)
-        let run = try Fixtures.run(variant + [directory])
+        let run = try turboReplay(variant + [directory])
         #expect(run.status == 65)
         #expect(run.stderr.contains("\(directory)/b.jsonl:2: not valid JSON"))
         #expect(run.stdout.contains("totals: 1 recording, 1 changed by recover-on-response (1 not read)"))
@@ -79,7 +79,7 @@ struct WhatIfCommandTests {
         let input =
             (0..<cycles).map { #"{"t":\#($0 * 5000),"type":"offline"}"# + "\n" + #"{"t":\#($0 * 5000 + 2000),"type":"online"}"# }
             .joined(separator: "\n") + "\n"
-        let run = try Fixtures.run(variant + ["-"], input: input)
+        let run = try turboReplay(variant + ["-"], input: input)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("pill up: v1 12003600 ms in 10003 episodes"), "\(run.stdout.prefix(400))")
         #expect(run.stdout.components(separatedBy: "\n    episode at ").count == 10_001)

@@ -15,8 +15,8 @@ struct ArchiveFleetTests {
     @Test("added up over recordings/archive/, in path order, the same for any job count")
     func fleet() throws {
         let paths = try RecordingFiles.find(in: [archiveRecordings])
-        let fleet = ArchiveFleet.analyze(paths, jobs: 1)
-        #expect(ArchiveFleet.analyze(paths, jobs: 3) == fleet)
+        let fleet = ArchiveFleet.analyze(paths, reading: ArchiveReading(), jobs: 1)
+        #expect(ArchiveFleet.analyze(paths, reading: ArchiveReading(), jobs: 3) == fleet)
         #expect(fleet.android == 1)
         #expect(fleet.summaries.count == paths.count - 1)
         #expect(fleet.served + fleet.misses + fleet.passed + fleet.offlineWithoutURL == fleet.offlineViews)
@@ -38,7 +38,7 @@ struct ArchiveFleetTests {
         // Time never goes back in a log: ages 100, 400 in one, 200, 300 in another.
         let one = try files.write("one.jsonl", [lines[0], lines[1], lines[2], lines[3]])
         let two = try files.write("two.jsonl", [lines[0], lines[1], lines[4], lines[5]])
-        let fleet = ArchiveFleet.analyze([one, two], jobs: 1)
+        let fleet = ArchiveFleet.analyze([one, two], reading: ArchiveReading(), jobs: 1)
         #expect(abs(fleet.ageAtServe!.median - 250) <= QuantileSketch.relativeAccuracy * 250)
         #expect(abs(fleet.ageAtServe!.p90 - 400) <= QuantileSketch.relativeAccuracy * 400)
         #expect(fleet.ageAtServe?.max == 400)
@@ -54,7 +54,7 @@ struct ArchiveFleetTests {
             [
                 bad, packageRoot + "/recordings/chromium/flap-short.jsonl",
                 packageRoot + "/recordings/native/contract-example.jsonl",
-            ], jobs: 1)
+            ], reading: ArchiveReading(), jobs: 1)
         #expect(fleet.malformed == 1)
         #expect(fleet.failures.first?.description == #"\#(bad):2: missing "url" on "finish" (a string: the page that finished loading)"#)
         #expect(fleet.web == 1)
@@ -80,9 +80,13 @@ struct ArchiveFleetTests {
         let files = try ScratchLogs()
         let bad = try files.write("bad.jsonl", [#"{"type":"meta","version":1,"recording":"native"}"#, #"{"t":1,"type":"finish"}"#])
         let paths = try RecordingFiles.find(in: [archiveRecordings]) + [bad, packageRoot + "/recordings/chromium/flap-short.jsonl"]
-        let held = ArchiveFleet.analyze(paths, jobs: 1)
+        let held = ArchiveFleet.analyze(paths, reading: ArchiveReading(), jobs: 1)
         var seen: [ArchiveFleetFile] = []
-        let totals = try ArchiveFleet.summarize(paths, jobs: jobs) { seen.append($0) }
+        var totals = ArchiveReading().totals
+        try ArchiveFleet.stream(paths, reading: ArchiveReading(), jobs: jobs) { file in
+            seen.append(file)
+            totals.add(file)
+        }
         #expect(seen == held.files)
         #expect(Self.figures(totals) == Self.figures(held.totals))
         // The totals say what the held fleet's own sums, over its every log, say.

@@ -95,11 +95,11 @@ struct FleetLatencyCountsTests {
         for name in ["example.jsonl", "example.native.jsonl"] {
             try FileManager.default.copyItem(atPath: Fixtures.recordings + "/session/" + name, toPath: directory + "/" + name)
         }
-        let partial = try Fixtures.run(["stats", "--partial", directory])
+        let partial = try turboReplay(["stats", "--partial", directory])
         #expect(partial.status == 0)
         let written = directory + "/p.jsonl"
         try partial.stdout.write(toFile: written, atomically: false, encoding: .utf8)
-        #expect(try Fixtures.run(["stats", "--merge", written]).status == 0)
+        #expect(try turboReplay(["stats", "--merge", written]).status == 0)
 
         let pattern = try NSRegularExpression(pattern: #""dropToPill":\[([^\]]+)\]"#)
         let text = partial.stdout as NSString
@@ -110,7 +110,7 @@ struct FleetLatencyCountsTests {
         let edited = text.replacingCharacters(in: match.range, with: #""dropToPill":"# + sketch)
         let editedPath = directory + "/edited.jsonl"
         try edited.write(toFile: editedPath, atomically: false, encoding: .utf8)
-        let merged = try Fixtures.run(["stats", "--merge", editedPath])
+        let merged = try turboReplay(["stats", "--merge", editedPath])
         #expect(merged.status == 65)
         #expect(merged.stderr.contains(editedPath + ": an app session's dropToPill is a sketch, but the sessions hold no more than 100000 values of it"))
         #expect(merged.stdout.isEmpty)
@@ -122,7 +122,7 @@ struct FleetLatencyCountsTests {
         for name in ["example.jsonl", "example.native.jsonl"] {
             try FileManager.default.copyItem(atPath: Fixtures.recordings + "/session/" + name, toPath: directory + "/" + name)
         }
-        let partial = try Fixtures.run(["stats", "--partial", directory + "/example.jsonl", directory + "/example.native.jsonl"])
+        let partial = try turboReplay(["stats", "--partial", directory + "/example.jsonl", directory + "/example.native.jsonl"])
         let lines = partial.stdout.split(separator: "\n").map(String.init)
         let header = try #require(lines.first), web = try #require(lines.first { $0.contains(#""session":"#) })
         let drops = try NSRegularExpression(pattern: #""drops":\d+"#)
@@ -138,7 +138,7 @@ struct FleetLatencyCountsTests {
         made.append(#"{"trailer":"turbo-replay stats partial","lines":1202,"logs":1200}"#)
         let path = directory + "/overflow.jsonl"
         try (made.joined(separator: "\n") + "\n").write(toFile: path, atomically: false, encoding: .utf8)
-        let merged = try Fixtures.run(["stats", "--merge", path])
+        let merged = try turboReplay(["stats", "--merge", path])
         #expect(merged.status == 65, "\(merged.stderr)")
         #expect(merged.stderr.contains(path + ":1154: the fleet's app sessions' drops overflow here"), "\(merged.stderr)")
         #expect(merged.stdout.isEmpty)

@@ -66,7 +66,7 @@ struct LaunchStatsTests {
 
     @Test("a partial carries a log's launch figures (times to web as sketch buckets), and a log without a launch writes none")
     func partial() throws {
-        let file = FleetStats.analyzeFile(launchRecordings + "/contract-example.jsonl", settings: .init(), lenient: false)
+        let file = LogFleet.file(launchRecordings + "/contract-example.jsonl", StatsReading())
         let line = StatsPartial.line(file)
         // 1840.5 ms is in bucket ⌈ln 1840.5 / ln γ⌉ = ⌈751.8⌉, 6500 ms in ⌈878.0⌉ (γ = 1.005/0.995).
         // Its stall is due at 80000, after its last record (70000): not counted.
@@ -79,7 +79,7 @@ struct LaunchStatsTests {
         }
         let decoded = try StatsPartial.decodeFile(object) { RecordingError(.malformed, path: "partial", line: 2, $0) }
         #expect(decoded == file)
-        let quiet = FleetStats.analyzeFile(packageRoot + "/recordings/native/server-503.jsonl", settings: .init(), lenient: false)
+        let quiet = LogFleet.file(packageRoot + "/recordings/native/server-503.jsonl", StatsReading())
         #expect(!StatsPartial.line(quiet).contains(#""launch""#))
     }
 }

@@ -104,7 +104,7 @@ struct QuantileSketchTests {
         #expect(matchesWithinAccuracy(stats.timeToWeb, exact.toWeb))
         #expect(Self.everyRankWithinAccuracy(exact.pills))
         #expect(Self.everyRankWithinAccuracy(exact.toWeb))
-        let archive = ArchiveFleet.analyze(paths, jobs: 2)
+        let archive = ArchiveFleet.analyze(paths, reading: ArchiveReading(), jobs: 2)
         let ages = try archive.summaries.flatMap { try Self.servedAges($0.path) }
         #expect(ages.count > 3 && archive.summaries.map(\.summary.servedAges.count).reduce(0, +) == ages.count)
         #expect(matchesWithinAccuracy(archive.ageAtServe, ages))

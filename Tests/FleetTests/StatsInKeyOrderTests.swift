@@ -41,7 +41,7 @@ struct StatsInKeyOrderTests {
 
     static func folded(_ paths: [String], jobs: Int) throws -> [(file: StatsFile, session: StatsSession?)] {
         var seen: [(file: StatsFile, session: StatsSession?)] = []
-        try FleetStats.analyzeInKeyOrder(paths, jobs: jobs) { seen.append(($0, $1)) }
+        try FleetStats.analyzeInKeyOrder(FleetLogs.listing(paths), reading: StatsReading(), jobs: jobs) { seen.append(($0, $1)) }
         return seen
     }
 

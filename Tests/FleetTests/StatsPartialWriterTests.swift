@@ -22,7 +22,7 @@ struct StatsPartialWriterTests {
     static func streamed(_ paths: [String], limit: Int, jobs: Int = 1) throws -> [String] {
         var lines: [String] = []
         var writer = try StatsPartial.Writer(settings: settings, limit: limit) { lines.append($0) }
-        try FleetStats.analyzeInKeyOrder(paths, jobs: jobs) { try writer.add($0, session: $1) }
+        try FleetStats.analyzeInKeyOrder(FleetLogs.listing(paths), reading: StatsReading(), jobs: jobs) { try writer.add($0, session: $1) }
         try writer.finish()
         return lines
     }

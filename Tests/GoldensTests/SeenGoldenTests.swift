@@ -116,7 +116,7 @@ struct SeenGoldenTests {
             {"t":1,"type":"connect","online":true}
             {"t":1.4,"type":"seen","visible":"yes","text":""}
             """)
-        let run = try Fixtures.run(["check", path])
+        let run = try turboReplay(["check", path])
         #expect(run.status == 65)
         #expect(run.stdout.contains("recording.jsonl:2: \"visible\" must be a boolean"), "\(run.stdout)")
     }

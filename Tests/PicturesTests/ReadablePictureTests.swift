@@ -16,12 +16,12 @@ struct ReadablePictureTests {
     /// A native log from its lines (after the meta line).
     static func native(_ records: [String], platform: String = "ios") throws -> String {
         let text = (["{\"type\":\"meta\",\"version\":1,\"recording\":\"native\",\"platform\":\"\(platform)\"}"] + records).joined(separator: "\n") + "\n"
-        return try NativeTimelineSVG.render(lines: JSONLines(bytes: Array(text.utf8), name: "native.jsonl")).svg
+        return try NativeTimelineSVG.render(.lines(JSONLines(bytes: Array(text.utf8), name: "native.jsonl"), NativeConfig())).svg
     }
 
     static func web(_ records: [String]) throws -> String {
         let text = (["{\"type\":\"meta\",\"version\":1,\"source\":\"test\"}"] + records).joined(separator: "\n") + "\n"
-        return try TimelineSVG.render(lines: JSONLines(bytes: Array(text.utf8), name: "web.jsonl")).svg
+        return try TimelineSVG.render(.lines(JSONLines(bytes: Array(text.utf8), name: "web.jsonl"), BannerSettings())).svg
     }
 
     static func session(web: [(Double, BannerInput?)], native: [(Double, PolicyInput?)]) -> String {
@@ -31,7 +31,7 @@ struct ReadablePictureTests {
         var nativeLog = NativeSessionLog()
         for (t, input) in native { nativeLog.feed(input, at: t) }
         nativeLog.finish()
-        return SessionSVG.render(AppSession(web: webLog, native: nativeLog, offset: 0), web: "web.jsonl", native: "native.jsonl")
+        return SessionSVG.render(SessionPictureMarks(AppSession(web: webLog, native: nativeLog, offset: 0)), web: "web.jsonl", native: "native.jsonl")
     }
 
     /// The texts of the elements named `name`.

@@ -80,7 +80,7 @@ struct TimeSpanCostTests {
         }
         native.finish()
         let session = AppSession(web: web, native: native, offset: -9_007_199_254_740_992)
-        let svg = SessionSVG.render(session, web: "web.jsonl", native: "native.jsonl")
+        let svg = SessionSVG.render(SessionPictureMarks(session), web: "web.jsonl", native: "native.jsonl")
         let ticks = Self.ticks(svg)
         #expect(!ticks.isEmpty && ticks.count <= Self.bound(breaks: AxisBreaks.maximumBreaks))
         #expect(svg.contains("<title>axis break: nothing happens from "))

@@ -38,64 +38,52 @@ enum Fixtures {
         return root.appendingPathComponent(".build/debug/turbo-replay").path
     }
 
+    /// Makes the repository's root this process's working directory, once: the tests name
+    /// recordings by relative paths, and a child (`Subprocess`) or a command run in this
+    /// process (CLITests' `turboReplay`) reads them from there. `swift test` run from the root
+    /// already has it so.
+    static func enterRoot() { _ = inRoot }
+
+    private static let inRoot: Void = { _ = FileManager.default.changeCurrentDirectoryPath(root.path) }()
+
+    /// What a run printed, and how it ended (its exit status; 128 + the signal that ended it).
     struct Run {
         var status: Int32
         var stdout: String
         var stderr: String
     }
 
-    /// Runs the CLI from the package root with `arguments`, feeding `input` on standard input.
-    /// With `stdoutPath`, standard output goes to that file (a device such as `/dev/full`)
-    /// instead of being captured; `user` runs it as that uid and gid (through setpriv).
+    /// Runs the built CLI with `arguments`, feeding `input` on standard input (a pipe). With
+    /// `stdoutPath`, standard output goes to that file (a device such as `/dev/full`) instead of
+    /// being captured; `user` runs it as that uid and gid (through setpriv). For what needs the
+    /// tool as a process of its own; every other run is in the test's process (`turboReplay`).
     static func run(_ arguments: [String], input: String = "", stdoutPath: String? = nil, user: UInt32? = nil) throws -> Run {
-        let process = Process()
-        if let user {
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-            process.arguments = ["--reuid=\(user)", "--regid=\(user)", "--clear-groups", cli] + arguments
-        } else {
-            process.executableURL = URL(fileURLWithPath: cli)
-            process.arguments = arguments
-        }
-        process.currentDirectoryURL = root
-        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
-        process.standardInput = stdin
-        let sink = try stdoutPath.map { path in
-            guard let handle = FileHandle(forWritingAtPath: path) else { throw CocoaError(.fileNoSuchFile) }
-            return handle
-        }
-        process.standardOutput = sink ?? stdout
-        process.standardError = stderr
-        try process.run()
-        stdin.fileHandleForWriting.write(Data(input.utf8))
-        try stdin.fileHandleForWriting.close()
-        let out = sink == nil ? stdout.fileHandleForReading.readDataToEndOfFile() : Data()
-        let err = stderr.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        try sink?.close()
-        return Run(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
+        let standardInput = Subprocess.Input.bytes(Array(input.utf8))
+        guard let user else { return try Subprocess.cli(arguments, input: standardInput, stdout: stdoutPath).finish() }
+        let asUser = ["--reuid=\(user)", "--regid=\(user)", "--clear-groups", cli] + arguments
+        return try Subprocess("/usr/bin/setpriv", asUser.map { Array($0.utf8) }, input: standardInput, stdout: stdoutPath).finish()
     }
+
+    /// Runs `script` with /bin/sh, `$CLI` the built CLI and `environment` added: for a run
+    /// whose world is prepared first (a link planted under the name the process will use, a
+    /// limit, a redirection) and that then `exec`s the CLI, so that the shell's pid (`$$`) is
+    /// the CLI's own. A run still going after `timeout` seconds is killed: status 137.
+    static func shell(_ script: String, environment: [String: String] = [:], timeout: Double = 60) throws -> Run {
+        let variables = environment.merging(["CLI": cli]) { given, _ in given }
+        return try Subprocess("/bin/sh", [Array("-c".utf8), Array(script.utf8)], environment: variables).finish(timeout: timeout)
+    }
+
+    /// `path` as one shell word.
+    static func shellQuoted(_ path: String) -> String { "'" + path.replacingOccurrences(of: "'", with: #"'\''"#) + "'" }
 
     /// Runs a program found on the PATH (`swift`, `ldd`) in the repository's root and returns
     /// what it printed; a non-zero exit is an error that carries its standard error.
     static func run(command: String, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [command] + arguments
-        process.currentDirectoryURL = root
-        let stdout = Pipe(), stderr = Pipe()
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
-        let out = stdout.fileHandleForReading.readDataToEndOfFile()
-        let err = stderr.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw CommandFailed(
-                command: ([command] + arguments).joined(separator: " "), status: process.terminationStatus,
-                stderr: String(decoding: err, as: UTF8.self))
+        let run = try Subprocess("/usr/bin/env", ([command] + arguments).map { Array($0.utf8) }).finish()
+        guard run.status == 0 else {
+            throw CommandFailed(command: ([command] + arguments).joined(separator: " "), status: run.status, stderr: run.stderr)
         }
-        return String(decoding: out, as: UTF8.self)
+        return run.stdout
     }
 
     struct CommandFailed: Error, CustomStringConvertible {

@@ -12,9 +12,3 @@ func nativeRecordingNames() throws -> [String] { try Fixtures.recordingNames(in:
 func temporaryRecording(_ name: String, _ lines: [String]) throws -> String {
     try Fixtures.file(lines.joined(separator: "\n") + "\n", name: name)
 }
-
-/// Runs the built `turbo-replay` from the package root.
-func turboReplay(_ arguments: [String], input: String = "") throws -> (status: Int32, out: String, err: String) {
-    let run = try Fixtures.run(arguments, input: input)
-    return (run.status, run.stdout, run.stderr)
-}

@@ -54,7 +54,7 @@ struct AcrossLaunchesTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)).count == before)
         second.log(.launch())
         try expectEveryCommandReads(path)
-        let explained = try Fixtures.run(["explain", "--format", "jsonl", path])
+        let explained = try turboReplay(["explain", "--format", "jsonl", path])
         #expect(explained.stdout.contains(#""finding":"log-cut","level":"info","line":3"#), "\(explained.stdout)")
         #expect(explained.stdout.contains(#""findings":{"log-cut":1}"#), "\(explained.stdout)")
     }
@@ -255,7 +255,7 @@ struct AcrossLaunchesTests {
     /// iOS web-archive cache's what-if, only an iOS log).
     private func expectEveryCommandReads(_ path: String, ios: Bool = true) throws {
         for command in [["native"], ["native", "--explain"], ["explain"], ["launch"], ["stats"]] + (ios ? [["archive"]] : []) {
-            let run = try Fixtures.run(command + [path])
+            let run = try turboReplay(command + [path])
             #expect(run.status == 0, "\(command) \(path): \(run.stderr)")
         }
     }

@@ -131,7 +131,7 @@ struct AppLogTests {
         log.log(.path(online: true))
         log.log(.appRetry(surface: "tab:home", kind: .auto))
         #expect(try lines(path).contains(#"{"t":500,"type":"dropped","count":1,"reasons":{"text":1}}"#))
-        let run = try Fixtures.run(["explain", path])
+        let run = try turboReplay(["explain", path])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("no findings"), "\(run.stdout)")
     }

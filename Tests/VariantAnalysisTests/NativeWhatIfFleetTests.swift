@@ -8,7 +8,7 @@ import TurboRecording
 @testable import VariantAnalysis
 
 /// `whatif --variant probe-once` over many logs prints each log's report as it is read and adds
-/// it to the totals then (`NativeWhatIfFleet.compare`, `NativeWhatIfTotals`), instead of holding
+/// it to the totals then (`NativeWhatIfFleet.stream`, `NativeWhatIfTotals`), instead of holding
 /// every log's report until the end: the same logs, in the same order, and the same totals.
 @Suite struct NativeWhatIfFleetTests {
     /// The bundled native logs, a web recording (skipped: no retry policy) and a malformed log.
@@ -22,10 +22,10 @@ import TurboRecording
 
     @Test(arguments: [1, 3]) func comparedAsReadIsWhatIsHeld(jobs: Int) throws {
         let paths = try Self.paths()
-        let held = NativeWhatIfFleet.analyze(paths, variant: .probeOnce, jobs: 1)
+        let held = NativeWhatIfFleet.analyze(paths, reading: NativeWhatIfReading(variant: .probeOnce), jobs: 1)
         var seen: [NativeWhatIfFile] = []
         var totals = NativeWhatIfTotals(variant: .probeOnce)
-        try NativeWhatIfFleet.compare(paths, variant: .probeOnce, jobs: jobs) { file in
+        try NativeWhatIfFleet.stream(paths, reading: NativeWhatIfReading(variant: .probeOnce), jobs: jobs) { file in
             seen.append(file)
             totals.add(file)
         }
@@ -37,7 +37,7 @@ import TurboRecording
     /// every kind of log counted, and the counts summed in the same order, to the last bit.
     @Test func theTotalsCountEveryKindOfLog() throws {
         let paths = try Self.paths()
-        let fleet = NativeWhatIfFleet.analyze(paths, variant: .probeOnce)
+        let fleet = NativeWhatIfFleet.analyze(paths, reading: NativeWhatIfReading(variant: .probeOnce))
         let totals = fleet.totals
         #expect(totals.recordings == paths.count - 2 && totals.recordings == fleet.recordings.count)
         #expect((totals.webs, totals.notRead) == (1, 1))

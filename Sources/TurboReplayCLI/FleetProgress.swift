@@ -1,4 +1,5 @@
 import Foundation
+import TurboRecording
 
 #if canImport(Glibc)
 import Glibc
@@ -10,12 +11,13 @@ import Darwin
 /// silent: logs read of the listing's, bytes, rate, time left. To a terminal, one line redrawn
 /// in place at most five times a second and cleared at the end; to a file or a pipe (a CI log,
 /// a scheduler's), a whole line every `every` seconds, the first after `every`, so a run
-/// shorter than that prints none. Standard output, the report, is never touched.
-@MainActor
+/// shorter than that prints none. Standard output, the report, is never touched. Used on the
+/// thread that folds the logs, as they come.
 final class FleetProgress {
     /// `TURBO_REPLAY_PROGRESS_SECONDS`: the interval of the lines to a file or pipe (10 s).
     static let intervalVariable = "TURBO_REPLAY_PROGRESS_SECONDS"
 
+    private let console: Console
     private let total: Int
     private let terminal: Bool
     private let every: Double
@@ -27,10 +29,11 @@ final class FleetProgress {
     private var drawn = false
 
     /// `nil` with `--quiet`.
-    init?(total: Int, quiet: Bool) {
+    init?(total: Int, quiet: Bool, console: Console) {
         guard !quiet else { return nil }
+        self.console = console
         self.total = total
-        terminal = isatty(STDERR_FILENO) == 1
+        terminal = console.errorIsTerminal
         let variable = ProcessInfo.processInfo.environment[Self.intervalVariable].flatMap(Double.init)
         every = terminal ? 0.2 : (variable.map { $0 > 0 ? $0 : 10 } ?? 10)
         start = Self.now()
@@ -41,7 +44,7 @@ final class FleetProgress {
     func read(_ path: String) {
         logs += 1
         var status = stat()
-        if stat(path, &status) == 0 { bytes += Int(status.st_size) }
+        if withFileSystemPath(path, { stat($0, &status) }) == 0 { bytes += Int(status.st_size) }
         let now = Self.now()
         guard now - shown >= every else { return }
         shown = now
@@ -55,8 +58,8 @@ final class FleetProgress {
         show(nil)
     }
 
-    /// `text` on standard error (nil: the terminal's line cleared), in one write(2): between
-    /// the Console's own lines, which it flushes as it writes them.
+    /// `text` on standard error (nil: the terminal's line cleared), through the console, between
+    /// its own lines.
     private func show(_ text: String?) {
         let out: String
         if terminal {
@@ -66,7 +69,7 @@ final class FleetProgress {
             guard let text else { return }
             out = "turbo-replay: \(text)\n"
         }
-        _ = out.withCString { write(STDERR_FILENO, $0, strlen($0)) }
+        console.errorText(out)
     }
 
     /// `1,234 of 10,000 logs read, 251.3 MB, 12.5 MB/s, about 1 min left`.

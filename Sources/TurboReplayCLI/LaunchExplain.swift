@@ -12,7 +12,7 @@ import VariantAnalysis
 /// has neither a launch nor the app's own screen log. Its rows are decided all along the log but
 /// printed after the error view's findings, so in text they wait in a `RowSpool`, on disk.
 enum LaunchExplain {
-    @MainActor static func print(_ launch: LaunchAnalyzer, rows: RowSpool?, jsonl: Bool, console: Console) throws {
+    static func print(_ launch: LaunchAnalyzer, rows: RowSpool?, jsonl: Bool, console: Console) throws {
         guard launch.isRelevant else { return }
         if jsonl {
             for finding in launch.findings { try console.print(finding.jsonLine) }

@@ -6,7 +6,6 @@ import TurboRecording
 /// give as the log is added up (its skipped lines, then its failure, in the report's order, so
 /// stderr is as stable as stdout), and turn the failures (kept bounded, as a merge keeps them)
 /// into the exit status.
-@MainActor
 enum FleetRun {
     /// The logs under `paths`, or, with `fromStandardInput`, the paths listed on standard input,
     /// in the order of `key` (`FleetLogs.byKey` for the reports that add up in key order), held
@@ -23,21 +22,21 @@ enum FleetRun {
     }
 
     /// One log's skipped lines, then its failure, on standard error, as the log is added up.
-    static func report(_ warnings: [RecordingError], _ failure: RecordingError?, console: Console) {
-        for warning in warnings { console.skipped(warning) }
-        if let failure { console.failure(failure) }
+    static func report<Outcome>(_ file: FleetFile<Outcome>, console: Console) {
+        for warning in file.warnings { console.skipped(warning) }
+        if let failure = file.outcome.failure { console.failure(failure) }
     }
 
     /// A log that could not be read makes the report incomplete: 66 when one could not be opened
     /// or read, else 65 when one was malformed. The highest status wins, as in every command
     /// (docs/cli.md, "Exit status"): a log that was never read is worse than one read and
     /// refused, and `check` says the same of a recording.
-    nonisolated static func status(_ failures: KeptFailures) -> ExitCode {
+    static func status(_ failures: KeptFailures) -> ExitCode {
         status(malformed: failures.malformed, unreadable: failures.unreadable)
     }
 
     /// `status(_:)` from the counts of malformed and unreadable logs (and sessions).
-    nonisolated static func status(malformed: Int, unreadable: Int) -> ExitCode {
+    static func status(malformed: Int, unreadable: Int) -> ExitCode {
         unreadable > 0 ? .noInput : malformed > 0 ? .dataError : .ok
     }
 }

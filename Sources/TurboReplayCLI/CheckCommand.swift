@@ -97,7 +97,7 @@ enum CheckCommand {
         }
     }
 
-    @MainActor static func run(_ options: Options, console: Console) throws -> ExitCode {
+    static func run(_ options: Options, console: Console) throws -> ExitCode {
         try refuseReadOnce(options.paths)
         let update = options.update, variant = options.variant
         try refuseUnnamedGoldens(try GoldenClaims.of(options.paths, links: update))
@@ -128,7 +128,7 @@ enum CheckCommand {
                 outputFailure = error
             }
         }
-        if update { signal(SIGPIPE, SIG_IGN) }
+        if update { console.reportClosedPipe() }
         // Each case is printed as soon as it and every case before it are checked: the run holds
         // a few cases' checks (and diffs) at a time, not the fleet's, and shows its progress.
         let tolerance = options.tolerance
@@ -213,7 +213,7 @@ enum CheckCommand {
 
     /// An update stopped by SIGINT or SIGTERM: what it wrote, on standard error, instead of a
     /// summary that would read as a whole run; 128 + the signal's number, as a shell reports it.
-    @MainActor private static func stopped(by signal: Int32, written: Int, last: String?, notChecked: Int, console: Console) -> ExitCode {
+    private static func stopped(by signal: Int32, written: Int, last: String?, notChecked: Int, console: Console) -> ExitCode {
         let name = signal == SIGINT ? "SIGINT" : "SIGTERM"
         var line = "turbo-replay: stopped by \(name): wrote \(written) golden\(written == 1 ? "" : "s")"
         if let last { line += " (listed above; the last was \(terminalSafe(last)))" }
@@ -222,7 +222,7 @@ enum CheckCommand {
         return signal == SIGINT ? .interrupted : .terminated
     }
 
-    @MainActor private static func print(
+    private static func print(
         _ check: GoldenCheck, of golden: GoldenCase, variant: GoldenVariant?,
         console: Console
     ) throws {

@@ -15,18 +15,25 @@ import Darwin
 /// error, a closed descriptor) throws a `WriteError`, which ends the command with exit
 /// status 74: what was written before it stays written, but the status says the output is
 /// incomplete. (A closed pipe ends the process by SIGPIPE first, as for any Unix tool.)
-final class Console {
+///
+/// Tests give it C streams of their own instead (`init(output:error:)`, open_memstream's), and
+/// run the command line in their process (`CLI.run`).
+package final class Console {
     private let out: UnsafeMutablePointer<FILE>?
     private let err: UnsafeMutablePointer<FILE>?
+    /// Whether the streams are the process's own standard output and error, whose handling
+    /// (SIGPIPE) is the process's to change.
+    private let standardStreams: Bool
 
     /// The line `writeLine` fills, reused from line to line. Behind a pointer, as the readers
     /// keep their state: a stored `var`, or a local the caller's closure captures, would cost
     /// an exclusivity check at each access, on every line of an output-heavy replay.
     private let line = UnsafeMutablePointer<[UInt8]>.allocate(capacity: 1)
 
-    init() {
+    package init() {
         out = fdopen(STDOUT_FILENO, "w")
         err = fdopen(STDERR_FILENO, "w")
+        standardStreams = true
         // 64 kB of buffer, so an output-heavy replay makes a sixteenth of the write calls. Given
         // no buffer, glibc's setvbuf keeps the size it would have picked (4 kB to a pipe or
         // /dev/null) and ignores this one; the buffer lives as long as standard output does,
@@ -35,13 +42,42 @@ final class Console {
         line.initialize(to: [])
     }
 
+    /// A console that writes to `output` and `error` as they are, buffered as they are: a
+    /// test's streams (open_memstream's), one stream for both to keep their order (`2>&1`).
+    /// They stay the caller's to close.
+    package init(output: UnsafeMutablePointer<FILE>, error: UnsafeMutablePointer<FILE>) {
+        out = output
+        err = error
+        standardStreams = false
+        line.initialize(to: [])
+    }
+
     deinit {
         line.deinitialize(count: 1)
         line.deallocate()
     }
 
+    /// Whether standard error is a terminal: a test's stream never is.
+    var errorIsTerminal: Bool { standardStreams && isatty(STDERR_FILENO) == 1 }
+
+    /// `text` on standard error as it is, no newline added, after what was printed before it:
+    /// a progress line redrawn in place (`FleetProgress`).
+    func errorText(_ text: String) {
+        if let out { fflush(out) }
+        guard let err else { return }
+        fputs(text, err)
+        fflush(err)
+    }
+
     /// A write to standard output has failed (and was reported by whoever caught it).
     private(set) var failed = false
+
+    /// From here on, a closed pipe on standard output is a failed write to report (EPIPE),
+    /// not the end of the process by SIGPIPE. The signal's handling is the whole process's:
+    /// streams that are not its standard ones have no pipe to close, and leave it as it is.
+    func reportClosedPipe() {
+        if standardStreams { signal(SIGPIPE, SIG_IGN) }
+    }
 
     private var failure: WriteError {
         failed = true

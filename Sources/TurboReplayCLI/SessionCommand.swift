@@ -115,7 +115,7 @@ enum SessionCommand {
         }
     }
 
-    @MainActor static func run(_ options: Options, console: Console) throws -> ExitCode {
+    static func run(_ options: Options, console: Console) throws -> ExitCode {
         if let render = options.render, render != "-" { console.sweepTemporaries(of: render) }
         var skipped: [String: Int] = [:]
         defer {

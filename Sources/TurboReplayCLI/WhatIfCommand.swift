@@ -92,7 +92,7 @@ enum WhatIfCommand {
         }
     }
 
-    @MainActor static func run(_ options: Options, console: Console) throws -> ExitCode {
+    static func run(_ options: Options, console: Console) throws -> ExitCode {
         let variant = options.variant, settings = options.settings, lenient = options.fleet.lenient, format = options.format
         if let retry = options.retry { return try native(options, variant: retry, console: console) }
         if options.paths == ["-"] {
@@ -108,18 +108,17 @@ enum WhatIfCommand {
         // standard error: the run holds a few reports at a time and each recording's counts,
         // never a recording's differences or episodes.
         let stream = WhatIfStream(jsonl: format == .jsonl, unchanged: true)
-        try inParallel(next: paths.next, jobs: options.fleet.jobs) { path in
-            WhatIfFileReport.read(path, settings: settings, variant: variant, lenient: lenient, stream: stream)
-        } consume: { file in
-            FleetRun.report(file.warnings, file.outcome.failure, console: console)
+        let reading = WhatIfReportReading(WhatIfReading(settings: settings, variant: variant), stream: stream)
+        try LogFleet.stream(paths, reading: reading, lenient: lenient, jobs: options.fleet.jobs) { file in
+            FleetRun.report(file, console: console)
             switch file.outcome {
             case .native: totals.addNative()
             case .failed(let error):
                 failures.add(error)
                 totals.addNotRead()
-            case .compared(let summary):
+            case .compared(let summary, let report):
                 totals.add(summary)
-                try printer.print(file.report, changed: summary.changed, recordings: totals.recordings)
+                try printer.print(report, changed: summary.changed, recordings: totals.recordings)
             }
         }
         try printer.finish(recordings: totals.recordings)
@@ -136,7 +135,7 @@ enum WhatIfCommand {
     /// Prints each compared recording's report in path order: every one in JSON; in text, the
     /// changed ones, a blank line between two, and an unchanged one only when it is the only
     /// recording compared (held until that is known: at most one is).
-    @MainActor struct FleetPrinter {
+    struct FleetPrinter {
         let jsonl: Bool
         let console: Console
         private(set) var printed = false
@@ -171,7 +170,7 @@ enum WhatIfCommand {
     }
 
     /// One recording from standard input, each difference printed as soon as it is decided.
-    @MainActor private static func stream(
+    private static func stream(
         settings: BannerSettings, variant: BannerVariant, format: OutputFormat, lenient: Bool,
         console: Console
     ) throws -> ExitCode {
@@ -197,7 +196,7 @@ enum WhatIfCommand {
     }
 
     /// A retry variant: the native logs' automatic retries and probe retries, v1 against it.
-    @MainActor private static func native(_ options: Options, variant: RetryVariant, console: Console) throws -> ExitCode {
+    private static func native(_ options: Options, variant: RetryVariant, console: Console) throws -> ExitCode {
         let lenient = options.fleet.lenient, jsonl = options.format == .jsonl
         var totals = NativeWhatIfTotals(variant: variant)
         var failures = KeptFailures()
@@ -206,7 +205,7 @@ enum WhatIfCommand {
         // standard error with it: the run holds a few logs' reports at a time, not the fleet's.
         func report(_ file: NativeWhatIfFile) throws {
             totals.add(file)
-            FleetRun.report(file.warnings, file.outcome.failure, console: console)
+            FleetRun.report(file, console: console)
             switch file.outcome {
             case .failed(let error):
                 failures.add(error)
@@ -235,7 +234,8 @@ enum WhatIfCommand {
             if paths.count == 0 {
                 console.error("turbo-replay: warning: no recordings (*.jsonl) under \(options.paths.joined(separator: " "))")
             }
-            try NativeWhatIfFleet.compare(paths, config: options.native, variant: variant, lenient: lenient, jobs: options.fleet.jobs, consume: report)
+            let reading = NativeWhatIfReading(config: options.native, variant: variant)
+            try NativeWhatIfFleet.stream(paths, reading: reading, lenient: lenient, jobs: options.fleet.jobs, each: report)
             files = paths.count
         }
         if jsonl {
@@ -250,7 +250,7 @@ enum WhatIfCommand {
 
     /// The contract says a variant never lengthens nor adds a pill episode: when one did, say it
     /// on standard error too, and fail.
-    @MainActor private static func warnAboutWorse(_ recordings: Int, variant: BannerVariant, console: Console) -> ExitCode {
+    private static func warnAboutWorse(_ recordings: Int, variant: BannerVariant, console: Console) -> ExitCode {
         guard recordings > 0 else { return .ok }
         console.error(
             "turbo-replay: WARNING: \(variant.name) lengthened or added pill episodes in \(recordings) recording\(recordings == 1 ? "" : "s") (see the WARNING lines above)"

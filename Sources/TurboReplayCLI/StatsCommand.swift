@@ -46,8 +46,10 @@ enum StatsCommand {
             another on standard input) and prints exactly the report one `stats` over all the logs
             prints. Partials carry counts and quantile-sketch buckets, not episodes: medians and p90
             (here as in a single run) are within 0.5% of exact, the max exact. Partials made with other
-            settings (debounce, flash, --variant, --lenient), one log twice (by real path), a partial
-            without its header or trailer, or an impossible value or total, are an error (65).
+            settings (debounce, flash, --variant, --lenient, a config's findings rules), partials that
+            counted other finding ids or figures than each other or this turbo-replay (each header
+            names them), one log twice (by real path), a partial without its header or trailer, or an
+            impossible value or total, are an error (65).
             Merges chain: `stats --merge --partial PARTIAL...` checks what a merge checks and writes
             one partial of every log read, sorted, instead of the report; merging merged partials
             prints the same report, so a reduce can be a tree (a merge opens at most 4096 runs).
@@ -114,23 +116,23 @@ enum StatsCommand {
         }
     }
 
-    @MainActor static func run(_ options: Options, console: Console) throws -> ExitCode {
+    static func run(_ options: Options, console: Console) throws -> ExitCode {
         if options.merge { return try merge(options, console: console) }
         let settings = options.banner.settings
         let lenient = options.fleet.lenient
         // In key order, held on disk: the run holds a few logs at a time, not the fleet, nor a
         // list of it.
+        let reading = StatsReading(settings: settings, native: options.native, rules: options.banner.rules)
         let paths = try FleetRun.logs(options.paths, fromStandardInput: options.paths == ["-"], key: FleetLogs.byKey, console: console)
-        let progress = FleetProgress(total: paths.count, quiet: options.quiet)
+        let progress = FleetProgress(total: paths.count, quiet: options.quiet, console: console)
         defer { progress?.clear() }
         if options.partial {
             // Each log's line is written as it is read; from the first app session on they wait in
             // a spool, since which latencies are sketched depends on all of them.
-            let partialSettings = StatsPartial.Settings(settings, retry: Set(options.native.variant.map { [$0] } ?? []), lenient: lenient)
+            let partialSettings = StatsPartial.Settings(
+                settings, retry: Set(options.native.variant.map { [$0] } ?? []), rules: options.banner.rules, lenient: lenient)
             var writer = try StatsPartial.Writer(settings: partialSettings, print: console.print)
-            try FleetStats.analyzeInKeyOrder(
-                paths, settings: settings, native: options.native, rules: options.banner.rules, lenient: lenient, jobs: options.fleet.jobs
-            ) { file, session in
+            try FleetStats.analyzeInKeyOrder(paths, reading: reading, lenient: lenient, jobs: options.fleet.jobs) { file, session in
                 try writer.add(file, session: session)
                 progress?.read(file.path)
             }
@@ -141,9 +143,7 @@ enum StatsCommand {
         // The report folds each log as it is read, in key order: the run holds a few logs at a
         // time, not the fleet.
         var totals = StatsTotals(rules: options.banner.rules)
-        try FleetStats.analyzeInKeyOrder(
-            paths, settings: settings, native: options.native, rules: options.banner.rules, lenient: lenient, jobs: options.fleet.jobs
-        ) { file, session in
+        try FleetStats.analyzeInKeyOrder(paths, reading: reading, lenient: lenient, jobs: options.fleet.jobs) { file, session in
             if file.speaks(with: session) { progress?.clear() }
             fold(file, session, into: &totals, console: console)
             progress?.read(file.path)
@@ -154,7 +154,7 @@ enum StatsCommand {
 
     /// `--merge`: the partials' logs streamed in key order and folded into the totals, or with
     /// `--partial`, written out as one partial (a merge of merges reads the same lines).
-    @MainActor private static func merge(_ options: Options, console: Console) throws -> ExitCode {
+    private static func merge(_ options: Options, console: Console) throws -> ExitCode {
         if options.partial {
             var logs = 0
             _ = try StatsPartial.read(options.paths, headers: { try console.print($0) }) { _, _, line in
@@ -165,21 +165,23 @@ enum StatsCommand {
             return .ok
         }
         var totals = StatsTotals()
-        _ = try StatsPartial.read(options.paths) { file, session, _ in fold(file, session, into: &totals, console: console) }
+        let settings = try StatsPartial.read(options.paths) { file, session, _ in fold(file, session, into: &totals, console: console) }
+        // The report lists and levels the findings as one run with the partials' config would.
+        totals.rules = FindingRules(checked: settings?.rules ?? FindingsConfig())
         try totals.sessions.refuseSketchesOfTooFew(from: options.paths)
         return try report(totals, format: options.format, all: options.all, console: console)
     }
 
     /// One log into the totals, its skipped lines and failures on standard error as it comes:
     /// in key order, in a single run as in a merge, so that stderr is as stable as stdout.
-    @MainActor private static func fold(_ file: StatsFile, _ session: StatsSession?, into totals: inout StatsTotals, console: Console) {
-        FleetRun.report(file.warnings, file.outcome.failure, console: console)
+    private static func fold(_ file: StatsFile, _ session: StatsSession?, into totals: inout StatsTotals, console: Console) {
+        FleetRun.report(file, console: console)
         if case .failed(let error)? = session?.outcome { console.failure(error) }
         totals.add(file, session: session)
     }
 
     /// The report; the status says whether every file could be read (`FleetRun.status`).
-    @MainActor private static func report(_ totals: StatsTotals, format: OutputFormat, all: Bool, console: Console) throws -> ExitCode {
+    private static func report(_ totals: StatsTotals, format: OutputFormat, all: Bool, console: Console) throws -> ExitCode {
         if format == .json {
             try console.print(totals.json())
         } else {

@@ -58,7 +58,7 @@ struct ArchiveExplain {
     }
 
     /// Prints the cache's section; returns its findings' levels.
-    @MainActor mutating func report(jsonl: Bool, console: Console) throws -> [FindingLevel] {
+    mutating func report(jsonl: Bool, console: Console) throws -> [FindingLevel] {
         if android {
             if androidNavigation {
                 let note = "archive cache: not replayed, it is iOS-only and this log is android"

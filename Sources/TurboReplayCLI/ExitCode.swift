@@ -1,7 +1,7 @@
 import Goldens
 
 /// Exit statuses, from sysexits(3) where one fits.
-enum ExitCode: Int32 {
+package enum ExitCode: Int32 {
     case ok = 0
     /// Something to look at: `check` found a timeline that differs from its golden (or no
     /// golden); `explain` (web or native) reported findings. Scripts and CI gate on it.
@@ -25,7 +25,7 @@ enum ExitCode: Int32 {
 
 extension ExitCode: Comparable {
     /// Higher is worse, as the codes are chosen: when several apply, a command reports the highest.
-    static func < (a: ExitCode, b: ExitCode) -> Bool { a.rawValue < b.rawValue }
+    package static func < (a: ExitCode, b: ExitCode) -> Bool { a.rawValue < b.rawValue }
 }
 
 extension ExitCode {

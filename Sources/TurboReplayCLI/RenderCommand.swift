@@ -94,7 +94,7 @@ enum RenderCommand {
         }
     }
 
-    @MainActor static func run(_ options: Options, console: Console) throws -> ExitCode {
+    static func run(_ options: Options, console: Console) throws -> ExitCode {
         let path = options.path, output = options.output
         if output != "-" { console.sweepTemporaries(of: output) }
         let settings: BannerSettings
@@ -107,8 +107,7 @@ enum RenderCommand {
             settings = banner.settings
         }
         let (svg, skipped) = try TimelineSVG.render(
-            lines: options.input.lines, settings: settings, lenient: options.lenient,
-            limits: options.limits
+            .lines(options.input.lines, settings, lenient: options.lenient), limits: options.limits
         ) { console.skipped($0) }
         if output == "-" {
             try console.print(svg.hasSuffix("\n") ? String(svg.dropLast()) : svg)
@@ -121,12 +120,12 @@ enum RenderCommand {
         return .ok
     }
 
-    @MainActor private static func renderNative(
+    private static func renderNative(
         _ input: RecordingInput, to output: String, config: NativeConfig, lenient: Bool,
         limits: RenderLimits, console: Console
     ) throws -> ExitCode {
         var skipped = 0
-        let (svg, readPath) = try NativeTimelineSVG.render(lines: input.lines, config: config, lenient: lenient, limits: limits) {
+        let (svg, readPath) = try NativeTimelineSVG.render(.lines(input.lines, config, lenient: lenient), limits: limits) {
             skipped += 1
             console.skipped($0)
         }

@@ -33,7 +33,7 @@ enum ReplayCommand {
         }
     }
 
-    @MainActor static func run(_ options: Options, console: Console) throws -> ExitCode {
+    static func run(_ options: Options, console: Console) throws -> ExitCode {
         let path = options.path, format = options.format
         let reader = try RecordingReader(path: path, lenient: options.lenient, keepObserved: false) { console.skipped($0) }
         // Standard input, a FIFO or `<(tail -f …)` is followed as it grows: each row as soon as

@@ -67,7 +67,7 @@ enum ArchiveCommand {
         }
     }
 
-    @MainActor static func run(_ options: Options, console: Console) throws -> ExitCode {
+    static func run(_ options: Options, console: Console) throws -> ExitCode {
         let config = options.config
         if options.summary { return try summary(options, console: console) }
         let path = options.paths[0], format = options.format
@@ -84,13 +84,16 @@ enum ArchiveCommand {
         return .ok
     }
 
-    @MainActor private static func summary(_ options: Options, console: Console) throws -> ExitCode {
+    private static func summary(_ options: Options, console: Console) throws -> ExitCode {
         let paths = try FleetRun.logs(options.paths, fromStandardInput: false, console: console)
         // Added up as the logs are read, in path order, each log's skipped lines and failure on
         // standard error as it comes: the run holds a few logs at a time, not the fleet.
-        let totals = try ArchiveFleet.summarize(
-            paths, config: options.config, lenient: options.fleet.lenient, jobs: options.fleet.jobs
-        ) { FleetRun.report($0.warnings, $0.outcome.failure, console: console) }
+        let reading = ArchiveReading(config: options.config)
+        var totals = reading.totals
+        try ArchiveFleet.stream(paths, reading: reading, lenient: options.fleet.lenient, jobs: options.fleet.jobs) { file in
+            FleetRun.report(file, console: console)
+            totals.add(file)
+        }
         if options.format == .json {
             try console.print(totals.json())
         } else {

@@ -65,7 +65,7 @@ enum NativeCommand {
         }
     }
 
-    @MainActor static func run(_ options: Options, console: Console) throws -> ExitCode {
+    static func run(_ options: Options, console: Console) throws -> ExitCode {
         let path = options.path, config = options.native.config
         let reader = try NativeRecordingReader(path: path, lenient: options.lenient) { console.skipped($0) }
         defer {
@@ -90,7 +90,7 @@ enum NativeCommand {
     /// launch, and the web-archive cache, in one pass. `explain` on a native log comes here too.
     /// The retry findings are printed as they are decided (a probe loop when its run ends); the
     /// launch's and the cache's sections follow at the end of the log.
-    @MainActor static func explain(
+    static func explain(
         _ reader: NativeRecordingReader, config: NativeConfig, jsonl: Bool,
         failOn: FailOn = .default, console: Console
     ) throws -> ExitCode {

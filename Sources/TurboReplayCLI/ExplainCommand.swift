@@ -64,7 +64,7 @@ enum ExplainCommand {
         }
     }
 
-    @MainActor static func run(_ options: Options, console: Console) throws -> ExitCode {
+    static func run(_ options: Options, console: Console) throws -> ExitCode {
         let path = options.path
         let settings: BannerSettings
         let rules: FindingRules

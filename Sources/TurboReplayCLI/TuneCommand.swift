@@ -116,7 +116,7 @@ enum TuneCommand {
         }
     }
 
-    @MainActor static func run(_ options: Options, console: Console) throws -> ExitCode {
+    static func run(_ options: Options, console: Console) throws -> ExitCode {
         if let plot = options.plot, plot != "-" { console.sweepTemporaries(of: plot) }
         if options.merge {
             if let plot = options.plot { try refuseOutput(plot, overwriting: options.paths, option: Options.plot, command: spec.name) }
@@ -130,37 +130,29 @@ enum TuneCommand {
                 return .ok
             }
             // Skipped lines and failures on standard error as the logs come, in key order.
-            let merged = try TunePartial.merge(
-                options.paths,
-                each: { file, _ in
-                    for warning in file.warnings { console.skipped(warning) }
-                    if let failure = file.outcome.failure { console.failure(failure) }
-                })
+            let merged = try TunePartial.merge(options.paths, each: { file, _ in FleetRun.report(file, console: console) })
             return try report(merged.tune, options: options, console: console)
         }
-        let combinations = options.combinations, settings = options.settings, lenient = options.fleet.lenient
+        let reading = TuneReading(settings: options.settings, combinations: options.combinations, blinkMs: options.blinkMs)
+        let lenient = options.fleet.lenient
         if let plot = options.plot { try refusePlot(plot, overwritingLogsUnder: options) }
         let paths = try FleetRun.logs(options.paths, fromStandardInput: options.fromStandardInput, key: FleetLogs.byKey, console: console)
         if options.partial {
-            let tune = Tune.analyze(
-                try paths.all(), settings: settings, combinations: combinations, lenient: lenient, blinkMs: options.blinkMs,
-                jobs: options.fleet.jobs, distinct: true)
-            try TunePartial.write(tune, lenient: lenient, console.print)
-            // The partial holds the failures and warnings; the merge reports them.
+            // Each log's line as it is read, in key order; the partial holds the failures and
+            // warnings, and the merge reports them.
+            try TunePartial.write(paths, reading: reading, lenient: lenient, jobs: options.fleet.jobs, console.print)
             return .ok
         }
         // Added up as the logs are read, in key order, their skipped lines and failures on
         // standard error as they come: the run holds a few logs at a time, as a merge does.
-        let tune = try Tune.sum(
-            paths, settings: settings, combinations: combinations, lenient: lenient, blinkMs: options.blinkMs, jobs: options.fleet.jobs
-        ) { FleetRun.report($0.warnings, $0.outcome.failure, console: console) }
+        let tune = try Tune.sum(paths, reading: reading, lenient: lenient, jobs: options.fleet.jobs) { FleetRun.report($0, console: console) }
         return try report(tune, options: options, console: console)
     }
 
     /// `--plot` onto a log it reads is refused before anything is read. The logs are listed once
     /// more for it (on disk, as the run lists them), and only when the plot's file exists: a
     /// file that does not exist is no log.
-    @MainActor private static func refusePlot(_ plot: String, overwritingLogsUnder options: Options) throws {
+    private static func refusePlot(_ plot: String, overwritingLogsUnder options: Options) throws {
         try refuseOutput(plot, overwriting: options.paths, option: Options.plot, command: spec.name)
         guard plot != "-", !options.fromStandardInput, FileManager.default.fileExists(atPath: plot) else { return }
         let (logs, _) = try RecordingFiles.stream(in: options.paths)
@@ -169,7 +161,7 @@ enum TuneCommand {
 
     /// The rows (and the plot), after the warnings and errors on standard error in key order
     /// (printed as the logs were added up); the status says whether every file could be read.
-    @MainActor private static func report(_ tune: Tune, options: Options, console: Console) throws -> ExitCode {
+    private static func report(_ tune: Tune, options: Options, console: Console) throws -> ExitCode {
         if options.format == .jsonl {
             for row in tune.rows { try console.print(TuneReport.json(row)) }
         } else {

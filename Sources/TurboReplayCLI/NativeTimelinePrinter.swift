@@ -4,7 +4,6 @@ import TurboRecording
 /// for people, the settings and the table's header once the `meta` is read (it says the
 /// platform), then a row per output; for scripts, each output's canonical line. Flushed at
 /// each output when the log is a stream, so a piped log prints as it arrives.
-@MainActor
 struct NativeTimelinePrinter<Output> {
     let console: Console
     let jsonl: Bool
