@@ -3,7 +3,8 @@ import Testing
 
 @testable import TestSupport
 
-/// `stats` says how far it has read on standard error, never on standard output: to a pipe, a
+/// `stats` (and `tune`, `archive --summary`) says how far it has read on standard error, never
+/// on standard output: to a pipe, a
 /// whole line every `TURBO_REPLAY_PROGRESS_SECONDS` (10 s by default, so a short run prints
 /// none), and nothing with `--quiet`.
 @Suite("stats: progress on standard error")
@@ -64,5 +65,20 @@ struct StatsProgressTests {
         let partial = try Self.run(["stats", "--partial", "--quiet", "recordings/chromium"], every: "0.000001")
         #expect(partial.stderr.isEmpty)
         #expect(try Self.run(["stats", "--partial", "recordings/chromium"], every: "0.000001").stdout == partial.stdout)
+    }
+
+    @Test(
+        "tune and archive --summary say it too, between their own lines; --quiet silences them",
+        arguments: [["tune", "--debounce-ms", "300,800"], ["archive", "--summary"]])
+    func otherCommands(_ command: [String]) throws {
+        let quiet = try Fixtures.run(command + ["--quiet", "--jobs", "1", "recordings"])
+        let run = try Self.run(command + ["--jobs", "1", "recordings"], every: "0.000001")
+        #expect(run.status == quiet.status)
+        #expect(run.stdout == quiet.stdout)
+        let lines = run.stderr.split(separator: "\n", omittingEmptySubsequences: false)
+        let progress = lines.filter { $0.hasPrefix("turbo-replay: ") && $0.contains(" logs read, ") }
+        #expect(progress.count > 10, "\(run.stderr)")
+        // Its own lines are the quiet run's, in their order, whole.
+        #expect(lines.filter { !progress.contains($0) }.joined(separator: "\n") == quiet.stderr)
     }
 }
