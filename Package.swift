@@ -59,12 +59,17 @@ let package = Package(
         ),
         .target(name: "TurboRecording", dependencies: ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "CJSONC"]),
         .target(name: "Replay", dependencies: on(cores, ["TurboRecording"])),
-        .target(name: "Goldens", dependencies: on(replaying, ["Reports"])),
+        .target(name: "Goldens", dependencies: on(replaying, ["PolicyRegistry", "Reports"])),
         // Findings per layer: the banner's, and the native ones (error view, launch, archive).
         .target(name: "BannerFindings", dependencies: ["PolicyCore", "OfflineBanner", "TurboRecording", "Replay"]),
         .target(name: "NativeFindings", dependencies: ["PolicyCore", "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy", "TurboRecording", "Replay"]),
+        // The registry of policies: each one's goldens, keys and findings, the findings as the
+        // analyses above declare them.
+        .target(
+            name: "PolicyRegistry",
+            dependencies: ["PolicyCore", "NativeErrorPolicy", "AppSession", "TurboRecording", "Replay", "BannerFindings", "NativeFindings"]),
         // Many logs at once: per-file results, distributions, partials.
-        .target(name: "Fleet", dependencies: on(except(replaying, "LaunchPolicy"), findings)),
+        .target(name: "Fleet", dependencies: on(except(replaying, "LaunchPolicy"), findings, ["PolicyRegistry"])),
         // What a variant of the banner, or other timings, would have shown.
         .target(
             name: "VariantAnalysis", dependencies: ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "TurboRecording", "Replay", "BannerFindings", "Fleet"]),
@@ -74,9 +79,13 @@ let package = Package(
         .target(
             name: "Pictures", dependencies: on(except(cores, "ArchiveCachePolicy"), ["TurboRecording"], findings, ["VariantAnalysis", "Reports"])),
         // The command line, every subcommand: a library, so that tests run it in their own process.
-        .target(name: "TurboReplayCLI", dependencies: on(replaying, ["Goldens"], findings, ["Fleet", "VariantAnalysis", "Reports", "Pictures"])),
+        .target(
+            name: "TurboReplayCLI", dependencies: on(replaying, ["Goldens"], findings, ["PolicyRegistry", "Fleet", "VariantAnalysis", "Reports", "Pictures"])),
         // The tool: `argv` and the process's standard streams handed to TurboReplayCLI.
         .executableTarget(name: "turbo-replay", dependencies: ["TurboRecording", "TurboReplayCLI"]),
+        // Writes the parts of docs/ made from the code (each policy's table of findings, from the
+        // findings' declarations): `swift run generate-docs`; GeneratedDocsTests holds docs/ to it.
+        .executableTarget(name: "generate-docs", dependencies: ["PolicyRegistry"]),
         // What `stats --merge`, `tune --merge` and the config files read, as a fuzz target:
         // fuzz/run builds it with libFuzzer; built plainly, it runs the files it is given once.
         .executableTarget(name: "FuzzInputs", dependencies: ["TurboRecording", "Fleet", "VariantAnalysis"]),
@@ -96,17 +105,20 @@ let package = Package(
             name: "TurboRecordingTests",
             dependencies: ["TurboRecording", "Replay", "OfflineBanner", "NativeErrorPolicy", "ArchiveCachePolicy", "PolicyCore", "TestSupport"]),
         .testTarget(
-            name: "GoldensTests", dependencies: on(["Goldens"], except(replaying, "PolicyCore", "AppSession"), ["TestSupport", "turbo-replay"])),
+            name: "GoldensTests",
+            dependencies: on(["Goldens", "PolicyRegistry"], except(replaying, "PolicyCore", "AppSession"), ["TestSupport", "turbo-replay"])),
         // What reads a recording through several analysis modules at once (findings, fleet,
         // variants, reports, pictures); each module's own tests are in its own target below.
         .testTarget(
             name: "AnalysisTests",
-            dependencies: on(findings, ["Fleet", "VariantAnalysis", "Reports", "Pictures", "Goldens"], except(replaying, "AppSession"), ["TestSupport"])),
+            dependencies: on(
+                findings, ["PolicyRegistry", "Fleet", "VariantAnalysis", "Reports", "Pictures", "Goldens"], except(replaying, "AppSession"), ["TestSupport"])),
         // The command line run in the test's process (TestSupport's `turboReplay`), and the built
         // tool for what needs a process of its own: signals, another user, the process's standard streams.
-        .testTarget(name: "CLITests", dependencies: ["TestSupport", "TurboReplayCLI", "TurboRecording", "Replay", "turbo-replay"]),
+        .testTarget(name: "CLITests", dependencies: ["TestSupport", "TurboReplayCLI", "TurboRecording", "Replay", "PolicyRegistry", "turbo-replay"]),
         // Depends on every library so that the docs' Swift snippets type-check against them all.
-        .testTarget(name: "RepositoryTests", dependencies: on(["TestSupport", "turbo-replay"], except(replaying, "AppSession"), ["TurboReplayLog"])),
+        .testTarget(
+            name: "RepositoryTests", dependencies: on(["TestSupport", "turbo-replay"], except(replaying, "AppSession"), ["PolicyRegistry", "TurboReplayLog"])),
         // One app session: the web recording and the native log on one clock (pure, like the policies).
         .testTarget(
             name: "AppSessionTests",

@@ -33,8 +33,9 @@ package struct BannerAnalyzer: Sendable {
     private var openFetches: [OpenFetch] = []
     /// Pills raised so far: tells a pill from the next one.
     private var pillsRaised = 0
-    /// One detector per finding; what several of them read (the above) is kept here and handed over.
-    private var detectors: BannerDetectors
+    /// One detector per finding, composed; what several of them read (the above) is kept here
+    /// and handed over.
+    private var detectors = BannerDetectors()
     /// What the detectors found in the current step, counted and handed on by `flush`.
     private var found: FoundFindings
     private var buffer: [TimelineRecord] = []
@@ -65,7 +66,7 @@ package struct BannerAnalyzer: Sendable {
         banner = OfflineBanner(settings: settings)
         explains = explaining
         actsOnResponses = settings.variants.contains(.recoverOnResponse)
-        detectors = BannerDetectors(settings: settings, rules: rules)
+        detectors.configure(settings: settings, rules: rules)
         found = FoundFindings(explaining: explaining, rules: rules)
         summary.rules = rules
         summary.pills = PillTotals(keepingEpisodes: keepingEpisodes)
@@ -115,12 +116,11 @@ package struct BannerAnalyzer: Sendable {
     /// pill still up is closed at the end.
     package mutating func finish(emit: (ExplainEvent) throws -> Void) rethrows {
         try fireTimers(through: .infinity, emit)
-        detectors.bannerDrift.watchedUntil = summary.end ?? .infinity
-        detectors.finish(into: &found)
-        summary.seenFit = detectors.bannerDrift.fit
-        // A page wrong in every pill episode of a day-long log has a finding for each: they are
-        // handed on a batch at a time, after the other detectors' last ones, never all at once.
-        while detectors.bannerDrift.reportNext(into: &found) {
+        detectors.finish(at: summary.end ?? .infinity, into: &found)
+        detectors.summarize(into: &summary)
+        // A page wrong in every pill episode of a day-long log has a `banner-drift` for each:
+        // findings held to the end are handed on a batch at a time, never all at once.
+        while detectors.reportHeld(into: &found) {
             if found.kinds.count >= Self.findingsBatch { try flush(emit) }
         }
         if let open = pill, let end = summary.end {
@@ -227,7 +227,7 @@ package struct BannerAnalyzer: Sendable {
     private mutating func send(_ input: BannerInput, line: Int, t: Double) -> (SentInput, SubmitDecision?, Bool) {
         let before = BannerMoment(banner)
         let onlineBefore = navigatorOnline, onlineSourceBefore = navigatorOnlineSource, debounceOriginBefore = debounceOrigin
-        detectors.willSend(banner)
+        detectors.willSend(input, line: line, banner)
         let (change, decision) = send(input, at: t)
         let after = BannerMoment(banner)
         if after.debounceDue != before.debounceDue { debounceOrigin = after.debounceDue == nil ? nil : Origin(line: line, t: t) }

@@ -1,4 +1,5 @@
 import PolicyCore
+import PolicyRegistry
 import Replay
 import TurboRecording
 

@@ -3,6 +3,7 @@ import NativeErrorPolicy
 import NativeFindings
 import OfflineBanner
 import PolicyCore
+import PolicyRegistry
 import Replay
 import TurboRecording
 

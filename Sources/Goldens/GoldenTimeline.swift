@@ -2,6 +2,7 @@ import ArchiveCachePolicy
 import Foundation
 import LaunchPolicy
 import OfflineBanner
+import PolicyRegistry
 import Replay
 import TurboRecording
 

@@ -15,6 +15,58 @@ package enum MissReason: String, CaseIterable, Equatable, Hashable, Sendable {
     case notCaptured = "not-captured"
 }
 
+/// The web-archive cache's findings, with their levels and their rows of docs/archive-cache.md;
+/// read by the policies' registry (`PolicyDescription.archive`). `ArchiveFinding` holds one with
+/// its evidence.
+package enum ArchiveFindingKind: String, CaseIterable, Equatable, Hashable, Sendable {
+    /// A `miss`: the user saw "Not available offline" and was sent back.
+    case offlineMiss = "offline-miss"
+    /// A `passed` with `cached` true: the page was on disk, yet an offline failure other
+    /// than −1009 showed the error view.
+    case notIntercepted = "not-intercepted"
+    /// A `served` older than `staleMs`: the user read an old page without being told how old.
+    case staleArchive = "stale-archive"
+
+    package var level: FindingLevel {
+        switch self {
+        // The toast and back is the cache's designed answer to a page it does not hold.
+        case .offlineMiss: return .info
+        // A page on disk the user could not read, or read without knowing its age.
+        case .notIntercepted, .staleArchive: return .warning
+        }
+    }
+
+    /// Its row of docs/archive-cache.md's table, after the id: its level and why, when, why it matters.
+    package var docs: [String] {
+        switch self {
+        case .offlineMiss:
+            return [
+                "info: the toast and back is the cache's designed answer to a page it does not hold", "a miss",
+                """
+                the user got a toast instead of a page. A fleet's count of them says what the cache cannot save; a `removed` or \
+                `not-captured` one that keeps coming back is worth a look at the clears or the debounce. `reason`: `never-visited` \
+                (no earlier `finish` or `url-change` had this key), else `removed` (the key was captured once, so a clear, a remove \
+                or the `maxArchives` bound took it), else `not-captured` (visited but never captured: each URL change was superseded \
+                within the debounce or cut short by a launch, or the scheme is not http)
+                """,
+            ]
+        case .notIntercepted:
+            return [
+                "warning: a page on disk the user could not read", "a passed failure on a page the cache held",
+                "the page was on disk, but a timeout in a tunnel or a dropped connection still showed the error view",
+            ]
+        case .staleArchive:
+            return [
+                "warning: fix it by telling the user how old the page is", "a served archive older than `staleMs` (24 h)",
+                "the user read an old page and was not told how old",
+            ]
+        }
+    }
+
+    /// As every list of findings needs it.
+    package var finding: FindingDescription { FindingDescription(id: rawValue, level: level, docs: docs) }
+}
+
 /// A pattern in a native log a team should look at, about the web-archive cache.
 package struct ArchiveFinding: Equatable, Sendable {
     package typealias Kind = ArchiveFindingKind

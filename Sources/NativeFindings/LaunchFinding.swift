@@ -2,6 +2,53 @@ import LaunchPolicy
 import PolicyCore
 import Replay
 
+/// The launch's findings, with their levels and their rows of docs/launch.md; read by the
+/// policies' registry (`PolicyDescription.launch`). `LaunchFinding` holds one with its evidence.
+package enum LaunchFindingKind: String, CaseIterable, Comparable, Sendable {
+    /// The loading screen stayed up for the stall time with neither a page nor an error.
+    case stalled
+    /// The app's own `app-screen` log disagreed with the policy for longer than the tolerance.
+    case screenMismatch = "screen-mismatch"
+    /// The mismatch that matters most: the app still on `loading` while the policy says
+    /// `error` — an error view the user cannot see.
+    case errorBehindLoading = "error-behind-loading"
+
+    /// Each is a user looking at the wrong root screen: a loading screen that never ends, a
+    /// screen the policy would not show, an error the user cannot see.
+    package var level: FindingLevel { .warning }
+
+    /// Its row of docs/launch.md's table, after the id: its level and why, when it fires, what to do.
+    package var docs: [String] {
+        switch self {
+        case .stalled:
+            return [
+                "warning: the user waited on a loading screen that never ended",
+                "the stall timer fired: the loading screen was up for `stallMs` with neither a page nor an error",
+                "make sure the first page carries the `page-load` bridge component and that it sends `connect`; make sure a failed first visit is presented",
+            ]
+        case .screenMismatch:
+            return [
+                "warning: the user saw a root screen the policy would not show",
+                "the app's own `app-screen` log disagreed with the policy for more than `--tolerance-ms` (default 500)",
+                "the sentence names the pair: a late crossfade, a web view shown before its page was ready, an offseason flag not applied, …",
+            ]
+        case .errorBehindLoading:
+            return [
+                "warning: the user could not see the error",
+                "the mismatch that matters most: the app still on `loading` when the policy raised the error screen",
+                "the user cannot see the error view (it is in the transparent container): show a root-level error screen",
+            ]
+        }
+    }
+
+    /// As every list of findings needs it.
+    package var finding: FindingDescription { FindingDescription(id: rawValue, level: level, docs: docs) }
+
+    package static func < (a: LaunchFindingKind, b: LaunchFindingKind) -> Bool {
+        allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+    }
+}
+
 /// A pattern in a native log's launch that a developer should look at: what it is (`kind`, a
 /// stable id), when it began, the records (line numbers) it rests on, and what to do about it.
 package struct LaunchFinding: Equatable, Sendable {

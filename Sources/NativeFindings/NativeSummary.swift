@@ -32,15 +32,15 @@ package struct NativeSummary: Equatable, Sendable {
         self.platform = platform
     }
 
-    /// The native policies `stats` counts (the registry's, with a section in the report).
-    package static let policies = PolicyDescription.all.filter { $0.goldenBeside == .native && $0.statsSection != nil }
+    /// Every native finding `stats` counts, in the order reports list them.
+    package static let findings: [FindingDescription] =
+        RetryFindingKind.findings + LaunchFindingKind.allCases.map(\.finding) + ArchiveFindingKind.allCases.map(\.finding)
 
     /// Every native finding id `stats` counts, in the order reports list them.
-    package static let findingIDs: [String] = policies.flatMap { $0.findings.map(\.id) }
+    package static let findingIDs: [String] = findings.map(\.id)
 
-    /// Each native finding id's level, as its policy's description says.
-    package static let findingLevels: [String: FindingLevel] = Dictionary(
-        uniqueKeysWithValues: policies.flatMap { $0.findings.map { ($0.id, $0.level) } })
+    /// Each native finding id's level.
+    package static let findingLevels: [String: FindingLevel] = Dictionary(uniqueKeysWithValues: findings.map { ($0.id, $0.level) })
 }
 
 /// The error view's decisions in one log.

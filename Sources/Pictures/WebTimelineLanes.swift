@@ -128,7 +128,7 @@ extension TimeChart {
         }
         // A stale pill: hatched from the first response to the moment it came down.
         for finding in findings {
-            guard case .stalePill(_, _, _, _, let until, _, _) = finding.detail else { continue }
+            guard let until = finding.detail(as: StalePill.self)?.until else { continue }
             let x0 = x(finding.t), x1 = x(until)
             legend.note(.stalePill)
             out +=

@@ -6,8 +6,9 @@ import TurboRecording
 /// One policy or layer the tool replays, described once: the name its golden takes, which of
 /// its keys hold times, its finding ids with their levels, and where `stats` and `explain` put
 /// it. Goldens, tolerance, help texts, `stats` and `explain` read these values instead of lists
-/// of their own, so that a policy cannot be in one and missing from another; `all` is the one
-/// place a policy is registered (docs/architecture.md, "Adding a policy").
+/// of their own, so that a policy cannot be in one and missing from another. The registry
+/// (`PolicyRegistry`) makes them, above the analyses whose findings they list
+/// (docs/architecture.md, "Adding a policy").
 package struct PolicyDescription: Sendable, Identifiable {
     package let id: PolicyID
     /// How people call it, in help texts and reports.
@@ -34,6 +35,21 @@ package struct PolicyDescription: Sendable, Identifiable {
     /// findings are counted in that object's `findings`, or its parent's. `nil` where `stats`
     /// does not count it.
     package let statsSection: String?
+
+    package init(
+        id: PolicyID, title: String, goldenBeside: RecordingKind, goldenSuffix: String, timeKeys: Set<String>, latencyKeys: Set<String>,
+        findings: [FindingDescription], findingsPage: String, statsSection: String?
+    ) {
+        self.id = id
+        self.title = title
+        self.goldenBeside = goldenBeside
+        self.goldenSuffix = goldenSuffix
+        self.timeKeys = timeKeys
+        self.latencyKeys = latencyKeys
+        self.findings = findings
+        self.findingsPage = findingsPage
+        self.statsSection = statsSection
+    }
 }
 
 /// Which policy a description is: a switch over it is how a module above says what it does
@@ -46,45 +62,31 @@ package enum PolicyID: String, CaseIterable, Sendable {
     case session
 }
 
-/// A finding as every list of them needs it: its stable id and its level, and whether a config
-/// may give it a threshold (`minMs`, `FindingsConfig`).
+/// A finding as every list of them needs it: its stable id and its level, whether a config
+/// may give it a threshold (`minMs`, `FindingsConfig`), and its row in the table of its
+/// policy's page of docs/ (`PolicyDescription.findingsPage`), which is made from it.
 package struct FindingDescription: Equatable, Sendable {
     package let id: String
     package let level: FindingLevel
     /// `minMs` is the finding's natural threshold: an occurrence shorter than it is no finding.
     package let takesMinMs: Bool
+    /// The cells of its row in its page's table of findings, after the id (Markdown). Where the
+    /// table has a level column, the first begins with the level.
+    package let docs: [String]
 
-    package init(id: String, level: FindingLevel, takesMinMs: Bool = false) {
+    package init(id: String, level: FindingLevel, takesMinMs: Bool = false, docs: [String] = []) {
         self.id = id
         self.level = level
         self.takesMinMs = takesMinMs
+        self.docs = docs
     }
 }
 
 extension PolicyDescription {
-    /// The policy registered under `id`.
-    package static func of(_ id: PolicyID) -> PolicyDescription {
-        all.first { $0.id == id }!
-    }
-
     /// The findings of the log rather than of a policy (`log-cut`): the reader raises them for
     /// both layers, so they are listed once, here, not under the banner and again under the
     /// error view, and no policy's golden, stats section or finding list claims them.
     package static let logFindings: [FindingDescription] = LogFindingKind.allCases.map {
         FindingDescription(id: $0.rawValue, level: $0.level)
     }
-
-    /// Every finding of every policy, in registry order, then the log's own.
-    package static var allFindings: [FindingDescription] { all.flatMap(\.findings) + logFindings }
-
-    /// The finding `id` of any policy, or of the log itself; `nil` for an id none has.
-    package static func finding(_ id: String) -> FindingDescription? {
-        allFindings.first { $0.id == id }
-    }
-
-    /// The level of the finding `id`; `nil` for an id no policy (nor the log) has.
-    package static func level(ofFinding id: String) -> FindingLevel? { finding(id)?.level }
-
-    /// Every finding id of every policy, in registry order, then the log's own.
-    package static var findingIDs: [String] { allFindings.map(\.id) }
 }

@@ -14,77 +14,9 @@ import VariantAnalysis
 package enum ReportJSON {
     private static let ms = formatMilliseconds
 
-    package static func finding(_ finding: BannerFinding) -> String {
-        var fields: [(String, String)] = [
-            ("t", ms(finding.t)),
-            ("finding", jsonString(finding.kind.id)),
-            ("level", jsonString(finding.level.rawValue)),
-            ("lines", "[" + finding.lines.map(String.init).joined(separator: ",") + "]"),
-        ]
-        func add(_ key: String, _ text: String?) { if let text { fields.append((key, jsonString(text))) } }
-        switch finding.detail {
-        case .onlineLied(let request, let onlineSince):
-            add("via", request.via)
-            add("target", request.target)
-            add("method", request.method)
-            add(request.via == "turbo:submit-end" ? "action" : "url", request.url)
-            add("error", request.error)
-            if let onlineSince { fields.append(("onlineSince", ms(onlineSince))) }
-        case .stalePill(let raisedAt, let raisedBy, let evidence, let responses, let until, let clearedBy, let navigatorOnline):
-            fields.append(("raisedAt", ms(raisedAt)))
-            add("raisedBy", raisedBy.rawValue)
-            add("evidence", evidence)
-            fields.append(("responses", String(responses)))
-            fields.append(("navigatorOnline", String(navigatorOnline)))
-            fields.append(("until", ms(until)))
-            fields.append(("staleMs", ms(until - finding.t)))
-            if let clearedBy { add("clearedBy", clearedBy.rawValue) } else { fields.append(("stillUpAtEnd", "true")) }
-        case .flapSuppressed(let downMs, let debounceMs):
-            fields.append(("downMs", ms(downMs)))
-            fields.append(("debounceMs", ms(debounceMs)))
-        case .prefetchPill(let target, let url, let label, let relabelled):
-            add("target", target)
-            add("url", url)
-            add("label", label)
-            fields.append(("relabelled", String(relabelled)))
-        case .reloadOffline(let url):
-            add("url", url)
-        case .relabelledToast(let label, let replacedAt, let relabelledTo, let request):
-            add("label", label)
-            fields.append(("replacedAt", ms(replacedAt)))
-            fields.append(("shownMs", ms(replacedAt - finding.t)))
-            add("relabelledTo", relabelledTo)
-            add("via", request.via)
-            add("target", request.target)
-            add("method", request.method)
-            add("url", request.url)
-            add("error", request.error)
-        case .emulatedOnline(let unloadAt, let flash):
-            fields.append(("unloadAt", ms(unloadAt)))
-            fields.append(("beforeUnloadMs", ms(unloadAt - finding.t)))
-            fields.append(("flash", String(flash)))
-        case .bannerDrift(let difference, _, let fit):
-            add("difference", difference.kind.rawValue)
-            add("cause", difference.cause?.rawValue)
-            fields.append(("expected", shown(difference.expected)))
-            fields.append(("shown", shown(difference.shown)))
-            if let at = difference.shownAt { fields.append(("shownAt", ms(at))) }
-            if let delta = difference.deltaMs, difference.kind != .extra { fields.append(("deltaMs", ms(delta))) }
-            if let debounce = fit.debounceMs { fields.append(("fitDebounceMs", ms(debounce))) }
-            if let flash = fit.flashMs { fields.append(("fitFlashMs", ms(flash))) }
-            if let render = difference.render {
-                add("render", render.morph ? "morph" : "replace")
-                fields.append(("renderedAt", ms(render.t)))
-            }
-        }
-        add("message", finding.sentence)
-        return object(fields)
-    }
-
-    /// What a person could see, as `{"visible":true,"text":"…"}`.
-    private static func shown(_ shown: ShownBanner) -> String {
-        object([("visible", String(shown.visible)), ("text", jsonString(shown.text))])
-    }
+    /// A finding's line: `t`, `finding`, `level`, `lines`, its own fields (declared in its
+    /// detector's file), then `message`.
+    package static func finding(_ finding: BannerFinding) -> String { finding.jsonLine }
 
     package static func summary(_ summary: SessionSummary) -> String {
         let byCause = summary.pillTimeByCause.map { (key: $0.cause.rawValue, value: ms($0.ms)) }

@@ -1,5 +1,6 @@
 import NativeErrorPolicy
 import OfflineBanner
+import PolicyRegistry
 import Replay
 import TurboRecording
 

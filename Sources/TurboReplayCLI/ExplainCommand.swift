@@ -18,8 +18,7 @@ enum ExplainCommand {
         findings: [.banner, .errorView, .launch, .archive],
         discussion: """
             Each input record with what it did (timers started or cancelled, banner changes, submission
-            decisions), each timer that fired, and findings: online-lied, stale-pill, flap-suppressed,
-            prefetch-pill, reload-offline, relabelled-toast, emulated-online, each with its level (warning:
+            decisions), each timer that fired, and the findings listed above, each with its level (warning:
             something to look at or fix; info: the design doing its job), its time and the lines it rests on.
             --variant explains the recording under a variant of the controller (see docs/variants.md).
             '-' reads standard input as lines arrive and prints each event as soon as it is decided, a

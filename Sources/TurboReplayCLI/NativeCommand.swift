@@ -5,6 +5,7 @@ import NativeErrorPolicy
 import NativeFindings
 import Pictures
 import PolicyCore
+import PolicyRegistry
 import Replay
 import Reports
 import TurboRecording

@@ -2,6 +2,7 @@ import LaunchPolicy
 import NativeErrorPolicy
 import OfflineBanner
 import PolicyCore
+import PolicyRegistry
 import Replay
 import TurboRecording
 

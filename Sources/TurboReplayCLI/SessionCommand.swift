@@ -2,6 +2,7 @@ import AppSession
 import Goldens
 import Pictures
 import PolicyCore
+import PolicyRegistry
 import Replay
 import Reports
 import TurboRecording

@@ -6,6 +6,7 @@ import NativeErrorPolicy
 import NativeFindings
 import OfflineBanner
 import Pictures
+import PolicyRegistry
 import Replay
 import Reports
 import TurboRecording

@@ -165,9 +165,9 @@ import TurboRecording
                 PillEpisode(start: 3100, end: 5000, cause: .fetchRequestError, stillUp: true),
             ])
         let stale = try #require(session.findings(.stalePill).first)
-        guard case .stalePill(_, _, _, _, let until, let clearedBy, _) = stale.detail else { Issue.record("wrong detail"); return }
-        #expect(until == 400)
-        #expect(clearedBy == .pagehide)
+        let detail = try #require(stale.detail(as: StalePill.self), "wrong detail")
+        #expect(detail.until == 400)
+        #expect(detail.clearedBy == .pagehide)
         #expect(stale.sentence.contains("until 400 (pagehide)"))
     }
 

@@ -20,9 +20,9 @@ import TurboRecording
         let found = try analyze("findings/online-lied").findings(.onlineLied)
         #expect(found.map(\.t) == [1260.5, 5010])
         #expect(found.map(\.lines) == [[2, 4], [2, 6]])
-        guard case .onlineLied(let request, let since) = found[0].detail else { Issue.record("wrong detail"); return }
-        #expect(request.target == "html")
-        #expect(since == 100)
+        let lied = try #require(found[0].detail(as: OnlineLied.self), "wrong detail")
+        #expect(lied.request.target == "html")
+        #expect(lied.onlineSince == 100)
     }
 
     @Test func onlineLiedNotWhenNavigatorSaidOffline() throws {
@@ -40,7 +40,7 @@ import TurboRecording
         let found = session.findings(.onlineLied)
         #expect(found.count == 1)
         #expect(found.first?.lines == [1, 3])
-        guard case .onlineLied(let request, _)? = found.first?.detail else { Issue.record("wrong detail"); return }
+        let request = try #require(found.first?.detail(as: OnlineLied.self)?.request, "wrong detail")
         #expect(request.via == "turbo:submit-end")
         #expect(request.url == "/notes")
     }
@@ -61,27 +61,23 @@ import TurboRecording
         #expect(finding.t == 3547.6)
         #expect(finding.lines == [5, 6, 10])
         #expect(formatMilliseconds(finding.staleMs ?? 0) == "1620.5")
-        guard case .stalePill(let raisedAt, let raisedBy, let evidence, let responses, let until, let clearedBy, let online) = finding.detail else {
-            Issue.record("wrong detail"); return
-        }
-        #expect(raisedAt == 1239.6)
-        #expect(raisedBy == .fetchRequestError)
-        #expect(evidence == "turbo:before-fetch-response")
-        #expect(responses == 2)  // the frame's fetch (its response and its load), the Visit's response
-        #expect(until == 5168.1)
-        #expect(clearedBy == .disconnect)
-        #expect(online)
+        let stale = try #require(finding.detail(as: StalePill.self), "wrong detail")
+        #expect(stale.raisedAt == 1239.6)
+        #expect(stale.raisedBy == .fetchRequestError)
+        #expect(stale.evidence == "turbo:before-fetch-response")
+        #expect(stale.responses == 2)  // the frame's fetch (its response and its load), the Visit's response
+        #expect(stale.until == 5168.1)
+        #expect(stale.clearedBy == .disconnect)
+        #expect(stale.navigatorOnline)
     }
 
     @Test func stalePillStillUpWhenTheRecordingEnds() throws {
         let finding = try #require(try analyze("findings/stale-pill").findings(.stalePill).first)
         #expect(finding.t == 2710.3)
-        guard case .stalePill(_, _, _, let responses, let until, let clearedBy, _) = finding.detail else {
-            Issue.record("wrong detail"); return
-        }
-        #expect(responses == 2)  // the submission's fetch (its response and its submit-end), the frame load
-        #expect(until == 9000)
-        #expect(clearedBy == nil)
+        let stale = try #require(finding.detail(as: StalePill.self), "wrong detail")
+        #expect(stale.responses == 2)  // the submission's fetch (its response and its submit-end), the frame load
+        #expect(stale.until == 9000)
+        #expect(stale.clearedBy == nil)
         #expect(ReportJSON.finding(finding).contains(#""stillUpAtEnd":true"#))
     }
 
@@ -100,10 +96,10 @@ import TurboRecording
             #"{"t":4,"type":"turbo:load"}"#,
         ])
         let finding = try #require(session.findings(.stalePill).first)
-        guard case .stalePill(_, _, let evidence, let responses, _, _, let online) = finding.detail else { Issue.record("wrong detail"); return }
-        #expect(evidence == "turbo:before-fetch-response")
-        #expect(responses == 1)  // the Visit's response and the turbo:load that ends it are one fetch
-        #expect(!online)
+        let stale = try #require(finding.detail(as: StalePill.self), "wrong detail")
+        #expect(stale.evidence == "turbo:before-fetch-response")
+        #expect(stale.responses == 1)  // the Visit's response and the turbo:load that ends it are one fetch
+        #expect(!stale.navigatorOnline)
     }
 
     @Test func responsesAreCountedPerFetch() throws {
@@ -119,10 +115,8 @@ import TurboRecording
             #"{"t":9,"type":"turbo:load"}"#,  // no Visit's response before it: its own
             #"{"t":10,"type":"disconnect"}"#,
         ])
-        guard case .stalePill(_, _, _, let responses, _, _, _)? = session.findings(.stalePill).first?.detail else {
-            Issue.record("no stale-pill"); return
-        }
-        #expect(responses == 5)
+        let stale = try #require(session.findings(.stalePill).first?.detail(as: StalePill.self), "no stale-pill")
+        #expect(stale.responses == 5)
     }
 
     @Test func aResponseBeforeThePillDoesNotMakeItsFetchsCompletionCountTwice() throws {
@@ -133,11 +127,9 @@ import TurboRecording
             #"{"t":4,"type":"turbo:before-fetch-response","statusCode":200,"target":"turbo-frame#nav"}"#,
             #"{"t":5,"type":"turbo:frame-load","target":"turbo-frame#nav"}"#,
         ])
-        guard case .stalePill(_, _, let evidence, let responses, _, _, _)? = session.findings(.stalePill).first?.detail else {
-            Issue.record("no stale-pill"); return
-        }
-        #expect(evidence == "turbo:frame-load")
-        #expect(responses == 2)
+        let stale = try #require(session.findings(.stalePill).first?.detail(as: StalePill.self), "no stale-pill")
+        #expect(stale.evidence == "turbo:frame-load")
+        #expect(stale.responses == 2)
     }
 
     // MARK: - relabelled-toast
@@ -148,13 +140,11 @@ import TurboRecording
         #expect(found.count == 1)
         #expect(finding.t == 2507.2)
         #expect(finding.lines == [6, 7])
-        guard case .relabelledToast(let label, let replacedAt, let relabelledTo, let request) = finding.detail else {
-            Issue.record("wrong detail"); return
-        }
-        #expect(label == "No se ha podido enviar. Tu texto sigue aquí…")
-        #expect(replacedAt == 3800.5)
-        #expect(relabelledTo == "Sin conexión")
-        #expect(request.target == "turbo-frame#feed")
+        let relabel = try #require(finding.detail(as: RelabelledToast.self), "wrong detail")
+        #expect(relabel.label == "No se ha podido enviar. Tu texto sigue aquí…")
+        #expect(relabel.replacedAt == 3800.5)
+        #expect(relabel.relabelledTo == "Sin conexión")
+        #expect(relabel.request.target == "turbo-frame#feed")
         #expect(ReportJSON.finding(finding).contains(#""shownMs":1293.3"#))
         #expect(finding.sentence.contains("was on the pill for 1293.3 ms"))
     }
@@ -188,8 +178,7 @@ import TurboRecording
         #expect(found.map(\.t) == [1000, 3000])
         #expect(found.map(\.lines) == [[3, 4], [5, 6]])
         #expect(
-            found.map { if case .flapSuppressed(let down, _) = $0.detail { return formatMilliseconds(down) } else { return "" } }
-                == ["450.5", "799.9"])
+            found.map { $0.detail(as: FlapSuppressed.self).map { formatMilliseconds($0.downMs) } ?? "" } == ["450.5", "799.9"])
     }
 
     @Test func flapSuppressedThreeTimesOnTheChromiumFlap() throws {
@@ -218,7 +207,7 @@ import TurboRecording
         let found = try analyze("findings/prefetch-pill").findings(.prefetchPill)
         #expect(found.map(\.t) == [2400, 4000])
         #expect(found.map(\.lines) == [[3], [7]])
-        let relabelled: [Bool?] = found.map { if case .prefetchPill(_, _, _, let relabelled) = $0.detail { return relabelled } else { return nil } }
+        let relabelled = found.map { $0.detail(as: PrefetchPill.self)?.relabelled }
         #expect(relabelled == [false, true])
     }
 
@@ -254,7 +243,7 @@ import TurboRecording
         let found = try analyze("findings/reload-offline").findings(.reloadOffline)
         #expect(found.map(\.t) == [1532])
         #expect(found.map(\.lines) == [[3, 5]])
-        #expect(found.first?.detail == .reloadOffline(url: "/reports/2026"))
+        #expect(found.first?.detail(as: ReloadOffline.self) == ReloadOffline(url: "/reports/2026"))
     }
 
     @Test func noReloadOfflineForAnotherReason() throws {
@@ -268,7 +257,7 @@ import TurboRecording
         let found = try analyze("findings/emulated-online").findings(.emulatedOnline)
         #expect(found.map(\.t) == [2121.4])
         #expect(found.map(\.lines) == [[10, 11]])
-        #expect(found.first?.detail == .emulatedOnline(unloadAt: 2167.9, flash: true))
+        #expect(found.first?.detail(as: EmulatedOnline.self) == EmulatedOnline(unloadAt: 2167.9, flash: true))
         #expect(found.first?.level == .info)
         let sentence = try #require(found.first?.sentence)
         #expect(sentence.contains("46.5 ms before the page unloaded (pagehide at 2167.9)"))
@@ -284,7 +273,7 @@ import TurboRecording
         ])
         let found = session.findings(.emulatedOnline)
         #expect(found.map(\.lines) == [[2, 3]])
-        #expect(found.first?.detail == .emulatedOnline(unloadAt: 500, flash: false))
+        #expect(found.first?.detail(as: EmulatedOnline.self) == EmulatedOnline(unloadAt: 500, flash: false))
         #expect(found.first?.sentence.contains("disbelieve that the network came back") == true)
     }
 

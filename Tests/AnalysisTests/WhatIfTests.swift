@@ -142,10 +142,9 @@ import TurboRecording
         for recording in fleet.recordings {
             let session = try BannerSession.analyze(path: recording.path)
             for stale in session.findings(.stalePill) {
-                guard case .stalePill(let raisedAt, _, let evidence, _, _, _, let online) = stale.detail,
-                    evidence == "turbo:before-fetch-response", online
+                guard let detail = stale.detail(as: StalePill.self), detail.evidence == "turbo:before-fetch-response", detail.navigatorOnline
                 else { continue }
-                let episode = try #require(recording.comparison.episodes.first { $0.v1.start == raisedAt }, "\(recording.path)")
+                let episode = try #require(recording.comparison.episodes.first { $0.v1.start == detail.raisedAt }, "\(recording.path)")
                 #expect(episode.variant.first?.end == stale.t, "\(recording.path): the variant takes the pill down at the first response")
                 checked += 1
             }

@@ -39,7 +39,7 @@ struct BannerDriftDetectorTests {
                 detector.rendered(PageRender(t: t, morph: morph), line: line)
             }
         }
-        detector.finish(into: &found)
+        detector.finishReportingAll(into: &found)
         return found
     }
 
@@ -92,9 +92,9 @@ struct BannerDriftDetectorTests {
             .seen(3509.4, Self.back, line: 6), Self.hide(5509), .seen(4509.8, nil, line: 8),
         ]
         let finding = try #require(found(steps).findings.first)
-        guard case .bannerDrift(let difference, _, let fit) = finding.detail else { Issue.record("not banner-drift"); return }
-        #expect(difference.kind == .early)
-        #expect(fit == SeenFit(flashMs: 1000))
+        let drift = try #require(finding.detail(as: BannerDrift.self), "not banner-drift")
+        #expect(drift.difference.kind == .early)
+        #expect(drift.fit == SeenFit(flashMs: 1000))
     }
 
     @Test("a morph refresh 500 ms into the flash hides the pill | banner-drift names the morph and its line, and fits no timer")
@@ -106,7 +106,8 @@ struct BannerDriftDetectorTests {
             .render(2267.4, morph: true, line: 13), Self.hide(3724.7),
         ]
         let finding = try #require(found(steps).findings.first)
-        guard case .bannerDrift(let difference, _, let fit) = finding.detail else { Issue.record("not banner-drift"); return }
+        let drift = try #require(finding.detail(as: BannerDrift.self), "not banner-drift")
+        let (difference, fit) = (drift.difference, drift.fit)
         #expect(difference.kind == .early && difference.render == PageRender(t: 2267.2, morph: true))
         #expect(fit.isEmpty, "a morph is no timer: \(fit)")
         #expect(finding.lines == [11, 12])
@@ -123,7 +124,8 @@ struct BannerDriftDetectorTests {
             .seen(1725.9, Self.back, line: 8), .render(2240, morph: true, line: 11), .seen(2267.2, nil, line: 12), Self.hide(3724.7),
         ]
         let finding = try #require(found(steps).findings.first)
-        guard case .bannerDrift(let difference, _, let fit) = finding.detail else { Issue.record("not banner-drift"); return }
+        let drift = try #require(finding.detail(as: BannerDrift.self), "not banner-drift")
+        let (difference, fit) = (drift.difference, drift.fit)
         // The render is 27.2 ms before the change: more than an event's 16 ms, so not the change's cause.
         #expect(difference.render == nil && fit == SeenFit(flashMs: 540))
         #expect(finding.lines == [12] && !finding.sentence.contains("morph"))
@@ -136,7 +138,7 @@ struct BannerDriftDetectorTests {
             .seen(1500.2, nil, line: 6),
         ]
         let finding = try #require(found(steps).findings.first)
-        guard case .bannerDrift(let difference, _, _) = finding.detail else { Issue.record("not banner-drift"); return }
+        let difference = try #require(finding.detail(as: BannerDrift.self), "not banner-drift").difference
         #expect(difference.kind == .missing && difference.render == PageRender(t: 1500, morph: false))
         #expect(finding.sentence.hasPrefix("A Turbo render replaced the pill at 1500; mark it data-turbo-permanent (with an id) so that a render keeps it. "))
     }
@@ -176,7 +178,7 @@ struct BannerDriftDetectorTests {
                 most = max(most, detector.kept)
                 #expect(detector.linesKept <= BannerDriftDetector.linesCap)
             }
-            detector.finish(into: &found)
+            detector.finishReportingAll(into: &found)
             return (most, found.kinds.count)
         }
         let small = held(300), large = held(3000)
@@ -205,12 +207,10 @@ struct BannerDriftDetectorTests {
             model += [up, hide]
             page += seen.map(PageObservation.seen)
         }
-        detector.finish(into: &found)
+        detector.finishReportingAll(into: &found)
         let whole = BannerConformance.compare(model: model, page: page, tolerance: BannerSettings().seenTolerance)
         let expected = whole.firstOfEachEpisode
-        let got = found.findings.compactMap { finding -> SeenDifference? in
-            if case .bannerDrift(let difference, _, _) = finding.detail { return difference } else { return nil }
-        }
+        let got = found.findings.compactMap { $0.detail(as: BannerDrift.self)?.difference }
         #expect(expected.count == episodes && got == expected)
         #expect(found.findings.last?.lines == [4 * (episodes - 1) + 2])
     }

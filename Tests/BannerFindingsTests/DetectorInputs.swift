@@ -32,3 +32,12 @@ extension FoundFindings {
 func raised(at t: Double, label: String = "No connection", cause: BannerCause = .fetchRequestError) -> BannerChange {
     BannerChange(t: t, banner: .offline, label: label, cause: cause)
 }
+
+extension BannerDetector {
+    /// The end of a recording, as the analyzer ends it: `finish`, then every finding held to the
+    /// end reported.
+    mutating func finishReportingAll(into found: inout FoundFindings) {
+        finish(at: .infinity, into: &found)
+        while reportHeld(into: &found) {}
+    }
+}

@@ -22,13 +22,13 @@ struct EmulatedOnlineDetectorTests {
         #expect(found.kinds == [.emulatedOnline])
         #expect(finding.t == 1000)
         #expect(finding.lines == [3, 4])
-        #expect(finding.detail == .emulatedOnline(unloadAt: 1100, flash: false))
+        #expect(finding.detail(as: EmulatedOnline.self) == EmulatedOnline(unloadAt: 1100, flash: false))
     }
 
     @Test("pagehide, not persisted | an online that started the flash | emulated-online, flash")
     func withTheFlash() {
         let found = sent([(.online, .at(line: 3, t: 1000, change: flashing)), (.pagehide(), .at(line: 4, t: 1050))])
-        #expect(found.findings.first?.detail == .emulatedOnline(unloadAt: 1050, flash: true))
+        #expect(found.findings.first?.detail(as: EmulatedOnline.self) == EmulatedOnline(unloadAt: 1050, flash: true))
     }
 
     @Test("pagehide | the online more than 100 ms before | nothing")

@@ -22,7 +22,7 @@ struct FlapSuppressedDetectorTests {
         #expect(found.kinds == [.flapSuppressed])
         #expect(finding.t == 100)
         #expect(finding.lines == [2, 3])
-        #expect(finding.detail == .flapSuppressed(downMs: 400, debounceMs: 800))
+        #expect(finding.detail(as: FlapSuppressed.self) == FlapSuppressed(downMs: 400, debounceMs: 800))
     }
 
     @Test("online | no debounce pending | nothing")

@@ -8,7 +8,7 @@ struct FoundFindingsTests {
     @Test("counted, and made, when explaining")
     func explaining() {
         var found = FoundFindings(explaining: true)
-        found.report(.reloadOffline, BannerFinding(kind: .reloadOffline, t: 1, lines: [1], detail: .reloadOffline(url: nil)))
+        found.report(.reloadOffline, BannerFinding(t: 1, lines: [1], detail: ReloadOffline(url: nil)))
         #expect(found.kinds == [.reloadOffline])
         #expect(found.findings.count == 1)
     }
@@ -19,7 +19,7 @@ struct FoundFindingsTests {
         var made = false
         func finding() -> BannerFinding {
             made = true
-            return BannerFinding(kind: .reloadOffline, t: 1, lines: [1], detail: .reloadOffline(url: nil))
+            return BannerFinding(t: 1, lines: [1], detail: ReloadOffline(url: nil))
         }
         found.report(.reloadOffline, finding())
         #expect(found.kinds == [.reloadOffline])

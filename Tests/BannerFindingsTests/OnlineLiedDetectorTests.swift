@@ -22,7 +22,9 @@ struct OnlineLiedDetectorTests {
         let finding = try #require(found.findings.first)
         #expect(finding.lines == [2, 4])
         #expect(finding.t == 1260.5)
-        #expect(finding.detail == .onlineLied(request: .init(via: "turbo:fetch-request-error", target: "html", url: "/a"), onlineSince: 100))
+        #expect(
+            finding.detail(as: OnlineLied.self)
+                == OnlineLied(request: FailedRequest(via: "turbo:fetch-request-error", target: "html", url: "/a"), onlineSince: 100))
     }
 
     @Test("fetch-request-error | navigator.onLine assumed, never seen | online-lied on its own line")
@@ -40,7 +42,8 @@ struct OnlineLiedDetectorTests {
     func submissionDiedWhileOnline() throws {
         let found = sent([(.submitEnd(SubmitEnd(action: "/notes", method: "POST")), .at(line: 3, t: 9, since: Origin(line: 1, t: 1)))])
         let finding = try #require(found.findings.first)
-        #expect(finding.detail == .onlineLied(request: .init(via: "turbo:submit-end", method: "POST", url: "/notes"), onlineSince: 1))
+        #expect(
+            finding.detail(as: OnlineLied.self) == OnlineLied(request: FailedRequest(via: "turbo:submit-end", method: "POST", url: "/notes"), onlineSince: 1))
     }
 
     @Test("submit-end | succeeded, or got a response, or offline | nothing")

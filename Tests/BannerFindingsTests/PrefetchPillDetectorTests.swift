@@ -19,13 +19,13 @@ struct PrefetchPillDetectorTests {
         #expect(found.kinds == [.prefetchPill])
         let finding = try #require(found.findings.first)
         #expect(finding.lines == [3])
-        #expect(finding.detail == .prefetchPill(target: "a#next", url: "/p", label: "No connection", relabelled: false))
+        #expect(finding.detail(as: PrefetchPill.self) == PrefetchPill(target: "a#next", url: "/p", label: "No connection", relabelled: false))
     }
 
     @Test("fetch-request-error | a link's, the pill was up and is relabelled | prefetch-pill, relabelled")
     func relabelsThePill() throws {
         let found = sent(target: "a", .at(line: 3, t: 10, before: .offline, after: .offline, change: raised(at: 10)))
-        #expect(found.findings.first?.detail == .prefetchPill(target: "a", url: "/p", label: "No connection", relabelled: true))
+        #expect(found.findings.first?.detail(as: PrefetchPill.self) == PrefetchPill(target: "a", url: "/p", label: "No connection", relabelled: true))
     }
 
     @Test("fetch-request-error | a link's, the banner does not change | nothing")

@@ -17,7 +17,7 @@ struct RelabelledToastDetectorTests {
         /// One input, in the analyzer's order: before it, the banner, its change, then the input.
         mutating func send(_ input: BannerInput, line: Int, t: Double) {
             let before = BannerMoment(banner)
-            detector.willSend(banner)
+            detector.willSend(input, line: line, banner)
             let change = banner.send(input, at: t).compactMap { record -> BannerChange? in
                 if case .banner(let change) = record { change } else { nil }
             }.last
@@ -41,13 +41,11 @@ struct RelabelledToastDetectorTests {
         let finding = try #require(drive.found.findings.first)
         #expect(finding.t == 5)
         #expect(finding.lines == [2, 3])
-        guard case .relabelledToast(let label, let replacedAt, let relabelledTo, let request) = finding.detail else {
-            Issue.record("wrong detail"); return
-        }
-        #expect(label == submitFailed)
-        #expect(replacedAt == 9)
-        #expect(relabelledTo == drive.banner.label)
-        #expect(request == .init(via: "turbo:fetch-request-error", target: "turbo-frame#x", url: "/f"))
+        let detail = try #require(finding.detail(as: RelabelledToast.self), "wrong detail")
+        #expect(detail.label == submitFailed)
+        #expect(detail.replacedAt == 9)
+        #expect(detail.relabelledTo == drive.banner.label)
+        #expect(detail.request == FailedRequest(via: "turbo:fetch-request-error", target: "turbo-frame#x", url: "/f"))
     }
 
     @Test("fetch-request-error (a form's) | then another change that is not its toast | relabelled-toast at that change")
@@ -67,7 +65,7 @@ struct RelabelledToastDetectorTests {
         drive.toast(line: 2, t: 5)
         drive.send(.fetchRequestError(FetchRequestError(target: "form#note")), line: 3, t: 9)
         drive.toast(line: 4, t: 10)
-        drive.detector.finish(into: &drive.found)
+        drive.detector.finishReportingAll(into: &drive.found)
         #expect(drive.found.kinds.isEmpty)
     }
 
@@ -76,7 +74,7 @@ struct RelabelledToastDetectorTests {
         var drive = Drive()
         drive.toast(line: 2, t: 5)
         drive.send(.fetchRequestError(FetchRequestError(target: "form")), line: 3, t: 9)
-        drive.detector.finish(into: &drive.found)
+        drive.detector.finishReportingAll(into: &drive.found)
         #expect(drive.found.kinds == [.relabelledToast])
     }
 

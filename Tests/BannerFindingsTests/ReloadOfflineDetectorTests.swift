@@ -26,20 +26,20 @@ struct ReloadOfflineDetectorTests {
         let finding = try #require(observed([visit(at: 2, url: "/trips"), reload(at: 5)]).findings.first)
         #expect(finding.kind == .reloadOffline)
         #expect(finding.lines == [2, 5])
-        #expect(finding.detail == .reloadOffline(url: "/trips"))
+        #expect(finding.detail(as: ReloadOffline.self) == ReloadOffline(url: "/trips"))
     }
 
     @Test("turbo:reload request_failed | its own url | reload-offline with that url")
     func ownURL() {
         let found = observed([visit(at: 2, url: "/trips"), reload(at: 5, url: "/other")])
-        #expect(found.findings.first?.detail == .reloadOffline(url: "/other"))
+        #expect(found.findings.first?.detail(as: ReloadOffline.self) == ReloadOffline(url: "/other"))
     }
 
     @Test("turbo:reload request_failed | no Visit seen | reload-offline on its own line")
     func noVisit() {
         let found = observed([reload(at: 5)])
         #expect(found.findings.map(\.lines) == [[5]])
-        #expect(found.findings.first?.detail == .reloadOffline(url: nil))
+        #expect(found.findings.first?.detail(as: ReloadOffline.self) == ReloadOffline(url: nil))
     }
 
     @Test("turbo:reload request_failed | a connect came after the Visit | the Visit is forgotten")

@@ -24,8 +24,8 @@ struct StalePillDetectorTests {
         #expect(finding.t == 3547.6)
         #expect(finding.lines == [5, 6, 10])
         #expect(
-            finding.detail
-                == .stalePill(
+            finding.detail(as: StalePill.self)
+                == StalePill(
                     raisedAt: 1239.6, raisedBy: .fetchRequestError, evidence: "turbo:before-fetch-response", responses: 2, until: 5168.1,
                     clearedBy: .disconnect, navigatorOnline: true))
     }
@@ -38,8 +38,8 @@ struct StalePillDetectorTests {
         let finding = try #require(closed(pill, at: 4000, clearedBy: nil, line: nil).findings.first)
         #expect(finding.lines == [2, 4])
         #expect(
-            finding.detail
-                == .stalePill(raisedAt: 100, raisedBy: .offline, evidence: "turbo:load", responses: 1, until: 4000, clearedBy: nil, navigatorOnline: false))
+            finding.detail(as: StalePill.self)
+                == StalePill(raisedAt: 100, raisedBy: .offline, evidence: "turbo:load", responses: 1, until: 4000, clearedBy: nil, navigatorOnline: false))
     }
 
     @Test("pill comes down | no response while it was up | nothing")

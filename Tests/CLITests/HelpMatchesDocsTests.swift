@@ -2,12 +2,14 @@ import Foundation
 import Testing
 
 @testable import TestSupport
+@testable import TurboReplayCLI
 
 /// docs/cli.md is the reference a person reads; `--help` is what the tool says. Every option a
 /// command's help lists must be in that command's section of the page, so the two cannot drift.
 @Suite("docs/cli.md against --help")
 struct HelpMatchesDocsTests {
-    static let commands = ["replay", "check", "native", "session", "launch", "archive", "explain", "stats", "render", "whatif", "tune"]
+    /// Every subcommand, as the tool lists them.
+    static let commands = TurboReplayCLI.commands.map(\.spec.name)
 
     /// The `## \`name\`` section of docs/cli.md.
     static func section(_ command: String) throws -> String {

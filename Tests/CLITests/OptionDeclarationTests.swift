@@ -33,6 +33,11 @@ struct OptionDeclarationTests {
         ["tune", "recordings/chromium"], ["tune", "--merge", "/nonexistent"],
     ]
 
+    @Test("every command the tool has is run by a line above, so none goes unchecked")
+    func everyCommandHasALine() {
+        for command in commands { #expect(Self.lines.contains { $0[0] == command.spec.name }, "no line runs \(command.spec.name)") }
+    }
+
     @Test("every option a command's groups read is among the command's options", arguments: lines)
     func groupsAreListed(_ line: [String]) throws {
         #expect(commands.contains { $0.spec.name == line[0] })

@@ -1,4 +1,5 @@
 import Foundation
+import PolicyRegistry
 import Replay
 import Testing
 import TurboRecording
@@ -29,7 +30,6 @@ struct PolicyRegistryTests {
     func findingIDs() {
         let ids = PolicyDescription.findingIDs
         #expect(Set(ids).count == ids.count, "a finding id is used twice: \(ids)")
-        #expect(PolicyDescription.banner.findings.map(\.id) == BannerFindingKind.allCases.map(\.id))
         #expect(PolicyDescription.errorView.findings.map(\.id) == ["missed-retry", "unexpected-retry", "probe-loop"])
         #expect(PolicyDescription.launch.findings.map(\.id) == ["stalled", "screen-mismatch", "error-behind-loading"])
         #expect(PolicyDescription.archive.findings.map(\.id) == ["offline-miss", "not-intercepted", "stale-archive"])

@@ -35,15 +35,16 @@ struct ExplainTextTests {
     @Test("the docs' finding row, exactly")
     func findingRow() {
         let finding = BannerFinding(
-            kind: .onlineLied, t: 1239.6, lines: [2, 5],
-            detail: .onlineLied(
-                request: .init(via: "turbo:fetch-request-error", target: "turbo-frame#comments", method: "GET", url: "http://127.0.0.1:41025/frame/comments"),
+            t: 1239.6, lines: [2, 5],
+            detail: OnlineLied(
+                request: FailedRequest(
+                    via: "turbo:fetch-request-error", target: "turbo-frame#comments", method: "GET", url: "http://127.0.0.1:41025/frame/comments"),
                 onlineSince: 164.6))
         #expect(
             ExplainText.row(.finding(finding))
                 == "  finding  online-lied (warning) at 1239.6 [lines 2, 5]: A request (turbo-frame#comments GET http://127.0.0.1:41025/frame/comments) failed at the network layer while navigator.onLine was true (since 164.6): dead upstream, captive portal, or a radio with zero throughput."
         )
-        let flap = BannerFinding(kind: .flapSuppressed, t: 776.3, lines: [3], detail: .flapSuppressed(downMs: 300, debounceMs: 800))
+        let flap = BannerFinding(t: 776.3, lines: [3], detail: FlapSuppressed(downMs: 300, debounceMs: 800))
         #expect(
             ExplainText.row(.finding(flap))
                 == "  finding  flap-suppressed (info) at 776.3 [line 3]: navigator.onLine was false for 300 ms, less than the 800 ms debounce, so no pill was shown."

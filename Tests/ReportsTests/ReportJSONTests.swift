@@ -11,9 +11,9 @@ import TurboRecording
 @Suite("ReportJSON")
 struct ReportJSONTests {
     static let onlineLied = BannerFinding(
-        kind: .onlineLied, t: 1239.6, lines: [5, 2],
-        detail: .onlineLied(
-            request: .init(
+        t: 1239.6, lines: [5, 2],
+        detail: OnlineLied(
+            request: FailedRequest(
                 via: "turbo:fetch-request-error", target: "turbo-frame#comments", method: "GET", url: "http://127.0.0.1:41025/frame/comments",
                 error: "TypeError: Failed to fetch"), onlineSince: 164.6))
 
@@ -24,8 +24,8 @@ struct ReportJSONTests {
                 == #"{"t":1239.6,"finding":"online-lied","level":"warning","lines":[2,5],"via":"turbo:fetch-request-error","target":"turbo-frame#comments","method":"GET","url":"http://127.0.0.1:41025/frame/comments","error":"TypeError: Failed to fetch","onlineSince":164.6,"message":"A request (turbo-frame#comments GET http://127.0.0.1:41025/frame/comments) failed at the network layer while navigator.onLine was true (since 164.6): dead upstream, captive portal, or a radio with zero throughput."}"#
         )
         let stale = BannerFinding(
-            kind: .stalePill, t: 3547.6, lines: [5, 6, 10],
-            detail: .stalePill(
+            t: 3547.6, lines: [5, 6, 10],
+            detail: StalePill(
                 raisedAt: 1239.6, raisedBy: .fetchRequestError, evidence: "turbo:before-fetch-response", responses: 2, until: 5168.1,
                 clearedBy: .disconnect, navigatorOnline: true))
         #expect(
@@ -71,7 +71,7 @@ struct ReportJSONTests {
 
     @Test("strings from the log are escaped: quotes, backslashes, newlines and other controls")
     func escaping() {
-        let finding = BannerFinding(kind: .reloadOffline, t: 1, lines: [3], detail: .reloadOffline(url: "/a\"b\\c\nd\u{1}"))
+        let finding = BannerFinding(t: 1, lines: [3], detail: ReloadOffline(url: "/a\"b\\c\nd\u{1}"))
         #expect(ReportJSON.finding(finding).hasPrefix(#"{"t":1,"finding":"reload-offline","level":"warning","lines":[3],"url":"/a\"b\\c\nd\u0001","message":"#))
         #expect(ReportJSON.object([("a\tb", "1")]) == #"{"a\tb":1}"#)
         #expect(ReportJSON.object([]) == "{}")
@@ -80,19 +80,19 @@ struct ReportJSONTests {
     @Test("a submission's failed request names its action; flap, relabelled toast and emulated online carry their figures")
     func otherFindings() {
         let submit = BannerFinding(
-            kind: .onlineLied, t: 10, lines: [4], detail: .onlineLied(request: .init(via: "turbo:submit-end", method: "POST", url: "/posts"), onlineSince: nil))
+            t: 10, lines: [4], detail: OnlineLied(request: FailedRequest(via: "turbo:submit-end", method: "POST", url: "/posts"), onlineSince: nil))
         #expect(
             ReportJSON.finding(submit).hasPrefix(
                 #"{"t":10,"finding":"online-lied","level":"warning","lines":[4],"via":"turbo:submit-end","method":"POST","action":"/posts","message":"#))
-        let flap = BannerFinding(kind: .flapSuppressed, t: 776.3, lines: [3, 4], detail: .flapSuppressed(downMs: 300.25, debounceMs: 800))
+        let flap = BannerFinding(t: 776.3, lines: [3, 4], detail: FlapSuppressed(downMs: 300.25, debounceMs: 800))
         #expect(
             ReportJSON.finding(flap)
                 == #"{"t":776.3,"finding":"flap-suppressed","level":"info","lines":[3,4],"downMs":300.25,"debounceMs":800,"message":"navigator.onLine was false for 300.25 ms, less than the 800 ms debounce, so no pill was shown."}"#
         )
         let toast = BannerFinding(
-            kind: .relabelledToast, t: 100, lines: [2], detail: .relabelledToast(label: "L", replacedAt: 350.5, relabelledTo: "M", request: .init(via: "v")))
+            t: 100, lines: [2], detail: RelabelledToast(label: "L", replacedAt: 350.5, relabelledTo: "M", request: FailedRequest(via: "v")))
         #expect(ReportJSON.finding(toast).contains(#""label":"L","replacedAt":350.5,"shownMs":250.5,"relabelledTo":"M","via":"v","message":"#))
-        let emulated = BannerFinding(kind: .emulatedOnline, t: 1000, lines: [7, 8], detail: .emulatedOnline(unloadAt: 1040, flash: true))
+        let emulated = BannerFinding(t: 1000, lines: [7, 8], detail: EmulatedOnline(unloadAt: 1040, flash: true))
         #expect(ReportJSON.finding(emulated).contains(#""unloadAt":1040,"beforeUnloadMs":40,"flash":true,"message":"#))
     }
 

@@ -38,6 +38,14 @@ struct DocsTests {
             let got = try Self.shell(command, in: directory)
             #expect(got == expected, "\(block.file):\(block.line): `\(command)` printed:\n\(got)")
         }
+        // A quoted command that writes into docs/ (`tune --plot docs/tune-recordings.svg`) writes
+        // what docs/ holds: the file the docs show is the one the command makes now.
+        for name in try FileManager.default.subpathsOfDirectory(atPath: directory + "/docs") {
+            let written = FileManager.default.contents(atPath: directory + "/docs/" + name)
+            #expect(
+                written == FileManager.default.contents(atPath: Fixtures.root.path + "/docs/" + name),
+                "\(block.file):\(block.line) writes docs/\(name) otherwise than docs/ holds it: write it again")
+        }
     }
 
     /// What a snippet that imports `TurboRecording` needs besides the built modules: the

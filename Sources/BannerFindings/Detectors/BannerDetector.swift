@@ -1,13 +1,22 @@
 import OfflineBanner
+import Replay
 
-/// Detects one kind of finding from what the analyzer tells it, keeping only the state that
-/// finding needs; what several need (what the page believes `navigator.onLine` is, the pill,
+/// Detects the findings it declares (`kinds`) from what the analyzer tells it, keeping only the
+/// state they need; what several need (what the page believes `navigator.onLine` is, the pill,
 /// the open fetches, the timers' origins) the analyzer keeps and hands over. Every hook has an
-/// empty default, so a detector writes only those it needs; the analyzer calls them on concrete
-/// stored values (`BannerDetectors`), never through an existential, so an empty hook costs nothing.
-protocol BannerDetector {
-    /// An input is about to reach the banner (not called for the responses `stats` skips).
-    mutating func willSend(_ banner: borrowing OfflineBanner)
+/// empty default, as a NIO channel handler's do, so a detector writes only those it needs. The
+/// analyzer calls them on the composed detectors (`BannerDetectors`), a value of concrete types,
+/// never through an existential, so each call is direct and an empty hook costs nothing.
+protocol BannerDetector: Sendable {
+    /// The findings it reports, in the order reports list them.
+    static var kinds: [BannerFindingKind] { get }
+    /// Made before the settings are known; `configure` gives them.
+    init()
+    /// Before the first record: the settings replayed and the config's rules.
+    mutating func configure(settings: BannerSettings, rules: FindingRules)
+    /// An input (at `line`) is about to reach the banner (not called for the responses `stats`
+    /// skips).
+    mutating func willSend(_ input: BannerInput, line: Int, _ banner: borrowing OfflineBanner)
     /// An input went through the banner, after its step and its change were handed on.
     mutating func sent(_ input: BannerInput, _ outcome: SentInput, into found: inout FoundFindings)
     /// The banner changed visibly (an input or a timer), before the pill's episode is updated.
@@ -19,16 +28,38 @@ protocol BannerDetector {
     mutating func observed(_ record: ObservedRecord, into found: inout FoundFindings)
     /// A `seen` record: what the page's own banner showed at its time.
     mutating func seen(_ seen: BannerSeen, line: Int, into found: inout FoundFindings)
-    /// The recording ended: every timer has fired; the pill, if up, is closed after this.
-    mutating func finish(into found: inout FoundFindings)
+    /// Turbo rendered the page (at `line`): the controller ignores it; what the page showed
+    /// around it is judged with it in mind.
+    mutating func rendered(_ render: PageRender, line: Int)
+    /// The recording ended at `end` (its last record): every timer has fired; the pill, if up,
+    /// is closed after this.
+    mutating func finish(at end: Double, into found: inout FoundFindings)
+    /// After `finish`, findings it held to the end, a few at a time: reports the next one and
+    /// says whether it did, so that the analyzer hands them on a batch at a time.
+    mutating func reportHeld(into found: inout FoundFindings) -> Bool
+    /// After `finish`: what the detector adds to the recording's summary.
+    func summarize(into summary: inout SessionSummary)
 }
 
 extension BannerDetector {
-    mutating func willSend(_ banner: borrowing OfflineBanner) {}
+    mutating func configure(settings: BannerSettings, rules: FindingRules) {}
+    mutating func willSend(_ input: BannerInput, line: Int, _ banner: borrowing OfflineBanner) {}
     mutating func sent(_ input: BannerInput, _ outcome: SentInput, into found: inout FoundFindings) {}
     mutating func changed(_ change: BannerChange, into found: inout FoundFindings) {}
     mutating func pillClosed(_ pill: OpenPill, at end: Double, clearedBy: BannerCause?, line: Int?, into found: inout FoundFindings) {}
     mutating func observed(_ record: ObservedRecord, into found: inout FoundFindings) {}
     mutating func seen(_ seen: BannerSeen, line: Int, into found: inout FoundFindings) {}
-    mutating func finish(into found: inout FoundFindings) {}
+    mutating func rendered(_ render: PageRender, line: Int) {}
+    mutating func finish(at end: Double, into found: inout FoundFindings) {}
+    mutating func reportHeld(into found: inout FoundFindings) -> Bool { false }
+    func summarize(into summary: inout SessionSummary) {}
+}
+
+/// A detector that reports one finding, declared by its evidence's type: its file holds both.
+protocol BannerFindingDetector: BannerDetector {
+    associatedtype Detail: BannerFindingDetail
+}
+
+extension BannerFindingDetector {
+    static var kinds: [BannerFindingKind] { [Detail.kind] }
 }

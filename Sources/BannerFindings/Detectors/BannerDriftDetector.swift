@@ -1,4 +1,82 @@
 import OfflineBanner
+import PolicyCore
+import Replay
+
+extension BannerFindingKind {
+    /// `banner-drift`: the page's own banner did not do what the contract says: the app, not the
+    /// model, is off.
+    package static let bannerDrift = BannerFindingKind(
+        id: "banner-drift", level: .warning,
+        firesWhen: """
+            the recording has `seen` records ([what the page's own banner \
+            showed](recording-format.md#what-the-user-saw-seen)) and they disagree with the replay beyond the tolerance \
+            (`seenEventMs` 16, `seenTimerMs` 100 by default): a change missing, extra, with another label, early or late. \
+            Reported once per pill episode, at its first difference, when the recording ends
+            """,
+        meaning: """
+            The app's banner did not do what the contract says: an old app version, a forked controller, a CSS bug, a \
+            morph that reset the pill (a Turbo 8 page refresh with `turbo-refresh-method morph` puts the server's hidden \
+            pill back while the controller believes it is up; mark the banner `data-turbo-permanent`, with an `id`, so a \
+            morph keeps it). When the page's change came with a `turbo:morph` or `turbo:render` record the finding says \
+            so first — "A morph refresh replaced the pill at T; mark it data-turbo-permanent (with an id) so that a \
+            morph keeps it." — and fits no timer to it ([a change a render \
+            made](recording-format.md#what-the-user-saw-seen)). The finding says what the contract shows, what the page showed and the delta, and a **fit** \
+            when the page's timers are consistently off: "this page's banner behaves like debounceMs 1500" means every \
+            pill the page showed came as late as a 1500 ms debounce would make it (the least late of them, since a \
+            browser's timer is only ever late, rounded down to 10 ms: the jitter is on top of the page's setting); \
+            `flashMs` likewise for flashes that end early or late. A fit from one episode is a hint; from many, a \
+            measurement. Replay with `--config` setting that value to see the app's own timeline. A warning: the user did \
+            not see what the app's contract promises.
+            """,
+        fields: """
+            `difference` (`missing`, `extra`, `wrong-text`, `early`, `late`), `cause` (the replay's change), `expected` and `shown` \
+            (each `{"visible":…,"text":…}`), `shownAt` and `deltaMs` (how much later the page showed it; negative: earlier), \
+            `fitDebounceMs` / `fitFlashMs` when there is a fit, and `render` (`morph` or `replace`) with `renderedAt` \
+            when the page's change came with a Turbo render
+            """)
+}
+
+/// The evidence of a `banner-drift`: the first difference of a pill episode between the page's
+/// banner and the replay, with the tolerance it was judged by and the recording's fit.
+package struct BannerDrift: BannerFindingDetail {
+    package static var kind: BannerFindingKind { .bannerDrift }
+    package var difference: SeenDifference
+    package var tolerance: SeenTolerance
+    package var fit: SeenFit
+
+    package init(_ difference: SeenDifference, tolerance: SeenTolerance, fit: SeenFit) {
+        self.difference = difference
+        self.tolerance = tolerance
+        self.fit = fit
+    }
+
+    package func sentence(at t: Double) -> String {
+        [difference.sentence(tolerance: tolerance), fit.sentence].compactMap { $0 }.joined(separator: " ")
+    }
+
+    package func json(at t: Double, into line: inout JSONLine) {
+        line.string("difference", difference.kind.rawValue)
+        if let cause = difference.cause { line.string("cause", cause.rawValue) }
+        line.raw("expected", Self.shown(difference.expected))
+        line.raw("shown", Self.shown(difference.shown))
+        if let at = difference.shownAt { line.number("shownAt", at) }
+        if let delta = difference.deltaMs, difference.kind != .extra { line.number("deltaMs", delta) }
+        if let debounce = fit.debounceMs { line.number("fitDebounceMs", debounce) }
+        if let flash = fit.flashMs { line.number("fitFlashMs", flash) }
+        if let render = difference.render {
+            line.string("render", render.morph ? "morph" : "replace")
+            line.number("renderedAt", render.t)
+        }
+    }
+
+    /// What a person could see, as `{"visible":true,"text":"…"}`.
+    private static func shown(_ shown: ShownBanner) -> String {
+        var line = JSONLine()
+        line.bool("visible", shown.visible)
+        line.string("text", shown.text)
+        return line.text
+    }
+}
 
 /// `banner-drift`: the page's own banner (`seen`) disagreed with the replay beyond the tolerance.
 /// The model's changes and the page's records go to a streaming conformance as the log is read,
@@ -6,8 +84,9 @@ import OfflineBanner
 /// is kept is its windows, the lines of the last few changes and `seen`, and one finding per
 /// pill episode with a difference (each carries the recording's fit, known only at the end, so
 /// they are reported then, in time order). A recording without `seen` reports nothing.
-struct BannerDriftDetector: BannerDetector {
-    let settings: BannerSettings
+struct BannerDriftDetector: BannerFindingDetector {
+    typealias Detail = BannerDrift
+    private(set) var settings: BannerSettings
     private var conformance: SeenConformance
     /// Before the page's first `seen` nothing is judged but the state it shows then: only the
     /// last change is kept, and given to the conformance with that `seen`, so a recording
@@ -28,13 +107,20 @@ struct BannerDriftDetector: BannerDetector {
     private var episodesReported: Set<Int> = []
     /// After `finish`: the recording's fit, when its page showed anything to judge.
     private(set) var fit: SeenFit?
-    /// After `settle`: where the held findings are being read back.
+    /// After `finish`: where the held findings are being read back.
     private var reporting: HeldDrift.Reader?
-    /// The recording's last record, set by the analyzer before `finish`: what the model decides
-    /// after it (the timers that fire once the log has ended) was never watched.
-    var watchedUntil = Double.infinity
+    /// The recording's last record, given to `finish`: what the model decides after it (the
+    /// timers that fire once the log has ended) was never watched.
+    private var watchedUntil = Double.infinity
 
     init(settings: BannerSettings) {
+        self.settings = settings
+        conformance = SeenConformance(tolerance: settings.seenTolerance)
+    }
+
+    init() { self.init(settings: BannerSettings()) }
+
+    mutating func configure(settings: BannerSettings, rules: FindingRules) {
         self.settings = settings
         conformance = SeenConformance(tolerance: settings.seenTolerance)
     }
@@ -71,15 +157,10 @@ struct BannerDriftDetector: BannerDetector {
         renderLines.append(render.t, line, keeping: conformance.pendingSeenLimit)
     }
 
-    /// Settles the recording and reports every finding: what a test of the detector alone wants.
-    mutating func finish(into found: inout FoundFindings) {
-        settle()
-        while reportNext(into: &found) {}
-    }
-
     /// The end of the recording: the last differences are settled and the fit is known; the
-    /// findings wait for `reportNext`, so the analyzer can hand them on a batch at a time.
-    mutating func settle() {
+    /// findings wait for `reportHeld`, so the analyzer can hand them on a batch at a time.
+    mutating func finish(at end: Double, into found: inout FoundFindings) {
+        watchedUntil = end
         guard watching else { return }
         conformance.finish(watchedUntil: watchedUntil)
         take()
@@ -89,10 +170,10 @@ struct BannerDriftDetector: BannerDetector {
         reporting = firstOfEpisode.reading()
     }
 
-    /// Reports the next finding held since `settle`, in time order; false once none is left.
+    /// Reports the next finding held since `finish`, in time order; false once none is left.
     /// One that cannot be read back (the disk failed under its temporary file) ends the
     /// findings there.
-    mutating func reportNext(into found: inout FoundFindings) -> Bool {
+    mutating func reportHeld(into found: inout FoundFindings) -> Bool {
         guard let fit, var reader = reporting else { return false }
         guard let (difference, lines) = try? reader.next() else {
             reporting = nil
@@ -100,11 +181,13 @@ struct BannerDriftDetector: BannerDetector {
         }
         reporting = reader
         found.report(
-            .bannerDrift,
-            BannerFinding(
-                kind: .bannerDrift, t: difference.t, lines: lines,
-                detail: .bannerDrift(difference, tolerance: settings.seenTolerance, fit: fit)))
+            .bannerDrift, BannerFinding(t: difference.t, lines: lines, detail: BannerDrift(difference, tolerance: settings.seenTolerance, fit: fit)))
         return true
+    }
+
+    /// The page's fit, when it showed anything to judge.
+    func summarize(into summary: inout SessionSummary) {
+        summary.seenFit = fit
     }
 
     /// What the conformance holds, in records: bounded by its windows, whatever the recording's

@@ -1,11 +1,15 @@
 import AppSession
+import BannerFindings
 import NativeErrorPolicy
+import NativeFindings
 import PolicyCore
+import Replay
 import TurboRecording
 
 /// The registry: every policy and layer, once. Adding a policy is adding its value here and to
 /// `all`, then answering the compiler where a `switch` over `PolicyID` asks what it does
-/// (its golden's replay, its section of `stats`); docs/architecture.md lists the files.
+/// (its golden's replay, its section of `stats`); docs/architecture.md lists the files. It sits
+/// above the analyses, so that each policy's findings are the ones its analysis declares.
 extension PolicyDescription {
     package static let all: [PolicyDescription] = [.banner, .errorView, .launch, .archive, .session]
 
@@ -14,7 +18,7 @@ extension PolicyDescription {
     package static let banner = PolicyDescription(
         id: .banner, title: "the banner", goldenBeside: .web, goldenSuffix: "",
         timeKeys: ["t"], latencyKeys: [],
-        findings: BannerFindingKind.allCases.map { FindingDescription(id: $0.id, level: $0.level, takesMinMs: $0 == .stalePill) },
+        findings: BannerFindingKind.allCases.map(\.finding),
         findingsPage: "docs/field-reports.md",
         statsSection: "")
 
@@ -23,8 +27,7 @@ extension PolicyDescription {
     package static let errorView = PolicyDescription(
         id: .errorView, title: "the error view", goldenBeside: .native, goldenSuffix: "",
         timeKeys: ["t", "until"], latencyKeys: [],
-        findings: RetryFindingKind.allCases.map { FindingDescription(id: $0.rawValue, level: $0.level) }
-            + [FindingDescription(id: ProbeLoop.finding, level: ProbeLoop.level)],
+        findings: RetryFindingKind.findings,
         findingsPage: "docs/native-error-view.md",
         statsSection: "native")
 
@@ -32,7 +35,7 @@ extension PolicyDescription {
     package static let launch = PolicyDescription(
         id: .launch, title: "the launch", goldenBeside: .native, goldenSuffix: "launch",
         timeKeys: ["t", "launchMs"], latencyKeys: [],
-        findings: LaunchFindingKind.allCases.map { FindingDescription(id: $0.rawValue, level: $0.level) },
+        findings: LaunchFindingKind.allCases.map(\.finding),
         findingsPage: "docs/launch.md",
         statsSection: "native.launch")
 
@@ -42,7 +45,7 @@ extension PolicyDescription {
     package static let archive = PolicyDescription(
         id: .archive, title: "the web-archive cache", goldenBeside: .native, goldenSuffix: "archive",
         timeKeys: ["t", "ageMs"], latencyKeys: [],
-        findings: ArchiveFindingKind.allCases.map { FindingDescription(id: $0.rawValue, level: $0.level) },
+        findings: ArchiveFindingKind.allCases.map(\.finding),
         findingsPage: "docs/archive-cache.md",
         statsSection: "native")
 
@@ -52,7 +55,7 @@ extension PolicyDescription {
     package static let session = PolicyDescription(
         id: .session, title: "the app session", goldenBeside: .web, goldenSuffix: "session",
         timeKeys: ["t", "drop", "edge"], latencyKeys: ["latencyMs"],
-        findings: SessionFindingKind.allCases.map { FindingDescription(id: $0.rawValue, level: .warning) },
+        findings: SessionFindingKind.allCases.map { FindingDescription(id: $0.rawValue, level: .warning, docs: $0.docs) },
         findingsPage: "docs/app-session.md",
         statsSection: "appSessions")
 }
