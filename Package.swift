@@ -74,7 +74,7 @@ let package = Package(
         .target(
             name: "VariantAnalysis", dependencies: ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "TurboRecording", "Replay", "BannerFindings", "Fleet"]),
         // Text and JSON for people and scripts.
-        .target(name: "Reports", dependencies: on(replaying, findings, ["Fleet", "VariantAnalysis"])),
+        .target(name: "Reports", dependencies: on(replaying, findings, ["PolicyRegistry", "Fleet", "VariantAnalysis"])),
         // Every SVG picture.
         .target(
             name: "Pictures", dependencies: on(except(cores, "ArchiveCachePolicy"), ["TurboRecording"], findings, ["VariantAnalysis", "Reports"])),

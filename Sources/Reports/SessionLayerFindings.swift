@@ -7,19 +7,15 @@ import Replay
 import TurboRecording
 
 /// Each layer's own findings for `session` (app-session.md v1.1), read in the session's own pass:
-/// the banner's on the web recording, as `explain` finds them; the error view's, the launch's
-/// and the web-archive cache's on the native log, as `explain` (`native --explain`) finds them;
+/// the banner's on the web recording, as `explain` finds them; those of each policy of the
+/// native log (`SessionLayerSections`), as `explain` (`native --explain`) finds them;
 /// each log's `log-cut`. Kept as `explain`'s JSON lines, so they read the same in both places;
 /// the native ones are moved to the session clock once Δ is known.
 package struct SessionLayerFindings: SessionLayerExplainer {
     private var banner: BannerAnalyzer
-    private var retries: NativeExplainer
-    private var launch: LaunchAnalyzer
-    private var archive: ArchiveAnalyzer
-    private let config: NativeConfig
+    /// The native layer's policies, each one's findings (`SessionLayerSections`).
+    private var sections: [any SessionLayerSection]
     private let nativePath: String
-    /// The cache is iOS-only: an Android log's navigation records are not replayed.
-    private var archiveRefused = false
     /// Each layer's findings as `explain`'s JSON lines, on disk (copies of this share them).
     private let web: LayerSpool
     private let native: LayerSpool
@@ -31,10 +27,7 @@ package struct SessionLayerFindings: SessionLayerExplainer {
     package init(banner settings: BannerSettings, native config: NativeConfig, rules: FindingRules = FindingRules(), nativePath: String = "") {
         self.nativePath = nativePath
         banner = BannerAnalyzer(settings: settings, rules: rules)
-        retries = NativeExplainer(config: config)
-        launch = LaunchAnalyzer(config: config, keeping: .findings)
-        archive = ArchiveAnalyzer(settings: config.archive.settings, keepingFindings: false)
-        self.config = config
+        sections = SessionLayerSections.make(config: config)
         web = LayerSpool(layer: .web)
         native = LayerSpool(layer: .native)
     }
@@ -56,39 +49,13 @@ package struct SessionLayerFindings: SessionLayerExplainer {
 
     package mutating func feed(native record: NativeRecord) {
         var found: [String] = []
-        retries.feed(record, decided: { _ in }) { event in
-            switch event {
-            case .retry(let finding): found.append(finding.jsonLine)
-            case .probeLoop(let loop): found.append(loop.jsonLine)
-            case .afterEnd: break
-            }
-        }
-        launch.feed(record)
-        switch record.event {
-        case .meta(let meta):
-            archiveRefused = archiveRefusal(path: "", meta: meta, config: config) != nil
-        case .timed:
-            if !archiveRefused {
-                archive.feed(record) { if case .finding(let finding) = $0 { found.append(finding.jsonLine) } }
-            }
-        }
+        for index in sections.indices { sections[index].feed(record, found: &found) }
         native.append(found)
     }
 
     package mutating func finishNative(skipped: Int, cuts: [LogCut]) {
         var found: [String] = []
-        retries.finish(decided: { _ in }) { event in
-            switch event {
-            case .retry(let finding): found.append(finding.jsonLine)
-            case .probeLoop(let loop): found.append(loop.jsonLine)
-            case .afterEnd: break
-            }
-        }
-        launch.finish()
-        found += launch.findings.map(\.jsonLine)
-        if !archiveRefused {
-            archive.finish { if case .finding(let finding) = $0 { found.append(finding.jsonLine) } }
-        }
+        for index in sections.indices { sections[index].finish(found: &found) }
         found += cuts.map(\.jsonLine)
         native.append(found)
     }
@@ -105,9 +72,7 @@ package struct SessionLayerFindings: SessionLayerExplainer {
     /// two spools when each layer found them in time order (as it does as it reads), sorted in
     /// memory otherwise.
     package func ordered(offset: Double) throws -> OrderedLayerFindings {
-        // A native log with more pages than the cache's findings remember: past its line a
-        // miss could be given a wrong reason, so the session refuses it as `explain` does.
-        if let error = archive.refusalError(path: nativePath) { throw error }
+        if let error = sections.lazy.compactMap({ $0.refusal(path: self.nativePath) }).first { throw error }
         guard web.inOrder, native.inOrder else {
             return OrderedLayerFindings(sorted: LayerFinding.ordered(findings(offset: offset))[...])
         }

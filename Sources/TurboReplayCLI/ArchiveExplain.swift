@@ -14,7 +14,7 @@ import VariantAnalysis
 /// decided, with its findings. A log without navigation records (no `finish`, `url-change`,
 /// `cache-clear`, `cache-remove`, nor a `presented` with a `url`) adds nothing; an Android one
 /// adds a note, since the cache is iOS-only.
-struct ArchiveExplain {
+final class ArchiveExplain: ExplainSection {
     private let config: NativeConfig
     private var analyzer: ArchiveAnalyzer
     /// The section's lines, as they are decided, on disk until it is printed: the rows and
@@ -25,14 +25,14 @@ struct ArchiveExplain {
     private var androidNavigation = false
     private var path = ""
 
-    init(config: NativeConfig, jsonl: Bool = false) throws {
+    init(config: NativeConfig, jsonl: Bool) throws {
         self.config = config
         rows = try RowSpool()
         self.jsonl = jsonl
         analyzer = ArchiveAnalyzer(settings: config.archive.settings, keepingFindings: false)
     }
 
-    mutating func observe(_ record: NativeRecord, path: String) {
+    func observe(_ record: NativeRecord, path: String, console: Console) {
         switch record.event {
         case .meta(let meta):
             self.path = path
@@ -58,7 +58,7 @@ struct ArchiveExplain {
     }
 
     /// Prints the cache's section; returns its findings' levels.
-    mutating func report(jsonl: Bool, console: Console) throws -> [FindingLevel] {
+    func report(path: String, cuts: Int, console: Console) throws -> [FindingLevel] {
         if android {
             if androidNavigation {
                 let note = "archive cache: not replayed, it is iOS-only and this log is android"
@@ -66,9 +66,9 @@ struct ArchiveExplain {
             }
             return []
         }
-        let (rows, settings, jsonl) = (rows, analyzer.settings, self.jsonl)
+        let (rows, settings) = (rows, analyzer.settings)
         analyzer.finish { Self.spool($0, to: rows, settings: settings, jsonl: jsonl) }
-        if let error = analyzer.refusalError(path: path) { throw error }
+        if let error = analyzer.refusalError(path: self.path) { throw error }
         guard analyzer.summary.hasNavigation else { return [] }
         if jsonl {
             try rows.replay { try console.print($0) }

@@ -15,7 +15,7 @@ enum ExplainCommand {
         summary: "Explain a recording: what each record did to the banner, and the findings.",
         usage: "explain [options] FILE|-",
         options: Options.own + LayerOptions.options,
-        findings: [.banner, .errorView, .launch, .archive],
+        findings: [.banner] + PolicyDescription.explainedNative,
         discussion: """
             Each input record with what it did (timers started or cancelled, banner changes, submission
             decisions), each timer that fired, and the findings listed above, each with its level (warning:

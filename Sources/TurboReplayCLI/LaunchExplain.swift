@@ -3,6 +3,7 @@ import Fleet
 import Foundation
 import NativeFindings
 import Pictures
+import PolicyCore
 import Replay
 import Reports
 import TurboRecording
@@ -11,9 +12,26 @@ import VariantAnalysis
 /// The launch's part of `explain` on a native log, after the error view's: nothing when the log
 /// has neither a launch nor the app's own screen log. Its rows are decided all along the log but
 /// printed after the error view's findings, so in text they wait in a `RowSpool`, on disk.
-enum LaunchExplain {
-    static func print(_ launch: LaunchAnalyzer, rows: RowSpool?, jsonl: Bool, console: Console) throws {
-        guard launch.isRelevant else { return }
+final class LaunchExplain: ExplainSection {
+    private var launch: LaunchAnalyzer
+    private let rows: RowSpool?
+    private let jsonl: Bool
+
+    init(config: NativeConfig, jsonl: Bool) throws {
+        launch = LaunchAnalyzer(config: config, keeping: .findings)
+        rows = jsonl ? nil : try RowSpool()
+        self.jsonl = jsonl
+    }
+
+    func observe(_ record: NativeRecord, path: String, console: Console) {
+        launch.feed(record)
+        spoolRows()
+    }
+
+    func report(path: String, cuts: Int, console: Console) throws -> [FindingLevel] {
+        launch.finish()
+        spoolRows()
+        guard launch.isRelevant else { return launch.findings.map(\.level) }
         if jsonl {
             for finding in launch.findings { try console.print(finding.jsonLine) }
             for late in launch.afterEnd { try console.print(NativeTextTimeline.afterEndJSON(late.record.jsonLine)) }
@@ -23,6 +41,16 @@ enum LaunchExplain {
             try rows?.replay { try console.print($0) }
             try LaunchExplainText.tail(launch) { try console.print($0) }
         }
+        return launch.findings.map(\.level)
+    }
+
+    var findingCounts: [(id: String, level: FindingLevel, count: Int)] {
+        launch.findings.map { ($0.kind.rawValue, $0.level, 1) }
+    }
+
+    /// Taken as they are decided (in jsonl too, where they are not printed), so none pile up.
+    private func spoolRows() {
+        for row in launch.takeRows() { rows?.write(LaunchExplainText.row(row)) }
     }
 }
 

@@ -17,7 +17,7 @@ enum NativeCommand {
         summary: "Replay a native recording through the error-view policy and print its decisions.",
         usage: "native [options] FILE|-",
         options: [Options.format, Options.explain, .failOn, .lenient] + NativeOptions.options(Options.native),
-        findings: [.errorView, .launch, .archive],
+        findings: PolicyDescription.explainedNative,
         discussion: """
             FILE is a native recording (docs/recording-format.md): JSON Lines whose first record is
             {"type":"meta","version":1,"recording":"native"}; '-' reads standard input as lines arrive.
@@ -87,80 +87,39 @@ enum NativeCommand {
         return .ok
     }
 
-    /// A native log explained: the app's retries against the policy, its probe loops, the
-    /// launch, and the web-archive cache, in one pass. `explain` on a native log comes here too.
-    /// The retry findings are printed as they are decided (a probe loop when its run ends); the
-    /// launch's and the cache's sections follow at the end of the log.
+    /// A native log explained: each section the registry gives a native log (the error view's
+    /// retries and probe loops, the launch, the web-archive cache, `ExplainSections`), fed in one
+    /// pass. `explain` on a native log comes here too. The error view's findings are printed as
+    /// they are decided (a probe loop when its run ends); the other sections follow at the end.
     static func explain(
         _ reader: NativeRecordingReader, config: NativeConfig, jsonl: Bool,
         failOn: FailOn = .default, console: Console
     ) throws -> ExitCode {
-        // The launch and the web-archive cache ride along the same pass over the log.
-        var launch = LaunchAnalyzer(config: config, keeping: .findings)
-        var archive = try ArchiveExplain(config: config, jsonl: jsonl)
-        var explainer = NativeExplainer(config: config)
-        let rows = jsonl ? nil : try RowSpool()
-        func spoolRows() {
-            for row in launch.takeRows() { rows?.write(LaunchExplainText.row(row)) }
-        }
+        let sections = try ExplainSections.make(config: config, jsonl: jsonl)
         let streaming = reader.path == "-" || reader.path == "<stdin>"
-        // Kept apart from the explainer, which is being mutated while `emit` runs.
-        var text = NativeExplainText(settings: explainer.settings)
-        // Each retry finding's id, counted for the JSON lines' summary.
-        var findingCounts: [String: Int] = [:]
-        let emit: (NativeExplainer.Event) throws -> Void = { event in
-            switch event {
-            case .retry(let finding): findingCounts[finding.kind.rawValue, default: 0] += 1
-            case .probeLoop: findingCounts[ProbeLoop.finding, default: 0] += 1
-            case .afterEnd: break
-            }
-            for line in jsonl ? [NativeExplainText.jsonLine(event)] : text.lines(event) { try console.print(line) }
-        }
+        var records = 0
+        var end: Double?
         do {
             while let record = try reader.next() {
-                launch.feed(record)
-                spoolRows()
-                archive.observe(record, path: reader.path)
-                if case .meta = record.event {
-                    try explainer.feed(record, emit: emit)
-                    text.settings = explainer.settings
-                    continue
-                }
-                if case .timed(let t, _) = record.event { text.end = t }
-                try explainer.feed(record, emit: emit)
-                try explainer.checkOpenViews(after: record, path: reader.path)
-                if streaming { try console.flush() }
+                records += 1
+                if case .timed(let t, _) = record.event { end = t }
+                for section in sections { try section.observe(record, path: reader.path, console: console) }
+                if streaming, case .timed = record.event { try console.flush() }
             }
         } catch let error as RecordingError {
             // What was decided before the malformed line stays printed; the error follows it.
             try console.flush()
             throw error
         }
-        try explainer.finish(emit: emit)
-        launch.finish()
-        spoolRows()
-        if !jsonl {
-            for line in text.closing(explainer, path: reader.path, cuts: reader.cuts.count) { try console.print(line) }
-        } else if explainer.appRetryLines == 0 {
-            console.error("turbo-replay: note: \(NativeExplainText.nothingToCompare(reader.path))")
-        }
-        try LaunchExplain.print(launch, rows: rows, jsonl: jsonl, console: console)
-        let archiveLevels = try archive.report(jsonl: jsonl, console: console)
-        let levels = explainer.levels + launch.findings.map(\.level) + archiveLevels
         // A cut is a finding of the log, not of a policy: listed, counted, never in the exit status.
         let cuts = reader.cuts
+        var levels: [FindingLevel] = []
+        for section in sections { levels += try section.report(path: reader.path, cuts: cuts.count, console: console) }
         for cut in cuts { try console.print(jsonl ? cut.jsonLine : cut.row) }
         if jsonl {
-            // The error view's counts come from a dictionary: in the ids' byte order, so that
-            // the summary is the same line on every run.
-            let counts =
-                findingCounts.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
-                .map { ($0.key, PolicyDescription.level(ofFinding: $0.key) ?? .info, $0.value) }
-                + launch.findings.map { ($0.kind.rawValue, $0.level, 1) } + archive.findingCounts
-                + (cuts.isEmpty ? [] : [(LogCut.finding, LogCut.level, cuts.count)])
+            let counts = sections.flatMap(\.findingCounts) + (cuts.isEmpty ? [] : [(LogCut.finding, LogCut.level, cuts.count)])
             try console.print(
-                NativeExplainText.summaryJSON(
-                    records: explainer.records, end: explainer.end, findings: counts, skippedLines: reader.skipped, cut: reader.cut))
+                NativeExplainText.summaryJSON(records: records, end: end, findings: counts, skippedLines: reader.skipped, cut: reader.cut))
         }
         return failOn.fails(levels) ? .problemsFound : .ok
     }

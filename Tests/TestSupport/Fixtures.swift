@@ -5,6 +5,16 @@ enum Fixtures {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let recordings = root.appendingPathComponent("recordings").path
 
+    /// Every native log under recordings/ (its first line says `"recording":"native"`), goldens left out.
+    static func nativeRecordings() throws -> [String] {
+        let files = (FileManager.default.enumerator(atPath: recordings)?.allObjects ?? []).compactMap { $0 as? String }
+        return try files.filter { $0.hasSuffix(".jsonl") && !$0.hasSuffix(".expected.jsonl") }.sorted().map { recordings + "/" + $0 }
+            .filter { path in
+                let first = try String(contentsOfFile: path, encoding: .utf8).prefix { $0 != "\n" }
+                return first.replacingOccurrences(of: " ", with: "").contains(#""recording":"native""#)
+            }
+    }
+
     /// Writes `text` to a fresh temporary file ending in `name` and returns its path.
     static func file(_ text: String, name: String = "recording.jsonl") throws -> String {
         let path = try scratchDirectory() + "/" + name
