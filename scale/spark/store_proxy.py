@@ -111,10 +111,16 @@ def main():
             headers = {k: v for k, v in self.headers.items() if k.lower() not in HOP and k.lower() != "expect"}
             if data or "Content-Length" in self.headers or self.command in ("PUT", "POST"):
                 headers["Content-Length"] = str(len(data))
-            connection.request(self.command, self.path, body=data, headers=headers)
-            response = connection.getresponse()
-            payload = response.read()
-            connection.close()
+            try:
+                connection.request(self.command, self.path, body=data, headers=headers)
+                response = connection.getresponse()
+                payload = response.read()
+            except (OSError, http.client.HTTPException) as error:
+                # moto went away under a request in flight (--stop-after): no answer, as from it.
+                log.write("%s %s dropped (upstream: %s)\n" % (self.command, self.path, type(error).__name__))
+                return self.drop()
+            finally:
+                connection.close()
             log.write("%s %s %d\n" % (self.command, self.path, response.status))
             self.send_response(response.status)
             for name, value in response.getheaders():
