@@ -1,4 +1,4 @@
-"""One app session (app-session.md v1.1) as a small model, written from the
+"""One app session (app-session.md v1.2) as a small model, written from the
 contract's text and the two contracts it reads (the banner's, v1.1, through
 banner_model.py; the native error view's, v2.1, here), and nothing else.
 
@@ -9,6 +9,14 @@ layer's own findings are not re-derived: the model takes each log's
 only what the session does with them — `layer` after `t`, the native ones'
 times moved by Δ, listed after the session's findings by t, web before native
 at equal t, each log in explain's order.
+
+v1.2: the plausible clocks. The first pill the page's own `offline` raised
+after the app's connectivity line before a drop, more than the tolerance
+before the drop, runs the clocks backwards (whether or not it is still up; a
+pill of the page's own up at the app's first line is carried to the drop after it): the drop's dropToPill is not measured (nor is
+it unannounced), and one `clock-skew` line follows the session's findings.
+(Identity, overlap and cut logs are the shell's refusals and limits, checked
+by the Swift tests; the generated pairs are whole, overlapping logs.)
 
 It is the independent check the Swift `AppSession` is held to: it never
 imports, runs or reads the Swift code. e2e/session_model_test.py generates
@@ -30,6 +38,7 @@ import re
 import banner_model
 
 LATE_MS = 2000
+SKEW_TOLERANCE_MS = 1000
 
 # v1.1: the records listed, each with the keys copied (those the record has).
 WEB_RECORDS = {
@@ -432,7 +441,17 @@ class Session:
             nxt = changes[i + 1][0] if i + 1 < len(changes) else None
             if not online:
                 drop = {"t": t, "latency": None}
-                if self.banner_state(t) == "offline":
+                prev = changes[i - 1][0] if i > 0 else None
+                own = next((rec["t"] for rec in self.web_timeline
+                            if rec.get("cause") == "offline" and (prev is None or rec["t"] > prev) and rec["t"] < t), None)
+                if i == 1 and prev < t:
+                    # The page's own pill up at the app's first line is carried to this drop.
+                    setter = [rec for rec in self.web_timeline if "banner" in rec and rec["t"] <= prev]
+                    if setter and setter[-1]["cause"] == "offline":
+                        own = setter[-1]["t"]
+                if own is not None and t - own > SKEW_TOLERANCE_MS:
+                    drop["skew"] = (t, own)
+                elif self.banner_state(t) == "offline":
                     drop["latency"], drop["pill"] = 0.0, t
                 else:
                     pill = self.first_banner(t, lambda b: b == "offline")
@@ -464,6 +483,17 @@ class Session:
 
     # ---- output -----------------------------------------------------------------
 
+    def skew_lines(self):
+        pairs = [d["skew"] for d in self.drops if "skew" in d]
+        if not pairs:
+            return []
+        largest = max(drop - pill for drop, pill in pairs)
+        listed = ",".join(line([("drop", fmt(drop)), ("pill", fmt(pill)), ("backwardsMs", fmt(drop - pill))])
+                          for drop, pill in pairs[:10])
+        return [line([("t", fmt(pairs[0][1])), ("finding", s("clock-skew")), ("pairs", "[" + listed + "]"),
+                      ("count", str(len(pairs))), ("offsetMs", fmt(self.delta)),
+                      ("agreeingOffsetMs", fmt(self.delta - largest)), ("toleranceMs", fmt(SKEW_TOLERANCE_MS))])]
+
     def finding_lines(self):
         out = []
         for t, anchor, _, fid, key, value in self.findings:
@@ -492,7 +522,7 @@ class Session:
             counts[f[3]] += 1
         body = line([
             ("drops", str(len(self.drops))),
-            ("unannounced", str(sum(1 for d in self.drops if d["latency"] is None))),
+            ("unannounced", str(sum(1 for d in self.drops if d["latency"] is None and "skew" not in d))),
             ("edges", str(len(self.edges))),
             ("dropToPill", self.stats([d["latency"] for d in self.drops if d["latency"] is not None])),
             ("edgeToClear", self.stats([c for c in clear if c != "stuck"], clear.count("stuck"))),
@@ -504,7 +534,7 @@ class Session:
         return line([("summary", body)])
 
     def lines(self):
-        return self.timeline + self.finding_lines() + self.layer_findings + [self.summary_line()]
+        return self.timeline + self.finding_lines() + self.skew_lines() + self.layer_findings + [self.summary_line()]
 
 
 def session_lines(web, native, offset_ms=None, late_ms=LATE_MS, layer_findings=()):

@@ -6,11 +6,16 @@ import PolicyCore
 public struct SessionSettings: Equatable, Sendable {
     /// A latency greater than this is a finding. Milliseconds, 0 or more.
     public var lateMs: Double
+    /// How far a causal pair may run backwards before the clocks are said to disagree
+    /// (`clock-skew`). Milliseconds, 0 or more.
+    public var skewToleranceMs: Double
 
     public static let defaultLateMs: Double = 2000
+    public static let defaultSkewToleranceMs: Double = 1000
 
-    public init(lateMs: Double = defaultLateMs) {
+    public init(lateMs: Double = defaultLateMs, skewToleranceMs: Double = defaultSkewToleranceMs) {
         self.lateMs = lateMs
+        self.skewToleranceMs = skewToleranceMs
     }
 }
 
@@ -71,16 +76,23 @@ public struct SessionDrop: Equatable, Sendable {
     /// `dropToPill`; `nil` when the drop is unannounced (no pill in its period).
     public var dropToPill: Double?
     /// When the pill was up for this drop: the offline banner record that raised it, or the
-    /// drop itself when the pill was already up.
+    /// drop itself when the pill was already up; for a skewed drop, the pill that came before it.
     public var pill: Double?
+    /// The page's own `offline` raised the pill this long before the app's drop, more than the
+    /// tolerance: the clocks disagree (`clock-skew`), and `dropToPill` is not measured.
+    public var skewMs: Double?
+    /// What the drop waited for fell past the end of a cut log: not measured, and not unannounced.
+    public var pastCut: Bool
 
-    public var isUnannounced: Bool { dropToPill == nil }
+    public var isUnannounced: Bool { dropToPill == nil && skewMs == nil && !pastCut }
 
-    public init(t: Double, edge: Double?, dropToPill: Double? = nil, pill: Double? = nil) {
+    public init(t: Double, edge: Double?, dropToPill: Double? = nil, pill: Double? = nil, skewMs: Double? = nil, pastCut: Bool = false) {
         self.t = t
         self.edge = edge
         self.dropToPill = dropToPill
         self.pill = pill
+        self.skewMs = skewMs
+        self.pastCut = pastCut
     }
 }
 
@@ -174,6 +186,8 @@ public struct AppSessionSummary: Equatable, Sendable {
     public var end: Double?
     /// The native error views (v1.1): how long the user looked at each, open ones to the end.
     public var errorViews: ErrorViewSummary
+    /// The causal pairs that ran backwards (v1.2), if any: not in the summary line, a finding of its own.
+    public var clockSkew: ClockSkew? = nil
 
     public init(
         drops: Int, unannounced: Int, edges: Int, dropToPill: LatencySummary, edgeToClear: LatencySummary,
@@ -213,9 +227,11 @@ public struct AppSession: Equatable, Sendable {
     public private(set) var findings: [SessionFinding]
     public private(set) var summary: AppSessionSummary
 
+    /// `cutAt`: where each log cut by a crash ends, on the session clock (its last record's
+    /// time): nothing past the earliest is measured as if it were known.
     public init(
         web: WebSessionLog, native: NativeSessionLog, offset: Double, settings: SessionSettings = SessionSettings(),
-        layerFindings: [LayerFinding] = []
+        layerFindings: [LayerFinding] = [], cutAt: [Double] = []
     ) {
         self.offset = offset
         self.settings = settings
@@ -238,16 +254,26 @@ public struct AppSession: Equatable, Sendable {
 
         let banners = BannerRecords(web.timeline)
         let connects = web.connects
+        let known = SessionCoverage(horizon: cutAt.min() ?? .infinity, lateMs: settings.lateMs)
         // The connectivity lines, in order, on the session clock.
         let changes = moved.compactMap(\.connectivity)
         var drops: [SessionDrop] = []
         var edges: [SessionEdge] = []
+        var skew = ClockSkew(offset: offset, toleranceMs: settings.skewToleranceMs)
         for (index, change) in changes.enumerated() {
             let next = index + 1 < changes.count ? changes[index + 1].t : nil
             if change.online {
-                edges.append(Self.edge(at: change.t, nextDrop: next, viewUp: change.offlineViewUp, banners: banners, connects: connects))
+                edges.append(
+                    Self.edge(at: change.t, nextDrop: next, viewUp: change.offlineViewUp, banners: banners, connects: connects, known: known))
             } else {
-                drops.append(Self.drop(at: change.t, edge: next, banners: banners))
+                let previous = index > 0 ? changes[index - 1].t : nil
+                // Up at the app's first line (an instant of its own), the page's own pill is carried
+                // to the drop after it: the app's log had not begun, or had just, when the page lost
+                // the network.
+                let carried = index == 1 && changes[0].t < change.t ? banners.ownPillUp(at: changes[0].t) : nil
+                let drop = Self.drop(
+                    at: change.t, edge: next, previous: previous, carried: carried, banners: banners, known: known, skew: &skew)
+                drops.append(drop)
             }
         }
         self.drops = drops
@@ -269,6 +295,7 @@ public struct AppSession: Equatable, Sendable {
                 stuck: edges.filter { $0.edgeToPage == .stuck }.count),
             findings: counts, end: end,
             errorViews: native.errorViews.summary(end: (end ?? 0) - offset))
+        summary.clockSkew = skew.count > 0 ? skew : nil
     }
 
     // MARK: - The merged timeline
@@ -315,12 +342,31 @@ public struct AppSession: Equatable, Sendable {
     private struct BannerRecords {
         var times: [Double] = []
         var states: [BannerState] = []
+        var causes: [BannerCause] = []
 
         init(_ timeline: [TimelineRecord]) {
             for case .banner(let change) in timeline {
                 times.append(change.t)
                 states.append(change.banner)
+                causes.append(change.cause)
             }
+        }
+
+        /// The pill up at `time`, when the page's own `offline` raised it.
+        func ownPillUp(at time: Double) -> Double? {
+            let index = firstIndex(atOrAfter: time.nextUp) - 1
+            return index >= 0 && causes[index] == .offline ? times[index] : nil
+        }
+
+        /// The first pill the page's own `offline` raised strictly after `after` (any time, when
+        /// `nil`) and strictly before `before`.
+        func firstOwnPill(after: Double?, before: Double) -> Double? {
+            var index = after.map { firstIndex(atOrAfter: $0.nextUp) } ?? 0
+            while index < times.count, times[index] < before {
+                if causes[index] == .offline { return times[index] }
+                index += 1
+            }
+            return nil
         }
 
         /// The index of the first record with `t` at or after `time` (`times.count` if none).
@@ -354,27 +400,44 @@ public struct AppSession: Equatable, Sendable {
         }
     }
 
-    private static func drop(at t: Double, edge: Double?, banners: BannerRecords) -> SessionDrop {
+    private static func drop(
+        at t: Double, edge: Double?, previous: Double?, carried: Double?, banners: BannerRecords, known: SessionCoverage,
+        skew: inout ClockSkew
+    ) -> SessionDrop {
         var drop = SessionDrop(t: t, edge: edge)
+        guard known.covers(t) else {
+            // Past a cut log's end: what the page showed then is not in its log.
+            drop.pastCut = true
+            return drop
+        }
+        if let pill = carried ?? banners.firstOwnPill(after: previous, before: t), let backwards = skew.backwards(drop: t, pill: pill) {
+            skew.add(ClockSkew.Pair(drop: t, pill: pill))
+            drop.skewMs = backwards
+            drop.pill = pill
+            return drop
+        }
         if banners.state(at: t) == .offline {
             // A failed request raised the pill first.
             drop.dropToPill = 0
             drop.pill = t
-        } else if let pill = banners.first(atOrAfter: t, where: { $0 == .offline }), edge.map({ pill < $0 }) ?? true {
+        } else if let pill = banners.first(atOrAfter: t, where: { $0 == .offline }), edge.map({ pill < $0 }) ?? true, known.covers(pill) {
             drop.dropToPill = pill - t
             drop.pill = pill
+        } else if known.reachesPast(until: edge) {
+            drop.pastCut = true
         }
         return drop
     }
 
     private static func edge(
         at t: Double, nextDrop: Double?, viewUp: Bool, banners: BannerRecords,
-        connects: [Double]
+        connects: [Double], known: SessionCoverage
     ) -> SessionEdge {
-        /// Measured when it came strictly before the next drop (or at all, when there is none).
-        func latency(to found: Double?) -> Latency {
-            guard let found, nextDrop.map({ found < $0 }) ?? true else { return .stuck }
-            return .measured(found - t)
+        /// Measured when it came strictly before the next drop (or at all, when there is none),
+        /// within what the logs cover; past a cut log's end, stuck only when already late.
+        func latency(to found: Double?) -> Latency? {
+            if let found, nextDrop.map({ found < $0 }) ?? true, known.covers(found) { return .measured(found - t) }
+            return known.stuck(from: t, until: nextDrop) ? .stuck : nil
         }
         var edge = SessionEdge(t: t, nextDrop: nextDrop)
         if banners.state(at: t) == .offline {

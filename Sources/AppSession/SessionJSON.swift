@@ -2,12 +2,13 @@ import NativeErrorPolicy
 import OfflineBanner
 import PolicyCore
 
-/// The session's `--format jsonl`: the merged timeline, then the session's findings, then each
-/// layer's own (v1.1), then one summary line. Times and latencies are printed as in every other
+/// The session's `--format jsonl`: the merged timeline, then the session's findings (with
+/// `clock-skew`, v1.2, after the three), then each layer's own (v1.1), then one summary line. Times and latencies are printed as in every other
 /// output (at most 3 decimals).
 extension AppSession {
     public var jsonLines: [String] {
-        lines.map(\.jsonLine) + findings.map(\.jsonLine) + layerFindings.map(\.jsonLine) + [summary.jsonLine]
+        lines.map(\.jsonLine) + findings.map(\.jsonLine) + (summary.clockSkew.map { [$0.jsonLine] } ?? [])
+            + layerFindings.map(\.jsonLine) + [summary.jsonLine]
     }
 }
 

@@ -14,6 +14,8 @@ public struct WebSessionLog: Equatable, Sendable {
     public private(set) var connects: [Double] = []
     /// The largest `t` of the recording's records (their times never decrease).
     public private(set) var lastRecord: Double?
+    /// The smallest: with `lastRecord`, the span the recording covers.
+    public private(set) var firstRecord: Double?
     /// The records that explain a latency (v1.1), in order.
     public private(set) var records: [SessionRecord] = []
     private var banner: OfflineBanner?
@@ -35,6 +37,7 @@ public struct WebSessionLog: Equatable, Sendable {
     public mutating func feed(_ input: BannerInput?, at t: Double, record: SessionRecord? = nil) {
         if let record { records.append(record) }
         precondition(banner != nil, "a log built from a finished timeline takes no more records")
+        if firstRecord == nil { firstRecord = t }
         lastRecord = t
         if case .connect = input { connects.append(t) }
         if let input {
@@ -83,6 +86,8 @@ public struct NativeSessionLog: Equatable, Sendable {
     public private(set) var lines: [NativeLine] = []
     /// The largest `t` of the log's records, on the native clock.
     public private(set) var lastRecord: Double?
+    /// The smallest: with `lastRecord`, the span the log covers.
+    public private(set) var firstRecord: Double?
     /// The records that explain a latency (v1.1), in order, on the native clock.
     public private(set) var records: [SessionRecord] = []
     /// The time on each error view (v1.1), tallied as the policy runs.
@@ -110,6 +115,7 @@ public struct NativeSessionLog: Equatable, Sendable {
 
     /// One timed record of the native log: its input, if the policy reads it, at `t`.
     public mutating func feed(_ input: PolicyInput?, at t: Double, record: SessionRecord? = nil) {
+        if firstRecord == nil { firstRecord = t }
         lastRecord = t
         if let record { records.append(record) }
         let wasOnline = policy.online

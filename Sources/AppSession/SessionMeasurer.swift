@@ -27,8 +27,16 @@ public enum SessionMeasure: Equatable, Sendable {
 public struct SessionMeasurer: Sendable {
     public let lateMs: Double
 
-    /// The banner's state after the last banner record seen.
+    /// The banner's state after the last banner record seen, its time and cause.
     private var banner: BannerState = .hidden
+    /// The first pill the page's own `offline` raised since the last connectivity line's instant.
+    private var ownPill: Double?
+    /// The page's own pill, when it is the one up now; and whether the app's first line has come.
+    private var ownPillUp: Double?
+    private var firstLineSeen = false
+    private var coverage: SessionCoverage
+    /// The pills that came before their drops (`clock-skew`).
+    public private(set) var clockSkew: ClockSkew
     /// The time of the last banner or connect record seen, and what was seen at that time.
     private var webT: Double?
     private var offlineAtWebT = false
@@ -56,6 +64,8 @@ public struct SessionMeasurer: Sendable {
     private enum Pending {
         /// `pill`: the first offline banner record at or after the drop (none yet: `nil`).
         case drop(t: Double, pill: Double?)
+        /// The pill came before the drop by `skewMs`: nothing to wait for.
+        case skewedDrop(t: Double, pill: Double, skewMs: Double)
         /// `clear`: whether the pill was up, and the first record that was not the pill;
         /// `page`: whether an offline view was up, and the first `connect`.
         case edge(t: Double, pillUp: Bool, clear: Double?, viewUp: Bool, page: Double?)
@@ -65,8 +75,16 @@ public struct SessionMeasurer: Sendable {
     /// findings of one time waiting for their order. What the growth test counts.
     public var held: Int { instantLines.count + (pending == nil ? 0 : 1) + order.held }
 
-    public init(lateMs: Double = SessionSettings.defaultLateMs) {
+    public init(lateMs: Double = SessionSettings.defaultLateMs, skewToleranceMs: Double = SessionSettings.defaultSkewToleranceMs) {
         self.lateMs = lateMs
+        coverage = SessionCoverage(lateMs: lateMs)
+        clockSkew = ClockSkew(offset: 0, toleranceMs: skewToleranceMs)
+    }
+
+    /// A log cut by a crash ends at `t` (its last record, on the session clock): nothing past it
+    /// is measured as if it were known. Said before the lines after `t` are fed.
+    public mutating func logCut(at t: Double) {
+        coverage.horizon = Swift.min(coverage.horizon, t)
     }
 
     /// One line of the merged timeline. `offlineViewUp` is read for an `online` connectivity line.
@@ -83,6 +101,8 @@ public struct SessionMeasurer: Sendable {
         case .web(.banner(let change)):
             seenWeb(at: change.t)
             banner = change.banner
+            if change.cause == .offline, ownPill == nil { ownPill = change.t }
+            ownPillUp = change.cause == .offline ? change.t : nil
             if change.banner == .offline { offlineAtWebT = true } else { notOfflineAtWebT = true }
             watch(banner: change.banner, at: change.t)
         default:
@@ -140,14 +160,23 @@ public struct SessionMeasurer: Sendable {
         let atT = webT == t
         let pillUp = banner == .offline
         for (index, line) in instantLines.enumerated() {
-            if line.online {
+            // Only the instant's first line has a pill since the line before it.
+            if !line.online, index == 0, coverage.covers(t), let pill = ownPill, let skewMs = clockSkew.backwards(drop: t, pill: pill) {
+                clockSkew.add(ClockSkew.Pair(drop: t, pill: pill))
+                guard index + 1 == instantLines.count else {
+                    emit(drop: SessionDrop(t: t, edge: t, pill: pill, skewMs: skewMs), into: &out)
+                    continue
+                }
+                pending = .skewedDrop(t: t, pill: pill, skewMs: skewMs)
+            } else if line.online {
                 pending = .edge(
                     t: t, pillUp: pillUp, clear: pillUp && atT && notOfflineAtWebT ? t : nil, viewUp: line.viewUp,
                     page: line.viewUp && atT && connectAtWebT ? t : nil)
             } else if pillUp {
                 // A failed request raised the pill first: measured, whatever comes next.
                 guard index + 1 == instantLines.count else {
-                    emit(drop: SessionDrop(t: t, edge: t, dropToPill: 0, pill: t), into: &out)
+                    let known = coverage.covers(t)
+                    emit(drop: SessionDrop(t: t, edge: t, dropToPill: known ? 0 : nil, pill: known ? t : nil, pastCut: !known), into: &out)
                     continue
                 }
                 pending = .drop(t: t, pill: t)
@@ -156,6 +185,10 @@ public struct SessionMeasurer: Sendable {
             }
             if index + 1 < instantLines.count { settlePending(next: t, into: &out) }
         }
+        // Up at the app's first line, the page's own pill is carried to the drop after it: the
+        // app's log had not begun, or had just, when the page lost the network.
+        ownPill = firstLineSeen || instantLines.count > 1 ? nil : ownPillUp
+        firstLineSeen = true
         instantLines.removeAll(keepingCapacity: instantLines.count <= 64)
     }
 
@@ -168,18 +201,28 @@ public struct SessionMeasurer: Sendable {
             guard let found, next.map({ found < $0 }) ?? true else { return nil }
             return found
         }
+        let coverage = self.coverage
+        /// Measured within what the logs cover; past a cut log's end, stuck only when already late.
+        func latency(from t: Double, to found: Double?) -> Latency? {
+            if let found = before(found), coverage.covers(found) { return .measured(found - t) }
+            return coverage.stuck(from: t, until: next) ? .stuck : nil
+        }
         switch waiting {
         case .drop(let t, let pill):
             var drop = SessionDrop(t: t, edge: next)
-            if let pill = before(pill) {
+            if let pill = before(pill), coverage.covers(pill) {
                 drop.dropToPill = pill - t
                 drop.pill = pill
+            } else if !coverage.covers(t) || coverage.reachesPast(until: next) {
+                drop.pastCut = true
             }
             emit(drop: drop, into: &out)
+        case .skewedDrop(let t, let pill, let skewMs):
+            emit(drop: SessionDrop(t: t, edge: next, pill: pill, skewMs: skewMs), into: &out)
         case .edge(let t, let pillUp, let clear, let viewUp, let page):
             var edge = SessionEdge(t: t, nextDrop: next)
-            if pillUp { edge.edgeToClear = before(clear).map { .measured($0 - t) } ?? .stuck }
-            if viewUp { edge.edgeToPage = before(page).map { .measured($0 - t) } ?? .stuck }
+            if pillUp { edge.edgeToClear = latency(from: t, to: clear) }
+            if viewUp { edge.edgeToPage = latency(from: t, to: page) }
             emit(edge: edge, into: &out)
         }
     }

@@ -80,7 +80,7 @@ extension StatsPartial {
             body.integer(.clearStuck, figures.clearStuck)
             body.integer(.pageStuck, figures.pageStuck)
             var findings = JSONLine()
-            for kind in SessionFindingKind.allCases { findings.integer(kind.rawValue, figures.findings[kind] ?? 0) }
+            for id in SessionFigures.findingIDs { findings.integer(id, figures.findings[id] ?? 0) }
             body.raw("findings", findings.text)
         }
         return body.text
@@ -102,8 +102,8 @@ extension StatsPartial {
         figures.clearStuck = try read.int(object[.clearStuck], "clearStuck")
         figures.pageStuck = try read.int(object[.pageStuck], "pageStuck")
         for (id, count) in try read.object(object["findings"], "findings") {
-            guard let kind = SessionFindingKind(rawValue: id) else { throw read.fail("unknown session finding \"\(id)\"") }
-            figures.findings[kind] = try read.int(count, id)
+            guard SessionFigures.findingIDs.contains(id) else { throw read.fail("unknown session finding \"\(id)\"") }
+            figures.findings[id] = try read.int(count, id)
         }
         return StatsSession(web: web, native: native, outcome: .read(figures))
     }

@@ -42,12 +42,16 @@ package struct SessionFigures: Equatable, Sendable {
     package var edgeToPage = SessionLatency()
     package var clearStuck = 0
     package var pageStuck = 0
-    /// Every kind, zero included.
-    package var findings: [SessionFindingKind: Int] = [:]
+    /// Every id (`findingIDs`), zero included.
+    package var findings: [String: Int] = [:]
+
+    /// The session's finding ids a fleet counts, in report order: the three, then `clock-skew`
+    /// (one for a session whose clocks ran a pill before its drop).
+    package static let findingIDs = SessionFindingKind.allCases.map(\.rawValue) + [ClockSkew.finding]
 
     /// `exactLimit`: `LatencySample`'s, the fleet's; another only in tests (`SessionLatency`).
     package init(exactLimit: Int = LatencySample.exactLimit) {
-        for kind in SessionFindingKind.allCases { findings[kind] = 0 }
+        for id in Self.findingIDs { findings[id] = 0 }
         dropToPill = SessionLatency(limit: exactLimit)
         edgeToClear = SessionLatency(limit: exactLimit)
         edgeToPage = SessionLatency(limit: exactLimit)
@@ -65,7 +69,8 @@ package struct SessionFigures: Equatable, Sendable {
         edgeToPage = SessionLatency(session.edges.compactMap { $0.edgeToPage?.milliseconds })
         clearStuck = session.edges.filter { $0.edgeToClear == .stuck }.count
         pageStuck = session.edges.filter { $0.edgeToPage == .stuck }.count
-        for finding in session.findings { findings[finding.kind, default: 0] += 1 }
+        for finding in session.findings { findings[finding.kind.rawValue, default: 0] += 1 }
+        findings[ClockSkew.finding] = session.summary.clockSkew == nil ? 0 : 1
     }
 
     /// Every count the fleet adds up, by name: a merge adds them up first with a check
@@ -80,7 +85,7 @@ package struct SessionFigures: Equatable, Sendable {
         try body("edgeToPage values", edgeToPage.count)
         try body("stuck clears", clearStuck)
         try body("stuck pages", pageStuck)
-        for kind in SessionFindingKind.allCases { try body("\(kind.rawValue) findings", findings[kind] ?? 0) }
+        for id in Self.findingIDs { try body("\(id) findings", findings[id] ?? 0) }
     }
 
     /// One measure of the session, as the measurer is sure of it.
@@ -94,7 +99,7 @@ package struct SessionFigures: Equatable, Sendable {
             if edge.edgeToClear == .stuck { clearStuck += 1 }
             if edge.edgeToPage == .stuck { pageStuck += 1 }
         case .finding(let finding):
-            findings[finding.kind, default: 0] += 1
+            findings[finding.kind.rawValue, default: 0] += 1
         }
     }
 }
@@ -120,6 +125,7 @@ package final class SessionFiguresOutput: SessionOutput {
         output.figures.drops = session.summary.drops
         output.figures.unannounced = session.summary.unannounced
         output.figures.edges = session.summary.edges
+        output.figures.findings[ClockSkew.finding] = session.summary.clockSkew == nil ? 0 : 1
         return output.figures
     }
 }
@@ -197,13 +203,13 @@ extension FleetStats {
 
     /// Every session finding id, its count, and the sessions (by web recording) that show it,
     /// most occurrences first, then by path.
-    package var sessionFindings: [(kind: SessionFindingKind, count: Int, recordings: [(path: String, count: Int)])] {
-        SessionFindingKind.allCases.map { kind in
+    package var sessionFindings: [(id: String, count: Int, recordings: [(path: String, count: Int)])] {
+        SessionFigures.findingIDs.map { id in
             let recordings = sessionFigures.compactMap { entry -> (path: String, count: Int)? in
-                let count = entry.figures.findings[kind] ?? 0
+                let count = entry.figures.findings[id] ?? 0
                 return count > 0 ? (entry.web, count) : nil
             }.sorted { $0.count != $1.count ? $0.count > $1.count : $0.path < $1.path }
-            return (kind, recordings.reduce(0) { $0 + $1.count }, recordings)
+            return (id, recordings.reduce(0) { $0 + $1.count }, recordings)
         }
     }
 }

@@ -15,7 +15,7 @@ package struct SessionTotals: Sendable {
     private var edgeToPageSample = LatencySample()
     private var clearStuck = 0
     private var pageStuck = 0
-    private var findingCounts: [SessionFindingKind: (count: Int, logs: KeptLogs<Int>)] = [:]
+    private var findingCounts: [String: (count: Int, logs: KeptLogs<Int>)] = [:]
 
     package init() {}
 
@@ -62,10 +62,10 @@ package struct SessionTotals: Sendable {
     package var edgeToPage: LatencySummary { edgeToPageSample.summary(stuck: pageStuck) }
 
     /// Every session finding id, its count, and the sessions (by web recording) kept for it.
-    package var findings: [(kind: SessionFindingKind, count: Int, recordings: KeptLogs<Int>)] {
-        SessionFindingKind.allCases.map { kind in
-            let entry = findingCounts[kind] ?? (0, KeptLogs())
-            return (kind, entry.count, entry.logs)
+    package var findings: [(id: String, count: Int, recordings: KeptLogs<Int>)] {
+        SessionFigures.findingIDs.map { id in
+            let entry = findingCounts[id] ?? (0, KeptLogs())
+            return (id, entry.count, entry.logs)
         }
     }
 }

@@ -56,7 +56,8 @@ extension PolicyDescription {
     package static let session = PolicyDescription(
         id: .session, title: "the app session", goldenBeside: .web, goldenSuffix: "session",
         timeKeys: ["t", "drop", "edge"], latencyKeys: ["latencyMs"],
-        findings: SessionFindingKind.allCases.map { FindingDescription(id: $0.rawValue, level: .warning, docs: $0.docs) },
+        findings: SessionFindingKind.allCases.map { FindingDescription(id: $0.rawValue, level: .warning, docs: $0.docs) }
+            + [FindingDescription(id: ClockSkew.finding, level: ClockSkew.level, docs: ClockSkew.docs)],
         findingsPage: "docs/app-session.md",
         statsSection: "appSessions")
 }

@@ -11,3 +11,13 @@ extension SessionFindingKind {
         }
     }
 }
+
+extension ClockSkew {
+    /// Its row of docs/app-session.md's table, after the id, as for the three above.
+    static var docs: [String] {
+        [
+            "the first pill the page's own `offline` raised after the edge before a drop came before that drop by more than the tolerance",
+            "the first such pill",
+        ]
+    }
+}

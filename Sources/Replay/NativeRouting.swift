@@ -16,7 +16,7 @@ extension NativeEvent {
         case .dismissed(let surface): return .dismissed(surface: surface)
         case .foreground: return .foreground
         case .launch: return .launch
-        case .appRetry, .config, .bridge, .appScreen, .finish, .urlChange, .cacheClear, .cacheRemove, .observed:
+        case .appRetry, .config, .bridge, .appScreen, .finish, .urlChange, .cacheClear, .cacheRemove, .webSession, .observed:
             return nil
         }
     }
@@ -29,7 +29,7 @@ extension NativeEvent {
         case .config(let offseason, let tester): return .config(offseason: offseason, tester: tester)
         case .bridge(let component, let event): return .bridge(component: component, event: event)
         case .presented(let presented): return .presented(surface: presented.surface, error: presented.error)
-        case .path, .tapRetry, .dismissed, .foreground, .appRetry, .appScreen, .finish, .urlChange, .cacheClear, .cacheRemove, .observed:
+        case .path, .tapRetry, .dismissed, .foreground, .appRetry, .appScreen, .finish, .urlChange, .cacheClear, .cacheRemove, .webSession, .observed:
             return nil
         }
     }
@@ -44,7 +44,7 @@ extension NativeEvent {
         case .cacheClear: return .cacheClear
         case .cacheRemove(let url): return .cacheRemove(url: url)
         case .presented(let presented): return .presented(error: presented.error, url: presented.url)
-        case .path, .tapRetry, .dismissed, .foreground, .appRetry, .config, .bridge, .appScreen, .observed:
+        case .path, .tapRetry, .dismissed, .foreground, .appRetry, .config, .bridge, .appScreen, .webSession, .observed:
             return nil
         }
     }

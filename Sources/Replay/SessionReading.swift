@@ -33,6 +33,7 @@ struct SessionReading<Explainer: SessionLayerExplainer> {
     private var heldCuts: (path: String, cuts: [LogCut])?
 
     private var offset = 0.0
+    private var pair: SessionPairCheck
     private var merge = SessionMerge()
     private var measurer: SessionMeasurer
     private var measures: [SessionMeasure] = []
@@ -56,7 +57,8 @@ struct SessionReading<Explainer: SessionLayerExplainer> {
         webPicker.watch(webLines)
         // The banner's findings read what only describes a record; the session alone does not.
         webReader = RecordingReader(lines: webLines, lenient: options.lenient, keepObserved: Explainer.self != NoExplainer.self, onSkip: onSkip)
-        measurer = SessionMeasurer(lateMs: options.session.lateMs)
+        measurer = SessionMeasurer(lateMs: options.session.lateMs, skewToleranceMs: options.session.skewToleranceMs)
+        pair = SessionPairCheck(webPath: webLines.path, nativePath: nativeLines.path)
         latencies = (try ValueSpool(), try ValueSpool(), try ValueSpool())
         viewTimes = try ValueSpool()
     }
@@ -94,6 +96,9 @@ struct SessionReading<Explainer: SessionLayerExplainer> {
             try pass(into: output)
         }
         try pass(into: output)
+        try pair.check(
+            web: LogSpan(first: web.firstRecord, last: web.lastRecord),
+            native: LogSpan(first: native!.firstRecord, last: native!.lastRecord), offset: offset)
         measurer.finish(into: &measures)
         try hand(into: output)
         return try finished()
@@ -110,13 +115,16 @@ struct SessionReading<Explainer: SessionLayerExplainer> {
             let values = try spool.selecting([ranks.median, ranks.p90])
             return LatencySummary(count: spool.count, median: values[0], p90: values[1], max: spool.max, stuck: stuck)
         }
-        let summary = AppSessionSummary(
+        var summary = AppSessionSummary(
             drops: measurer.drops, unannounced: measurer.unannounced, edges: measurer.edges,
             dropToPill: try summary(latencies.dropToPill, stuck: nil),
             edgeToClear: try summary(latencies.edgeToClear, stuck: measurer.stuckClears),
             edgeToPage: try summary(latencies.edgeToPage, stuck: measurer.stuckPages),
             findings: measurer.findingCounts, end: end,
             errorViews: try errorViews(end: (end ?? 0) - offset))
+        var skew = measurer.clockSkew
+        skew.offset = offset
+        summary.clockSkew = skew.count > 0 ? skew : nil
         return StreamedSession(offset: offset, settings: options.session, nativeSettings: native!.settings, summary: summary)
     }
 
@@ -174,6 +182,7 @@ struct SessionReading<Explainer: SessionLayerExplainer> {
         guard let record = try webReader.next() else { return false }
         if reading { return true }
         explainer?.feed(web: record)
+        pair.web(record)
         let listed = webPicker.take(line: record.line).map { SessionRecord(t: record.t ?? 0, picked: $0) }
         web.feed(record, listed: listed, meta: &webMeta)
         web.drain(into: &merge)
@@ -186,6 +195,8 @@ struct SessionReading<Explainer: SessionLayerExplainer> {
         web.drain(into: &merge)
         merge.finishWeb()
         let reader = webReader
+        // A log cut by a crash ends at its last record: nothing past it is measured as known.
+        if reader.cut != nil, let last = web.lastRecord { measurer.logCut(at: last) }
         explainer?.finishWeb(skipped: reader.skipped, cut: reader.cut)
         // A cut log is read to its cut, as every command reads it; the caller says so.
         if let cut = reader.cut { onCut(reader.path, LogCut(line: cut, t: nil)) }
@@ -211,6 +222,7 @@ struct SessionReading<Explainer: SessionLayerExplainer> {
                 throw RecordingError(.malformed, path: reader.path, line: nil, "the native log has no meta")
             }
             explainer?.feed(native: record)
+            pair.native(record)
             nativeMetaLine = record.line
             native = NativeSessionLog(settings: options.native.settings(recorded: reader.meta?.platform), keepingClosedViews: false)
         } catch {
@@ -224,6 +236,7 @@ struct SessionReading<Explainer: SessionLayerExplainer> {
             guard let record = try nativeReader!.next() else { return false }
             if reading { return true }
             explainer?.feed(native: record)
+            pair.native(record)
             if case .timed(let t, let event) = record.event {
                 let listed = nativePicker.take(line: record.line).map { SessionRecord(t: t, picked: $0) }
                 probed.before(event.retryInput, &native!)
@@ -247,6 +260,7 @@ struct SessionReading<Explainer: SessionLayerExplainer> {
         native!.drain(into: &merge, offset: offset)
         merge.finishNative()
         let reader = nativeReader!
+        if reader.cut != nil, let last = native!.lastRecord { measurer.logCut(at: last + offset) }
         explainer?.finishNative(skipped: reader.skipped, cuts: reader.cuts)
         if webDone { for cut in reader.cuts { onCut(reader.path, cut) } } else { heldCuts = (reader.path, reader.cuts) }
     }

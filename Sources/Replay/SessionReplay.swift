@@ -33,7 +33,10 @@ extension SessionOptions {
     public init(config: SessionConfig, lenient: Bool = false) {
         self.init(
             banner: config.web.settings(), native: config.native, offsetMs: config.offsetMs,
-            session: SessionSettings(lateMs: config.lateMs ?? SessionSettings.defaultLateMs), lenient: lenient)
+            session: SessionSettings(
+                lateMs: config.lateMs ?? SessionSettings.defaultLateMs,
+                skewToleranceMs: config.skewToleranceMs ?? SessionSettings.defaultSkewToleranceMs),
+            lenient: lenient)
     }
 }
 
@@ -76,12 +79,14 @@ func replaySessionWhole(
 ) throws -> AppSession {
     var web = WebSessionLog(settings: options.banner)
     var webMeta: (line: Int, startedAt: String?)?
+    var pair = SessionPairCheck(webPath: webLines.path, nativePath: nativeLines.path)
     let webPicker = RecordPicker(SessionRecord.webKeys)
     webPicker.watch(webLines)
     // The banner's findings read what only describes a record; the session alone does not.
     let webReader = RecordingReader(lines: webLines, lenient: options.lenient, keepObserved: explainer != nil, onSkip: onSkip)
     try webReader.forEach { record in
         explainer?.feed(web: record)
+        pair.web(record)
         let listed = webPicker.take(line: record.line).map { SessionRecord(t: record.t ?? 0, picked: $0) }
         web.feed(record, listed: listed, meta: &webMeta)
     }
@@ -97,6 +102,7 @@ func replaySessionWhole(
     var native: NativeSessionLog?
     while let record = try nativeReader.next() {
         explainer?.feed(native: record)
+        pair.native(record)
         switch record.event {
         case .meta:
             // The reader's first record is always the meta: the platform is known before any input.
@@ -117,7 +123,12 @@ func replaySessionWhole(
     let offset = try sessionOffset(
         options.offsetMs, web: (webReader.path, webMeta), native: (nativeReader.path, metaLine, nativeReader.startedAt)
     ).get()
+    try pair.check(
+        web: LogSpan(first: web.firstRecord, last: web.lastRecord), native: LogSpan(first: native.firstRecord, last: native.lastRecord),
+        offset: offset)
+    // A log cut by a crash ends at its last record: nothing past it is measured as known.
+    let cutAt = [webReader.cut.flatMap { _ in web.lastRecord }, nativeReader.cut.flatMap { _ in native.lastRecord.map { $0 + offset } }]
     return AppSession(
         web: web, native: native, offset: offset, settings: options.session,
-        layerFindings: explainer?.findings(offset: offset) ?? [])
+        layerFindings: explainer?.findings(offset: offset) ?? [], cutAt: cutAt.compactMap { $0 })
 }

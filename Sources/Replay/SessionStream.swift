@@ -138,12 +138,14 @@ func openSessionLogs(web webPath: String, native nativePath: String) throws -> (
             "the web recording and the native log cannot both be standard input: give at least one as a file")
     }
     let web = try JSONLines(path: webPath)
+    try refuseEmpty(web, "the web recording (the page's)")
     if try RecordingKind.of(lines: web) == .native {
         throw RecordingError(
             .malformed, path: web.path, line: 1,
             "a native log (the app's) where the page's web recording is expected: the session takes the web recording first, then the native log")
     }
     let native = try JSONLines(path: nativePath)
+    try refuseEmpty(native, "the native log (the app's)")
     if try RecordingKind.of(lines: native) == .web {
         throw RecordingError(
             .malformed, path: native.path, line: 1,
@@ -151,4 +153,20 @@ func openSessionLogs(web webPath: String, native nativePath: String) throws -> (
         )
     }
     return (web, native)
+}
+
+/// A log with no record at all (0 bytes, or only blank lines) is named as empty, whichever
+/// side it is given on: it is neither a web recording nor a native log, and a session of it
+/// would say nothing while looking as if it had read something. A first line that is not
+/// JSON is left to its reader, which names it.
+private func refuseEmpty(_ lines: JSONLines, _ what: String) throws {
+    let any: Bool?
+    do {
+        any = try lines.peek { _, _ in true }
+    } catch let error as RecordingError where error.kind == .malformed {
+        return
+    }
+    guard any == nil else { return }
+    let cut = lines.cut.map { " (its only line, \($0), was cut)" } ?? ""
+    throw RecordingError(.malformed, path: lines.path, line: nil, "\(what) is empty: it has no record\(cut), so there is no session to read")
 }

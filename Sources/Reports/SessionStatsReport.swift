@@ -13,9 +13,9 @@ extension StatsTotals {
         lines.append("  edgeToClear  \(SessionText.describe(sessions.edgeToClear))")
         lines.append("  edgeToPage   \(SessionText.describe(sessions.edgeToPage))")
         lines.append("session findings:")
-        let width = SessionFindingKind.allCases.map(\.rawValue.count).max()!
+        let width = SessionFigures.findingIDs.map(\.count).max()!
         for entry in sessions.findings {
-            lines += Self.findingRows(entry.kind.rawValue, entry.count, entry.recordings, width: width, listing: listing)
+            lines += Self.findingRows(entry.id, entry.count, entry.recordings, width: width, listing: listing)
         }
         if sessions.failures.count > 0 {
             lines.append("not read as sessions:")
@@ -41,7 +41,7 @@ extension StatsTotals {
             ("dropToPill", latency(sessions.dropToPill)),
             ("edgeToClear", latency(sessions.edgeToClear)),
             ("edgeToPage", latency(sessions.edgeToPage)),
-            ("findings", ReportJSON.object(sessions.findings.map { ($0.kind.rawValue, ReportJSON.counted($0.count, in: $0.recordings.entries)) })),
+            ("findings", ReportJSON.object(sessions.findings.map { ($0.id, ReportJSON.counted($0.count, in: $0.recordings.entries)) })),
             ("failures", ReportJSON.failures(sessions.failures.entries)),
         ])
     }

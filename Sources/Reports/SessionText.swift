@@ -115,6 +115,10 @@ package enum SessionText {
 
     package static func dropNote(_ drop: SessionDrop?) -> String {
         guard let drop else { return "" }
+        if let skew = drop.skewMs, let pill = drop.pill {
+            return " (the page's own pill came \(ms(skew)) ms before it, at \(ms(pill)): the clocks disagree, not measured; see clock-skew)"
+        }
+        if drop.pastCut { return " (past the end of a cut log: not measured)" }
         guard let latency = drop.dropToPill, let pill = drop.pill else { return " (no pill before it came back: unannounced)" }
         return latency == 0 ? " (the pill was already up)" : " (the pill \(ms(latency)) ms later, at \(ms(pill)))"
     }
@@ -144,9 +148,12 @@ package enum SessionText {
         let edges = "\(summary.edges) edge\(summary.edges == 1 ? "" : "s")"
         let pillUp = summary.edgeToClear.count + (summary.edgeToClear.stuck ?? 0)
         let viewUp = summary.edgeToPage.count + (summary.edgeToPage.stuck ?? 0)
+        // Drops neither measured nor unannounced: the clocks ran backwards, or a cut log ended first.
+        let unmeasured = summary.drops - summary.unannounced - summary.dropToPill.count
+        let notMeasured = unmeasured > 0 ? ", \(unmeasured) not measured (clock-skew, or past a cut log's end)" : ""
         return [
             "latencies",
-            "  dropToPill   \(describe(summary.dropToPill)) (of \(summary.drops) drop\(summary.drops == 1 ? "" : "s"), \(summary.unannounced) unannounced)",
+            "  dropToPill   \(describe(summary.dropToPill)) (of \(summary.drops) drop\(summary.drops == 1 ? "" : "s"), \(summary.unannounced) unannounced\(notMeasured))",
             "  edgeToClear  \(describe(summary.edgeToClear)) (of \(edges), \(pillUp) with the pill up)",
             "  edgeToPage   \(describe(summary.edgeToPage)) (of \(edges), \(viewUp) with an offline error view up)",
         ]
@@ -210,6 +217,17 @@ package enum SessionText {
             first = false
         }
         try write("); each: median \(ms(median)) ms, p90 \(ms(p90)) ms, max \(ms(max)) ms")
+    }
+
+    /// `clock-skew at T: …`: how many pills came before their drops, the furthest, and the Δ
+    /// that would make them agree.
+    package static func sentence(_ skew: ClockSkew) -> String {
+        guard let first = skew.pairs.first else { return "" }
+        let pairs = skew.pairs.map { "drop \(ms($0.drop)), pill \(ms($0.pill))" }.joined(separator: "; ")
+        let more = skew.count > skew.pairs.count ? "; and \(skew.count - skew.pairs.count) more" : ""
+        return "clock-skew at \(ms(first.pill)): the page's own pill came before the app lost the network, "
+            + "\(skew.count) time\(skew.count == 1 ? "" : "s") by more than \(ms(skew.toleranceMs)) ms (\(pairs)\(more)), at most \(ms(skew.largestMs)) ms: "
+            + "the two clocks disagree (Δ \(ms(skew.offset)) ms); with Δ \(ms(skew.agreeingOffset)) ms or less they would agree (--offset-ms)"
     }
 
     package static func sentence(_ finding: SessionFinding, lateMs: Double) -> String {

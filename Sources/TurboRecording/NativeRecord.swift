@@ -60,6 +60,11 @@ public enum NativeEvent: Equatable, Sendable {
     case cacheClear
     case cacheRemove(url: String)
 
+    // Field identity (recording-format.md).
+    /// The page told the app that its recording's `meta.session` is this id: the two logs
+    /// belong to one app session.
+    case webSession(String)
+
     /// Any other `type`: observed and ignored, so newer recorders work with older readers.
     case observed(type: String)
 }
@@ -88,11 +93,17 @@ public struct NativeMeta: Equatable, Sendable {
     /// on one clock; `nil` when the log does not say. Read as written: what form it must have
     /// is that tool's business.
     public var startedAt: String?
+    /// The log's own id (`session`), when it has one: one per log, not the page's.
+    public var session: String?
+    /// The app's release (`app`), when the log says it.
+    public var app: AppRelease?
 
-    public init(version: Int = 1, platform: Platform? = nil, startedAt: String? = nil) {
+    public init(version: Int = 1, platform: Platform? = nil, startedAt: String? = nil, session: String? = nil, app: AppRelease? = nil) {
         self.version = version
         self.platform = platform
         self.startedAt = startedAt
+        self.session = session
+        self.app = app
     }
 }
 

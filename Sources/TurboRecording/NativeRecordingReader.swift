@@ -106,12 +106,13 @@ public final class NativeRecordingReader {
             throw lines.malformed(#""startedAt" must be a string: the wall-clock time of t = 0, e.g. "2026-12-01T09:59:59.000Z""#)
         }
         let platform = Field(object, "platform")
-        if platform.isAbsent { return NativeMeta(version: 1, platform: nil, startedAt: startedAt.string) }
+        let (session, app) = (sessionID(object), AppRelease(object))
+        if platform.isAbsent { return NativeMeta(version: 1, platform: nil, startedAt: startedAt.string, session: session, app: app) }
         guard let name = platform.string else { throw lines.malformed(#""platform" must be "ios" or "android""#) }
         guard let known = Platform(rawValue: name) else {
             throw lines.malformed(#"unknown "platform" "\#(name)": expected "ios" or "android""#)
         }
-        return NativeMeta(version: 1, platform: known, startedAt: startedAt.string)
+        return NativeMeta(version: 1, platform: known, startedAt: startedAt.string, session: session, app: app)
     }
 
     /// A `cut` record's `bytes`: a positive integer, the half line its logger removed.
@@ -190,6 +191,9 @@ public final class NativeRecordingReader {
             return .urlChange(url: try string(object, "url", on: type, what: "the web view's new URL"))
         case "cache-clear":
             return .cacheClear
+        case "web-session":
+            // Informative, as `meta`'s identity is: one without a non-empty string `session` says nothing.
+            return sessionID(object).map(NativeEvent.webSession) ?? .observed(type: type)
         case "cache-remove":
             return .cacheRemove(url: try string(object, "url", on: type, what: "the page removed from the cache"))
         default:

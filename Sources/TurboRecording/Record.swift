@@ -53,11 +53,17 @@ public struct Meta: Equatable, Sendable {
     /// `"native"` for a native error-view recording; absent for a web one.
     public var recording: String?
     public var platform: String?
+    /// The recorder's session (`session`), the same across full page loads in one tab.
+    public var session: String?
+    /// The app's release (`app`), when the page was told it.
+    public var app: AppRelease?
 
     public init(
         version: Int? = nil, source: String? = nil, userAgent: String? = nil, page: String? = nil,
-        startedAt: String? = nil, recording: String? = nil, platform: String? = nil
+        startedAt: String? = nil, recording: String? = nil, platform: String? = nil, session: String? = nil, app: AppRelease? = nil
     ) {
+        self.session = session
+        self.app = app
         self.version = version
         self.source = source
         self.userAgent = userAgent

@@ -9,18 +9,21 @@ import CJSONC
 ///       "native": {"platform": "android", "settleMs": 400},
 ///       "lateMs": 2000,
 ///       "offsetMs": -73,
+///       "skewToleranceMs": 1000,
 ///       "findings": {"slow-recovery": "info"}
 ///     }
 ///
 /// `web` is a banner config object (the shape of a web recording's `NAME.config.json`),
 /// `native` a native config object (a native log's); `lateMs` is the findings' threshold
 /// (a number, 0 or more) and `offsetMs` the native clock's offset Δ (any finite number),
-/// which replaces the two `startedAt`.
+/// which replaces the two `startedAt`; `skewToleranceMs` how far a causal pair may run
+/// backwards before the session says `clock-skew` (0 or more).
 public struct SessionConfig: Equatable, Sendable {
     public var web: BannerConfig
     public var native: NativeConfig
     public var lateMs: Double?
     public var offsetMs: Double?
+    public var skewToleranceMs: Double?
     /// How the session's findings are tuned (`FindingsConfig`); the web and native configs'
     /// own `findings` apply too, this one winning.
     public var findings = FindingsConfig()
@@ -44,7 +47,7 @@ public struct SessionConfig: Equatable, Sendable {
         guard json_object_get_type(root) == json_type_object else { throw fail("expected a JSON object") }
 
         var config = SessionConfig()
-        try forEachMember(root, allowed: ["web", "native", "lateMs", "offsetMs", "findings"], fail: fail) { key, field in
+        try forEachMember(root, allowed: ["web", "native", "lateMs", "offsetMs", "skewToleranceMs", "findings"], fail: fail) { key, field in
             switch key {
             case "web", "native":
                 guard case .present(let object?) = field, json_object_get_type(object) == json_type_object else {
@@ -61,6 +64,9 @@ public struct SessionConfig: Equatable, Sendable {
             case "lateMs":
                 guard let ms = field.finiteNumber, ms >= 0 else { throw fail(#""lateMs" must be a number of milliseconds, 0 or more"#) }
                 config.lateMs = ms
+            case "skewToleranceMs":
+                guard let ms = field.finiteNumber, ms >= 0 else { throw fail(#""skewToleranceMs" must be a number of milliseconds, 0 or more"#) }
+                config.skewToleranceMs = ms
             default:  // offsetMs
                 guard let ms = field.finiteNumber else { throw fail(#""offsetMs" must be a finite number of milliseconds (it may be negative)"#) }
                 config.offsetMs = ms

@@ -163,7 +163,7 @@ struct WebRecordDecoder: Sendable {
             version: try integer(object, "version"), source: Field(object, "source").string,
             userAgent: Field(object, "userAgent").string, page: Field(object, "page").string,
             startedAt: Field(object, "startedAt").string, recording: Field(object, "recording").string,
-            platform: Field(object, "platform").string)
+            platform: Field(object, "platform").string, session: sessionID(object), app: AppRelease(object))
     }
 }
 

@@ -12,7 +12,7 @@ enum SessionCommand {
         name: "session",
         summary: "Read a page's web recording and the app's native log of one run on one clock.",
         usage: "session [options] WEB NATIVE",
-        options: [Options.format, Options.offset, Options.late, Options.config, Options.render, .lenient]
+        options: [Options.format, Options.offset, Options.late, Options.skew, Options.config, Options.render, .lenient]
             + BannerOptions.withoutConfig + [BannerOptions.variant] + NativeOptions.options(Options.native),
         findings: [.session],
         discussion: """
@@ -24,18 +24,25 @@ enum SessionCommand {
             is read). It measures, for each drop (the app's connectivity going offline), dropToPill: how long
             until the amber pill; for each edge (back online) with the pill up, edgeToClear: until the pill
             left; with an offline error view up, edgeToPage: until a page connected. Findings, against
-            --late-ms: late-pill, pill-outlived-network, slow-recovery (docs/app-session.md).
+            --late-ms: late-pill, pill-outlived-network, slow-recovery (docs/app-session.md); and clock-skew
+            when the page's own pill came before the app's drop by more than --skew-tolerance-ms, with the
+            Δ that would make them agree (that drop is not measured). Before anything is printed the pair is
+            checked: an empty log, two logs whose identity differs (the recording's meta "session" named by
+            no "web-session" of the app's log; or two "app" releases), or two logs whose spans do not meet
+            on one clock (the message says by how much) are refused (65). Nothing is measured past the end
+            of a log cut by a crash.
             The timeline also lists the records that explain a latency (the page's connect, pagehide,
             turbo:visit, fetch errors and responses, turbo:reload, seen; the app's bridge and launch) and
             each log's own findings as 'explain' gives them; the summary has the time on native error views.
             --format jsonl prints the merged timeline, then the findings (the session's, then each log's own,
             with "layer"), then one {"summary":{…}} line.
             --config FILE is a JSON object with optional "web" (a banner config, as NAME.config.json),
-            "native" (a native config), "lateMs" and "offsetMs"; the single options win over it.
+            "native" (a native config), "lateMs", "offsetMs" and "skewToleranceMs"; the single options win over it.
             --render OUT.svg also draws the session: connectivity, the error views per surface and the
             banner in lanes on one axis, the findings flagged ('-': standard output, instead of the report).
-            Exit status: 0 no findings, 1 findings (all three are warnings), 64 usage, 65 a malformed log or
-            config, logs the wrong way round, or a session that cannot be aligned, 66 unreadable input,
+            Exit status: 0 no findings, 1 findings (all four are warnings), 64 usage, 65 a malformed log or
+            config, logs the wrong way round, an empty log, a session that cannot be aligned, or two logs
+            that are not one session, 66 unreadable input,
             73 the picture cannot be created, 74 output could not be written whole.
             """
     )
@@ -46,6 +53,9 @@ enum SessionCommand {
         static let offset = Option(
             name: "offset-ms", value: "N", help: "Δ: a native t is at t + N on the page's clock (any finite number); startedAt is then not read.")
         static let late = Option(name: "late-ms", value: "N", help: "A latency above N ms is a finding (default: 2000).")
+        static let skew = Option(
+            name: "skew-tolerance-ms", value: "N",
+            help: "How far a causal pair may run backwards before the clocks are said to disagree, clock-skew (default: 1000).")
         static let config = Option.config(.session)
         /// The platform and the error view's timings; the native config comes from `--config`'s
         /// "native", and the banner's `--variant` is not the retry policy's.
@@ -107,12 +117,16 @@ enum SessionCommand {
             if let text = arguments.value(Self.late) {
                 late = try milliseconds(text, option: Self.late, command: spec.name)
             }
+            var skew = config.skewToleranceMs ?? SessionSettings.defaultSkewToleranceMs
+            if let text = arguments.value(Self.skew) {
+                skew = try milliseconds(text, option: Self.skew, command: spec.name)
+            }
             rules = try FindingRules(
                 config.web.findings.overridden(by: config.native.findings).overridden(by: config.findings),
                 path: arguments.value(Self.config) ?? "--config")
             session = SessionOptions(
                 banner: banner.settings, native: native.config, offsetMs: offset,
-                session: SessionSettings(lateMs: late), lenient: arguments.flag(.lenient))
+                session: SessionSettings(lateMs: late, skewToleranceMs: skew), lenient: arguments.flag(.lenient))
         }
     }
 
@@ -127,8 +141,9 @@ enum SessionCommand {
             banner: options.session.banner, native: options.session.native, rules: options.rules, nativePath: options.native)
         // With a picture to write, the report waits for it: a picture that cannot be written
         // stops the command before the report, as it always did.
-        let hold = options.render != nil
-        let jsonl = options.format == .jsonl ? try SessionJSONLOutput(console: console, keep: keep, hold: hold) : nil
+        // The timeline waits on disk until both logs are read: a pair that turns out not to be
+        // one session (its identity, its overlap) prints nothing but the error.
+        let jsonl = options.format == .jsonl ? try SessionJSONLOutput(console: console, keep: keep, hold: true) : nil
         let text = try SessionTextOutput(console: console, lateMs: options.session.session.lateMs, keep: keep) { offset, policy in
             SessionText.header(
                 web: options.web, native: options.native, offset: offset, lateMs: options.session.session.lateMs,
@@ -149,10 +164,12 @@ enum SessionCommand {
         // A config that switches a finding off reaches every report of it.
         var summary = streamed.summary
         for kind in SessionFindingKind.allCases where !keep(kind) { summary.findings[kind] = 0 }
+        if !options.rules.reports(ClockSkew.finding) { summary.clockSkew = nil }
         // Every session finding is a warning unless the config's rules say otherwise.
-        let levels = SessionFindingKind.allCases.filter { summary.findings[$0, default: 0] > 0 }.compactMap {
+        var levels = SessionFindingKind.allCases.filter { summary.findings[$0, default: 0] > 0 }.compactMap {
             options.rules.level(of: $0.rawValue, .warning)
         }
+        if summary.clockSkew != nil, let level = options.rules.level(of: ClockSkew.finding, ClockSkew.level) { levels.append(level) }
         let status: ExitCode = FailOn.default.fails(levels) ? .problemsFound : .ok
         if let picture, let render = options.render {
             var layers = try explainer.ordered(offset: streamed.offset)
@@ -168,7 +185,8 @@ enum SessionCommand {
             try jsonl.finish(summary: summary, layers: &layers)
         } else {
             try text.finish(
-                summary: summary, findings: summary.findings.values.reduce(0, +), layers: &layers, layerCounts: explainer.counts)
+                summary: summary, findings: summary.findings.values.reduce(0, +) + (summary.clockSkew == nil ? 0 : 1), layers: &layers,
+                layerCounts: explainer.counts)
         }
         return status
     }

@@ -33,6 +33,7 @@ final class SessionJSONLOutput: SessionOutput {
     func finish(summary: AppSessionSummary, layers: inout OrderedLayerFindings) throws {
         try held?.replay { try console.print($0) }
         try findings.replay { try console.print($0) }
+        if let skew = summary.clockSkew { try console.print(skew.jsonLine) }
         while let finding = try layers.next() { try console.print(finding.jsonLine) }
         try summary.writeJSONLine { try console.write(Array($0.utf8)) }
         try console.write([0x0A])
@@ -116,6 +117,7 @@ final class SessionTextOutput: SessionOutput {
         try console.print("")
         try console.print(SessionText.findingsHead(count: findings, lateMs: lateMs))
         try sentences.replay { try console.print($0) }
+        if let skew = summary.clockSkew { try console.print("  " + SessionText.sentence(skew)) }
         for line in SessionText.layerCounts(layerCounts) { try console.print(line) }
         try SessionText.writeErrorViews(summary.errorViews) { try console.write(Array($0.utf8)) }
         try console.write([0x0A])

@@ -64,7 +64,10 @@ struct DriverTests {
         // The native reader refuses a startedAt that is not a string, as the web reader does.
         #expect(try error(web: Self.webMeta + "\n", native: number + "\n")?.message.contains(#""startedAt" must be a string"#) == true)
         // Given the offset, neither startedAt is read.
-        #expect(try error(web: #"{"t":0,"type":"connect"}"# + "\n", native: february + "\n", options: SessionOptions(offsetMs: 12.5)) == nil)
+        #expect(
+            try error(
+                web: #"{"t":0,"type":"connect"}"# + "\n" + #"{"t":100,"type":"turbo:load"}"# + "\n",
+                native: february + "\n" + #"{"t":0,"type":"path","online":true}"# + "\n", options: SessionOptions(offsetMs: 12.5)) == nil)
     }
 
     @Test("standard input is one of the two at most (refused before anything is read)")
@@ -85,8 +88,11 @@ struct DriverTests {
 
     @Test("the native meta is found past blank lines and CRLF line ends")
     func nativeMetaLine() throws {
+        // The page's recording meets the app's log at session time 0 (native 1000).
         let (webPath, nativePath) = try files(
-            web: Self.webMeta + "\r\n", native: "\n\r\n" + Self.nativeMeta + "\r\n" + #"{"t":0,"type":"path","online":true}"# + "\r\n")
+            web: Self.webMeta + "\r\n" + #"{"t":0,"type":"turbo:load"}"# + "\r\n",
+            native: "\n\r\n" + Self.nativeMeta + "\r\n" + #"{"t":0,"type":"path","online":true}"# + "\r\n" + #"{"t":1000,"type":"foreground"}"#
+                + "\r\n")
         let session = try replaySession(web: webPath, native: nativePath)
         #expect(session.offset == -1000)
         #expect(session.lines.map(\.jsonLine) == [#"{"t":-1000,"layer":"native","connectivity":"online"}"#])

@@ -32,7 +32,7 @@ struct SessionGrowthTests {
         func held(_ cycles: Int) -> (waiting: Int, measurer: Int, lines: Int) {
             let (web, native) = Self.flaps(cycles)
             let streamed = Pair.stream(
-                web: web[...], native: native[...], offset: 0, lateMs: SessionSettings.defaultLateMs, banner: BannerSettings())
+                web: web[...], native: native[...], offset: 0, settings: SessionSettings(), banner: BannerSettings(), cut: (false, false))
             return (streamed.mostWaiting, streamed.mostHeld, streamed.lines.count)
         }
         let small = held(500), large = held(5000)

@@ -32,7 +32,8 @@ struct StreamedModelPairsTests {
             var explainer = NoExplainer()
             let streamed = try streamSession(
                 web: stem + ".web.jsonl", native: stem + ".native.jsonl", options: options, explaining: &explainer, into: output)
-            let got = output.lines + output.findings + [streamed.summary.jsonLine]
+            let skew = streamed.summary.clockSkew.map { [$0.jsonLine] } ?? []
+            let got = output.lines + output.findings + skew + [streamed.summary.jsonLine]
             let want = try String(contentsOfFile: stem + ".session.expected.jsonl", encoding: .utf8)
                 .split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
             if got != want { mismatches.append(pair) }

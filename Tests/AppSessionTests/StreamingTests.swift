@@ -81,7 +81,10 @@ struct StreamingTests {
         let offset = [0.0, 250, -250, 125.5].randomElement(using: &generator)!
         let lateMs = [0.0, 250, 2000].randomElement(using: &generator)!
         let settings = [Self.instant, BannerSettings(debounce: 250, flash: 500)].randomElement(using: &generator)!
-        Pair(web: web, native: native, offset: offset, lateMs: lateMs, banner: settings).expectSame("seed \(seed)")
+        let skew = [0.0, 250, 1000].randomElement(using: &generator)!
+        let cuts = [(false, false), (false, false), (true, false), (false, true), (true, true)].randomElement(using: &generator)!
+        Pair(web: web, native: native, offset: offset, lateMs: lateMs, banner: settings, skewToleranceMs: skew, cut: cuts)
+            .expectSame("seed \(seed)")
     }
 }
 
@@ -103,7 +106,8 @@ struct Pair {
 
     init(
         web: [(Double, BannerInput?)], native: [(Double, PolicyInput?)], offset: Double = 0, lateMs: Double = SessionSettings.defaultLateMs,
-        banner: BannerSettings = StreamingTests.instant
+        banner: BannerSettings = StreamingTests.instant, skewToleranceMs: Double = SessionSettings.defaultSkewToleranceMs,
+        cut: (web: Bool, native: Bool) = (false, false)
     ) {
         var webLog = WebSessionLog(settings: banner)
         for (t, input) in web { webLog.feed(input, at: t) }
@@ -111,19 +115,22 @@ struct Pair {
         var nativeLog = NativeSessionLog()
         for (t, input) in native { nativeLog.feed(input, at: t) }
         nativeLog.finish()
-        whole = AppSession(web: webLog, native: nativeLog, offset: offset, settings: SessionSettings(lateMs: lateMs))
-        streamed = Self.stream(web: web[...], native: native[...], offset: offset, lateMs: lateMs, banner: banner)
+        // A cut log ends at its last record.
+        let cutAt = [cut.web ? web.last?.0 : nil, cut.native ? native.last.map { $0.0 + offset } : nil].compactMap { $0 }
+        let settings = SessionSettings(lateMs: lateMs, skewToleranceMs: skewToleranceMs)
+        whole = AppSession(web: webLog, native: nativeLog, offset: offset, settings: settings, cutAt: cutAt)
+        streamed = Self.stream(web: web[...], native: native[...], offset: offset, settings: settings, banner: banner, cut: cut)
     }
 
     /// Both logs fed record by record, the one behind first, as `session` reads them.
     static func stream(
-        web: ArraySlice<(Double, BannerInput?)>, native: ArraySlice<(Double, PolicyInput?)>, offset: Double, lateMs: Double,
-        banner: BannerSettings
+        web: ArraySlice<(Double, BannerInput?)>, native: ArraySlice<(Double, PolicyInput?)>, offset: Double, settings: SessionSettings,
+        banner: BannerSettings, cut: (web: Bool, native: Bool)
     ) -> Streamed {
         var (web, native) = (web, native)
         var webLog = WebSessionLog(settings: banner), nativeLog = NativeSessionLog()
         var merge = SessionMerge()
-        var out = Streamed(measurer: SessionMeasurer(lateMs: lateMs))
+        var out = Streamed(measurer: SessionMeasurer(lateMs: settings.lateMs, skewToleranceMs: settings.skewToleranceMs))
         var measures: [SessionMeasure] = []
         func pass() {
             out.mostWaiting = max(out.mostWaiting, merge.waiting)
@@ -140,10 +147,22 @@ struct Pair {
         }
         while let side = merge.behind {
             if side == .webLines {
-                if let (t, input) = web.popFirst() { webLog.feed(input, at: t) } else { webLog.finish(); merge.finishWeb() }
+                if let (t, input) = web.popFirst() {
+                    webLog.feed(input, at: t)
+                } else {
+                    webLog.finish()
+                    merge.finishWeb()
+                    if cut.web, let last = webLog.lastRecord { out.measurer.logCut(at: last) }
+                }
                 webLog.drain(into: &merge)
             } else {
-                if let (t, input) = native.popFirst() { nativeLog.feed(input, at: t) } else { nativeLog.finish(); merge.finishNative() }
+                if let (t, input) = native.popFirst() {
+                    nativeLog.feed(input, at: t)
+                } else {
+                    nativeLog.finish()
+                    merge.finishNative()
+                    if cut.native, let last = nativeLog.lastRecord { out.measurer.logCut(at: last + offset) }
+                }
                 nativeLog.drain(into: &merge, offset: offset)
             }
             pass()
@@ -168,5 +187,7 @@ struct Pair {
         #expect(m.drops == s.drops && m.unannounced == s.unannounced && m.edges == s.edges, "\(comment) counts", sourceLocation: sourceLocation)
         #expect(m.stuckClears == s.edgeToClear.stuck && m.stuckPages == s.edgeToPage.stuck, "\(comment) stuck", sourceLocation: sourceLocation)
         #expect(m.findingCounts == s.findings, "\(comment) finding counts", sourceLocation: sourceLocation)
+        let skew = m.clockSkew.count > 0 ? m.clockSkew : nil
+        #expect(skew?.pairs == s.clockSkew?.pairs && skew?.count == s.clockSkew?.count, "\(comment) clock-skew", sourceLocation: sourceLocation)
     }
 }

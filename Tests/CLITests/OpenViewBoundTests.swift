@@ -32,7 +32,8 @@ struct OpenViewBoundTests {
         ["render", "LOG", "-o", "/dev/null"],
         ["stats", "LOG"],
         ["whatif", "--variant", "probe-once", "LOG"],
-        ["session", "recordings/session/example.jsonl", "LOG"],
+        // The log's records (native 100 to 400) on the page's clock within its span (100 to 9200).
+        ["session", "--offset-ms", "500", "recordings/session/example.jsonl", "LOG"],
     ]
 
     static func run(_ command: [String], log: String, bound: Int? = nil, lenient: Bool = false) throws -> Fixtures.Run {

@@ -78,6 +78,9 @@ struct SessionCommandTests {
         #expect(run.status == 65)
         #expect(run.stderr.contains(directory + "/a.jsonl:1:"))
         #expect(run.stderr.contains("give the offset instead"))
+        // The page's recording goes on to 9900, past the app's last record (9800): the two overlap.
+        try #"{"type":"meta","version":1,"source":"webkit"}"#.appending("\n{\"t\":1,\"type\":\"offline\"}\n{\"t\":9900,\"type\":\"turbo:load\"}\n")
+            .write(toFile: directory + "/a.jsonl", atomically: false, encoding: .utf8)
         let given = try turboReplay(["session", "--format", "jsonl", "--offset-ms", "0", directory + "/a.jsonl", directory + "/a.native.jsonl"])
         // The page's pill came up before the drop and never left: the edge is stuck.
         #expect(given.status == 1)

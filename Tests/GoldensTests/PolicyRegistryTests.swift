@@ -33,7 +33,7 @@ struct PolicyRegistryTests {
         #expect(PolicyDescription.errorView.findings.map(\.id) == ["missed-retry", "unexpected-retry", "probe-loop"])
         #expect(PolicyDescription.launch.findings.map(\.id) == ["stalled", "screen-mismatch", "error-behind-loading"])
         #expect(PolicyDescription.archive.findings.map(\.id) == ["offline-miss", "not-intercepted", "stale-archive"])
-        #expect(PolicyDescription.session.findings.map(\.id) == ["late-pill", "pill-outlived-network", "slow-recovery"])
+        #expect(PolicyDescription.session.findings.map(\.id) == ["late-pill", "pill-outlived-network", "slow-recovery", "clock-skew"])
         #expect(PolicyDescription.level(ofFinding: "flap-suppressed") == .info)
         #expect(PolicyDescription.level(ofFinding: "offline-miss") == .info)
         #expect(PolicyDescription.level(ofFinding: "probe-loop") == .warning)
