@@ -16,6 +16,9 @@ package enum StatsOutcome: FleetOutcome, Equatable {
     case native(NativeLogSummary)
     /// Strict mode stopped at a malformed line, or the file could not be opened.
     case failed(RecordingError)
+    /// A file with no record at all (0 bytes, as a crashed upload or a truncated copy leaves
+    /// it): not a log, neither web nor native, counted and listed apart.
+    case empty
 
     package var failure: RecordingError? { if case .failed(let error) = self { error } else { nil } }
 }
@@ -49,7 +52,9 @@ package struct StatsReading: FleetReading, Equatable {
         analyzer.finish { _ in }
         analyzer.noteSkipped(reader.skipped)
         if let cut = reader.cut { analyzer.noteCut(atLine: cut) }
-        return .read(WebLogSummary(analyzer.summary))
+        let summary = WebLogSummary(analyzer.summary)
+        // No record, no line skipped, no cut: nothing in the file says it is a web log.
+        return summary.records == 0 && summary.skippedLines == 0 && summary.cut == nil ? .empty : .read(summary)
     }
 }
 
@@ -196,7 +201,7 @@ package struct FleetStats: Equatable, Sendable {
             switch file.outcome {
             case .read(let summary): return summary.cut.map { (file.path, $0) }
             case .native(let summary): return summary.cut.map { (file.path, $0) }
-            case .failed: return nil
+            case .failed, .empty: return nil
             }
         }
     }

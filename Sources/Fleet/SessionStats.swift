@@ -156,11 +156,12 @@ extension FleetStats {
     }
 
     /// The app session `file` belongs to, once `file` is analysed: nil unless it was read as a
-    /// web recording and its `NAME.native.jsonl` is a file beside it.
+    /// web recording and its `NAME.native.jsonl` is a file beside it, not empty: an empty file
+    /// is no log (`StatsOutcome.empty`, listed as such), so no app's half of a session either.
     static func analyzeSession(of file: StatsFile, options: SessionOptions, counts: FleetLatencyCounts) -> StatsSession? {
         guard case .read = file.outcome else { return nil }
         let web = file.path, native = RecordingFiles.sessionNative(ofWeb: web)
-        guard RecordingFiles.isRegularFile(native) else { return nil }
+        guard RecordingFiles.isRegularFile(native), !isEmptyFile(native) else { return nil }
         let outcome: StatsSession.Outcome
         do {
             // The session reads the web recording a second time, which a FIFO or a pipe named
@@ -179,6 +180,11 @@ extension FleetStats {
             outcome = .failed(RecordingError(.unreadable, path: web, line: nil, "\(error)"))
         }
         return StatsSession(web: web, native: native, outcome: outcome)
+    }
+
+    private static func isEmptyFile(_ path: String) -> Bool {
+        var status = stat()
+        return withFileSystemPath(path) { stat($0, &status) } == 0 && status.st_size == 0
     }
 
     package var sessionFigures: [(web: String, figures: SessionFigures)] {

@@ -45,6 +45,9 @@ package enum StatsFigure: String, CaseIterable, Sendable {
     case edgeToPage = "session.edgeToPage"
     case clearStuck = "session.clearStuck"
     case pageStuck = "session.pageStuck"
+    /// An empty file's line, `"empty":true`: no log, listed apart (a partial made before it
+    /// counted an empty file as a web log of no records).
+    case empty = "empty"
 
     /// Its member's name in the object that holds it: the last part of its name.
     package var key: String { String(rawValue.split(separator: ".").last!) }
@@ -54,6 +57,7 @@ extension JSONLine {
     mutating func integer(_ figure: StatsFigure, _ value: Int) { integer(figure.key, value) }
     mutating func string(_ figure: StatsFigure, _ value: String) { string(figure.key, value) }
     mutating func raw(_ figure: StatsFigure, _ json: String) { raw(figure.key, json) }
+    mutating func bool(_ figure: StatsFigure, _ value: Bool) { bool(figure.key, value) }
 }
 
 extension Dictionary where Key == String {

@@ -120,6 +120,7 @@ package enum StatsPartial {
         case .read(let summary): line.raw("web", web(summary))
         case .native(let summary): line.raw("native", native(summary))
         case .failed(let error): line.raw("failed", self.error(error))
+        case .empty: line.bool(.empty, true)
         }
         if !file.warnings.isEmpty {
             line.raw("warnings", "[" + file.warnings.map(error).joined(separator: ",") + "]")
@@ -263,7 +264,7 @@ package enum StatsPartial {
                     try summary.forEachCount { try totals.add($0, $1, fail) }
                     try totals.add("error view ms", summary.errorViewTime.policy.totalMs, fail)
                     try totals.add("error view ms by the app's log", summary.errorViewTime.shown.totalMs, fail)
-                case .failed:
+                case .failed, .empty:
                     break
                 }
                 var session: StatsSession?
@@ -326,8 +327,11 @@ package enum StatsPartial {
             outcome = .native(try decodeNative(read.object(native, "native"), read))
         } else if let failed = object["failed"] {
             outcome = .failed(try decodeError(failed, read))
+        } else if let empty = object[StatsFigure.empty] {
+            guard empty == .bool(true) else { throw fail("a partial's \"empty\" is true or left out") }
+            outcome = .empty
         } else {
-            throw fail("a partial's file line needs \"web\", \"native\" or \"failed\"")
+            throw fail("a partial's file line needs \"web\", \"native\", \"failed\" or \"empty\"")
         }
         return StatsFile(path: path, outcome: outcome, warnings: warnings)
     }
@@ -491,7 +495,7 @@ extension FleetFile where Result == StatsOutcome {
         switch outcome {
         case .read(let summary): return summary.skippedLines > 0 || !warnings.isEmpty
         case .native(let summary): return summary.skippedLines > 0 || !warnings.isEmpty
-        case .failed: return !warnings.isEmpty
+        case .failed, .empty: return !warnings.isEmpty
         }
     }
 }

@@ -20,6 +20,9 @@ package struct StatsTotals: Sendable {
     /// The logs read up to their cut (`log-cut`), web or native, each with its cut line: all
     /// counted, the first `KeptLogs.capacity` by path kept.
     package private(set) var cuts = KeptLogs<Int>(order: .byPath)
+    /// The files with no record (`StatsOutcome.empty`): not logs, so in no count of logs; all
+    /// counted, the first `KeptLogs.capacity` by path kept (their values are 0).
+    package private(set) var empty = KeptLogs<Int>(order: .byPath)
 
     package private(set) var pillEpisodes = 0
     /// The pill's time up over every log, added log by log.
@@ -60,6 +63,7 @@ package struct StatsTotals: Sendable {
         case .read(let summary): add(web: summary, path: file.path)
         case .native(let summary): add(native: summary, path: file.path)
         case .failed(let error): failures.add(error)
+        case .empty: empty.add(file.path, 0)
         }
         if let session { sessions.add(session) }
     }

@@ -26,6 +26,7 @@ extension StatsTotals {
         if nativeLogs > 0 { sessions += nativeOnly ? " (\(nativeLogs) native)" : " (\(webLogs) web, \(nativeLogs) native)" }
         if cuts.logs > 0 { sessions += ", of which \(cuts.logs) cut" }
         sessions += ", \(malformed) malformed, \(unreadable) unreadable"
+        if empty.logs > 0 { sessions += ", \(empty.logs) empty" }
         lines.append(sessions)
         if skippedLines > 0 { lines.append("malformed lines skipped (--lenient): \(skippedLines)") }
         if !nativeOnly { lines += webText(listing: listing) }
@@ -35,6 +36,10 @@ extension StatsTotals {
         if cuts.logs > 0 {
             lines.append("cut (\(LogCut.finding), info: read up to their last whole line):")
             lines += Self.cutRows(cuts)
+        }
+        if empty.logs > 0 {
+            lines.append("empty (no record: not logs, in no count above):")
+            lines += Self.emptyRows(empty)
         }
         if failures.count > 0 {
             lines.append("not read:")
@@ -71,6 +76,16 @@ extension StatsTotals {
         var lines = failures.entries.map { "  \(terminalSafe($0.description))" }
         if failures.dropped > 0 {
             lines.append("  … and \(failures.dropped) more (a report keeps the first \(KeptLogs<Int>.capacity) by path)")
+        }
+        return lines
+    }
+
+    /// The empty files kept, by path, and how many more there were: listed whole up to the
+    /// bound, as `not read:` is.
+    static func emptyRows(_ empty: KeptLogs<Int>) -> [String] {
+        var lines = empty.entries.map { "  \(terminalSafe($0.path))" }
+        if empty.dropped > 0 {
+            lines.append("  … and \(empty.dropped) more (a report keeps the first \(KeptLogs<Int>.capacity) by path)")
         }
         return lines
     }
@@ -168,6 +183,14 @@ extension StatsTotals {
         return lines
     }
 
+    /// `"empty": {"files": N, "paths": [...]}`, only when some file was empty: every other
+    /// report reads as it did.
+    private var emptyJSON: [(String, String)] {
+        guard empty.logs > 0 else { return [] }
+        let paths = "[" + empty.entries.map { jsonString($0.path) }.joined(separator: ",") + "]"
+        return [("empty", ReportJSON.object([("files", String(empty.logs)), ("paths", paths)]))]
+    }
+
     /// The report as one JSON object, for scripts.
     package func json() -> String {
         let ms = Self.ms
@@ -228,7 +251,7 @@ extension StatsTotals {
                 ("findings", findings),
                 ("levels", ReportJSON.levels(findingsByLevel)),
                 ("native", native),
-            ] + appSessions + [
+            ] + appSessions + emptyJSON + [
                 ("failures", failures)
             ])
     }

@@ -14,7 +14,7 @@ enum ArchiveCommand {
         name: "archive",
         summary: "What an iOS web-archive cache would have done: one native log's decisions, or --summary over many.",
         usage: "archive [options] FILE|-   or   archive --summary [options] PATH...",
-        options: [Options.format, Options.summary, Options.jobs, Options.all, .lenient] + ArchiveOptions.options,
+        options: [Options.format, Options.summary, Options.jobs, Options.all, Options.quiet, .lenient] + ArchiveOptions.options,
         findings: [.archive],
         discussion: """
             FILE is an iOS native recording (its first record {"type":"meta","version":1,"recording":"native"}):
@@ -38,11 +38,14 @@ enum ArchiveCommand {
         static let summary = Option(name: "summary", value: nil, help: "Add up every native log under PATH...: the what-if for a fleet.")
         static let jobs = FleetOptions.jobs().onlyWith(summary)
         static let all = FleetOptions.all.onlyWith(summary)
+        static let quiet = FleetOptions.quiet.onlyWith(summary)
 
         var paths: [String]
         var summary: Bool
         var format: OutputFormat
         var all: Bool
+        /// `--quiet`: no progress on standard error.
+        var quiet: Bool
         var fleet: FleetOptions
         var config: NativeConfig
 
@@ -50,6 +53,7 @@ enum ArchiveCommand {
             config = try ArchiveOptions(arguments, command: spec.name).config
             summary = arguments.flag(Self.summary)
             all = arguments.flag(Self.all)
+            quiet = arguments.flag(Self.quiet)
             fleet = try FleetOptions(arguments, command: spec.name)
             if summary {
                 paths = arguments.positionals
@@ -90,10 +94,12 @@ enum ArchiveCommand {
         // standard error as it comes: the run holds a few logs at a time, not the fleet.
         let reading = ArchiveReading(config: options.config)
         var totals = reading.totals
+        let progress = FleetProgress(total: paths.count, quiet: options.quiet, console: console)
         try ArchiveFleet.stream(paths, reading: reading, lenient: options.fleet.lenient, jobs: options.fleet.jobs) { file in
-            FleetRun.report(file, console: console)
+            FleetRun.report(file, console: console, progress: progress)
             totals.add(file)
         }
+        progress?.clear()
         if options.format == .json {
             try console.print(totals.json())
         } else {

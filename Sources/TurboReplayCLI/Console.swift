@@ -57,6 +57,18 @@ package final class Console {
         line.deallocate()
     }
 
+    /// Whether standard error is a terminal: a test's stream never is.
+    var errorIsTerminal: Bool { standardStreams && isatty(STDERR_FILENO) == 1 }
+
+    /// `text` on standard error as it is, no newline added, after what was printed before it:
+    /// a progress line redrawn in place (`FleetProgress`).
+    func errorText(_ text: String) {
+        if let out { fflush(out) }
+        guard let err else { return }
+        fputs(text, err)
+        fflush(err)
+    }
+
     /// A write to standard output has failed (and was reported by whoever caught it).
     private(set) var failed = false
 

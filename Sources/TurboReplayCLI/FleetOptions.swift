@@ -14,6 +14,9 @@ struct FleetOptions {
         name: "merge", value: nil,
         help: "Read partials (files, or - for standard input) and print the report for all their logs;"
             + " with --partial, write one partial of them all (merges chain).")
+    static let quiet = Option(
+        name: "quiet", value: nil,
+        help: "No progress on standard error (to a terminal a line redrawn in place; else a line every 10 s).")
     static let all = Option(name: "all", value: nil, help: "List every log the report keeps under each finding (the first 1,000), not only the first 10.")
 
     /// The group: what `init` reads.

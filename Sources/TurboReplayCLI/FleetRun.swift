@@ -27,6 +27,14 @@ enum FleetRun {
         if let failure = file.outcome.failure { console.failure(failure) }
     }
 
+    /// `report`, with a progress line drawn in place cleared first when the log has a line to
+    /// print, then the log counted as read.
+    static func report<Outcome>(_ file: FleetFile<Outcome>, console: Console, progress: FleetProgress?) {
+        if !file.warnings.isEmpty || file.outcome.failure != nil { progress?.clear() }
+        report(file, console: console)
+        progress?.read(file.path)
+    }
+
     /// A log that could not be read makes the report incomplete: 66 when one could not be opened
     /// or read, else 65 when one was malformed. The highest status wins, as in every command
     /// (docs/cli.md, "Exit status"): a log that was never read is worse than one read and

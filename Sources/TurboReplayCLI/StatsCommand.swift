@@ -17,7 +17,9 @@ enum StatsCommand {
         name: "stats",
         summary: "Summarise many recordings: pill episodes and durations, toasts, native decisions, findings.",
         usage: "stats [options] PATH... | stats --partial [options] PATH...|- | stats --merge [--partial] PARTIAL...|-",
-        options: [FleetOptions.jobs(), Options.format, FleetOptions.all, .lenient, FleetOptions.partial, FleetOptions.merge]
+        options: [
+            FleetOptions.jobs(), Options.format, FleetOptions.all, .lenient, FleetOptions.partial, FleetOptions.merge, FleetOptions.quiet,
+        ]
             + BannerOptions.options + [Options.variant, NativeOptions.maxOpenViews],
         findings: PolicyDescription.all.filter { $0.statsSection != nil }.map(\.id),
         discussion: """
@@ -70,6 +72,8 @@ enum StatsCommand {
         var all: Bool
         var merge: Bool
         var partial: Bool
+        /// `--quiet`: no progress on standard error.
+        var quiet: Bool
         var fleet: FleetOptions
         var banner: BannerOptions
         /// The native logs' settings: the defaults, under `--variant` when it names a retry variant.
@@ -81,6 +85,7 @@ enum StatsCommand {
             all = arguments.flag(FleetOptions.all)
             merge = arguments.flag(FleetOptions.merge)
             partial = arguments.flag(FleetOptions.partial)
+            quiet = arguments.flag(FleetOptions.quiet)
             if merge {
                 guard !paths.isEmpty else {
                     throw UsageError(
@@ -120,6 +125,8 @@ enum StatsCommand {
         // list of it.
         let reading = StatsReading(settings: settings, native: options.native, rules: options.banner.rules)
         let paths = try FleetRun.logs(options.paths, fromStandardInput: options.paths == ["-"], key: FleetLogs.byKey, console: console)
+        let progress = FleetProgress(total: paths.count, quiet: options.quiet, console: console)
+        defer { progress?.clear() }
         if options.partial {
             // Each log's line is written as it is read; from the first app session on they wait in
             // a spool, since which latencies are sketched depends on all of them.
@@ -128,6 +135,7 @@ enum StatsCommand {
             var writer = try StatsPartial.Writer(settings: partialSettings, print: console.print)
             try FleetStats.analyzeInKeyOrder(paths, reading: reading, lenient: lenient, jobs: options.fleet.jobs) { file, session in
                 try writer.add(file, session: session)
+                progress?.read(file.path)
             }
             try writer.finish()
             // The partial holds the failures and warnings; the merge reports them.
@@ -137,8 +145,11 @@ enum StatsCommand {
         // time, not the fleet.
         var totals = StatsTotals(rules: options.banner.rules)
         try FleetStats.analyzeInKeyOrder(paths, reading: reading, lenient: lenient, jobs: options.fleet.jobs) { file, session in
+            if file.speaks(with: session) { progress?.clear() }
             fold(file, session, into: &totals, console: console)
+            progress?.read(file.path)
         }
+        progress?.clear()
         return try report(totals, format: options.format, all: options.all, console: console)
     }
 
@@ -180,5 +191,15 @@ enum StatsCommand {
         return FleetRun.status(
             malformed: totals.malformed + totals.sessions.failures.malformed,
             unreadable: totals.unreadable + totals.sessions.failures.unreadable)
+    }
+}
+
+extension StatsFile {
+    /// The log has a line of its own for standard error (a skipped line, its failure, its
+    /// session's), which a progress line drawn in place must make room for.
+    fileprivate func speaks(with session: StatsSession?) -> Bool {
+        if !warnings.isEmpty || outcome.failure != nil { return true }
+        if case .failed? = session?.outcome { return true }
+        return false
     }
 }

@@ -17,7 +17,7 @@ enum TuneCommand {
             "tune [--debounce-ms LIST] [--flash-ms LIST] [--variant NAME] [options] PATH...|- | tune --partial [options] PATH...|- | tune --merge [--partial] PARTIAL...|-",
         options: [
             Options.debounces, Options.flashes, Options.variants, Options.format, Options.blink, Options.plot, FleetOptions.jobs(), .lenient,
-            FleetOptions.partial, FleetOptions.merge, BannerOptions.locale, BannerOptions.config,
+            FleetOptions.partial, FleetOptions.merge, FleetOptions.quiet, BannerOptions.locale, BannerOptions.config,
         ],
         discussion: """
             Every web recording NAME.jsonl under PATH (searched recursively; goldens and native recordings
@@ -69,6 +69,8 @@ enum TuneCommand {
         var partial: Bool
         var fromStandardInput: Bool
         var fleet: FleetOptions
+        /// `--quiet`: no progress on standard error.
+        var quiet: Bool
         var settings: BannerSettings
         var combinations: [TuneCombination]
         var blinkMs: Double
@@ -103,6 +105,7 @@ enum TuneCommand {
                     command: spec.name)
             }
             fleet = try FleetOptions(arguments, command: spec.name)
+            quiet = arguments.flag(FleetOptions.quiet)
             settings = try BannerOptions.copySettings(arguments, command: spec.name)
             let debounces = try TuneCommand.list(arguments.value(Self.debounces), option: Self.debounces) ?? [settings.debounce]
             let flashes = try TuneCommand.list(arguments.value(Self.flashes), option: Self.flashes) ?? [settings.flash]
@@ -145,7 +148,11 @@ enum TuneCommand {
         }
         // Added up as the logs are read, in key order, their skipped lines and failures on
         // standard error as they come: the run holds a few logs at a time, as a merge does.
-        let tune = try Tune.sum(paths, reading: reading, lenient: lenient, jobs: options.fleet.jobs) { FleetRun.report($0, console: console) }
+        let progress = FleetProgress(total: paths.count, quiet: options.quiet, console: console)
+        let tune = try Tune.sum(paths, reading: reading, lenient: lenient, jobs: options.fleet.jobs) {
+            FleetRun.report($0, console: console, progress: progress)
+        }
+        progress?.clear()
         return try report(tune, options: options, console: console)
     }
 

@@ -154,6 +154,46 @@ struct StatsPartialTests {
         #expect(merged.stderr == whole.stderr)
     }
 
+    @Test("an empty file is counted and listed as empty, not as a log, in one run and through partials alike")
+    func emptyFiles() throws {
+        let directory = try Fixtures.scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        // Empty under either name: an empty NAME.native.jsonl is no more an app's log than an
+        // empty NAME.jsonl is a page's.
+        for name in ["a.jsonl", "b.native.jsonl"] {
+            try "".write(toFile: directory + "/" + name, atomically: false, encoding: .utf8)
+        }
+        let log = directory + "/c.jsonl"
+        try FileManager.default.copyItem(atPath: "recordings/chromium/flap-short.jsonl", toPath: log)
+        let whole = try Fixtures.run(["stats", directory])
+        #expect(whole.status == 0)
+        let lines = whole.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.first == "sessions: 1 read, 0 malformed, 0 unreadable, 2 empty")
+        let listed = lines.firstIndex(of: "empty (no record: not logs, in no count above):")
+        #expect(listed.map { Array(lines[($0 + 1)...].prefix(2)) } == ["  \(directory)/a.jsonl", "  \(directory)/b.native.jsonl"])
+        let json = try Fixtures.run(["stats", "--format", "json", directory]).stdout
+        #expect(json.contains(#""sessions":1,"#))
+        #expect(json.contains(#""empty":{"files":2,"paths":["\#(directory)/a.jsonl","\#(directory)/b.native.jsonl"]}"#))
+        // Through two partials, one holding an empty file: the merge prints the one run's report.
+        let first = try Fixtures.run(["stats", "--partial", directory + "/a.jsonl", log]).stdout
+        #expect(first.contains(#""path":"\#(directory)/a.jsonl","empty":true}"#))
+        let second = try Fixtures.run(["stats", "--partial", directory + "/b.native.jsonl"]).stdout
+        let merged = try Fixtures.run(["stats", "--merge", "-"], input: first + second)
+        #expect(merged.stdout == whole.stdout)
+        #expect(merged.status == 0)
+        // An empty app log beside a web log is no session: the web log counts, the app log is
+        // listed as empty, and nothing is "not read".
+        try FileManager.default.copyItem(atPath: "recordings/session/airplane.jsonl", toPath: directory + "/b.jsonl")
+        let paired = try Fixtures.run(["stats", directory])
+        #expect(paired.status == 0, "\(paired.stderr)")
+        #expect(paired.stdout.hasPrefix("sessions: 2 read, 0 malformed, 0 unreadable, 2 empty\n"))
+        #expect(!paired.stdout.contains("app sessions"))
+        try FileManager.default.removeItem(atPath: directory + "/b.jsonl")
+        // Not empty: a log with one record, and a file of malformed lines read leniently.
+        try "nope\n".write(toFile: directory + "/a.jsonl", atomically: false, encoding: .utf8)
+        #expect(try Fixtures.run(["stats", "--lenient", directory]).stdout.hasPrefix("sessions: 2 read, 0 malformed, 0 unreadable, 1 empty\n"))
+    }
+
     @Test(
         "partials that cannot be merged are errors naming file and line",
         arguments: [

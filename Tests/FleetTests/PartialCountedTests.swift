@@ -106,9 +106,12 @@ struct PartialCountedTests {
         var withSessions = stats
         withSessions.sessions = FleetStats.analyzeSessions(paths, files: stats.files, jobs: 2)
         #expect(!withSessions.sessions.isEmpty, "recordings/ has app sessions")
+        // recordings/ has no empty file: one, whose line says only that it is empty.
+        withSessions.files.append(StatsFile(path: "/fleet/empty.jsonl", outcome: .empty))
         var written: Set<String> = []
         StatsPartial.write(withSessions, settings: Self.settings) { line in
             guard case .object(let object)? = JSONValue(parsing: line), object["real"] != nil else { return }
+            if object[StatsFigure.empty.key] == .bool(true) { written.insert(StatsFigure.empty.rawValue) }
             for layer in ["web", "native", "session"] {
                 if case .object(let members)? = object[layer] { Self.figures(members, under: layer, into: &written) }
             }

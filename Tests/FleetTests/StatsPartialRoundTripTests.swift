@@ -43,12 +43,13 @@ struct StatsPartialRoundTripTests {
         return (settings, files)
     }
 
-    @Test("a web log, a native log (both cut) and a log not read come back as they were, sorted by path")
+    @Test("a web log, a native log (both cut), a log not read and an empty file come back as they were, sorted by path")
     func roundTrip() throws {
         let files = [
             StatsFile(path: "/fleet/c.jsonl", outcome: .read(Self.web())),
             StatsFile(path: "/fleet/a.native.jsonl", outcome: .native(Self.native())),
             StatsFile(path: "/fleet/b.jsonl", outcome: .failed(RecordingError(.malformed, path: "/fleet/b.jsonl", line: 3, #"missing "t""#))),
+            StatsFile(path: "/fleet/d.native.jsonl", outcome: .empty),
         ]
         let settings = StatsPartial.Settings(BannerSettings(debounce: 300.5), lenient: true)
         let merged = try Self.merged(FleetStats(files: files), settings: settings)
