@@ -27,8 +27,6 @@ final class LineCursor {
     /// The offset and number of the line `next` gives next.
     private(set) var offset: Int
     private(set) var nextNumber: Int
-    /// The run's place among the merge's runs (ties go to the earlier one).
-    let order: Int
 
     /// The buffer's size now (for the tests: it must come back after a long line).
     var capacity: Int { buffer.count }
@@ -38,7 +36,7 @@ final class LineCursor {
     private(set) var key: ArraySlice<UInt8> = []
     private(set) var number = 0
 
-    init(path: String, source: String, offset: Int, end: Int = .max, line: Int = 1, bufferSize: Int = 1 << 16, order: Int = 0) throws {
+    init(path: String, source: String, offset: Int, end: Int = .max, line: Int = 1, bufferSize: Int = 1 << 16) throws {
         self.source = source
         fd = withFileSystemPath(path) { open($0, O_RDONLY) }
         guard fd >= 0 else {
@@ -55,7 +53,6 @@ final class LineCursor {
         self.offset = offset
         stop = end
         nextNumber = line
-        self.order = order
     }
 
     deinit { close(fd) }

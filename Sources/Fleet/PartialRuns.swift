@@ -95,52 +95,20 @@ enum PartialRuns {
     ) throws {
         let size = Swift.min(Swift.max(bufferBudget / Swift.max(runs.count, 1), 4096), 256 << 10)
         var cursors: [LineCursor] = []
-        for (order, run) in runs.enumerated() {
+        for run in runs {
             let cursor = try LineCursor(
-                path: run.file, source: run.source, offset: run.start, end: run.end, line: run.firstLine, bufferSize: size, order: order)
+                path: run.file, source: run.source, offset: run.start, end: run.end, line: run.firstLine, bufferSize: size)
             if try cursor.advanceToLog() { cursors.append(cursor) }
         }
-        var heap = CursorHeap(cursors)
-        while let top = heap.first {
-            try body(top.line, top.key, top.source, top.number)
-            if try top.advanceToLog() { heap.siftDownFirst() } else { heap.removeFirst() }
+        // A tie goes to the earlier run: the cursors are in run order.
+        func precedes(_ a: Int, _ b: Int) -> Bool {
+            cursors[a].key.lexicographicallyPrecedes(cursors[b].key) || (cursors[a].key.elementsEqual(cursors[b].key) && a < b)
         }
-    }
-}
-
-/// A min-heap of cursors by their current key, then by run order.
-struct CursorHeap {
-    private var items: [LineCursor]
-
-    init(_ cursors: [LineCursor]) {
-        items = cursors
-        for index in stride(from: items.count / 2 - 1, through: 0, by: -1) { siftDown(index) }
-    }
-
-    var first: LineCursor? { items.first }
-
-    mutating func removeFirst() {
-        items.swapAt(0, items.count - 1)
-        items.removeLast()
-        if !items.isEmpty { siftDown(0) }
-    }
-
-    mutating func siftDownFirst() { siftDown(0) }
-
-    private func less(_ a: LineCursor, _ b: LineCursor) -> Bool {
-        a.key.lexicographicallyPrecedes(b.key) || (a.key.elementsEqual(b.key) && a.order < b.order)
-    }
-
-    private mutating func siftDown(_ start: Int) {
-        var parent = start
-        while true {
-            let left = 2 * parent + 1, right = left + 1
-            var smallest = parent
-            if left < items.count, less(items[left], items[smallest]) { smallest = left }
-            if right < items.count, less(items[right], items[smallest]) { smallest = right }
-            if smallest == parent { return }
-            items.swapAt(parent, smallest)
-            parent = smallest
+        var heap = IndexHeap(count: cursors.count, by: precedes)
+        while let index = heap.first {
+            let top = cursors[index]
+            try body(top.line, top.key, top.source, top.number)
+            if try top.advanceToLog() { heap.firstChanged(by: precedes) } else { heap.removeFirst(by: precedes) }
         }
     }
 }

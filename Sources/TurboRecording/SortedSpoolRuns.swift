@@ -121,51 +121,31 @@ private struct RunReader {
 /// run's order, so that equal entries come in the order they were added).
 struct RunMerge {
     private var readers: [RunReader] = []
-    private var heap: [Int] = []
+    private var heap: IndexHeap
 
     init(file: TemporaryFile, runs: [SortedSpool.Run], budget: Int) throws {
         try file.flush()
         let size = min(max(budget / max(runs.count, 1), 4096), 1 << 16)
         for run in runs {
             var reader = RunReader(file: file, run: run, bufferSize: size)
-            if try reader.advance() {
-                readers.append(reader)
-                heap.append(readers.count - 1)
-            }
+            if try reader.advance() { readers.append(reader) }
         }
-        for index in stride(from: heap.count / 2 - 1, through: 0, by: -1) { siftDown(index) }
+        heap = IndexHeap(count: readers.count) { [readers] in Self.precedes(readers, $0, $1) }
     }
 
-    private func precedes(_ a: Int, _ b: Int) -> Bool {
+    private static func precedes(_ readers: [RunReader], _ a: Int, _ b: Int) -> Bool {
         let order = compare(readers[a].key, readers[b].key)
         if order != 0 { return order < 0 }
         let valueOrder = compare(readers[a].value, readers[b].value)
         return valueOrder != 0 ? valueOrder < 0 : a < b
     }
 
-    private mutating func siftDown(_ start: Int) {
-        var index = start
-        while true {
-            let left = 2 * index + 1, right = left + 1
-            var smallest = index
-            if left < heap.count, precedes(heap[left], heap[smallest]) { smallest = left }
-            if right < heap.count, precedes(heap[right], heap[smallest]) { smallest = right }
-            if smallest == index { return }
-            heap.swapAt(index, smallest)
-            index = smallest
-        }
-    }
-
     mutating func next() throws -> (key: [UInt8], value: [UInt8])? {
         guard let top = heap.first else { return nil }
         let entry = (key: readers[top].key, value: readers[top].value)
-        if try readers[top].advance() {
-            siftDown(0)
-        } else {
-            heap.swapAt(0, heap.count - 1)
-            heap.removeLast()
-            if !heap.isEmpty { siftDown(0) }
-        }
+        let more = try readers[top].advance()
+        let readers = self.readers
+        if more { heap.firstChanged { Self.precedes(readers, $0, $1) } } else { heap.removeFirst { Self.precedes(readers, $0, $1) } }
         return entry
     }
 }
