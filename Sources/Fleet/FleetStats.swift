@@ -42,7 +42,11 @@ package struct StatsReading: FleetReading, Equatable {
         // The findings are counted, not shown: the fields that only describe a record are not read.
         let reader: RecordingReader
         switch try log.open(keepObserved: true, keepDetails: false) {
-        case .native(let native): return .native(NativeLogSummary(try NativeSummary.analyze(native, config: self.native)))
+        case .native(let native):
+            let analyzed = try NativeSummary.analyze(native, config: self.native)
+            var summary = NativeLogSummary(analyzed)
+            summary.identity = LogIdentity(native: native.meta, webSessions: analyzed.webSessions)
+            return .native(summary)
         case .web(let web): reader = web
         }
         var analyzer = BannerAnalyzer(settings: settings, explaining: false, rules: rules)
@@ -52,7 +56,8 @@ package struct StatsReading: FleetReading, Equatable {
         analyzer.finish { _ in }
         analyzer.noteSkipped(reader.skipped)
         if let cut = reader.cut { analyzer.noteCut(atLine: cut) }
-        let summary = WebLogSummary(analyzer.summary)
+        var summary = WebLogSummary(analyzer.summary)
+        summary.identity = LogIdentity(web: analyzer.meta)
         // No record, no line skipped, no cut: nothing in the file says it is a web log.
         return summary.records == 0 && summary.skippedLines == 0 && summary.cut == nil ? .empty : .read(summary)
     }

@@ -31,6 +31,8 @@ package struct WebLogSummary: Equatable, Sendable {
     package var cut: Int?
     /// `SessionSummary.seenFit`: `nil` for a log without `seen`.
     package var seenFit: SeenFit?
+    /// What its `meta` says of it (`stats --by`, `--per-log`); a partial does not carry it.
+    package var identity: LogIdentity?
 
     package init() {}
 
@@ -85,6 +87,9 @@ package struct NativeLogSummary: Equatable, Sendable {
     package var findings: [String: Int] = [:]
     /// The line the log was cut at (its `log-cut` finding); `nil` when it ends whole.
     package var cut: Int?
+    /// What its `meta` and `web-session` records say of it (`stats --by`, `--per-log`); a
+    /// partial does not carry it.
+    package var identity: LogIdentity?
 
     package init(platform: Platform) {
         self.platform = platform

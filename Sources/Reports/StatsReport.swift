@@ -136,7 +136,7 @@ extension StatsTotals {
 
     /// What the pages showed: only for a fleet with `seen` records. The fitted timings are
     /// each tallied whole up to `KeptLogs.capacity` values, then `… and N more`.
-    private func seenText() -> [String] {
+    func seenText() -> [String] {
         let ms = Self.ms
         func fits(_ name: String, _ timings: FittedTimings) -> String? {
             guard timings.logs > 0 else { return nil }
@@ -151,7 +151,7 @@ extension StatsTotals {
 
     /// The seen part of the JSON report: `nil` for a fleet without `seen` records. Each fit's
     /// object holds the kept timings (`KeptLogs.capacity` at most).
-    private func seenJSON() -> String? {
+    func seenJSON() -> String? {
         guard seen.logs > 0 else { return nil }
         let ms = Self.ms
         func fits(_ timings: FittedTimings) -> String { ReportJSON.object(timings.kept.map { (ms($0.ms), String($0.logs)) }) }
