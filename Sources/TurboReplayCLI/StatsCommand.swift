@@ -19,7 +19,7 @@ enum StatsCommand {
         usage: "stats [options] PATH... | stats --partial [options] PATH...|- | stats --merge [--partial] PARTIAL...|-",
         options: [
             FleetOptions.jobs(), Options.format, FleetOptions.all, .lenient, FleetOptions.partial, FleetOptions.merge, FleetOptions.quiet,
-            Options.by,
+            Options.by, Options.perLog,
         ]
             + BannerOptions.options + [Options.variant, NativeOptions.maxOpenViews],
         findings: PolicyDescription.all.filter { $0.statsSection != nil }.map(\.id),
@@ -65,6 +65,9 @@ enum StatsCommand {
         static let by = Option(
             name: "by", value: StatsGrouping.allCases.map(\.rawValue).joined(separator: "|"),
             help: "Also a report per group of logs: by meta.app.version, platform or the UTC day of startedAt (a log without it: unknown).")
+        static let perLog = Option(
+            name: "per-log", value: "FILE",
+            help: "Also write one row per log to FILE (.csv: CSV; .jsonl: JSON Lines): its identity, figures and findings by id.")
         /// A variant of either kind: the banner's applies to the web logs, the retry policy's to
         /// the native ones.
         static let variant = Option.variant(.fleet)
@@ -82,6 +85,8 @@ enum StatsCommand {
         var banner: BannerOptions
         /// `--by`: the report per group too; on a merge, what the partials must be grouped by.
         var by: StatsGrouping?
+        /// `--per-log FILE`, and how its rows are written (by its extension).
+        var perLog: (path: String, format: PerLogTable.Format)?
         /// The native logs' settings: the defaults, under `--variant` when it names a retry variant.
         var native = NativeConfig()
 
@@ -99,6 +104,17 @@ enum StatsCommand {
                         command: spec.name)
                 }
                 self.by = by
+            }
+            if let path = arguments.value(Self.perLog) {
+                guard !merge else {
+                    throw UsageError(
+                        message: "--per-log reads the logs, and a partial keeps no log's identity: give it to each stats --partial instead",
+                        command: spec.name)
+                }
+                guard let format = PerLogTable.Format(path: path) else {
+                    throw UsageError(message: "--per-log \(path): name it .csv (CSV) or .jsonl (JSON Lines)", command: spec.name)
+                }
+                perLog = (path, format)
             }
             if merge {
                 guard !paths.isEmpty else {
@@ -133,6 +149,34 @@ enum StatsCommand {
 
     static func run(_ options: Options, console: Console) throws -> ExitCode {
         if options.merge { return try merge(options, console: console) }
+        guard let perLog = options.perLog else { return try read(options, console: console, row: { _, _ in })() }
+        try refusePerLog(perLog.path, overwritingLogsUnder: options)
+        // The rows are written as the logs are read, into a temporary renamed over the file at
+        // the end; the report waits for it, and a file that could not be written whole ends the
+        // command with 73 or 74 (never 0), its old contents untouched.
+        var finish: (() throws -> ExitCode)?
+        try replaceAtomically(path: perLog.path) { write in
+            if let header = PerLogTable.header(perLog.format) { try write(Array((header + "\n").utf8)) }
+            finish = try read(options, console: console) { file, session in
+                try write(Array((PerLogTable.line(PerLogTable.row(file, session: session), perLog.format) + "\n").utf8))
+            }
+        }
+        return try finish!()
+    }
+
+    /// `--per-log` onto a log it reads is refused before anything is read, as `tune --plot` is.
+    private static func refusePerLog(_ path: String, overwritingLogsUnder options: Options) throws {
+        try refuseOutput(path, overwriting: options.paths, option: Options.perLog, command: spec.name)
+        guard options.paths != ["-"], FileManager.default.fileExists(atPath: path) else { return }
+        let (logs, _) = try RecordingFiles.stream(in: options.paths)
+        while let log = try logs.next() { try refuseOutput(path, overwriting: [log], option: Options.perLog, command: spec.name) }
+    }
+
+    /// The logs read, each handed to `row` (with its app session) in key order as it is added
+    /// up; then what prints the report (or, with `--partial`, nothing more) and gives the status.
+    private static func read(
+        _ options: Options, console: Console, row: (StatsFile, StatsSession?) throws -> Void
+    ) throws -> () throws -> ExitCode {
         let settings = options.banner.settings
         let lenient = options.fleet.lenient
         // In key order, held on disk: the run holds a few logs at a time, not the fleet, nor a
@@ -149,11 +193,12 @@ enum StatsCommand {
             var writer = try StatsPartial.Writer(settings: partialSettings, print: console.print)
             try FleetStats.analyzeInKeyOrder(paths, reading: reading, lenient: lenient, jobs: options.fleet.jobs) { file, session in
                 try writer.add(file, session: session)
+                try row(file, session)
                 progress?.read(file.path)
             }
             try writer.finish()
             // The partial holds the failures and warnings; the merge reports them.
-            return .ok
+            return { .ok }
         }
         // The report folds each log as it is read, in key order: the run holds a few logs at a
         // time, not the fleet.
@@ -161,10 +206,11 @@ enum StatsCommand {
         try FleetStats.analyzeInKeyOrder(paths, reading: reading, lenient: lenient, jobs: options.fleet.jobs) { file, session in
             if file.speaks(with: session) { progress?.clear() }
             fold(file, session, group: options.by.map { ($0, $0.key(of: file)) }, into: &totals, console: console)
+            try row(file, session)
             progress?.read(file.path)
         }
         progress?.clear()
-        return try report(totals, format: options.format, all: options.all, console: console)
+        return { [totals] in try report(totals, format: options.format, all: options.all, console: console) }
     }
 
     /// The fleet's totals, or with `--by` each group's too: one of the two, mutated in place
