@@ -111,9 +111,22 @@ package struct FleetStats: Equatable, Sendable {
     ) throws {
         let options = SessionOptions(banner: reading.settings, native: NativeConfig(maxOpenViews: reading.native.maxOpenViews), lenient: lenient)
         let counts = FleetLatencyCounts()
+        // Every log's link first, to pair each page with the app's log that names it wherever
+        // both are; the listing is read once, so its paths wait in a spool for the read proper.
+        let paths = try LineSpool()
+        var pairing = SessionPairing()
         try inParallel(next: logs.next, jobs: jobs) { path in
-            let file = LogFleet.file(path, reading, lenient: lenient)
-            return (file, analyzeSession(of: file, options: options, counts: counts))
+            (path, LogLink.scan(path))
+        } consume: { path, link in
+            pairing.add(path, link)
+            paths.write(path)
+        }
+        var listed = try paths.reading()
+        try inParallel(next: { try listed.next() }, jobs: jobs) { [pairing] path in
+            var file = LogFleet.file(path, reading, lenient: lenient)
+            // The session first: pairing notes on `file` what it could not pair.
+            let session = analyzeSession(of: &file, pairing: pairing, options: options, counts: counts)
+            return (file, session)
         } consume: { entry in
             try fold(entry.0, entry.1)
         }

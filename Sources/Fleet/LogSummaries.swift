@@ -33,6 +33,9 @@ package struct WebLogSummary: Equatable, Sendable {
     package var seenFit: SeenFit?
     /// What its `meta` says of it (`stats --by`, `--per-log`); a partial does not carry it.
     package var identity: LogIdentity?
+    /// Why its `NAME.native.jsonl` beside it is not read with it: the app's log names other
+    /// pages (`SessionPairing`); `nil` when it is, or there is none.
+    package var pairRefused: String?
 
     package init() {}
 
@@ -90,6 +93,9 @@ package struct NativeLogSummary: Equatable, Sendable {
     /// What its `meta` and `web-session` records say of it (`stats --by`, `--per-log`); a
     /// partial does not carry it.
     package var identity: LogIdentity?
+    /// Why it is in no app session: its `web-session` names pages none of the logs has
+    /// (`SessionPairing.unfound`); `nil` otherwise.
+    package var unpaired: String?
 
     package init(platform: Platform) {
         self.platform = platform

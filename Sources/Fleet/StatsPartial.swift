@@ -180,6 +180,7 @@ package enum StatsPartial {
             if let flash = fit.flashMs { fitted.raw("flashMs", exact(flash)) }
             line.raw(.seenFit, fitted.text)
         }
+        if let refused = summary.pairRefused { line.string(.pairRefused, refused) }
         return line.text
     }
 
@@ -201,6 +202,7 @@ package enum StatsPartial {
         line.integer(.nativeRecords, summary.records)
         line.integer(.nativeSkippedLines, summary.skippedLines)
         if let cut = summary.cut { line.integer(.nativeCut, cut) }
+        if let unpaired = summary.unpaired { line.string(.unpaired, unpaired) }
         var errorView = JSONLine()
         errorView.raw(.errorViews, counts(summary.errorView.views, \.rawValue))
         errorView.raw(.automaticRetries, counts(summary.errorView.automaticRetries, \.rawValue))
@@ -433,6 +435,7 @@ package enum StatsPartial {
             }
             summary.seenFit = fit
         }
+        summary.pairRefused = try object[.pairRefused].map { try read.string($0, "pairRefused") }
         return summary
     }
 
@@ -463,6 +466,7 @@ package enum StatsPartial {
         summary.records = try read.int(object[.nativeRecords], "records")
         summary.skippedLines = try read.int(object[.nativeSkippedLines], "skippedLines")
         summary.cut = try object[.nativeCut].map { try read.int($0, "cut") }
+        summary.unpaired = try object[.unpaired].map { try read.string($0, "unpaired") }
         let errorView = try read.object(object["errorView"], "errorView")
         for (name, count) in try read.object(errorView[.errorViews], "views") {
             guard let variant = ErrorVariant(rawValue: name) else { throw read.fail("unknown view \"\(name)\"") }

@@ -40,7 +40,7 @@ package enum PerLogTable {
         "records", "skipped_lines", "cut_line", "pill_episodes", "pill_ms", "pill_median_ms", "pill_p90_ms", "pill_max_ms", "toasts",
         "seen", "fitted_debounce_ms", "fitted_flash_ms", "error_views", "error_views_open", "policy_ms", "shown_ms", "shown_open",
         "launches", "to_web_median_ms", "session_native", "drop_to_pill_median_ms", "edge_to_clear_median_ms", "edge_to_page_median_ms",
-        "error",
+        "error", "not_paired",
     ]
 
     /// Every column: identity, figures, then one per finding id of the registry, named by it.
@@ -89,6 +89,7 @@ package enum PerLogTable {
             }
             set("toasts", .count(web.toasts))
             set("seen", .flag(web.seenFit != nil))
+            set("not_paired", text(web.pairRefused))
             set("fitted_debounce_ms", web.seenFit?.debounceMs.map(Cell.ms) ?? .none)
             set("fitted_flash_ms", web.seenFit?.flashMs.map(Cell.ms) ?? .none)
         case .native(let native):
@@ -101,6 +102,7 @@ package enum PerLogTable {
             set("shown_ms", .ms(native.errorViewTime.shown.totalMs))
             set("shown_open", .count(native.errorViewTime.shown.open))
             set("launches", .count(native.launch.launches))
+            set("not_paired", text(native.unpaired))
             set("to_web_median_ms", Distribution(native.launch.toWeb).map { .ms($0.median) } ?? .none)
         case .failed(let error):
             set("error", .text(error.description))

@@ -33,6 +33,7 @@ extension StatsTotals {
         if seen.logs > 0 { lines += seenText() }
         if nativeLogs > 0 { lines += nativeText(listing: listing) }
         if self.sessions.any { lines += sessionText(listing: listing) }
+        lines += pairingText()
         if cuts.logs > 0 {
             lines.append("cut (\(LogCut.finding), info: read up to their last whole line):")
             lines += Self.cutRows(cuts)
@@ -238,6 +239,7 @@ extension StatsTotals {
         var appSessions: [(String, String)] = []
         if sessions.any { appSessions.append(("appSessions", sessionJSON())) }
         if let seen = seenJSON() { appSessions.insert(("seen", seen), at: 0) }
+        if let pairing = pairingJSON() { appSessions.append(("pairing", pairing)) }
         return ReportJSON.object(
             [
                 ("sessions", String(webLogs)),

@@ -36,8 +36,10 @@ enum StatsCommand {
             in which files finish. A malformed or unreadable
             file is reported (name:line) and counted; the rest are still read.
 
-            A web recording NAME.jsonl read beside the app's log NAME.native.jsonl (both among the logs of
-            one run, or of one partial) is also an app session, as 'turbo-replay session' reads it (startedAt
+            A web recording read with the app's log whose web-session names its meta.session (both among
+            the logs of one run, or of one partial), or beside NAME.native.jsonl when that log names no
+            page, is also an app session ("not paired" lists app logs naming no page among the logs, and
+            pairs by name whose app log names other pages), as 'turbo-replay session' reads it (startedAt
             alignment, the app's own platform, late after 2000 ms): both logs still count above, and an
             "app sessions" section adds dropToPill, edgeToClear and edgeToPage over the fleet (count, median,
             p90, max; stuck edges) and the session findings with the sessions that show each.

@@ -59,7 +59,7 @@ struct StatsPerLogTests {
         #expect(objects[0]["kind"] as? String == "web" && objects[0]["app_version"] as? String == "2.3.0")
         #expect(objects[0]["error_views"] is NSNull && objects[0]["pill_episodes"] as? Int == 1)
         #expect(objects[1]["kind"] as? String == "empty" && objects[1]["banner-drift"] is NSNull)
-        #expect(objects[0].count == 9 + 24 + PolicyDescription.findingIDs.count)
+        #expect(objects[0].count == 9 + 25 + PolicyDescription.findingIDs.count)
     }
 
     @Test("refused: another extension, with --merge, onto a log it reads; a file that cannot be written is 73, the old one kept")
