@@ -14,7 +14,7 @@ Gem::Specification.new do |spec|
                      "matcher check the recording against its golden and the page's own banner against the contract."
   spec.authors = ["TurboReplay"]
   spec.license = "MIT"
-  spec.files = Dir["lib/**/*.rb", "vendor/turbo-recorder.js", "lib/generators/**/templates/**/*", "lib/generators/**/templates/**/.*", "bin/*",
+  spec.files = Dir["lib/**/*.rb", "examples/collector.ru", "vendor/turbo-recorder.js", "lib/generators/**/templates/**/*", "lib/generators/**/templates/**/.*", "bin/*",
                    "exe/*/turbo-replay", "README.md"].select { File.file?(_1) }
   spec.bindir = "bin"
   spec.executables = %w[turbo-replay-system-test turbo-replay]

@@ -173,4 +173,18 @@ class SinkTest < Minitest::Test
     env["PATH_INFO"] = "/web"
     assert_equal 201, @app.call(env)[0]
   end
+
+  def test_the_rackup_example_answers_under_the_same_path_as_a_rails_mount
+    saved = ENV.to_h.slice("TURBO_REPLAY_COLLECTOR_ROOT", "TURBO_REPLAY_COLLECTOR_TOKEN")
+    ENV["TURBO_REPLAY_COLLECTOR_ROOT"] = @root
+    ENV["TURBO_REPLAY_COLLECTOR_TOKEN"] = "tok"
+    app, = Rack::Builder.parse_file(File.expand_path("../examples/collector.ru", __dir__))
+    mock = Rack::MockRequest.new(app)
+    assert_equal 401, mock.post("/turbo_replay/web?session=s1&seq=1", input: lines(1, 1)).status
+    assert_equal 201, mock.post("/turbo_replay/web?session=s1&seq=1&token=tok", input: lines(1, 1)).status
+    assert_equal({ "web/s1/000000000001.jsonl" => lines(1, 1) }, snapshot(@root))
+  ensure
+    %w[TURBO_REPLAY_COLLECTOR_ROOT TURBO_REPLAY_COLLECTOR_TOKEN].each { ENV.delete(_1) }
+    ENV.update(saved)
+  end
 end
