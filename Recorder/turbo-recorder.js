@@ -50,7 +50,12 @@
     recordQuery: false,  // keep ?query and #fragment in URLs
     recordOrigin: false, // keep scheme://host:port in URLs (every record, same-origin or not)
     recordFormData: false, // add form fields to turbo:submit-start
-    source: ""           // meta.source; empty = guessed from the user agent
+    source: "",          // meta.source; empty = guessed from the user agent
+    // meta.app: the release of the app around the page, as the native shell reports it
+    // (TurboRecorderConfig.app = {version, build}, or these two as meta tags).
+    appVersion: "",
+    appBuild: "",
+    token: ""            // the collector's shared token, sent as ?token= (a beacon cannot set a header)
   };
 
   var internalErrors = 0;
@@ -72,8 +77,21 @@
     var given = window.TurboRecorderConfig;
     if (given && typeof given === "object") {
       for (k in DEFAULTS) if (k in given) o[k] = coerce(given[k], DEFAULTS[k]);
+      var app = given.app;
+      if (app && typeof app === "object") { // the whole release: a build from a tag would be another's
+        o.appVersion = coerce(app.version, "");
+        o.appBuild = coerce(app.build, "");
+      }
     }
     return o;
+  }
+
+  // meta.app, when a version is known: {"version":"2.3.1","build":"231"} (build optional).
+  function appIdentity() {
+    if (!opts.appVersion) return null;
+    var app = { version: opts.appVersion };
+    if (opts.appBuild) app.build = opts.appBuild;
+    return app;
   }
   function kebab(s) { return s.replace(/[A-Z]/g, function (c) { return "-" + c.toLowerCase(); }); }
   function coerce(v, like) {
@@ -119,6 +137,7 @@
       lastT: 0,
       seq: 0,      // sequence number of the last line written
       acked: 0,    // highest sequence number the sink accepted
+      sent: 0,     // highest sequence number handed to a request or a beacon
       dropped: 0,
       bytes: 0,    // the lines' UTF-8 bytes, a newline each
       lines: []    // [seq, jsonText] pairs, oldest first; lines[0] is meta
@@ -190,15 +209,22 @@
     push(line(rec));
   }
 
+  // meta.session is the tab's session, the id a collector files the batches under, so a
+  // recording says which stored session it is (and a native log's web-session record can
+  // name it); meta.app says which release of the app it came from.
   function writeMeta() {
-    push(line({
+    var meta = {
       type: "meta",
       version: 1,
       source: opts.source || guessSource(),
       userAgent: navigator.userAgent,
       page: cleanUrl(location.href),
-      startedAt: new Date(st.origin).toISOString()
-    }));
+      startedAt: new Date(st.origin).toISOString(),
+      session: st.session
+    };
+    var app = appIdentity();
+    if (app) meta.app = app;
+    push(line(meta));
   }
 
   // A bannerSelector that matches nothing on the recording's first page is
@@ -212,7 +238,9 @@
     if (findBanner()) return;
     bannerMissing = opts.bannerSelector;
     var first = st.lines[0];
-    if (!first || first[0] !== 1 || st.acked >= 1 || inFlight) return;
+    // Not once line 1 has left (a fetch or a beacon): a collector holding it would refuse
+    // the amended line as a conflict.
+    if (!first || first[0] !== 1 || st.acked >= 1 || st.sent >= 1 || inFlight) return;
     var meta = JSON.parse(first[1]);
     if (meta.type !== "meta") return;
     meta.bannerMissing = opts.bannerSelector;
@@ -585,11 +613,15 @@
 
   var inFlight = false, failures = 0, sinkErrors = 0, sinkTimer = null;
 
+  // The lines the sink has not accepted, oldest first, up to maxBytes: a contiguous run of
+  // sequence numbers, since the sink numbers line k of a batch seq+k. Lines dropped past the
+  // caps leave a gap; the run stops before it and the next batch starts after it.
   function pending(maxBytes) {
     var out = [], bytes = 0;
     for (var i = 0; i < st.lines.length; i++) {
       var l = st.lines[i];
       if (l[0] <= st.acked) continue;
+      if (out.length && l[0] !== out[out.length - 1][0] + 1) break;
       bytes += l[1].length + 1;
       if (maxBytes && out.length && bytes > maxBytes) break;
       out.push(l);
@@ -600,7 +632,12 @@
   function sinkUrl(firstSeq) {
     var u = opts.sink;
     return u + (u.indexOf("?") < 0 ? "?" : "&") +
-      "session=" + encodeURIComponent(st.session) + "&seq=" + firstSeq;
+      "session=" + encodeURIComponent(st.session) + "&seq=" + firstSeq +
+      (opts.token ? "&token=" + encodeURIComponent(opts.token) : "");
+  }
+  function noteSent(batch) {
+    var last = batch[batch.length - 1][0];
+    if (!(st.sent >= last)) st.sent = last;
   }
 
   function joinLines(batch) {
@@ -634,6 +671,7 @@
     if (!batch.length) return Promise.resolve(true);
     var last = batch[batch.length - 1][0], req;
     inFlight = true;
+    noteSent(batch);
     try {
       var text = joinLines(batch);
       req = fetch(sinkUrl(batch[0][0]), {
@@ -669,6 +707,7 @@
       if (opts.sink && navigator.sendBeacon) {
         var batch = pending(60000); // beacons are limited to 64 KiB in flight
         if (batch.length) {
+          noteSent(batch);
           // No answer ever comes back from a beacon, so these lines stay
           // pending and are sent again by the next page in this tab: at
           // least once, never lost (the sink drops repeats by session+seq).

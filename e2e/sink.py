@@ -91,7 +91,42 @@ def run(c, b, app):
           "missing": [l for l in stored if l not in received][:5]})
     c.ok("sink working again: one meta line, the previous documents' lines first",
          received[:len(refused)] == refused and sum('"type":"meta"' in l for l in received) == 1)
+    meta = json.loads(received[0])
+    c.equal("identity: meta.session is the session the sink files the batches under, meta.app the meta tags'",
+            (meta.get("session"), meta.get("app")), (session, {"version": "2.3.1", "build": "231"}))
+    c.equal("identity: every request, beacons too, carried the collector's token as ?token=",
+            sink.tokens, {"e2e token&="})
     return received
+
+
+def capped(c, b, app):
+    """Lines dropped past maxLines while the sink fails leave a gap in the sequence numbers:
+    once the sink works, each line must reach it under its own seq (a batch is a contiguous
+    run; the one after the gap starts after it), and no seq the recorder dropped may be filled."""
+    sink = app.sink
+    b.get(app.base + "/blank")
+    b.js("sessionStorage.clear()")
+    sink.mode = "500"
+    b.get(app.base + "/sinkpage?sink=capped")
+    b.wait_for("the connect", lambda rs: any(r["type"] == "connect" for r in rs))
+    session = b.js("return TurboRecorder.stats().session")
+    flap(b, 4)
+    dropped = b.js("return TurboRecorder.stats().dropped")
+    sink.mode = "ok"
+    wait_until("the backlog to be accepted",
+               lambda: b.js("TurboRecorder.flush(); return TurboRecorder.stats().pending") == 0, timeout=20)
+    # What the recorder holds: meta (seq 1) and the newest lines, whose seqs end at the last written.
+    st = b.js("return {stats: TurboRecorder.stats(), lines: TurboRecorder.lines()}")
+    kept, last = st["lines"], st["stats"]["lines"] + st["stats"]["dropped"]
+    held = {1: kept[0], **{last - len(kept) + 1 + i: text for i, text in enumerate(kept) if i}}
+    with sink.lock:
+        got = dict(sink.by_session.get(session, {}))
+    c.ok(f"capped sink: {dropped} lines dropped while the sink failed; every kept line reached it under its own seq",
+         dropped > 0 and got == held, {"sink": sorted(got), "recorder": sorted(held),
+                                       "differ": [s for s in got if got.get(s) != held.get(s)][:5]})
+    meta = json.loads(held.get(1, "{}"))
+    c.equal("capped sink: TurboRecorderConfig.app wins over the meta tags, build and all",
+            meta.get("app"), {"version": "2.4.0"})
 
 
 def turbo8_shapes(c, b):

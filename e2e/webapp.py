@@ -43,10 +43,12 @@ class Sink:
         self.mode = "500"
         self.attempts = 0
         self.by_session = {}  # session -> {seq: line}
+        self.tokens = set()  # the token= of every request
 
     def receive(self, query, body):
         with self.lock:
             self.attempts += 1
+            self.tokens.add(query.get("token", [""])[0])
             if self.mode != "ok":
                 return 500
             session = query.get("session", [""])[0]
@@ -162,11 +164,23 @@ class App:
             "failing": "/sink",
             "refused": f"http://{self.host}:{self.refused_port}/sink",
             "ok": "/sink",
+            "capped": "/sink",
         }
-        # The module form of the recorder, configured through meta tags.
+        # The module form of the recorder, configured through meta tags: the app's release as a
+        # native shell would give it, and the collector's token.
         head = (f'<meta name="turbo-recorder-sink" content="{sinks[which]}">'
                 '<meta name="turbo-recorder-flush-interval" content="150">'
-                '<meta name="turbo-recorder-batch-size" content="4">')
+                '<meta name="turbo-recorder-app-version" content="2.3.1">'
+                '<meta name="turbo-recorder-app-build" content="231">'
+                '<meta name="turbo-recorder-token" content="e2e token&=">')
+        if which == "capped":
+            # Lines dropped past maxLines while the sink fails: what is sent later must keep
+            # each line's own seq. TurboRecorderConfig's app wins over the meta tags.
+            head += ('<meta name="turbo-recorder-max-lines" content="5">'
+                     '<meta name="turbo-recorder-batch-size" content="100">'
+                     '<script>window.TurboRecorderConfig = {app: {version: "2.4.0"}};</script>')
+        else:
+            head += '<meta name="turbo-recorder-batch-size" content="4">'
         return page("Sink " + which, "/turbo.js", extra_head=head,
                     recorder_tag='<script type="module" src="/recorder.js"></script>')
 
