@@ -54,6 +54,14 @@ class SinkTest < Minitest::Test
     assert_equal lines(1, 2) + lines(6, 7), @app.store.assemble("s1")
   end
 
+  def test_assembling_a_seq_stored_with_two_lines_names_both_objects
+    web(@app, lines(1, 3))
+    FileUtils.mkdir_p(File.join(@root, "web/s1"))
+    File.binwrite(File.join(@root, "web/s1/000000000003.jsonl"), lines(3, 3, "-other")) # written by something else
+    error = assert_raises(TurboReplay::Sink::Conflict) { @app.store.assemble("s1") }
+    assert_equal "seq 3 of session s1 is web/s1/000000000001.jsonl's and another line in web/s1/000000000003.jsonl", error.message
+  end
+
   def test_a_seq_reused_with_other_bytes_is_a_conflict_and_nothing_of_the_batch_is_stored
     web(@app, lines(1, 3))
     before = snapshot(@root)

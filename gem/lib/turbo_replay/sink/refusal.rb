@@ -14,5 +14,8 @@ module TurboReplay
     # Storage that failed (a full disk, S3 answering an error or not at all): the request is
     # answered 503 with Retry-After, and what it would have written is not there.
     class StoreError < StandardError; end
+
+    # What assemble finds when one seq is stored with two different lines.
+    class Conflict < StandardError; end
   end
 end

@@ -76,15 +76,19 @@ module TurboReplay
 
       # The session's recording as the collector holds it: every line once, in seq order (a
       # line stored twice with the same bytes counts once), each ending in "\n". A missing
-      # range is left out; `web_gaps` names them.
+      # range is left out; `web_gaps` names them. A seq held with two different lines (only
+      # a store written by something else can have one) raises Conflict, naming both objects.
       def assemble(session)
         index = WebIndex.new
         lines = {}
         sizes("web/#{session}/").keys.sort.each do |key|
           bytes = read(key) or next
-          index.each_line(key, bytes) { |seq, line| lines[seq] ||= line }
+          index.each_line(key, bytes) do |seq, line|
+            held = lines[seq] ||= [line, key]
+            raise Conflict, "seq #{seq} of session #{session} is #{held[1]}'s and another line in #{key}" if held[0] != line
+          end
         end
-        lines.keys.sort.map { "#{lines[_1]}\n" }.join
+        lines.keys.sort.map { "#{lines[_1][0]}\n" }.join
       end
 
       # The ranges of seq missing between 1 and the last line held: [[from, to], …].
