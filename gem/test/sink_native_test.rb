@@ -67,6 +67,7 @@ class SinkNativeTest < Minitest::Test
     assert_refused native(@app, "..", 0, 1, FILE), 422, "the log id \"..\" is not an id"
     assert_refused native(@app, LOG, 2, 2, PARTS[0]), 400, "part 2 is not below parts=2"
     assert_refused native(@app, LOG, 0, 0, PARTS[0]), 400, "parts must be 1 or more"
+    assert_refused native(@app, LOG, 0, 1_000_000, PARTS[0]), 400, "parts must be at most 999999"
     assert_refused native(@app, LOG, "x", 1, FILE), 400, "part \"x\" is not a whole number"
     assert_refused native(@app, LOG, 0, 1, FILE, sha: "ABC"), 400, "the X-TurboReplay-SHA256 header is not 64 lowercase hex digits"
     bare = Rack::MockRequest.new(@app).put("/native/#{LOG}/0?parts=1", input: FILE)

@@ -86,6 +86,8 @@ class SinkTest < Minitest::Test
     assert_refused app.post("/web?session=s1&seq=0", input: lines(1, 1)), 400, "seq must be 1 or more"
     assert_refused app.post("/web?session=s1&seq=-1", input: lines(1, 1)), 400, "is not a whole number"
     assert_refused app.post("/web?session=s1&seq=1e3", input: lines(1, 1)), 400, "is not a whole number"
+    assert_refused app.post("/web?session=s1&seq=1000000000000", input: lines(2, 2)), 400, "seq must be at most 999999999999"
+    assert_refused app.post("/web?session=s1&seq=999999999999", input: lines(2, 3)), 400, "the batch's last seq would be past 999999999999"
     assert_equal({}, snapshot(@root))
   end
 

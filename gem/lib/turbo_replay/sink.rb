@@ -45,6 +45,7 @@ module TurboReplay
       @store = store || FolderStore.new(root)
       @token = token.nil? || token.empty? ? nil : token
       @limits = Limits.from(limits)
+      @part_limits = @limits.dup.tap { _1.batch_lines = Float::INFINITY } # a part is whole lines, any number
       @allow_origin = allow_origin
       @retry_after = retry_after
     end
@@ -83,6 +84,9 @@ module TurboReplay
 
     def web(batch)
       lines = JSONLines.lines(batch.body, @limits)
+      if batch.seq + lines.length - 1 > Request::MAX_SEQ
+        raise Refusal.new(400, "the batch's last seq would be past #{Request::MAX_SEQ}")
+      end
       @store.store_web(batch.session, batch.seq, lines, @limits)
     end
 
@@ -94,7 +98,7 @@ module TurboReplay
         raise Refusal.new(422, "the only part does not match X-TurboReplay-File-SHA256; nothing was stored")
       end
 
-      JSONLines.lines(upload.body, Limits.new(**@limits.to_h, batch_lines: Float::INFINITY))
+      JSONLines.lines(upload.body, @part_limits)
       @store.store_native(upload, @limits)
     end
 

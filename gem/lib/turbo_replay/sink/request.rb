@@ -9,6 +9,10 @@ module TurboReplay
     class Request
       ID = /\A[A-Za-z0-9_-]{1,128}\z/
       NUMBER = /\A[0-9]{1,15}\z/
+      # What the storage keys' fixed widths hold (12 digits for a seq, 6 for a part), so that
+      # their names sort as their numbers do.
+      MAX_SEQ = 999_999_999_999
+      MAX_PARTS = 999_999
       HEX = /\A[0-9a-f]{64}\z/
 
       # A recorder batch: `POST /web?session=ID&seq=N`.
@@ -33,6 +37,7 @@ module TurboReplay
         session = id(query("session"), "session")
         seq = number(query("seq"), "seq")
         raise Refusal.new(400, "seq must be 1 or more (the meta line is 1)") if seq < 1
+        raise Refusal.new(400, "seq must be at most #{MAX_SEQ}") if seq > MAX_SEQ
 
         Web.new(session, seq, body)
       end
@@ -42,6 +47,7 @@ module TurboReplay
         part = number(part, "part")
         parts = number(query("parts"), "parts")
         raise Refusal.new(400, "parts must be 1 or more") if parts < 1
+        raise Refusal.new(400, "parts must be at most #{MAX_PARTS}") if parts > MAX_PARTS
         raise Refusal.new(400, "part #{part} is not below parts=#{parts} (parts are numbered from 0)") if part >= parts
 
         Native.new(log, part, parts, hex("HTTP_X_TURBOREPLAY_SHA256", "X-TurboReplay-SHA256"),
