@@ -90,5 +90,8 @@ class SinkNativeTest < Minitest::Test
     response = native(app, LOG, 1, 2, PARTS[1], file_sha: FILE_SHA)
     assert_refused response, 413, "log #{LOG} would hold #{FILE.bytesize} bytes, more than the limit of #{PARTS[0].bytesize + 10}"
     refute File.exist?(File.join(@root, "native/#{LOG}/000001.part"))
+    other = "0123456789abcdef0123456789abcdee"
+    assert_refused native(app, other, 0, 1, FILE), 413, "log #{other} would hold"
+    refute File.exist?(File.join(@root, "native/#{other}")), "not even its manifest"
   end
 end

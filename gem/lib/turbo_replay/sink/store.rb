@@ -55,12 +55,15 @@ module TurboReplay
         end
       end
 
-      # Stores one part of a native log (its hash already checked against its body).
+      # Stores one part of a native log (its hash already checked against its body). Every
+      # refusal (a manifest that disagrees, a part held with other bytes, the log's total) is
+      # decided before anything is written, the manifest included.
       def store_native(upload, limits)
         @locks.synchronize("native/#{upload.log}") do
-          ensure_manifest(upload)
           key = format(PART_KEY, upload.log, upload.part)
           ATTEMPTS.times do
+            manifest = read(format(MANIFEST_KEY, upload.log))
+            check_manifest(upload, manifest) if manifest
             held = read(key)
             return held_part(upload, held) if held
 
@@ -68,6 +71,9 @@ module TurboReplay
             if total + upload.body.bytesize > limits.session_bytes
               raise Refusal.new(413, "log #{upload.log} would hold #{total + upload.body.bytesize} bytes, more than the limit of #{limits.session_bytes}")
             end
+            # The manifest before the log's first part: a part is never stored without the
+            # count and hash it belongs to. Another process that made it meanwhile: decide again.
+            next if manifest.nil? && !create(format(MANIFEST_KEY, upload.log), manifest_bytes(upload))
             return [201, "stored part #{upload.part} of #{upload.parts} of log #{upload.log}"] if create(key, upload.body)
           end
           raise StoreError, "native/#{upload.log}: the store kept changing under this request"
@@ -116,23 +122,13 @@ module TurboReplay
         end
       end
 
-      # The manifest is written before the log's first part: a part is never stored without
-      # the count and hash it belongs to, and a request that disagrees is refused before any
-      # of its bytes are.
-      def ensure_manifest(upload)
-        key = format(MANIFEST_KEY, upload.log)
-        wanted = { "parts" => upload.parts, "sha256" => upload.file_sha256 }
-        ATTEMPTS.times do
-          held = read(key)
-          return check_manifest(upload, held, wanted) if held
-          return if create(key, "#{JSON.generate(wanted)}\n")
-        end
-        raise StoreError, "#{key}: the store kept changing under this request"
+      def manifest_bytes(upload)
+        "#{JSON.generate({ "parts" => upload.parts, "sha256" => upload.file_sha256 })}\n"
       end
 
-      def check_manifest(upload, held, wanted)
+      def check_manifest(upload, held)
         manifest = JSON.parse(held)
-        return if manifest == wanted
+        return if manifest == { "parts" => upload.parts, "sha256" => upload.file_sha256 }
 
         raise Refusal.new(409, "log #{upload.log} is held as parts=#{manifest["parts"]} sha256=#{manifest["sha256"]}, " \
                                "not parts=#{upload.parts} sha256=#{upload.file_sha256}")
