@@ -611,7 +611,11 @@
   // number after it), so a server can order batches and drop repeats: a
   // request can arrive and still look failed, and beacons are never answered.
 
-  var inFlight = false, failures = 0, sinkErrors = 0, sinkTimer = null;
+  var inFlight = false, failures = 0, sinkErrors = 0, sinkRefused = 0, sinkTimer = null;
+  // What a sink refuses for what the batch holds (a collector's 409 conflict, 413 over a limit,
+  // 422 not taken), it refuses every time: sent again, the batch would hold back every line
+  // after it for good. Those lines are given up and counted; a gap in the sink says where.
+  var REFUSED = { 409: true, 413: true, 422: true };
 
   // The lines the sink has not accepted, oldest first, up to maxBytes: a contiguous run of
   // sequence numbers, since the sink numbers line k of a batch seq+k. Lines dropped past the
@@ -686,7 +690,9 @@
       return Promise.resolve(false);
     }
     return req.then(function (res) {
-      if (!res.ok) { sinkFailed(); return false; }
+      var refused = REFUSED[res.status] === true;
+      if (!res.ok && !refused) { sinkFailed(); return false; }
+      if (refused) sinkRefused += batch.length;
       inFlight = false;
       failures = 0;
       if (last > st.acked) st.acked = last;
@@ -768,6 +774,7 @@
       dropped: st.dropped,
       pending: opts.sink ? st.seq - st.acked : 0,
       sinkErrors: sinkErrors,
+      sinkRefused: sinkRefused,
       storageErrors: storageErrors,
       errors: internalErrors,
       bannerMissing: bannerMissing,

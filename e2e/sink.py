@@ -99,6 +99,31 @@ def run(c, b, app):
     return received
 
 
+def refused(c, b, app):
+    """A batch the sink refuses for what it holds (a collector's 422) is given up and counted,
+    and the lines after it still go: the sink's stream has a gap exactly there, nothing else."""
+    sink = app.sink
+    b.get(app.base + "/blank")
+    b.js("sessionStorage.clear()")
+    sink.mode = "ok"
+    b.get(app.base + "/sinkpage?sink=ok")
+    b.wait_for("the connect", lambda rs: any(r["type"] == "connect" for r in rs))
+    session = b.js("return TurboRecorder.stats().session")
+    wait_until("the first lines accepted", lambda: b.js("return TurboRecorder.stats().pending") == 0)
+    sink.mode = "refuse-once"
+    flap(b, 2)
+    wait_until("every line past the refused batch accepted",
+               lambda: b.js("TurboRecorder.flush(); return TurboRecorder.stats().pending") == 0 and sink.refused)
+    stats = b.js("return TurboRecorder.stats()")
+    (first, count), = sink.refused
+    received, gaps = sink.stream(session)
+    kept = b.js("return TurboRecorder.lines()")
+    c.ok(f"refused batch: its {count} lines given up and counted, the gap in the sink exactly there, every later line received",
+         stats["sinkRefused"] == count and gaps == list(range(first, first + count))
+         and received == kept[:first - 1] + kept[first - 1 + count:] and stats["errors"] == 0,
+         {"stats": stats, "refused": sink.refused, "gaps": gaps, "received": len(received), "kept": len(kept)})
+
+
 def capped(c, b, app):
     """Lines dropped past maxLines while the sink fails leave a gap in the sequence numbers:
     once the sink works, each line must reach it under its own seq (a batch is a contiguous

@@ -36,7 +36,8 @@ CONTEXT_ATTR = "data-railsfast--offline-banner-context-value"
 
 
 class Sink:
-    """What the recorder's POSTs reached. mode: "500" answers 500, "ok" 204."""
+    """What the recorder's POSTs reached. mode: "500" answers 500, "ok" 204, "refuse-once"
+    422 to the next batch (kept in `refused` as (seq, lines)) and then 204."""
 
     def __init__(self):
         self.lock = threading.Lock()
@@ -44,15 +45,20 @@ class Sink:
         self.attempts = 0
         self.by_session = {}  # session -> {seq: line}
         self.tokens = set()  # the token= of every request
+        self.refused = []
 
     def receive(self, query, body):
         with self.lock:
             self.attempts += 1
             self.tokens.add(query.get("token", [""])[0])
-            if self.mode != "ok":
-                return 500
             session = query.get("session", [""])[0]
             first = int(query.get("seq", ["0"])[0])
+            if self.mode == "refuse-once":
+                self.mode = "ok"
+                self.refused.append((first, len(body.decode("utf-8").splitlines())))
+                return 422
+            if self.mode != "ok":
+                return 500
             lines = self.by_session.setdefault(session, {})
             for i, line in enumerate(body.decode("utf-8").splitlines()):
                 lines[first + i] = line  # a resent batch overwrites itself
