@@ -107,6 +107,24 @@ struct StatsByTests {
         let asked = try turboReplay(["stats", "--merge", "--by", "platform", release])
         #expect(asked.status == 65)
         #expect(asked.stderr.contains("--by platform, and these partials are grouped by app-version"), "\(asked.stderr)")
+        // Hand-edited partials: a line without its group, a group in a partial made without --by,
+        // a grouping this turbo-replay does not know.
+        let grouped = try String(contentsOfFile: release, encoding: .utf8)
+        let edits = [
+            ("nogroup.partial", grouped.replacingOccurrences(of: #""group":"2.3.0","#, with: ""), "names its \"group\""),
+            (
+                "stray.partial", try String(contentsOfFile: plain, encoding: .utf8).replacingOccurrences(of: #""path":"#, with: #""group":"x","path":"#),
+                "a log's \"group\" in a partial made without --by"
+            ),
+            ("unknownby.partial", grouped.replacingOccurrences(of: #""by":"app-version""#, with: #""by":"release""#), "not release"),
+        ]
+        for (name, text, says) in edits {
+            let path = directory + "/" + name
+            try text.write(toFile: path, atomically: false, encoding: .utf8)
+            let merged = try turboReplay(["stats", "--merge", path])
+            #expect(merged.status == 65, "\(name): \(merged.stderr)")
+            #expect(merged.stderr.contains(says), "\(name): \(merged.stderr)")
+        }
         let bad = try turboReplay(["stats", "--by", "release", Self.fleet])
         #expect(bad.status == 64)
         #expect(bad.stderr.contains("'--by' takes app-version, platform, day (got 'release')"))
