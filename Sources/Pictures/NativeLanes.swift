@@ -180,28 +180,30 @@ struct NativeLanes {
                 Flag(
                     t: finding.t, id: finding.kind.rawValue, lines: [],
                     sentence:
-                        "On \(finding.surface) the policy retried automatically (\(trigger.rawValue)); the app logged no automatic retry there within 1 s."))
+                        "On \(finding.surface) the policy retried automatically (\(trigger.rawValue)); the app logged no automatic retry there within 1 s.",
+                    level: finding.level))
         case .unexpected(let line, let policy):
             flag(
                 Flag(
                     t: finding.t, id: finding.kind.rawValue, lines: [line],
-                    sentence: "On \(finding.surface) the app retried automatically where the policy has no automatic retry within 1 s (\(policy.name))."))
+                    sentence: "On \(finding.surface) the app retried automatically where the policy has no automatic retry within 1 s (\(policy.name)).",
+                    level: finding.level))
         }
     }
 
     /// A probe loop of the error view: its surface's retries became a polling loop.
     mutating func probeLoop(_ loop: ProbeLoop) {
-        flag(Flag(t: loop.t, id: ProbeLoop.finding, lines: loop.lines, sentence: "On \(loop.surface) \(loop.message)."))
+        flag(Flag(t: loop.t, id: ProbeLoop.finding, lines: loop.lines, sentence: "On \(loop.surface) \(loop.message).", level: ProbeLoop.level))
     }
 
     /// A finding of the web-archive cache, at its `presented` record.
     mutating func archive(_ finding: ArchiveFinding) {
-        flag(Flag(t: finding.t, id: finding.kind.rawValue, lines: [finding.line], sentence: "\(finding.url): \(finding.message)."))
+        flag(Flag(t: finding.t, id: finding.kind.rawValue, lines: [finding.line], sentence: "\(finding.url): \(finding.message).", level: finding.level))
     }
 
     /// The log's cut, at its last record: a finding of the log rather than of a policy.
     mutating func cut(_ cut: LogCut) {
-        flag(Flag(t: cut.t, id: LogCut.finding, lines: [cut.line], sentence: cut.message + "."))
+        flag(Flag(t: cut.t, id: LogCut.finding, lines: [cut.line], sentence: cut.message + ".", level: LogCut.level))
     }
 
     /// Keeps the first findings by time (a tie in the order they came), one past what is listed.
@@ -239,7 +241,7 @@ struct NativeLanes {
         if case .mismatch(_, _, let until, _) = finding.detail, limits.clip(finding.t, until ?? last ?? finding.t) != nil {
             mismatches.add(finding, at: finding.t)
         }
-        flag(Flag(t: finding.t, id: finding.kind.rawValue, lines: finding.lines, sentence: finding.sentence))
+        flag(Flag(t: finding.t, id: finding.kind.rawValue, lines: finding.lines, sentence: finding.sentence, level: finding.level))
     }
 }
 
@@ -249,6 +251,8 @@ struct Flag {
     var id: String
     var lines: [Int]
     var sentence: String
+    /// Told apart in the picture: an `info` finding is not drawn as a warning is.
+    var level: FindingLevel = .warning
     /// The order it came in: a tie in time and kind is listed in it.
     var order = 0
 }

@@ -143,11 +143,13 @@ private struct NativeChart: TimeChart {
         }
         let notes = flags.enumerated().map { index, flag in
             let lines = flag.lines.isEmpty ? "" : ", line\(flag.lines.count == 1 ? "" : "s") " + flag.lines.map(String.init).joined(separator: ", ")
-            return wrap("\(index + 1)  \(flag.id) at \(ms(flag.t)) ms\(lines): \(flag.sentence)", width: Int((width - 56) / 6.3))
+            return wrap(
+                "\(index + 1)  \(flag.id) (\(flag.level.rawValue)) at \(ms(flag.t)) ms\(lines): \(flag.sentence)",
+                width: Int((width - 56) / (11.5 * glyphWidth)))
         }
         return Layout(
             flags: flagLayout, findings: findings, root: root, app: app, surfaces: surfaces, connectivity: (y, 22),
-            bounds: boundsNote().map { wrap($0, width: Int((width - 56) / 6.3)) } ?? [], notes: notes)
+            bounds: boundsNote().map { wrap($0, width: Int((width - 56) / (11.5 * glyphWidth))) } ?? [], notes: notes)
     }
 
     // MARK: - Drawing
@@ -179,7 +181,7 @@ private struct NativeChart: TimeChart {
             chart.drawNativeConnectivity(lanes.connectivity.marks, limits: chart.limits, y: layout.connectivity.y, height: layout.connectivity.height)
         }
         return finishTimeline(
-            flags.map { ($0.t, $0.id, $0.sentence) }, footer: layout, summary: summaryLine, title: "Native timeline: " + path, defs: Self.defs)
+            flags.map { ($0.t, $0.id, $0.sentence, $0.level) }, footer: layout, summary: summaryLine, title: "Native timeline: " + path, defs: Self.defs)
     }
 
     /// Each lane's name: a surface's lane is named for it (whole on hover when cut short).

@@ -95,10 +95,10 @@ private struct Chart: TimeChart {
         lanes.finish(end: summary.end)
         self.lanes = lanes
         findings = lanes.findings.marks.sorted { ($0.t, $0.kind) < ($1.t, $1.kind) }
-        listed = findings.map { Flag(t: $0.t, id: $0.kind.id, lines: $0.lines, sentence: MarkText.bounded($0.sentence)) }
+        listed = findings.map { Flag(t: $0.t, id: $0.kind.id, lines: $0.lines, sentence: MarkText.bounded($0.sentence), level: $0.level) }
         if let cut = summary.cut, lanes.limits.contains(cut.t) {
             // The cut is at the last record: no banner finding comes after it.
-            listed.append(Flag(t: cut.t, id: LogCut.finding, lines: [cut.line], sentence: cut.message))
+            listed.append(Flag(t: cut.t, id: LogCut.finding, lines: [cut.line], sentence: cut.message, level: LogCut.level))
         }
         end = lanes.end
         fitAxis(first: lanes.first ?? 0, busy: lanes.limits.isWindowed ? [] : lanes.busy + listed.map(\.t))
@@ -129,14 +129,14 @@ private struct Chart: TimeChart {
         // The findings' sentences, wrapped, under the legend.
         let notes = listed.enumerated().map { index, finding in
             let head =
-                "\(index + 1)  \(finding.id) at \(formatMilliseconds(finding.t)) ms, line\(finding.lines.count == 1 ? "" : "s") \(finding.lines.map(String.init).joined(separator: ", ")): "
-            return wrap(head + finding.sentence, width: Int((width - 16 - 40) / 6.3))
+                "\(index + 1)  \(finding.id) (\(finding.level.rawValue)) at \(formatMilliseconds(finding.t)) ms, line\(finding.lines.count == 1 ? "" : "s") \(finding.lines.map(String.init).joined(separator: ", ")): "
+            return wrap(head + finding.sentence, width: Int((width - 56) / (11.5 * glyphWidth)))
         }
         let bannerTop = onlineTop + 38 + 54 + 46
         return Layout(
             flags: flags, findings: findingsLane, online: (onlineTop, 28), failures: (onlineTop + 38, 44), submissions: (onlineTop + 38 + 54, 36),
             banner: (bannerTop, 36), seen: lanes.hasSeen ? (bannerTop + 36 + 14, 26) : nil,
-            bounds: boundsNote().map { wrap($0, width: Int((width - 16 - 40) / 6.3)) } ?? [], notes: notes)
+            bounds: boundsNote().map { wrap($0, width: Int((width - 56) / (11.5 * glyphWidth))) } ?? [], notes: notes)
     }
 
     // MARK: - Drawing
@@ -162,7 +162,8 @@ private struct Chart: TimeChart {
             if let seen = layout.seen { chart.drawSeenLane(lanes.seenSpans.marks, y: seen.y, height: seen.height) }
         }
         return finishTimeline(
-            listed.map { ($0.t, $0.id, $0.sentence) }, footer: layout, summary: summaryLine, title: "Offline banner timeline: " + path, defs: Self.defs)
+            listed.map { ($0.t, $0.id, $0.sentence, $0.level) }, footer: layout, summary: summaryLine, title: "Offline banner timeline: " + path,
+            defs: Self.defs)
     }
 
     /// The hatchings: a stale pill's (red), and the belief no record had stated yet (pale).
