@@ -95,13 +95,15 @@ extension TimeChart {
             let what = submission.about.isEmpty ? "" : " (\(submission.about))"
             out += "<g>\n<title>\(xmlEscaped("submission at \(formatMilliseconds(submission.t)) ms\(what): \(label)"))</title>\n"
             out += "<circle cx=\"\(n(sx))\" cy=\"\(n(cy))\" r=\"6.5\" fill=\"\(fill)\" stroke=\"\(stroke)\" stroke-width=\"2\"/>\n"
+            // A label goes right of its mark, or left of it at the page's edge, and only where
+            // it runs into no label or mark before it (its hover says it either way).
             if sx + 10 + textWidth(label, size: 11) > width - 4 {
-                text(sx - 10, cy + 4, label, size: 11, anchor: "end", fill: stroke)
-                lastEnd = sx + 10
+                if sx - 10 - textWidth(label, size: 11) > lastEnd + 4 { text(sx - 10, cy + 4, label, size: 11, anchor: "end", fill: stroke) }
             } else if sx + 10 > lastEnd + 4 {
                 text(sx + 10, cy + 4, label, size: 11, fill: stroke)
                 lastEnd = sx + 10 + textWidth(label, size: 11)
             }
+            lastEnd = max(lastEnd, sx + 8)
             out += "</g>\n"
         }
     }
