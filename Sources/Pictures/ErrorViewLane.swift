@@ -10,6 +10,8 @@ extension TimeChart {
     /// The spans on the row from `y` (`height` tall), to `end` when still up; each labelled
     /// with its times where they fit before the surface's next view, whole on hover.
     mutating func drawErrorViewSpans(_ spans: [ErrorViewSpan], end: Double, y: Double, height: Double) {
+        // Where the row's last label ends: a lane of several surfaces has spans over spans.
+        var labelEnd = -Double.infinity
         for (index, span) in spans.enumerated() {
             let color = span.variant == .offline ? "#ef6c00" : "#c62828"
             let appEnd = span.app?.t ?? end, policyEnd = span.policy?.t ?? end
@@ -23,13 +25,15 @@ extension TimeChart {
                 "<rect x=\"\(n(x0))\" y=\"\(n(y))\" width=\"\(n(xp - x0))\" height=\"\(n(height))\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"1.5\"/>\n"
             let label =
                 "\(formatSeconds(appEnd - span.from))\(span.app == nil ? "+" : "") · policy \(formatSeconds(policyEnd - span.from))\(span.policy == nil ? "+" : "")"
-            let room = spans[(index + 1)...].first { $0.surface.utf8.elementsEqual(span.surface.utf8) }.map { x($0.from) - 4 } ?? left + plotWidth
+            let room = spans[(index + 1)...].map { x($0.from) - 4 }.min() ?? left + plotWidth
             // After the span, past the mark of what ended it; else inside the longer one.
-            let after = max(xa, xp) + 9
-            if after + textWidth(label, size: 10) <= min(room, width - 8) {
+            let after = max(xa, xp) + 9, labelWidth = textWidth(label, size: 10)
+            if after + labelWidth <= min(room, width - 8), after > labelEnd + 4 {
                 text(after, y + height / 2 + 3.5, label, size: 10, fill: color)
-            } else if textWidth(label, size: 10) <= max(xa, xp) - x0 - 16 {
+                labelEnd = after + labelWidth
+            } else if labelWidth <= min(max(xa, xp), room) - x0 - 16, x0 + 5 > labelEnd + 4 {
                 text(x0 + 5, y + height / 2 + 3.5, label, size: 10, fill: "#3e2723")
+                labelEnd = x0 + 5 + labelWidth
             }
             out += "</g>\n"
         }
@@ -49,9 +53,12 @@ extension TimeChart {
     /// hollow green triangle for its `app-retry` (a dot in it when manual), a hollow green
     /// square for the user's `tap-retry`, a grey cross for `dismissed`. Marks closer than
     /// `MarkSpacing.minimum` are set apart, each joined to its time by a thin line.
-    mutating func drawAppViewMarks(_ marks: [(t: Double, kind: AppViewMark.Kind, line: Int)], cy: Double) {
+    /// `on`: whether a surface is this lane's (a `presented` is the decision's mark already).
+    mutating func drawAppViewMarks(_ marks: [AppViewMark], on: (String) -> Bool, cy: Double) {
         var spacing = MarkSpacing()
         for mark in marks {
+            guard let surface = mark.kind.surface, on(surface) else { continue }
+            if case .presented = mark.kind { continue }
             let tx = x(mark.t), mx = spacing.place(tx)
             let title = xmlEscaped(
                 "the app's \(mark.kind.name) on \(mark.kind.surface ?? "every surface") at \(formatMilliseconds(mark.t)) ms (its line \(mark.line))")

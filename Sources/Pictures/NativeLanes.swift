@@ -18,6 +18,9 @@ struct NativeLanes {
     private(set) var appSpans: Lane<(from: Double, to: Double, screen: String, line: Int)>
     private(set) var mismatches: Lane<LaunchFinding>
     private(set) var decisions: Lane<Decision>
+    /// The app's own records about its error views (`AppViewMark`): its marks, and what ends a
+    /// view's span by its log.
+    private(set) var appViews: Lane<AppViewMark>
     /// The surfaces with a decision drawn, a lane each, in the order their first decision came;
     /// past `maxSurfaceLanes`, the rest share one lane.
     private(set) var surfaces: [String] = []
@@ -60,6 +63,7 @@ struct NativeLanes {
         appSpans = Lane(capacity: n)
         mismatches = Lane(capacity: n)
         decisions = Lane(capacity: n)
+        appViews = Lane(capacity: n)
         connectivity = Lane(capacity: n)
     }
 
@@ -96,6 +100,7 @@ struct NativeLanes {
             if case .timed(let t, let event) = record.event {
                 lanes.record(at: t)
                 if case .path(let online) = event { lanes.path(at: t, online: online) }
+                lanes.viewRecord(event, at: t, line: record.line)
             }
             explainer.feed(record, decided: { lanes.decision($0) }, emit: emit)
             try explainer.checkOpenViews(after: record, path: reader.path)
@@ -158,6 +163,12 @@ struct NativeLanes {
         if decisions.add(decision, at: decision.t), !surfaces.contains(where: { $0.utf8.elementsEqual(decision.surface.utf8) }) {
             if surfaces.count < Self.maxSurfaceLanes { surfaces.append(decision.surface) } else { otherSurfaces = true }
         }
+    }
+
+    /// A record of the app's log, kept when it is about its error views and in the window.
+    mutating func viewRecord(_ event: NativeEvent, at t: Double, line: Int) {
+        guard limits.contains(t), let kind = AppViewMark.Kind(event) else { return }
+        appViews.add(AppViewMark(t: t, kind: kind, line: line), at: t)
     }
 
     /// A `path` record.

@@ -68,7 +68,7 @@ private struct SessionChart: TimeChart {
     var drops: [SessionDrop]
     var edges: [SessionEdge]
     /// The app's own records about its views, on the session clock.
-    var appMarks: [(t: Double, kind: AppViewMark.Kind, line: Int)]
+    var appMarks: [AppViewMark]
     /// Each error view, from its `presented` to what ended it by the app's log and by the policy.
     var viewSpans: [ErrorViewSpan] = []
     /// Where the views' spans stop: the session's end, or where the decisions or the app's
@@ -91,7 +91,7 @@ private struct SessionChart: TimeChart {
         (layerFindings, layerFindingsLeftOut) = (marks.layerFindings.marks, marks.layerFindings.elided)
         (findings, drops, edges) = (marks.findings.marks, marks.drops.marks, marks.edges.marks)
         let offset = marks.offset
-        appMarks = marks.logs.app.marks.map { (t: $0.t + offset, kind: $0.kind, line: $0.line) }
+        appMarks = marks.logs.app.marks.map { AppViewMark(t: $0.t + offset, kind: $0.kind, line: $0.line) }
         let times = [marks.lineTimes?.min, marks.lineTimes?.max, summary.end].compactMap { $0 }
         let first = min(times.min() ?? 0, 0)
         end = max(times.max() ?? 1, first + 1)
@@ -102,8 +102,7 @@ private struct SessionChart: TimeChart {
         fitAxis(first: first) { start, end in busy.gaps(first: first, firstLine: firstLine, start: start, end: end) }
         let until = [marks.decisions.elidedFrom, marks.logs.app.elidedFrom.map { $0 + offset }].compactMap { $0 }.min() ?? .infinity
         viewsEnd = min(until, summary.end ?? end)
-        viewSpans = ErrorViewSpans.spans(
-            decisions: decisions, records: appMarks.map { AppViewMark(t: $0.t, kind: $0.kind, line: $0.line) }, until: until)
+        viewSpans = ErrorViewSpans.spans(decisions: decisions, records: appMarks, until: until)
         headerLines = SessionHeader.lines(web: marks.logs.webMeta, native: marks.logs.nativeMeta, width: Int((width - 32) / (11.5 * glyphWidth)))
     }
 
@@ -232,12 +231,7 @@ private struct SessionChart: TimeChart {
         let on = { (name: String) in name.utf8.elementsEqual(surface.utf8) }
         drawSurfaceLane(decisions, on: surface, y: y, height: 26)
         drawErrorViewSpans(viewSpans.filter { on($0.surface) }, end: viewsEnd, y: y + 30, height: 14)
-        drawAppViewMarks(
-            appMarks.filter { mark in
-                guard let surface = mark.kind.surface, on(surface) else { return false }
-                if case .presented = mark.kind { return false }
-                return true
-            }, cy: y + 37)
+        drawAppViewMarks(appMarks, on: on, cy: y + 37)
     }
 
     /// The app's `foreground` records, as rings in the app's records row.
