@@ -13,6 +13,9 @@ package struct SessionPictureRecords {
     package private(set) var nativeMeta: NativeMeta?
     /// On the native clock: the picture moves them by Δ.
     private(set) var app = Lane<AppViewMark>(capacity: RenderLimits.defaultMaxMarks)
+    /// Whether the app's log was read into it: without it the picture knows no view's end by
+    /// the app's log, and draws no spans rather than views that seem never to end.
+    private(set) var readNative = false
 
     package init() {}
 
@@ -21,6 +24,7 @@ package struct SessionPictureRecords {
     }
 
     package mutating func feed(native record: NativeRecord) {
+        readNative = true
         switch record.event {
         case .meta(let meta):
             if nativeMeta == nil { nativeMeta = meta }

@@ -102,7 +102,7 @@ private struct SessionChart: TimeChart {
         fitAxis(first: first) { start, end in busy.gaps(first: first, firstLine: firstLine, start: start, end: end) }
         let until = [marks.decisions.elidedFrom, marks.logs.app.elidedFrom.map { $0 + offset }].compactMap { $0 }.min() ?? .infinity
         viewsEnd = min(until, summary.end ?? end)
-        viewSpans = ErrorViewSpans.spans(decisions: decisions, records: appMarks, until: until)
+        viewSpans = marks.logs.readNative ? ErrorViewSpans.spans(decisions: decisions, records: appMarks, until: until) : []
         headerLines = SessionHeader.lines(web: marks.logs.webMeta, native: marks.logs.nativeMeta, width: Int((width - 32) / (11.5 * glyphWidth)))
     }
 
