@@ -16,8 +16,8 @@ extension TimeChart {
             let color = span.variant == .offline ? "#ef6c00" : "#c62828"
             let appEnd = span.app?.t ?? end, policyEnd = span.policy?.t ?? end
             let x0 = x(span.from), xa = max(x(appEnd), x0 + 1.5), xp = max(x(policyEnd), x0 + 1.5)
-            legend.note(.shownView)
-            legend.note(.policyView)
+            legend.note(.shownView(span.variant, color))
+            legend.note(.policyView(span.variant, color))
             out += "<g>\n<title>\(xmlEscaped(Self.viewTitle(span, end: end)))</title>\n"
             out +=
                 "<rect x=\"\(n(x0))\" y=\"\(n(y + 2))\" width=\"\(n(xa - x0))\" height=\"\(n(height - 4))\" fill=\"\(color)\" fill-opacity=\"0.55\"/>\n"
@@ -105,8 +105,14 @@ func formatSeconds(_ ms: Double) -> String {
 }
 
 extension MarkKind {
-    static let shownView = box("error view, as the app's log has it (shownMs)", fill: "#ef6c00", opacity: 0.55)
-    static let policyView = box("error view, by the policy (policyMs)", fill: "none", stroke: "#ef6c00")
+    /// A view's span by the app's log, in its variant's colour.
+    static func shownView(_ variant: ErrorVariant, _ color: String) -> MarkKind {
+        box("\(variant.rawValue) view, as the app's log has it (shownMs)", fill: color, opacity: 0.55)
+    }
+    /// A view's span by the policy, in its variant's colour.
+    static func policyView(_ variant: ErrorVariant, _ color: String) -> MarkKind {
+        box("\(variant.rawValue) view, by the policy (policyMs)", fill: "none", stroke: color)
+    }
     static let appRetryAuto = MarkKind(
         label: "app-retry (auto), the app's record", swatch: "<path d=\"M5.5 -5 L10.5 4 L0.5 4 Z\" fill=\"#ffffff\" stroke=\"#2e7d32\" stroke-width=\"1.6\"/>")
     static let appRetryManual = MarkKind(
