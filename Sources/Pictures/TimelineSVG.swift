@@ -85,6 +85,8 @@ private struct Chart: TimeChart {
     /// What the findings lane lists, in time order: the banner's findings, and the log's cut
     /// (`log-cut`), so that the picture draws every finding `explain` reports.
     var listed: [Flag] = []
+    /// The pills' texts the banner lane could not write whole: written whole under the chart.
+    var cutTexts: [(t: Double, label: String)] = []
 
     init(path: String, settings: BannerSettings, meta: Meta?, summary: SessionSummary, lanes: BannerLanes) {
         self.path = path
@@ -119,7 +121,7 @@ private struct Chart: TimeChart {
         let seen: (y: Double, height: Double)?
         var plotBottom: Double { seen.map { $0.y + $0.height } ?? banner.y + banner.height }
         let bounds: [String]
-        let notes: [[String]]
+        var notes: [[String]]
     }
 
     func layout() -> Layout {
@@ -142,7 +144,7 @@ private struct Chart: TimeChart {
     // MARK: - Drawing
 
     mutating func draw() -> String {
-        let layout = layout()
+        var layout = layout()
         drawTitle()
         laneLabel("findings", y: layout.findings.y, height: layout.findings.height)
         if listed.isEmpty { text(left + 8, layout.findings.y + layout.findings.height / 2 + 4, "none", size: 11, fill: "#777777") }
@@ -157,9 +159,13 @@ private struct Chart: TimeChart {
             chart.drawOnlineLane(lanes.onlineSpans.marks, y: layout.online.y, height: layout.online.height)
             chart.drawFailureLane(lanes.failures.marks, responses: lanes.responses.marks, y: layout.failures.y, height: layout.failures.height)
             chart.drawSubmissionLane(lanes.submissions.marks, y: layout.submissions.y, height: layout.submissions.height)
-            chart.drawBannerLane(lanes.bannerSpans.marks, findings: chart.findings, y: layout.banner.y, height: layout.banner.height)
+            chart.cutTexts = chart.drawBannerLane(lanes.bannerSpans.marks, findings: chart.findings, y: layout.banner.y, height: layout.banner.height)
             chart.drawPageChanges(lanes.pages.marks, y: layout.banner.y, height: layout.banner.height)
             if let seen = layout.seen { chart.drawSeenLane(lanes.seenSpans.marks, y: seen.y, height: seen.height) }
+        }
+        for (index, cut) in cutTexts.enumerated() {
+            let note = "[p\(index + 1)]  the pill's text at \(formatMilliseconds(cut.t)) ms, whole: “\(cut.label)”"
+            layout.notes.append(wrap(note, width: Int((width - 56) / (11.5 * glyphWidth))))
         }
         return finishTimeline(
             listed.map { ($0.t, $0.id, $0.sentence, $0.level) }, footer: layout, summary: summaryLine, title: "Offline banner timeline: " + path,

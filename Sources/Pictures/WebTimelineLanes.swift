@@ -110,7 +110,11 @@ extension TimeChart {
 
     /// The banner: amber pill spans and green back-online spans, a stale pill hatched over its
     /// span from the first response (`findings`' stale pills), and each pill's text on top.
-    mutating func drawBannerLane(_ bannerSpans: [BannerSpan], findings: [BannerFinding], y: Double, height: Double) {
+    /// Returns the texts it could not write whole (cut short, or left out of a span too
+    /// narrow), for the picture to write under the chart.
+    @discardableResult
+    mutating func drawBannerLane(_ bannerSpans: [BannerSpan], findings: [BannerFinding], y: Double, height: Double) -> [(t: Double, label: String)] {
+        var cut: [(t: Double, label: String)] = []
         out +=
             "<line x1=\"\(n(left))\" y1=\"\(n(y + height / 2))\" x2=\"\(n(left + plotWidth))\" y2=\"\(n(y + height / 2))\" stroke=\"#dddddd\" stroke-dasharray=\"2 3\"/>\n"
         // The spans (a pill shown for no time at all still gets a visible sliver).
@@ -138,7 +142,9 @@ extension TimeChart {
         }
         // The pill's text on top of everything, clipped to its span.
         for ((span, x0, x1), room) in zip(spans, rooms(spans.map(\.x0))) {
-            guard let label = placeLabel(span.label, x0: x0, x1: x1 + (span.stillUp ? 8 : 0), room: room, height: height) else { continue }
+            let placed = placeLabel(span.label, x0: x0, x1: x1 + (span.stillUp ? 8 : 0), room: room, height: height)
+            if !span.label.isEmpty, !(placed?.whole ?? false) { cut.append((span.from, span.label)) }
+            guard let label = placed else { continue }
             guard label.inside else {
                 drawLabel(label, middle: y + height / 2, ink: "#3e2723")
                 continue
@@ -156,6 +162,7 @@ extension TimeChart {
             }
             drawLabel(label, middle: y + height / 2, ink: ink, clip: clip)
         }
+        return cut
     }
 
     /// Page changes under the banner lane: the controller disconnected, or the whole document

@@ -76,6 +76,31 @@ struct PictureGeometryTests {
         return (labels[1].x - labels[0].x) / (labels[1].ms - labels[0].ms)
     }
 
+    /// Each pill text a picture draws is readable in it whole, not only on hover: in its bar
+    /// (on one line or two), beside it, or under the chart. Wrapped lines are joined with the
+    /// space they were broken at.
+    static func unreadablePills(_ svg: String) -> [String] {
+        let texts = SVGTextBoxes.all(#"<text [^>]*>([^<]*)</text>"#, in: svg).map { SVGTextBoxes.unescaped($0[1]) }.joined(separator: " ")
+        let pills = SVGTextBoxes.all(#"<title>(offline|back-online) “([^”]*)” from"#, in: svg).map { SVGTextBoxes.unescaped($0[2]) }
+        return pills.filter { !$0.isEmpty && !texts.contains($0) }
+    }
+
+    @Test("render and session --render: every pill's text is written whole somewhere in the picture")
+    func pillsWhole() throws {
+        var cutShort = 0
+        for recording in RenderDrawsEveryFindingTests.recordings {
+            let svg = try turboReplay(["render", "-o", "-", recording + ".jsonl"]).stdout
+            #expect(Self.unreadablePills(svg) == [], "\(recording)")
+            cutShort += svg.components(separatedBy: "…</text>").count - 1
+        }
+        // Some are cut short in their bar: the test reads pictures where it matters.
+        #expect(cutShort > 0)
+        for pair in Self.pairs {
+            let svg = try turboReplay(["session", "--render", "-"] + pair).stdout
+            #expect(Self.unreadablePills(svg) == [], "\(pair)")
+        }
+    }
+
     @Test("marks 0.6 s apart on a 650 s log are set apart, each joined to its time")
     func closeMarks() throws {
         let log = try Fixtures.file(
