@@ -84,6 +84,21 @@ extension TimeChart {
     }
 }
 
+extension TimeChart {
+    /// The app's `foreground` records among `marks`, as rings centred on `cy`.
+    mutating func drawForegrounds(_ marks: [AppViewMark], cy: Double) {
+        var spacing = MarkSpacing()
+        for mark in marks where mark.kind == .foreground {
+            let tx = x(mark.t), mx = spacing.place(tx)
+            let title = xmlEscaped("the app came to the foreground at \(formatMilliseconds(mark.t)) ms (its line \(mark.line))")
+            drawMark(
+                .foreground,
+                "<circle cx=\"\(n(mx))\" cy=\"\(n(cy))\" r=\"3.5\" fill=\"#ffffff\" stroke=\"#283593\" stroke-width=\"1.8\"><title>\(title)</title></circle>\n"
+            )
+        }
+    }
+}
+
 /// Where marks close in time go so that none hides another: at its time, or `minimum` px
 /// right of the last one placed when that is nearer (a long log's marks 0.6 s apart are under
 /// a pixel apart).

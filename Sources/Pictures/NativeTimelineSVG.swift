@@ -192,6 +192,8 @@ private struct NativeChart: TimeChart {
                 chart.drawAppViewMarks(lanes.appViews.marks, on: on, cy: lane.y + 37)
             }
             chart.drawNativeConnectivity(lanes.connectivity.marks, limits: chart.limits, y: layout.connectivity.y, height: layout.connectivity.height)
+            // On the lane's lower edge, under its names: the app came to the foreground.
+            chart.drawForegrounds(lanes.appViews.marks, cy: layout.connectivity.y + layout.connectivity.height)
         }
         return finishTimeline(
             flags.map { ($0.t, $0.id, $0.sentence, $0.level) }, footer: layout, summary: summaryLine, title: "Native timeline: " + path, defs: Self.defs)

@@ -234,19 +234,6 @@ private struct SessionChart: TimeChart {
         drawAppViewMarks(appMarks, on: on, cy: y + 37)
     }
 
-    /// The app's `foreground` records, as rings in the app's records row.
-    private mutating func drawForegrounds(y: Double) {
-        var spacing = MarkSpacing()
-        for mark in appMarks where mark.kind == .foreground {
-            let tx = x(mark.t), mx = spacing.place(tx)
-            let title = xmlEscaped("the app came to the foreground at \(ms(mark.t)) ms (its line \(mark.line))")
-            drawMark(
-                .foreground,
-                "<circle cx=\"\(n(mx))\" cy=\"\(n(y + 9))\" r=\"3.5\" fill=\"#ffffff\" stroke=\"#283593\" stroke-width=\"1.8\"><title>\(title)</title></circle>\n"
-            )
-        }
-    }
-
     /// The summary's lines, then each finding's sentences, the first line of each at the margin.
     private mutating func drawSummaryAndNotes(_ layout: Layout) {
         for (index, line) in layout.summary.enumerated() {
@@ -324,7 +311,7 @@ private struct SessionChart: TimeChart {
             if record.native { free.app = end + 6 } else { free.page = end + 6 }
         }
         drawLayerFindings(y: y)
-        drawForegrounds(y: y)
+        drawForegrounds(appMarks, cy: y + 9)
     }
 
     /// Whether a finding's triangle in the row (`native`: the app's) reaches into `x0`…`x1`:
