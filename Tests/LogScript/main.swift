@@ -128,7 +128,19 @@ final class ScriptClock: MonotonicClock, @unchecked Sendable {
     func now() -> Double { real ? SystemMonotonicClock().now() : reading }
 }
 
+/// The script's log ids: the system's random ones, or after `ids N` the numbers N, N+1, … as
+/// 32 hex digits, so that a script's bytes are known.
+final class ScriptIDs: LogIDSource, @unchecked Sendable {
+    var counter: UInt64?
+    func next() -> LogID {
+        guard let value = counter else { return RandomLogIDs().next() }
+        counter = value &+ 1
+        return LogID(high: 0, low: value)
+    }
+}
+
 let clock = ScriptClock()
+let ids = ScriptIDs()
 var log: AppLog?
 
 /// Runs one call; false when the call is unknown.
@@ -137,10 +149,18 @@ var log: AppLog?
     case "clock":
         clock.real = rest[0] == "real"
         if !clock.real { clock.reading = number(rest[0]) }
+    case "ids":
+        ids.counter = UInt64(rest[0]!)!
     case "log":
-        // `now`: the wall clock, as an app passes it.
+        // `now`: the wall clock, as an app passes it. Then the app's version and build, if given.
         let wall = rest[1] == "now" ? Int64(Date().timeIntervalSince1970 * 1000) : rest[1].map { Int64($0)! }
-        log = AppLog(path: arguments[2], platform: Platform(rawValue: rest[0]!)!, startedAt: wall, clock: clock, maxBytes: Int(rest[2]!)!, keep: Int(rest[3]!)!)
+        let app = rest.count > 4 ? AppVersion(version: rest[4] ?? "", build: rest.count > 5 ? rest[5] : nil) : nil
+        log = AppLog(
+            path: arguments[2], platform: Platform(rawValue: rest[0]!)!, app: app, startedAt: wall, clock: clock, maxBytes: Int(rest[2]!)!,
+            keep: Int(rest[3]!)!, logIDs: ids)
+    case "web-session":
+        // `-`: an empty id, which the logger refuses.
+        log?.webSession(rest[0] ?? "")
     case "cut":
         // A process that died mid-line: half a line, with no line end, at the file's end.
         let handle = FileHandle(forWritingAtPath: arguments[2])!
