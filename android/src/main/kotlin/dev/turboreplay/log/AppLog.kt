@@ -107,6 +107,19 @@ class AppLog @JvmOverloads constructor(
         return if (start == null || !now.isFinite()) Double.NaN else now - start
     }
 
+    /**
+     * Ends the file being written (after what is queued): moves it aside as a rotation would
+     * (`NAME.1`), so that [LogUploader] takes it, closed, and the next line begins a fresh file
+     * with a fresh id, the page's session and the last path. A file with no line after its `meta`
+     * stays. False when it could not be moved aside (it is then written on as before). It does
+     * I/O: not on the main thread.
+     */
+    fun endFile(): Boolean {
+        synchronized(lock) { if (closed) return false }
+        background?.flush()
+        return writer.endFile()
+    }
+
     /** How many records wait to be reported in a `dropped` line. */
     val droppedSinceLastReport: Int
         get() = background?.droppedSinceLastReport() ?: writer.droppedSinceLastReport()

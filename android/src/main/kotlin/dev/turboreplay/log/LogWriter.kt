@@ -91,6 +91,24 @@ internal class LogWriter(
     /** How many records wait to be reported in a `dropped` line. */
     fun droppedSinceLastReport(): Int = synchronized(counts) { pending.values.sum() }
 
+    /**
+     * Ends the file being written: moves it aside as a rotation would, so that the uploader takes
+     * it; the next line begins a fresh file. A file with no line after its `meta` stays. False when
+     * it could not be moved aside.
+     */
+    @Synchronized
+    fun endFile(): Boolean = try {
+        file.withLock {
+            when {
+                !owned || !file.refresh() || (file.changed && !adoptEnd(fileT)) -> false
+                file.size <= meta.size -> true
+                else -> file.rotate(keep)
+            }
+        }
+    } catch (error: Throwable) {
+        false
+    }
+
     @Synchronized
     fun close() {
         file.close()
