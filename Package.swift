@@ -149,7 +149,7 @@ let package = Package(
             ]),
         // The app's logger: its lines, drops, rotation and crash safety; and the driver of the
         // shared script of calls that the Kotlin logger runs too (android/test compares them).
-        .executableTarget(name: "log-script", dependencies: ["TurboReplayLog", "NativeErrorPolicy", "PolicyCore"], path: "Tests/LogScript"),
+        .executableTarget(name: "log-script", dependencies: ["TurboReplayLog", "TurboReplayLogUpload", "NativeErrorPolicy", "PolicyCore"], path: "Tests/LogScript"),
         .testTarget(
             name: "TurboReplayLogTests",
             dependencies: ["TurboReplayLog", "TurboReplayLogUpload", "NativeErrorPolicy", "TestSupport", "turbo-replay", "log-script"]),

@@ -9,6 +9,9 @@ import dev.turboreplay.log.AndroidVisitError
 import dev.turboreplay.log.AppLog
 import dev.turboreplay.log.AppRetryKind
 import dev.turboreplay.log.AppVersion
+import dev.turboreplay.log.Backoff
+import dev.turboreplay.log.LogUploader
+import dev.turboreplay.log.UploadEvent
 import dev.turboreplay.log.LogId
 import dev.turboreplay.log.LogIdSource
 import dev.turboreplay.log.RandomLogIds
@@ -196,6 +199,17 @@ class Run(private val mode: WriteMode, private val path: String) {
             "unblock" -> {
                 settle()
                 File(path + rest[0]!!).deleteRecursively()
+            }
+            "end-file" -> out.print("end-file ${log?.endFile() ?: false}\n")
+            "upload" -> {
+                // `upload BASE [TOKEN]`: one pass of the uploader, each file's outcome printed.
+                val uploader = LogUploader(path, rest[0]!!, rest.getOrNull(1), Backoff(200, 2.0, 2000, 0.5, 10))
+                for (event in uploader.uploadPending()) out.print(when (event) {
+                    is UploadEvent.Uploaded -> "uploaded ${event.logId} ${event.parts}\n"
+                    is UploadEvent.Conflict -> "conflict ${event.logId} ${event.part}\n"
+                    is UploadEvent.Failed -> "failed ${event.logId} ${event.part} ${event.status ?: "-"}\n"
+                    is UploadEvent.Skipped -> "skipped ${event.path}\n"
+                })
             }
             "print-dropped" -> {
                 settle()
