@@ -12,6 +12,8 @@ package struct SessionPictureMarks {
     package var lateMs: Double
     package var platform: Platform
     package var summary: AppSessionSummary?
+    /// The window of session time drawn (`session --from/--to`): the axis spans it.
+    package var window = RenderLimits()
 
     var connectivity = Lane<(t: Double, online: Bool)>(capacity: RenderLimits.defaultMaxMarks)
     var decisions = Lane<Decision>(capacity: RenderLimits.defaultMaxMarks)

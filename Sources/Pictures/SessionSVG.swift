@@ -79,8 +79,8 @@ private struct SessionChart: TimeChart {
         (layerFindings, layerFindingsLeftOut) = (marks.layerFindings.marks, marks.layerFindings.elided)
         (findings, drops, edges) = (marks.findings.marks, marks.drops.marks, marks.edges.marks)
         let times = [marks.lineTimes?.min, marks.lineTimes?.max, summary.end].compactMap { $0 }
-        let first = min(times.min() ?? 0, 0)
-        end = max(times.max() ?? 1, first + 1)
+        let first = marks.window.from ?? min(times.min() ?? 0, 0)
+        end = marks.window.to ?? max(times.max() ?? 1, first + 1)
         var busy = marks.busy
         if let end = summary.end { busy.other(end) }
         let firstLine = marks.lineTimes?.min
@@ -222,7 +222,7 @@ private struct SessionChart: TimeChart {
                 "edgeToClear " + SessionText.describe(summary.edgeToClear),
                 "edgeToPage " + SessionText.describe(summary.edgeToPage),
                 "findings: " + (count == 0 ? "none" : "\(count)"),
-            ] + leftOut).joined(separator: " · ")
+            ] + (marks.window.leftOut([]).map { [$0 + " (the figures are the whole session's)"] } ?? []) + leftOut).joined(separator: " · ")
     }
 
     /// Each record as a small grey tick in its layer's row (the app's above the page's), its
