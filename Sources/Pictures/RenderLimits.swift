@@ -25,7 +25,7 @@ package struct RenderLimits: Equatable, Sendable {
     package var isWindowed: Bool { from != nil || to != nil }
 
     /// Whether a mark at `t` is in the window.
-    func contains(_ t: Double) -> Bool {
+    package func contains(_ t: Double) -> Bool {
         (from.map { t >= $0 } ?? true) && (to.map { t <= $0 } ?? true)
     }
 

@@ -13,6 +13,8 @@ package struct SessionPictureMarks {
     package var lateMs: Double
     package var platform: Platform
     package var summary: AppSessionSummary?
+    /// The window of session time drawn (`session --from/--to`): the axis spans it.
+    package var window = RenderLimits()
     /// What the logs say of themselves, and the app's own records about its error views.
     package var logs = SessionPictureRecords()
 

@@ -93,8 +93,8 @@ private struct SessionChart: TimeChart {
         let offset = marks.offset
         appMarks = marks.logs.app.marks.map { AppViewMark(t: $0.t + offset, kind: $0.kind, line: $0.line) }
         let times = [marks.lineTimes?.min, marks.lineTimes?.max, summary.end].compactMap { $0 }
-        let first = min(times.min() ?? 0, 0)
-        end = max(times.max() ?? 1, first + 1)
+        let first = marks.window.from ?? min(times.min() ?? 0, 0)
+        end = marks.window.to ?? max(times.max() ?? 1, first + 1)
         var busy = marks.busy
         if let end = summary.end { busy.other(end) }
         let firstLine = marks.lineTimes?.min
@@ -252,14 +252,14 @@ private struct SessionChart: TimeChart {
     private var summaryText: String {
         let count = findings.count + marks.findings.elided
         return
-            [
+            ([
                 "drops \(summary.drops) (\(summary.unannounced) unannounced)", "edges \(summary.edges)",
                 "dropToPill " + SessionText.describe(summary.dropToPill),
                 "edgeToClear " + SessionText.describe(summary.edgeToClear),
                 "edgeToPage " + SessionText.describe(summary.edgeToPage),
                 errorViewText,
                 "findings: " + (count == 0 ? "none" : "\(count)"),
-            ].joined(separator: " · ")
+            ] + (marks.window.leftOut([]).map { [$0 + " (the figures are the whole session's)"] } ?? [])).joined(separator: " · ")
     }
 
     /// What the picture left out, lane by lane, on lines of its own under the summary.

@@ -14,6 +14,8 @@ struct SessionReading<Explainer: SessionLayerExplainer> {
     var explainer: Explainer?
 
     private let webReader: RecordingReader
+    /// The first record's line, for an error about it.
+    private var webFirstLine: Int?
     private let webPicker = RecordPicker(SessionRecord.webKeys)
     private var web: WebSessionLog
     private var webMeta: (line: Int, startedAt: String?)?
@@ -78,7 +80,10 @@ struct SessionReading<Explainer: SessionLayerExplainer> {
         } else {
             // The first web record is its meta, or the meta is further on (looked for first).
             if try !stepWeb() { try finishWeb() }
-            if webMeta == nil, !webDone, let found = firstWebMeta(path: webReader.path, lenient: options.lenient) { webMeta = found }
+            if webMeta == nil, !webDone {
+                guard !webReader.arrives else { throw Self.unaligned(path: webReader.path, line: webFirstLine) }
+                if let found = firstWebMeta(path: webReader.path, lenient: options.lenient) { webMeta = found }
+            }
             delta = sessionOffset(
                 nil, web: (webReader.path, webMeta), native: (nativeReader?.path ?? nativeLines.path, nativeMetaLine, nativeReader?.startedAt))
         }
@@ -107,6 +112,16 @@ struct SessionReading<Explainer: SessionLayerExplainer> {
         measurer.finish(into: &measures)
         try hand(into: output)
         return try finished()
+    }
+
+    /// A web recording read as it arrives whose first record is not its `meta`: its
+    /// `startedAt` may come any time later, and a pipe can be neither looked ahead in nor held
+    /// whole in bounded memory.
+    private static func unaligned(path: String, line: Int?) -> RecordingError {
+        RecordingError(
+            .malformed, path: path, line: line,
+            #"the session cannot be aligned as this web recording arrives: its first record is not its "meta" (with "startedAt"), and a pipe cannot be looked ahead in; give the recording as a file, or the offset (--offset-ms, or the config's offsetMs)"#
+        )
     }
 
     /// The summary, once both logs are read and every line is out.
@@ -204,6 +219,7 @@ struct SessionReading<Explainer: SessionLayerExplainer> {
     /// Reads one web record into its log (`reading`: only reads it); `false` at the end.
     private mutating func stepWeb(reading: Bool = false) throws -> Bool {
         guard let record = try webReader.next() else { return false }
+        if webFirstLine == nil { webFirstLine = record.line }
         if reading { return true }
         explainer?.feed(web: record)
         pair.web(record)

@@ -30,8 +30,9 @@ public struct StreamedSession: Sendable {
 ///
 /// Δ must be known before the first native time: from `offsetMs`, or the two `meta` records.
 /// The web recording's may come after its first timed records; a regular file is then looked
-/// through for it first, and anything read as it arrives (standard input, a FIFO, `<(…)`) is
-/// read whole (`replaySession`), as it cannot be read twice.
+/// through for it first. What is read as it arrives (standard input, a FIFO, `<(…)`) cannot be
+/// read twice: its `meta` must be its first record (as every recorder writes it), or the
+/// session is refused as one that cannot be aligned, rather than read whole into memory.
 public func streamSession<Explainer: SessionLayerExplainer>(
     web webPath: String, native nativePath: String, options: SessionOptions = SessionOptions(),
     onSkip: @escaping (RecordingError) -> Void = { _ in },
@@ -39,31 +40,10 @@ public func streamSession<Explainer: SessionLayerExplainer>(
     explaining explainer: inout Explainer, into output: some SessionOutput
 ) throws -> StreamedSession {
     let logs = try openSessionLogs(web: webPath, native: nativePath)
-    if options.offsetMs == nil, logs.web.arrives {
-        var wrapped: (any SessionLayerExplainer)? = explainer
-        defer { if let read = wrapped as? Explainer { explainer = read } }
-        let session = try replaySessionWhole(
-            web: logs.web, native: logs.native, options: options, onSkip: onSkip, onCut: onCut, explaining: &wrapped)
-        return try replayed(session, into: output)
-    }
     var reading = try SessionReading<Explainer>(web: logs.web, native: logs.native, options: options, onSkip: onSkip, onCut: onCut)
     defer { explainer = reading.explainer ?? explainer }
     reading.explainer = explainer
     return try reading.run(into: output)
-}
-
-/// A session replayed whole, handed to `output` as a stream would: its lines, then its drops
-/// and edges in order, then its findings.
-private func replayed(_ session: AppSession, into output: some SessionOutput) throws -> StreamedSession {
-    try output.begin(offset: session.offset, nativeSettings: session.nativeSettings)
-    for line in session.lines { try output.line(line) }
-    var drops = session.drops[...], edges = session.edges[...]
-    for case .connectivity(_, let online) in session.lines {
-        if online, let edge = edges.popFirst() { try output.measure(.edge(edge)) }
-        if !online, let drop = drops.popFirst() { try output.measure(.drop(drop)) }
-    }
-    for finding in session.findings { try output.measure(.finding(finding)) }
-    return StreamedSession(offset: session.offset, settings: session.settings, nativeSettings: session.nativeSettings, summary: session.summary)
 }
 
 /// Reads the web recording until its first `meta` (nothing else is decided), for its line and

@@ -41,8 +41,8 @@ enum RenderCommand {
 
     struct Options {
         static let output = Option(name: "o", value: "OUT.svg", help: "Where to write the SVG ('-': standard output). Required.")
-        static let from = Option(name: "from", value: "MS", help: "Draw from this time on (the recording's ms): a window to zoom into.")
-        static let to = Option(name: "to", value: "MS", help: "Draw up to this time (the recording's ms).")
+        static let from = WindowOptions.from("Draw from this time on (the recording's ms): a window to zoom into.")
+        static let to = WindowOptions.to("Draw up to this time (the recording's ms).")
         static let maxMarks = Option(
             name: "max-marks", value: "N",
             help: "The most marks a lane draws; the rest are counted in the picture (default: 2000).")
@@ -64,14 +64,7 @@ enum RenderCommand {
             self.output = output
             try refuseOutput(output, overwriting: [path], option: Self.output, command: spec.name)
             lenient = arguments.flag(.lenient)
-            limits = RenderLimits()
-            if let value = arguments.value(Self.from) { limits.from = try Self.time(value, Self.from) }
-            if let value = arguments.value(Self.to) { limits.to = try Self.time(value, Self.to) }
-            if let from = limits.from, let to = limits.to, to <= from {
-                throw UsageError(
-                    message: "'--to' must be after '--from' (got \(Self.value(Self.from, arguments)) and \(Self.value(Self.to, arguments)))", command: spec.name
-                )
-            }
+            limits = try WindowOptions.limits(arguments, from: Self.from, to: Self.to, command: spec.name)
             if let value = arguments.value(Self.maxMarks) {
                 guard let count = Int(value), count >= 1 else {
                     throw UsageError(message: "'--max-marks' takes a number of marks, 1 or more (got '\(value)')", command: spec.name)
@@ -82,16 +75,6 @@ enum RenderCommand {
             (input, layer) = try LayerOptions.opening(path, arguments, command: spec.name)
         }
 
-        private static func value(_ option: Option, _ arguments: ParsedArguments) -> String { arguments.value(option) ?? "" }
-
-        /// A time in the recording's ms: any finite number, negative included (a clock may start below 0).
-        private static func time(_ text: String, _ option: Option) throws -> Double {
-            guard isDecimal(text), let ms = Double(text), ms.isFinite else {
-                throw UsageError(message: "'\(option.spelling)' takes a time in ms (got '\(text)')", command: spec.name)
-            }
-            try refuseInexact(ms, text: text, option: option, command: spec.name)
-            return ms
-        }
     }
 
     static func run(_ options: Options, console: Console) throws -> ExitCode {

@@ -12,7 +12,7 @@ enum SessionCommand {
         name: "session",
         summary: "Read a page's web recording and the app's native log of one run on one clock.",
         usage: "session [options] WEB NATIVE",
-        options: [Options.format, Options.offset, Options.late, Options.skew, Options.config, Options.render, .lenient]
+        options: [Options.format, Options.offset, Options.late, Options.skew, Options.config, Options.render, Options.from, Options.to, .lenient]
             + BannerOptions.withoutConfig + [BannerOptions.variant] + NativeOptions.options(Options.native),
         findings: [.session],
         discussion: """
@@ -40,6 +40,8 @@ enum SessionCommand {
             "native" (a native config), "lateMs", "offsetMs" and "skewToleranceMs"; the single options win over it.
             --render OUT.svg also draws the session: connectivity, the error views per surface and the
             banner in lanes on one axis, the findings flagged ('-': standard output, instead of the report).
+            --from/--to MS narrow the rows, the findings and the picture to a window of session time (the
+            page's clock), as render's do; the summary's figures stay the whole session's.
             Exit status: 0 no findings, 1 findings (all four are warnings), 64 usage, 65 a malformed log or
             config, logs the wrong way round, an empty log, a session that cannot be aligned, or two logs
             that are not one session, 66 unreadable input,
@@ -61,11 +63,15 @@ enum SessionCommand {
         /// "native", and the banner's `--variant` is not the retry policy's.
         static let native: NativeOptions.Parts = [.retryTimings, .openViews]
         static let render = Option(name: "render", value: "OUT.svg", help: "Also draw the session as an SVG picture ('-': standard output only).")
+        static let from = WindowOptions.from("Only from this time on (the session's ms, the page's clock): the rows, findings and picture of a window.")
+        static let to = WindowOptions.to("Only up to this time (the session's ms).")
 
         var web: String
         var native: String
         var format: OutputFormat
         var render: String?
+        /// The window of session time the rows, findings and picture are narrowed to.
+        var window: RenderLimits
         var session: SessionOptions
         /// How Δ is found, for the header.
         var alignment: String
@@ -84,6 +90,7 @@ enum SessionCommand {
             native = arguments.positionals[1]
             format = try OutputFormat(arguments, Self.format, command: spec.name)
             render = arguments.value(Self.render)
+            window = try WindowOptions.limits(arguments, from: Self.from, to: Self.to, command: spec.name)
             if web == "-" && native == "-" {
                 throw UsageError(
                     message: "the web recording and the native log cannot both be standard input: give at least one as a file",
@@ -145,13 +152,17 @@ enum SessionCommand {
         // The timeline waits on disk until both logs are read: a pair that turns out not to be
         // one session (its identity, its overlap) prints nothing but the error.
         let jsonl = options.format == .jsonl ? try SessionJSONLOutput(console: console, keep: keep, hold: true) : nil
-        let text = try SessionTextOutput(console: console, lateMs: options.session.session.lateMs, keep: keep) { offset, policy in
+        let text = try SessionTextOutput(console: console, lateMs: options.session.session.lateMs, keep: keep, window: options.window) {
+            offset, policy in
             SessionText.header(
                 web: options.web, native: options.native, offset: offset, lateMs: options.session.session.lateMs,
                 alignment: options.alignment, banner: options.session.banner, policy: policy)
         }
-        let report: any SessionOutput = jsonl ?? text
-        let picture = options.render.map { SessionPictureOutput(report: $0 == "-" ? nil : report, lateMs: options.session.session.lateMs, keep: keep) }
+        let report: any SessionOutput =
+            jsonl.map { options.window.isWindowed ? SessionWindowOutput($0, window: options.window) as any SessionOutput : $0 } ?? text
+        let picture = options.render.map {
+            SessionPictureOutput(report: $0 == "-" ? nil : report, lateMs: options.session.session.lateMs, keep: keep, window: options.window)
+        }
         let output: any SessionOutput = picture ?? report
         let streamed = try streamSession(
             web: options.web, native: options.native, options: options.session,
@@ -174,6 +185,7 @@ enum SessionCommand {
         let status: ExitCode = FailOn.default.fails(levels) ? .problemsFound : .ok
         if let picture, let render = options.render {
             var layers = try explainer.inner.ordered(offset: streamed.offset)
+            layers.window = (options.window.from, options.window.to)
             let svg = try picture.svg(summary: summary, layers: &layers, logs: explainer.records, web: options.web, native: options.native)
             if render == "-" {
                 try console.print(svg.hasSuffix("\n") ? String(svg.dropLast()) : svg)
@@ -182,6 +194,7 @@ enum SessionCommand {
             try writeOutputFile(path: render, contents: Array(svg.utf8))
         }
         var layers = try explainer.inner.ordered(offset: streamed.offset)
+        layers.window = (options.window.from, options.window.to)
         if let jsonl {
             try jsonl.finish(summary: summary, layers: &layers)
         } else {

@@ -57,19 +57,29 @@ final class SessionTextOutput: SessionOutput {
     /// half report, and a picture that cannot be written stops the command before the report.
     private var heldHeader: [String] = []
 
+    /// `--from/--to`: only the rows, notes and findings in it (the first connectivity line is
+    /// still told from every one).
+    private let window: RenderLimits
+
     init(
-        console: Console, lateMs: Double, keep: @escaping (SessionFindingKind) -> Bool,
+        console: Console, lateMs: Double, keep: @escaping (SessionFindingKind) -> Bool, window: RenderLimits = RenderLimits(),
         header: @escaping (_ offset: Double, _ policy: PolicySettings) -> [String]
     ) throws {
         self.console = console
         self.keep = keep
         self.header = header
         self.lateMs = lateMs
+        self.window = window
         (rows, notes, sentences) = (try LineSpool(), try LineSpool(), try LineSpool())
     }
 
     func begin(offset: Double, nativeSettings: PolicySettings) throws {
-        heldHeader = header(offset, nativeSettings) + [SessionText.tableHeader]
+        heldHeader = header(offset, nativeSettings)
+        if let window = window.sessionHeader {
+            // Under the header's lines, before the blank line that ends it.
+            heldHeader.insert(window, at: heldHeader.last == "" ? heldHeader.count - 1 : heldHeader.count)
+        }
+        heldHeader.append(SessionText.tableHeader)
     }
 
     func line(_ line: SessionLine) throws {
@@ -77,10 +87,12 @@ final class SessionTextOutput: SessionOutput {
         if case .connectivity = line { connectivity = true }
         let text = SessionText.row(line, first: connectivity && first)
         if connectivity { first = false }
+        guard window.contains(line.t) else { return }
         rows.write(String(line.t.bitPattern, radix: 16) + (connectivity ? " c" : " -") + text)
     }
 
     func measure(_ measure: SessionMeasure) throws {
+        guard window.contains(measure.t) else { return }
         switch measure {
         case .drop(let drop): notes.write(SessionText.dropNote(drop))
         case .edge(let edge): notes.write(SessionText.edgeNote(edge))
@@ -125,32 +137,59 @@ final class SessionTextOutput: SessionOutput {
 }
 
 /// `session --render` as the session streams: the picture's marks gathered (each lane's first
-/// marks, the rest counted), and the report, if any, passed on to `report`.
+/// marks, the rest counted), and the report, if any, passed on to `report`. With a window
+/// (`--from/--to`), only what is in it is drawn, and the connectivity and the banner as they
+/// stood when it opens.
 final class SessionPictureOutput: SessionOutput {
     private let report: (any SessionOutput)?
     private let keep: (SessionFindingKind) -> Bool
     private let lateMs: Double
+    private let window: RenderLimits
     private(set) var marks: SessionPictureMarks?
+    /// The last connectivity line and banner record before the window, drawn from its start.
+    private var before: (connectivity: SessionLine?, banner: SessionLine?) = (nil, nil)
 
-    init(report: (any SessionOutput)?, lateMs: Double, keep: @escaping (SessionFindingKind) -> Bool) {
+    init(report: (any SessionOutput)?, lateMs: Double, keep: @escaping (SessionFindingKind) -> Bool, window: RenderLimits = RenderLimits()) {
         self.report = report
         self.lateMs = lateMs
         self.keep = keep
+        self.window = window
     }
 
     func begin(offset: Double, nativeSettings: PolicySettings) throws {
         marks = SessionPictureMarks(offset: offset, lateMs: lateMs, platform: nativeSettings.platform)
+        marks?.window = window
         try report?.begin(offset: offset, nativeSettings: nativeSettings)
     }
 
     func line(_ line: SessionLine) throws {
-        marks?.add(line)
+        if let from = window.from, line.t < from {
+            switch line {
+            case .connectivity: before.connectivity = line
+            case .web(.banner): before.banner = line
+            default: break
+            }
+        } else if window.contains(line.t) {
+            openWindow()
+            marks?.add(line)
+        }
         try report?.line(line)
+    }
+
+    /// The state before the window, as marks at its start (once).
+    private func openWindow() {
+        guard let from = window.from else { return }
+        if case .connectivity(_, let online)? = before.connectivity { marks?.add(.connectivity(t: from, online: online)) }
+        if case .web(.banner(var change))? = before.banner {
+            change.t = from
+            marks?.add(.web(.banner(change)))
+        }
+        before = (nil, nil)
     }
 
     func measure(_ measure: SessionMeasure) throws {
         if case .finding(let finding) = measure, !keep(finding.kind) {
-        } else {
+        } else if window.contains(measure.t) {
             marks?.add(measure)
         }
         try report?.measure(measure)
@@ -159,6 +198,7 @@ final class SessionPictureOutput: SessionOutput {
     /// The picture, once the session's summary and each log's own findings are known.
     /// `logs`: what the picture read of the two logs besides the session's lines.
     func svg(summary: AppSessionSummary, layers: inout OrderedLayerFindings, logs: SessionPictureRecords?, web: String, native: String) throws -> String {
+        openWindow()
         guard var marks else { return "" }
         while let finding = try layers.next() { marks.add(finding) }
         marks.summary = summary

@@ -16,7 +16,7 @@ enum WhatIfCommand {
         name: "whatif",
         summary: "Replay recordings as v1 and under a variant of the banner, and compare what users saw.",
         usage: "whatif --variant NAME [options] PATH...|-",
-        options: [Options.variant, Options.format] + FleetOptions.options + BannerOptions.options + [NativeOptions.maxOpenViews],
+        options: [Options.variant, Options.format] + FleetOptions.options + [FleetOptions.quiet] + BannerOptions.options + [NativeOptions.maxOpenViews],
         discussion: """
             Each web recording (NAME.jsonl under PATH, searched recursively; goldens and native recordings
             skipped) is replayed twice at once, as v1 and under the variant, with the same copy and timings
@@ -25,7 +25,8 @@ enum WhatIfCommand {
             the pill time before and after, in total and per v1 episode (unchanged, shortened, perhaps in
             pieces when the pill came back, or removed). Over many recordings: the totals and the recordings
             where the variant changed most. '-' reads one recording from standard input and prints each
-            difference as soon as it is decided.
+            difference as soon as it is decided. Over many files, how far it has read goes to standard error, as
+            for stats (--quiet: none).
             A variant must never make a pill episode longer nor add one (docs/variants.md): if it does,
             WARNING lines say where, and the exit status is 1.
             With a variant of the native retry policy (--variant probe-once), each native log is replayed as v1
@@ -50,6 +51,8 @@ enum WhatIfCommand {
         var retry: RetryVariant?
         var format: OutputFormat
         var fleet: FleetOptions
+        /// `--quiet`: no progress on standard error.
+        var quiet: Bool
         /// The copy and timings of both replays (WhatIf sets the variants of each).
         var settings: BannerSettings
         /// The native logs' replays, with a retry variant: only `--max-open-views` is read.
@@ -89,6 +92,7 @@ enum WhatIfCommand {
             }
             format = try OutputFormat(arguments, Self.format, command: spec.name)
             fleet = try FleetOptions(arguments, command: spec.name)
+            quiet = arguments.flag(FleetOptions.quiet)
             settings = try BannerOptions(arguments, command: spec.name, readsVariant: false).settings
         }
     }
@@ -110,7 +114,10 @@ enum WhatIfCommand {
         // never a recording's differences or episodes.
         let stream = WhatIfStream(jsonl: format == .jsonl, unchanged: true)
         let reading = WhatIfReportReading(WhatIfReading(settings: settings, variant: variant), stream: stream)
+        let progress = FleetProgress(total: paths.count, quiet: options.quiet, console: console)
         try LogFleet.stream(paths, reading: reading, lenient: lenient, jobs: options.fleet.jobs) { file in
+            // A progress line redrawn in place on the terminal goes before the log's own lines.
+            progress?.clear()
             FleetRun.report(file, console: console)
             switch file.outcome {
             case .native: totals.addNative()
@@ -121,7 +128,9 @@ enum WhatIfCommand {
                 totals.add(summary)
                 try printer.print(report, changed: summary.changed, recordings: totals.recordings)
             }
+            progress?.read(file.path)
         }
+        progress?.clear()
         try printer.finish(recordings: totals.recordings)
         if format == .jsonl {
             try console.print(WhatIfJSON.totals(totals))
@@ -202,10 +211,14 @@ enum WhatIfCommand {
         var totals = NativeWhatIfTotals(variant: variant)
         var failures = KeptFailures()
         var printed = false
+        var progress: FleetProgress?
         // Each log's report as it is read, in path order, its skipped lines and failure on
         // standard error with it: the run holds a few logs' reports at a time, not the fleet's.
         func report(_ file: NativeWhatIfFile) throws {
             totals.add(file)
+            // A progress line redrawn in place on the terminal goes before the log's own lines.
+            progress?.clear()
+            defer { progress?.read(file.path) }
             FleetRun.report(file, console: console)
             switch file.outcome {
             case .failed(let error):
@@ -236,7 +249,9 @@ enum WhatIfCommand {
                 console.error("turbo-replay: warning: no recordings (*.jsonl) under \(options.paths.joined(separator: " "))")
             }
             let reading = NativeWhatIfReading(config: options.native, variant: variant)
+            progress = FleetProgress(total: paths.count, quiet: options.quiet, console: console)
             try NativeWhatIfFleet.stream(paths, reading: reading, lenient: lenient, jobs: options.fleet.jobs, each: report)
+            progress?.clear()
             files = paths.count
         }
         if jsonl {

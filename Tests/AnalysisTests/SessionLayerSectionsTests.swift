@@ -33,7 +33,7 @@ struct SessionLayerSectionsTests {
                 do {
                     let reader = try NativeRecordingReader(path: path, lenient: true)
                     while let record = try reader.next() { section.feed(record, found: &found) }
-                    section.finish(found: &found)
+                    section.finish { found.append($0) }
                 } catch is RecordingError {
                     continue
                 }

@@ -84,6 +84,30 @@ struct ReadOnceTests {
         #expect(fromPipe.output.count > 100, "\(command): \(fromPipe.output)")
     }
 
+    @Test("session streams a web recording given as a pipe; one whose meta is not its first record is refused (65), not read whole")
+    func sessionPipeNeedsItsMetaFirst() throws {
+        let directory = try Fixtures.scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        // The recording with its meta moved after its first timed record.
+        var lines = try String(contentsOfFile: Fixtures.root.path + "/" + Self.sessionWeb, encoding: .utf8).split(separator: "\n").map(String.init)
+        lines.swapAt(0, 1)
+        let late = directory + "/late.jsonl"
+        try (lines.joined(separator: "\n") + "\n").write(toFile: late, atomically: false, encoding: .utf8)
+        let file = try Self.run(["session", .text(late), .text(Self.sessionNative)])
+        let original = try Self.run(["session", .text(Self.sessionWeb), .text(Self.sessionNative)])
+        #expect(file.status == original.status, "a file is looked ahead in for its meta: \(file.output)")
+        #expect(file.output.contains("dropToPill"), "\(file.output)")
+        let piped = try Self.run(["session", .pipe(of: late), .text(Self.sessionNative)])
+        #expect(piped.status == 65, "\(piped.output)")
+        #expect(
+            piped.output.contains(
+                "IN:1: the session cannot be aligned as this web recording arrives: its first record is not its \"meta\""),
+            "\(piped.output)")
+        // With the offset given, no meta is needed: the pipe is read as it comes.
+        let offset = try Self.run(["session", "--offset-ms", "0", .pipe(of: late), .text(Self.sessionNative)])
+        #expect(offset.status == original.status, "\(offset.output)")
+    }
+
     @Test("a merge reads a partial given as a pipe once, into a copy", arguments: ["stats", "tune"])
     func mergesCopyAPipe(_ command: String) throws {
         let directory = try Fixtures.scratchDirectory()

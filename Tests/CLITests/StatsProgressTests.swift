@@ -3,7 +3,7 @@ import Testing
 
 @testable import TestSupport
 
-/// `stats` (and `tune`, `archive --summary`) says how far it has read on standard error, never
+/// `stats` (and `tune`, `archive --summary`, `whatif`) says how far it has read on standard error, never
 /// on standard output: to a pipe, a
 /// whole line every `TURBO_REPLAY_PROGRESS_SECONDS` (10 s by default, so a short run prints
 /// none), and nothing with `--quiet`.
@@ -68,8 +68,11 @@ struct StatsProgressTests {
     }
 
     @Test(
-        "tune and archive --summary say it too, between their own lines; --quiet silences them",
-        arguments: [["tune", "--debounce-ms", "300,800"], ["archive", "--summary"]])
+        "tune, archive --summary and whatif say it too, between their own lines; --quiet silences them",
+        arguments: [
+            ["tune", "--debounce-ms", "300,800"], ["archive", "--summary"], ["whatif", "--variant", "recover-on-response"],
+            ["whatif", "--variant", "probe-once"], ["whatif", "--variant", "recover-on-response", "--format", "jsonl"],
+        ])
     func otherCommands(_ command: [String]) throws {
         let quiet = try Fixtures.run(command + ["--quiet", "--jobs", "1", "recordings"])
         let run = try Self.run(command + ["--jobs", "1", "recordings"], every: "0.000001")
