@@ -12,7 +12,7 @@ enum SessionCommand {
         name: "session",
         summary: "Read a page's web recording and the app's native log of one run on one clock.",
         usage: "session [options] WEB NATIVE",
-        options: [Options.format, Options.offset, Options.late, Options.skew, Options.config, Options.render, .lenient]
+        options: [Options.format, Options.offset, Options.late, Options.skew, Options.config, Options.render, Options.html, .lenient]
             + BannerOptions.withoutConfig + [BannerOptions.variant] + NativeOptions.options(Options.native),
         findings: [.session],
         discussion: """
@@ -40,10 +40,13 @@ enum SessionCommand {
             "native" (a native config), "lateMs", "offsetMs" and "skewToleranceMs"; the single options win over it.
             --render OUT.svg also draws the session: connectivity, the error views per surface and the
             banner in lanes on one axis, the findings flagged ('-': standard output, instead of the report).
+            --html OUT.html also writes the session as one self-contained page to work in (docs/app-session.md):
+            a timeline to zoom and pan, the table of the merged rows (each with its log and line, the raw
+            line in place), filters and search, the header and the findings; no request, no server.
             Exit status: 0 no findings, 1 findings (all four are warnings), 64 usage, 65 a malformed log or
             config, logs the wrong way round, an empty log, a session that cannot be aligned, or two logs
             that are not one session, 66 unreadable input,
-            73 the picture cannot be created, 74 output could not be written whole.
+            73 the picture or the page cannot be created, 74 output could not be written whole.
             """
     )
 
@@ -61,11 +64,13 @@ enum SessionCommand {
         /// "native", and the banner's `--variant` is not the retry policy's.
         static let native: NativeOptions.Parts = [.retryTimings, .openViews]
         static let render = Option(name: "render", value: "OUT.svg", help: "Also draw the session as an SVG picture ('-': standard output only).")
+        static let html = Option.html
 
         var web: String
         var native: String
         var format: OutputFormat
         var render: String?
+        var html: String?
         var session: SessionOptions
         /// How Δ is found, for the header.
         var alignment: String
@@ -90,6 +95,7 @@ enum SessionCommand {
                     command: spec.name)
             }
             if let render { try refuseOutput(render, overwriting: [web, native], option: Self.render, command: spec.name) }
+            html = try Option.htmlPage(arguments, reading: [web, native], command: spec.name)
             if render == "-", arguments.value(Self.format) != nil {
                 // The picture is all that goes to standard output then: a format asked for
                 // would be dropped without a word.
@@ -132,6 +138,7 @@ enum SessionCommand {
 
     static func run(_ options: Options, console: Console) throws -> ExitCode {
         if let render = options.render, render != "-" { console.sweepTemporaries(of: render) }
+        if let html = options.html { console.sweepTemporaries(of: html) }
         var skipped: [String: Int] = [:]
         defer {
             for path in skipped.keys.sorted() { console.reportSkipped(skipped[path]!, in: path) }
@@ -151,7 +158,10 @@ enum SessionCommand {
         }
         let report: any SessionOutput = jsonl ?? text
         let picture = options.render.map { SessionPictureOutput(report: $0 == "-" ? nil : report, lateMs: options.session.session.lateMs, keep: keep) }
-        let output: any SessionOutput = picture ?? report
+        let html = options.html.map { _ in
+            SessionHTMLOutput(next: picture ?? report, title: "session \(options.web) + \(options.native)", lateMs: options.session.session.lateMs, keep: keep)
+        }
+        let output: any SessionOutput = html ?? picture ?? report
         let streamed = try streamSession(
             web: options.web, native: options.native, options: options.session,
             onSkip: { error in
@@ -171,6 +181,10 @@ enum SessionCommand {
         }
         if summary.clockSkew != nil, let level = options.rules.level(of: ClockSkew.finding, ClockSkew.level) { levels.append(level) }
         let status: ExitCode = FailOn.default.fails(levels) ? .problemsFound : .ok
+        if let html, let path = options.html {
+            var layers = try explainer.ordered(offset: streamed.offset)
+            try html.write(to: path, summary: summary, layers: &layers, web: options.web, native: options.native, alignment: options.alignment)
+        }
         if let picture, let render = options.render {
             var layers = try explainer.ordered(offset: streamed.offset)
             let svg = try picture.svg(summary: summary, layers: &layers, web: options.web, native: options.native)
