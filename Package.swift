@@ -78,7 +78,7 @@ let package = Package(
         // Every SVG picture, and the HTML report (its script and style are Page/'s files, embedded
         // by script/html-assets as HTMLAssets.swift).
         .target(
-            name: "Pictures", dependencies: on(except(cores, "ArchiveCachePolicy"), ["TurboRecording"], findings, ["VariantAnalysis", "Reports"]),
+            name: "Pictures", dependencies: on(except(cores, "ArchiveCachePolicy"), ["TurboRecording", "Replay"], findings, ["VariantAnalysis", "Reports"]),
             exclude: ["Page"]),
         // The command line, every subcommand: a library, so that tests run it in their own process.
         .target(

@@ -95,7 +95,8 @@ extension HTMLReportBuilder {
         case "presented":
             guard let surface else { return }
             if let open = views.removeValue(forKey: surface) { appView(surface, from: open.t, to: t, by: "another presented") }
-            views[surface] = (t, record.line)
+            // As many views as the policy holds open (its bound); past them a view is not drawn.
+            if views.count < 10_000 { views[surface] = (t, record.line) }
         case "app-retry", "tap-retry", "dismissed":
             if let surface, let open = views.removeValue(forKey: surface) { appView(surface, from: open.t, to: t, by: type) }
             mark(surface.map { "\($0) (app)" } ?? "app", t, type, what, row: nil)
@@ -111,7 +112,7 @@ extension HTMLReportBuilder {
 
     private mutating func appView(_ surface: String, from: Double, to: Double, by what: String) {
         mark(
-            "\(surface) (app)", from, end: to, "view-app", "error view, by the app's log: \(formatMilliseconds(to - from)) ms, until \(what)", row: nil)
+            "\(surface) (app)", from, end: to, "view-app", "until \(what)", row: nil)
     }
 
     /// The spans still open at the end, drawn to it.
@@ -131,6 +132,9 @@ extension HTMLReportBuilder {
 
     /// The lanes that have marks, the axis's breaks, and what was left out.
     private mutating func finished() -> HTMLReport {
+        report.start = first ?? 0
+        report.end = last ?? 0
+        cutAtElidedRows()
         var kept: [Int: Int] = [:]
         var lanes: [String] = []
         for (index, lane) in report.lanes.enumerated() where report.marks.contains(where: { $0.lane == index }) {
@@ -139,18 +143,37 @@ extension HTMLReportBuilder {
         }
         for index in report.marks.indices { report.marks[index].lane = kept[report.marks[index].lane]! }
         report.lanes = lanes
-        report.start = first ?? 0
-        report.end = last ?? 0
-        report.breaks = AxisBreaks.gaps(busy: busy, start: report.start, end: report.end)
-        if elidedRows > 0 {
-            report.leftOut.append(
-                "\(elidedRows) more rows from \(formatMilliseconds(elidedRowsFrom ?? 0)) ms are not in this page (it keeps the first \(Self.maxRows))")
-        }
+        report.breaks = AxisBreaks.gaps(busy: busy.filter { $0 <= report.end }, start: report.start, end: report.end)
         for (lane, count) in elidedMarks.sorted(by: { $0.key < $1.key }) {
             report.leftOut.append(
                 "\(count) more marks of \(report.lanes.indices.contains(kept[lane] ?? -1) ? lanes[kept[lane]!] : "a lane") are not drawn (a lane draws \(Self.maxMarks))"
             )
         }
         return report
+    }
+
+    /// The table and the timeline show the same stretch: from the first row left out on, nothing.
+    private mutating func cutAtElidedRows() {
+        guard elidedRows > 0, let cut = elidedRowsFrom else { return }
+        // The table and the timeline show the same stretch: nothing from the first row left out on.
+        var kept: [Int?] = []
+        var rows: [HTMLReport.Row] = []
+        for row in report.rows {
+            kept.append(row.t < cut ? rows.count : nil)
+            if row.t < cut { rows.append(row) }
+        }
+        let more = elidedRows + report.rows.count - rows.count
+        report.rows = rows
+        report.marks = report.marks.compactMap { mark in
+            guard mark.t < cut else { return nil }
+            var mark = mark
+            mark.row = mark.row.flatMap { kept[$0] }
+            if let end = mark.end { mark.end = Swift.min(end, cut) }
+            return mark
+        }
+        report.end = Swift.min(report.end, cut)
+        report.leftOut.append(
+            "This page stops at \(formatMilliseconds(cut)) ms: it keeps \(Self.maxRows) rows (and \(Self.maxFindingRows) findings), and "
+                + "\(more) more come from there on. Take a window of the log with --from/--to MS for the rest.")
     }
 }

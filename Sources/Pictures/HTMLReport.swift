@@ -55,9 +55,15 @@ package struct HTMLReport {
 
     package init(title: String) { self.title = title }
 
+    /// A log may have thousands of surfaces, each two lanes: past this many lanes, the marks of
+    /// the lanes not yet drawn share one, `other surfaces`.
+    package static let maxLanes = 48
+    static let otherLanes = "other surfaces"
+
     /// The lane named `name`, added the first time it is asked for.
     package mutating func lane(_ name: String) -> Int {
         if let index = lanes.firstIndex(of: name) { return index }
+        if lanes.count >= Self.maxLanes - 1, name != Self.otherLanes { return lane(Self.otherLanes) }
         lanes.append(name)
         return lanes.count - 1
     }

@@ -13,12 +13,14 @@ package struct HTMLReportBuilder {
     /// A day's session has tens of thousands of lines; a page a browser opens at once holds
     /// its first 10,000 rows (with their raw lines, some 3 MB), and says how many more.
     package static let maxRows = 10_000
+    package static let maxFindingRows = 2_000
     package static let maxMarks = RenderLimits.defaultMaxMarks
     static let timer = "-"
 
     package var report: HTMLReport
     let lateMs: Double
     var elidedRows = 0
+    var findingRows = 0
     var elidedRowsFrom: Double?
     var elidedMarks: [Int: Int] = [:]
     var markCounts: [Int: Int] = [:]
@@ -33,6 +35,8 @@ package struct HTMLReportBuilder {
     /// One log's page (`render --html`): its records are drawn from the raw pass (the session
     /// lists only those that explain a latency, as its rows).
     package var marksFromRawRecords = false
+    /// The window of time the page shows (`render --html --from/--to`): rows in it, marks over it.
+    package var window = RenderLimits()
     var busy: [Double] = []
     var first: Double?
     var last: Double?
@@ -48,20 +52,26 @@ package struct HTMLReportBuilder {
 
     // MARK: - Rows and marks
 
-    /// Adds a row; its index, or nil past `maxRows` (then counted).
+    /// Adds a row; its index, or nil past `maxRows` (then counted). A finding has rows of its
+    /// own, `maxFindingRows`: a session's findings come after its timeline's lines.
     @discardableResult
     mutating func row(_ row: HTMLReport.Row) -> Int? {
+        guard window.contains(row.t) else { return nil }
         note(row.t)
-        guard report.rows.count < Self.maxRows else {
+        let finding = row.level != nil
+        guard (finding ? findingRows : report.rows.count - findingRows) < (finding ? Self.maxFindingRows : Self.maxRows) else {
             elidedRows += 1
-            if elidedRowsFrom == nil { elidedRowsFrom = row.t }
+            elidedRowsFrom = Swift.min(elidedRowsFrom ?? row.t, row.t)
             return nil
         }
+        if finding { findingRows += 1 }
         report.rows.append(row)
         return report.rows.count - 1
     }
 
     mutating func mark(_ lane: String, _ t: Double, end: Double? = nil, _ kind: String, level: String? = nil, _ label: String, row: Int?) {
+        guard let (t, clipped) = window.clip(t, end ?? t) else { return }
+        let end = end == nil ? nil : clipped
         let index = report.lane(lane)
         guard markCounts[index, default: 0] < Self.maxMarks else {
             elidedMarks[index, default: 0] += 1
@@ -137,7 +147,7 @@ package struct HTMLReportBuilder {
         guard let open = views.removeValue(forKey: surface) else { return }
         mark(
             "\(surface) (policy)", open.t, end: t, "view-policy",
-            "\(open.variant) view, by the policy: \(formatMilliseconds(t - open.t)) ms, until \(what)", row: open.row)
+            "\(open.variant) view, until \(what)", row: open.row)
     }
 
     mutating func addBanner(_ change: BannerChange) {

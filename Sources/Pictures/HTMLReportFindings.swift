@@ -50,6 +50,7 @@ extension HTMLReportBuilder {
 
     mutating func addFinding(t: Double, layer: String, kind: String, id: String, level: String, text: String, wants: String?) {
         let index = row(HTMLReport.Row(t: t, layer: layer, kind: kind, what: "\(id) (\(level))", cause: text, level: level, wants: wants))
-        mark("findings", t, "finding", level: level, "\(id): \(text)", row: index)
+        // Its words are its row's (the page shows the row's what and cause on the mark).
+        mark("findings", t, "finding", level: level, index == nil ? "\(id): \(text)" : "", row: index)
     }
 }

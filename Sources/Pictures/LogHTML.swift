@@ -18,11 +18,14 @@ package enum LogHTML {
 
     /// The page of the log at `path` (a file: it is read twice), and how many lines a lenient
     /// read skipped (each handed to `onSkip`).
-    package static func render(path: String, layer: Layer, lenient: Bool, onSkip: @escaping (RecordingError) -> Void = { _ in }) throws -> (
+    package static func render(
+        path: String, layer: Layer, lenient: Bool, window: RenderLimits = RenderLimits(), onSkip: @escaping (RecordingError) -> Void = { _ in }
+    ) throws -> (
         page: [UInt8], skipped: Int
     ) {
         var builder = HTMLReportBuilder(title: "render \(path)", lateMs: 0)
         builder.marksFromRawRecords = true
+        builder.window = window
         var skipped = 0
         let skip = { (error: RecordingError) in
             skipped += 1

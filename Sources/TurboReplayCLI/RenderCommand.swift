@@ -37,7 +37,8 @@ enum RenderCommand {
             --html OUT.html writes one self-contained page to work in instead of (or besides) the SVG: the
             log's timeline to zoom and pan, its rows (as replay or native prints them, then its findings)
             each with its line and the raw line in place, filters and search; no request, no server
-            (docs/field-reports.md). The log must be a file: the page reads it twice.
+            (docs/field-reports.md). --from/--to take a window of it too. The log must be a file: the page
+            reads it twice.
             Exit status: 0 ok, 64 usage, 65 malformed recording or config, 66 unreadable input,
             73 the output cannot be created, 74 the output could not be written whole.
             """
@@ -110,7 +111,7 @@ enum RenderCommand {
             case .web(let banner): layer = .web(banner.settings)
             }
             // The SVG, if asked for too, reads the log again: the page's skipped lines are said once.
-            let (page, skipped) = try LogHTML.render(path: options.path, layer: layer, lenient: options.lenient) { error in
+            let (page, skipped) = try LogHTML.render(path: options.path, layer: layer, lenient: options.lenient, window: options.limits) { error in
                 if options.output == nil { console.skipped(error) }
             }
             try writeOutputFile(path: html, contents: page)

@@ -1,5 +1,6 @@
 import AppSession
 import Foundation
+import NativeErrorPolicy
 import PolicyCore
 import Testing
 import TurboRecording
@@ -41,10 +42,23 @@ struct HTMLReportTests {
         for index in 0..<lines { builder.add(SessionLine.connectivity(t: Double(index * 10), online: index % 2 == 0)) }
         let report = try builder.finish(logs: [])
         #expect(report.rows.count == HTMLReportBuilder.maxRows)
-        #expect(report.leftOut.contains { $0.hasPrefix("7 more rows from \(HTMLReportBuilder.maxRows * 10) ms") })
+        #expect(report.leftOut.contains { $0.hasPrefix("This page stops at \(HTMLReportBuilder.maxRows * 10) ms") && $0.contains("7 more come") })
+        #expect(report.end <= Double(HTMLReportBuilder.maxRows * 10))
         let connectivity = report.lanes.firstIndex(of: "connectivity")!
         #expect(report.marks.filter { $0.lane == connectivity }.count == HTMLReportBuilder.maxMarks)
         #expect(report.leftOut.contains { $0.contains("more marks of connectivity") })
+    }
+
+    @Test("a log of many surfaces draws at most 48 lanes: the surfaces past them share one")
+    func lanesBounded() throws {
+        var builder = HTMLReportBuilder(title: "surfaces", lateMs: 2000)
+        for index in 0..<500 {
+            builder.add(.native(Decision(t: Double(index), surface: "s\(index)", outcome: .view(.offline))))
+        }
+        let report = try builder.finish(logs: [])
+        #expect(report.lanes.count <= HTMLReport.maxLanes)
+        #expect(report.lanes.last == "other surfaces")
+        #expect(report.marks.count == 500)
     }
 
     @Test("a raw line is kept to 512 bytes, cut between scalars, with its length")

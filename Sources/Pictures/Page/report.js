@@ -3,6 +3,7 @@
 // into the page as text (textContent, createElement), never as markup.
 (function () {
   const data = JSON.parse(document.getElementById("report-data").textContent);
+  performance.mark("report-parsed");
   const SVG = "http://www.w3.org/2000/svg";
   const R = { t: 0, layer: 1, kind: 2, what: 3, cause: 4, level: 5, log: 6, line: 7, raw: 8, rawLength: 9 };
   const M = { lane: 0, t: 1, end: 2, kind: 3, level: 4, label: 5, row: 6 };
@@ -120,11 +121,22 @@
     });
     drawAxis(chart, width, height);
     const visible = [view[0] - (view[1] - view[0]) * 0.01, view[1]];
+    // Marks of one kind less than a pixel from the last drawn in their lane are one mark at
+    // this zoom: drawn once (the selected one always), and apart again when zoomed in.
+    const last = {};
+    const fragment = document.createDocumentFragment();
     marks.forEach(function (mark, index) {
       const a = u(mark[M.t]), b = mark[M.end] === null ? a : u(mark[M.end]);
       if (b < visible[0] || a > visible[1]) return;
-      chart.appendChild(drawMark(mark, index, width));
+      const key = mark[M.lane] + " " + mark[M.kind] + " " + mark[M.level];
+      const x0 = xOf(a, width), x1 = xOf(b, width);
+      const chosen = mark[M.row] !== null && mark[M.row] === selected;
+      if (!chosen && key in last && x1 - last[key] < 1) return;
+      last[key] = Math.max(x1, last[key] === undefined ? x1 : last[key]);
+      if (x0 !== x1) last[key] = x1;
+      fragment.appendChild(drawMark(mark, index, width));
     });
+    chart.appendChild(fragment);
     chartBox.replaceChildren(chart);
   }
 
@@ -156,6 +168,16 @@
     }
   }
 
+  // A mark's words: its own, or its row's; a view's span says how long it was up.
+  function markText(mark) {
+    let text = mark[M.label];
+    if (!text && mark[M.row] !== null) text = rows[mark[M.row]][R.what] + ": " + rows[mark[M.row]][R.cause];
+    if (mark[M.kind] === "view-policy" || mark[M.kind] === "view-app") {
+      text = WORDS[mark[M.kind]] + ", " + ms(mark[M.end] - mark[M.t]) + " ms: " + text;
+    }
+    return text;
+  }
+
   function drawMark(mark, index, width) {
     const y = AXIS_H + mark[M.lane] * LANE_H;
     const x0 = xOf(u(mark[M.t]), width);
@@ -169,7 +191,7 @@
       if (room > 30) {
         const text = svg("text", { x: left + 3, y: y + 16, class: "mark-label" });
         const chars = Math.floor(room / 6.4);
-        const label = mark[M.label];
+        const label = markText(mark);
         text.textContent = label.length > chars ? label.slice(0, Math.max(1, chars - 1)) + "…" : label;
         group.appendChild(text);
       }
@@ -179,7 +201,7 @@
       group.appendChild(svg("rect", { x: x0 - 1.5, y: y + 4, width: 3, height: LANE_H - 8 }));
     }
     const tip = svg("title", {});
-    tip.textContent = ms(mark[M.t]) + (mark[M.end] !== null ? "–" + ms(mark[M.end]) : "") + " ms: " + mark[M.label];
+    tip.textContent = ms(mark[M.t]) + (mark[M.end] !== null ? "–" + ms(mark[M.end]) : "") + " ms: " + markText(mark);
     group.appendChild(tip);
     return group;
   }
@@ -291,24 +313,27 @@
   const tableBox = el("div", "table-box");
   body.appendChild(tableBox);
   const detail = el("aside", "detail");
+  detail.appendChild(el("p", "detail-empty", "Select a row, or a mark on the timeline: it shows here whole, with its raw line."));
   body.appendChild(detail);
-  const table = el("table", "rows");
-  const head = el("tr");
-  for (const name of ["t (ms)", "layer", "what", "cause", "log:line"]) head.appendChild(el("th", null, name));
-  const thead = el("thead");
-  thead.appendChild(head);
-  table.appendChild(thead);
-  const tbody = el("tbody");
+  // Rows are grid boxes, not a <table>: each is laid out only when near the view
+  // (content-visibility), so 10,000 rows cost what the visible ones do.
+  const table = el("div", "rows");
+  table.setAttribute("role", "table");
+  const head = el("div", "rows-head");
+  for (const name of ["t (ms)", "layer", "what", "cause", "log:line"]) head.appendChild(el("div", null, name));
+  table.appendChild(head);
+  const tbody = el("div", "rows-body");
   table.appendChild(tbody);
   tableBox.appendChild(table);
   const trs = rows.map(function (row, i) {
-    const tr = el("tr", "row kind-" + row[R.kind] + (row[R.level] ? " level-" + row[R.level] : ""));
+    const tr = el("div", "row kind-" + row[R.kind] + (row[R.level] ? " level-" + row[R.level] : ""));
     tr.dataset.row = String(i);
-    tr.appendChild(el("td", "t", ms(row[R.t])));
-    tr.appendChild(el("td", "layer", row[R.layer]));
-    tr.appendChild(el("td", "what", row[R.what]));
-    tr.appendChild(el("td", "cause", row[R.cause]));
-    const where = el("td", "where");
+    tr.setAttribute("role", "row");
+    tr.appendChild(el("div", "t", ms(row[R.t])));
+    tr.appendChild(el("div", "layer", row[R.layer]));
+    tr.appendChild(el("div", "what", row[R.what]));
+    tr.appendChild(el("div", "cause", row[R.cause]));
+    const where = el("div", "where");
     if (row[R.line] !== null) {
       const button = el("button", "raw-toggle", (row[R.log] === 0 ? data.logs.length > 1 ? "web" : "log" : "native") + ":" + row[R.line]);
       button.title = "show the raw line";
@@ -321,6 +346,7 @@
     tbody.appendChild(tr);
     return tr;
   });
+  performance.mark("report-table");
   const haystack = rows.map(function (row) { return (row[R.what] + " " + row[R.cause] + " " + (row[R.raw] || "")).toLowerCase(); });
 
   function rawText(row) {
@@ -332,16 +358,14 @@
   function toggleRaw(i) {
     const tr = trs[i], next = tr.nextSibling;
     if (next && next.classList.contains("raw")) { next.remove(); return; }
-    const rawRow = el("tr", "raw");
-    const cell = el("td");
-    cell.colSpan = 5;
+    const rawRow = el("div", "raw");
+    const cell = rawRow;
     cell.appendChild(el("div", "raw-where", data.logs[rows[i][R.log]] + ", line " + rows[i][R.line]));
     cell.appendChild(el("pre", null, rawText(rows[i])));
-    rawRow.appendChild(cell);
     tr.after(rawRow);
   }
   tbody.addEventListener("click", function (event) {
-    const tr = event.target.closest("tr.row");
+    const tr = event.target.closest(".row");
     if (!tr) return;
     const i = Number(tr.dataset.row);
     if (event.target.closest(".raw-toggle")) toggleRaw(i);
@@ -370,7 +394,7 @@
     if (i === null) {
       detail.appendChild(el("h2", null, "Mark"));
       detail.appendChild(el("p", "whole", ms(mark[M.t]) + (mark[M.end] !== null ? "–" + ms(mark[M.end]) : "") + " ms"));
-      detail.appendChild(el("p", "whole", mark[M.label]));
+      detail.appendChild(el("p", "whole", markText(mark)));
       return;
     }
     const row = rows[i];
