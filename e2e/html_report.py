@@ -13,7 +13,9 @@ and the texts show as text. A screenshot of each bundled session pair is kept in
 
   e2e/html_report.py [--bin .build/debug/turbo-replay] [--out DIR] [--pairs N]
 
---pairs N reads only the first N of e2e/session-pairs (all by default)."""
+--pairs N reads only the first N of e2e/session-pairs (all by default).
+--docs-shot makes the README's picture instead, docs/screenshots/session-page.png: the causes
+session's page at its slow-recovery finding (pngquant keeps it small: apt-get install pngquant)."""
 
 import argparse
 import glob
@@ -214,12 +216,40 @@ def run(command, ok=(0,)):
     return done.stdout
 
 
+def docs_shot(tool):
+    """The causes session at its slow-recovery finding, 1100 px wide, in 64 colours."""
+    out = str(ROOT / "docs/screenshots/session-page.png")
+    os.makedirs(os.path.dirname(out), exist_ok=True)
+    with tempfile.TemporaryDirectory() as scratch:
+        page = os.path.join(scratch, "causes.html")
+        run([tool, "session", "--html", page, "recordings/session/causes.jsonl", "recordings/session/causes.native.jsonl"], ok=(0, 1))
+        driver = chromium()
+        try:
+            driver.set_window_size(1100, 1250)
+            open_page(driver, page)
+            row = driver.execute_script("""
+                const data = JSON.parse(document.getElementById('report-data').textContent);
+                return data.rows.findIndex(r => r[3].startsWith('slow-recovery'));""")
+            open_page(driver, page, f"#row={row}")
+            driver.execute_script("window.scrollTo(0, 0)")
+            shot = os.path.join(scratch, "shot.png")
+            driver.save_screenshot(shot)
+        finally:
+            driver.quit()
+        subprocess.run(["pngquant", "--force", "--strip", "64", "--output", out, shot], check=True)
+    print(f"e2e/html_report.py: wrote {out} ({os.path.getsize(out):,} bytes)")
+    return 0
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--bin", default=str(ROOT / ".build/debug/turbo-replay"))
     parser.add_argument("--out", default=str(ROOT / ".build/html-report"))
     parser.add_argument("--pairs", type=int, default=None)
+    parser.add_argument("--docs-shot", action="store_true")
     args = parser.parse_args()
+    if args.docs_shot:
+        return docs_shot(args.bin)
     os.makedirs(args.out, exist_ok=True)
     driver = chromium()
     try:

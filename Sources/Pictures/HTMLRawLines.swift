@@ -137,6 +137,7 @@ extension HTMLReportBuilder {
         cutAtElidedRows()
         var kept: [Int: Int] = [:]
         var lanes: [String] = []
+        let names = report.lanes
         for (index, lane) in report.lanes.enumerated() where report.marks.contains(where: { $0.lane == index }) {
             kept[index] = lanes.count
             lanes.append(lane)
@@ -144,10 +145,9 @@ extension HTMLReportBuilder {
         for index in report.marks.indices { report.marks[index].lane = kept[report.marks[index].lane]! }
         report.lanes = lanes
         report.breaks = AxisBreaks.gaps(busy: busy.filter { $0 <= report.end }, start: report.start, end: report.end)
-        for (lane, count) in elidedMarks.sorted(by: { $0.key < $1.key }) {
+        for (lane, from) in elidedMarksFrom.sorted(by: { $0.key < $1.key }) where from < report.end {
             report.leftOut.append(
-                "\(count) more marks of \(report.lanes.indices.contains(kept[lane] ?? -1) ? lanes[kept[lane]!] : "a lane") are not drawn (a lane draws \(Self.maxMarks))"
-            )
+                "The lane \(names[lane]) draws its first \(Self.maxMarks) marks: none from \(formatMilliseconds(from)) ms on; --from/--to MS draws a window")
         }
         return report
     }
@@ -173,7 +173,7 @@ extension HTMLReportBuilder {
         }
         report.end = Swift.min(report.end, cut)
         report.leftOut.append(
-            "This page stops at \(formatMilliseconds(cut)) ms: it keeps \(Self.maxRows) rows (and \(Self.maxFindingRows) findings), and "
-                + "\(more) more come from there on. Take a window of the log with --from/--to MS for the rest.")
+            "This page stops at \(formatMilliseconds(cut)) ms, where it had its \(Self.maxRows) rows or its \(Self.maxFindingRows) findings: "
+                + "\(more) more rows come from there on. Take a window of the log with --from/--to MS for the rest.")
     }
 }

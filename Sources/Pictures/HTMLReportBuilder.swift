@@ -22,7 +22,8 @@ package struct HTMLReportBuilder {
     var elidedRows = 0
     var findingRows = 0
     var elidedRowsFrom: Double?
-    var elidedMarks: [Int: Int] = [:]
+    /// Each lane's first mark past `maxMarks`: from there on, that lane draws nothing.
+    var elidedMarksFrom: [Int: Double] = [:]
     var markCounts: [Int: Int] = [:]
     /// What is open on the timeline: a span ends where the next line of its kind starts.
     var connectivity: (t: Double, online: Bool, row: Int?)?
@@ -74,7 +75,7 @@ package struct HTMLReportBuilder {
         let end = end == nil ? nil : clipped
         let index = report.lane(lane)
         guard markCounts[index, default: 0] < Self.maxMarks else {
-            elidedMarks[index, default: 0] += 1
+            elidedMarksFrom[index] = Swift.min(elidedMarksFrom[index] ?? t, t)
             return
         }
         markCounts[index, default: 0] += 1

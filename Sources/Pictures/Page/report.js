@@ -121,19 +121,17 @@
     });
     drawAxis(chart, width, height);
     const visible = [view[0] - (view[1] - view[0]) * 0.01, view[1]];
-    // Marks of one kind less than a pixel from the last drawn in their lane are one mark at
-    // this zoom: drawn once (the selected one always), and apart again when zoomed in.
-    const last = {};
+    // Marks of one kind on the same pixels of their lane are one mark at this zoom: drawn once
+    // (the selected one always), and apart again when zoomed in.
+    const drawn = new Set();
     const fragment = document.createDocumentFragment();
     marks.forEach(function (mark, index) {
       const a = u(mark[M.t]), b = mark[M.end] === null ? a : u(mark[M.end]);
       if (b < visible[0] || a > visible[1]) return;
-      const key = mark[M.lane] + " " + mark[M.kind] + " " + mark[M.level];
-      const x0 = xOf(a, width), x1 = xOf(b, width);
+      const key = mark[M.lane] + " " + mark[M.kind] + " " + mark[M.level] + " " + Math.round(xOf(a, width)) + " " + Math.round(xOf(b, width));
       const chosen = mark[M.row] !== null && mark[M.row] === selected;
-      if (!chosen && key in last && x1 - last[key] < 1) return;
-      last[key] = Math.max(x1, last[key] === undefined ? x1 : last[key]);
-      if (x0 !== x1) last[key] = x1;
+      if (!chosen && drawn.has(key)) return;
+      drawn.add(key);
       fragment.appendChild(drawMark(mark, index, width));
     });
     chart.appendChild(fragment);
