@@ -14,7 +14,7 @@ and the texts show as text. A screenshot of each bundled session pair is kept in
   e2e/html_report.py [--bin .build/debug/turbo-replay] [--out DIR] [--pairs N]
 
 --pairs N reads only the first N of e2e/session-pairs (all by default).
---docs-shot makes the README's picture instead, docs/screenshots/session-page.png: the causes
+--docs-shot makes the README's picture instead, docs/shots/page.png: the causes
 session's page at its slow-recovery finding (pngquant keeps it small: apt-get install pngquant)."""
 
 import argparse
@@ -218,7 +218,7 @@ def run(command, ok=(0,)):
 
 def docs_shot(tool):
     """The causes session at its slow-recovery finding, 1100 px wide, in 64 colours."""
-    out = str(ROOT / "docs/screenshots/session-page.png")
+    out = str(ROOT / "docs/shots/page.png")
     os.makedirs(os.path.dirname(out), exist_ok=True)
     with tempfile.TemporaryDirectory() as scratch:
         page = os.path.join(scratch, "causes.html")
