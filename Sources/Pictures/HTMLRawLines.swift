@@ -138,9 +138,10 @@ extension HTMLReportBuilder {
         var kept: [Int: Int] = [:]
         var lanes: [String] = []
         let names = report.lanes
-        for (index, lane) in report.lanes.enumerated() where report.marks.contains(where: { $0.lane == index }) {
+        let used = Set(report.marks.map(\.lane))
+        for index in Self.laneOrder(names) where used.contains(index) {
             kept[index] = lanes.count
-            lanes.append(lane)
+            lanes.append(names[index])
         }
         for index in report.marks.indices { report.marks[index].lane = kept[report.marks[index].lane]! }
         report.lanes = lanes
@@ -150,6 +151,24 @@ extension HTMLReportBuilder {
                 "The lane \(names[lane]) draws its first \(Self.maxMarks) marks: none from \(formatMilliseconds(from)) ms on; --from/--to MS draws a window")
         }
         return report
+    }
+
+    /// The lanes top to bottom: the session's own first (in the order they were made), then each
+    /// surface's two, the policy's above the app's, by name; the app's other records; the rest.
+    static func laneOrder(_ lanes: [String]) -> [Int] {
+        let fixed = 7
+        func rank(_ name: String) -> (Int, String, Int) {
+            if name == "app" { return (2, "", 0) }
+            if name == HTMLReport.otherLanes { return (3, "", 0) }
+            if name.hasSuffix(" (policy)") { return (1, String(name.dropLast(9)), 0) }
+            if name.hasSuffix(" (app)") { return (1, String(name.dropLast(6)), 1) }
+            return (1, name, 2)
+        }
+        let rest = lanes.indices.dropFirst(fixed).sorted { a, b in
+            let (x, y) = (rank(lanes[a]), rank(lanes[b]))
+            return x.0 != y.0 ? x.0 < y.0 : x.1 != y.1 ? x.1.utf8.lexicographicallyPrecedes(y.1.utf8) : x.2 < y.2
+        }
+        return Array(lanes.indices.prefix(fixed)) + rest
     }
 
     /// The table and the timeline show the same stretch: from the first row left out on, nothing.

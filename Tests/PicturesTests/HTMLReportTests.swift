@@ -61,6 +61,18 @@ struct HTMLReportTests {
         #expect(report.marks.count == 500)
     }
 
+    @Test("each surface's two lanes sit together, the policy's above the app's, surfaces by name, after the session's own")
+    func laneOrder() {
+        let lanes = [
+            "findings", "connectivity", "latencies", "banner", "seen (the page showed)", "web records", "native records",
+            "tab:b (policy)", "app", "tab:a (app)", "tab:b (app)", "tab:a (policy)", "other surfaces",
+        ]
+        #expect(
+            HTMLReportBuilder.laneOrder(lanes).map { lanes[$0] } == Array(lanes.prefix(7)) + [
+                "tab:a (policy)", "tab:a (app)", "tab:b (policy)", "tab:b (app)", "app", "other surfaces",
+            ])
+    }
+
     @Test("a raw line is kept to 512 bytes, cut between scalars, with its length")
     func rawLineBounded() throws {
         let text = String(repeating: "é", count: 700)
