@@ -38,6 +38,8 @@ package struct HTMLReportBuilder {
     package var marksFromRawRecords = false
     /// The window of time the page shows (`render --html --from/--to`): rows in it, marks over it.
     package var window = RenderLimits()
+    /// A session finding's level: a warning unless the config's rules say otherwise.
+    package var sessionLevel: (String) -> String = { _ in FindingLevel.warning.rawValue }
     var busy: [Double] = []
     var first: Double?
     var last: Double?

@@ -25,13 +25,15 @@ extension HTMLReportBuilder {
             }
         case .finding(let finding):
             let sentence = SessionText.sentence(finding, lateMs: lateMs)
-            addFinding(t: finding.t, layer: "native", kind: "session-finding", id: finding.kind.rawValue, level: "warning", text: sentence, wants: "path")
+            addFinding(
+                t: finding.t, layer: "native", kind: "session-finding", id: finding.kind.rawValue, level: sessionLevel(finding.kind.rawValue), text: sentence,
+                wants: "path")
         }
     }
 
     package mutating func add(_ skew: ClockSkew) {
         addFinding(
-            t: skew.pairs.first?.drop ?? 0, layer: "native", kind: "session-finding", id: ClockSkew.finding, level: ClockSkew.level.rawValue,
+            t: skew.pairs.first?.drop ?? 0, layer: "native", kind: "session-finding", id: ClockSkew.finding, level: sessionLevel(ClockSkew.finding),
             text: SessionText.sentence(skew), wants: "path")
     }
 

@@ -159,7 +159,9 @@ enum SessionCommand {
         let report: any SessionOutput = jsonl ?? text
         let picture = options.render.map { SessionPictureOutput(report: $0 == "-" ? nil : report, lateMs: options.session.session.lateMs, keep: keep) }
         let html = options.html.map { _ in
-            SessionHTMLOutput(next: picture ?? report, title: "session \(options.web) + \(options.native)", lateMs: options.session.session.lateMs, keep: keep)
+            SessionHTMLOutput(
+                next: picture ?? report, title: "session \(options.web) + \(options.native)", lateMs: options.session.session.lateMs, keep: keep,
+                level: { options.rules.level(of: $0, .warning)?.rawValue ?? "warning" })
         }
         let output: any SessionOutput = html ?? picture ?? report
         let streamed = try streamSession(

@@ -13,10 +13,14 @@ final class SessionHTMLOutput: SessionOutput {
     private var builder: HTMLReportBuilder
     private var offset = 0.0
 
-    init(next: any SessionOutput, title: String, lateMs: Double, keep: @escaping (SessionFindingKind) -> Bool) {
+    init(
+        next: any SessionOutput, title: String, lateMs: Double, keep: @escaping (SessionFindingKind) -> Bool,
+        level: @escaping (String) -> String
+    ) {
         self.next = next
         self.keep = keep
         builder = HTMLReportBuilder(title: title, lateMs: lateMs)
+        builder.sessionLevel = level
     }
 
     func begin(offset: Double, nativeSettings: PolicySettings) throws {

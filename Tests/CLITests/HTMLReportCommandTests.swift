@@ -52,6 +52,19 @@ struct HTMLReportCommandTests {
         #expect(pointed > rows.count / 2)
     }
 
+    @Test("a session finding's level is the config's: its row and its flag are coloured by it")
+    func levelFromConfig() throws {
+        let config = try Fixtures.file(#"{"findings": {"slow-recovery": {"level": "info"}}}"#, name: "levels.json")
+        let page = try Fixtures.scratchDirectory() + "/levels.html"
+        let run = try turboReplay(
+            ["session", "--config", config, "--html", page, "recordings/session/causes.jsonl", "recordings/session/causes.native.jsonl"])
+        #expect(run.stderr == "")
+        let rows = Self.rows(try Self.model(page))
+        let slow = rows.filter { $0[3] == .string("slow-recovery (info)") }
+        #expect(slow.count == 1)
+        #expect(slow.first?[5] == .string("info"))
+    }
+
     @Test("the page allows its one script and style by hash and nothing else; a log's text stays in the JSON, escaped")
     func policyAndEscaping() throws {
         let hostile = #"</script><script>window.__pwned=1</script><img src=x onerror=alert(1)>"#
