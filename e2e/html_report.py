@@ -5,6 +5,7 @@ Each page is opened from disk (file://) with Chrome's performance log on, and he
 no console error (a script or style its Content-Security-Policy refused would be one), no
 request but the page itself, as many table rows as `session --format jsonl` has lines before
 its summary, a click on a row that selects its mark and one on a mark that selects its row,
+zoom and pan by keys (+, →, 0), the wheel and a drag,
 the selection in the URL fragment (and a link to `#row=N` that selects it), a search that
 narrows the table, and the raw line that opens in place. A hostile pair of logs whose texts
 hold `<script>`, `</script>`, `onerror=` and U+2028 runs none of it: a global flag stays unset,
@@ -118,6 +119,29 @@ def interact(driver, path):
     if other is not None:
         chosen = driver.execute_script("const r = document.querySelector('div.row.selected'); return r ? Number(r.dataset.row) : null;")
         check(chosen == other, f"{path}: a click on a mark of row {other} selected row {chosen}")
+    # Zoom and pan by keys: the axis changes, and 0 brings the whole back.
+    from selenium.webdriver.common.keys import Keys
+    ticks = "return document.querySelector('.chart svg').innerHTML"
+    whole = driver.execute_script(ticks)
+    body = driver.find_element(By.TAG_NAME, "body")
+    driver.execute_script("document.activeElement && document.activeElement.blur && document.activeElement.blur()")
+    body.send_keys("+++")
+    zoomed = driver.execute_script(ticks)
+    check(zoomed != whole, f"{path}: '+' did not zoom")
+    body.send_keys(Keys.ARROW_RIGHT)
+    check(driver.execute_script(ticks) != zoomed, f"{path}: '→' did not pan")
+    body.send_keys("0")
+    check(driver.execute_script(ticks) == whole, f"{path}: '0' did not show the whole again")
+    # And by the mouse: the wheel zooms, a drag pans.
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.actions.wheel_input import ScrollOrigin
+    chart = driver.find_element(By.CSS_SELECTOR, ".chart")
+    ActionChains(driver).scroll_from_origin(ScrollOrigin.from_element(chart, 100, 0), 0, -300).perform()
+    wheeled = driver.execute_script(ticks)
+    check(wheeled != whole, f"{path}: the wheel did not zoom")
+    ActionChains(driver).move_to_element_with_offset(chart, 100, 0).click_and_hold().move_by_offset(-150, 0).release().perform()
+    check(driver.execute_script(ticks) != wheeled, f"{path}: a drag did not pan")
+    body.send_keys("0")
     # The raw line, in place.
     button = driver.find_elements(By.CSS_SELECTOR, "div.row .raw-toggle")
     if button:
@@ -125,12 +149,17 @@ def interact(driver, path):
         check(driver.execute_script("return document.querySelectorAll('div.raw pre').length") == 1, f"{path}: the raw line did not open")
     # A search narrows the table to the rows that hold the word.
     total = rows(driver)
+    # The word that narrows the most: of each row's first word, the one the fewest rows hold.
     word = driver.execute_script("""
         const data = JSON.parse(document.getElementById('report-data').textContent);
-        const counts = {};
-        for (const r of data.rows) counts[r[2]] = (counts[r[2]] || 0) + 1;
-        const rare = Object.keys(counts).sort((a, b) => counts[a] - counts[b])[0];
-        return data.rows.find(r => r[2] === rare)[3].split(' ')[0];""")
+        const hay = data.rows.map(r => (r[3] + ' ' + r[4] + ' ' + (r[8] || '')).toLowerCase());
+        let best = null, fewest = Infinity;
+        for (const r of data.rows) {
+            const w = r[3].split(' ')[0];
+            const n = hay.filter(h => h.includes(w.toLowerCase())).length;
+            if (w && n < fewest) { best = w; fewest = n; }
+        }
+        return best;""")
     box = driver.find_element(By.ID, "search")
     box.clear()
     box.send_keys(word)
@@ -139,6 +168,7 @@ def interact(driver, path):
         const data = JSON.parse(document.getElementById('report-data').textContent), w = arguments[0].toLowerCase();
         return data.rows.filter(r => (r[3] + ' ' + r[4] + ' ' + (r[8] || '')).toLowerCase().includes(w)).length;""", word)
     check(0 < shown == expected, f"{path}: searching {word!r} shows {shown} of {total} rows; {expected} hold it")
+    check(shown < total or total < 3, f"{path}: searching {word!r} narrowed nothing ({shown} of {total})")
     box.clear()
     box.send_keys(" ")
     check(visible_rows(driver) == total, f"{path}: clearing the search did not bring the rows back")
