@@ -185,7 +185,7 @@ enum SessionCommand {
         if summary.clockSkew != nil, let level = options.rules.level(of: ClockSkew.finding, ClockSkew.level) { levels.append(level) }
         let status: ExitCode = FailOn.default.fails(levels) ? .problemsFound : .ok
         if let html, let path = options.html {
-            var layers = try explainer.ordered(offset: streamed.offset)
+            var layers = try explainer.inner.ordered(offset: streamed.offset)
             try html.write(to: path, summary: summary, layers: &layers, web: options.web, native: options.native, alignment: options.alignment)
         }
         if let picture, let render = options.render {
