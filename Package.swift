@@ -80,9 +80,11 @@ let package = Package(
             name: "VariantAnalysis", dependencies: ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "TurboRecording", "Replay", "BannerFindings", "Fleet"]),
         // Text and JSON for people and scripts.
         .target(name: "Reports", dependencies: on(replaying, findings, ["PolicyRegistry", "Fleet", "VariantAnalysis"])),
-        // Every SVG picture.
+        // Every SVG picture, and the HTML report (its script and style are Page/'s files, embedded
+        // by script/html-assets as HTMLAssets.swift).
         .target(
-            name: "Pictures", dependencies: on(except(cores, "ArchiveCachePolicy"), ["TurboRecording"], findings, ["VariantAnalysis", "Reports"])),
+            name: "Pictures", dependencies: on(except(cores, "ArchiveCachePolicy"), ["TurboRecording", "Replay"], findings, ["VariantAnalysis", "Reports"]),
+            exclude: ["Page"]),
         // The command line, every subcommand: a library, so that tests run it in their own process.
         .target(
             name: "TurboReplayCLI", dependencies: on(replaying, ["Goldens"], findings, ["PolicyRegistry", "Fleet", "VariantAnalysis", "Reports", "Pictures"])),

@@ -12,7 +12,7 @@ enum RenderCommand {
     static let spec = CommandSpec(
         name: "render",
         summary: "Draw a recording's timeline as a self-contained SVG picture.",
-        usage: "render [options] FILE|- -o OUT.svg",
+        usage: "render [options] FILE|- -o OUT.svg | FILE --html OUT.html",
         options: Options.own + LayerOptions.options,
         findings: [.banner, .errorView, .launch],
         discussion: """
@@ -34,23 +34,29 @@ enum RenderCommand {
             or make a PNG:
               rsvg-convert -w 1200 out.svg -o out.png    (librsvg2-bin), or:
               chromium --headless --no-sandbox --screenshot=out.png --window-size=1200,600 out.svg
+            --html OUT.html writes one self-contained page to work in instead of (or besides) the SVG: the
+            log's timeline to zoom and pan, its rows (as replay or native prints them, then its findings)
+            each with its line and the raw line in place, filters and search; no request, no server
+            (docs/field-reports.md). --from/--to take a window of it too. The log must be a file: the page
+            reads it twice.
             Exit status: 0 ok, 64 usage, 65 malformed recording or config, 66 unreadable input,
             73 the output cannot be created, 74 the output could not be written whole.
             """
     )
 
     struct Options {
-        static let output = Option(name: "o", value: "OUT.svg", help: "Where to write the SVG ('-': standard output). Required.")
+        static let output = Option(name: "o", value: "OUT.svg", help: "Where to write the SVG ('-': standard output). Required, unless --html.")
         static let from = WindowOptions.from("Draw from this time on (the recording's ms): a window to zoom into.")
         static let to = WindowOptions.to("Draw up to this time (the recording's ms).")
         static let maxMarks = Option(
             name: "max-marks", value: "N",
             help: "The most marks a lane draws; the rest are counted in the picture (default: 2000).")
         /// The command's own options: the picture's, which apply to either layer.
-        static let own = [output, from, to, maxMarks, .lenient]
+        static let own = [output, from, to, maxMarks, .html, .lenient]
 
         var path: String
-        var output: String
+        var output: String?
+        var html: String?
         var lenient: Bool
         var input: RecordingInput
         var layer: LayerOptions
@@ -58,11 +64,13 @@ enum RenderCommand {
 
         init(_ arguments: ParsedArguments) throws {
             path = try arguments.recording(for: spec.name, verb: "render")
-            guard let output = arguments.value(Self.output) else {
-                throw UsageError(message: "missing the output: -o timeline.svg (or -o - for standard output)", command: spec.name)
+            html = try Option.htmlPage(arguments, reading: [path], command: spec.name)
+            output = arguments.value(Self.output)
+            if let output {
+                try refuseOutput(output, overwriting: [path], option: Self.output, command: spec.name)
+            } else if html == nil {
+                throw UsageError(message: "missing the output: -o timeline.svg (or -o - for standard output), or --html page.html", command: spec.name)
             }
-            self.output = output
-            try refuseOutput(output, overwriting: [path], option: Self.output, command: spec.name)
             lenient = arguments.flag(.lenient)
             limits = try WindowOptions.limits(arguments, from: Self.from, to: Self.to, command: spec.name)
             if let value = arguments.value(Self.maxMarks) {
@@ -78,7 +86,25 @@ enum RenderCommand {
     }
 
     static func run(_ options: Options, console: Console) throws -> ExitCode {
-        let path = options.path, output = options.output
+        if let html = options.html {
+            console.sweepTemporaries(of: html)
+            let layer: LogHTML.Layer
+            switch options.layer {
+            case .native(let native): layer = .native(native.config)
+            case .web(let banner): layer = .web(banner.settings)
+            }
+            // The SVG, if asked for too, reads the log again: the page's skipped lines are said once.
+            let (page, skipped) = try LogHTML.render(path: options.path, layer: layer, lenient: options.lenient, window: options.limits) { error in
+                if options.output == nil { console.skipped(error) }
+            }
+            try writeOutputFile(path: html, contents: page)
+            guard options.output != nil else {
+                console.reportSkipped(skipped, in: options.path)
+                return .ok
+            }
+        }
+        guard let output = options.output else { return .ok }
+        let path = options.path
         if output != "-" { console.sweepTemporaries(of: output) }
         let settings: BannerSettings
         switch options.layer {

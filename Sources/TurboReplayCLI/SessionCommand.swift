@@ -12,7 +12,7 @@ enum SessionCommand {
         name: "session",
         summary: "Read a page's web recording and the app's native log of one run on one clock.",
         usage: "session [options] WEB NATIVE",
-        options: [Options.format, Options.offset, Options.late, Options.skew, Options.config, Options.render, Options.from, Options.to, .lenient]
+        options: [Options.format, Options.offset, Options.late, Options.skew, Options.config, Options.render, Options.from, Options.to, Options.html, .lenient]
             + BannerOptions.withoutConfig + [BannerOptions.variant] + NativeOptions.options(Options.native),
         findings: [.session],
         discussion: """
@@ -42,10 +42,13 @@ enum SessionCommand {
             banner in lanes on one axis, the findings flagged ('-': standard output, instead of the report).
             --from/--to MS narrow the rows, the findings and the picture to a window of session time (the
             page's clock), as render's do; the summary's figures stay the whole session's.
+            --html OUT.html also writes the session as one self-contained page to work in (docs/app-session.md):
+            a timeline to zoom and pan, the table of the merged rows (each with its log and line, the raw
+            line in place), filters and search, the header and the findings; no request, no server.
             Exit status: 0 no findings, 1 findings (all four are warnings), 64 usage, 65 a malformed log or
             config, logs the wrong way round, an empty log, a session that cannot be aligned, or two logs
             that are not one session, 66 unreadable input,
-            73 the picture cannot be created, 74 output could not be written whole.
+            73 the picture or the page cannot be created, 74 output could not be written whole.
             """
     )
 
@@ -65,6 +68,7 @@ enum SessionCommand {
         static let render = Option(name: "render", value: "OUT.svg", help: "Also draw the session as an SVG picture ('-': standard output only).")
         static let from = WindowOptions.from("Only from this time on (the session's ms, the page's clock): the rows, findings and picture of a window.")
         static let to = WindowOptions.to("Only up to this time (the session's ms).")
+        static let html = Option.html
 
         var web: String
         var native: String
@@ -72,6 +76,7 @@ enum SessionCommand {
         var render: String?
         /// The window of session time the rows, findings and picture are narrowed to.
         var window: RenderLimits
+        var html: String?
         var session: SessionOptions
         /// How Δ is found, for the header.
         var alignment: String
@@ -97,6 +102,7 @@ enum SessionCommand {
                     command: spec.name)
             }
             if let render { try refuseOutput(render, overwriting: [web, native], option: Self.render, command: spec.name) }
+            html = try Option.htmlPage(arguments, reading: [web, native], command: spec.name)
             if render == "-", arguments.value(Self.format) != nil {
                 // The picture is all that goes to standard output then: a format asked for
                 // would be dropped without a word.
@@ -139,6 +145,7 @@ enum SessionCommand {
 
     static func run(_ options: Options, console: Console) throws -> ExitCode {
         if let render = options.render, render != "-" { console.sweepTemporaries(of: render) }
+        if let html = options.html { console.sweepTemporaries(of: html) }
         var skipped: [String: Int] = [:]
         defer {
             for path in skipped.keys.sorted() { console.reportSkipped(skipped[path]!, in: path) }
@@ -163,7 +170,12 @@ enum SessionCommand {
         let picture = options.render.map {
             SessionPictureOutput(report: $0 == "-" ? nil : report, lateMs: options.session.session.lateMs, keep: keep, window: options.window)
         }
-        let output: any SessionOutput = picture ?? report
+        let html = options.html.map { _ in
+            SessionHTMLOutput(
+                next: picture ?? report, title: "session \(options.web) + \(options.native)", lateMs: options.session.session.lateMs, keep: keep,
+                level: { options.rules.level(of: $0, .warning)?.rawValue ?? "warning" }, window: options.window)
+        }
+        let output: any SessionOutput = html ?? picture ?? report
         let streamed = try streamSession(
             web: options.web, native: options.native, options: options.session,
             onSkip: { error in
@@ -183,6 +195,11 @@ enum SessionCommand {
         }
         if summary.clockSkew != nil, let level = options.rules.level(of: ClockSkew.finding, ClockSkew.level) { levels.append(level) }
         let status: ExitCode = FailOn.default.fails(levels) ? .problemsFound : .ok
+        if let html, let path = options.html {
+            var layers = try explainer.inner.ordered(offset: streamed.offset)
+            layers.window = (options.window.from, options.window.to)
+            try html.write(to: path, summary: summary, layers: &layers, web: options.web, native: options.native, alignment: options.alignment)
+        }
         if let picture, let render = options.render {
             var layers = try explainer.inner.ordered(offset: streamed.offset)
             layers.window = (options.window.from, options.window.to)
