@@ -176,7 +176,7 @@ public final class RecordingReader {
 
     /// Lenient reading counts a malformed line of this file and goes on; anything else stops it.
     private func skipOrThrow(_ error: RecordingError) throws {
-        guard lenient, error.kind == .malformed, !state.pointee.isNative, error.path == path else { throw error }
+        guard lenient, !state.pointee.isNative, lines.isLineError(error) else { throw error }
         state.pointee.skipped += 1
         onSkip(error)
     }
