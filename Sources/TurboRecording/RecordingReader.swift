@@ -20,6 +20,8 @@ public final class RecordingReader {
     public var skipped: Int { state.pointee.skipped }
     /// The line the log was cut at (`JSONLines.cut`), once it has been read to its end.
     public var cut: Int? { lines.cut }
+    /// The holes of a collector's folder (`log-gap`), all of them once it has been read to its end.
+    public var gaps: [LogGap] { lines.gaps }
     /// Whether the input is read as it arrives (standard input, a FIFO, `<(tail -f …)`), not
     /// as a regular file: a caller following it shows each record's result as it comes.
     public var arrives: Bool { lines.arrives }
