@@ -49,10 +49,20 @@ final class CollectorSource {
         }
     }
 
+    /// What stopped the read: thrown again by every read after it, so that a caller that looked
+    /// past an error (the first record's kind) cannot read on from beyond it.
+    private var failure: Error?
+
     /// Fills `buffer` with the log's next bytes; 0 at its end.
     func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
-        while out.count - outStart < buffer.count {
-            guard try produceLine() else { break }
+        if let failure { throw failure }
+        do {
+            while out.count - outStart < buffer.count {
+                guard try produceLine() else { break }
+            }
+        } catch {
+            failure = error
+            throw error
         }
         let count = min(buffer.count, out.count - outStart)
         out.withUnsafeBytes { buffer.baseAddress!.copyMemory(from: $0.baseAddress! + outStart, byteCount: count) }
