@@ -99,6 +99,18 @@ public struct CollectorFolder: Sendable {
         return missing
     }
 
+    /// Every hole of the log (`log-gap`), for a caller that read it through another reader: a
+    /// native log's from the names; a page's from its parts' lines, read once more as bytes
+    /// (counted and compared, not parsed).
+    public func gaps(maxLineBytes: Int = JSONLines.defaultMaxLineBytes) throws -> [LogGap] {
+        let source = CollectorSource(folder: self, maxLineBytes: maxLineBytes)
+        guard kind == .web else { return source.gaps }
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 1)
+        defer { buffer.deallocate() }
+        while try source.read(into: buffer) > 0 {}
+        return source.gaps
+    }
+
     /// A name of exactly `digits` decimal digits and `suffix`: the number; anything else `nil`.
     static func number(_ name: String, digits: Int, suffix: String) -> Int? {
         let bytes = Array(name.utf8)

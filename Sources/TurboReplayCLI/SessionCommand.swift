@@ -170,6 +170,10 @@ enum SessionCommand {
             // Each log's cut, as a note (the `log-cut` info finding): the session reads it to its cut.
             onCut: { path, cut in console.reportCuts([cut], in: path) },
             explaining: &explainer, into: output)
+        // A collector's folder with holes: each `log-gap`, as a note, as the timeline commands give it.
+        for path in [options.web, options.native] where path != "-" && CollectorFolder.isFolder(path) {
+            console.reportGaps(try CollectorFolder(path: path).gaps(), in: path)
+        }
         // A config that switches a finding off reaches every report of it.
         var summary = streamed.summary
         for kind in SessionFindingKind.allCases where !keep(kind) { summary.findings[kind] = 0 }

@@ -166,7 +166,7 @@ struct CollectorFolderTests {
         var native = try CollectorFixtures.lines(Self.native)
         native.insert(#"{"t":1000,"type":"web-session","session":"tab-7f3a"}"#, at: 3)
         try CollectorFixtures.web(root, id: "tab-7f3a", CollectorFixtures.batches(web, cutAfter: [3, 5]))
-        try CollectorFixtures.native(root, id: "0123456789abcdef0123456789abcdef", [Array(native[0..<4]), Array(native[4...])])
+        try CollectorFixtures.native(root, id: "0123456789abcdef0123456789abcdef", [Array(native[0..<4]), Array(native[4..<6]), Array(native[6...])])
         var other = try CollectorFixtures.lines(Self.native)
         other.insert(#"{"t":1000,"type":"web-session","session":"tab-0000"}"#, at: 1)
         try CollectorFixtures.native(root, id: "fedcba9876543210fedcba9876543210", [other])
@@ -189,6 +189,24 @@ struct CollectorFolderTests {
         }
         // A trailing slash on the folder names the same logs.
         #expect(try turboReplay(["session", "--collector", logs.root + "/", "--session", "tab-7f3a"]).stderr == "")
+    }
+
+    @Test("session over folders with holes: each log-gap noted, the session still read")
+    func sessionGaps() throws {
+        let logs = try collector()
+        let web = logs.root + "/web/tab-7f3a"
+        try FileManager.default.removeItem(atPath: web + "/000000000004.jsonl")
+        let native = logs.root + "/native/0123456789abcdef0123456789abcdef"
+        try FileManager.default.removeItem(atPath: native + "/000001.part")
+        let run = try turboReplay(["session", "--collector", logs.root, "--session", "tab-7f3a"])
+        // The session's own findings decide its status, as for each log's own (the layers').
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("session \(web) \(native)") || run.stdout.contains(web))
+        #expect(
+            run.stderr.split(separator: "\n") == [
+                "turbo-replay: note: \(web): log-gap (warning) before \(web)/000000000009.jsonl: seq 4-8 missing (5 lines): the collector holds no batch with them; the lines before and after were read, and what the page did in between is unknown",
+                "turbo-replay: note: \(native): log-gap (warning) before \(native)/000002.part: part 1 of 3 missing: the app's log never arrived whole at the collector; the parts before and after were read, and what the app did in between is unknown",
+            ])
     }
 
     @Test("session --collector: no app log naming the session is 66, two are 65 naming both, each saying what to type instead")
