@@ -37,6 +37,28 @@ public struct CollectorFolder: Sendable {
         return withFileSystemPath(path, { stat($0, &status) }) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
     }
 
+    /// Whether the folder at `path` is one log of a collector's, as a fleet's listing takes it:
+    /// in a folder named `web` or `native`, holding that kind's parts and nothing else but
+    /// hidden names (so a folder of recordings that happens to sit in `web/` is walked as ever).
+    public static func isLog(_ path: String) -> Bool {
+        let parts = path.split(separator: "/")
+        guard parts.count >= 2, parts[parts.count - 2] == "web" || parts[parts.count - 2] == "native" else { return false }
+        let web = parts[parts.count - 2] == "web"
+        var held = 0
+        do {
+            try forEachName(in: path) { name in
+                if web ? number(name, digits: 12, suffix: ".jsonl") != nil : number(name, digits: 6, suffix: ".part") != nil {
+                    held += 1
+                } else if web || name != "manifest.json" {
+                    throw RecordingError(.malformed, path: name, line: nil, "")
+                }
+            }
+        } catch {
+            return false
+        }
+        return held > 0
+    }
+
     /// Lists the folder at `path`: 66 when it cannot be listed or holds no part, 65 when it holds
     /// both kinds of part, or a manifest that is not one or that disagrees with the parts.
     public init(path: String) throws {

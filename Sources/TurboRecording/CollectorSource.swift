@@ -65,6 +65,7 @@ final class CollectorSource {
             throw error
         }
         let count = min(buffer.count, out.count - outStart)
+        guard count > 0 else { return 0 }
         out.withUnsafeBytes { buffer.baseAddress!.copyMemory(from: $0.baseAddress! + outStart, byteCount: count) }
         outStart += count
         if outStart == out.count {

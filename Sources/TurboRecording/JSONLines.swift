@@ -329,6 +329,9 @@ public final class JSONLines {
     /// read to its end. None for a file.
     public var gaps: [LogGap] { collector?.gaps ?? [] }
 
+    /// The kind of log a collector's folder holds, by its parts' names; `nil` for a file.
+    public var collectorKind: CollectorFolder.Kind? { collector?.folder.kind }
+
     /// Whether `error` is about one line of this input, which a lenient read may skip: not two
     /// parts of a collector's folder that disagree, nor another file's.
     public func isLineError(_ error: RecordingError) -> Bool {

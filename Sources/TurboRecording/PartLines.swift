@@ -11,7 +11,9 @@ final class PartLines {
     /// The number of the line read last (1-based).
     private(set) var lineNumber = 0
     private let file: UnsafeMutablePointer<FILE>
-    private var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    /// Sized to the file, up to 64 KiB: a page's batch is often a few lines, and a session has
+    /// thousands of them.
+    private var buffer: [UInt8]
     private var start = 0
     private var end = 0
     private var atEOF = false
@@ -28,6 +30,9 @@ final class PartLines {
         }
         self.path = path
         file = opened
+        var status = stat()
+        let size = fstat(fileno(opened), &status) == 0 ? Int(status.st_size) : 1 << 16
+        buffer = [UInt8](repeating: 0, count: max(1, min(1 << 16, size + 1)))
     }
 
     deinit { fclose(file) }

@@ -148,11 +148,47 @@ struct CollectorFolderTests {
         try CollectorFixtures.web(root + "/x", id: "y", [(1, ["{}"])])
         try FileManager.default.copyItem(atPath: root + "/x/web/y/000000000001.jsonl", toPath: both + "/000000000001.jsonl")
         #expect(try turboReplay(["explain", both]).status == 65)
+        // A part with no line at all is a log with no record, as an empty file is.
+        let blank = try CollectorFixtures.web(root, id: "blank", [(1, [])])
+        let file = root + "/blank.jsonl"
+        try "".write(toFile: file, atomically: false, encoding: .utf8)
+        let fromBlank = try turboReplay(["explain", "--format", "jsonl", blank])
+        let fromFile = try turboReplay(["explain", "--format", "jsonl", file])
+        #expect(fromBlank.status == fromFile.status)
+        #expect(fromBlank.stdout == fromFile.stdout)
+        #expect(fromBlank.stderr == "")
+        // An app's log without its first part is still an app's log (its names say so), not a page's.
+        let headless = try CollectorFixtures.native(root, id: "log-f", [nil, Array(lines[3...])])
+        let noMeta = try turboReplay(["explain", headless])
+        #expect(noMeta.status == 65)
+        #expect(noMeta.stderr.contains("\(headless)/000001.part:1: missing \"meta\""))
         let empty = root + "/empty"
         try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
         let nothing = try turboReplay(["replay", empty])
         #expect(nothing.status == 66)
         #expect(nothing.stderr.contains("\(empty): a folder with no log in it"))
+    }
+
+    @Test("stats over a collector's folder reads each log folder as one log; a folder of recordings under web/ is walked as ever")
+    func statsOverCollector() throws {
+        let root = try Fixtures.scratchDirectory()
+        let lines = try CollectorFixtures.lines(Self.web)
+        let folder = try CollectorFixtures.web(root, id: "tab-6", [(1, Array(lines[0..<4])), (3, Array(lines[2...]))])
+        let plain = root + "/plain"
+        try FileManager.default.createDirectory(atPath: plain, withIntermediateDirectories: true)
+        let file = try self.file(lines, in: plain, named: "tab-6.jsonl")
+        let fromCollector = try turboReplay(["stats", root + "/web"])
+        let fromFile = try turboReplay(["stats", plain])
+        #expect(fromCollector.status == 0)
+        #expect(fromCollector.stdout.contains("sessions: 1 read"))
+        #expect(fromCollector.stdout == fromFile.stdout.replacingOccurrences(of: file, with: folder))
+        #expect(try turboReplay(["stats", folder]).stdout == fromCollector.stdout)
+        // Recordings that sit in a folder called web are recordings, each read alone.
+        let corpus = try Fixtures.scratchDirectory() + "/web/day-1"
+        try FileManager.default.createDirectory(atPath: corpus, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: file, toPath: corpus + "/a.jsonl")
+        try FileManager.default.copyItem(atPath: file, toPath: corpus + "/b.jsonl")
+        #expect(try turboReplay(["stats", corpus]).stdout.contains("sessions: 2 read"))
     }
 
     // MARK: - session --collector
