@@ -17,10 +17,10 @@ import Darwin
 public struct CollectorFolder: Sendable {
     public enum Kind: Sendable { case web, native }
 
-    /// One part file: its seq (web) or index (native), and its path.
+    /// One part file: its seq (web) or index (native), from which its name is made again
+    /// (`path(of:)`): a session of a hundred thousand batches is held as that many numbers.
     public struct Part: Sendable, Equatable {
         public var number: Int
-        public var path: String
     }
 
     public let path: String
@@ -69,9 +69,9 @@ public struct CollectorFolder: Sendable {
         var hasManifest = false
         try Self.forEachName(in: folder) { name in
             if let seq = Self.number(name, digits: 12, suffix: ".jsonl") {
-                web.append(Part(number: seq, path: folder + "/" + name))
+                web.append(Part(number: seq))
             } else if let index = Self.number(name, digits: 6, suffix: ".part") {
-                native.append(Part(number: index, path: folder + "/" + name))
+                native.append(Part(number: index))
             } else if name == "manifest.json" {
                 hasManifest = true
             }
@@ -97,14 +97,21 @@ public struct CollectorFolder: Sendable {
     /// Seq numbers start at 1 (the `meta` line); a manifest's count covers every part held.
     private func checkNumbers() throws {
         if kind == .web, let first = parts.first, first.number < 1 {
-            throw RecordingError(.malformed, path: first.path, line: nil, "a batch at seq 0: a page's lines are numbered from 1 (its meta)")
+            throw RecordingError(.malformed, path: path(of: first), line: nil, "a batch at seq 0: a page's lines are numbered from 1 (its meta)")
         }
         if let count = manifestParts, let last = parts.last, last.number >= count {
             throw RecordingError(
-                .malformed, path: last.path, line: nil,
+                .malformed, path: path(of: last), line: nil,
                 "part \(last.number) of a log whose manifest.json says \"parts\":\(count) (parts 0 to \(count - 1)): "
                     + "the folder mixes two uploads of different files under one log id")
         }
+    }
+
+    /// The part's file: its number with the kind's digits and suffix.
+    public func path(of part: Part) -> String {
+        let digits = String(part.number)
+        let width = kind == .web ? 12 : 6
+        return path + "/" + String(repeating: "0", count: max(0, width - digits.count)) + digits + (kind == .web ? ".jsonl" : ".part")
     }
 
     /// The gaps the names alone show: a native log's missing parts (web gaps need the parts'

@@ -77,7 +77,7 @@ public struct CollectorSession: Sendable {
         let type = Array("web-session".utf8), wanted = Array(id.utf8)
         var line: [UInt8] = []
         for part in folder.parts {
-            let lines = try PartLines(path: part.path)
+            let lines = try PartLines(path: folder.path(of: part))
             while try lines.next(into: &line, limit: JSONLines.defaultMaxLineBytes) != nil {
                 guard contains(line, type), contains(line, wanted),
                     let value = JSONLineValue(bytes: line, line: lines.lineNumber), case .object(let members) = value.value

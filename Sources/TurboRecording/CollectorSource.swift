@@ -45,7 +45,7 @@ final class CollectorSource {
         limit = maxLineBytes + 2
         gaps = folder.missingParts.map { missing in
             let after = folder.parts.first { $0.number > missing.upperBound }
-            return LogGap(.parts(missing, of: folder.manifestParts), before: after?.path)
+            return LogGap(.parts(missing, of: folder.manifestParts), before: after.map(folder.path(of:)))
         }
     }
 
@@ -88,7 +88,7 @@ final class CollectorSource {
         }
         guard low > 0 else { return nil }
         let run = runs[low - 1]
-        return (folder.parts[run.part].path, run.local + global - run.global)
+        return (folder.path(of: folder.parts[run.part]), run.local + global - run.global)
     }
 
     /// Reads one line of the parts; false when they are all read.
@@ -119,10 +119,10 @@ final class CollectorSource {
     }
 
     private func open(_ part: Int) throws {
-        reading = try PartLines(path: folder.parts[part].path)
+        reading = try PartLines(path: folder.path(of: folder.parts[part]))
         let start = folder.parts[part].number
         if folder.kind == .web, start > nextSeq {
-            gaps.append(LogGap(.seq(nextSeq...(start - 1)), before: folder.parts[part].path))
+            gaps.append(LogGap(.seq(nextSeq...(start - 1)), before: folder.path(of: folder.parts[part])))
             nextSeq = start
         }
     }
@@ -146,7 +146,7 @@ final class CollectorSource {
         let run = runs.last { $0.seq <= seq && seq < $0.seq + $0.count }!
         let wanted = run.local + seq - run.seq
         if comparingPart != run.part || comparing!.lineNumber >= wanted {
-            comparing = try PartLines(path: folder.parts[run.part].path)
+            comparing = try PartLines(path: folder.path(of: folder.parts[run.part]))
             comparingPart = run.part
         }
         var held: PartLines.Line?
@@ -156,8 +156,8 @@ final class CollectorSource {
         }
         if let held, held.length == length, earlier == line { return }
         let error = RecordingError(
-            .malformed, path: folder.parts[next].path, line: local,
-            "seq \(seq) is held twice with different bytes: this line, and line \(wanted) of \(folder.parts[run.part].path) "
+            .malformed, path: folder.path(of: folder.parts[next]), line: local,
+            "seq \(seq) is held twice with different bytes: this line, and line \(wanted) of \(folder.path(of: folder.parts[run.part])) "
                 + "(a part's line k has the part's first seq + k - 1); a collector keeps one line per seq, "
                 + "so one copy was changed after it was stored: remove the part that is wrong")
         conflict = error

@@ -336,7 +336,7 @@ public final class JSONLines {
     /// parts of a collector's folder that disagree, nor another file's.
     public func isLineError(_ error: RecordingError) -> Bool {
         guard error.kind == .malformed, error != collector?.conflict else { return false }
-        return error.path == path || collector?.folder.parts.contains { $0.path == error.path } == true
+        return error.path == path || (collector != nil && error.path.hasPrefix(path + "/"))
     }
 }
 
