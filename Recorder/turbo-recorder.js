@@ -50,7 +50,12 @@
     recordQuery: false,  // keep ?query and #fragment in URLs
     recordOrigin: false, // keep scheme://host:port in URLs (every record, same-origin or not)
     recordFormData: false, // add form fields to turbo:submit-start
-    source: ""           // meta.source; empty = guessed from the user agent
+    source: "",          // meta.source; empty = guessed from the user agent
+    // meta.app: the release of the app around the page, as the native shell reports it
+    // (TurboRecorderConfig.app = {version, build}, or these two as meta tags).
+    appVersion: "",
+    appBuild: "",
+    token: ""            // the collector's shared token, sent as ?token= (a beacon cannot set a header)
   };
 
   var internalErrors = 0;
@@ -72,8 +77,21 @@
     var given = window.TurboRecorderConfig;
     if (given && typeof given === "object") {
       for (k in DEFAULTS) if (k in given) o[k] = coerce(given[k], DEFAULTS[k]);
+      var app = given.app;
+      if (app && typeof app === "object") { // the whole release: a build from a tag would be another's
+        o.appVersion = coerce(app.version, "");
+        o.appBuild = coerce(app.build, "");
+      }
     }
     return o;
+  }
+
+  // meta.app, when a version is known: {"version":"2.3.1","build":"231"} (build optional).
+  function appIdentity() {
+    if (!opts.appVersion) return null;
+    var app = { version: opts.appVersion };
+    if (opts.appBuild) app.build = opts.appBuild;
+    return app;
   }
   function kebab(s) { return s.replace(/[A-Z]/g, function (c) { return "-" + c.toLowerCase(); }); }
   function coerce(v, like) {
@@ -119,6 +137,7 @@
       lastT: 0,
       seq: 0,      // sequence number of the last line written
       acked: 0,    // highest sequence number the sink accepted
+      sent: 0,     // highest sequence number handed to a request or a beacon
       dropped: 0,
       bytes: 0,    // the lines' UTF-8 bytes, a newline each
       lines: []    // [seq, jsonText] pairs, oldest first; lines[0] is meta
@@ -190,15 +209,22 @@
     push(line(rec));
   }
 
+  // meta.session is the tab's session, the id a collector files the batches under, so a
+  // recording says which stored session it is (and a native log's web-session record can
+  // name it); meta.app says which release of the app it came from.
   function writeMeta() {
-    push(line({
+    var meta = {
       type: "meta",
       version: 1,
       source: opts.source || guessSource(),
       userAgent: navigator.userAgent,
       page: cleanUrl(location.href),
-      startedAt: new Date(st.origin).toISOString()
-    }));
+      startedAt: new Date(st.origin).toISOString(),
+      session: st.session
+    };
+    var app = appIdentity();
+    if (app) meta.app = app;
+    push(line(meta));
   }
 
   // A bannerSelector that matches nothing on the recording's first page is
@@ -212,7 +238,9 @@
     if (findBanner()) return;
     bannerMissing = opts.bannerSelector;
     var first = st.lines[0];
-    if (!first || first[0] !== 1 || st.acked >= 1 || inFlight) return;
+    // Not once line 1 has left (a fetch or a beacon): a collector holding it would refuse
+    // the amended line as a conflict.
+    if (!first || first[0] !== 1 || st.acked >= 1 || st.sent >= 1 || inFlight) return;
     var meta = JSON.parse(first[1]);
     if (meta.type !== "meta") return;
     meta.bannerMissing = opts.bannerSelector;
@@ -583,13 +611,21 @@
   // number after it), so a server can order batches and drop repeats: a
   // request can arrive and still look failed, and beacons are never answered.
 
-  var inFlight = false, failures = 0, sinkErrors = 0, sinkTimer = null;
+  var inFlight = false, failures = 0, sinkErrors = 0, sinkRefused = 0, sinkTimer = null;
+  // What a sink refuses for what the batch holds (a collector's 409 conflict, 413 over a limit,
+  // 422 not taken), it refuses every time: sent again, the batch would hold back every line
+  // after it for good. Those lines are given up and counted; a gap in the sink says where.
+  var REFUSED = { 409: true, 413: true, 422: true };
 
+  // The lines the sink has not accepted, oldest first, up to maxBytes: a contiguous run of
+  // sequence numbers, since the sink numbers line k of a batch seq+k. Lines dropped past the
+  // caps leave a gap; the run stops before it and the next batch starts after it.
   function pending(maxBytes) {
     var out = [], bytes = 0;
     for (var i = 0; i < st.lines.length; i++) {
       var l = st.lines[i];
       if (l[0] <= st.acked) continue;
+      if (out.length && l[0] !== out[out.length - 1][0] + 1) break;
       bytes += l[1].length + 1;
       if (maxBytes && out.length && bytes > maxBytes) break;
       out.push(l);
@@ -600,7 +636,12 @@
   function sinkUrl(firstSeq) {
     var u = opts.sink;
     return u + (u.indexOf("?") < 0 ? "?" : "&") +
-      "session=" + encodeURIComponent(st.session) + "&seq=" + firstSeq;
+      "session=" + encodeURIComponent(st.session) + "&seq=" + firstSeq +
+      (opts.token ? "&token=" + encodeURIComponent(opts.token) : "");
+  }
+  function noteSent(batch) {
+    var last = batch[batch.length - 1][0];
+    if (!(st.sent >= last)) st.sent = last;
   }
 
   function joinLines(batch) {
@@ -634,6 +675,7 @@
     if (!batch.length) return Promise.resolve(true);
     var last = batch[batch.length - 1][0], req;
     inFlight = true;
+    noteSent(batch);
     try {
       var text = joinLines(batch);
       req = fetch(sinkUrl(batch[0][0]), {
@@ -648,7 +690,9 @@
       return Promise.resolve(false);
     }
     return req.then(function (res) {
-      if (!res.ok) { sinkFailed(); return false; }
+      var refused = REFUSED[res.status] === true;
+      if (!res.ok && !refused) { sinkFailed(); return false; }
+      if (refused) sinkRefused += batch.length;
       inFlight = false;
       failures = 0;
       if (last > st.acked) st.acked = last;
@@ -669,6 +713,7 @@
       if (opts.sink && navigator.sendBeacon) {
         var batch = pending(60000); // beacons are limited to 64 KiB in flight
         if (batch.length) {
+          noteSent(batch);
           // No answer ever comes back from a beacon, so these lines stay
           // pending and are sent again by the next page in this tab: at
           // least once, never lost (the sink drops repeats by session+seq).
@@ -729,6 +774,7 @@
       dropped: st.dropped,
       pending: opts.sink ? st.seq - st.acked : 0,
       sinkErrors: sinkErrors,
+      sinkRefused: sinkRefused,
       storageErrors: storageErrors,
       errors: internalErrors,
       bannerMissing: bannerMissing,

@@ -91,7 +91,67 @@ def run(c, b, app):
           "missing": [l for l in stored if l not in received][:5]})
     c.ok("sink working again: one meta line, the previous documents' lines first",
          received[:len(refused)] == refused and sum('"type":"meta"' in l for l in received) == 1)
+    meta = json.loads(received[0])
+    c.equal("identity: meta.session is the session the sink files the batches under, meta.app the meta tags'",
+            (meta.get("session"), meta.get("app")), (session, {"version": "2.3.1", "build": "231"}))
+    c.equal("identity: every request, beacons too, carried the collector's token as ?token=",
+            sink.tokens, {"e2e token&="})
     return received
+
+
+def refused(c, b, app):
+    """A batch the sink refuses for what it holds (a collector's 422) is given up and counted,
+    and the lines after it still go: the sink's stream has a gap exactly there, nothing else."""
+    sink = app.sink
+    b.get(app.base + "/blank")
+    b.js("sessionStorage.clear()")
+    sink.mode = "ok"
+    b.get(app.base + "/sinkpage?sink=ok")
+    b.wait_for("the connect", lambda rs: any(r["type"] == "connect" for r in rs))
+    session = b.js("return TurboRecorder.stats().session")
+    wait_until("the first lines accepted", lambda: b.js("return TurboRecorder.stats().pending") == 0)
+    sink.mode = "refuse-once"
+    flap(b, 2)
+    wait_until("every line past the refused batch accepted",
+               lambda: b.js("TurboRecorder.flush(); return TurboRecorder.stats().pending") == 0 and sink.refused)
+    stats = b.js("return TurboRecorder.stats()")
+    (first, count), = sink.refused
+    received, gaps = sink.stream(session)
+    kept = b.js("return TurboRecorder.lines()")
+    c.ok(f"refused batch: its {count} lines given up and counted, the gap in the sink exactly there, every later line received",
+         stats["sinkRefused"] == count and gaps == list(range(first, first + count))
+         and received == kept[:first - 1] + kept[first - 1 + count:] and stats["errors"] == 0,
+         {"stats": stats, "refused": sink.refused, "gaps": gaps, "received": len(received), "kept": len(kept)})
+
+
+def capped(c, b, app):
+    """Lines dropped past maxLines while the sink fails leave a gap in the sequence numbers:
+    once the sink works, each line must reach it under its own seq (a batch is a contiguous
+    run; the one after the gap starts after it), and no seq the recorder dropped may be filled."""
+    sink = app.sink
+    b.get(app.base + "/blank")
+    b.js("sessionStorage.clear()")
+    sink.mode = "500"
+    b.get(app.base + "/sinkpage?sink=capped")
+    b.wait_for("the connect", lambda rs: any(r["type"] == "connect" for r in rs))
+    session = b.js("return TurboRecorder.stats().session")
+    flap(b, 4)
+    dropped = b.js("return TurboRecorder.stats().dropped")
+    sink.mode = "ok"
+    wait_until("the backlog to be accepted",
+               lambda: b.js("TurboRecorder.flush(); return TurboRecorder.stats().pending") == 0, timeout=20)
+    # What the recorder holds: meta (seq 1) and the newest lines, whose seqs end at the last written.
+    st = b.js("return {stats: TurboRecorder.stats(), lines: TurboRecorder.lines()}")
+    kept, last = st["lines"], st["stats"]["lines"] + st["stats"]["dropped"]
+    held = {1: kept[0], **{last - len(kept) + 1 + i: text for i, text in enumerate(kept) if i}}
+    with sink.lock:
+        got = dict(sink.by_session.get(session, {}))
+    c.ok(f"capped sink: {dropped} lines dropped while the sink failed; every kept line reached it under its own seq",
+         dropped > 0 and got == held, {"sink": sorted(got), "recorder": sorted(held),
+                                       "differ": [s for s in got if got.get(s) != held.get(s)][:5]})
+    meta = json.loads(held.get(1, "{}"))
+    c.equal("capped sink: TurboRecorderConfig.app wins over the meta tags, build and all",
+            meta.get("app"), {"version": "2.4.0"})
 
 
 def turbo8_shapes(c, b):

@@ -36,21 +36,29 @@ CONTEXT_ATTR = "data-railsfast--offline-banner-context-value"
 
 
 class Sink:
-    """What the recorder's POSTs reached. mode: "500" answers 500, "ok" 204."""
+    """What the recorder's POSTs reached. mode: "500" answers 500, "ok" 204, "refuse-once"
+    422 to the next batch (kept in `refused` as (seq, lines)) and then 204."""
 
     def __init__(self):
         self.lock = threading.Lock()
         self.mode = "500"
         self.attempts = 0
         self.by_session = {}  # session -> {seq: line}
+        self.tokens = set()  # the token= of every request
+        self.refused = []
 
     def receive(self, query, body):
         with self.lock:
             self.attempts += 1
-            if self.mode != "ok":
-                return 500
+            self.tokens.add(query.get("token", [""])[0])
             session = query.get("session", [""])[0]
             first = int(query.get("seq", ["0"])[0])
+            if self.mode == "refuse-once":
+                self.mode = "ok"
+                self.refused.append((first, len(body.decode("utf-8").splitlines())))
+                return 422
+            if self.mode != "ok":
+                return 500
             lines = self.by_session.setdefault(session, {})
             for i, line in enumerate(body.decode("utf-8").splitlines()):
                 lines[first + i] = line  # a resent batch overwrites itself
@@ -162,11 +170,23 @@ class App:
             "failing": "/sink",
             "refused": f"http://{self.host}:{self.refused_port}/sink",
             "ok": "/sink",
+            "capped": "/sink",
         }
-        # The module form of the recorder, configured through meta tags.
+        # The module form of the recorder, configured through meta tags: the app's release as a
+        # native shell would give it, and the collector's token.
         head = (f'<meta name="turbo-recorder-sink" content="{sinks[which]}">'
                 '<meta name="turbo-recorder-flush-interval" content="150">'
-                '<meta name="turbo-recorder-batch-size" content="4">')
+                '<meta name="turbo-recorder-app-version" content="2.3.1">'
+                '<meta name="turbo-recorder-app-build" content="231">'
+                '<meta name="turbo-recorder-token" content="e2e token&=">')
+        if which == "capped":
+            # Lines dropped past maxLines while the sink fails: what is sent later must keep
+            # each line's own seq. TurboRecorderConfig's app wins over the meta tags.
+            head += ('<meta name="turbo-recorder-max-lines" content="5">'
+                     '<meta name="turbo-recorder-batch-size" content="100">'
+                     '<script>window.TurboRecorderConfig = {app: {version: "2.4.0"}};</script>')
+        else:
+            head += '<meta name="turbo-recorder-batch-size" content="4">'
         return page("Sink " + which, "/turbo.js", extra_head=head,
                     recorder_tag='<script type="module" src="/recorder.js"></script>')
 

@@ -11,10 +11,11 @@ Gem::Specification.new do |spec|
   spec.description = "bin/turbo-replay-system-test cuts the browser's network at the OS level (network namespaces " \
                      "and a veth pair per test worker, as root or in a user namespace) and runs the app and the tests " \
                      "in them; `rails g turbo_replay:install` sets an app up; assert_banner_timeline and an RSpec " \
-                     "matcher check the recording against its golden and the page's own banner against the contract."
+                     "matcher check the recording against its golden and the page's own banner against the contract; " \
+                     "TurboReplay::Sink, a Rack app, collects the recorder's and the native loggers' logs from users."
   spec.authors = ["TurboReplay"]
   spec.license = "MIT"
-  spec.files = Dir["lib/**/*.rb", "vendor/turbo-recorder.js", "lib/generators/**/templates/**/*", "lib/generators/**/templates/**/.*", "bin/*",
+  spec.files = Dir["lib/**/*.rb", "examples/collector.ru", "vendor/turbo-recorder.js", "lib/generators/**/templates/**/*", "lib/generators/**/templates/**/.*", "bin/*",
                    "exe/*/turbo-replay", "README.md"].select { File.file?(_1) }
   spec.bindir = "bin"
   spec.executables = %w[turbo-replay-system-test turbo-replay]

@@ -8,6 +8,9 @@ require "turbo_replay/capture"
 require "turbo_replay/assertions"
 
 module TurboReplay
+  # The collector (turbo_replay/sink), loaded when a route or a config.ru first names it.
+  autoload :Sink, "turbo_replay/sink"
+
   EX_USAGE = 64
   EX_UNAVAILABLE = 69
 

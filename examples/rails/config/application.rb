@@ -2,6 +2,8 @@ require_relative "boot"
 require "rails"
 require "action_controller/railtie"
 require "action_view/railtie"
+$LOAD_PATH.unshift(File.expand_path("../../../gem/lib", __dir__)) # the gem, from this repository
+require "turbo_replay/sink"
 
 module MessagesApp
   # The smallest Rails app with the offline banner: one page (the banner's Stimulus controller,
