@@ -33,6 +33,8 @@ let package = Package(
         .library(name: "AppSession", targets: ["AppSession"]),
         // The app's own logger, in the native format (Foundation, no UIKit: tested on Linux).
         .library(name: "TurboReplayLog", targets: ["TurboReplayLog"]),
+        // Its uploader to the collector (Foundation's URLSession; FoundationNetworking on Linux).
+        .library(name: "TurboReplayLogUpload", targets: ["TurboReplayLogUpload"]),
         // The shell, for tools and tests that read recordings from files.
         .library(name: "TurboRecording", targets: ["TurboRecording"]),
         .library(name: "Replay", targets: ["Replay"]),
@@ -52,6 +54,9 @@ let package = Package(
         .target(name: "AppSession", dependencies: ["PolicyCore", "OfflineBanner", "NativeErrorPolicy"]),
         // The app's logger: Foundation and the pure cores, never json-c or the shell.
         .target(name: "TurboReplayLog", dependencies: ["PolicyCore", "NativeErrorPolicy"]),
+        // Sends the logger's closed files to the collector; apart, so that the logger alone needs no
+        // networking.
+        .target(name: "TurboReplayLogUpload"),
         .systemLibrary(
             name: "CJSONC",
             pkgConfig: "json-c",
@@ -144,7 +149,9 @@ let package = Package(
             ]),
         // The app's logger: its lines, drops, rotation and crash safety; and the driver of the
         // shared script of calls that the Kotlin logger runs too (android/test compares them).
-        .executableTarget(name: "log-script", dependencies: ["TurboReplayLog", "NativeErrorPolicy", "PolicyCore"], path: "Tests/LogScript"),
-        .testTarget(name: "TurboReplayLogTests", dependencies: ["TurboReplayLog", "NativeErrorPolicy", "TestSupport", "turbo-replay", "log-script"]),
+        .executableTarget(name: "log-script", dependencies: ["TurboReplayLog", "TurboReplayLogUpload", "NativeErrorPolicy", "PolicyCore"], path: "Tests/LogScript"),
+        .testTarget(
+            name: "TurboReplayLogTests",
+            dependencies: ["TurboReplayLog", "TurboReplayLogUpload", "NativeErrorPolicy", "TestSupport", "turbo-replay", "log-script"]),
     ]
 )

@@ -28,8 +28,14 @@ public final class AppLog: @unchecked Sendable {
     private let maxBytes: Int
     private let keep: Int
     private let identity: LogMeta
-    /// The first line of every file of this log: the continued file's own, or a new one.
-    private var meta: [UInt8]
+    private let ids: any LogIDSource
+    /// The first line of the file being written: the continued file's own, or a fresh one.
+    private var meta: [UInt8] = []
+    /// The `startedAt` of every file of this log: the continued log's, or this process's.
+    private var startedAt: Int64?
+    /// The page's recorder session this logger last wrote (`webSession(_:)`): a fresh file
+    /// after a rotation says it again, right after its `meta`.
+    private var webSessionID: String?
     /// `t` = `offset` + (clock reading − `origin`); `origin` is the first finite reading.
     private var origin: Double?
     private var offset: Double = 0
@@ -45,10 +51,13 @@ public final class AppLog: @unchecked Sendable {
     private var owned = false
 
     /// - Parameters:
-    ///   - path: the log file. A file this logger wrote for the same platform is continued (a
-    ///     relaunch goes on in the same file); any other file there is moved aside as a rotation
-    ///     would move it.
+    ///   - path: the log file. A file this logger wrote for the same platform and release is
+    ///     continued (a relaunch goes on in the same file, with its id); any other file there
+    ///     is moved aside as a rotation would move it.
     ///   - platform: written in `meta`.
+    ///   - app: the app's version and build, written in `meta` (`app`); nil: left out. One the
+    ///     readers would not take (an empty version, a text with U+0000 or over
+    ///     `AppVersion.textLimit` bytes) is left out and counted (`value`).
     ///   - startedAt: the wall-clock time now, in Unix milliseconds: a new log's `startedAt`
     ///     (the time of its `t` = 0), and how far a continued log's `t` has moved on since its
     ///     own `startedAt`. Nil: not known (left out of a new log; a continued log goes on from
@@ -57,18 +66,22 @@ public final class AppLog: @unchecked Sendable {
     ///     takes any one line, so a file is at most this or its first lines, whichever is larger).
     ///   - keep: how many rotated files (`path.1`, …) to keep, from 0 to `keepLimit` (a value
     ///     outside is taken as the nearest).
+    ///   - logIDs: where each fresh file's id (its `meta`'s `session`) comes from.
     public init(
-        path: String, platform: Platform, startedAt: Int64? = Int64(Date().timeIntervalSince1970 * 1000),
-        clock: any MonotonicClock = SystemMonotonicClock(), maxBytes: Int = 4 << 20, keep: Int = 1
+        path: String, platform: Platform, app: AppVersion? = nil, startedAt: Int64? = Int64(Date().timeIntervalSince1970 * 1000),
+        clock: any MonotonicClock = SystemMonotonicClock(), maxBytes: Int = 4 << 20, keep: Int = 1, logIDs: any LogIDSource = RandomLogIDs()
     ) {
         self.clock = clock
         self.file = LogFile(path: path)
         self.maxBytes = max(maxBytes, 1)
         self.keep = min(max(keep, 0), Self.keepLimit)
-        self.identity = LogMeta(platform: platform)
+        self.ids = logIDs
+        let release = app.flatMap { $0.isWritable ? $0 : nil }
+        self.identity = LogMeta(platform: platform, app: release)
         let wall = startedAt.flatMap { startedAtRange.contains($0) ? $0 : nil }
-        if startedAt != nil, wall == nil { pending[.value] = 1 }
-        self.meta = identity.line(startedAt: wall)
+        if startedAt != nil, wall == nil { pending[.value, default: 0] += 1 }
+        if app != nil, release == nil { pending[.value, default: 0] += 1 }
+        self.startedAt = wall
         lock.withLock {
             let reading = clock.now()
             origin = reading.isFinite ? reading : nil
@@ -78,6 +91,19 @@ public final class AppLog: @unchecked Sendable {
 
     /// Writes `record` at the clock's time now.
     public func log(_ record: LogRecord) {
+        write(.record(record))
+    }
+
+    /// Writes `{"t":…,"type":"web-session","session":"ID"}`: the page told the app (its bridge
+    /// component's message) that its recorder's session is `id`, which links this log to the
+    /// page's recording. An id the collector would refuse (not 1 to 128 of `A-Z a-z 0-9 _ -`)
+    /// is dropped and counted (`value`); the id last written is not written again. A fresh file
+    /// after a rotation says it again, right after its `meta`.
+    public func webSession(_ id: String) {
+        write(.webSession(id))
+    }
+
+    private func write(_ entry: LogEntry) {
         lock.withLock {
             // The clock is read under the lock, so times never go back from line to line.
             let now = clock.now()
@@ -85,8 +111,25 @@ public final class AppLog: @unchecked Sendable {
             guard let origin, now.isFinite else { return drop(.time) }
             let t = offset + (now - origin)
             guard abs(t) < exactMillisecondsLimit, t >= lastT else { return drop(.time) }
-            if case .failure(let reason) = record.line(t: t) { return drop(reason) }
-            file.withLock { write(record, at: t) }
+            if case .failure(let reason) = entry.line(t: t) { return drop(reason) }
+            if case .webSession(let id) = entry, id == webSessionID { return }
+            file.withLock { write(entry, at: t) }
+        }
+    }
+
+    /// Ends the file being written: moves it aside as a rotation would (`NAME.1`), so that the
+    /// uploader (`LogUploader`) takes it, closed, and the next line begins a fresh file with a
+    /// fresh id, the page's session and the last path. Call it where a log should reach the
+    /// collector soon (the app goes to the background); a file with no line after its `meta`
+    /// stays. False when the file could not be moved aside (it is then written on as before).
+    @discardableResult
+    public func endFile() -> Bool {
+        lock.withLock {
+            file.withLock {
+                guard owned, file.refresh(), !file.changed || adoptEnd(at: fileT) else { return false }
+                guard file.size > meta.count else { return true }
+                return file.rotate(keep: keep)
+            }
         }
     }
 
@@ -110,10 +153,16 @@ public final class AppLog: @unchecked Sendable {
             // No whole line: a file that a rotation or a first write began, cut short by a kill
             // or a torn write. It is this log's next file when the newest rotated one is this log.
             if let previous = LogFile.peek(file.path + ".1") { _ = goOn(from: previous.head, last: previous.lastLine, wall: wall) }
-            return file.size == 0 ? file.append(meta) : adoptEnd(at: offset)
+            return file.size == 0 ? file.append(freshMeta()) : adoptEnd(at: offset)
         }
         if goOn(from: file.head(limit: 4096), last: last, wall: wall) { return adoptEnd(at: offset) }
-        return file.rotate(keep: keep) && file.append(meta)
+        return file.rotate(keep: keep) && file.append(freshMeta())
+    }
+
+    /// The `meta` of a fresh file of this log: a fresh id, the log's `startedAt`.
+    private func freshMeta() -> [UInt8] {
+        meta = identity.line(session: ids.next(), startedAt: startedAt)
+        return meta
     }
 
     /// Goes on from a file of this log (its first line and the start of its last whole line):
@@ -123,6 +172,7 @@ public final class AppLog: @unchecked Sendable {
         let lastTime = last.starts(with: identity.identity) ? 0 : writtenTime(of: last)
         guard let continued = identity.continued(from: head), let lastTime else { return false }
         meta = continued.line
+        startedAt = continued.startedAt
         lastT = max(lastT, lastTime)
         fileT = max(fileT, lastTime)
         let sinceStart = both(wall, continued.startedAt).map { Double($0 - $1) } ?? 0
@@ -143,7 +193,7 @@ public final class AppLog: @unchecked Sendable {
         if let last = writtenTime(of: end.lastLine) { fileT = max(fileT, last) }
         guard end.partial > 0 else { return true }
         let at = max(t, fileT), start = file.size - end.partial
-        let header = start == 0 ? meta : []
+        let header = start == 0 ? freshMeta() : []
         let replaced =
             end.partial <= Self.paddingLimit
             ? file.replaceTail(from: start, with: header + cutLine(at: at, removed: end.partial, length: end.partial - header.count))
@@ -161,25 +211,33 @@ public final class AppLog: @unchecked Sendable {
     /// The longest half line a `cut` line is padded to replace in one write.
     static let paddingLimit = 65_536
 
-    /// The record's line at `t`, or at the file's last time if another writer went past it,
+    /// The entry's line at `t`, or at the file's last time if another writer went past it,
     /// after the lines that report what was cut or dropped; rotating first when they would not
     /// fit. Under the file's lock.
-    private func write(_ record: LogRecord, at t: Double) {
+    private func write(_ entry: LogEntry, at t: Double) {
         if !owned { owned = takeOver(wall: nil) }
         guard owned, file.refresh() else { return drop(.io) }
         if file.changed, !adoptEnd(at: t) { return drop(.io) }
         let at = max(t, fileT)
-        guard case .success(let line) = record.line(t: at), line.count <= Self.lineLimit else { return drop(.size) }
+        guard case .success(let line) = entry.line(t: at), line.count <= Self.lineLimit else { return drop(.size) }
         var bytes = pendingLines(at: at) + line + [0x0A]
         if file.size > 0, file.size + bytes.count > maxBytes {
             guard file.rotate(keep: keep) else { return drop(.io) }
         }
-        if file.size == 0 { bytes = meta + pathLine() + bytes }
+        if file.size == 0 {
+            // A web-session entry says the page's session itself: the old one is not said first.
+            let linked = entry.isWebSession ? [] : webSessionLine()
+            bytes = freshMeta() + linked + pathLine() + bytes
+        }
         guard file.append(bytes) else { return drop(.io) }
         clearPending()
         lastT = t
         fileT = at
-        if case .path(let online) = record { lastPath = online }
+        switch entry {
+        case .record(.path(let online)): lastPath = online
+        case .webSession(let id): webSessionID = id
+        default: break
+        }
     }
 
     /// `{"t":…,"type":"cut","bytes":N}`, with spaces before its `}` to make it `length` bytes
@@ -221,6 +279,13 @@ public final class AppLog: @unchecked Sendable {
     /// starts with it, so each file is a log the readers take on its own.
     private func pathLine() -> [UInt8] {
         guard let lastPath, case .success(let line) = LogRecord.path(online: lastPath).line(t: fileT) else { return [] }
+        return line + [0x0A]
+    }
+
+    /// The page's session last written, at the file's last time: a fresh file after a rotation
+    /// names it too, so each file links to the page's recording on its own.
+    private func webSessionLine() -> [UInt8] {
+        guard let webSessionID, case .success(let line) = LogEntry.webSession(webSessionID).line(t: fileT) else { return [] }
         return line + [0x0A]
     }
 }

@@ -1,7 +1,7 @@
 // Runs a script of logger calls (android/calls/*.calls: the format in shared.calls's header,
 // the calls of a life across processes in relaunch.calls's) against TurboReplayLog: the log
 // goes to the file named second, and what the script asks to print (`format`, `started-at`,
-// `map-ios`, `map-android`, `print-dropped`) to standard output. Each `log` call is a new
+// `map-ios`, `map-android`, `print-dropped`, `end-file`, `upload`) to standard output. Each `log` call is a new
 // process's logger. The Kotlin driver (android/src/test/kotlin/ScriptDriver.kt) reads the same
 // scripts; android/test holds the two outputs byte for byte, and script/logger-crash-loop and
 // the tests of TurboReplayLogTests run this driver as an app process of their own.
@@ -9,6 +9,7 @@ import Foundation
 import NativeErrorPolicy
 import PolicyCore
 import TurboReplayLog
+import TurboReplayLogUpload
 
 /// A word, a quoted string (`nil` when its UTF-16 is not valid Unicode), or `-` (`nil`).
 func tokens(_ line: String) -> [String?] {
@@ -128,7 +129,19 @@ final class ScriptClock: MonotonicClock, @unchecked Sendable {
     func now() -> Double { real ? SystemMonotonicClock().now() : reading }
 }
 
+/// The script's log ids: the system's random ones, or after `ids N` the numbers N, N+1, … as
+/// 32 hex digits, so that a script's bytes are known.
+final class ScriptIDs: LogIDSource, @unchecked Sendable {
+    var counter: UInt64?
+    func next() -> LogID {
+        guard let value = counter else { return RandomLogIDs().next() }
+        counter = value &+ 1
+        return LogID(high: 0, low: value)
+    }
+}
+
 let clock = ScriptClock()
+let ids = ScriptIDs()
 var log: AppLog?
 
 /// Runs one call; false when the call is unknown.
@@ -137,10 +150,18 @@ var log: AppLog?
     case "clock":
         clock.real = rest[0] == "real"
         if !clock.real { clock.reading = number(rest[0]) }
+    case "ids":
+        ids.counter = UInt64(rest[0]!)!
     case "log":
-        // `now`: the wall clock, as an app passes it.
+        // `now`: the wall clock, as an app passes it. Then the app's version and build, if given.
         let wall = rest[1] == "now" ? Int64(Date().timeIntervalSince1970 * 1000) : rest[1].map { Int64($0)! }
-        log = AppLog(path: arguments[2], platform: Platform(rawValue: rest[0]!)!, startedAt: wall, clock: clock, maxBytes: Int(rest[2]!)!, keep: Int(rest[3]!)!)
+        let app = rest.count > 4 ? AppVersion(version: rest[4] ?? "", build: rest.count > 5 ? rest[5] : nil) : nil
+        log = AppLog(
+            path: arguments[2], platform: Platform(rawValue: rest[0]!)!, app: app, startedAt: wall, clock: clock, maxBytes: Int(rest[2]!)!,
+            keep: Int(rest[3]!)!, logIDs: ids)
+    case "web-session":
+        // `-`: an empty id, which the logger refuses.
+        log?.webSession(rest[0] ?? "")
     case "cut":
         // A process that died mid-line: half a line, with no line end, at the file's end.
         let handle = FileHandle(forWritingAtPath: arguments[2])!
@@ -156,6 +177,12 @@ var log: AppLog?
         FileManager.default.createFile(atPath: arguments[2] + rest[0]! + "/in-the-way", contents: Data())
     case "unblock":
         try! FileManager.default.removeItem(atPath: arguments[2] + rest[0]!)
+    case "end-file":
+        print("end-file \(log?.endFile() ?? false)")
+    case "upload":
+        // `upload BASE [TOKEN]`: one pass of the uploader over the log's closed files, each
+        // file's outcome printed (Swift only: the Kotlin driver has no network in its scripts).
+        upload(base: rest[0]!, token: rest.count > 1 ? rest[1] : nil)
     case "print-dropped":
         print("dropped \(log?.droppedSinceLastReport ?? 0)")
     case "repeat":
@@ -172,6 +199,31 @@ var log: AppLog?
         }
     }
     return true
+}
+
+/// One pass of the uploader, waited for: an app process that closes its log and sends it.
+func upload(base: String, token: String?) {
+    let configuration = LogUploader.Configuration(base: URL(string: base)!, token: token, backoff: Backoff(initial: 0.2, maximum: 2, attempts: 10))
+    let uploader = LogUploader(logPath: arguments[2], configuration: configuration)
+    let done = DispatchSemaphore(value: 0)
+    let events = Box()
+    Task.detached {
+        events.value = await uploader.uploadPending()
+        done.signal()
+    }
+    done.wait()
+    for event in events.value {
+        switch event {
+        case .uploaded(let id, _, let parts): print("uploaded \(id) \(parts)")
+        case .conflict(let id, _, let part): print("conflict \(id) \(part)")
+        case .failed(let id, _, let part, let status): print("failed \(id) \(part) \(status.map(String.init) ?? "-")")
+        case .skipped(let path): print("skipped \(path)")
+        }
+    }
+}
+
+final class Box: @unchecked Sendable {
+    var value: [UploadEvent] = []
 }
 
 // `forever`: the calls after it run again and again, until the process is killed.

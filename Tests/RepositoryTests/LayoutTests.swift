@@ -16,7 +16,7 @@ struct LayoutTests {
     /// The targets outside the shell that may import Foundation: the app's logger writes files.
     /// A new target below the shell is a pure core unless it is named here, so that one left
     /// out of a list is checked, not skipped.
-    static let foundationLoggers: Set<String> = ["TurboReplayLog"]
+    static let foundationLoggers: Set<String> = ["TurboReplayLog", "TurboReplayLogUpload"]
 
     /// The pure cores, from the manifest: every target that depends on json-c through none of
     /// its arrows, but the loggers. An app links these, on any platform, without json-c or
@@ -36,7 +36,7 @@ struct LayoutTests {
 
     /// The system modules the shell may use. Glibc and Darwin are the same C library on the two
     /// platforms, always imported behind `#if canImport`.
-    static let system: Set<String> = ["Foundation", "Dispatch", "Glibc", "Darwin"]
+    static let system: Set<String> = ["Foundation", "FoundationNetworking", "Dispatch", "Glibc", "Darwin"]
 
     /// Every source target of the manifest with the targets it depends on.
     /// `swift package dump-package`: the manifest as JSON ("" when it could not be had).

@@ -10,14 +10,16 @@ import TurboReplayLog
 /// refuse; every command reads it without `--lenient`.
 @Suite("AppLog across launches")
 struct AcrossLaunchesTests {
-    static let meta = #"{"type":"meta","version":1,"recording":"native","platform":"ios","startedAt":"2026-12-01T09:59:59.000Z"}"#
+    /// The meta of a log whose first id was 1.
+    static let meta = #"{"type":"meta","version":1,"recording":"native","platform":"ios"\#(session(1)),"startedAt":"2026-12-01T09:59:59.000Z"}"#
     static let started: Int64 = 1_796_119_199_000
 
     @Test("a relaunch goes on at the wall clock's time since the log began, on its own monotonic clock")
     func relaunch() throws {
         let path = try Fixtures.scratchDirectory() + "/app.jsonl"
-        AppLog(path: path, platform: .ios, startedAt: Self.started, clock: SteppedClock([500, 500, 2500])).log(.path(online: true))
-        let second = AppLog(path: path, platform: .ios, startedAt: Self.started + 45_000, clock: SteppedClock([3, 3, 1003]))
+        AppLog(path: path, platform: .ios, startedAt: Self.started, clock: SteppedClock([500, 500, 2500]), logIDs: CountingIDs()).log(.path(online: true))
+        // Its own ids would start at 100: the file keeps id 1.
+        let second = AppLog(path: path, platform: .ios, startedAt: Self.started + 45_000, clock: SteppedClock([3, 3, 1003]), logIDs: CountingIDs(from: 100))
         second.log(.launch())
         second.log(.path(online: false))
         #expect(
@@ -63,7 +65,7 @@ struct AcrossLaunchesTests {
     func foreignFile() throws {
         let path = try Fixtures.scratchDirectory() + "/app.jsonl"
         try "not a log\n".write(toFile: path, atomically: false, encoding: .utf8)
-        AppLog(path: path, platform: .ios, startedAt: Self.started, clock: SteppedClock([0])).log(.foreground)
+        AppLog(path: path, platform: .ios, startedAt: Self.started, clock: SteppedClock([0]), logIDs: CountingIDs()).log(.foreground)
         #expect(try String(contentsOfFile: path + ".1", encoding: .utf8) == "not a log\n")
         #expect(try lines(path) == [Self.meta, #"{"t":0,"type":"foreground"}"#, ""])
         // Another platform's log is not this log either.
@@ -79,11 +81,12 @@ struct AcrossLaunchesTests {
         let path = try Fixtures.scratchDirectory() + "/app.jsonl"
         let foreign = Self.meta + "\n" + #"{"t":\#(t),"type":"foreground"}"# + "\n"
         try foreign.write(toFile: path, atomically: false, encoding: .utf8)
-        AppLog(path: path, platform: .ios, startedAt: Self.started + 60_000, clock: SteppedClock([0])).log(.foreground)
+        AppLog(path: path, platform: .ios, startedAt: Self.started + 60_000, clock: SteppedClock([0]), logIDs: CountingIDs(from: 2)).log(.foreground)
         #expect(try String(contentsOfFile: path + ".1", encoding: .utf8) == foreign)
         #expect(
             try lines(path) == [
-                #"{"type":"meta","version":1,"recording":"native","platform":"ios","startedAt":"2026-12-01T10:00:59.000Z"}"#, #"{"t":0,"type":"foreground"}"#,
+                #"{"type":"meta","version":1,"recording":"native","platform":"ios"\#(session(2)),"startedAt":"2026-12-01T10:00:59.000Z"}"#,
+                #"{"t":0,"type":"foreground"}"#,
                 "",
             ])
     }
@@ -143,10 +146,11 @@ struct AcrossLaunchesTests {
     @Test("a startedAt the readers cannot name is left out and counted, never a trap", arguments: [Int64.min, Int64.max, -62_167_219_200_001])
     func refusedStart(_ startedAt: Int64) throws {
         let path = try Fixtures.scratchDirectory() + "/app.jsonl"
-        AppLog(path: path, platform: .ios, startedAt: startedAt, clock: SteppedClock([0])).log(.foreground)
+        AppLog(path: path, platform: .ios, startedAt: startedAt, clock: SteppedClock([0]), logIDs: CountingIDs()).log(.foreground)
         #expect(
             try lines(path) == [
-                #"{"type":"meta","version":1,"recording":"native","platform":"ios"}"#, #"{"t":0,"type":"dropped","count":1,"reasons":{"value":1}}"#,
+                #"{"type":"meta","version":1,"recording":"native","platform":"ios"\#(session(1))}"#,
+                #"{"t":0,"type":"dropped","count":1,"reasons":{"value":1}}"#,
                 #"{"t":0,"type":"foreground"}"#, "",
             ])
     }
@@ -226,12 +230,12 @@ struct AcrossLaunchesTests {
         let directory = try Fixtures.scratchDirectory()
         let path = directory + "/app.jsonl"
         let script = directory + "/calls"
-        // 83 lines of 48 bytes after a meta of 109: 4093 bytes, then a 1-byte half line; the
+        // 82 lines of 48 bytes after a meta of 154: 4090 bytes, then a 1-byte half line; the
         // relaunch's cut line (36 bytes) would take the file past its 4 KiB limit.
         try """
         clock 0
         log android 1796119199000 100000000 1
-        repeat 83 tap-retry "tab:home"
+        repeat 82 tap-retry "tab:home"
         cut "{"
         clock 10
         log android 1796119200000 100000000 1
@@ -246,7 +250,7 @@ struct AcrossLaunchesTests {
         let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
         #expect(bytes.last == 0x0A && !bytes.contains(0))
         let kept = try lines(path)
-        #expect(kept.count == 85 && kept.dropFirst().dropLast().allSatisfy { $0 == #"{"t":0,"type":"tap-retry","surface":"tab:home"}"# })
+        #expect(kept.count == 84 && kept.dropFirst().dropLast().allSatisfy { $0 == #"{"t":0,"type":"tap-retry","surface":"tab:home"}"# })
         #expect(printed == "dropped 1\n")
         try expectEveryCommandReads(path, ios: false)
     }

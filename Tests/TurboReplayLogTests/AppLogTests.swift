@@ -12,6 +12,24 @@ final class SteppedClock: MonotonicClock, @unchecked Sendable {
     func now() -> Double { lock.withLock { readings.count > 1 ? readings.removeFirst() : readings[0] } }
 }
 
+/// Log ids N, N+1, …: a test knows each file's id, and so whether a relaunch kept it.
+final class CountingIDs: LogIDSource, @unchecked Sendable {
+    private let lock = NSLock()
+    private var counter: UInt64
+    init(from first: UInt64 = 1) { counter = first }
+    func next() -> LogID {
+        lock.withLock {
+            defer { counter += 1 }
+            return LogID(high: 0, low: counter)
+        }
+    }
+}
+
+/// `,"session":"…"` as a meta writes the id `n`.
+func session(_ n: UInt64) -> String {
+    #","session":""# + LogID(high: 0, low: n).text + #"""#
+}
+
 func lines(_ path: String) throws -> [String] {
     try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
 }
@@ -43,11 +61,12 @@ struct AppLogTests {
     @Test("each record of the format is one line", arguments: 0..<rows.count)
     func record(_ row: Int) throws {
         let path = try Fixtures.scratchDirectory() + "/app.jsonl"
-        let log = AppLog(path: path, platform: .ios, startedAt: 1_796_119_199_000, clock: SteppedClock([100, 105]))
+        let log = AppLog(path: path, platform: .ios, startedAt: 1_796_119_199_000, clock: SteppedClock([100, 105]), logIDs: CountingIDs(from: 7))
         log.log(Self.rows[row].0)
         #expect(
             try lines(path) == [
-                #"{"type":"meta","version":1,"recording":"native","platform":"ios","startedAt":"2026-12-01T09:59:59.000Z"}"#, Self.rows[row].1, "",
+                #"{"type":"meta","version":1,"recording":"native","platform":"ios"\#(session(7)),"startedAt":"2026-12-01T09:59:59.000Z"}"#, Self.rows[row].1,
+                "",
             ])
     }
 
@@ -84,12 +103,13 @@ struct AppLogTests {
     @Test("rotation keeps each file under its bound, and each file starts as a log of its own")
     func rotation() throws {
         let path = try Fixtures.scratchDirectory() + "/app.jsonl"
-        let log = AppLog(path: path, platform: .ios, startedAt: nil, clock: SteppedClock([0]), maxBytes: 300, keep: 2)
+        let log = AppLog(path: path, platform: .ios, startedAt: nil, clock: SteppedClock([0]), maxBytes: 300, keep: 2, logIDs: CountingIDs())
         log.log(.path(online: true))
         for _ in 0..<40 { log.log(.tapRetry(surface: "tab:home")) }
-        for file in [path, path + ".1", path + ".2"] {
+        // 300 bytes hold the meta, the path and 3 lines: 40 lines make 14 files, ids 1 to 14.
+        for (file, id) in [(path, 14), (path + ".1", 13), (path + ".2", 12)] as [(String, UInt64)] {
             let text = try lines(file)
-            #expect(text.first == #"{"type":"meta","version":1,"recording":"native","platform":"ios"}"#, "\(file)")
+            #expect(text.first == #"{"type":"meta","version":1,"recording":"native","platform":"ios"\#(session(id))}"#, "\(file)")
             #expect(text.dropFirst().first == #"{"t":0,"type":"path","online":true}"#, "\(file)")
             #expect(try String(contentsOfFile: file, encoding: .utf8).utf8.count <= 300, "\(file)")
         }

@@ -10,6 +10,9 @@
 import dev.turboreplay.log.AndroidVisitError
 import dev.turboreplay.log.AppLog
 import dev.turboreplay.log.AppRetryKind
+import dev.turboreplay.log.AppVersion
+import dev.turboreplay.log.LogId
+import dev.turboreplay.log.LogIdSource
 import dev.turboreplay.log.LogRecord
 import dev.turboreplay.log.MonotonicClock
 import dev.turboreplay.log.WriteMode
@@ -64,9 +67,15 @@ class ErrorViews(private val log: AppLog, private val clock: DayClock) {
 
 fun main(arguments: Array<String>) {
     val clock = DayClock()
-    val log = AppLog(arguments[0], Platform.ANDROID, 1796119199000L, clock, mode = WriteMode.Background(256))
+    // The log's id is fixed here so that its bytes are known; an app leaves the default (random).
+    val ids = object : LogIdSource {
+        override fun next() = LogId(0x5eed, 1)
+    }
+    val log = AppLog(arguments[0], Platform.ANDROID, 1796119199000L, clock, mode = WriteMode.Background(256), app = AppVersion("2.3.1", "231"), logIds = ids)
     val views = ErrorViews(log, clock)
     log.log(LogRecord.Launch())
+    // The page's bridge component reports its recorder's session.
+    log.webSession("tab-1")
     views.pathChanged(false)
     clock.ms = 120.0
     views.presented(AndroidVisitError.Web(-2).toNativeError(), "tab:home")

@@ -154,9 +154,9 @@ fun fullDiskUnderHalfLine(dir: File, commands: Commands): String {
     val folder = scratch(dir, "full-disk-half-line")
     val log = File(folder, "app.jsonl")
     val calls = File(folder, "calls")
-    // 83 lines of 48 bytes after a meta of 109: 4093 bytes, and a 1-byte half line.
+    // 82 lines of 48 bytes after a meta of 154: 4090 bytes, and a 1-byte half line.
     calls.writeText(
-        "clock 0\nlog android 1796119199000 100000000 1\nrepeat 83 tap-retry \"tab:home\"\ncut \"{\"\n" +
+        "clock 0\nlog android 1796119199000 100000000 1\nrepeat 82 tap-retry \"tab:home\"\ncut \"{\"\n" +
             "clock 10\nlog android 1796119200000 100000000 1\ntap-retry \"tab:home\"\nprint-dropped\n"
     )
     val child = ProcessBuilder(
@@ -168,8 +168,8 @@ fun fullDiskUnderHalfLine(dir: File, commands: Commands): String {
     val lines = log.readLines()
     survives(bytes.last() == '\n'.toByte() && bytes.none { it == 0.toByte() }, "full disk under a half line: ends with a line end, no NUL")
     survives(
-        lines.size == 84 && lines.drop(1).all { it == """{"t":0,"type":"tap-retry","surface":"tab:home"}""" },
-        "full disk under a half line: the meta and the 83 whole lines, the half line gone: ${lines.takeLast(2)}"
+        lines.size == 83 && lines.drop(1).all { it == """{"t":0,"type":"tap-retry","surface":"tab:home"}""" },
+        "full disk under a half line: the meta and the 82 whole lines, the half line gone: ${lines.takeLast(2)}"
     )
     survives(printed == "dropped 1\n", "full disk under a half line: the record with no room counted; printed $printed")
     commands.read(log, "full disk under a half line")
@@ -220,13 +220,13 @@ fun badValues(dir: File, commands: Commands): String {
     }
     for (startedAt in listOf(Long.MIN_VALUE, Long.MAX_VALUE, -62_167_219_200_001L, 253_402_300_800_000L)) {
         val file = File(folder, "started$startedAt.jsonl")
-        val log = AppLog(file.path, Platform.ANDROID, startedAt, FixedClock(0.0))
+        val log = AppLog(file.path, Platform.ANDROID, startedAt, FixedClock(0.0), logIds = countingIds(1))
         survives(log.droppedSinceLastReport == 1, "values: startedAt $startedAt is counted at once")
         log.log(LogRecord.Foreground)
         log.close()
         survives(
             file.readLines() == listOf(
-                """{"type":"meta","version":1,"recording":"native","platform":"android"}""",
+                """{"type":"meta","version":1,"recording":"native","platform":"android","session":"00000000000000000000000000000001"}""",
                 """{"t":0,"type":"dropped","count":1,"reasons":{"value":1}}""", """{"t":0,"type":"foreground"}"""
             ),
             "values: startedAt $startedAt is left out of meta and counted: ${file.readLines()}"

@@ -37,7 +37,7 @@ fun logWriterThreads() = Thread.getAllStackTraces().keys.count { it.name == "tur
 /** Four threads log at once: every line is written, in the order the clock was read. */
 fun order(dir: File) {
     val file = File(dir, "order.jsonl").also { it.delete() }
-    val log = AppLog(file.path, Platform.ANDROID, null, StepClock(), 64L shl 20, 1, WriteMode.Background(100_000))
+    val log = AppLog(file.path, Platform.ANDROID, null, StepClock(), 64L shl 20, 1, WriteMode.Background(100_000), logIds = countingIds(1))
     val threads = (0 until 4).map { writer ->
         thread { for (index in 0 until 5000) log.log(LogRecord.AppScreen("w$writer-$index")) }
     }
@@ -47,7 +47,7 @@ fun order(dir: File) {
     val lines = file.readLines()
     log.close()
     check(lines.size == 20_001, "order: 20000 lines and the meta after flush(), got ${lines.size}")
-    check(lines.first() == """{"type":"meta","version":1,"recording":"native","platform":"android"}""", "order: the meta first")
+    check(lines.first() == """{"type":"meta","version":1,"recording":"native","platform":"android","session":"00000000000000000000000000000001"}""", "order: the meta first")
     val times = lines.drop(1).map { Regex("\"t\":([0-9]+)").find(it)!!.groupValues[1].toLong() }
     check(times == (1L..20_000L).toList(), "order: t is 1, 2, … 20000, the order the clock was read in")
     for (writer in 0 until 4) {
@@ -61,7 +61,7 @@ fun order(dir: File) {
 fun overflow(dir: File) {
     val file = File(dir, "overflow.jsonl").also { it.delete() }
     val holder = LockHolder(file)
-    val log = AppLog(file.path, Platform.IOS, null, StepClock(), 4L shl 20, 1, WriteMode.Background(8))
+    val log = AppLog(file.path, Platform.IOS, null, StepClock(), 4L shl 20, 1, WriteMode.Background(8), logIds = countingIds(1))
     for (index in 1..20) log.log(LogRecord.Path(index % 2 == 0))
     check(log.droppedSinceLastReport == 12, "overflow: 12 counted, got ${log.droppedSinceLastReport}")
     check(!log.flush(200), "overflow: flush(200) gives up while the writer cannot write")
@@ -73,7 +73,7 @@ fun overflow(dir: File) {
     log.flush()
     check(log.droppedSinceLastReport == 0, "overflow: reported")
     log.close()
-    val expected = listOf("""{"type":"meta","version":1,"recording":"native","platform":"ios"}""") +
+    val expected = listOf("""{"type":"meta","version":1,"recording":"native","platform":"ios","session":"00000000000000000000000000000001"}""") +
         (1..8).map { """{"t":$it,"type":"path","online":${it % 2 == 0}}""" } +
         listOf("""{"t":21,"type":"dropped","count":12,"reasons":{"queue":12}}""", """{"t":21,"type":"foreground"}""")
     val text = file.readText()

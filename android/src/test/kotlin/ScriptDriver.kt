@@ -8,6 +8,13 @@
 import dev.turboreplay.log.AndroidVisitError
 import dev.turboreplay.log.AppLog
 import dev.turboreplay.log.AppRetryKind
+import dev.turboreplay.log.AppVersion
+import dev.turboreplay.log.Backoff
+import dev.turboreplay.log.LogUploader
+import dev.turboreplay.log.UploadEvent
+import dev.turboreplay.log.LogId
+import dev.turboreplay.log.LogIdSource
+import dev.turboreplay.log.RandomLogIds
 import dev.turboreplay.log.IOSHandedError
 import dev.turboreplay.log.LogRecord
 import dev.turboreplay.log.MonotonicClock
@@ -124,9 +131,26 @@ class ScriptClock : MonotonicClock {
     override fun now() = if (real) SystemMonotonicClock.now() else reading
 }
 
+/**
+ * The script's log ids: random ones, or after `ids N` the numbers N, N+1, … as 32 hex digits, so
+ * that a script's bytes are known.
+ */
+class ScriptIds : LogIdSource {
+    var counter: Long? = null
+    override fun next(): LogId {
+        val value = counter ?: return RandomLogIds.next()
+        counter = value + 1
+        return LogId(0, value)
+    }
+}
+
+/** Log ids [first], [first] + 1, …: a test knows each file's id. */
+fun countingIds(first: Long) = ScriptIds().also { it.counter = first }
+
 /** One process's run of a script: the log it made last, in the write mode given. */
 class Run(private val mode: WriteMode, private val path: String) {
     private val clock = ScriptClock()
+    private val ids = ScriptIds()
     private var log: AppLog? = null
     private val out = PrintStream(FileOutputStream(FileDescriptor.out), false, "UTF-8")
 
@@ -145,13 +169,17 @@ class Run(private val mode: WriteMode, private val path: String) {
                 clock.real = rest[0] == "real"
                 if (!clock.real) clock.reading = number(rest[0])
             }
+            "ids" -> ids.counter = java.lang.Long.parseUnsignedLong(rest[0]!!)
             "log" -> {
                 // Each `log` is a new process: the old log is let go, as a process that ends lets it go.
                 log?.close()
-                // `now`: the wall clock, as an app passes it.
+                // `now`: the wall clock, as an app passes it. Then the app's version and build, if given.
                 val wall = if (rest[1] == "now") System.currentTimeMillis() else rest[1]?.toLong()
-                log = AppLog(path, Platform.fromKey(rest[0]!!)!!, wall, clock, rest[2]!!.toLong(), rest[3]!!.toInt(), mode)
+                val app = if (rest.size > 4) AppVersion(rest[4] ?: "", rest.getOrNull(5)) else null
+                log = AppLog(path, Platform.fromKey(rest[0]!!)!!, wall, clock, rest[2]!!.toLong(), rest[3]!!.toInt(), mode, app, ids)
             }
+            // `-`: an empty id, which the logger refuses.
+            "web-session" -> log?.webSession(rest[0] ?: "")
             "cut" -> {
                 // A process that died mid-line: half a line, with no line end, at the file's end.
                 settle()
@@ -171,6 +199,17 @@ class Run(private val mode: WriteMode, private val path: String) {
             "unblock" -> {
                 settle()
                 File(path + rest[0]!!).deleteRecursively()
+            }
+            "end-file" -> out.print("end-file ${log?.endFile() ?: false}\n")
+            "upload" -> {
+                // `upload BASE [TOKEN]`: one pass of the uploader, each file's outcome printed.
+                val uploader = LogUploader(path, rest[0]!!, rest.getOrNull(1), Backoff(200, 2.0, 2000, 0.5, 10))
+                for (event in uploader.uploadPending()) out.print(when (event) {
+                    is UploadEvent.Uploaded -> "uploaded ${event.logId} ${event.parts}\n"
+                    is UploadEvent.Conflict -> "conflict ${event.logId} ${event.part}\n"
+                    is UploadEvent.Failed -> "failed ${event.logId} ${event.part} ${event.status ?: "-"}\n"
+                    is UploadEvent.Skipped -> "skipped ${event.path}\n"
+                })
             }
             "print-dropped" -> {
                 settle()

@@ -19,9 +19,9 @@ import java.io.Closeable
  * on one file (an advisory lock on `NAME.lock`): records are written whole, with times that
  * never go back.
  *
- * @param path the log file. A file this logger wrote for the same platform is continued (a
- *   relaunch goes on in the same file); any other file there is moved aside as a rotation would
- *   move it.
+ * @param path the log file. A file this logger wrote for the same platform and release is
+ *   continued (a relaunch goes on in the same file, with its id); any other file there is moved
+ *   aside as a rotation would move it.
  * @param platform written in `meta`.
  * @param startedAt the wall-clock time now, in Unix milliseconds: a new log's `startedAt` (the
  *   time of its `t` = 0), and how far a continued log's `t` has moved on since its own
@@ -34,6 +34,10 @@ import java.io.Closeable
  *   outside is taken as the nearest).
  * @param mode [WriteMode.Synchronous] (the default) writes on the calling thread;
  *   [WriteMode.Background] on a thread of the log's own, through a bounded queue.
+ * @param app the app's version and build, written in `meta` (`app`); null: left out. One the
+ *   readers would not take (an empty version, a text with U+0000 or a lone surrogate, over
+ *   [AppVersion.TEXT_LIMIT] bytes) is left out and counted (`value`).
+ * @param logIds where each fresh file's id (its `meta`'s `session`) comes from.
  */
 class AppLog @JvmOverloads constructor(
     path: String,
@@ -42,7 +46,9 @@ class AppLog @JvmOverloads constructor(
     private val clock: MonotonicClock = SystemMonotonicClock,
     maxBytes: Long = 4L shl 20,
     keep: Int = 1,
-    mode: WriteMode = WriteMode.Synchronous
+    mode: WriteMode = WriteMode.Synchronous,
+    app: AppVersion? = null,
+    logIds: LogIdSource = RandomLogIds
 ) : Closeable {
     private val lock = Any()
     private val writer: LogWriter
@@ -52,7 +58,7 @@ class AppLog @JvmOverloads constructor(
     private var closed = false
 
     init {
-        writer = LogWriter(path, platform, startedAt, maxBytes, keep)
+        writer = LogWriter(path, platform, startedAt, maxBytes, keep, app, logIds)
         synchronized(lock) {
             origin = try { clock.now().takeIf { it.isFinite() } } catch (error: Throwable) { null }
         }
@@ -68,14 +74,25 @@ class AppLog @JvmOverloads constructor(
     }
 
     /** Writes [record] at the clock's time now (in the background mode, queues it at that time). */
-    fun log(record: LogRecord) {
+    fun log(record: LogRecord) = write(LogEntry.Record(record))
+
+    /**
+     * Writes `{"t":…,"type":"web-session","session":"ID"}`: the page told the app (its bridge
+     * component's message) that its recorder's session is [id], which links this log to the
+     * page's recording. An id the collector would refuse (not 1 to 128 of `A-Z a-z 0-9 _ -`) is
+     * dropped and counted (`value`); the id last written is not written again. A fresh file after
+     * a rotation says it again, right after its `meta`.
+     */
+    fun webSession(id: String) = write(LogEntry.WebSession(id))
+
+    private fun write(entry: LogEntry) {
         synchronized(lock) {
             if (closed) return writer.drop(DropReason.IO)
             // The clock is read under the lock, so times are in call order from line to line.
             val elapsed = try { elapsedNow() } catch (error: Throwable) {
                 return if (background != null) background.submitDrop(DropReason.IO) else writer.drop(DropReason.IO)
             }
-            if (background != null) background.submit(record, elapsed) else writer.write(record, elapsed)
+            if (background != null) background.submit(entry, elapsed) else writer.write(entry, elapsed)
         }
     }
 
@@ -88,6 +105,19 @@ class AppLog @JvmOverloads constructor(
         if (origin == null) origin = now.takeIf { it.isFinite() }
         val start = origin
         return if (start == null || !now.isFinite()) Double.NaN else now - start
+    }
+
+    /**
+     * Ends the file being written (after what is queued): moves it aside as a rotation would
+     * (`NAME.1`), so that [LogUploader] takes it, closed, and the next line begins a fresh file
+     * with a fresh id, the page's session and the last path. A file with no line after its `meta`
+     * stays. False when it could not be moved aside (it is then written on as before). It does
+     * I/O: not on the main thread.
+     */
+    fun endFile(): Boolean {
+        synchronized(lock) { if (closed) return false }
+        background?.flush()
+        return writer.endFile()
     }
 
     /** How many records wait to be reported in a `dropped` line. */

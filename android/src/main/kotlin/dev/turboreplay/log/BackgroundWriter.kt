@@ -21,7 +21,7 @@ internal class BackgroundWriter(private val writer: LogWriter, capacity: Int) {
         var dropsAfter = 0
     }
 
-    private class Line(val record: LogRecord, val elapsed: Double) : Entry()
+    private class Line(val entry: LogEntry, val elapsed: Double) : Entry()
     private class Dropped(val reason: DropReason) : Entry()
     private class Stop : Entry()
 
@@ -40,8 +40,8 @@ internal class BackgroundWriter(private val writer: LogWriter, capacity: Int) {
         thread.start()
     }
 
-    /** Queues [record] read at [elapsed], or counts it when the queue is full. Call in time order. */
-    fun submit(record: LogRecord, elapsed: Double) = offer(Line(record, elapsed))
+    /** Queues [entry] read at [elapsed], or counts it when the queue is full. Call in time order. */
+    fun submit(entry: LogEntry, elapsed: Double) = offer(Line(entry, elapsed))
 
     /** Queues a drop decided on the caller's thread, so it is counted in order with the lines. */
     fun submitDrop(reason: DropReason) = offer(Dropped(reason))
@@ -104,7 +104,7 @@ internal class BackgroundWriter(private val writer: LogWriter, capacity: Int) {
         while (true) {
             val entry = try { queue.take() } catch (interrupted: InterruptedException) { continue }
             when (entry) {
-                is Line -> writer.write(entry.record, entry.elapsed)
+                is Line -> writer.write(entry.entry, entry.elapsed)
                 is Dropped -> writer.drop(entry.reason)
                 is Stop -> return
             }

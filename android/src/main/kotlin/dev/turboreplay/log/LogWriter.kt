@@ -16,15 +16,29 @@ import dev.turboreplay.policy.Platform
  * are kept under a lock of their own that is never held across I/O, so counting or reading
  * them never waits for a slow disk.
  */
-internal class LogWriter(path: String, platform: Platform, startedAt: Long?, maxBytes: Long, keep: Int) {
+internal class LogWriter(
+    path: String,
+    platform: Platform,
+    startedAt: Long?,
+    maxBytes: Long,
+    keep: Int,
+    app: AppVersion?,
+    private val ids: LogIdSource
+) {
     private val file = LogFile(path)
     private val maxBytes = Math.max(maxBytes, 1L)
     private val keep = Math.min(Math.max(keep, 0), AppLog.KEEP_LIMIT)
-    private val identity = LogMeta(platform)
+    /** The release the app gave, when the readers take it. */
+    private val release: AppVersion? = app?.takeIf { it.isWritable }
+    private val identity = LogMeta(platform, release)
     /** The wall clock now as the app gave it, when the readers can name it. */
     private val wall: Long? = startedAt?.takeIf { it in STARTED_AT_RANGE }
-    /** The first line of every file of this log: the continued file's own, or a new one. */
-    private var meta: ByteArray = identity.line(wall)
+    /** The first line of the file being written: the continued file's own, or a fresh one. */
+    private var meta: ByteArray = ByteArray(0)
+    /** The `startedAt` of every file of this log: the continued log's, or this process's. */
+    private var logStartedAt: Long? = wall
+    /** The page's recorder session last written: a fresh file after a rotation says it again, right after its `meta`. */
+    private var webSessionId: String? = null
     /** `t` = [offset] + the time [AppLog] read since its origin. */
     private var offset = 0.0
     /** The last time this process wrote at: a time before it is dropped. */
@@ -42,6 +56,7 @@ internal class LogWriter(path: String, platform: Platform, startedAt: Long?, max
 
     init {
         if (startedAt != null && wall == null) drop(DropReason.VALUE)
+        if (app != null && release == null) drop(DropReason.VALUE)
     }
 
     /** Takes the file over. Nothing is lost when it cannot be done now: the next record tries again. */
@@ -54,15 +69,16 @@ internal class LogWriter(path: String, platform: Platform, startedAt: Long?, max
         }
     }
 
-    /** Writes [record] at [elapsed] ms since the log's origin on this process's clock (NaN: the clock gave no time). */
+    /** Writes [entry] at [elapsed] ms since the log's origin on this process's clock (NaN: the clock gave no time). */
     @Synchronized
-    fun write(record: LogRecord, elapsed: Double) {
+    fun write(entry: LogEntry, elapsed: Double) {
         try {
             val t = offset + elapsed
             if (!(Math.abs(t) < EXACT_MILLISECONDS_LIMIT) || t < lastT) return drop(DropReason.TIME)
-            if (record.line(t) == null) return drop(DropReason.TEXT)
-            if (record.refusesValue) return drop(DropReason.VALUE)
-            file.withLock { writeLocked(record, t) }
+            if (entry.line(t) == null) return drop(DropReason.TEXT)
+            if (entry.refusesValue) return drop(DropReason.VALUE)
+            if (entry is LogEntry.WebSession && entry.id == webSessionId) return
+            file.withLock { writeLocked(entry, t) }
         } catch (error: Throwable) {
             drop(DropReason.IO)
         }
@@ -74,6 +90,24 @@ internal class LogWriter(path: String, platform: Platform, startedAt: Long?, max
 
     /** How many records wait to be reported in a `dropped` line. */
     fun droppedSinceLastReport(): Int = synchronized(counts) { pending.values.sum() }
+
+    /**
+     * Ends the file being written: moves it aside as a rotation would, so that the uploader takes
+     * it; the next line begins a fresh file. A file with no line after its `meta` stays. False when
+     * it could not be moved aside.
+     */
+    @Synchronized
+    fun endFile(): Boolean = try {
+        file.withLock {
+            when {
+                !owned || !file.refresh() || (file.changed && !adoptEnd(fileT)) -> false
+                file.size <= meta.size -> true
+                else -> file.rotate(keep)
+            }
+        }
+    } catch (error: Throwable) {
+        false
+    }
 
     @Synchronized
     fun close() {
@@ -93,10 +127,16 @@ internal class LogWriter(path: String, platform: Platform, startedAt: Long?, max
             // No whole line: a file that a rotation or a first write began, cut short by a kill
             // or a torn write. It is this log's next file when the newest rotated one is this log.
             LogFile.peek("${file.path}.1")?.let { goOn(it.head, it.lastLine, wall) }
-            return if (file.size == 0L) file.append(meta) else adoptEnd(offset)
+            return if (file.size == 0L) file.append(freshMeta()) else adoptEnd(offset)
         }
         if (goOn(file.head(4096), last, wall)) return adoptEnd(offset)
-        return file.rotate(keep) && file.append(meta)
+        return file.rotate(keep) && file.append(freshMeta())
+    }
+
+    /** The `meta` of a fresh file of this log: a fresh id, the log's `startedAt`. */
+    private fun freshMeta(): ByteArray {
+        meta = identity.line(ids.next(), logStartedAt)
+        return meta
     }
 
     /**
@@ -109,6 +149,7 @@ internal class LogWriter(path: String, platform: Platform, startedAt: Long?, max
         val continued = identity.continued(head)
         if (continued == null || lastTime == null) return false
         meta = continued.line
+        logStartedAt = continued.startedAt
         lastT = Math.max(lastT, lastTime)
         fileT = Math.max(fileT, lastTime)
         val sinceStart = if (wall != null && continued.startedAt != null) (wall - continued.startedAt).toDouble() else 0.0
@@ -131,7 +172,7 @@ internal class LogWriter(path: String, platform: Platform, startedAt: Long?, max
         if (end.partial <= 0) return true
         val at = Math.max(t, fileT)
         val start = file.size - end.partial
-        val header = if (start == 0L) meta else ByteArray(0)
+        val header = if (start == 0L) freshMeta() else ByteArray(0)
         val replaced = if (end.partial <= PADDING_LIMIT) {
             file.replaceTail(start, header + cutLine(at, end.partial, end.partial - header.size))
         } else {
@@ -152,22 +193,27 @@ internal class LogWriter(path: String, platform: Platform, startedAt: Long?, max
      * after the lines that report what was cut or dropped; rotating first when they would not
      * fit. Under the file's lock.
      */
-    private fun writeLocked(record: LogRecord, t: Double) {
+    private fun writeLocked(entry: LogEntry, t: Double) {
         if (!owned) owned = takeOver(null)
         if (!owned || !file.refresh()) return drop(DropReason.IO)
         if (file.changed && !adoptEnd(t)) return drop(DropReason.IO)
         val at = Math.max(t, fileT)
-        val line = record.line(at)?.toByteArray(Charsets.UTF_8)
+        val line = entry.line(at)?.toByteArray(Charsets.UTF_8)
         if (line == null || line.size > AppLog.LINE_LIMIT) return drop(DropReason.SIZE)
         val reported = synchronized(counts) { LinkedHashMap(pending) }
         var bytes = pendingLines(at, reported) + line + NEWLINE
         if (file.size > 0 && file.size + bytes.size > maxBytes && !file.rotate(keep)) return drop(DropReason.IO)
-        if (file.size == 0L) bytes = meta + pathLine() + bytes
+        if (file.size == 0L) {
+            // A web-session entry says the page's session itself: the old one is not said first.
+            val linked = if (entry is LogEntry.WebSession) ByteArray(0) else webSessionLine()
+            bytes = freshMeta() + linked + pathLine() + bytes
+        }
         if (!file.append(bytes)) return drop(DropReason.IO)
         clearPending(reported)
         lastT = t
         fileT = at
-        if (record is LogRecord.Path) lastPath = record.online
+        if (entry is LogEntry.Record && entry.record is LogRecord.Path) lastPath = entry.record.online
+        if (entry is LogEntry.WebSession) webSessionId = entry.id
     }
 
     /**
@@ -221,6 +267,15 @@ internal class LogWriter(path: String, platform: Platform, startedAt: Long?, max
     private fun pathLine(): ByteArray {
         val online = lastPath ?: return ByteArray(0)
         return (LogRecord.Path(online).line(fileT) + "\n").toByteArray(Charsets.UTF_8)
+    }
+
+    /**
+     * The page's session last written, at the file's last time: a fresh file after a rotation
+     * names it too, so each file links to the page's recording on its own.
+     */
+    private fun webSessionLine(): ByteArray {
+        val id = webSessionId ?: return ByteArray(0)
+        return (LogEntry.WebSession(id).line(fileT) + "\n").toByteArray(Charsets.UTF_8)
     }
 
     companion object {
