@@ -42,7 +42,11 @@ package struct StatsReading: FleetReading, Equatable {
         // The findings are counted, not shown: the fields that only describe a record are not read.
         let reader: RecordingReader
         switch try log.open(keepObserved: true, keepDetails: false) {
-        case .native(let native): return .native(NativeLogSummary(try NativeSummary.analyze(native, config: self.native)))
+        case .native(let native):
+            let analyzed = try NativeSummary.analyze(native, config: self.native)
+            var summary = NativeLogSummary(analyzed)
+            summary.identity = LogIdentity(native: native.meta, webSessions: analyzed.webSessions)
+            return .native(summary)
         case .web(let web): reader = web
         }
         var analyzer = BannerAnalyzer(settings: settings, explaining: false, rules: rules)
@@ -52,7 +56,8 @@ package struct StatsReading: FleetReading, Equatable {
         analyzer.finish { _ in }
         analyzer.noteSkipped(reader.skipped)
         if let cut = reader.cut { analyzer.noteCut(atLine: cut) }
-        let summary = WebLogSummary(analyzer.summary)
+        var summary = WebLogSummary(analyzer.summary)
+        summary.identity = LogIdentity(web: analyzer.meta)
         // No record, no line skipped, no cut: nothing in the file says it is a web log.
         return summary.records == 0 && summary.skippedLines == 0 && summary.cut == nil ? .empty : .read(summary)
     }
@@ -106,9 +111,22 @@ package struct FleetStats: Equatable, Sendable {
     ) throws {
         let options = SessionOptions(banner: reading.settings, native: NativeConfig(maxOpenViews: reading.native.maxOpenViews), lenient: lenient)
         let counts = FleetLatencyCounts()
+        // Every log's link first, to pair each page with the app's log that names it wherever
+        // both are; the listing is read once, so its paths wait in a spool for the read proper.
+        let paths = try LineSpool()
+        var pairing = SessionPairing()
         try inParallel(next: logs.next, jobs: jobs) { path in
-            let file = LogFleet.file(path, reading, lenient: lenient)
-            return (file, analyzeSession(of: file, options: options, counts: counts))
+            (path, LogLink.scan(path))
+        } consume: { path, link in
+            pairing.add(path, link)
+            paths.write(path)
+        }
+        var listed = try paths.reading()
+        try inParallel(next: { try listed.next() }, jobs: jobs) { [pairing] path in
+            var file = LogFleet.file(path, reading, lenient: lenient)
+            // The session first: pairing notes on `file` what it could not pair.
+            let session = analyzeSession(of: &file, pairing: pairing, options: options, counts: counts)
+            return (file, session)
         } consume: { entry in
             try fold(entry.0, entry.1)
         }

@@ -31,6 +31,11 @@ package struct WebLogSummary: Equatable, Sendable {
     package var cut: Int?
     /// `SessionSummary.seenFit`: `nil` for a log without `seen`.
     package var seenFit: SeenFit?
+    /// What its `meta` says of it (`stats --by`, `--per-log`); a partial does not carry it.
+    package var identity: LogIdentity?
+    /// Why its `NAME.native.jsonl` beside it is not read with it: the app's log names other
+    /// pages (`SessionPairing`); `nil` when it is, or there is none.
+    package var pairRefused: String?
 
     package init() {}
 
@@ -85,6 +90,12 @@ package struct NativeLogSummary: Equatable, Sendable {
     package var findings: [String: Int] = [:]
     /// The line the log was cut at (its `log-cut` finding); `nil` when it ends whole.
     package var cut: Int?
+    /// What its `meta` and `web-session` records say of it (`stats --by`, `--per-log`); a
+    /// partial does not carry it.
+    package var identity: LogIdentity?
+    /// Why it is in no app session: its `web-session` names pages none of the logs has
+    /// (`SessionPairing.unfound`); `nil` otherwise.
+    package var unpaired: String?
 
     package init(platform: Platform) {
         self.platform = platform

@@ -159,8 +159,31 @@ extension FleetStats {
     /// web recording and its `NAME.native.jsonl` is a file beside it, not empty: an empty file
     /// is no log (`StatsOutcome.empty`, listed as such), so no app's half of a session either.
     static func analyzeSession(of file: StatsFile, options: SessionOptions, counts: FleetLatencyCounts) -> StatsSession? {
-        guard case .read = file.outcome else { return nil }
-        let web = file.path, native = RecordingFiles.sessionNative(ofWeb: web)
+        var file = file
+        return analyzeSession(of: &file, pairing: SessionPairing(), options: options, counts: counts)
+    }
+
+    /// The app session `file` belongs to, paired by `pairing` (by identity first, by name when
+    /// the app's log names no page); an app log that names pages none of the logs has, or a
+    /// pair by name whose app log names other pages, is noted on `file`'s summary instead.
+    static func analyzeSession(
+        of file: inout StatsFile, pairing: SessionPairing, options: SessionOptions, counts: FleetLatencyCounts
+    ) -> StatsSession? {
+        if case .native(var summary) = file.outcome, let reason = pairing.unfound(native: file.path) {
+            summary.unpaired = reason
+            file.outcome = .native(summary)
+        }
+        guard case .read(var summary) = file.outcome else { return nil }
+        let web = file.path
+        let native: String
+        switch pairing.decide(web: web, session: summary.identity?.session) {
+        case .identity(let path), .fileName(let path): native = path
+        case .refused(_, let reason):
+            summary.pairRefused = reason
+            file.outcome = .read(summary)
+            return nil
+        case .none: return nil
+        }
         guard RecordingFiles.isRegularFile(native), !isEmptyFile(native) else { return nil }
         let outcome: StatsSession.Outcome
         do {

@@ -16,10 +16,14 @@ package enum StatsFigure: String, CaseIterable, Sendable {
     case toasts = "web.toasts"
     case silent = "web.silent"
     case seenFit = "web.seenFit"
+    /// Why its `NAME.native.jsonl` is not its app session (`SessionPairing`): only when so.
+    case pairRefused = "web.pairRefused"
     case platform = "native.platform"
     case nativeRecords = "native.records"
     case nativeSkippedLines = "native.skippedLines"
     case nativeCut = "native.cut"
+    /// Why it is in no app session: it names pages none of the logs has. Only when so.
+    case unpaired = "native.unpaired"
     case errorViews = "native.errorView.views"
     case automaticRetries = "native.errorView.automaticRetries"
     case manualRetries = "native.errorView.manualRetries"

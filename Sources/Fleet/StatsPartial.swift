@@ -52,8 +52,14 @@ package enum StatsPartial {
         /// The config's `findings` rules: a finding turned off is not counted, a threshold
         /// counts fewer, and a level is the report's.
         package var rules = FindingsConfig()
+        /// `--by`: each log's line names its group, and a merge reports each group; `nil`:
+        /// lines name none. Partials grouped otherwise are not merged.
+        package var by: StatsGrouping?
 
-        package init(_ banner: BannerSettings, retry: Set<RetryVariant> = [], rules: FindingRules = FindingRules(), lenient: Bool) {
+        package init(
+            _ banner: BannerSettings, retry: Set<RetryVariant> = [], rules: FindingRules = FindingRules(), lenient: Bool, by: StatsGrouping? = nil
+        ) {
+            self.by = by
             debounceMs = banner.debounce
             flashMs = banner.flash
             seen = banner.seenTolerance
@@ -87,6 +93,7 @@ package enum StatsPartial {
         if settings.seen.eventMs != SeenTolerance.defaultEventMs { line.raw("seenEventMs", exact(settings.seen.eventMs)) }
         if settings.seen.timerMs != SeenTolerance.defaultTimerMs { line.raw("seenTimerMs", exact(settings.seen.timerMs)) }
         if !settings.rules.rules.isEmpty { line.raw("rules", rules(settings.rules)) }
+        if let by = settings.by { line.string("by", by.rawValue) }
         counted.write(into: &line)
         return line.text
     }
@@ -101,7 +108,9 @@ package enum StatsPartial {
         var counts = SketchedLatencies.Counts()
         for session in stats.sessions { counts.add(session) }
         let sketched = SketchedLatencies(counts, limit: limit)
-        for entry in keyed { try print(line(entry.file, real: entry.real, session: entry.session, sketched: sketched)) }
+        for entry in keyed {
+            try print(line(entry.file, real: entry.real, session: entry.session, sketched: sketched, by: settings.by))
+        }
         try print(trailer(logs: keyed.count))
     }
 
@@ -110,12 +119,14 @@ package enum StatsPartial {
     /// A log's line: its real path first (the key the lines are sorted by), its path, its
     /// figures, and the app session read with it, if any.
     /// `sketched`: the latencies every session's line carries as a sketch (`SketchedLatencies`).
+    /// `by`: the line names the log's group (`"group":"2.3.1"`, `null` for `unknown`).
     package static func line(
-        _ file: StatsFile, real: String? = nil, session: StatsSession? = nil, sketched: SketchedLatencies = .none
+        _ file: StatsFile, real: String? = nil, session: StatsSession? = nil, sketched: SketchedLatencies = .none, by: StatsGrouping? = nil
     ) -> String {
         var line = JSONLine()
         line.string("real", real ?? PartialFrame.realPath(file.path))
         line.string("path", file.path)
+        if let by { line.raw("group", by.key(of: file).map(jsonString) ?? "null") }
         switch file.outcome {
         case .read(let summary): line.raw("web", web(summary))
         case .native(let summary): line.raw("native", native(summary))
@@ -169,6 +180,7 @@ package enum StatsPartial {
             if let flash = fit.flashMs { fitted.raw("flashMs", exact(flash)) }
             line.raw(.seenFit, fitted.text)
         }
+        if let refused = summary.pairRefused { line.string(.pairRefused, refused) }
         return line.text
     }
 
@@ -190,6 +202,7 @@ package enum StatsPartial {
         line.integer(.nativeRecords, summary.records)
         line.integer(.nativeSkippedLines, summary.skippedLines)
         if let cut = summary.cut { line.integer(.nativeCut, cut) }
+        if let unpaired = summary.unpaired { line.string(.unpaired, unpaired) }
         var errorView = JSONLine()
         errorView.raw(.errorViews, counts(summary.errorView.views, \.rawValue))
         errorView.raw(.automaticRetries, counts(summary.errorView.automaticRetries, \.rawValue))
@@ -225,6 +238,15 @@ package enum StatsPartial {
         _ paths: [String], headers: (String) throws -> Void = { _ in },
         _ each: (_ file: StatsFile, _ session: StatsSession?, _ line: ArraySlice<UInt8>) throws -> Void
     ) throws -> Settings? {
+        try readGrouped(paths, headers: headers) { file, session, _, line in try each(file, session, line) }
+    }
+
+    /// `read`, with each log's group as its line names it (its key `nil`: `unknown`), or `nil`
+    /// for the logs of partials made without `--by`.
+    package static func readGrouped(
+        _ paths: [String], headers: (String) throws -> Void = { _ in },
+        _ each: (_ file: StatsFile, _ session: StatsSession?, _ group: (by: StatsGrouping, key: String?)?, _ line: ArraySlice<UInt8>) throws -> Void
+    ) throws -> Settings? {
         var settings: (value: Settings, counted: PartialCounted, from: String, fail: (String) -> RecordingError)?
         var firstHeader: String?
         var announced = false
@@ -234,6 +256,12 @@ package enum StatsPartial {
             header: { object, at, fail in
                 let read = try decodeHeader(object, fail: fail)
                 let counted = try PartialCounted(header: object, findings: true, fail)
+                if let settings, settings.value.by != read.by {
+                    func grouped(_ by: StatsGrouping?) -> String { by.map { "grouped by \($0.rawValue)" } ?? "not grouped (no --by)" }
+                    throw fail(
+                        "\(grouped(read.by)), \(settings.from) \(grouped(settings.value.by)): partials made with other --by cannot be merged; make them again with one --by"
+                    )
+                }
                 if let settings, settings.value != read {
                     throw fail(
                         "made with other settings than \(settings.from) (debounce, flash, variant, seen tolerance, findings rules or --lenient differ): its numbers cannot be merged"
@@ -277,11 +305,13 @@ package enum StatsPartial {
                         try figures.forEachCount { try totals.add("app sessions' \($0)", $1, fail) }
                     }
                 }
+                let by = settings?.value.by
+                let group = try decodeGroup(object, by: by, fail: fail)
                 if !announced, let firstHeader {
                     try headers(firstHeader)
                     announced = true
                 }
-                try each(file, session, line)
+                try each(file, session, by.map { ($0, group) }, line)
             })
         if !announced, let firstHeader { try headers(firstHeader) }
         return settings?.value
@@ -313,7 +343,30 @@ package enum StatsPartial {
             settings.seen[keyPath: path] = ms
         }
         if let rules = object["rules"] { settings.rules = try decodeRules(rules, fail: fail) }
+        switch object["by"] {
+        case nil: break
+        case .string(let name)?:
+            guard let by = StatsGrouping(rawValue: name) else {
+                throw fail("a partial's \"by\" is one of \(StatsGrouping.allCases.map(\.rawValue).joined(separator: ", ")), not \(name)")
+            }
+            settings.by = by
+        default: throw fail("a partial's \"by\" must be a string")
+        }
         return settings
+    }
+
+    /// A log line's `"group"`: a string or `null` in a partial made with `--by`, absent in one
+    /// made without.
+    static func decodeGroup(_ object: [String: JSONValue], by: StatsGrouping?, fail: (String) -> RecordingError) throws -> String? {
+        guard by != nil else {
+            guard object["group"] == nil else { throw fail("a log's \"group\" in a partial made without --by") }
+            return nil
+        }
+        switch object["group"] {
+        case .string(let key)?: return key
+        case .null?: return nil
+        default: throw fail("a log's line in a partial made with --by names its \"group\": a string, or null for unknown")
+        }
     }
 
     static func decodeFile(_ object: [String: JSONValue], fail: @escaping (String) -> RecordingError) throws -> StatsFile {
@@ -382,6 +435,7 @@ package enum StatsPartial {
             }
             summary.seenFit = fit
         }
+        summary.pairRefused = try object[.pairRefused].map { try read.string($0, "pairRefused") }
         return summary
     }
 
@@ -412,6 +466,7 @@ package enum StatsPartial {
         summary.records = try read.int(object[.nativeRecords], "records")
         summary.skippedLines = try read.int(object[.nativeSkippedLines], "skippedLines")
         summary.cut = try object[.nativeCut].map { try read.int($0, "cut") }
+        summary.unpaired = try object[.unpaired].map { try read.string($0, "unpaired") }
         let errorView = try read.object(object["errorView"], "errorView")
         for (name, count) in try read.object(errorView[.errorViews], "views") {
             guard let variant = ErrorVariant(rawValue: name) else { throw read.fail("unknown view \"\(name)\"") }

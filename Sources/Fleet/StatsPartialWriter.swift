@@ -19,9 +19,11 @@ extension StatsPartial {
         /// From the first line with a session on: each log's line as two spool lines, the line
         /// without its session and the session's body (empty for none).
         private var spool: LineSpool?
+        private let by: StatsGrouping?
 
         package init(settings: Settings, limit: Int = LatencySample.exactLimit, print: @escaping (String) throws -> Void) throws {
             self.print = print
+            by = settings.by
             self.limit = limit
             try print(header(settings))
         }
@@ -31,9 +33,9 @@ extension StatsPartial {
             logs += 1
             let real = PartialFrame.realPath(file.path)
             if let session { counts.add(session) }
-            guard spool != nil || session != nil else { return try print(line(file, real: real)) }
+            guard spool != nil || session != nil else { return try print(line(file, real: real, by: by)) }
             if spool == nil { spool = try LineSpool() }
-            spool!.write(line(file, real: real))
+            spool!.write(line(file, real: real, by: by))
             spool!.write(session.map { body($0) } ?? "")
         }
 

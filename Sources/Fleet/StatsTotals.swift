@@ -51,6 +51,11 @@ package struct StatsTotals: Sendable {
     package internal(set) var sessions = SessionTotals()
     /// What the pages showed (`seen`): recordings with it, with drift, and the fitted timings.
     package private(set) var seen = SeenTotals()
+    /// The app logs whose `web-session` names pages none of the logs has, each with why: all
+    /// counted, the first `KeptLogs.capacity` by path kept.
+    package private(set) var unpaired = KeptLogs<String>(order: .byPath)
+    /// The web logs whose `NAME.native.jsonl` names other pages, each with why.
+    package private(set) var pairsRefused = KeptLogs<String>(order: .byPath)
     /// The config's `findings` rules: which web findings are listed, and at which level (a
     /// merge learns them from its partials once they are read).
     package var rules: FindingRules
@@ -88,10 +93,12 @@ package struct StatsTotals: Sendable {
             findingCounts[kind, default: (0, KeptLogs())].logs.add(path, count)
         }
         seen.add(summary)
+        if let refused = summary.pairRefused { pairsRefused.add(path, refused) }
     }
 
     private mutating func add(native summary: NativeLogSummary, path: String) {
         nativeLogs += 1
+        if let unpaired = summary.unpaired { self.unpaired.add(path, unpaired) }
         skippedLines += summary.skippedLines
         if let cut = summary.cut { cuts.add(path, cut) }
         platforms[summary.platform, default: 0] += 1

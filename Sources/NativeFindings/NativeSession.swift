@@ -27,6 +27,9 @@ package struct NativeSession: Sendable {
     /// The first and last records' `t`; `nil` for a log with no timed record.
     package var first: Double?
     package var last: Double?
+    /// The app's own records about its error views, with their lines: what `render` draws as
+    /// its marks and what ends a view's span by the app's log (`shownMs`).
+    package var viewRecords: [(t: Double, line: Int, event: NativeEvent)] = []
 
     /// Reads and analyses the native recording at `path` (`-`: standard input), with `config`
     /// over its `meta`. Strict unless `lenient`, whose skipped lines go to `onSkip`.
@@ -40,6 +43,7 @@ package struct NativeSession: Sendable {
         var first: Double?
         var archive = ArchiveFindingsAlongside(config: config)
         var archiveFindings: [ArchiveFinding] = []
+        var viewRecords: [(t: Double, line: Int, event: NativeEvent)] = []
         let explanation = try explainNative(
             reader, config: config,
             observe: { record in
@@ -48,6 +52,7 @@ package struct NativeSession: Sendable {
                 guard case .timed(let t, let event) = record.event else { return }
                 if first == nil { first = t }
                 if case .path(let online) = event { connectivity.append((t, online)) }
+                if event.isAboutErrorViews { viewRecords.append((t, record.line, event)) }
             })
         launch.finish()
         try archive.finish { archiveFindings.append($0) }
@@ -56,6 +61,16 @@ package struct NativeSession: Sendable {
             decisions: explanation.decisions + explanation.afterEnd, retryFindings: explanation.findings,
             probeLoops: explanation.probeLoops, archiveFindings: archiveFindings, cuts: reader.cuts,
             afterEnd: explanation.afterEnd,
-            connectivity: connectivity, first: first, last: launch.end)
+            connectivity: connectivity, first: first, last: launch.end, viewRecords: viewRecords)
+    }
+}
+
+extension NativeEvent {
+    /// Whether it says something of the error views besides the network: what either the
+    /// policy's or the app's timing of a view reads (`presented`, `tap-retry`, `dismissed`,
+    /// `foreground`, `launch`, `app-retry`, a page loading).
+    package var isAboutErrorViews: Bool {
+        if case .path = self { return false }
+        return retryInput != nil || shownRecord != nil
     }
 }

@@ -30,6 +30,11 @@ package struct NativeSummary: Equatable, Sendable {
     /// The first line where the log lost a record to a writer that stopped mid-line (its first
     /// `log-cut` finding: a `cut` record, or its own last line); `nil` when it lost none.
     package var cut: Int?
+    /// The distinct sessions its `web-session` records name, in the order first named, at most
+    /// `maxWebSessions`: the pages this log belongs with.
+    package var webSessions: [String] = []
+
+    package static let maxWebSessions = 16
 
     package init(platform: Platform) {
         self.platform = platform
@@ -102,7 +107,11 @@ extension NativeSummary {
             decided.append(decision)
         }
         let archived = { (finding: ArchiveFinding) in findings[finding.kind.rawValue, default: 0] += 1 }
+        var webSessions: [String] = []
         while let record = try reader.next() {
+            if case .timed(_, .webSession(let id)) = record.event, webSessions.count < maxWebSessions, !webSessions.contains(id) {
+                webSessions.append(id)
+            }
             launch.feed(record)
             explainer.feed(record, decided: note, emit: emit)
             try explainer.checkOpenViews(after: record, path: reader.path)
@@ -136,6 +145,7 @@ extension NativeSummary {
         summary.shownTimes = shown
         summary.shownOpen = views.shown.open
         summary.findings = findings
+        summary.webSessions = webSessions
         summary.launch = launch.summary
         for finding in launch.findings { summary.findings[finding.kind.rawValue, default: 0] += 1 }
         return summary

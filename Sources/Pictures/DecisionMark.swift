@@ -51,12 +51,18 @@ extension TimeChart {
         let lane = decisions.filter { on($0.surface) }
         // A label runs from its mark to the next one at most, so that no mark covers a label.
         let nextX = lane.dropFirst().map { x($0.t) - 9 } + [width - 4]
+        // Marks closer than a mark's width are set apart (a long log's decisions 0.6 s apart
+        // are under a pixel apart), each joined to its time by a thin line.
+        var spacing = MarkSpacing()
         for (decision, next) in zip(lane, nextX) {
-            let dx = x(decision.t), cy = y + height / 2
+            let tx = x(decision.t), dx = spacing.place(tx), cy = y + height / 2
             let mark = decisionMark(decision, dx: dx, cy: cy)
             legend.note(mark.kind)
             let label = named ? mark.label + ", " + decision.surface : mark.label
             out += "<g>\n<title>\(xmlEscaped(titled(mark.label, decision)))</title>\n" + mark.shape
+            if dx != tx {
+                out += "<line x1=\"\(n(tx))\" y1=\"\(n(cy + 8))\" x2=\"\(n(dx))\" y2=\"\(n(cy + 6))\" stroke=\"#757575\" stroke-width=\"0.8\"/>\n"
+            }
             let labelWidth = textWidth(label, size: 10.5)
             if dx + 10 + labelWidth <= next, dx + 10 > lastEnd + 4 {
                 text(dx + 10, cy + 4, label, size: 10.5, fill: mark.color)
@@ -65,6 +71,8 @@ extension TimeChart {
                 text(dx - 10, cy + 4, label, size: 10.5, anchor: "end", fill: mark.color)
                 lastEnd = dx
             }
+            // Nor does a label run back over a mark: the next one starts past this one.
+            lastEnd = max(lastEnd, dx + 7)
             out += "</g>\n"
         }
     }

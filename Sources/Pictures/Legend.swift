@@ -66,7 +66,6 @@ extension TimeChart {
 
 /// The kinds every picture shares.
 extension MarkKind {
-    static let finding = shape("finding (numbered; its sentence below)", path: "M1 -6 L9 -2 L1 2 Z M1 -6 L1 6", fill: "#b00020")
     static let axisBreak = MarkKind(
         label: "axis break: a stretch with nothing in it, left out",
         swatch: "<rect x=\"2\" y=\"-7\" width=\"7\" height=\"14\" fill=\"#ffffff\" stroke=\"none\"/>"

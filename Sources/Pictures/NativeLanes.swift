@@ -18,6 +18,9 @@ struct NativeLanes {
     private(set) var appSpans: Lane<(from: Double, to: Double, screen: String, line: Int)>
     private(set) var mismatches: Lane<LaunchFinding>
     private(set) var decisions: Lane<Decision>
+    /// The app's own records about its error views (`AppViewMark`): its marks, and what ends a
+    /// view's span by its log.
+    private(set) var appViews: Lane<AppViewMark>
     /// The surfaces with a decision drawn, a lane each, in the order their first decision came;
     /// past `maxSurfaceLanes`, the rest share one lane.
     private(set) var surfaces: [String] = []
@@ -60,6 +63,7 @@ struct NativeLanes {
         appSpans = Lane(capacity: n)
         mismatches = Lane(capacity: n)
         decisions = Lane(capacity: n)
+        appViews = Lane(capacity: n)
         connectivity = Lane(capacity: n)
     }
 
@@ -96,6 +100,7 @@ struct NativeLanes {
             if case .timed(let t, let event) = record.event {
                 lanes.record(at: t)
                 if case .path(let online) = event { lanes.path(at: t, online: online) }
+                lanes.viewRecord(event, at: t, line: record.line)
             }
             explainer.feed(record, decided: { lanes.decision($0) }, emit: emit)
             try explainer.checkOpenViews(after: record, path: reader.path)
@@ -160,6 +165,12 @@ struct NativeLanes {
         }
     }
 
+    /// A record of the app's log, kept when it is about its error views and in the window.
+    mutating func viewRecord(_ event: NativeEvent, at t: Double, line: Int) {
+        guard limits.contains(t), let kind = AppViewMark.Kind(event) else { return }
+        appViews.add(AppViewMark(t: t, kind: kind, line: line), at: t)
+    }
+
     /// A `path` record.
     mutating func path(at t: Double, online: Bool) {
         guard self.online.assumed || online != self.online.online else { return }
@@ -180,28 +191,30 @@ struct NativeLanes {
                 Flag(
                     t: finding.t, id: finding.kind.rawValue, lines: [],
                     sentence:
-                        "On \(finding.surface) the policy retried automatically (\(trigger.rawValue)); the app logged no automatic retry there within 1 s."))
+                        "On \(finding.surface) the policy retried automatically (\(trigger.rawValue)); the app logged no automatic retry there within 1 s.",
+                    level: finding.level))
         case .unexpected(let line, let policy):
             flag(
                 Flag(
                     t: finding.t, id: finding.kind.rawValue, lines: [line],
-                    sentence: "On \(finding.surface) the app retried automatically where the policy has no automatic retry within 1 s (\(policy.name))."))
+                    sentence: "On \(finding.surface) the app retried automatically where the policy has no automatic retry within 1 s (\(policy.name)).",
+                    level: finding.level))
         }
     }
 
     /// A probe loop of the error view: its surface's retries became a polling loop.
     mutating func probeLoop(_ loop: ProbeLoop) {
-        flag(Flag(t: loop.t, id: ProbeLoop.finding, lines: loop.lines, sentence: "On \(loop.surface) \(loop.message)."))
+        flag(Flag(t: loop.t, id: ProbeLoop.finding, lines: loop.lines, sentence: "On \(loop.surface) \(loop.message).", level: ProbeLoop.level))
     }
 
     /// A finding of the web-archive cache, at its `presented` record.
     mutating func archive(_ finding: ArchiveFinding) {
-        flag(Flag(t: finding.t, id: finding.kind.rawValue, lines: [finding.line], sentence: "\(finding.url): \(finding.message)."))
+        flag(Flag(t: finding.t, id: finding.kind.rawValue, lines: [finding.line], sentence: "\(finding.url): \(finding.message).", level: finding.level))
     }
 
     /// The log's cut, at its last record: a finding of the log rather than of a policy.
     mutating func cut(_ cut: LogCut) {
-        flag(Flag(t: cut.t, id: LogCut.finding, lines: [cut.line], sentence: cut.message + "."))
+        flag(Flag(t: cut.t, id: LogCut.finding, lines: [cut.line], sentence: cut.message + ".", level: LogCut.level))
     }
 
     /// Keeps the first findings by time (a tie in the order they came), one past what is listed.
@@ -239,7 +252,7 @@ struct NativeLanes {
         if case .mismatch(_, _, let until, _) = finding.detail, limits.clip(finding.t, until ?? last ?? finding.t) != nil {
             mismatches.add(finding, at: finding.t)
         }
-        flag(Flag(t: finding.t, id: finding.kind.rawValue, lines: finding.lines, sentence: finding.sentence))
+        flag(Flag(t: finding.t, id: finding.kind.rawValue, lines: finding.lines, sentence: finding.sentence, level: finding.level))
     }
 }
 
@@ -249,6 +262,8 @@ struct Flag {
     var id: String
     var lines: [Int]
     var sentence: String
+    /// Told apart in the picture: an `info` finding is not drawn as a warning is.
+    var level: FindingLevel = .warning
     /// The order it came in: a tie in time and kind is listed in it.
     var order = 0
 }

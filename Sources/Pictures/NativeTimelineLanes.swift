@@ -28,6 +28,7 @@ extension TimeChart {
     /// Over the root lane, each launch (a new root) as a dark mark where it began; under it,
     /// each launch's decision: ready (a green diamond) or stalled (an orange triangle).
     mutating func drawLaunchMarks(_ launchMarks: [LaunchRecord], y: Double, height: Double) {
+        var lastEnd = -Double.infinity
         for record in launchMarks {
             switch record {
             case .screen(let change) where change.cause == .launch:
@@ -47,11 +48,16 @@ extension TimeChart {
                 } else {
                     out += "<path d=\"M\(n(dx)) \(n(dy - 7)) L\(n(dx + 7)) \(n(dy + 6)) L\(n(dx - 7)) \(n(dy + 6)) Z\" fill=\"\(color)\"/>\n"
                 }
-                if dx + 10 + textWidth(what, size: 10.5) > width - 4 {
-                    text(dx - 10, dy + 4, what, size: 10.5, anchor: "end", fill: color)
-                } else {
+                // Named right of its mark, or left of it at the page's edge, where it runs into
+                // no name or mark before it (its hover says it either way).
+                let w = textWidth(what, size: 10.5)
+                if dx + 10 + w > width - 4 {
+                    if dx - 10 - w > lastEnd + 4 { text(dx - 10, dy + 4, what, size: 10.5, anchor: "end", fill: color) }
+                } else if dx + 10 > lastEnd + 4 {
                     text(dx + 10, dy + 4, what, size: 10.5, fill: color)
+                    lastEnd = dx + 10 + w
                 }
+                lastEnd = max(lastEnd, dx + 8)
                 out += "</g>\n"
             default:
                 break

@@ -38,6 +38,7 @@ package enum NativeTimelineSVG {
     private static func lanes(of session: NativeSession, limits: RenderLimits) -> NativeLanes {
         var lanes = NativeLanes(limits: limits)
         for (t, online) in session.connectivity { lanes.path(at: t, online: online) }
+        for record in session.viewRecords { lanes.viewRecord(record.event, at: record.t, line: record.line) }
         for record in session.launch.timeline { lanes.launch(record) }
         for shown in session.launch.appScreens { lanes.app(shown) }
         for decision in session.decisions { lanes.decision(decision) }
@@ -78,6 +79,10 @@ private struct NativeChart: TimeChart {
     var breaks: [AxisBreak] = []
     var legend = Legend()
     var flags: [Flag]
+    /// Each error view, from its `presented` to what ended it by the app's log and by the policy.
+    var viewSpans: [ErrorViewSpan] = []
+    /// Where the views' spans stop: the log's end, or where what is drawn of it stops.
+    var viewsEnd = 0.0
     var allFlags: Int { lanes.allFlags }
     var firstFlagLeftOut: Double? { lanes.flags.count > lanes.shownFlags ? lanes.flags[lanes.shownFlags].t : nil }
 
@@ -94,11 +99,14 @@ private struct NativeChart: TimeChart {
         if let to = limits.to { end = to }
         self.end = end
         fitAxis(first: first, busy: limits.isWindowed ? [] : Self.busy(lanes, flags: flags))
+        let until = [lanes.decisions.elidedFrom, lanes.appViews.elidedFrom, limits.to].compactMap { $0 }.min() ?? .infinity
+        viewsEnd = min(until, lanes.span.end)
+        viewSpans = ErrorViewSpans.spans(decisions: lanes.decisions.marks, records: lanes.appViews.marks, until: until)
     }
 
     /// When something happens: where each mark starts and ends, and each finding.
     static func busy(_ lanes: NativeLanes, flags: [Flag]) -> [Double] {
-        var times = flags.map(\.t) + lanes.decisions.marks.map(\.t) + lanes.launchMarks.marks.map(\.t)
+        var times = flags.map(\.t) + lanes.decisions.marks.map(\.t) + lanes.launchMarks.marks.map(\.t) + lanes.appViews.marks.map(\.t)
         times += lanes.screens.marks.flatMap { [$0.from, $0.to] } + lanes.appSpans.marks.flatMap { [$0.from, $0.to] }
         times += lanes.connectivity.marks.flatMap { [$0.from, $0.to] } + lanes.mismatches.marks.map(\.t)
         return times
@@ -118,7 +126,8 @@ private struct NativeChart: TimeChart {
         let app: (y: Double, height: Double)?
         /// A lane per surface with a decision drawn (the last, `nil`, for the other surfaces).
         let surfaces: [(surface: String?, y: Double)]
-        let surfaceHeight = 30.0
+        /// The decisions' row, then the views' spans with the app's records on them.
+        let surfaceHeight = 48.0
         let connectivity: (y: Double, height: Double)
         var plotBottom: Double { connectivity.y + connectivity.height }
         let bounds: [String]
@@ -139,15 +148,17 @@ private struct NativeChart: TimeChart {
         var surfaces: [(surface: String?, y: Double)] = []
         for surface in lanes.surfaces.map(Optional.some) + (lanes.otherSurfaces ? [nil] : []) {
             surfaces.append((surface, y))
-            y += 30 + 8
+            y += 48 + 8
         }
         let notes = flags.enumerated().map { index, flag in
             let lines = flag.lines.isEmpty ? "" : ", line\(flag.lines.count == 1 ? "" : "s") " + flag.lines.map(String.init).joined(separator: ", ")
-            return wrap("\(index + 1)  \(flag.id) at \(ms(flag.t)) ms\(lines): \(flag.sentence)", width: Int((width - 56) / 6.3))
+            return wrap(
+                "\(index + 1)  \(flag.id) (\(flag.level.rawValue)) at \(ms(flag.t)) ms\(lines): \(flag.sentence)",
+                width: Int((width - 56) / (11.5 * glyphWidth)))
         }
         return Layout(
             flags: flagLayout, findings: findings, root: root, app: app, surfaces: surfaces, connectivity: (y, 22),
-            bounds: boundsNote().map { wrap($0, width: Int((width - 56) / 6.3)) } ?? [], notes: notes)
+            bounds: boundsNote().map { wrap($0, width: Int((width - 56) / (11.5 * glyphWidth))) } ?? [], notes: notes)
     }
 
     // MARK: - Drawing
@@ -171,15 +182,21 @@ private struct NativeChart: TimeChart {
             }
             for lane in layout.surfaces {
                 let shown = lanes.surfaces
+                let on = { (surface: String) in
+                    lane.surface.map { $0.utf8.elementsEqual(surface.utf8) } ?? !shown.contains { $0.utf8.elementsEqual(surface.utf8) }
+                }
                 chart.drawSurfaceLane(
-                    lanes.decisions.marks,
-                    on: { surface in lane.surface.map { $0.utf8.elementsEqual(surface.utf8) } ?? !shown.contains { $0.utf8.elementsEqual(surface.utf8) } },
-                    named: lane.surface == nil, titled: { "\($0), \($1.surface) at \(formatMilliseconds($1.t)) ms" }, y: lane.y, height: layout.surfaceHeight)
+                    lanes.decisions.marks, on: on, named: lane.surface == nil, titled: { "\($0), \($1.surface) at \(formatMilliseconds($1.t)) ms" },
+                    y: lane.y, height: 26)
+                chart.drawErrorViewSpans(chart.viewSpans.filter { on($0.surface) }, end: chart.viewsEnd, y: lane.y + 30, height: 14)
+                chart.drawAppViewMarks(lanes.appViews.marks, on: on, cy: lane.y + 37)
             }
             chart.drawNativeConnectivity(lanes.connectivity.marks, limits: chart.limits, y: layout.connectivity.y, height: layout.connectivity.height)
+            // On the lane's lower edge, under its names: the app came to the foreground.
+            chart.drawForegrounds(lanes.appViews.marks, cy: layout.connectivity.y + layout.connectivity.height)
         }
         return finishTimeline(
-            flags.map { ($0.t, $0.id, $0.sentence) }, footer: layout, summary: summaryLine, title: "Native timeline: " + path, defs: Self.defs)
+            flags.map { ($0.t, $0.id, $0.sentence, $0.level) }, footer: layout, summary: summaryLine, title: "Native timeline: " + path, defs: Self.defs)
     }
 
     /// Each lane's name: a surface's lane is named for it (whole on hover when cut short).
@@ -232,6 +249,7 @@ private struct NativeChart: TimeChart {
         note(lanes.appSpans, "app-screen spans")
         note(lanes.mismatches, "mismatches")
         note(lanes.decisions, "error-view decisions")
+        note(lanes.appViews, "app records about error views")
         note(lanes.connectivity, "connectivity spans")
         if allFlags > flags.count { elided.append("\(allFlags - flags.count) findings from \(ms(firstFlagLeftOut ?? 0)) ms") }
         return limits.leftOut(elided)

@@ -45,10 +45,12 @@ extension SVGDrawing {
         out += "<text \(attributes)>\(xmlEscaped(content))</text>\n"
     }
 
-    /// A rough width for `text` at `size`.
-    func textWidth(_ text: String, size: Double) -> Double {
-        Double(text.count) * size * glyphWidth
+    /// A rough width for `text` at `size`; `bold` text is wider (measured on DejaVu Sans Bold).
+    func textWidth(_ text: String, size: Double, bold: Bool = false) -> Double {
+        Double(text.count) * size * (bold ? boldGlyphWidth : glyphWidth)
     }
+
+    var boldGlyphWidth: Double { 0.64 }
 
     /// `text` at the largest of three sizes that fits `width`, or cut short with "…" at the
     /// smallest; `nil` when not even that fits.

@@ -2,6 +2,7 @@ import AppSession
 import NativeErrorPolicy
 import OfflineBanner
 import PolicyCore
+import TurboRecording
 
 /// What `session --render` draws, gathered as the session streams: each lane's first
 /// `RenderLimits.defaultMaxMarks` marks (the findings' first `RenderLimits.maxFindings`), the
@@ -12,6 +13,8 @@ package struct SessionPictureMarks {
     package var lateMs: Double
     package var platform: Platform
     package var summary: AppSessionSummary?
+    /// What the logs say of themselves, and the app's own records about its error views.
+    package var logs = SessionPictureRecords()
 
     var connectivity = Lane<(t: Double, online: Bool)>(capacity: RenderLimits.defaultMaxMarks)
     var decisions = Lane<Decision>(capacity: RenderLimits.defaultMaxMarks)
@@ -21,7 +24,7 @@ package struct SessionPictureMarks {
     /// The records that explain a latency (v1.1), as ticks in the records lane.
     var records = Lane<(t: Double, native: Bool, text: String)>(capacity: RenderLimits.defaultMaxMarks)
     /// Each log's own findings (v1.1), drawn in their layer's records row.
-    var layerFindings = Lane<(t: Double, native: Bool, id: String, text: String)>(capacity: RenderLimits.defaultMaxMarks)
+    var layerFindings = Lane<LayerFindingMark>(capacity: RenderLimits.defaultMaxMarks)
     var drops = Lane<SessionDrop>(capacity: RenderLimits.defaultMaxMarks)
     var edges = Lane<SessionEdge>(capacity: RenderLimits.defaultMaxMarks)
     var findings = Lane<SessionFinding>(capacity: RenderLimits.maxFindings)
@@ -94,11 +97,10 @@ package struct SessionPictureMarks {
 
     package mutating func add(_ finding: LayerFinding) {
         guard layerFindings.marks.count < layerFindings.capacity else {
-            layerFindings.add((finding.t, false, "", ""), at: finding.t)
+            layerFindings.add(LayerFindingMark(t: finding.t, native: false, id: "", level: .info, sentence: ""), at: finding.t)
             return
         }
-        layerFindings.add(
-            (finding.t, finding.layer == .native, SessionSVG.findingID(finding.jsonLine), MarkText.bounded(finding.jsonLine)), at: finding.t)
+        layerFindings.add(LayerFindingMark(finding), at: finding.t)
     }
 
     /// What the picture leaves out, lane by lane: "120 decisions from 5000 ms"; empty for a whole one.
@@ -112,6 +114,7 @@ package struct SessionPictureMarks {
             part(banners.elided, "banner records", banners.elidedFrom), part(toasts.elided, "toasts", toasts.elidedFrom),
             part(drops.elided, "drops", drops.elidedFrom), part(edges.elided, "edges", edges.elidedFrom),
             part(findings.elided, "findings", findings.elidedFrom),
+            part(logs.app.elided, "app records about error views", logs.app.elidedFrom.map { $0 + offset }),
         ].compactMap { $0 }
     }
 }
@@ -152,5 +155,35 @@ struct BusyTimes {
         if let firstLine { candidates.append(AxisBreak(from: Swift.min(first, start), to: firstLine)) }
         if let lastLine { candidates.append(AxisBreak(from: lastLine, to: end)) }
         return AxisBreaks.longest(candidates.filter { $0.to - $0.from > 0 }.sorted { $0.from < $1.from }, span: end - start)
+    }
+}
+
+/// A log's own finding as the session picture draws it: its id and level, and its sentence
+/// as `explain` words it (its `message`), not its JSON line.
+struct LayerFindingMark {
+    var t: Double
+    var native: Bool
+    var id: String
+    var level: FindingLevel
+    var sentence: String
+
+    init(t: Double, native: Bool, id: String, level: FindingLevel, sentence: String) {
+        (self.t, self.native, self.id, self.level, self.sentence) = (t, native, id, level, sentence)
+    }
+
+    /// The finding's `finding`, `level` and `message`; the JSON line itself only when it has
+    /// no message (a line this package did not write).
+    init(_ finding: LayerFinding) {
+        var members: [String: JSONValue] = [:]
+        if case .object(let parsed)? = JSONValue(parsing: finding.jsonLine) { members = parsed }
+        func text(_ key: String) -> String? {
+            if case .string(let value)? = members[key] { return value }
+            return nil
+        }
+        let id = text("finding") ?? SessionSVG.findingID(finding.jsonLine)
+        self.init(
+            t: finding.t, native: finding.layer == .native, id: MarkText.bounded(id),
+            level: text("level").flatMap(FindingLevel.init(rawValue:)) ?? .warning,
+            sentence: MarkText.bounded(text("message") ?? finding.jsonLine))
     }
 }

@@ -62,11 +62,23 @@ private struct SessionChart: TimeChart {
     var recordsLeftOut: Int
     /// Each log's own findings (v1.1), drawn in their layer's records row: at most
     /// `RenderLimits.defaultMaxMarks`, the rest counted in their legend key.
-    var layerFindings: [(t: Double, native: Bool, id: String, text: String)]
+    var layerFindings: [LayerFindingMark]
     var layerFindingsLeftOut: Int
     var findings: [SessionFinding]
     var drops: [SessionDrop]
     var edges: [SessionEdge]
+    /// The app's own records about its views, on the session clock.
+    var appMarks: [AppViewMark]
+    /// Each error view, from its `presented` to what ended it by the app's log and by the policy.
+    var viewSpans: [ErrorViewSpan] = []
+    /// Where the views' spans stop: the session's end, or where the decisions or the app's
+    /// records drawn stop (past it, either was left out).
+    var viewsEnd = 0.0
+    /// What the logs say of themselves, under the title.
+    var headerLines: [String] = []
+    /// The pills' texts the banner lane could not write whole: written whole under the chart.
+    var cutTexts: [(t: Double, label: String)] = []
+    var findingsTop: Double { 64 + Double(headerLines.count) * 15 }
 
     init(_ marks: SessionPictureMarks, web: String, native: String) {
         self.marks = marks
@@ -78,13 +90,20 @@ private struct SessionChart: TimeChart {
         (records, recordsLeftOut) = (marks.records.marks, marks.records.elided)
         (layerFindings, layerFindingsLeftOut) = (marks.layerFindings.marks, marks.layerFindings.elided)
         (findings, drops, edges) = (marks.findings.marks, marks.drops.marks, marks.edges.marks)
+        let offset = marks.offset
+        appMarks = marks.logs.app.marks.map { AppViewMark(t: $0.t + offset, kind: $0.kind, line: $0.line) }
         let times = [marks.lineTimes?.min, marks.lineTimes?.max, summary.end].compactMap { $0 }
         let first = min(times.min() ?? 0, 0)
         end = max(times.max() ?? 1, first + 1)
         var busy = marks.busy
         if let end = summary.end { busy.other(end) }
         let firstLine = marks.lineTimes?.min
+        for mark in appMarks { busy.other(mark.t) }
         fitAxis(first: first) { start, end in busy.gaps(first: first, firstLine: firstLine, start: start, end: end) }
+        let until = [marks.decisions.elidedFrom, marks.logs.app.elidedFrom.map { $0 + offset }].compactMap { $0 }.min() ?? .infinity
+        viewsEnd = min(until, summary.end ?? end)
+        viewSpans = marks.logs.readNative ? ErrorViewSpans.spans(decisions: decisions, records: appMarks, until: until) : []
+        headerLines = SessionHeader.lines(web: marks.logs.webMeta, native: marks.logs.nativeMeta, width: Int((width - 32) / (11.5 * glyphWidth)))
     }
 
     /// The lanes, top to bottom: connectivity, a lane per surface (or one saying there is none),
@@ -96,8 +115,7 @@ private struct SessionChart: TimeChart {
             }
         ]
         for surface in surfaces {
-            lanes.append(
-                SessionLane(name: surface, height: 30) { $0.drawSurfaceLane($0.decisions, on: surface, y: $1, height: 30) })
+            lanes.append(SessionLane(name: surface, height: 48) { $0.drawSessionSurface(surface, y: $1) })
         }
         if surfaces.isEmpty {
             lanes.append(
@@ -108,9 +126,9 @@ private struct SessionChart: TimeChart {
                 if chart.banners.isEmpty && chart.toasts.isEmpty {
                     chart.text(chart.left + 8, y + 21, "the banner never showed", size: 11, fill: "#777777")
                 }
-                chart.drawSessionBanner(chart.banners, until: chart.marks.banners.elidedFrom, toasts: chart.toasts, y: y, height: 46)
+                chart.cutTexts = chart.drawSessionBanner(chart.banners, until: chart.marks.banners.elidedFrom, toasts: chart.toasts, y: y, height: 46)
             })
-        if !records.isEmpty || !layerFindings.isEmpty {
+        if !records.isEmpty || !layerFindings.isEmpty || appMarks.contains(where: { $0.kind == .foreground }) {
             lanes.append(SessionLane(name: "", height: 2 * 18 + 6, rows: ["app records", "page records"]) { $0.drawRecordTicks(y: $1) })
         }
         if !drops.isEmpty || !edges.isEmpty {
@@ -135,7 +153,7 @@ private struct SessionChart: TimeChart {
         var legendY: Double { axisY + 40 }
         var summaryY: Double { legendY + 26 + Double(max(legendRows, 1) - 1) * 18 }
         let summary: [String]
-        let notes: [[String]]
+        var notes: [[String]]
         var notesY: Double { summaryY + Double(summary.count) * 15 + 12 }
         var height: Double { notesY + notes.reduce(0) { $0 + Double($1.count) * 15 + 4 } + 12 }
     }
@@ -150,10 +168,12 @@ private struct SessionChart: TimeChart {
             y += lane.height + 10
         }
         let notes = self.findings.enumerated().map { index, finding in
-            wrap("\(index + 1)  " + MarkText.bounded(SessionText.sentence(finding, lateMs: marks.lateMs)), width: Int((width - 56) / 6.3))
+            wrap("\(index + 1)  " + MarkText.bounded(SessionText.sentence(finding, lateMs: marks.lateMs)), width: Int((width - 56) / (11.5 * glyphWidth)))
         }
         return Layout(
-            flags: flags, findings: findings, lanes: tops, plotBottom: y - 10, summary: wrap(summaryText, width: Int((width - 32) / 6.9)), notes: notes)
+            flags: flags, findings: findings, lanes: tops, plotBottom: y - 10,
+            summary: ([summaryText] + [leftOutText].compactMap { $0 }).flatMap { wrap($0, width: Int((width - 32) / (11.5 * boldGlyphWidth))) },
+            notes: notes)
     }
 
     mutating func draw() -> String {
@@ -173,9 +193,16 @@ private struct SessionChart: TimeChart {
         drawChangeLines(connectivity, top: layout.lanes.first ?? layout.findings.y, bottom: layout.plotBottom)
         drawBreaks(top: layout.findings.y, axisY: layout.axisY)
         let flags = findings.enumerated().map { index, finding in
-            (t: finding.t, label: "\(index + 1) \(finding.kind.rawValue)", title: SessionText.sentence(finding, lateMs: marks.lateMs))
+            (
+                t: finding.t, label: "\(index + 1) \(finding.kind.rawValue)", title: SessionText.sentence(finding, lateMs: marks.lateMs),
+                level: FindingLevel.warning
+            )
         }
         drawFlags(flags, layout: layout.flags, bottom: layout.plotBottom)
+        for (index, cut) in cutTexts.enumerated() {
+            let note = "[p\(index + 1)]  the pill's text at \(ms(cut.t)) ms, whole: “\(cut.label)”"
+            layout.notes.append(wrap(note, width: Int((width - 56) / (11.5 * glyphWidth))))
+        }
         layout.legendRows = legendRows.count
         drawLegend(y: layout.legendY)
         drawSummaryAndNotes(layout)
@@ -192,6 +219,19 @@ private struct SessionChart: TimeChart {
             16, 46,
             "app session on the page's clock · native t \(sign) \(ms(abs(marks.offset))) ms · \(marks.platform.rawValue) · late after \(ms(marks.lateMs)) ms",
             size: 11.5, fill: "#555555")
+        for (index, line) in headerLines.enumerated() {
+            text(16, 61 + Double(index) * 15, line, size: 11.5, fill: "#555555")
+        }
+    }
+
+    /// A surface's lane: the error view's decisions on its upper row; under them each view as a
+    /// span (the app's log's, solid; the policy's, outlined), with the app's own records about
+    /// its views on it.
+    private mutating func drawSessionSurface(_ surface: String, y: Double) {
+        let on = { (name: String) in name.utf8.elementsEqual(surface.utf8) }
+        drawSurfaceLane(decisions, on: surface, y: y, height: 26)
+        drawErrorViewSpans(viewSpans.filter { on($0.surface) }, end: viewsEnd, y: y + 30, height: 14)
+        drawAppViewMarks(appMarks, on: on, cy: y + 37)
     }
 
     /// The summary's lines, then each finding's sentences, the first line of each at the margin.
@@ -211,18 +251,31 @@ private struct SessionChart: TimeChart {
 
     private var summaryText: String {
         let count = findings.count + marks.findings.elided
-        let elided = marks.elided
-        let leftOut =
-            elided.isEmpty
-            ? [] : ["not drawn, past \(RenderLimits.defaultMaxMarks) marks a lane (\(RenderLimits.maxFindings) findings): " + elided.joined(separator: ", ")]
         return
-            ([
+            [
                 "drops \(summary.drops) (\(summary.unannounced) unannounced)", "edges \(summary.edges)",
                 "dropToPill " + SessionText.describe(summary.dropToPill),
                 "edgeToClear " + SessionText.describe(summary.edgeToClear),
                 "edgeToPage " + SessionText.describe(summary.edgeToPage),
+                errorViewText,
                 "findings: " + (count == 0 ? "none" : "\(count)"),
-            ] + leftOut).joined(separator: " · ")
+            ].joined(separator: " · ")
+    }
+
+    /// What the picture left out, lane by lane, on lines of its own under the summary.
+    private var leftOutText: String? {
+        let elided = marks.elided
+        guard !elided.isEmpty else { return nil }
+        return "not drawn, past \(RenderLimits.defaultMaxMarks) marks a lane (\(RenderLimits.maxFindings) findings): " + elided.joined(separator: ", ")
+    }
+
+    /// The time on error views, by the app's own log (what the user lived) and by the policy.
+    private var errorViewText: String {
+        let views = summary.errorViews
+        guard views.count > 0 else { return "error views 0" }
+        let open = views.open > 0 || views.shown.open > 0 ? ", open at the end counted to it" : ""
+        return "error views \(views.count): shown \(formatSeconds(views.shown.totalMs)) by the app's log (shownMs), "
+            + "\(formatSeconds(views.totalMs)) by the policy (policyMs)\(open)"
     }
 
     /// Each record as a small grey tick in its layer's row (the app's above the page's), its
@@ -251,21 +304,36 @@ private struct SessionChart: TimeChart {
                 "<path d=\"M\(n(tx)) \(n(top)) L\(n(tx + 3)) \(n(top + 5)) L\(n(tx - 3)) \(n(top + 5)) Z\" fill=\"#757575\"><title>\(title)</title></path>\n")
             let type = String(record.text.prefix { $0 != " " })
             let end = tx + 5 + textWidth(type, size: 10)
-            guard tx + 5 >= (record.native ? free.app : free.page), end <= min(width - 8, nextTick[index] - 4) else { continue }
+            guard tx + 5 >= (record.native ? free.app : free.page), end <= min(width - 8, nextTick[index] - 4),
+                !covers(tx + 3, end + 2, native: record.native)
+            else { continue }
             text(tx + 5, top + 6, type, size: 10, fill: "#616161")
             if record.native { free.app = end + 6 } else { free.page = end + 6 }
         }
-        let findingKind = MarkKind.shape(
-            layerFindingsLeftOut > 0
-                ? "a log's own finding (\(layerFindingsLeftOut) more not drawn)" : "a log's own finding, as explain gives it (on hover)",
-            path: "M5.5 -6 L10 4 L1 4 Z", fill: "#f9a825")
+        drawLayerFindings(y: y)
+        drawForegrounds(appMarks, cy: y + 9)
+    }
+
+    /// Whether a finding's triangle in the row (`native`: the app's) reaches into `x0`…`x1`:
+    /// a record's type is not written under one.
+    private func covers(_ x0: Double, _ x1: Double, native: Bool) -> Bool {
+        layerFindings.contains { $0.native == native && x($0.t) + 5 > x0 && x($0.t) - 5 < x1 }
+            || (native && appMarks.contains { $0.kind == .foreground && x($0.t) + 5 > x0 && x($0.t) - 5 < x1 })
+    }
+
+    /// Each log's own finding as a triangle in its layer's row, told apart by level (a warning
+    /// amber, an `info` hollow blue), its sentence on hover.
+    private mutating func drawLayerFindings(y: Double) {
+        let more = layerFindingsLeftOut > 0 ? " (\(layerFindingsLeftOut) more not drawn)" : ""
         for finding in layerFindings {
             let tx = x(finding.t)
             let top = y + (finding.native ? 2 : 20)
-            let title = xmlEscaped("\(finding.id), the \(finding.native ? "app" : "page")'s own finding: \(finding.text)")
+            let style = LayerFindingStyle(finding.level)
+            let title = xmlEscaped(
+                "\(finding.id) (\(finding.level.rawValue)), the \(finding.native ? "app" : "page")'s own finding at \(ms(finding.t)) ms: \(finding.sentence)")
             drawMark(
-                findingKind,
-                "<path d=\"M\(n(tx)) \(n(top)) L\(n(tx + 4.5)) \(n(top + 10)) L\(n(tx - 4.5)) \(n(top + 10)) Z\" fill=\"#f9a825\" stroke=\"#8d6e00\" stroke-width=\"0.8\"><title>\(title)</title></path>\n"
+                style.kind(more),
+                "<path d=\"M\(n(tx)) \(n(top)) L\(n(tx + 4.5)) \(n(top + 10)) L\(n(tx - 4.5)) \(n(top + 10)) Z\" fill=\"\(style.fill)\" stroke=\"\(style.stroke)\" stroke-width=\"1\"><title>\(title)</title></path>\n"
             )
         }
     }

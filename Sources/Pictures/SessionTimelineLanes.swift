@@ -30,14 +30,19 @@ extension TimeChart {
 
     /// The pill (amber) and the back-online flash (green) as bars to the next banner record
     /// (the last to the axis's end), each toast as a small purple square under them. A text
-    /// goes inside its bar when it fits, else just after it, else on the row under the bars
-    /// from where its bar starts; cut short only when none of those has room, and whole on hover.
+    /// goes inside its bar when it fits (in two lines if need be), else just after it, else on
+    /// the row under the bars from where its bar starts — never under another bar, where it
+    /// would read as that one's caption. A text none of those has room for is cut short inside
+    /// its bar, or left out of it, and is returned: the picture writes it whole under the chart,
+    /// marked `[pN]` on the row under its bar where there is room (and it is whole on hover).
     /// `until`: where the last bar drawn ends, when the records after it were left out.
+    @discardableResult
     mutating func drawSessionBanner(
         _ banners: [BannerChange], until: Double? = nil, toasts: [(t: Double, label: String)], y: Double, height: Double
-    ) {
+    ) -> [(t: Double, label: String)] {
         let bar = height - 16
         var rowEnd = -Double.infinity
+        var cut: [(t: Double, label: String)] = []
         for (index, change) in banners.enumerated() where change.banner != .hidden {
             let to = index + 1 < banners.count ? banners[index + 1].t : until ?? end
             let x0 = x(change.t), x1 = max(x(to), x0 + 2)
@@ -50,14 +55,22 @@ extension TimeChart {
             out +=
                 "<g>\n<title>\(xmlEscaped("\(change.banner.rawValue) “\(label)” from \(formatMilliseconds(change.t)) ms to \(formatMilliseconds(to)) ms (\(change.cause.rawValue))"))</title>\n"
             out += "<rect x=\"\(n(x0))\" y=\"\(n(y + 2))\" width=\"\(n(x1 - x0))\" height=\"\(n(bar))\" rx=\"\(n(bar / 2))\" fill=\"\(fill)\"/>\n"
-            let labelWidth = textWidth(label, size: 10.5)
+            let underRow = min(room - 6, segmentEnd(after: change.t))
             if let placed = placeLabel(label, x0: x0 + 2, x1: x1, room: room, height: bar), placed.whole {
                 drawLabel(placed, middle: y + 2 + bar / 2, ink: offline || !placed.inside ? "#3e2723" : "#ffffff")
-            } else if x0 > rowEnd + 6, x0 + labelWidth <= segmentEnd(after: change.t) {
+            } else if x0 > rowEnd + 6, x0 + textWidth(label, size: 10.5) <= underRow {
                 text(x0, y + height - 2, label, size: 10.5, fill: offline ? "#8d6e00" : "#2e7d32")
-                rowEnd = x0 + labelWidth
-            } else if let (fitted, size) = fit(label, width: x1 - x0 - 14) {
-                text(x0 + 8, y + 2 + bar / 2 + size / 2 - 1.5, fitted, size: size, fill: offline ? "#3e2723" : "#ffffff")
+                rowEnd = x0 + textWidth(label, size: 10.5)
+            } else {
+                cut.append((change.t, label))
+                if let (fitted, size) = fit(label, width: x1 - x0 - 14) {
+                    text(x0 + 8, y + 2 + bar / 2 + size / 2 - 1.5, fitted, size: size, fill: offline ? "#3e2723" : "#ffffff")
+                }
+                let mark = "[p\(cut.count)]"
+                if x0 > rowEnd + 6, x0 + textWidth(mark, size: 10.5) <= underRow {
+                    text(x0, y + height - 2, mark, size: 10.5, weight: "bold", fill: offline ? "#8d6e00" : "#2e7d32")
+                    rowEnd = x0 + textWidth(mark, size: 10.5)
+                }
             }
             out += "</g>\n"
         }
@@ -68,6 +81,7 @@ extension TimeChart {
                 "<rect x=\"\(n(tx - 3))\" y=\"\(n(y + 2 + bar - 6))\" width=\"6\" height=\"6\" fill=\"#6a1b9a\"><title>\(xmlEscaped("toast “\(toast.label)” at \(formatMilliseconds(toast.t)) ms"))</title></rect>\n"
             )
         }
+        return cut
     }
 
     /// Where the busy stretch holding `t` ends on the plot: the next break, or the plot's end.
@@ -91,9 +105,20 @@ extension TimeChart {
                 spans.append((2, edge.t, latency.milliseconds.map { edge.t + $0 } ?? stuckEnd, "edgeToPage", latency))
             }
         }
-        // An unannounced drop has no span: say so where it happened.
-        for drop in drops where drop.isUnannounced {
-            text(x(drop.t) + 6, y + 16, "unannounced", size: 10.5, fill: "#757575")
+        // Each row's bars and labels so far: a label goes right of its bar, else left of it,
+        // where it runs into neither; else only its bar's hover says it.
+        var taken = [[ClosedRange<Double>]](repeating: [], count: 3)
+        for span in spans { taken[span.row].append((x(span.from) - 2)...(max(x(span.to), x(span.from) + 1.5) + 2)) }
+        func place(_ label: String, row: Int, after x1: Double, before x0: Double, bold: Bool) -> Double? {
+            let w = textWidth(label, size: 10.5, bold: bold)
+            for start in [x1 + 6, x0 - 6 - w] where start >= left + 2 && start + w <= width - 6 {
+                let range = start...(start + w)
+                if !taken[row].contains(where: { $0.overlaps(range) }) {
+                    taken[row].append((start - 3)...(start + w + 3))
+                    return start
+                }
+            }
+            return nil
         }
         for span in spans {
             let ry = y + 12 + Double(span.row) * 18
@@ -113,8 +138,21 @@ extension TimeChart {
             if span.latency != .stuck {
                 out += "<line x1=\"\(n(x1))\" y1=\"\(n(ry - 5))\" x2=\"\(n(x1))\" y2=\"\(n(ry + 5))\" stroke=\"\(color)\" stroke-width=\"1.5\"/>\n"
             }
-            let labelX = x1 + 6 + textWidth(label, size: 10.5) <= width - 4 ? x1 + 6 : x0 - 6 - textWidth(label, size: 10.5)
-            text(labelX, ry + 4, label, size: 10.5, weight: "bold", fill: color)
+            if let labelX = place(label, row: span.row, after: x1, before: x0, bold: true) {
+                text(labelX, ry + 4, label, size: 10.5, weight: "bold", fill: color)
+            }
+            out += "</g>\n"
+        }
+        // An unannounced drop has no span: a hollow ring on the pill's row says so where it
+        // happened, named where there is room.
+        for drop in drops where drop.isUnannounced {
+            let dx = x(drop.t)
+            legend.note(.unannounced)
+            out += "<g>\n<title>\(xmlEscaped("unannounced drop at \(formatMilliseconds(drop.t)) ms: no pill before the network came back"))</title>\n"
+            out += "<circle cx=\"\(n(dx))\" cy=\"\(n(y + 12))\" r=\"3.5\" fill=\"#ffffff\" stroke=\"#757575\" stroke-width=\"1.5\"/>\n"
+            if let labelX = place("unannounced", row: 0, after: dx, before: dx, bold: false) {
+                text(labelX, y + 16, "unannounced", size: 10.5, fill: "#757575")
+            }
             out += "</g>\n"
         }
     }
@@ -136,6 +174,8 @@ extension MarkKind {
     static let toastSquare = MarkKind(label: "toast", swatch: "<rect x=\"2.5\" y=\"-3\" width=\"6\" height=\"6\" fill=\"#6a1b9a\"/>")
     static let latency = line("latency", stroke: "#1565c0")
     static let late = line("late", stroke: "#b00020")
+    static let unannounced = MarkKind(
+        label: "unannounced drop (no pill)", swatch: "<circle cx=\"5.5\" cy=\"0\" r=\"3.5\" fill=\"#ffffff\" stroke=\"#757575\" stroke-width=\"1.5\"/>")
     static let stuck = line("stuck (to the next drop)", stroke: "#b00020", dash: "5 3")
     static let drop = line("drop (the app went offline)", stroke: "#455a64", width: 1, vertical: true)
     static let edge = line("edge (the app came back)", stroke: "#2e7d32", width: 1, vertical: true)

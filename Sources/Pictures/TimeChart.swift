@@ -20,6 +20,8 @@ protocol TimeChart: SVGDrawing {
     var breaks: [AxisBreak] { get set }
     /// The kinds of mark drawn so far: the legend's keys.
     var legend: Legend { get set }
+    /// Where the findings lane starts, under the title (and what a picture adds to it).
+    var findingsTop: Double { get }
 }
 
 /// Which row each flag's label takes, and which labels go left of their flag.
@@ -136,7 +138,11 @@ extension TimeChart {
             }
             labels.append(label)
         }
-        for label in labels { text(x(label.t), axisY + 18, label.text, size: 11, anchor: "middle", fill: "#333333") }
+        // A label at the plot's end is kept on the page: moved left as far as it would run over.
+        for label in labels {
+            let half = textWidth(label.text, size: 11) / 2
+            text(min(x(label.t), width - 4 - half), axisY + 18, label.text, size: 11, anchor: "middle", fill: "#333333")
+        }
     }
 
     /// Each break as a white band torn through the lanes from `top` to the axis at `axisY`,
@@ -171,7 +177,7 @@ extension TimeChart {
         var layout = FlagLayout()
         for flag in flags {
             let fx = x(flag.t)
-            let labelWidth = textWidth(flag.label, size: 11)
+            let labelWidth = textWidth(flag.label, size: 11, bold: true)
             let toLeft = fx + 10 + labelWidth > width - 4
             let extent = toLeft ? (fx - 4 - labelWidth)...(fx + 9) : fx...(fx + 10 + labelWidth)
             if let row = rows.firstIndex(where: { $0.allSatisfy { !$0.overlaps((extent.lowerBound - 6)...(extent.upperBound + 6)) } }) {
@@ -188,18 +194,20 @@ extension TimeChart {
     }
 
     /// A finding's flag at `t` in the row at `y`, with a dashed line down to `bottom`; `title`
-    /// is what a viewer shows on hover.
-    mutating func drawFlag(_ label: String, t: Double, y fy: Double, bottom: Double, toLeft: Bool, title: String) {
+    /// is what a viewer shows on hover. Its level tells its ink and shape (`FlagStyle`), so an
+    /// `info` finding never reads as a warning.
+    mutating func drawFlag(_ label: String, t: Double, y fy: Double, bottom: Double, toLeft: Bool, title: String, level: FindingLevel) {
         let fx = x(t)
+        let style = FlagStyle(level)
         out += "<g>\n<title>\(xmlEscaped(title))</title>\n"
         out +=
-            "<line x1=\"\(n(fx))\" y1=\"\(n(fy + 12))\" x2=\"\(n(fx))\" y2=\"\(n(bottom))\" stroke=\"#b00020\" stroke-width=\"1.2\" stroke-dasharray=\"4 3\"/>\n"
-        out += "<path d=\"M\(n(fx)) \(n(fy)) L\(n(fx + 8)) \(n(fy + 4)) L\(n(fx)) \(n(fy + 8)) Z\" fill=\"#b00020\"/>\n"
-        out += "<line x1=\"\(n(fx))\" y1=\"\(n(fy))\" x2=\"\(n(fx))\" y2=\"\(n(fy + 13))\" stroke=\"#b00020\" stroke-width=\"1.5\"/>\n"
+            "<line x1=\"\(n(fx))\" y1=\"\(n(fy + 12))\" x2=\"\(n(fx))\" y2=\"\(n(bottom))\" stroke=\"\(style.ink)\" stroke-width=\"1.2\" stroke-dasharray=\"\(style.dash)\"/>\n"
+        out += "<path d=\"\(style.pennant(x: fx, y: fy))\" fill=\"\(style.fill)\" stroke=\"\(style.ink)\" stroke-width=\"1.2\"/>\n"
+        out += "<line x1=\"\(n(fx))\" y1=\"\(n(fy))\" x2=\"\(n(fx))\" y2=\"\(n(fy + 13))\" stroke=\"\(style.ink)\" stroke-width=\"1.5\"/>\n"
         if toLeft {
-            text(fx - 4, fy + 10, label, size: 11, weight: "bold", anchor: "end", fill: "#b00020")
+            text(fx - 4, fy + 10, label, size: 11, weight: "bold", anchor: "end", fill: style.ink)
         } else {
-            text(fx + 10, fy + 10, label, size: 11, weight: "bold", fill: "#b00020")
+            text(fx + 10, fy + 10, label, size: 11, weight: "bold", fill: style.ink)
         }
         out += "</g>\n"
     }
@@ -221,12 +229,12 @@ extension TimeChart {
     }
     /// The findings lane's marks: each finding's flag on the row `layout` gave it, its dashed
     /// line down through the other lanes to `bottom`.
-    mutating func drawFlags(_ flags: [(t: Double, label: String, title: String)], layout: FlagLayout, bottom: Double) {
-        if !flags.isEmpty { legend.note(.finding) }
+    mutating func drawFlags(_ flags: [(t: Double, label: String, title: String, level: FindingLevel)], layout: FlagLayout, bottom: Double) {
+        for level in FindingLevel.allCases.reversed() where flags.contains(where: { $0.level == level }) { legend.note(.finding(level)) }
         for (index, flag) in flags.enumerated() {
             drawFlag(
                 flag.label, t: flag.t, y: findingsTop + 4 + Double(layout.row[index]) * flagRowHeight, bottom: bottom,
-                toLeft: layout.toLeft[index], title: flag.title)
+                toLeft: layout.toLeft[index], title: flag.title, level: flag.level)
         }
     }
 
@@ -326,17 +334,21 @@ extension TimeChart {
     /// flags, its legend (a key per kind of mark drawn), the summary line, what was left out and
     /// the notes; then the document, wrapped now that its height is known.
     mutating func finishTimeline(
-        _ findings: [(t: Double, id: String, sentence: String)], footer: some TimelineFooter, summary: String, title: String, defs: String
+        _ findings: [(t: Double, id: String, sentence: String, level: FindingLevel)], footer: some TimelineFooter, summary: String, title: String,
+        defs: String
     ) -> String {
         var footer = footer
         let flags = findings.enumerated().map { index, finding in
-            (t: finding.t, label: "\(index + 1) \(finding.id)", title: "\(finding.id) at \(formatMilliseconds(finding.t)) ms: \(finding.sentence)")
+            (
+                t: finding.t, label: "\(index + 1) \(finding.id)",
+                title: "\(finding.id) (\(finding.level.rawValue)) at \(formatMilliseconds(finding.t)) ms: \(finding.sentence)", level: finding.level
+            )
         }
         drawBreaks(top: findingsTop, axisY: footer.axisY)
         drawFlags(flags, layout: footer.flags, bottom: footer.plotBottom)
         footer.legendRows = legendRows.count
         drawLegend(y: footer.legendY)
-        let summaryLines = wrap(summary, width: Int((width - 32) / (12 * 0.62)))
+        let summaryLines = wrap(summary, width: Int((width - 32) / (12 * boldGlyphWidth)))
         footer.summaryRows = summaryLines.count
         for (index, line) in summaryLines.enumerated() {
             text(16, footer.summaryY + Double(index) * 15, line, size: 12, weight: "bold", fill: "#333333")

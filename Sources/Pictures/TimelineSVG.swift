@@ -85,6 +85,8 @@ private struct Chart: TimeChart {
     /// What the findings lane lists, in time order: the banner's findings, and the log's cut
     /// (`log-cut`), so that the picture draws every finding `explain` reports.
     var listed: [Flag] = []
+    /// The pills' texts the banner lane could not write whole: written whole under the chart.
+    var cutTexts: [(t: Double, label: String)] = []
 
     init(path: String, settings: BannerSettings, meta: Meta?, summary: SessionSummary, lanes: BannerLanes) {
         self.path = path
@@ -95,10 +97,10 @@ private struct Chart: TimeChart {
         lanes.finish(end: summary.end)
         self.lanes = lanes
         findings = lanes.findings.marks.sorted { ($0.t, $0.kind) < ($1.t, $1.kind) }
-        listed = findings.map { Flag(t: $0.t, id: $0.kind.id, lines: $0.lines, sentence: MarkText.bounded($0.sentence)) }
+        listed = findings.map { Flag(t: $0.t, id: $0.kind.id, lines: $0.lines, sentence: MarkText.bounded($0.sentence), level: $0.level) }
         if let cut = summary.cut, lanes.limits.contains(cut.t) {
             // The cut is at the last record: no banner finding comes after it.
-            listed.append(Flag(t: cut.t, id: LogCut.finding, lines: [cut.line], sentence: cut.message))
+            listed.append(Flag(t: cut.t, id: LogCut.finding, lines: [cut.line], sentence: cut.message, level: LogCut.level))
         }
         end = lanes.end
         fitAxis(first: lanes.first ?? 0, busy: lanes.limits.isWindowed ? [] : lanes.busy + listed.map(\.t))
@@ -119,7 +121,7 @@ private struct Chart: TimeChart {
         let seen: (y: Double, height: Double)?
         var plotBottom: Double { seen.map { $0.y + $0.height } ?? banner.y + banner.height }
         let bounds: [String]
-        let notes: [[String]]
+        var notes: [[String]]
     }
 
     func layout() -> Layout {
@@ -129,20 +131,20 @@ private struct Chart: TimeChart {
         // The findings' sentences, wrapped, under the legend.
         let notes = listed.enumerated().map { index, finding in
             let head =
-                "\(index + 1)  \(finding.id) at \(formatMilliseconds(finding.t)) ms, line\(finding.lines.count == 1 ? "" : "s") \(finding.lines.map(String.init).joined(separator: ", ")): "
-            return wrap(head + finding.sentence, width: Int((width - 16 - 40) / 6.3))
+                "\(index + 1)  \(finding.id) (\(finding.level.rawValue)) at \(formatMilliseconds(finding.t)) ms, line\(finding.lines.count == 1 ? "" : "s") \(finding.lines.map(String.init).joined(separator: ", ")): "
+            return wrap(head + finding.sentence, width: Int((width - 56) / (11.5 * glyphWidth)))
         }
         let bannerTop = onlineTop + 38 + 54 + 46
         return Layout(
             flags: flags, findings: findingsLane, online: (onlineTop, 28), failures: (onlineTop + 38, 44), submissions: (onlineTop + 38 + 54, 36),
             banner: (bannerTop, 36), seen: lanes.hasSeen ? (bannerTop + 36 + 14, 26) : nil,
-            bounds: boundsNote().map { wrap($0, width: Int((width - 16 - 40) / 6.3)) } ?? [], notes: notes)
+            bounds: boundsNote().map { wrap($0, width: Int((width - 56) / (11.5 * glyphWidth))) } ?? [], notes: notes)
     }
 
     // MARK: - Drawing
 
     mutating func draw() -> String {
-        let layout = layout()
+        var layout = layout()
         drawTitle()
         laneLabel("findings", y: layout.findings.y, height: layout.findings.height)
         if listed.isEmpty { text(left + 8, layout.findings.y + layout.findings.height / 2 + 4, "none", size: 11, fill: "#777777") }
@@ -157,12 +159,17 @@ private struct Chart: TimeChart {
             chart.drawOnlineLane(lanes.onlineSpans.marks, y: layout.online.y, height: layout.online.height)
             chart.drawFailureLane(lanes.failures.marks, responses: lanes.responses.marks, y: layout.failures.y, height: layout.failures.height)
             chart.drawSubmissionLane(lanes.submissions.marks, y: layout.submissions.y, height: layout.submissions.height)
-            chart.drawBannerLane(lanes.bannerSpans.marks, findings: chart.findings, y: layout.banner.y, height: layout.banner.height)
+            chart.cutTexts = chart.drawBannerLane(lanes.bannerSpans.marks, findings: chart.findings, y: layout.banner.y, height: layout.banner.height)
             chart.drawPageChanges(lanes.pages.marks, y: layout.banner.y, height: layout.banner.height)
             if let seen = layout.seen { chart.drawSeenLane(lanes.seenSpans.marks, y: seen.y, height: seen.height) }
         }
+        for (index, cut) in cutTexts.enumerated() {
+            let note = "[p\(index + 1)]  the pill's text at \(formatMilliseconds(cut.t)) ms, whole: “\(cut.label)”"
+            layout.notes.append(wrap(note, width: Int((width - 56) / (11.5 * glyphWidth))))
+        }
         return finishTimeline(
-            listed.map { ($0.t, $0.id, $0.sentence) }, footer: layout, summary: summaryLine, title: "Offline banner timeline: " + path, defs: Self.defs)
+            listed.map { ($0.t, $0.id, $0.sentence, $0.level) }, footer: layout, summary: summaryLine, title: "Offline banner timeline: " + path,
+            defs: Self.defs)
     }
 
     /// The hatchings: a stale pill's (red), and the belief no record had stated yet (pale).

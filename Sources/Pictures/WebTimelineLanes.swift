@@ -95,20 +95,26 @@ extension TimeChart {
             let what = submission.about.isEmpty ? "" : " (\(submission.about))"
             out += "<g>\n<title>\(xmlEscaped("submission at \(formatMilliseconds(submission.t)) ms\(what): \(label)"))</title>\n"
             out += "<circle cx=\"\(n(sx))\" cy=\"\(n(cy))\" r=\"6.5\" fill=\"\(fill)\" stroke=\"\(stroke)\" stroke-width=\"2\"/>\n"
+            // A label goes right of its mark, or left of it at the page's edge, and only where
+            // it runs into no label or mark before it (its hover says it either way).
             if sx + 10 + textWidth(label, size: 11) > width - 4 {
-                text(sx - 10, cy + 4, label, size: 11, anchor: "end", fill: stroke)
-                lastEnd = sx + 10
+                if sx - 10 - textWidth(label, size: 11) > lastEnd + 4 { text(sx - 10, cy + 4, label, size: 11, anchor: "end", fill: stroke) }
             } else if sx + 10 > lastEnd + 4 {
                 text(sx + 10, cy + 4, label, size: 11, fill: stroke)
                 lastEnd = sx + 10 + textWidth(label, size: 11)
             }
+            lastEnd = max(lastEnd, sx + 8)
             out += "</g>\n"
         }
     }
 
     /// The banner: amber pill spans and green back-online spans, a stale pill hatched over its
     /// span from the first response (`findings`' stale pills), and each pill's text on top.
-    mutating func drawBannerLane(_ bannerSpans: [BannerSpan], findings: [BannerFinding], y: Double, height: Double) {
+    /// Returns the texts it could not write whole (cut short, or left out of a span too
+    /// narrow), for the picture to write under the chart.
+    @discardableResult
+    mutating func drawBannerLane(_ bannerSpans: [BannerSpan], findings: [BannerFinding], y: Double, height: Double) -> [(t: Double, label: String)] {
+        var cut: [(t: Double, label: String)] = []
         out +=
             "<line x1=\"\(n(left))\" y1=\"\(n(y + height / 2))\" x2=\"\(n(left + plotWidth))\" y2=\"\(n(y + height / 2))\" stroke=\"#dddddd\" stroke-dasharray=\"2 3\"/>\n"
         // The spans (a pill shown for no time at all still gets a visible sliver).
@@ -136,7 +142,9 @@ extension TimeChart {
         }
         // The pill's text on top of everything, clipped to its span.
         for ((span, x0, x1), room) in zip(spans, rooms(spans.map(\.x0))) {
-            guard let label = placeLabel(span.label, x0: x0, x1: x1 + (span.stillUp ? 8 : 0), room: room, height: height) else { continue }
+            let placed = placeLabel(span.label, x0: x0, x1: x1 + (span.stillUp ? 8 : 0), room: room, height: height)
+            if !span.label.isEmpty, !(placed?.whole ?? false) { cut.append((span.from, span.label)) }
+            guard let label = placed else { continue }
             guard label.inside else {
                 drawLabel(label, middle: y + height / 2, ink: "#3e2723")
                 continue
@@ -154,6 +162,7 @@ extension TimeChart {
             }
             drawLabel(label, middle: y + height / 2, ink: ink, clip: clip)
         }
+        return cut
     }
 
     /// Page changes under the banner lane: the controller disconnected, or the whole document

@@ -33,6 +33,7 @@ extension StatsTotals {
         if seen.logs > 0 { lines += seenText() }
         if nativeLogs > 0 { lines += nativeText(listing: listing) }
         if self.sessions.any { lines += sessionText(listing: listing) }
+        lines += pairingText()
         if cuts.logs > 0 {
             lines.append("cut (\(LogCut.finding), info: read up to their last whole line):")
             lines += Self.cutRows(cuts)
@@ -136,7 +137,7 @@ extension StatsTotals {
 
     /// What the pages showed: only for a fleet with `seen` records. The fitted timings are
     /// each tallied whole up to `KeptLogs.capacity` values, then `… and N more`.
-    private func seenText() -> [String] {
+    func seenText() -> [String] {
         let ms = Self.ms
         func fits(_ name: String, _ timings: FittedTimings) -> String? {
             guard timings.logs > 0 else { return nil }
@@ -151,7 +152,7 @@ extension StatsTotals {
 
     /// The seen part of the JSON report: `nil` for a fleet without `seen` records. Each fit's
     /// object holds the kept timings (`KeptLogs.capacity` at most).
-    private func seenJSON() -> String? {
+    func seenJSON() -> String? {
         guard seen.logs > 0 else { return nil }
         let ms = Self.ms
         func fits(_ timings: FittedTimings) -> String { ReportJSON.object(timings.kept.map { (ms($0.ms), String($0.logs)) }) }
@@ -238,6 +239,7 @@ extension StatsTotals {
         var appSessions: [(String, String)] = []
         if sessions.any { appSessions.append(("appSessions", sessionJSON())) }
         if let seen = seenJSON() { appSessions.insert(("seen", seen), at: 0) }
+        if let pairing = pairingJSON() { appSessions.append(("pairing", pairing)) }
         return ReportJSON.object(
             [
                 ("sessions", String(webLogs)),

@@ -141,13 +141,7 @@ public final class JSONLines {
     /// Opens `path`, or standard input for `-`; a folder is a collector's, its parts read as one
     /// log (`CollectorFolder`).
     public convenience init(path: String, maxLineBytes: Int = defaultMaxLineBytes, maxDepth: Int = defaultMaxDepth) throws {
-        if path != "-", CollectorFolder.isFolder(path) {
-            let folder = try CollectorFolder(path: path)
-            self.init(
-                file: fopen("/dev/null", "rb")!, ownsFile: true, name: folder.path, maxLineBytes: maxLineBytes, maxDepth: maxDepth,
-                readBufferSize: 1 << 16, regular: true)
-            collector = CollectorSource(folder: folder, maxLineBytes: maxLineBytes)
-        } else if path == "-" {
+        if path == "-" {
             // Standard input is read as lines arrive (a piped capture); files in large blocks.
             guard let input = fdopen(STDIN_FILENO, "rb") else {  // closed (`<&-`)
                 throw RecordingError(.unreadable, path: "<stdin>", line: nil, "cannot open: \(String(cString: strerror(errno)))")
@@ -155,12 +149,23 @@ public final class JSONLines {
             self.init(
                 file: input, ownsFile: false, name: "<stdin>", maxLineBytes: maxLineBytes,
                 maxDepth: maxDepth, readBufferSize: 4096)
-        } else {
-            guard let opened = withFileSystemPath(path, { fopen($0, "rb") }) else {
-                throw RecordingError(.unreadable, path: path, line: nil, "cannot open: \(String(cString: strerror(errno)))")
-            }
-            self.init(file: opened, ownsFile: true, name: path, maxLineBytes: maxLineBytes, maxDepth: maxDepth, readBufferSize: 1 << 16)
+            return
         }
+        guard let opened = withFileSystemPath(path, { fopen($0, "rb") }) else {
+            throw RecordingError(.unreadable, path: path, line: nil, "cannot open: \(String(cString: strerror(errno)))")
+        }
+        // Told from the file opened, not by a second look at the path: a fleet opens millions.
+        var status = stat()
+        guard fstat(fileno(opened), &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR else {
+            self.init(file: opened, ownsFile: true, name: path, maxLineBytes: maxLineBytes, maxDepth: maxDepth, readBufferSize: 1 << 16)
+            return
+        }
+        fclose(opened)
+        let folder = try CollectorFolder(path: path)
+        self.init(
+            file: fopen("/dev/null", "rb")!, ownsFile: true, name: folder.path, maxLineBytes: maxLineBytes, maxDepth: maxDepth,
+            readBufferSize: 1 << 16, regular: true)
+        collector = CollectorSource(folder: folder, maxLineBytes: maxLineBytes)
     }
 
     /// Reads `bytes` as if they were a file called `name` (for tests and the fuzzer; a small

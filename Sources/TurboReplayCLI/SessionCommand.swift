@@ -146,8 +146,9 @@ enum SessionCommand {
             for path in skipped.keys.sorted() { console.reportSkipped(skipped[path]!, in: path) }
         }
         let keep = { (kind: SessionFindingKind) in options.rules.reports(kind.rawValue) }
-        var explainer = SessionLayerFindings(
-            banner: options.session.banner, native: options.session.native, rules: options.rules, nativePath: options.native)
+        var explainer = SessionPictureReading(
+            inner: SessionLayerFindings(banner: options.session.banner, native: options.session.native, rules: options.rules, nativePath: options.native),
+            records: options.render == nil ? nil : SessionPictureRecords())
         // With a picture to write, the report waits for it: a picture that cannot be written
         // stops the command before the report, as it always did.
         // The timeline waits on disk until both logs are read: a pair that turns out not to be
@@ -185,21 +186,21 @@ enum SessionCommand {
         if summary.clockSkew != nil, let level = options.rules.level(of: ClockSkew.finding, ClockSkew.level) { levels.append(level) }
         let status: ExitCode = FailOn.default.fails(levels) ? .problemsFound : .ok
         if let picture, let render = options.render {
-            var layers = try explainer.ordered(offset: streamed.offset)
-            let svg = try picture.svg(summary: summary, layers: &layers, web: options.web, native: options.native)
+            var layers = try explainer.inner.ordered(offset: streamed.offset)
+            let svg = try picture.svg(summary: summary, layers: &layers, logs: explainer.records, web: options.web, native: options.native)
             if render == "-" {
                 try console.print(svg.hasSuffix("\n") ? String(svg.dropLast()) : svg)
                 return status
             }
             try writeOutputFile(path: render, contents: Array(svg.utf8))
         }
-        var layers = try explainer.ordered(offset: streamed.offset)
+        var layers = try explainer.inner.ordered(offset: streamed.offset)
         if let jsonl {
             try jsonl.finish(summary: summary, layers: &layers)
         } else {
             try text.finish(
                 summary: summary, findings: summary.findings.values.reduce(0, +) + (summary.clockSkew == nil ? 0 : 1), layers: &layers,
-                layerCounts: explainer.counts)
+                layerCounts: explainer.inner.counts)
         }
         return status
     }

@@ -157,10 +157,12 @@ final class SessionPictureOutput: SessionOutput {
     }
 
     /// The picture, once the session's summary and each log's own findings are known.
-    func svg(summary: AppSessionSummary, layers: inout OrderedLayerFindings, web: String, native: String) throws -> String {
+    /// `logs`: what the picture read of the two logs besides the session's lines.
+    func svg(summary: AppSessionSummary, layers: inout OrderedLayerFindings, logs: SessionPictureRecords?, web: String, native: String) throws -> String {
         guard var marks else { return "" }
         while let finding = try layers.next() { marks.add(finding) }
         marks.summary = summary
+        if let logs { marks.logs = logs }
         return SessionSVG.render(marks, web: web, native: native)
     }
 }

@@ -146,7 +146,13 @@ struct StatsLeanReadTests {
         }
         for path in paths {
             let full = try BannerSession.analyze(path: path, settings: settings).summary
-            let lean = LogFleet.file(path, StatsReading(settings: settings))
+            var lean = LogFleet.file(path, StatsReading(settings: settings))
+            // What its meta says of it is no figure of the replay (LogIdentityTests, StatsByTests).
+            if case .read(var summary) = lean.outcome {
+                #expect(summary.identity != nil, "\(path)")
+                summary.identity = nil
+                lean.outcome = .read(summary)
+            }
             #expect(lean.outcome == .read(WebLogSummary(full)), "\(path)")
         }
     }

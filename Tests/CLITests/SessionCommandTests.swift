@@ -150,8 +150,14 @@ struct SessionCommandTests {
         let layerFindings = lines.filter { $0.contains(#""finding":"#) && $0.contains(#""layer":"#) }
         try #require(!records.isEmpty && !layerFindings.isEmpty)
         #expect(svg.components(separatedBy: " record ").count - 1 == records.count)
-        #expect(svg.components(separatedBy: "&apos;s own finding: ").count - 1 == layerFindings.count)
+        #expect(svg.components(separatedBy: "&apos;s own finding at ").count - 1 == layerFindings.count)
         #expect(svg.contains(">record (its type where there is room, all of it on hover)<"))
-        #expect(svg.contains(">a log&apos;s own finding, as explain gives it (on hover)<"))
+        #expect(svg.contains(">a log&apos;s own warning finding, as explain gives it (on hover)<"))
+        // Each hover says the finding's sentence, as explain words it, never its JSON line.
+        #expect(!svg.contains("{&quot;t&quot;:"))
+        for finding in layerFindings {
+            let message = finding.components(separatedBy: #""message":""#).last?.prefix { $0 != "\"" && $0 != "&" && $0 != "'" && $0 != "<" }
+            #expect(message.map { !$0.isEmpty && svg.contains($0) } ?? false, "\(finding)")
+        }
     }
 }

@@ -108,6 +108,13 @@ struct PartialCountedTests {
         #expect(!withSessions.sessions.isEmpty, "recordings/ has app sessions")
         // recordings/ has no empty file: one, whose line says only that it is empty.
         withSessions.files.append(StatsFile(path: "/fleet/empty.jsonl", outcome: .empty))
+        // recordings/ has no field identity: a pair by name refused, an app log naming no page.
+        var refused = WebLogSummary()
+        refused.pairRefused = "its app log names other pages"
+        withSessions.files.append(StatsFile(path: "/fleet/refused.jsonl", outcome: .read(refused)))
+        var unpaired = NativeLogSummary(platform: .ios)
+        unpaired.unpaired = "it names no page among the logs"
+        withSessions.files.append(StatsFile(path: "/fleet/unpaired.native.jsonl", outcome: .native(unpaired)))
         var written: Set<String> = []
         StatsPartial.write(withSessions, settings: Self.settings) { line in
             guard case .object(let object)? = JSONValue(parsing: line), object["real"] != nil else { return }

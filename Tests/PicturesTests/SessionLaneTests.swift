@@ -60,7 +60,9 @@ struct SessionLaneTests {
         #expect(spans.map { $0["stroke"] } == ["#1565c0", "#b00020", "#b00020"])
         #expect(spans.map { $0["y1"] } == ["12", "30", "48"])
         #expect(spans.last?["stroke-dasharray"] == "5 3" && spans.last?["x2"] == "864")
-        #expect(canvas.elements.filter { $0.name == "text" }.map(\.text) == ["unannounced", "800 ms", "2500 ms", "stuck"])
+        #expect(canvas.elements.filter { $0.name == "text" }.map(\.text) == ["800 ms", "2500 ms", "stuck", "unannounced"])
+        // The unannounced drop's ring sits at its time on the pill's row.
+        #expect(canvas.elements.filter { $0.name == "circle" }.map { [$0["cx"], $0["cy"]] } == [["864", "12"]])
     }
 
     @Test("the session lanes draw nothing of lines they were not given")

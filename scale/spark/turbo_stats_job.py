@@ -30,6 +30,7 @@ stack traces go to --log.
 """
 import argparse
 import heapq
+import json
 import os
 import re
 import shlex
@@ -438,7 +439,9 @@ def map_task(index, rows, ctx):
             notes = mirror_s3(items, cwd)
         # `stats` says how far it is every 10 s to a pipe: the job's own stages say it instead.
         quiet = ["--quiet"] if ctx["command"] == "stats" else []
-        argv = [binary, ctx["command"], "--partial", *quiet, *ctx["map_options"], "--jobs", "1", "-"]
+        rows = os.path.join(scratch, "rows.jsonl")
+        per_log = ["--per-log", rows] if ctx.get("rows_name") else []
+        argv = [binary, ctx["command"], "--partial", *quiet, *per_log, *ctx["map_options"], "--jobs", "1", "-"]
         if ctx["kill"] == index and TaskContext.get().attemptNumber() == 0:
             argv = ["/bin/sh", "-c", 'head -n 1 | "$@"; kill -9 $$', "sh", *argv]
         partial = os.path.join(scratch, "partial.jsonl")
@@ -448,6 +451,8 @@ def map_task(index, rows, ctx):
                                  stdout=out, cwd=cwd)
         if status == 0:
             Work(ctx["work"]).put(partial, ctx["name"])
+            if per_log:
+                Work(ctx["work"]).put(rows, ctx["rows_name"])
         ctx["done"].add(1)
         ctx["read"][0].add(len(logs))
         ctx["read"][1].add(sum(size for _, size, _ in items))
@@ -492,6 +497,60 @@ def merge_task(index, rows, ctx):
         yield record
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
+
+
+def per_log_schema(columns):
+    """The per-log table's types, by its columns' names (docs/cli.md, `--per-log`): the
+    identity and the paths are text, `seen` a flag, every `_ms` column milliseconds, every
+    other (the counts, and a column per finding id) a whole number."""
+    from pyspark.sql import types
+    text = {"path", "kind", "app_version", "app_build", "session", "web_session", "platform", "day", "started_at",
+            "session_native", "error"}
+
+    def kind(name):
+        if name in text:
+            return types.StringType()
+        if name == "seen":
+            return types.BooleanType()
+        if name.endswith("_ms"):
+            return types.DoubleType()
+        return types.LongType()
+    return types.StructType([types.StructField(name, kind(name), True) for name in columns])
+
+
+def per_log_rows(names, work_location, columns):
+    """Executors: the rows the map tasks wrote (JSON Lines, in the work location), as tuples in
+    the table's column order."""
+    work = Work(work_location)
+    scratch = task_scratch()
+    try:
+        for name in names:
+            local = work.fetch(name, scratch)
+            with open(local, encoding="utf-8", errors="surrogateescape") as rows:
+                for line in rows:
+                    row = json.loads(line)
+                    yield tuple(float(row[c]) if c.endswith("_ms") and row[c] is not None else row[c] for c in columns)
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+
+
+def write_per_log(context, work, names, location):
+    """The per-log table as Parquet at `location` (replaced): read from the map tasks' rows by
+    the executors, never collected on the driver. The columns are the first rows file's."""
+    from pyspark.sql import SparkSession
+    scratch = tempfile.mkdtemp(prefix="turbo-stats-columns.")  # the driver's: no task here
+    try:
+        with open(work.fetch(names[0], scratch), encoding="utf-8", errors="surrogateescape") as first:
+            columns = list(json.loads(first.readline()).keys())
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+    spark = SparkSession.builder.getOrCreate()
+    rows = context.parallelize(names, len(names)).mapPartitions(
+        lambda part, location=work.location: per_log_rows(part, location, columns))
+    try:
+        spark.createDataFrame(rows, per_log_schema(columns)).write.mode("overwrite").parquet(location)
+    except Exception as error:  # noqa: BLE001 - Py4J's, naming the Hadoop file system's error
+        raise JobError(EX_IOERR, "cannot write the per-log table %s: %s" % (location, one_line(error)))
 
 
 # ---- the driver --------------------------------------------------------------------------------
@@ -659,6 +718,9 @@ def parse(argv):
     parser.add_argument("--partitions", type=int, help="map tasks (default: the cluster's default parallelism)")
     parser.add_argument("--fan-in", type=int, default=64, help="partials per merge task (default 64)")
     parser.add_argument("--tune", action="store_true", help="run tune instead of stats")
+    parser.add_argument("--per-log-parquet", metavar="LOCATION",
+                        help="also write stats --per-log's table, one row per log, as Parquet at LOCATION (a folder "
+                             "every node sees, replaced; or any path Spark's file systems write)")
     parser.add_argument("--map-options", default="", help="options for every mapper, e.g. '--debounce-ms 300'")
     parser.add_argument("--merge-options", default="", help="options for the last merge, e.g. '--format json'")
     parser.add_argument("--binary", default=BINARY_NAME, help="the name shipped with --files (default turbo-replay)")
@@ -681,6 +743,8 @@ def parse(argv):
         parser.error("--store-attempts takes 1 or more")
     if args.progress_seconds <= 0:
         parser.error("--progress-seconds takes a positive number")
+    if args.per_log_parquet is not None and args.tune:
+        parser.error("--per-log-parquet is stats' table: not with --tune")
     env = {}
     for item in args.env:
         name, sep, value = item.partition("=")
@@ -928,6 +992,7 @@ def reduce_tree(context, args, ctx, work, found, progress):
     items = [(item[2], item[4], item[5]) for item in found]
     groups = balanced(items, args.partitions or context.defaultParallelism)
     names = [work.name("map", "part-%05d.jsonl" % k) for k in range(len(groups))]
+    rows_names = [work.name("rows", "part-%05d.jsonl" % k) for k in range(len(groups))] if args.per_log_parquet else None
     levels, partials = 0, len(names)  # how many tree levels, for the stages' numbers
     while partials > args.fan_in:
         levels, partials = levels + 1, -(-partials // args.fan_in)
@@ -935,7 +1000,7 @@ def reduce_tree(context, args, ctx, work, found, progress):
     ctx = dict(ctx, done=done, read=read)
 
     def mapper(index, rows):
-        return map_task(index, rows, dict(ctx, name=names[index]))
+        return map_task(index, rows, dict(ctx, name=names[index], rows_name=rows_names[index] if rows_names else None))
 
     logs = sum(1 for item in items if item[2] == "log")
     size = sum(item[1] for item in items)
@@ -944,6 +1009,9 @@ def reduce_tree(context, args, ctx, work, found, progress):
     relay(progress.watch("3: map",
                          context.parallelize(groups, len(groups)).mapPartitionsWithIndex(mapper).collect,
                          len(groups), done, logs, size, read), "map")
+    if rows_names:
+        progress.say("3: the per-log table, %d rows files, as Parquet at %s" % (len(rows_names), args.per_log_parquet))
+        write_per_log(context, work, rows_names, args.per_log_parquet)
 
     # 3. Tree levels on the executors, `--merge --partial` over groups of --fan-in partials,
     # until one merge can take them all: its report is the only thing that comes back.

@@ -1,0 +1,71 @@
+import Foundation
+
+/// The boxes a picture's texts take, read off the emitted SVG: each `<text>` at its `x`, `y`,
+/// `font-size` and `text-anchor`, as wide as the pictures reckon a text (0.58 of the size a
+/// glyph, 0.64 bold, what DejaVu Sans measures at most on these texts), from 0.75 of the size
+/// above its baseline to 0.2 below. A text clipped to its span (`clip-path`) is left out: it
+/// cannot leave it. The pictures write every attribute in double quotes and escape every `<`.
+struct SVGTextBoxes {
+    struct Box {
+        var x0, y0, x1, y1: Double
+        var text: String
+
+        func overlaps(_ other: Box) -> Bool {
+            min(x1, other.x1) - max(x0, other.x0) > 0.5 && min(y1, other.y1) - max(y0, other.y0) > 0.5
+        }
+    }
+
+    let width: Double
+    let boxes: [Box]
+
+    init(_ svg: String) {
+        width = Self.number(Self.attributes(of: Self.first(#"<svg [^>]*>"#, in: svg) ?? "")["width"]) ?? 0
+        var boxes: [Box] = []
+        for match in Self.all(#"<text ([^>]*)>([^<]*)</text>"#, in: svg) {
+            let attributes = Self.attributes(of: match[1])
+            guard attributes["clip-path"] == nil, let x = Self.number(attributes["x"]), let y = Self.number(attributes["y"]),
+                let size = Self.number(attributes["font-size"])
+            else { continue }
+            let text = Self.unescaped(match[2])
+            let w = Double(text.count) * size * (attributes["font-weight"] == "bold" ? 0.64 : 0.58)
+            let x0 = attributes["text-anchor"] == "end" ? x - w : attributes["text-anchor"] == "middle" ? x - w / 2 : x
+            boxes.append(Box(x0: x0, y0: y - size * 0.75, x1: x0 + w, y1: y + size * 0.2, text: text))
+        }
+        self.boxes = boxes
+    }
+
+    /// Every pair of texts that overlap, and every text past the page's left or right edge.
+    var problems: [String] {
+        var problems: [String] = []
+        for (index, box) in boxes.enumerated() {
+            if box.x0 < -0.5 || box.x1 > width + 0.5 { problems.append("past the edge: “\(box.text)” (\(Int(box.x0))…\(Int(box.x1)))") }
+            for other in boxes[(index + 1)...] where box.overlaps(other) {
+                problems.append("“\(box.text)” over “\(other.text)” at \(Int(box.x0)), \(Int(box.y0))")
+            }
+        }
+        return problems
+    }
+
+    static func attributes(of tag: String) -> [String: String] {
+        var result: [String: String] = [:]
+        for match in all(#"([a-z:-]+)="([^"]*)""#, in: tag) { result[match[1]] = match[2] }
+        return result
+    }
+
+    static func number(_ text: String?) -> Double? { text.flatMap(Double.init) }
+
+    static func unescaped(_ text: String) -> String {
+        text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&quot;", with: "\"")
+            .replacingOccurrences(of: "&apos;", with: "'").replacingOccurrences(of: "&amp;", with: "&")
+    }
+
+    static func first(_ pattern: String, in text: String) -> String? { all(pattern, in: text).first?[0] }
+
+    /// Each match of `pattern` in `text`: the whole match, then its groups.
+    static func all(_ pattern: String, in text: String) -> [[String]] {
+        let regex = try! NSRegularExpression(pattern: pattern)
+        return regex.matches(in: text, range: NSRange(text.startIndex..., in: text)).map { match in
+            (0..<match.numberOfRanges).map { Range(match.range(at: $0), in: text).map { String(text[$0]) } ?? "" }
+        }
+    }
+}
