@@ -146,6 +146,11 @@ package struct BannerAnalyzer: Sendable {
         summary.cut = LogCut(line: line, t: lastRecordTime)
     }
 
+    /// Notes the holes of a collector's folder, at the end: the `log-gap` findings.
+    package mutating func noteGaps(_ gaps: [LogGap]) {
+        summary.gaps = gaps
+    }
+
     private mutating func noteRecordTime(_ t: Double) {
         lastRecordTime = t
         noteTime(t)

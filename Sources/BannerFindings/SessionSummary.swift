@@ -63,6 +63,8 @@ package struct SessionSummary: Equatable, Sendable {
     /// The log's cut, when its last line was cut mid-line: the `log-cut` finding, of the reader's
     /// layer, counted beside the banner's but never in an exit status.
     package var cut: LogCut?
+    /// The holes of a collector's folder (`log-gap`, warnings of the reader's layer).
+    package var gaps: [LogGap] = []
     /// The config's rules the findings were counted under: they say each one's level.
     package var rules = FindingRules()
     /// What the page's own banner showed, held against the replay: `nil` when the recording has

@@ -246,8 +246,8 @@ package enum ExplainText {
         lines.append("  toasts \(summary.toasts)")
         let silent = summary.silentSorted.map { "\($0.key.name) \($0.count)" }
         lines.append("  silent submissions: \(silent.isEmpty ? "none" : silent.joined(separator: ", "))")
-        let cut = summary.cut.map { _ in [(id: LogCut.finding, level: LogCut.level, count: 1)] } ?? []
-        lines.append("  findings: " + byLevel(summary.findingsSorted.map { ($0.kind.id, summary.level(of: $0.kind), $0.count) } + cut))
+        lines.append(
+            "  findings: " + byLevel(summary.findingsSorted.map { ($0.kind.id, summary.level(of: $0.kind), $0.count) } + ReportJSON.logFindings(summary)))
         if summary.skippedLines > 0 { lines.append("  malformed lines skipped: \(summary.skippedLines)") }
         return lines
     }

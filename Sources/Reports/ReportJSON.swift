@@ -42,12 +42,18 @@ package enum ReportJSON {
             ("pill", pill),
             ("toasts", String(summary.toasts)),
             ("silent", silent),
-            ("findings", object(summary.findingsSorted.map { ($0.kind.id, String($0.count)) } + (summary.cut.map { _ in [(LogCut.finding, "1")] } ?? []))),
-            ("levels", levels(summary.findingsByLevel.merging(summary.cut.map { _ in [LogCut.level: 1] } ?? [:], uniquingKeysWith: +))),
+            ("findings", object(summary.findingsSorted.map { ($0.kind.id, String($0.count)) } + logFindings(summary).map { ($0.id, String($0.count)) })),
+            ("levels", levels(logFindings(summary).reduce(into: summary.findingsByLevel) { $0[$1.level, default: 0] += $1.count })),
             ("skippedLines", String(summary.skippedLines)),
         ]
         if let cut = summary.cut { fields.append(("cut", String(cut.line))) }
         return object([("summary", object(fields))])
+    }
+
+    /// The log's own findings (`log-cut`, `log-gap`) with their counts, those it has.
+    package static func logFindings(_ summary: SessionSummary) -> [(id: String, level: FindingLevel, count: Int)] {
+        (summary.cut.map { _ in [(LogCut.finding, LogCut.level, 1)] } ?? [])
+            + (summary.gaps.isEmpty ? [] : [(LogGap.finding, LogGap.level, summary.gaps.count)])
     }
 
     /// Findings counted by level, every level present: `{"warning":2,"info":1}`.

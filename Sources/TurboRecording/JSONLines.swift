@@ -32,6 +32,8 @@ public final class JSONLines {
     public var maxDepth: Int { parser.maxDepth }
     /// The input when it was given as bytes (`fmemopen` reads it in place).
     private var ownedBytes: UnsafeMutableRawPointer?
+    /// A collector's folder read as one log: its parts, in place of the file.
+    private var collector: CollectorSource?
     private let file: UnsafeMutablePointer<FILE>
     private let ownsFile: Bool
     /// Read as it arrives (standard input, a FIFO, `<(tail -f …)`): each read takes what is
@@ -136,7 +138,8 @@ public final class JSONLines {
     /// stream, at EOF). `nil` when the log ends whole.
     public var cut: Int? { position.pointee.cut }
 
-    /// Opens `path`, or standard input for `-`.
+    /// Opens `path`, or standard input for `-`; a folder is a collector's, its parts read as one
+    /// log (`CollectorFolder`).
     public convenience init(path: String, maxLineBytes: Int = defaultMaxLineBytes, maxDepth: Int = defaultMaxDepth) throws {
         if path == "-" {
             // Standard input is read as lines arrive (a piped capture); files in large blocks.
@@ -146,12 +149,23 @@ public final class JSONLines {
             self.init(
                 file: input, ownsFile: false, name: "<stdin>", maxLineBytes: maxLineBytes,
                 maxDepth: maxDepth, readBufferSize: 4096)
-        } else {
-            guard let opened = withFileSystemPath(path, { fopen($0, "rb") }) else {
-                throw RecordingError(.unreadable, path: path, line: nil, "cannot open: \(String(cString: strerror(errno)))")
-            }
-            self.init(file: opened, ownsFile: true, name: path, maxLineBytes: maxLineBytes, maxDepth: maxDepth, readBufferSize: 1 << 16)
+            return
         }
+        guard let opened = withFileSystemPath(path, { fopen($0, "rb") }) else {
+            throw RecordingError(.unreadable, path: path, line: nil, "cannot open: \(String(cString: strerror(errno)))")
+        }
+        // Told from the file opened, not by a second look at the path: a fleet opens millions.
+        var status = stat()
+        guard fstat(fileno(opened), &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR else {
+            self.init(file: opened, ownsFile: true, name: path, maxLineBytes: maxLineBytes, maxDepth: maxDepth, readBufferSize: 1 << 16)
+            return
+        }
+        fclose(opened)
+        let folder = try CollectorFolder(path: path)
+        self.init(
+            file: fopen("/dev/null", "rb")!, ownsFile: true, name: folder.path, maxLineBytes: maxLineBytes, maxDepth: maxDepth,
+            readBufferSize: 1 << 16, regular: true)
+        collector = CollectorSource(folder: folder, maxLineBytes: maxLineBytes)
     }
 
     /// Reads `bytes` as if they were a file called `name` (for tests and the fuzzer; a small
@@ -172,14 +186,14 @@ public final class JSONLines {
 
     private init(
         file: UnsafeMutablePointer<FILE>, ownsFile: Bool, name: String, maxLineBytes: Int, maxDepth: Int,
-        readBufferSize: Int
+        readBufferSize: Int, regular: Bool = false
     ) {
         self.file = file
         self.ownsFile = ownsFile
         self.path = name
         var info = stat()
         let fd = fileno(file)
-        arrives = (!ownsFile && name == "<stdin>") || (fd >= 0 && fstat(fd, &info) == 0 && info.st_mode & S_IFMT != S_IFREG)
+        arrives = !regular && ((!ownsFile && name == "<stdin>") || (fd >= 0 && fstat(fd, &info) == 0 && info.st_mode & S_IFMT != S_IFREG))
         self.maxLineBytes = maxLineBytes
         parser = JSONLineParser(maxDepth: maxDepth)
         chunk = .allocate(capacity: readBufferSize)
@@ -255,6 +269,7 @@ public final class JSONLines {
     /// Fills the read buffer; 0 at the end of the input.
     private func readChunk() throws -> Int {
         let raw = UnsafeMutableRawBufferPointer(chunk)
+        if let collector { return try collector.read(into: raw) }
         let count = arrives ? try readAvailable(into: raw) : fread(raw.baseAddress, 1, raw.count, file)
         if count == 0, ferror(file) != 0 {
             throw RecordingError(.unreadable, path: path, line: nil, "read failed: \(String(cString: strerror(errno)))")
@@ -305,7 +320,28 @@ public final class JSONLines {
     }
 
     func malformed(_ message: String) -> RecordingError {
-        RecordingError(.malformed, path: path, line: lineNumber, message)
+        guard let place = place(ofLine: lineNumber) else { return RecordingError(.malformed, path: path, line: lineNumber, message) }
+        return RecordingError(.malformed, path: place.path, line: place.line, message)
+    }
+
+    // MARK: - A collector's folder
+
+    /// Where the input's line `line` is: for a collector's folder, its part file and its line
+    /// there; `nil` for a file, whose lines are its own.
+    public func place(ofLine line: Int) -> (path: String, line: Int)? { collector?.place(ofLine: line) }
+
+    /// The holes in a collector's folder met so far (`log-gap`): all of them once it has been
+    /// read to its end. None for a file.
+    public var gaps: [LogGap] { collector?.gaps ?? [] }
+
+    /// The kind of log a collector's folder holds, by its parts' names; `nil` for a file.
+    public var collectorKind: CollectorFolder.Kind? { collector?.folder.kind }
+
+    /// Whether `error` is about one line of this input, which a lenient read may skip: not two
+    /// parts of a collector's folder that disagree, nor another file's.
+    public func isLineError(_ error: RecordingError) -> Bool {
+        guard error.kind == .malformed, error != collector?.conflict else { return false }
+        return error.path == path || (collector != nil && error.path.hasPrefix(path + "/"))
     }
 }
 

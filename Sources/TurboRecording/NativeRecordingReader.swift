@@ -26,6 +26,8 @@ public final class NativeRecordingReader {
     public var path: String { lines.path }
     /// The line the log was cut at (`JSONLines.cut`), once it has been read to its end.
     public var cut: Int? { lines.cut }
+    /// The holes of a collector's folder (`log-gap`), all of them once it has been read to its end.
+    public var gaps: [LogGap] { lines.gaps }
     /// Every place a record was lost to a writer that stopped mid-line, in the log's order: each
     /// `cut` record its logger wrote, then the log's own cut (`cut`) once it has been read to
     /// its end.

@@ -71,7 +71,13 @@ public enum RecordingFiles {
             }
             var directory = path
             while directory.count > 1, directory.hasSuffix("/") { directory.removeLast() }
-            try walk(directory, identity: identity(of: directory), into: &skipped) { file, known in
+            if CollectorFolder.isLog(directory) {
+                // A collector's folder is one log, read whole (`CollectorFolder`), not its parts.
+                let (identity, exact) = givenIdentity(of: directory)
+                try builder.add(directory, identity: identity, exact: exact, rank: rank)
+                continue
+            }
+            try walk(directory, identity: identity(of: directory), collectorLogs: true, into: &skipped) { file, known in
                 // A walk's file is known by its directory's real path and its name, with no
                 // realpath; a link's is asked for.
                 let (identity, exact) = known.map { ($0, $0.utf8.count < Int(PATH_MAX)) } ?? givenIdentity(of: file)
@@ -157,14 +163,15 @@ public enum RecordingFiles {
     /// unknown, and a run that went on would look complete. With opendir/readdir: this walk is the serial part of
     /// `check --jobs`, and FileManager's enumerator cost ~85k instructions a file.
     /// With `everyFile`, every regular file is handed to `body`, not only recordings (for the
-    /// goldens that belong to no recording).
+    /// goldens that belong to no recording). With `collectorLogs`, a collector's log folder
+    /// (`CollectorFolder.isLog`) is handed to `body` as one recording, and not walked into.
     ///
     /// `identity` is the directory's own (`identity(of:)`), when known: a file in it that is no
     /// symbolic link is then that and its name, and gets it with no `realpath` (which asks the
     /// kernel to read every component of the path as a link: a tenth of a fleet's `stats`
     /// over small logs). A link's is `nil`, for the caller to resolve.
     private static func walk(
-        _ directory: String, identity: String?, everyFile: Bool = false, into skipped: inout [SkippedFile],
+        _ directory: String, identity: String?, everyFile: Bool = false, collectorLogs: Bool = false, into skipped: inout [SkippedFile],
         _ body: (_ path: String, _ identity: String?) throws -> Void
     ) throws {
         guard let stream = DirectoryListing.open(directory) else {
@@ -182,7 +189,12 @@ public enum RecordingFiles {
                 type = fileType(status.st_mode)
             }
             if type == UInt8(DT_DIR) {
-                try walk(path, identity: identity.map { inside($0, name) }, everyFile: everyFile, into: &skipped, body)
+                if collectorLogs, CollectorFolder.isLog(path) {
+                    try body(path, identity.map { inside($0, name) })
+                    continue
+                }
+                try walk(
+                    path, identity: identity.map { inside($0, name) }, everyFile: everyFile, collectorLogs: collectorLogs, into: &skipped, body)
                 continue
             }
             guard everyFile || isRecording(name) else { continue }

@@ -16,6 +16,8 @@ public enum RecordingKind: Equatable, Sendable {
     /// The kind of the recording `lines` reads, from its first record, which stays to be read
     /// (`JSONLines.peek`): standard input can be told apart, then read, as it arrives.
     public static func of(lines: JSONLines) throws -> RecordingKind {
+        // A collector's folder says by its parts' names, even when the part with the meta is missing.
+        if let kind = lines.collectorKind { return kind == .native ? .native : .web }
         do {
             let native = try lines.peek { object, _ in
                 Field(object, "type").string == "meta" && Field(object, "recording").string == "native"

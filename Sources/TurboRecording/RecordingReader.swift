@@ -20,6 +20,8 @@ public final class RecordingReader {
     public var skipped: Int { state.pointee.skipped }
     /// The line the log was cut at (`JSONLines.cut`), once it has been read to its end.
     public var cut: Int? { lines.cut }
+    /// The holes of a collector's folder (`log-gap`), all of them once it has been read to its end.
+    public var gaps: [LogGap] { lines.gaps }
     /// Whether the input is read as it arrives (standard input, a FIFO, `<(tail -f …)`), not
     /// as a regular file: a caller following it shows each record's result as it comes.
     public var arrives: Bool { lines.arrives }
@@ -176,7 +178,7 @@ public final class RecordingReader {
 
     /// Lenient reading counts a malformed line of this file and goes on; anything else stops it.
     private func skipOrThrow(_ error: RecordingError) throws {
-        guard lenient, error.kind == .malformed, !state.pointee.isNative, error.path == path else { throw error }
+        guard lenient, !state.pointee.isNative, lines.isLineError(error) else { throw error }
         state.pointee.skipped += 1
         onSkip(error)
     }

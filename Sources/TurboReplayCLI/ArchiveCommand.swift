@@ -78,6 +78,7 @@ enum ArchiveCommand {
         let reader = try NativeRecordingReader(path: path, lenient: options.fleet.lenient) { console.skipped($0) }
         defer {
             console.reportSkipped(reader.skipped, in: reader.path)
+            console.reportGaps(reader.gaps, in: reader.path)
             console.reportCuts(reader.cuts, in: reader.path)
         }
         let printer = NativeTimelinePrinter<ArchiveDecision>(

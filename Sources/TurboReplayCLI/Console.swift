@@ -150,6 +150,12 @@ extension Console {
         reportCuts([LogCut(line: line, t: nil)], in: path)
     }
 
+    /// A collector's folder's holes, on standard error for the commands whose output is a
+    /// timeline: the `log-gap` finding as `explain` reports it.
+    func reportGaps(_ gaps: [LogGap], in path: String) {
+        for gap in gaps { error("turbo-replay: note: " + terminalSafe(gap.note(path: path))) }
+    }
+
     /// A native log's cuts: the `cut` records its logger wrote, then its own last line's.
     func reportCuts(_ cuts: [LogCut], in path: String) {
         for cut in cuts { error("turbo-replay: note: " + terminalSafe(cut.note(path: path))) }

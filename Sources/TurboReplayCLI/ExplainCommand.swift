@@ -116,6 +116,9 @@ enum ExplainCommand {
         }
         try printHeader()
         if let cut = analyzer.summary.cut { try console.print(text ? cut.row : cut.jsonLine) }
+        // A hole in a collector's folder is a warning of the log's: listed, and in the exit status.
+        analyzer.noteGaps(reader.gaps)
+        for gap in reader.gaps { try console.print(text ? gap.row : gap.jsonLine) }
         if text {
             for line in ExplainText.summary(analyzer.summary) { try console.print(line) }
         } else {
@@ -124,6 +127,6 @@ enum ExplainCommand {
         if reader.skipped > 0 {
             console.reportSkipped(reader.skipped, in: reader.path)
         }
-        return options.failOn.fails(analyzer.summary.findingLevels) ? .problemsFound : .ok
+        return options.failOn.fails(analyzer.summary.findingLevels + reader.gaps.map { _ in LogGap.level }) ? .problemsFound : .ok
     }
 }

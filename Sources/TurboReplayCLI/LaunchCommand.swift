@@ -46,6 +46,7 @@ enum LaunchCommand {
         let reader = try NativeRecordingReader(path: path, lenient: options.lenient) { console.skipped($0) }
         defer {
             console.reportSkipped(reader.skipped, in: reader.path)
+            console.reportGaps(reader.gaps, in: reader.path)
             console.reportCuts(reader.cuts, in: reader.path)
         }
         let printer = NativeTimelinePrinter<LaunchRecord>(

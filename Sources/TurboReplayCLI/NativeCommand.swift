@@ -83,6 +83,7 @@ enum NativeCommand {
             header: { [NativeExplainText.settings(config.settings(recorded: reader.meta?.platform)), NativeTextTimeline.header] },
             row: NativeTextTimeline.row, line: \.jsonLine)
         try replayNative(reader, config: config, observe: printer.observe, emit: printer.emit)
+        console.reportGaps(reader.gaps, in: reader.path)
         console.reportCuts(reader.cuts, in: reader.path)
         return .ok
     }
@@ -116,8 +117,14 @@ enum NativeCommand {
         var levels: [FindingLevel] = []
         for section in sections { levels += try section.report(path: reader.path, cuts: cuts.count, console: console) }
         for cut in cuts { try console.print(jsonl ? cut.jsonLine : cut.row) }
+        // A hole in a collector's folder is a warning of the log's: listed, and counted as one.
+        let gaps = reader.gaps
+        for gap in gaps { try console.print(jsonl ? gap.jsonLine : gap.row) }
+        levels += gaps.map { _ in LogGap.level }
         if jsonl {
-            let counts = sections.flatMap(\.findingCounts) + (cuts.isEmpty ? [] : [(LogCut.finding, LogCut.level, cuts.count)])
+            let counts =
+                sections.flatMap(\.findingCounts) + (cuts.isEmpty ? [] : [(LogCut.finding, LogCut.level, cuts.count)])
+                + (gaps.isEmpty ? [] : [(LogGap.finding, LogGap.level, gaps.count)])
             try console.print(
                 NativeExplainText.summaryJSON(records: records, end: end, findings: counts, skippedLines: reader.skipped, cut: reader.cut))
         }

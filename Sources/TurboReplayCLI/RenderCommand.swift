@@ -118,6 +118,7 @@ enum RenderCommand {
         let (svg, skipped) = try TimelineSVG.render(
             .lines(options.input.lines, settings, lenient: options.lenient), limits: options.limits
         ) { console.skipped($0) }
+        console.reportGaps(options.input.lines.gaps, in: options.input.lines.path)
         if output == "-" {
             try console.print(svg.hasSuffix("\n") ? String(svg.dropLast()) : svg)
             return .ok
@@ -138,6 +139,7 @@ enum RenderCommand {
             skipped += 1
             console.skipped($0)
         }
+        console.reportGaps(input.lines.gaps, in: input.lines.path)
         if output == "-" {
             try console.print(svg.hasSuffix("\n") ? String(svg.dropLast()) : svg)
         } else {

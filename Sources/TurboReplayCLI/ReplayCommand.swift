@@ -57,6 +57,7 @@ enum ReplayCommand {
         }
         try printHeader()
         console.reportSkipped(reader.skipped, in: reader.path)
+        console.reportGaps(reader.gaps, in: reader.path)
         console.reportCut(reader.cut, in: reader.path)
         return .ok
     }

@@ -11,8 +11,9 @@ enum SessionCommand {
     static let spec = CommandSpec(
         name: "session",
         summary: "Read a page's web recording and the app's native log of one run on one clock.",
-        usage: "session [options] WEB NATIVE",
+        usage: "session [options] WEB NATIVE | session [options] --collector ROOT --session ID",
         options: [Options.format, Options.offset, Options.late, Options.skew, Options.config, Options.render, Options.from, Options.to, Options.html, .lenient]
+            + [CollectorInput.collector, CollectorInput.session]
             + BannerOptions.withoutConfig + [BannerOptions.variant] + NativeOptions.options(Options.native),
         findings: [.session],
         discussion: """
@@ -83,16 +84,24 @@ enum SessionCommand {
         /// The config's `findings` (web, native and its own), checked against the registry.
         var rules: FindingRules
 
-        init(_ arguments: ParsedArguments) throws {
+        /// The two logs named on the command line, the page's first.
+        private static func logs(_ arguments: ParsedArguments) throws -> (String, String) {
             guard arguments.positionals.count == 2 else {
                 throw UsageError(
                     message: arguments.positionals.count < 2
-                        ? "missing the \(arguments.positionals.isEmpty ? "two logs" : "native log"): turbo-replay session WEB NATIVE (the page's recording first, then the app's log)"
+                        ? "missing the \(arguments.positionals.isEmpty ? "two logs" : "native log"): turbo-replay session WEB NATIVE (the page's recording first, then the app's log), or --collector ROOT --session ID"
                         : "session takes two logs, the page's recording and the app's, got \(arguments.positionals.count)",
                     command: spec.name)
             }
-            web = arguments.positionals[0]
-            native = arguments.positionals[1]
+            return (arguments.positionals[0], arguments.positionals[1])
+        }
+
+        init(_ arguments: ParsedArguments) throws {
+            if let logs = try CollectorInput.logs(arguments, command: spec.name) {
+                (web, native) = logs
+            } else {
+                (web, native) = try Self.logs(arguments)
+            }
             format = try OutputFormat(arguments, Self.format, command: spec.name)
             render = arguments.value(Self.render)
             window = try WindowOptions.limits(arguments, from: Self.from, to: Self.to, command: spec.name)
@@ -185,6 +194,10 @@ enum SessionCommand {
             // Each log's cut, as a note (the `log-cut` info finding): the session reads it to its cut.
             onCut: { path, cut in console.reportCuts([cut], in: path) },
             explaining: &explainer, into: output)
+        // A collector's folder with holes: each `log-gap`, as a note, as the timeline commands give it.
+        for path in [options.web, options.native] where path != "-" && CollectorFolder.isFolder(path) {
+            console.reportGaps(try CollectorFolder(path: path).gaps(), in: path)
+        }
         // A config that switches a finding off reaches every report of it.
         var summary = streamed.summary
         for kind in SessionFindingKind.allCases where !keep(kind) { summary.findings[kind] = 0 }

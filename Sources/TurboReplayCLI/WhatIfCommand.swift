@@ -201,6 +201,7 @@ enum WhatIfCommand {
             try console.print(WhatIfJSON.totals(totals))
         }
         console.reportSkipped(reader.skipped, in: reader.path)
+        console.reportGaps(reader.gaps, in: reader.path)
         console.reportCut(reader.cut, in: reader.path)
         return warnAboutWorse(summary.pill.worse > 0 ? 1 : 0, variant: variant, console: console)
     }
@@ -240,6 +241,7 @@ enum WhatIfCommand {
             let reader = try NativeRecordingReader(path: "-", lenient: lenient) { console.skipped($0) }
             let recording = try NativeWhatIfRecording.analyze(reader, config: options.native, variant: variant)
             console.reportSkipped(reader.skipped, in: reader.path)
+            console.reportGaps(reader.gaps, in: reader.path)
             console.reportCuts(reader.cuts, in: reader.path)
             try report(NativeWhatIfFile(path: reader.path, outcome: .compared(recording)))
             files = 1

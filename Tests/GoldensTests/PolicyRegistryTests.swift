@@ -40,12 +40,16 @@ struct PolicyRegistryTests {
         #expect(PolicyDescription.level(ofFinding: "no-such-finding") == nil)
     }
 
-    @Test("log-cut is the log's own finding, info, listed once for both layers and under no policy")
-    func logCutIsTheReadersFinding() {
-        #expect(PolicyDescription.logFindings == [FindingDescription(id: "log-cut", level: .info)])
+    @Test("log-cut and log-gap are the log's own findings, listed once for both layers and under no policy")
+    func logFindingsAreTheReaders() {
+        #expect(
+            PolicyDescription.logFindings == [FindingDescription(id: "log-cut", level: .info), FindingDescription(id: "log-gap", level: .warning)])
         #expect(PolicyDescription.level(ofFinding: "log-cut") == .info)
-        #expect(PolicyDescription.findingIDs.filter { $0 == "log-cut" }.count == 1)
-        #expect(PolicyDescription.all.allSatisfy { !$0.findings.map(\.id).contains("log-cut") })
+        #expect(PolicyDescription.level(ofFinding: "log-gap") == .warning)
+        for id in ["log-cut", "log-gap"] {
+            #expect(PolicyDescription.findingIDs.filter { $0 == id }.count == 1)
+            #expect(PolicyDescription.all.allSatisfy { !$0.findings.map(\.id).contains(id) })
+        }
     }
 
     @Test("the tolerance holds every policy's time keys as times and its latency keys as latencies")

@@ -1,6 +1,7 @@
 require "application_system_test_case"
 require "fileutils"
 require "turbo_replay/sink"
+require_relative "native_log_upload"
 
 # The app's collector (config/routes.rb) receiving the page's recorder under the real cut: the
 # page goes offline with lines pending, comes back and flushes; the Puma worker that stores a
@@ -8,8 +9,12 @@ require "turbo_replay/sink"
 # a full load sends the pending `pagehide` by sendBeacon, and the next page sends it again.
 # What the collector assembled (every line once, in seq order) must be the page's
 # TurboRecorder.text(), byte for byte. The server's files are this machine's: the test reads
-# them where config/collector.rb writes them.
+# them where config/collector.rb writes them. Then the app's native log of the same session
+# goes to the same collector from a real TurboReplayLog and its uploader (native_log_upload.rb),
+# and `turbo-replay session --collector` reads the two as one session.
 class CollectorTest < ApplicationSystemTestCase
+  include NativeLogUpload
+
   TMP = File.expand_path("../../tmp", __dir__)
   ROOT = File.join(TMP, "turbo_replay")
   ANSWERS = File.join(TMP, "collector-answers.log")
@@ -34,7 +39,7 @@ class CollectorTest < ApplicationSystemTestCase
     end
   end
 
-  test "the collector's log is the page's recording through a cut, a worker killed mid-answer and a beacon" do
+  test "the collector's log is the page's recording through a cut, a worker killed mid-answer and a beacon, read with the app's uploaded log" do
     FileUtils.mkdir_p(TMP)
     FileUtils.rm_f([ANSWERS, KILL_NEXT])
     cut = TurboReplay::NetworkCut
@@ -77,5 +82,7 @@ class CollectorTest < ApplicationSystemTestCase
     assert_equal [], store.web_gaps(session)
     assert_equal text, store.assemble(session), "the collector's log is the page's recording, byte for byte"
     assert_equal session, JSON.parse(text.lines.first)["session"]
+
+    assert_native_log_joins(ROOT, "#{Capybara.app_host}/turbo_replay", session, text)
   end
 end
