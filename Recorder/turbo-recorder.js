@@ -532,7 +532,7 @@
 
   var handlers = {
     "offline": function () { emit("offline"); },
-    "online": function () { emit("online"); sinkFlushSoon(); },
+    "online": function () { emit("online"); sinkOnline(); },
     "turbo:fetch-request-error": function (e) {
       var d = detailOf(e), req = d.request || {};
       emit("turbo:fetch-request-error", {
@@ -611,7 +611,7 @@
   // number after it), so a server can order batches and drop repeats: a
   // request can arrive and still look failed, and beacons are never answered.
 
-  var inFlight = false, failures = 0, sinkErrors = 0, sinkRefused = 0, sinkTimer = null;
+  var inFlight = false, failures = 0, sinkErrors = 0, sinkRefused = 0, sinkTimer = null, retryNow = false;
   // What a sink refuses for what the batch holds (a collector's 409 conflict, 413 over a limit,
   // 422 not taken), it refuses every time: sent again, the batch would hold back every line
   // after it for good. Those lines are given up and counted; a gap in the sink says where.
@@ -664,8 +664,20 @@
     inFlight = false;
     failures++;
     sinkErrors++;
-    // Back off (up to a minute) so a dead sink is not hammered.
-    sinkSchedule(Math.min(opts.flushInterval * Math.pow(2, failures), 60000));
+    // Back off (up to a minute) so a dead sink is not hammered; but a request that was
+    // already failing when the network came back is sent again at once.
+    var delay = retryNow ? 0 : Math.min(opts.flushInterval * Math.pow(2, failures), 60000);
+    retryNow = false;
+    sinkSchedule(delay);
+  }
+
+  // The failures counted while the network was gone say nothing about the sink: without
+  // this, a flush that fails in the first moments back waits out a back-off grown over
+  // the whole outage (a minute), and the lines stay on the phone.
+  function sinkOnline() {
+    failures = 0;
+    if (inFlight) retryNow = true;
+    sinkFlushSoon();
   }
 
   // Resolves true once everything pending at the call was accepted.

@@ -124,6 +124,30 @@ def refused(c, b, app):
          {"stats": stats, "refused": sink.refused, "gaps": gaps, "received": len(received), "kept": len(kept)})
 
 
+def back_online(c, b, app):
+    """The failures counted while the sink could not be reached say nothing once the network is
+    back: a flush that fails in the first moment after `online` is tried again at once or after
+    the shortest back-off, not after one grown over the whole outage (up to a minute)."""
+    sink = app.sink
+    b.get(app.base + "/blank")
+    b.js("sessionStorage.clear()")
+    sink.mode = "500"
+    b.get(app.base + "/sinkpage?sink=fast")
+    b.wait_for("the connect", lambda rs: any(r["type"] == "connect" for r in rs))
+    # Seven failures in a row: the next back-off would be 50 ms · 2^8 = 12.8 s.
+    wait_until("seven failed POSTs", lambda: b.js("return TurboRecorder.stats().sinkErrors") >= 7, timeout=20)
+    sink.mode = "500-once"
+    b.js("window.dispatchEvent(new Event('online'))")
+    try:
+        wait_until("every line accepted", lambda: b.js("return TurboRecorder.stats().pending") == 0, timeout=4)
+        accepted = True
+    except TimeoutError:
+        accepted = False
+    stats = b.js("return TurboRecorder.stats()")
+    c.ok("back online: a flush failing right after `online` is retried within seconds, not after the outage's back-off",
+         accepted and sink.mode == "ok" and stats["errors"] == 0, stats)
+
+
 def capped(c, b, app):
     """Lines dropped past maxLines while the sink fails leave a gap in the sequence numbers:
     once the sink works, each line must reach it under its own seq (a batch is a contiguous

@@ -37,7 +37,8 @@ CONTEXT_ATTR = "data-railsfast--offline-banner-context-value"
 
 class Sink:
     """What the recorder's POSTs reached. mode: "500" answers 500, "ok" 204, "refuse-once"
-    422 to the next batch (kept in `refused` as (seq, lines)) and then 204."""
+    422 to the next batch (kept in `refused` as (seq, lines)) and then 204, "500-once" 500 to
+    the next batch and then 204."""
 
     def __init__(self):
         self.lock = threading.Lock()
@@ -57,6 +58,9 @@ class Sink:
                 self.mode = "ok"
                 self.refused.append((first, len(body.decode("utf-8").splitlines())))
                 return 422
+            if self.mode == "500-once":
+                self.mode = "ok"
+                return 500
             if self.mode != "ok":
                 return 500
             lines = self.by_session.setdefault(session, {})
@@ -171,11 +175,14 @@ class App:
             "refused": f"http://{self.host}:{self.refused_port}/sink",
             "ok": "/sink",
             "capped": "/sink",
+            "fast": "/sink",
         }
         # The module form of the recorder, configured through meta tags: the app's release as a
         # native shell would give it, and the collector's token.
+        # "fast": a short flush interval, so a back-off grows large within seconds.
+        interval = "50" if which == "fast" else "150"
         head = (f'<meta name="turbo-recorder-sink" content="{sinks[which]}">'
-                '<meta name="turbo-recorder-flush-interval" content="150">'
+                f'<meta name="turbo-recorder-flush-interval" content="{interval}">'
                 '<meta name="turbo-recorder-app-version" content="2.3.1">'
                 '<meta name="turbo-recorder-app-build" content="231">'
                 '<meta name="turbo-recorder-token" content="e2e token&=">')
