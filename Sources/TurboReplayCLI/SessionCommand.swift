@@ -198,16 +198,7 @@ enum SessionCommand {
         for path in [options.web, options.native] where path != "-" && CollectorFolder.isFolder(path) {
             console.reportGaps(try CollectorFolder(path: path).gaps(), in: path)
         }
-        // A config that switches a finding off reaches every report of it.
-        var summary = streamed.summary
-        for kind in SessionFindingKind.allCases where !keep(kind) { summary.findings[kind] = 0 }
-        if !options.rules.reports(ClockSkew.finding) { summary.clockSkew = nil }
-        // Every session finding is a warning unless the config's rules say otherwise.
-        var levels = SessionFindingKind.allCases.filter { summary.findings[$0, default: 0] > 0 }.compactMap {
-            options.rules.level(of: $0.rawValue, .warning)
-        }
-        if summary.clockSkew != nil, let level = options.rules.level(of: ClockSkew.finding, ClockSkew.level) { levels.append(level) }
-        let status: ExitCode = FailOn.default.fails(levels) ? .problemsFound : .ok
+        let (summary, status) = judged(streamed.summary, options: options, keep: keep)
         if let html, let path = options.html {
             var layers = try explainer.inner.ordered(offset: streamed.offset)
             layers.window = (options.window.from, options.window.to)
@@ -233,5 +224,21 @@ enum SessionCommand {
                 layerCounts: explainer.inner.counts)
         }
         return status
+    }
+
+    /// The summary as the config reports it, and the exit status it gives.
+    private static func judged(
+        _ streamed: AppSessionSummary, options: Options, keep: (SessionFindingKind) -> Bool
+    ) -> (AppSessionSummary, ExitCode) {
+        // A config that switches a finding off reaches every report of it.
+        var summary = streamed
+        for kind in SessionFindingKind.allCases where !keep(kind) { summary.findings[kind] = 0 }
+        if !options.rules.reports(ClockSkew.finding) { summary.clockSkew = nil }
+        // Every session finding is a warning unless the config's rules say otherwise.
+        var levels = SessionFindingKind.allCases.filter { summary.findings[$0, default: 0] > 0 }.compactMap {
+            options.rules.level(of: $0.rawValue, .warning)
+        }
+        if summary.clockSkew != nil, let level = options.rules.level(of: ClockSkew.finding, ClockSkew.level) { levels.append(level) }
+        return (summary, FailOn.default.fails(levels) ? .problemsFound : .ok)
     }
 }
