@@ -56,7 +56,15 @@ let package = Package(
         .target(name: "TurboReplayLog", dependencies: ["PolicyCore", "NativeErrorPolicy"]),
         // Sends the logger's closed files to the collector; apart, so that the logger alone needs no
         // networking.
-        .target(name: "TurboReplayLogUpload"),
+        .target(
+            name: "TurboReplayLogUpload",
+            dependencies: [.target(name: "CLibCrypto", condition: .when(platforms: [.linux]))]),
+        // SHA-256 on Linux; Apple's platforms hash with CryptoKit.
+        .systemLibrary(
+            name: "CLibCrypto",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]
+        ),
         .systemLibrary(
             name: "CJSONC",
             pkgConfig: "json-c",

@@ -22,7 +22,7 @@ public struct LogParts: Sendable, Equatable {
     /// Reads the file behind `handle` from its start: nil when it is no log this logger closed
     /// (no `meta` line naming a log id the collector takes, or a last line with no line end).
     public init?(reading handle: FileHandle, partLimit: Int = defaultPartLimit) throws {
-        var whole = SHA256()
+        let whole = SHA256()
         var parts: [Part] = []
         var offset = 0
         var carry: [UInt8] = []  // bytes read past the last part, which begin the next one

@@ -1,84 +1,63 @@
-/// SHA-256 (FIPS 180-4), written out: the collector names every part and file by it, the
-/// uploader runs on iOS and Linux alike, and neither CryptoKit (Apple only) nor a C library
-/// (absent on iOS) is on both. Streaming: a file is hashed part by part as it is read, never
-/// held whole. Checked against the standard's vectors and `sha256sum`.
-public struct SHA256: Sendable {
-    private var state: [UInt32] = [
-        0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
-    ]
-    private var pending: [UInt8] = []
-    private var length: UInt64 = 0
+#if canImport(CryptoKit)
+import CryptoKit
+import Foundation
+#else
+import CLibCrypto
+#endif
 
-    public init() {}
+/// SHA-256, as the collector names every part and file by it: CryptoKit's on Apple's platforms,
+/// OpenSSL's libcrypto on Linux, never written out here. Streaming: a file is hashed part by
+/// part as it is read, never held whole.
+public final class SHA256 {
+    #if canImport(CryptoKit)
+    private var hasher = CryptoKit.SHA256()
+    #else
+    private let context: OpaquePointer
+    #endif
 
-    public mutating func update(_ bytes: some Collection<UInt8>) {
-        length &+= UInt64(bytes.count)
-        pending.append(contentsOf: bytes)
-        var start = 0
-        while pending.count - start >= 64 {
-            compress(pending[start..<(start + 64)])
-            start += 64
+    public init() {
+        #if canImport(CryptoKit)
+        #else
+        // Allocation fails only when memory is gone; there is nothing to hash with then.
+        guard let context = EVP_MD_CTX_new(), EVP_DigestInit_ex(context, EVP_sha256(), nil) == 1 else {
+            fatalError("libcrypto could not start a SHA-256 digest")
         }
-        pending.removeFirst(start)
+        self.context = context
+        #endif
+    }
+
+    #if !canImport(CryptoKit)
+    deinit { EVP_MD_CTX_free(context) }
+    #endif
+
+    public func update(_ bytes: some Collection<UInt8>) {
+        let bytes = Array(bytes)
+        #if canImport(CryptoKit)
+        hasher.update(data: bytes)
+        #else
+        bytes.withUnsafeBytes { raw in _ = EVP_DigestUpdate(context, raw.baseAddress, raw.count) }
+        #endif
     }
 
     /// The digest as 64 lowercase hex digits.
-    public mutating func finish() -> String {
-        let bits = length &* 8
-        var tail: [UInt8] = [0x80] + [UInt8](repeating: 0, count: (119 - pending.count % 64) % 64)
-        for shift in stride(from: 56, through: 0, by: -8) { tail.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift))) }
-        let saved = length
-        update(tail)
-        length = saved
-        return state.map { word in
-            let digits = String(word, radix: 16)
-            return String(repeating: "0", count: 8 - digits.count) + digits
+    public func finish() -> String {
+        #if canImport(CryptoKit)
+        let digest = Array(hasher.finalize())
+        #else
+        var digest = [UInt8](repeating: 0, count: 32)
+        var length: UInt32 = 0
+        EVP_DigestFinal_ex(context, &digest, &length)
+        #endif
+        return digest.map { byte in
+            let digits = String(byte, radix: 16)
+            return byte < 16 ? "0" + digits : digits
         }.joined()
     }
 
     /// The hex digest of `bytes`.
     public static func hex(_ bytes: some Collection<UInt8>) -> String {
-        var hash = SHA256()
+        let hash = SHA256()
         hash.update(bytes)
         return hash.finish()
     }
-
-    private mutating func compress(_ block: ArraySlice<UInt8>) {
-        var w = [UInt32](repeating: 0, count: 64)
-        var index = block.startIndex
-        for t in 0..<16 {
-            w[t] = UInt32(block[index]) << 24 | UInt32(block[index + 1]) << 16 | UInt32(block[index + 2]) << 8 | UInt32(block[index + 3])
-            index += 4
-        }
-        for t in 16..<64 {
-            let s0 = rotate(w[t - 15], 7) ^ rotate(w[t - 15], 18) ^ (w[t - 15] >> 3)
-            let s1 = rotate(w[t - 2], 17) ^ rotate(w[t - 2], 19) ^ (w[t - 2] >> 10)
-            w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
-        }
-        var (a, b, c, d, e, f, g, h) = (state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7])
-        for t in 0..<64 {
-            let s1 = rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)
-            let choice = (e & f) ^ (~e & g)
-            let t1 = h &+ s1 &+ choice &+ roundConstants[t] &+ w[t]
-            let s0 = rotate(a, 2) ^ rotate(a, 13) ^ rotate(a, 22)
-            let majority = (a & b) ^ (a & c) ^ (b & c)
-            (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ s0 &+ majority)
-        }
-        for (offset, value) in [a, b, c, d, e, f, g, h].enumerated() { state[offset] &+= value }
-    }
 }
-
-private func rotate(_ value: UInt32, _ count: UInt32) -> UInt32 {
-    (value >> count) | (value << (32 - count))
-}
-
-private let roundConstants: [UInt32] = [
-    0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4, 0xab1c_5ed5,
-    0xd807_aa98, 0x1283_5b01, 0x2431_85be, 0x550c_7dc3, 0x72be_5d74, 0x80de_b1fe, 0x9bdc_06a7, 0xc19b_f174,
-    0xe49b_69c1, 0xefbe_4786, 0x0fc1_9dc6, 0x240c_a1cc, 0x2de9_2c6f, 0x4a74_84aa, 0x5cb0_a9dc, 0x76f9_88da,
-    0x983e_5152, 0xa831_c66d, 0xb003_27c8, 0xbf59_7fc7, 0xc6e0_0bf3, 0xd5a7_9147, 0x06ca_6351, 0x1429_2967,
-    0x27b7_0a85, 0x2e1b_2138, 0x4d2c_6dfc, 0x5338_0d13, 0x650a_7354, 0x766a_0abb, 0x81c2_c92e, 0x9272_2c85,
-    0xa2bf_e8a1, 0xa81a_664b, 0xc24b_8b70, 0xc76c_51a3, 0xd192_e819, 0xd699_0624, 0xf40e_3585, 0x106a_a070,
-    0x19a4_c116, 0x1e37_6c08, 0x2748_774c, 0x34b0_bcb5, 0x391c_0cb3, 0x4ed8_aa4a, 0x5b9c_ca4f, 0x682e_6ff3,
-    0x748f_82ee, 0x78a5_636f, 0x84c8_7814, 0x8cc7_0208, 0x90be_fffa, 0xa450_6ceb, 0xbef9_a3f7, 0xc671_78f2,
-]

@@ -48,11 +48,13 @@ struct DocsTests {
         }
     }
 
-    /// What a snippet that imports `TurboRecording` needs besides the built modules: the
-    /// json-c system module's map and, as SwiftPM takes them from pkg-config, its headers.
+    /// What a snippet that imports `TurboRecording` (or the uploader) needs besides the built
+    /// modules: the system modules' maps (json-c; libcrypto on Linux) and, as SwiftPM takes them
+    /// from pkg-config, their headers.
     static let jsonC: [String] = {
-        let cflags = (try? Fixtures.run(command: "pkg-config", ["--cflags", "json-c"])) ?? ""
-        return ["-I", Fixtures.root.path + "/Sources/CJSONC"] + cflags.split(whereSeparator: \.isWhitespace).flatMap { ["-Xcc", String($0)] }
+        let cflags = (try? Fixtures.run(command: "pkg-config", ["--cflags", "json-c", "libcrypto"])) ?? ""
+        return ["-I", Fixtures.root.path + "/Sources/CJSONC", "-I", Fixtures.root.path + "/Sources/CLibCrypto"]
+            + cflags.split(whereSeparator: \.isWhitespace).flatMap { ["-Xcc", String($0)] }
     }()
 
     @Test("each Swift snippet type-checks against the package", arguments: swiftBlocks)

@@ -36,7 +36,12 @@ struct LayoutTests {
 
     /// The system modules the shell may use. Glibc and Darwin are the same C library on the two
     /// platforms, always imported behind `#if canImport`.
-    static let system: Set<String> = ["Foundation", "FoundationNetworking", "Dispatch", "Glibc", "Darwin"]
+    /// CryptoKit: Apple's SHA-256 for the uploader, where Linux has libcrypto.
+    static let system: Set<String> = ["Foundation", "FoundationNetworking", "Dispatch", "Glibc", "Darwin", "CryptoKit"]
+
+    /// The C libraries the package wraps (system-library targets): json-c for the readers,
+    /// libcrypto for the uploader's SHA-256 on Linux.
+    static let cLibraries: Set<String> = ["CJSONC", "CLibCrypto"]
 
     /// Every source target of the manifest with the targets it depends on.
     /// `swift package dump-package`: the manifest as JSON ("" when it could not be had).
@@ -83,7 +88,7 @@ struct LayoutTests {
     }()
 
     static func targets() throws -> [String] {
-        try Fixtures.nonEmpty(FileManager.default.contentsOfDirectory(atPath: sources).filter { $0 != "CJSONC" }.sorted(), "targets under Sources")
+        try Fixtures.nonEmpty(FileManager.default.contentsOfDirectory(atPath: sources).filter { !Self.cLibraries.contains($0) }.sorted(), "targets under Sources")
     }
 
     static func imports(of target: String) throws -> [(file: String, module: String)] {
@@ -113,7 +118,7 @@ struct LayoutTests {
     func importsAreTheManifestsArrows(_ target: String) throws {
         let declared = try #require(Self.manifest[target], "Sources/\(target) is not a target of Package.swift")
         let imports = try Self.imports(of: target)
-        let packageModules = Set(Self.manifest.keys).union(["CJSONC"])
+        let packageModules = Set(Self.manifest.keys).union(Self.cLibraries)
         for (file, module) in imports where !declared.contains(module) {
             if packageModules.contains(module) {
                 Issue.record("Sources/\(target)/\(file) imports \(module), which Package.swift does not give \(target)")

@@ -67,7 +67,7 @@ struct UploaderTests {
         #expect(
             SHA256.hex(Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8))
                 == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
-        var streamed = SHA256()
+        let streamed = SHA256()
         for _ in 0..<1000 { streamed.update([UInt8](repeating: 0x61, count: 1000)) }
         #expect(streamed.finish() == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
         let path = try Fixtures.scratchDirectory() + "/bytes"
