@@ -88,7 +88,8 @@ struct LayoutTests {
     }()
 
     static func targets() throws -> [String] {
-        try Fixtures.nonEmpty(FileManager.default.contentsOfDirectory(atPath: sources).filter { !Self.cLibraries.contains($0) }.sorted(), "targets under Sources")
+        try Fixtures.nonEmpty(
+            FileManager.default.contentsOfDirectory(atPath: sources).filter { !Self.cLibraries.contains($0) }.sorted(), "targets under Sources")
     }
 
     static func imports(of target: String) throws -> [(file: String, module: String)] {
