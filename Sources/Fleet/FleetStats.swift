@@ -45,6 +45,7 @@ package struct StatsReading: FleetReading, Equatable {
         case .native(let native):
             let analyzed = try NativeSummary.analyze(native, config: self.native)
             var summary = NativeLogSummary(analyzed)
+            summary.gaps = native.gaps.map(\.range)
             summary.identity = LogIdentity(native: native.meta, webSessions: analyzed.webSessions)
             return .native(summary)
         case .web(let web): reader = web
@@ -57,9 +58,11 @@ package struct StatsReading: FleetReading, Equatable {
         analyzer.noteSkipped(reader.skipped)
         if let cut = reader.cut { analyzer.noteCut(atLine: cut) }
         var summary = WebLogSummary(analyzer.summary)
+        summary.gaps = reader.gaps.map(\.range)
         summary.identity = LogIdentity(web: analyzer.meta)
-        // No record, no line skipped, no cut: nothing in the file says it is a web log.
-        return summary.records == 0 && summary.skippedLines == 0 && summary.cut == nil ? .empty : .read(summary)
+        // No record, no line skipped, no cut, no gap: nothing in the file says it is a web log.
+        let nothing = summary.records == 0 && summary.skippedLines == 0 && summary.cut == nil && summary.gaps.isEmpty
+        return nothing ? .empty : .read(summary)
     }
 }
 

@@ -29,6 +29,9 @@ package struct WebLogSummary: Equatable, Sendable {
     package var findings: [BannerFinding.Kind: Int] = [:]
     /// The line the log was cut at (its `log-cut` finding); `nil` when it ends whole.
     package var cut: Int?
+    /// What its collector's folder is missing (its `log-gap` findings), each range as
+    /// `LogGap.range` writes it, in the log's order; empty for a whole log or a single file.
+    package var gaps: [String] = []
     /// `SessionSummary.seenFit`: `nil` for a log without `seen`.
     package var seenFit: SeenFit?
     /// What its `meta` says of it (`stats --by`, `--per-log`); a partial does not carry it.
@@ -64,6 +67,7 @@ package struct WebLogSummary: Equatable, Sendable {
     /// checks their totals before any report adds them.
     func forEachCount(_ body: (String, Int) throws -> Void) rethrows {
         try body("skipped lines", skippedLines)
+        try body("log gaps", gaps.count)
         for (cause, total) in pills { try body("pill episodes \(cause.rawValue)", total.episodes) }
         try body("pill episodes", pillEpisodes)
         try body("toasts", toasts)
@@ -90,6 +94,8 @@ package struct NativeLogSummary: Equatable, Sendable {
     package var findings: [String: Int] = [:]
     /// The line the log was cut at (its `log-cut` finding); `nil` when it ends whole.
     package var cut: Int?
+    /// What its collector's folder is missing (its `log-gap` findings), as `WebLogSummary.gaps`.
+    package var gaps: [String] = []
     /// What its `meta` and `web-session` records say of it (`stats --by`, `--per-log`); a
     /// partial does not carry it.
     package var identity: LogIdentity?
@@ -116,6 +122,7 @@ package struct NativeLogSummary: Equatable, Sendable {
 
     func forEachCount(_ body: (String, Int) throws -> Void) rethrows {
         try body("skipped lines", skippedLines)
+        try body("log gaps", gaps.count)
         for (variant, count) in errorView.views { try body("error views \(variant.rawValue)", count) }
         for (trigger, count) in errorView.automaticRetries { try body("automatic retries \(trigger.rawValue)", count) }
         try body("manual retries", errorView.manualRetries)

@@ -11,6 +11,8 @@ package enum StatsFigure: String, CaseIterable, Sendable {
     case webRecords = "web.records"
     case webSkippedLines = "web.skippedLines"
     case webCut = "web.cut"
+    /// What its collector's folder is missing (`log-gap`), as `["seq 5-9"]`: only when so.
+    case webGaps = "web.gaps"
     case pills = "web.pills"
     case durations = "web.durations"
     case toasts = "web.toasts"
@@ -22,6 +24,8 @@ package enum StatsFigure: String, CaseIterable, Sendable {
     case nativeRecords = "native.records"
     case nativeSkippedLines = "native.skippedLines"
     case nativeCut = "native.cut"
+    /// What its collector's folder is missing (`log-gap`), as `["part 2 of 6"]`: only when so.
+    case nativeGaps = "native.gaps"
     /// Why it is in no app session: it names pages none of the logs has. Only when so.
     case unpaired = "native.unpaired"
     case errorViews = "native.errorView.views"

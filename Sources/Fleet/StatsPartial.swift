@@ -140,6 +140,17 @@ package enum StatsPartial {
         return line.text
     }
 
+    /// `["seq 5-9","part 2 of 6"]`: a log's gaps, as its line carries them.
+    static func strings(_ values: [String]) -> String { "[" + values.map(jsonString).joined(separator: ",") + "]" }
+
+    /// A log's gaps from its line: left out for none, never written empty.
+    static func decodeGaps(_ value: JSONValue?, _ read: Reader) throws -> [String] {
+        guard let value else { return [] }
+        let gaps = try read.array(value, "gaps").map { try read.string($0, "gaps[]") }
+        guard !gaps.isEmpty else { throw read.fail("a log without gaps leaves \"gaps\" out, not written []") }
+        return gaps
+    }
+
     /// A double as Swift prints it shortest (`816.0360000000001`, `1500.0`): exact on reading back.
     package static func exact(_ value: Double) -> String { "\(value)" }
 
@@ -156,6 +167,7 @@ package enum StatsPartial {
         line.integer(.webRecords, summary.records)
         line.integer(.webSkippedLines, summary.skippedLines)
         if let cut = summary.cut { line.integer(.webCut, cut) }
+        if !summary.gaps.isEmpty { line.raw(.webGaps, strings(summary.gaps)) }
         var pills = JSONLine()
         for cause in SessionSummary.raisingCauses {
             if let total = summary.pills[cause] { pills.raw(cause.rawValue, "[\(total.episodes),\(exact(total.ms))]") }
@@ -202,6 +214,7 @@ package enum StatsPartial {
         line.integer(.nativeRecords, summary.records)
         line.integer(.nativeSkippedLines, summary.skippedLines)
         if let cut = summary.cut { line.integer(.nativeCut, cut) }
+        if !summary.gaps.isEmpty { line.raw(.nativeGaps, strings(summary.gaps)) }
         if let unpaired = summary.unpaired { line.string(.unpaired, unpaired) }
         var errorView = JSONLine()
         errorView.raw(.errorViews, counts(summary.errorView.views, \.rawValue))
@@ -394,6 +407,7 @@ package enum StatsPartial {
         summary.records = try read.int(object[.webRecords], "records")
         summary.skippedLines = try read.int(object[.webSkippedLines], "skippedLines")
         summary.cut = try object[.webCut].map { try read.int($0, "cut") }
+        summary.gaps = try decodeGaps(object[.webGaps], read)
         for (name, value) in try read.object(object[.pills], "pills") {
             guard let cause = BannerCause(rawValue: name), SessionSummary.raisingCauses.contains(cause) else {
                 throw read.fail("\"\(name)\" does not raise the pill")
@@ -466,6 +480,7 @@ package enum StatsPartial {
         summary.records = try read.int(object[.nativeRecords], "records")
         summary.skippedLines = try read.int(object[.nativeSkippedLines], "skippedLines")
         summary.cut = try object[.nativeCut].map { try read.int($0, "cut") }
+        summary.gaps = try decodeGaps(object[.nativeGaps], read)
         summary.unpaired = try object[.unpaired].map { try read.string($0, "unpaired") }
         let errorView = try read.object(object["errorView"], "errorView")
         for (name, count) in try read.object(errorView[.errorViews], "views") {

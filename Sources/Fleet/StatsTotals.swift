@@ -20,6 +20,11 @@ package struct StatsTotals: Sendable {
     /// The logs read up to their cut (`log-cut`), web or native, each with its cut line: all
     /// counted, the first `KeptLogs.capacity` by path kept.
     package private(set) var cuts = KeptLogs<Int>(order: .byPath)
+    /// The logs whose collector's folder misses lines or parts (`log-gap`), web or native, each
+    /// with its missing ranges: all counted, the first `KeptLogs.capacity` by path kept.
+    package private(set) var gaps = KeptLogs<GapRanges>(order: .byPath)
+    /// Every log's gaps added up: `log-gap` findings, one a missing range.
+    package private(set) var gapCount = 0
     /// The files with no record (`StatsOutcome.empty`): not logs, so in no count of logs; all
     /// counted, the first `KeptLogs.capacity` by path kept (their values are 0).
     package private(set) var empty = KeptLogs<Int>(order: .byPath)
@@ -77,6 +82,7 @@ package struct StatsTotals: Sendable {
         webLogs += 1
         skippedLines += summary.skippedLines
         if let cut = summary.cut { cuts.add(path, cut) }
+        addGaps(summary.gaps, path: path)
         pillEpisodes += summary.pillEpisodes
         pillMs += summary.pillMs
         for (cause, total) in summary.pills {
@@ -101,6 +107,7 @@ package struct StatsTotals: Sendable {
         if let unpaired = summary.unpaired { self.unpaired.add(path, unpaired) }
         skippedLines += summary.skippedLines
         if let cut = summary.cut { cuts.add(path, cut) }
+        addGaps(summary.gaps, path: path)
         platforms[summary.platform, default: 0] += 1
         views.merge(summary.errorView.views, uniquingKeysWith: +)
         automatic.merge(summary.errorView.automaticRetries, uniquingKeysWith: +)
@@ -123,6 +130,12 @@ package struct StatsTotals: Sendable {
             nativeFindingCounts[id, default: (0, KeptLogs())].count += count
             nativeFindingCounts[id, default: (0, KeptLogs())].logs.add(path, count)
         }
+    }
+
+    private mutating func addGaps(_ ranges: [String], path: String) {
+        guard !ranges.isEmpty else { return }
+        gaps.add(path, GapRanges(ranges))
+        gapCount += ranges.count
     }
 
     // MARK: - What the report reads

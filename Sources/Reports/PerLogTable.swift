@@ -143,6 +143,8 @@ package enum PerLogTable {
         if case .read(let figures)? = session?.outcome { counts.merge(figures.findings, uniquingKeysWith: +) }
         // A cut log's cut, as the report lists it (`log-cut`).
         if file.cut != nil { counts[LogCut.finding, default: 0] += 1 }
+        // Its collector's folder's gaps, one a missing range, as the report counts them (`log-gap`).
+        if !file.gaps.isEmpty { counts[LogGap.finding, default: 0] += file.gaps.count }
         return PolicyDescription.findingIDs.map { .count(counts[$0] ?? 0) }
     }
 
@@ -196,6 +198,15 @@ extension FleetFile where Result == StatsOutcome {
         case .read(let summary): return summary.cut
         case .native(let summary): return summary.cut
         case .failed, .empty: return nil
+        }
+    }
+
+    /// The missing ranges of its collector's folder; none for a whole log, or one not read.
+    fileprivate var gaps: [String] {
+        switch outcome {
+        case .read(let summary): return summary.gaps
+        case .native(let summary): return summary.gaps
+        case .failed, .empty: return []
         }
     }
 }

@@ -24,7 +24,8 @@ extension StatsTotals {
         let nativeOnly = webLogs == 0 && nativeLogs > 0
         var sessions = "\(nativeOnly ? "logs" : "sessions"): \(webLogs + nativeLogs) read"
         if nativeLogs > 0 { sessions += nativeOnly ? " (\(nativeLogs) native)" : " (\(webLogs) web, \(nativeLogs) native)" }
-        if cuts.logs > 0 { sessions += ", of which \(cuts.logs) cut" }
+        let partly = (cuts.logs > 0 ? ["\(cuts.logs) cut"] : []) + (gaps.logs > 0 ? ["\(gaps.logs) with gaps"] : [])
+        if !partly.isEmpty { sessions += ", of which " + partly.joined(separator: ", ") }
         sessions += ", \(malformed) malformed, \(unreadable) unreadable"
         if empty.logs > 0 { sessions += ", \(empty.logs) empty" }
         lines.append(sessions)
@@ -37,6 +38,12 @@ extension StatsTotals {
         if cuts.logs > 0 {
             lines.append("cut (\(LogCut.finding), info: read up to their last whole line):")
             lines += Self.cutRows(cuts)
+        }
+        if gaps.logs > 0 {
+            lines.append(
+                "gaps (\(LogGap.finding), \(LogGap.level.rawValue): \(gapCount) missing from the collector's folders; "
+                    + "what is on either side was read):")
+            lines += Self.gapRows(gaps)
         }
         if empty.logs > 0 {
             lines.append("empty (no record: not logs, in no count above):")
@@ -99,6 +106,25 @@ extension StatsTotals {
             lines.append("  … and \(cuts.dropped) more (a report keeps the first \(KeptLogs<Int>.capacity) by path)")
         }
         return lines
+    }
+
+    /// The logs with gaps kept, by path, each with its missing ranges, and how many more there
+    /// were: listed whole up to the bound, as the cut logs are.
+    static func gapRows(_ gaps: KeptLogs<GapRanges>) -> [String] {
+        var lines = gaps.entries.map { "  \(terminalSafe($0.path)): \($0.count.ranges.joined(separator: ", "))" }
+        if gaps.dropped > 0 {
+            lines.append("  … and \(gaps.dropped) more (a report keeps the first \(KeptLogs<Int>.capacity) by path)")
+        }
+        return lines
+    }
+
+    /// `"gaps": {"logs": N, "count": M, "ranges": {path: ["seq 5-9", …]}}`, only when some log
+    /// has gaps: every other report reads as it did.
+    private var gapsJSON: [(String, String)] {
+        guard gaps.logs > 0 else { return [] }
+        let ranges = ReportJSON.object(
+            gaps.entries.map { entry in (entry.path, "[" + entry.count.ranges.map(jsonString).joined(separator: ",") + "]") })
+        return [("gaps", ReportJSON.object([("logs", String(gaps.logs)), ("count", String(gapCount)), ("ranges", ranges)]))]
     }
 
     /// The line after a listing cut short: how many logs are not shown, and where to see them.
@@ -246,6 +272,7 @@ extension StatsTotals {
                 ("malformed", String(malformed)),
                 ("unreadable", String(unreadable)),
                 ("cut", ReportJSON.object(cuts.entries.map { ($0.path, String($0.count)) })),
+            ] + gapsJSON + [
                 ("skippedLines", String(skippedLines)),
                 ("pill", ReportJSON.object(pill)),
                 ("toasts", String(toasts)),

@@ -115,6 +115,13 @@ struct PartialCountedTests {
         var unpaired = NativeLogSummary(platform: .ios)
         unpaired.unpaired = "it names no page among the logs"
         withSessions.files.append(StatsFile(path: "/fleet/unpaired.native.jsonl", outcome: .native(unpaired)))
+        // recordings/ has no collector's folder: a page's and an app's log with holes.
+        var gapped = WebLogSummary()
+        gapped.gaps = ["seq 5-6"]
+        withSessions.files.append(StatsFile(path: "/fleet/web/tab-2", outcome: .read(gapped)))
+        var gappedNative = NativeLogSummary(platform: .android)
+        gappedNative.gaps = ["part 1 of 4"]
+        withSessions.files.append(StatsFile(path: "/fleet/native/log-b", outcome: .native(gappedNative)))
         var written: Set<String> = []
         StatsPartial.write(withSessions, settings: Self.settings) { line in
             guard case .object(let object)? = JSONValue(parsing: line), object["real"] != nil else { return }
