@@ -8,21 +8,32 @@ import Reports
 /// views (`app-retry`, `tap-retry`, `dismissed`) as marks on the spans' row.
 extension TimeChart {
     /// The spans on the row from `y` (`height` tall), to `end` when still up; each labelled
-    /// with its times where they fit before the surface's next view, whole on hover.
-    mutating func drawErrorViewSpans(_ spans: [ErrorViewSpan], end: Double, y: Double, height: Double) {
+    /// with its times where they fit before the surface's next view, whole on hover. In a
+    /// `window`, each is drawn only where it is inside it (a view presented before its start
+    /// from the start), its label and hover still saying the whole view's times.
+    mutating func drawErrorViewSpans(_ spans: [ErrorViewSpan], end: Double, y: Double, height: Double, window: RenderLimits = RenderLimits()) {
         // Where the row's last label ends: a lane of several surfaces has spans over spans.
         var labelEnd = -Double.infinity
         for (index, span) in spans.enumerated() {
             let color = span.variant == .offline ? "#ef6c00" : "#c62828"
             let appEnd = span.app?.t ?? end, policyEnd = span.policy?.t ?? end
-            let x0 = x(span.from), xa = max(x(appEnd), x0 + 1.5), xp = max(x(policyEnd), x0 + 1.5)
+            guard let shown = window.clip(span.from, max(appEnd, policyEnd)) else { continue }
+            var x0 = x(shown.from)
+            // A view presented at the window's very end is still 1.5 px wide, inside it.
+            if let to = window.to, x0 + 1.5 > x(to) { x0 = x(to) - 1.5 }
+            let xa = max(x(min(appEnd, shown.to)), x0 + 1.5), xp = max(x(min(policyEnd, shown.to)), x0 + 1.5)
             legend.note(.shownView(span.variant, color))
             legend.note(.policyView(span.variant, color))
             out += "<g>\n<title>\(xmlEscaped(Self.viewTitle(span, end: end)))</title>\n"
-            out +=
-                "<rect x=\"\(n(x0))\" y=\"\(n(y + 2))\" width=\"\(n(xa - x0))\" height=\"\(n(height - 4))\" fill=\"\(color)\" fill-opacity=\"0.55\"/>\n"
-            out +=
-                "<rect x=\"\(n(x0))\" y=\"\(n(y))\" width=\"\(n(xp - x0))\" height=\"\(n(height))\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"1.5\"/>\n"
+            // A view the app's log ended before the window opened has only the policy's span in it.
+            if appEnd >= shown.from {
+                out +=
+                    "<rect x=\"\(n(x0))\" y=\"\(n(y + 2))\" width=\"\(n(xa - x0))\" height=\"\(n(height - 4))\" fill=\"\(color)\" fill-opacity=\"0.55\"/>\n"
+            }
+            if policyEnd >= shown.from {
+                out +=
+                    "<rect x=\"\(n(x0))\" y=\"\(n(y))\" width=\"\(n(xp - x0))\" height=\"\(n(height))\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"1.5\"/>\n"
+            }
             let label =
                 "\(formatSeconds(appEnd - span.from))\(span.app == nil ? "+" : "") · policy \(formatSeconds(policyEnd - span.from))\(span.policy == nil ? "+" : "")"
             let room = spans[(index + 1)...].map { x($0.from) - 4 }.min() ?? left + plotWidth

@@ -30,6 +30,13 @@ package struct SessionPictureMarks {
     var drops = Lane<SessionDrop>(capacity: RenderLimits.defaultMaxMarks)
     var edges = Lane<SessionEdge>(capacity: RenderLimits.defaultMaxMarks)
     var findings = Lane<SessionFinding>(capacity: RenderLimits.maxFindings)
+    /// Before the window, each surface's last error view's decision and the policy's first retry
+    /// after it: what a view still up at the window's start needs to be drawn from it (the
+    /// app's records about its views are kept from the session's start).
+    var viewsBefore: [String: [Decision]] = [:]
+    /// After the window, each surface's first error view's or retry decision: what ends by the
+    /// policy a view still up at the window's end, for its hover to say the whole view's times.
+    var viewsAfter: [String: Decision] = [:]
     var busy = BusyTimes()
     /// The smallest and largest time of a line.
     var lineTimes: (min: Double, max: Double)?
@@ -78,6 +85,40 @@ package struct SessionPictureMarks {
             let fields = record.fields.map { "\($0.key)=\(MarkText.bounded($0.json))" }
             records.add((record.t, line.isNative, ([record.type] + fields).joined(separator: " ")), at: record.t)
         }
+    }
+
+    /// A native decision before the window: kept while its view may be up at the window's start.
+    package mutating func addBeforeWindow(_ decision: Decision) {
+        var decision = decision
+        decision.surface = MarkText.bounded(decision.surface)
+        switch decision.outcome {
+        case .view(let variant) where variant != .none:
+            viewsBefore[decision.surface] = [decision]
+        case .retry:
+            if viewsBefore[decision.surface]?.count == 1 { viewsBefore[decision.surface]?.append(decision) }
+        case .view, .deferred:
+            break
+        }
+    }
+
+    /// A native decision after the window: the first on its surface that may end a view.
+    package mutating func addAfterWindow(_ decision: Decision) {
+        var decision = decision
+        decision.surface = MarkText.bounded(decision.surface)
+        switch decision.outcome {
+        case .view(let variant) where variant != .none:
+            if viewsAfter[decision.surface] == nil { viewsAfter[decision.surface] = decision }
+        case .retry:
+            if viewsAfter[decision.surface] == nil { viewsAfter[decision.surface] = decision }
+        case .view, .deferred:
+            break
+        }
+    }
+
+    /// The decisions outside the window that open or end a view drawn in it, in time order.
+    var viewsOutside: (before: [Decision], after: [Decision]) {
+        func ordered(_ decisions: [Decision]) -> [Decision] { decisions.sorted { ($0.t, $0.surface) < ($1.t, $1.surface) } }
+        return (ordered(Array(viewsBefore.values.joined())), ordered(Array(viewsAfter.values)))
     }
 
     /// A drop, an edge, or a finding (only those the config reports).

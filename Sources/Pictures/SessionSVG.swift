@@ -102,7 +102,14 @@ private struct SessionChart: TimeChart {
         fitAxis(first: first) { start, end in busy.gaps(first: first, firstLine: firstLine, start: start, end: end) }
         let until = [marks.decisions.elidedFrom, marks.logs.app.elidedFrom.map { $0 + offset }].compactMap { $0 }.min() ?? .infinity
         viewsEnd = min(until, summary.end ?? end)
-        viewSpans = marks.logs.readNative ? ErrorViewSpans.spans(decisions: decisions, records: appMarks, until: until) : []
+        // The views presented before the window and still up at its start are drawn from it;
+        // those the policy ends after it say so on hover.
+        let outside = marks.viewsOutside
+        let all = outside.before + decisions + outside.after
+        viewSpans = marks.logs.readNative ? ErrorViewSpans.spans(decisions: all, records: appMarks, until: until) : []
+        for span in viewSpans where !surfaces.contains(where: { $0.utf8.elementsEqual(span.surface.utf8) }) {
+            if marks.window.clip(span.from, max(span.app?.t ?? viewsEnd, span.policy?.t ?? viewsEnd)) != nil { surfaces.append(span.surface) }
+        }
         headerLines = SessionHeader.lines(web: marks.logs.webMeta, native: marks.logs.nativeMeta, width: Int((width - 32) / (11.5 * glyphWidth)))
     }
 
@@ -134,7 +141,7 @@ private struct SessionChart: TimeChart {
         if !drops.isEmpty || !edges.isEmpty {
             lanes.append(
                 SessionLane(name: "", height: 3 * 18 + 6, rows: ["dropToPill", "edgeToClear", "edgeToPage"]) { chart, y in
-                    chart.drawLatencyLane(drops: chart.drops, edges: chart.edges, lateMs: chart.marks.lateMs, y: y)
+                    chart.drawLatencyLane(drops: chart.drops, edges: chart.edges, lateMs: chart.marks.lateMs, y: y, window: chart.marks.window)
                 })
         }
         return lanes
@@ -230,8 +237,8 @@ private struct SessionChart: TimeChart {
     private mutating func drawSessionSurface(_ surface: String, y: Double) {
         let on = { (name: String) in name.utf8.elementsEqual(surface.utf8) }
         drawSurfaceLane(decisions, on: surface, y: y, height: 26)
-        drawErrorViewSpans(viewSpans.filter { on($0.surface) }, end: viewsEnd, y: y + 30, height: 14)
-        drawAppViewMarks(appMarks, on: on, cy: y + 37)
+        drawErrorViewSpans(viewSpans.filter { on($0.surface) }, end: viewsEnd, y: y + 30, height: 14, window: marks.window)
+        drawAppViewMarks(appMarks.filter { marks.window.contains($0.t) }, on: on, cy: y + 37)
     }
 
     /// The summary's lines, then each finding's sentences, the first line of each at the margin.
@@ -311,7 +318,7 @@ private struct SessionChart: TimeChart {
             if record.native { free.app = end + 6 } else { free.page = end + 6 }
         }
         drawLayerFindings(y: y)
-        drawForegrounds(appMarks, cy: y + 9)
+        drawForegrounds(appMarks.filter { marks.window.contains($0.t) }, cy: y + 9)
     }
 
     /// Whether a finding's triangle in the row (`native`: the app's) reaches into `x0`…`x1`:

@@ -91,7 +91,9 @@ extension TimeChart {
 
     /// One row per latency: a span from the drop or edge to what followed it, labelled with its
     /// length; a stuck edge's span runs dashed to the next drop or the session end.
-    mutating func drawLatencyLane(drops: [SessionDrop], edges: [SessionEdge], lateMs: Double, y: Double) {
+    /// In a `window`, each span is drawn only where it is inside it (its hover still whole), and
+    /// a span cut at the window's end has no end tick there: it did not end there.
+    mutating func drawLatencyLane(drops: [SessionDrop], edges: [SessionEdge], lateMs: Double, y: Double, window: RenderLimits = RenderLimits()) {
         var spans: [(row: Int, from: Double, to: Double, name: String, latency: Latency)] = []
         for drop in drops {
             if let latency = drop.dropToPill, latency > 0 { spans.append((0, drop.t, drop.t + latency, "dropToPill", .measured(latency))) }
@@ -108,7 +110,8 @@ extension TimeChart {
         // Each row's bars and labels so far: a label goes right of its bar, else left of it,
         // where it runs into neither; else only its bar's hover says it.
         var taken = [[ClosedRange<Double>]](repeating: [], count: 3)
-        for span in spans { taken[span.row].append((x(span.from) - 2)...(max(x(span.to), x(span.from) + 1.5) + 2)) }
+        let clipped = spans.compactMap { span in window.clip(span.from, span.to).map { (span, $0) } }
+        for (span, shown) in clipped { taken[span.row].append((x(shown.from) - 2)...(max(x(shown.to), x(shown.from) + 1.5) + 2)) }
         func place(_ label: String, row: Int, after x1: Double, before x0: Double, bold: Bool) -> Double? {
             let w = textWidth(label, size: 10.5, bold: bold)
             for start in [x1 + 6, x0 - 6 - w] where start >= left + 2 && start + w <= width - 6 {
@@ -120,9 +123,10 @@ extension TimeChart {
             }
             return nil
         }
-        for span in spans {
+        for (span, shown) in clipped {
             let ry = y + 12 + Double(span.row) * 18
-            let x0 = x(span.from), x1 = max(x(span.to), x0 + 1.5)
+            var x0 = x(shown.from), x1 = max(x(shown.to), x0 + 1.5)
+            if let to = window.to, x1 > x(to) { (x0, x1) = (x(to) - 1.5, x(to)) }
             let late = span.latency.milliseconds.map { $0 > lateMs } ?? true
             let color = late ? "#b00020" : "#1565c0"
             legend.note(span.latency == .stuck ? .stuck : late ? .late : .latency)
@@ -134,8 +138,10 @@ extension TimeChart {
             let dash = span.latency == .stuck ? " stroke-dasharray=\"5 3\"" : ""
             out += "<g>\n<title>\(xmlEscaped("\(span.name) from \(formatMilliseconds(span.from)) ms: \(label)"))</title>\n"
             out += "<line x1=\"\(n(x0))\" y1=\"\(n(ry))\" x2=\"\(n(x1))\" y2=\"\(n(ry))\" stroke=\"\(color)\" stroke-width=\"2.5\"\(dash)/>\n"
-            out += "<line x1=\"\(n(x0))\" y1=\"\(n(ry - 5))\" x2=\"\(n(x0))\" y2=\"\(n(ry + 5))\" stroke=\"\(color)\" stroke-width=\"1.5\"/>\n"
-            if span.latency != .stuck {
+            if shown.from == span.from {
+                out += "<line x1=\"\(n(x0))\" y1=\"\(n(ry - 5))\" x2=\"\(n(x0))\" y2=\"\(n(ry + 5))\" stroke=\"\(color)\" stroke-width=\"1.5\"/>\n"
+            }
+            if span.latency != .stuck, shown.to == span.to {
                 out += "<line x1=\"\(n(x1))\" y1=\"\(n(ry - 5))\" x2=\"\(n(x1))\" y2=\"\(n(ry + 5))\" stroke=\"\(color)\" stroke-width=\"1.5\"/>\n"
             }
             if let labelX = place(label, row: span.row, after: x1, before: x0, bold: true) {

@@ -167,11 +167,14 @@ final class SessionPictureOutput: SessionOutput {
             switch line {
             case .connectivity: before.connectivity = line
             case .web(.banner): before.banner = line
+            case .native(let decision): marks?.addBeforeWindow(decision)
             default: break
             }
         } else if window.contains(line.t) {
             openWindow()
             marks?.add(line)
+        } else if case .native(let decision) = line {
+            marks?.addAfterWindow(decision)
         }
         try report?.line(line)
     }
