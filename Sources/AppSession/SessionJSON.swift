@@ -126,16 +126,10 @@ extension ErrorViewSummary {
     /// `json` in pieces: a piece for the head, then one a surface (a surface's time as
     /// `"SURFACE":ms`, after a comma but the first), then the close.
     public func writeJSON(_ write: (String) throws -> Void) throws {
-        var ms = JSONLine()
-        if let median, let p90, let max {
-            ms.number("median", median)
-            ms.number("p90", p90)
-            ms.number("max", max)
-        }
         var body = JSONLine()
         body.integer("count", count)
         body.integer("open", open)
-        body.raw("ms", ms.text)
+        body.raw("ms", quantilesJSON(median, p90, max))
         try write(String(decoding: body.bytes, as: UTF8.self) + ",\"bySurface\":{")
         var first = true
         try surfaces.forEach { surface, total in
@@ -156,16 +150,22 @@ extension ErrorViewSummary {
 extension ShownSummary {
     /// `{"open","ms":{"median","p90","max"} (or {})}`: the app's own timing of the views.
     public var json: String {
-        var ms = JSONLine()
-        if let median, let p90, let max {
-            ms.number("median", median)
-            ms.number("p90", p90)
-            ms.number("max", max)
-        }
         var body = JSONLine()
         body.integer("open", open)
-        body.raw("ms", ms.text)
+        body.raw("ms", quantilesJSON(median, p90, max))
         return body.text
     }
 
+}
+
+/// `{"median","p90","max"}` of a set of error views, or `{}` when there were none: the policy's
+/// times and the app's own are written alike.
+private func quantilesJSON(_ median: Double?, _ p90: Double?, _ max: Double?) -> String {
+    var ms = JSONLine()
+    if let median, let p90, let max {
+        ms.number("median", median)
+        ms.number("p90", p90)
+        ms.number("max", max)
+    }
+    return ms.text
 }
