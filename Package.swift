@@ -143,7 +143,7 @@ let package = Package(
         // The pictures' lanes, each drawn from known marks.
         .testTarget(
             name: "PicturesTests",
-            dependencies: ["Pictures", "BannerFindings", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "AppSession", "TurboRecording"]),
+            dependencies: ["Pictures", "BannerFindings", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "AppSession", "PolicyCore", "TurboRecording", "TestSupport"]),
         // The report wording, tested straight, without running the CLI.
         .testTarget(name: "ReportsTests", dependencies: on(["Reports"], findings, ["Fleet", "VariantAnalysis"], cores, ["TurboRecording"])),
         // The native findings (retry, launch, archive), each analyzer on its own logs.
