@@ -127,25 +127,28 @@ import TurboRecording
         for limits in [RenderLimits(maxMarks: 25), RenderLimits(from: 1_000_000, to: 3_000_000, maxMarks: 40), RenderLimits()] {
             let read = try NativeLanes.read(lines: try JSONLines(path: path), config: NativeConfig(), lenient: false, limits: limits) { _ in }
             let lanes = read.lanes
+            let launch = try #require(lanes.section(LaunchLanes.self)), views = try #require(lanes.section(ErrorViewLanes.self))
             // What is held while reading is the lanes, not the log's timelines, rows or screens.
-            #expect(read.launch.timeline.isEmpty && read.launch.rows.isEmpty && read.launch.appScreens.isEmpty && read.launch.findings.isEmpty)
-            #expect(lanes.screens.marks.count <= limits.maxMarks && lanes.launchMarks.marks.count <= limits.maxMarks)
-            #expect(lanes.appSpans.marks.count <= limits.maxMarks && lanes.mismatches.marks.count <= limits.maxMarks)
-            #expect(lanes.decisions.marks.count <= limits.maxMarks && lanes.connectivity.marks.count <= limits.maxMarks)
+            #expect(launch.launch.timeline.isEmpty && launch.launch.rows.isEmpty && launch.launch.appScreens.isEmpty && launch.launch.findings.isEmpty)
+            #expect(launch.screens.marks.count <= limits.maxMarks && launch.launchMarks.marks.count <= limits.maxMarks)
+            #expect(launch.appSpans.marks.count <= limits.maxMarks && launch.mismatches.marks.count <= limits.maxMarks)
+            #expect(views.decisions.marks.count <= limits.maxMarks && lanes.connectivity.marks.count <= limits.maxMarks)
             #expect(lanes.flags.count <= RenderLimits.maxFindings + 1)
             // The same picture as from the log analysed whole, and it says what it left out.
             let (svg, _) = try NativeTimelineSVG.render(.lines(JSONLines(path: path), NativeConfig()), limits: limits)
             #expect(svg == (try NativeTimelineSVG.render(.session(whole), limits: limits)).svg)
             #expect(XMLCheck.parse(svg).ok)
         }
-        let capped = try NativeLanes.read(lines: try JSONLines(path: path), config: NativeConfig(), lenient: false, limits: RenderLimits(maxMarks: 25)) { _ in }
-            .lanes
+        let cappedLanes = try NativeLanes.read(
+            lines: try JSONLines(path: path), config: NativeConfig(), lenient: false, limits: RenderLimits(maxMarks: 25)
+        ) { _ in }.lanes
+        let capped = try #require(cappedLanes.section(ErrorViewLanes.self)), cappedLaunch = try #require(cappedLanes.section(LaunchLanes.self))
         // Each cycle: an error view and an automatic retry; the 26th decision is cycle 12's retry.
         #expect(capped.decisions.marks.count == 25)
         #expect(capped.decisions.elided == whole.decisions.count - 25)
         #expect(whole.decisions.count == 800)
         #expect(capped.decisions.elidedFrom == whole.decisions[25].t && whole.decisions[25].t == 12 * 20_000 + 9400)
-        #expect(capped.launchMarks.elided > 0 && capped.screens.elided > 0 && capped.appSpans.elided > 0)
+        #expect(cappedLaunch.launchMarks.elided > 0 && cappedLaunch.screens.elided > 0 && cappedLaunch.appSpans.elided > 0)
         #expect(capped.errorViews == 400)
         let (svg, _) = try NativeTimelineSVG.render(.lines(JSONLines(path: path), NativeConfig()), limits: RenderLimits(maxMarks: 25))
         #expect(svg.contains("not drawn, past 25 marks a lane (25 findings)"))

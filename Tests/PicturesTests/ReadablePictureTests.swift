@@ -159,8 +159,11 @@ struct ReadablePictureTests {
     @Test("the native lanes keep a bounded surface, screen and finding sentence, however long the log's")
     func boundedNativeMarks() {
         let huge = String(repeating: "s", count: 400_000)
-        var lanes = NativeLanes(limits: RenderLimits())
-        for t in stride(from: 0.0, to: 150, by: 1) { lanes.decision(Decision(t: t, surface: huge + "\(Int(t) % 3)", outcome: .view(.offline))) }
+        var shared = NativeLanes(limits: RenderLimits())
+        let lanes = ErrorViewLanes(config: NativeConfig(), limits: RenderLimits())
+        for t in stride(from: 0.0, to: 150, by: 1) {
+            lanes.decision(Decision(t: t, surface: huge + "\(Int(t) % 3)", outcome: .view(.offline)), lanes: &shared)
+        }
         #expect(lanes.decisions.marks.count == 150)
         #expect(lanes.decisions.marks.allSatisfy { $0.surface.utf8.count < MarkText.limit + 40 })
         // Surfaces that differ only past the kept prefix share a lane: the prefix is what is drawn.
