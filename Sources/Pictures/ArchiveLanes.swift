@@ -21,10 +21,6 @@ final class ArchiveLanes: NativeLaneSection {
         try archive.finish { Self.add($0, lanes: &lanes) }
     }
 
-    func take(_ session: NativeSession, lanes: inout NativeLanes) {
-        for finding in session.archiveFindings { Self.add(finding, lanes: &lanes) }
-    }
-
     private static func add(_ finding: ArchiveFinding, lanes: inout NativeLanes) {
         lanes.flag(Flag(t: finding.t, id: finding.kind.rawValue, lines: [finding.line], sentence: "\(finding.url): \(finding.message).", level: finding.level))
     }

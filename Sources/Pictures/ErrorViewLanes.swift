@@ -41,13 +41,6 @@ final class ErrorViewLanes: NativeLaneSection {
         explainer.finish(decided: { decision($0, lanes: &lanes) }, emit: { emit($0, lanes: &lanes) })
     }
 
-    func take(_ session: NativeSession, lanes: inout NativeLanes) {
-        for record in session.viewRecords { viewRecord(record.event, at: record.t, line: record.line) }
-        for decision in session.decisions { self.decision(decision, lanes: &lanes) }
-        for finding in session.retryFindings { retry(finding, lanes: &lanes) }
-        for loop in session.probeLoops { probeLoop(loop, lanes: &lanes) }
-    }
-
     private func emit(_ event: NativeExplainer.Event, lanes: inout NativeLanes) {
         switch event {
         case .retry(let finding): retry(finding, lanes: &lanes)

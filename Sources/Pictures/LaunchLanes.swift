@@ -12,7 +12,7 @@ import TurboRecording
 final class LaunchLanes: NativeLaneSection {
     let band = NativeLaneBand.app
     /// Keeping the picture's state only (`keeping: .picture`): its timeline, app screens and
-    /// findings are taken as they are decided. A log analysed whole hands its own.
+    /// findings are taken as they are decided.
     private(set) var launch: LaunchAnalyzer
     private let limits: RenderLimits
     /// The root screen's spans, from the policy's screen changes.
@@ -46,13 +46,6 @@ final class LaunchLanes: NativeLaneSection {
         for record in launch.takeTimeline() { add(record, lanes: &lanes) }
         for shown in launch.takeAppScreens() { add(shown) }
         for finding in launch.takeFindings() { add(finding, lanes: &lanes) }
-    }
-
-    func take(_ session: NativeSession, lanes: inout NativeLanes) {
-        launch = session.launch
-        for record in session.launch.timeline { add(record, lanes: &lanes) }
-        for shown in session.launch.appScreens { add(shown) }
-        for finding in session.launch.findings { add(finding, lanes: &lanes) }
     }
 
     /// A record of the launch policy's timeline.

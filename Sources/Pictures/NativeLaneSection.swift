@@ -19,9 +19,6 @@ protocol NativeLaneSection: AnyObject {
     func feed(_ record: NativeRecord, path: String, lanes: inout NativeLanes) throws
     /// After the log's last record: what its analysis decides only at the end.
     func finish(lanes: inout NativeLanes) throws
-    /// A log analysed whole: the marks a read of it gives (`lanes` knows its first and last
-    /// record already).
-    func take(_ session: NativeSession, lanes: inout NativeLanes)
     /// The log's end (`NativeLanes.span`): a span still open runs to it.
     func close(at end: Double)
     /// Its settings, in the picture's title line after the platform.

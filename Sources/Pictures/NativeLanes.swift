@@ -85,18 +85,6 @@ struct NativeLanes {
         finish()
     }
 
-    /// The lanes of a session analysed whole, fed in the order a read feeds them.
-    init(session: NativeSession, limits: RenderLimits) {
-        self.init(limits: limits)
-        platform = session.platform
-        for (t, online) in session.connectivity { path(at: t, online: online) }
-        if let first = session.first { record(at: first) }
-        if let last = session.last { record(at: last) }
-        for section in sections { section.take(session, lanes: &self) }
-        for cut in session.cuts { self.cut(cut) }
-        finish()
-    }
-
     var shownFlags: Int { min(limits.maxMarks, RenderLimits.maxFindings) }
 
     /// A timed record was read at `t`.

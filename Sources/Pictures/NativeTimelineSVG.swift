@@ -15,22 +15,15 @@ import VariantAnalysis
 /// stretches); a legend of the marks drawn; the findings' sentences. Every string from the
 /// recording (or its path) goes through `xmlEscaped`.
 package enum NativeTimelineSVG {
-    /// A native recording, replayed with a config over its `meta`, or its session.
-    package typealias Source = PictureSource<NativeSession, NativeConfig>
-
-    /// The picture of `source` within `limits`, and the path as its reader names it; the lines a
-    /// lenient read skips go to `onSkip`.
+    /// The picture of the native recording `lines` reads, replayed with `config` over its
+    /// `meta` (strict unless `lenient`; the lines a lenient read skips go to `onSkip`) and
+    /// drawn as it is read, within `limits`; and the path as its reader names it.
     package static func render(
-        _ source: Source, limits: RenderLimits = RenderLimits(), onSkip: @escaping (RecordingError) -> Void = { _ in }
+        lines: JSONLines, config: NativeConfig = NativeConfig(), lenient: Bool = false, limits: RenderLimits = RenderLimits(),
+        onSkip: @escaping (RecordingError) -> Void = { _ in }
     ) throws -> (svg: String, path: String) {
-        var chart: NativeChart
-        switch source {
-        case .session(let session):
-            chart = NativeChart(path: session.path, lanes: NativeLanes(session: session, limits: limits))
-        case .lines(let lines, let config, let lenient):
-            let read = try NativeLanes.read(lines: lines, config: config, lenient: lenient, limits: limits, onSkip: onSkip)
-            chart = NativeChart(path: read.path, lanes: read.lanes)
-        }
+        let read = try NativeLanes.read(lines: lines, config: config, lenient: lenient, limits: limits, onSkip: onSkip)
+        var chart = NativeChart(path: read.path, lanes: read.lanes)
         return (chart.draw(), chart.path)
     }
 }

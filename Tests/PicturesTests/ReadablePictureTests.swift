@@ -16,7 +16,7 @@ struct ReadablePictureTests {
     /// A native log from its lines (after the meta line).
     static func native(_ records: [String], platform: String = "ios") throws -> String {
         let text = (["{\"type\":\"meta\",\"version\":1,\"recording\":\"native\",\"platform\":\"\(platform)\"}"] + records).joined(separator: "\n") + "\n"
-        return try NativeTimelineSVG.render(.lines(JSONLines(bytes: Array(text.utf8), name: "native.jsonl"), NativeConfig())).svg
+        return try NativeTimelineSVG.render(lines: JSONLines(bytes: Array(text.utf8), name: "native.jsonl")).svg
     }
 
     static func web(_ records: [String]) throws -> String {
