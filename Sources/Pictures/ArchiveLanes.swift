@@ -7,18 +7,20 @@ import TurboRecording
 final class ArchiveLanes: NativeLaneSection {
     /// It draws no row: its findings are the findings lane's.
     let band = NativeLaneBand.app
-    private var archive: ArchiveFindingsAlongside
+    /// Dropped at the log's end: the picture is drawn without the cache's pages.
+    private var archive: ArchiveFindingsAlongside?
 
     init(config: NativeConfig, limits: RenderLimits) {
         archive = ArchiveFindingsAlongside(config: config)
     }
 
     func feed(_ record: NativeRecord, path: String, lanes: inout NativeLanes) throws {
-        archive.feed(record, path: path) { Self.add($0, lanes: &lanes) }
+        archive?.feed(record, path: path) { Self.add($0, lanes: &lanes) }
     }
 
     func finish(lanes: inout NativeLanes) throws {
-        try archive.finish { Self.add($0, lanes: &lanes) }
+        defer { archive = nil }
+        try archive?.finish { Self.add($0, lanes: &lanes) }
     }
 
     private static func add(_ finding: ArchiveFinding, lanes: inout NativeLanes) {

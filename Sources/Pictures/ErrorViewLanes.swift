@@ -12,7 +12,8 @@ import TurboRecording
 final class ErrorViewLanes: NativeLaneSection {
     let band = NativeLaneBand.surfaces
     static let maxSurfaceLanes = 8
-    private var explainer: NativeExplainer
+    /// Dropped at the log's end: the picture is drawn without the policy's state.
+    private var explainer: NativeExplainer?
     private let limits: RenderLimits
     private(set) var decisions: Lane<Decision>
     /// The app's own records about its error views (`AppViewMark`): its marks, and what ends a
@@ -33,12 +34,13 @@ final class ErrorViewLanes: NativeLaneSection {
 
     func feed(_ record: NativeRecord, path: String, lanes: inout NativeLanes) throws {
         if case .timed(let t, let event) = record.event { viewRecord(event, at: t, line: record.line) }
-        explainer.feed(record, decided: { decision($0, lanes: &lanes) }, emit: { emit($0, lanes: &lanes) })
-        try explainer.checkOpenViews(after: record, path: path)
+        explainer?.feed(record, decided: { decision($0, lanes: &lanes) }, emit: { emit($0, lanes: &lanes) })
+        try explainer?.checkOpenViews(after: record, path: path)
     }
 
     func finish(lanes: inout NativeLanes) throws {
-        explainer.finish(decided: { decision($0, lanes: &lanes) }, emit: { emit($0, lanes: &lanes) })
+        explainer?.finish(decided: { decision($0, lanes: &lanes) }, emit: { emit($0, lanes: &lanes) })
+        explainer = nil
     }
 
     private func emit(_ event: NativeExplainer.Event, lanes: inout NativeLanes) {
