@@ -2,13 +2,11 @@ import NativeFindings
 import PolicyCore
 import PolicyRegistry
 import Replay
-import Reports
 import TurboRecording
 
 /// One native policy's part of `render`'s picture of a native log: fed every record of the
-/// log as it is read (or a log analysed whole), it keeps its own lanes' marks, hands its
-/// findings and its decisions' times to the picture's shared lanes (`NativeLanes`), and then
-/// says how its rows are drawn. The sections come from the registry (`NativeLaneSections`),
+/// log as it is read, it keeps its own lanes' marks, hands its findings and its decisions'
+/// times to the picture's shared lanes (`NativeLanes`), and then says how its rows are drawn. The sections come from the registry (`NativeLaneSections`),
 /// so the picture names no policy itself: a policy whose log is the native one and that has
 /// no section here fails `NativeLaneSectionsTests`, and a new `PolicyID` stops the compiler at
 /// `maker(for:)`. A section keeps at most `RenderLimits.maxMarks` marks a lane, never the log.

@@ -72,8 +72,8 @@ struct NativeLanes {
         while let record = try reader.next() {
             if read == 0, case .meta(let meta) = record.event { platform = config.settings(recorded: meta.platform).platform }
             read += 1
-            // A section sees the record before the shared lanes do: a launch finding decided
-            // by it is measured to the record before, as in a log analysed whole.
+            // A section sees the record before the shared lanes do: a launch mismatch still
+            // open when it is decided is measured to the record before this one.
             for section in sections { try section.feed(record, path: reader.path, lanes: &self) }
             if case .timed(let t, let event) = record.event {
                 self.record(at: t)
