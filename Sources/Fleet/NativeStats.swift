@@ -33,10 +33,10 @@ extension FleetStats {
     /// Every native finding id, with its count and the logs that show it (most occurrences
     /// first, then by path).
     package var nativeFindings: [(id: String, level: FindingLevel, count: Int, recordings: [(path: String, count: Int)])] {
-        NativeSummary.findingIDs.map { id in
+        NativeStatsSections.findingIDs.map { id in
             let recordings = natives.compactMap { entry in entry.summary.findings[id].map { (path: entry.path, count: $0) } }
                 .sorted { $0.count != $1.count ? $0.count > $1.count : $0.path < $1.path }
-            return (id, NativeSummary.findingLevels[id] ?? .warning, recordings.reduce(0) { $0 + $1.count }, recordings)
+            return (id, NativeStatsSections.findingLevels[id] ?? .warning, recordings.reduce(0) { $0 + $1.count }, recordings)
         }
     }
 
