@@ -20,7 +20,7 @@ public enum PathBytes {
     /// shows and keeps it.
     public static func name(_ bytes: some Collection<UInt8>) -> String {
         if bytes.allSatisfy({ $0 < 0x80 && $0 != backslash }) { return String(decoding: bytes, as: UTF8.self) }
-        return bytes.split(separator: slash, omittingEmptySubsequences: false).map(part).joined(separator: "/")
+        return Array(bytes).split(separator: slash, omittingEmptySubsequences: false).map(part).joined(separator: "/")
     }
 
     /// The path at `pointer`, a C string.

@@ -95,7 +95,7 @@ func record(_ name: String, _ a: [String?]) -> LogRecord? {
 func printed(_ name: String, _ a: [String?]) -> String? {
     switch name {
     case "format": return formatMilliseconds(number(a[0]))
-    case "started-at": return startedAtText(unixMilliseconds: Int64(a[0]!)!) ?? "-"
+    case "started-at": return StartedAt.text(unixMilliseconds: Int64(a[0]!)!) ?? "-"
     case "map-ios":
         let handed: IOSHandedError =
             switch a[0] {
@@ -170,11 +170,12 @@ var log: AppLog?
         handle.closeFile()
     case "empty":
         // A process that died just after a rotation made the log's next file: it is empty.
-        FileManager.default.createFile(atPath: arguments[2], contents: Data())
+        guard FileManager.default.createFile(atPath: arguments[2], contents: Data()) else { fatalError("cannot create \(arguments[2])") }
     case "block":
         // A rotation that cannot happen: a directory, not empty, where a rotated file goes.
         try! FileManager.default.createDirectory(atPath: arguments[2] + rest[0]!, withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: arguments[2] + rest[0]! + "/in-the-way", contents: Data())
+        let inTheWay = arguments[2] + rest[0]! + "/in-the-way"
+        guard FileManager.default.createFile(atPath: inTheWay, contents: Data()) else { fatalError("cannot create \(inTheWay)") }
     case "unblock":
         try! FileManager.default.removeItem(atPath: arguments[2] + rest[0]!)
     case "end-file":
