@@ -13,6 +13,11 @@ package struct ErrorViewStatsSection: NativeStatsSection {
 
     package static let policies: [PolicyID] = [.errorView]
 
+    package static let figures: [StatsFigure] = [
+        .errorViews, .automaticRetries, .manualRetries, .deferredRetries, .errorViewOpen, .errorViewPolicyMs, .errorViewDurations,
+        .errorViewValues, .shownOpen, .shownMs, .shownDurations, .shownValues,
+    ]
+
     private var explainer: NativeExplainer
     /// Time on the error views, tallied from the explainer's own policy's decisions. Each
     /// view's time goes into the sample as it closes: what is held is the open views.
@@ -131,6 +136,23 @@ package struct ErrorViewStatsSection: NativeStatsSection {
         try body("error view ms", summary.errorViewTime.policy.totalMs)
         try body("error view ms by the app's log", summary.errorViewTime.shown.totalMs)
     }
+}
+
+/// The error view's figures in a partial's line: `native.errorView` (its decisions) and
+/// `native.errorViewTime` (`StatsPartial.errorViewTime`).
+extension StatsFigure {
+    package static let errorViews = StatsFigure("native.errorView.views")
+    package static let automaticRetries = StatsFigure("native.errorView.automaticRetries")
+    package static let manualRetries = StatsFigure("native.errorView.manualRetries")
+    package static let deferredRetries = StatsFigure("native.errorView.deferred")
+    package static let errorViewOpen = StatsFigure("native.errorViewTime.open")
+    package static let errorViewPolicyMs = StatsFigure("native.errorViewTime.policyMs")
+    package static let errorViewDurations = StatsFigure("native.errorViewTime.durations")
+    package static let errorViewValues = StatsFigure("native.errorViewTime.values")
+    package static let shownOpen = StatsFigure("native.errorViewTime.shownOpen")
+    package static let shownMs = StatsFigure("native.errorViewTime.shownMs")
+    package static let shownDurations = StatsFigure("native.errorViewTime.shownDurations")
+    package static let shownValues = StatsFigure("native.errorViewTime.shownValues")
 }
 
 /// The error view's figures over a fleet's native logs.

@@ -10,6 +10,8 @@ package struct LaunchStatsSection: NativeStatsSection {
 
     package static let policies: [PolicyID] = [.launch]
 
+    package static let figures: [StatsFigure] = [.launches, .toWeb, .stalls, .throughError, .offseason]
+
     private var launch: LaunchAnalyzer
 
     package init(config: NativeConfig) {
@@ -65,11 +67,20 @@ package struct LaunchStatsSection: NativeStatsSection {
     }
 
     /// The figures a report lists with the logs that show them, by name.
-    package static let figures: [(name: String, count: @Sendable (LaunchLogSummary) -> Int)] = [
+    package static let listed: [(name: String, count: @Sendable (LaunchLogSummary) -> Int)] = [
         ("stalled", { $0.stalls }),
         ("through error", { $0.throughError }),
         ("offseason", { $0.offseason }),
     ]
+}
+
+/// The launch's figures in a partial's line, `native.launch`.
+extension StatsFigure {
+    package static let launches = StatsFigure("native.launch.launches")
+    package static let toWeb = StatsFigure("native.launch.toWeb")
+    package static let stalls = StatsFigure("native.launch.stalls")
+    package static let throughError = StatsFigure("native.launch.throughError")
+    package static let offseason = StatsFigure("native.launch.offseason")
 }
 
 /// A native log's launches: `LaunchSummary` with the times to web as a sketch.
@@ -104,7 +115,7 @@ package struct LaunchStatsTotals: NativeStatsTotals {
     package private(set) var launchLogs = 0
     private var toWeb = QuantileSketch()
     package private(set) var slowestToWeb = KeptLogs<Double>()
-    private var counts: [(count: Int, logs: KeptLogs<Int>)] = LaunchStatsSection.figures.map { _ in (0, KeptLogs<Int>()) }
+    private var counts: [(count: Int, logs: KeptLogs<Int>)] = LaunchStatsSection.listed.map { _ in (0, KeptLogs<Int>()) }
 
     package init() {}
 
@@ -113,7 +124,7 @@ package struct LaunchStatsTotals: NativeStatsTotals {
         if summary.launch.launches > 0 { launchLogs += 1 }
         toWeb.add(summary.launch.toWeb)
         if let max = summary.launch.toWeb.max { slowestToWeb.add(path, max) }
-        for (index, figure) in LaunchStatsSection.figures.enumerated() {
+        for (index, figure) in LaunchStatsSection.listed.enumerated() {
             let count = figure.count(summary.launch)
             guard count > 0 else { continue }
             counts[index].count += count
@@ -124,7 +135,7 @@ package struct LaunchStatsTotals: NativeStatsTotals {
     package var readyLaunches: Int { toWeb.count }
     package var timeToWeb: Distribution? { Distribution(toWeb) }
 
-    /// One of `LaunchStatsSection.figures` over every log, with the logs kept for it.
+    /// One of `LaunchStatsSection.listed` over every log, with the logs kept for it.
     package func figure(_ index: Int) -> (count: Int, recordings: KeptLogs<Int>) { (counts[index].count, counts[index].logs) }
 }
 

@@ -17,6 +17,10 @@ package protocol NativeStatsSection {
     /// The policies whose part it is, in registry order (one; a composition's, each).
     static var policies: [PolicyID] { get }
 
+    /// The figures its members of a partial's line carry (`StatsFigure`), which the partial's
+    /// header names: none for a part that adds up only its findings.
+    static var figures: [StatsFigure] { get }
+
     init(config: NativeConfig)
 
     /// One record of the log (its `meta` first); each finding it decides counted by id in `findings`.
@@ -51,6 +55,7 @@ extension NativeStatsSection {
     /// `Self`, then `Next`: `A.And<B>.And<C>` reads A, B and C, in that order.
     package typealias And<Next: NativeStatsSection> = NativeStatsPair<Self, Next>
 
+    package static var figures: [StatsFigure] { [] }
     package mutating func finish(path: String, findings: inout [String: Int]) throws {}
     package func summarize(into summary: inout NativeLogSummary) {}
     package static func write(_ summary: NativeLogSummary, into line: inout JSONLine) {}
@@ -68,6 +73,7 @@ package struct NativeStatsPair<A: NativeStatsSection, B: NativeStatsSection>: Na
     private var b: B
 
     package static var policies: [PolicyID] { A.policies + B.policies }
+    package static var figures: [StatsFigure] { A.figures + B.figures }
 
     package init(config: NativeConfig) {
         a = A(config: config)

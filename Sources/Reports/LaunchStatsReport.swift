@@ -9,7 +9,7 @@ extension LaunchStatsTotals: StatsReportSection {
         let ms = formatMilliseconds
         let logs = launchLogs
         var lines = ["launches: \(launches) in \(logs) log\(logs == 1 ? "" : "s"), \(readyLaunches) ready"]
-        let width = LaunchStatsSection.figures.map(\.name.count).max()!
+        let width = LaunchStatsSection.listed.map(\.name.count).max()!
         if let time = timeToWeb {
             lines.append("time to web, ms: median \(ms(time.median)), p90 \(ms(time.p90)), max \(ms(time.max))")
             let slowest = slowestToWeb
@@ -21,7 +21,7 @@ extension LaunchStatsTotals: StatsReportSection {
             }
             lines += StatsTotals.moreRow(indent: head.count, shown: shown.count, logs: slowest.logs, listing: listing)
         }
-        for (index, figure) in LaunchStatsSection.figures.enumerated() {
+        for (index, figure) in LaunchStatsSection.listed.enumerated() {
             let entry = self.figure(index)
             lines += StatsTotals.findingRows(figure.name, entry.count, entry.recordings, width: width, listing: listing)
         }
