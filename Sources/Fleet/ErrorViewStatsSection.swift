@@ -182,3 +182,23 @@ package struct ErrorViewStatsTotals: NativeStatsTotals {
         RetryTrigger.allCases.compactMap { trigger in automatic[trigger].flatMap { $0 == 0 ? nil : (trigger, $0) } }
     }
 }
+
+extension FleetStats {
+    /// Error views presented over every log, by variant.
+    package var errorViews: [(variant: ErrorVariant, count: Int)] {
+        ErrorVariant.allCases.compactMap { variant in
+            let count = natives.reduce(0) { $0 + ($1.summary.errorView.views[variant] ?? 0) }
+            return count == 0 ? nil : (variant, count)
+        }
+    }
+
+    package var automaticRetries: [(trigger: RetryTrigger, count: Int)] {
+        RetryTrigger.allCases.compactMap { trigger in
+            let count = natives.reduce(0) { $0 + ($1.summary.errorView.automaticRetries[trigger] ?? 0) }
+            return count == 0 ? nil : (trigger, count)
+        }
+    }
+
+    package var manualRetries: Int { natives.reduce(0) { $0 + $1.summary.errorView.manualRetries } }
+    package var deferredRetries: Int { natives.reduce(0) { $0 + $1.summary.errorView.deferred } }
+}
