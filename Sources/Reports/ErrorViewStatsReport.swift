@@ -27,6 +27,14 @@ extension ErrorViewStatsTotals: StatsReportSection {
         ]
     }
 
+    package static let perLogColumns: [(name: String, cell: @Sendable (NativeLogSummary) -> PerLogTable.Cell)] = [
+        ("error_views", { .count($0.errorViewTime.count) }),
+        ("error_views_open", { .count($0.errorViewTime.open) }),
+        ("policy_ms", { .ms($0.errorViewTime.policy.totalMs) }),
+        ("shown_ms", { .ms($0.errorViewTime.shown.totalMs) }),
+        ("shown_open", { .count($0.errorViewTime.shown.open) }),
+    ]
+
     /// `time on error views: 4 (0 open)`, then `  policyMs 8200 ms by the retry policy; median
     /// 2500, p90 2500, max 2500 ms` and `  shownMs 7600 ms by the app's own log (0 open); …`:
     /// what the users spent looking at native error screens, as the contract would have kept

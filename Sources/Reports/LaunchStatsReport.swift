@@ -42,4 +42,9 @@ extension LaunchStatsTotals: StatsReportSection {
         }
         return [("launch", ReportJSON.object(fields))]
     }
+
+    package static let perLogColumns: [(name: String, cell: @Sendable (NativeLogSummary) -> PerLogTable.Cell)] = [
+        ("launches", { .count($0.launch.launches) }),
+        ("to_web_median_ms", { summary in Distribution(summary.launch.toWeb).map { .ms($0.median) } ?? .none }),
+    ]
 }
