@@ -91,7 +91,7 @@ let package = Package(
         // Every SVG picture, and the HTML report (its script and style are Page/'s files, embedded
         // by script/html-assets as HTMLAssets.swift).
         .target(
-            name: "Pictures", dependencies: on(except(cores, "ArchiveCachePolicy"), ["TurboRecording", "Replay"], findings, ["VariantAnalysis", "Reports"]),
+            name: "Pictures", dependencies: on(except(cores, "ArchiveCachePolicy"), ["TurboRecording", "Replay"], findings, ["PolicyRegistry", "VariantAnalysis", "Reports"]),
             exclude: ["Page"]),
         // The command line, every subcommand: a library, so that tests run it in their own process.
         .target(
@@ -143,7 +143,10 @@ let package = Package(
         // The pictures' lanes, each drawn from known marks.
         .testTarget(
             name: "PicturesTests",
-            dependencies: ["Pictures", "BannerFindings", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "AppSession", "PolicyCore", "TurboRecording", "TestSupport"]),
+            dependencies: [
+                "Pictures", "BannerFindings", "OfflineBanner", "NativeErrorPolicy", "LaunchPolicy", "AppSession", "PolicyCore", "TurboRecording", "Replay",
+                "PolicyRegistry", "TestSupport",
+            ]),
         // The report wording, tested straight, without running the CLI.
         .testTarget(name: "ReportsTests", dependencies: on(["Reports"], findings, ["Fleet", "VariantAnalysis"], cores, ["TurboRecording"])),
         // The native findings (retry, launch, archive), each analyzer on its own logs.

@@ -58,7 +58,7 @@ extension HTMLReportBuilder {
         }
         report.header += reading
         let end = last ?? 0
-        for (surface, open) in appViews { appView(surface, from: open.t, to: end, by: "the log's end (still up)") }
+        for surface in appViews.keys.sorted() { appView(surface, from: appViews[surface]!.t, to: end, by: "the log's end (still up)") }
         closeAll(at: end)
         return finished()
     }
@@ -103,7 +103,9 @@ extension HTMLReportBuilder {
         default:
             if type != "foreground" {
                 // A page loading or a new process ends every view on screen.
-                for (surface, open) in views { appView(surface, from: open.t, to: t, by: type) }
+                // By surface: a dictionary's order changes from one run to the next, and a
+                // surface's lane is made where its first mark is.
+                for surface in views.keys.sorted() { appView(surface, from: views[surface]!.t, to: t, by: type) }
                 views.removeAll()
             }
             mark("app", t, type, what, row: nil)

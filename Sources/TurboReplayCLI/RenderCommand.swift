@@ -135,7 +135,7 @@ enum RenderCommand {
         limits: RenderLimits, console: Console
     ) throws -> ExitCode {
         var skipped = 0
-        let (svg, readPath) = try NativeTimelineSVG.render(.lines(input.lines, config, lenient: lenient), limits: limits) {
+        let (svg, readPath) = try NativeTimelineSVG.render(lines: input.lines, config: config, lenient: lenient, limits: limits) {
             skipped += 1
             console.skipped($0)
         }

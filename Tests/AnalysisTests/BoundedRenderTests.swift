@@ -88,15 +88,14 @@ import TurboRecording
             lines.append(#"{"t":\#(k * 1000),"type":"presented","surface":"s\#(k)","error":{"kind":"web","code":-1009}}"#)
         }
         let path = try Fixtures.file(lines.joined(separator: "\n") + "\n", name: "views.jsonl")
-        let session = try NativeSession.analyze(path: path)
-        let all = try NativeTimelineSVG.render(.session(session)).svg
+        let all = try NativeTimelineSVG.render(lines: JSONLines(path: path)).svg
         #expect(Self.count("<title>offline view, ", in: all) == 200)
         #expect(!all.contains("not drawn"))
-        let bounded = try NativeTimelineSVG.render(.session(session), limits: RenderLimits(maxMarks: 10)).svg
+        let bounded = try NativeTimelineSVG.render(lines: JSONLines(path: path), limits: RenderLimits(maxMarks: 10)).svg
         #expect(XMLCheck.parse(bounded).ok)
         #expect(Self.count("<title>offline view, ", in: bounded) == 10)
         #expect(bounded.contains("190 error-view decisions from 11000 ms"))
-        let window = try NativeTimelineSVG.render(.session(session), limits: RenderLimits(from: 50_500, to: 60_500)).svg
+        let window = try NativeTimelineSVG.render(lines: JSONLines(path: path), limits: RenderLimits(from: 50_500, to: 60_500)).svg
         #expect(Self.count("<title>offline view, ", in: window) == 10)
         #expect(window.contains("offline view, s51 at 51000 ms") && !window.contains("s50 at"))
         #expect(window.contains("window 50500 to 60500 ms"))
@@ -123,33 +122,35 @@ import TurboRecording
 
     @Test func aNativeLogIsDrawnAsItIsReadKeepingAtMostItsMarksALane() throws {
         let path = try Self.nativeRecording(cycles: 400)
-        let whole = try NativeSession.analyze(path: path)
+        let explanation = try explainNative(NativeRecordingReader(path: path))
+        let decisions = explanation.decisions + explanation.afterEnd
         for limits in [RenderLimits(maxMarks: 25), RenderLimits(from: 1_000_000, to: 3_000_000, maxMarks: 40), RenderLimits()] {
             let read = try NativeLanes.read(lines: try JSONLines(path: path), config: NativeConfig(), lenient: false, limits: limits) { _ in }
             let lanes = read.lanes
+            let launch = try #require(lanes.section(LaunchLanes.self)), views = try #require(lanes.section(ErrorViewLanes.self))
             // What is held while reading is the lanes, not the log's timelines, rows or screens.
-            #expect(read.launch.timeline.isEmpty && read.launch.rows.isEmpty && read.launch.appScreens.isEmpty && read.launch.findings.isEmpty)
-            #expect(lanes.screens.marks.count <= limits.maxMarks && lanes.launchMarks.marks.count <= limits.maxMarks)
-            #expect(lanes.appSpans.marks.count <= limits.maxMarks && lanes.mismatches.marks.count <= limits.maxMarks)
-            #expect(lanes.decisions.marks.count <= limits.maxMarks && lanes.connectivity.marks.count <= limits.maxMarks)
+            #expect(launch.launch.timeline.isEmpty && launch.launch.rows.isEmpty && launch.launch.appScreens.isEmpty && launch.launch.findings.isEmpty)
+            #expect(launch.screens.marks.count <= limits.maxMarks && launch.launchMarks.marks.count <= limits.maxMarks)
+            #expect(launch.appSpans.marks.count <= limits.maxMarks && launch.mismatches.marks.count <= limits.maxMarks)
+            #expect(views.decisions.marks.count <= limits.maxMarks && lanes.connectivity.marks.count <= limits.maxMarks)
             #expect(lanes.flags.count <= RenderLimits.maxFindings + 1)
-            // The same picture as from the log analysed whole, and it says what it left out.
-            let (svg, _) = try NativeTimelineSVG.render(.lines(JSONLines(path: path), NativeConfig()), limits: limits)
-            #expect(svg == (try NativeTimelineSVG.render(.session(whole), limits: limits)).svg)
+            let (svg, _) = try NativeTimelineSVG.render(lines: JSONLines(path: path), limits: limits)
             #expect(XMLCheck.parse(svg).ok)
         }
-        let capped = try NativeLanes.read(lines: try JSONLines(path: path), config: NativeConfig(), lenient: false, limits: RenderLimits(maxMarks: 25)) { _ in }
-            .lanes
+        let cappedLanes = try NativeLanes.read(
+            lines: try JSONLines(path: path), config: NativeConfig(), lenient: false, limits: RenderLimits(maxMarks: 25)
+        ) { _ in }.lanes
+        let capped = try #require(cappedLanes.section(ErrorViewLanes.self)), cappedLaunch = try #require(cappedLanes.section(LaunchLanes.self))
         // Each cycle: an error view and an automatic retry; the 26th decision is cycle 12's retry.
         #expect(capped.decisions.marks.count == 25)
-        #expect(capped.decisions.elided == whole.decisions.count - 25)
-        #expect(whole.decisions.count == 800)
-        #expect(capped.decisions.elidedFrom == whole.decisions[25].t && whole.decisions[25].t == 12 * 20_000 + 9400)
-        #expect(capped.launchMarks.elided > 0 && capped.screens.elided > 0 && capped.appSpans.elided > 0)
+        #expect(capped.decisions.elided == decisions.count - 25)
+        #expect(decisions.count == 800)
+        #expect(capped.decisions.elidedFrom == decisions[25].t && decisions[25].t == 12 * 20_000 + 9400)
+        #expect(cappedLaunch.launchMarks.elided > 0 && cappedLaunch.screens.elided > 0 && cappedLaunch.appSpans.elided > 0)
         #expect(capped.errorViews == 400)
-        let (svg, _) = try NativeTimelineSVG.render(.lines(JSONLines(path: path), NativeConfig()), limits: RenderLimits(maxMarks: 25))
+        let (svg, _) = try NativeTimelineSVG.render(lines: JSONLines(path: path), limits: RenderLimits(maxMarks: 25))
         #expect(svg.contains("not drawn, past 25 marks a lane (25 findings)"))
-        #expect(svg.contains("\(whole.decisions.count - 25) error-view decisions from 249400 ms"))
+        #expect(svg.contains("\(decisions.count - 25) error-view decisions from 249400 ms"))
         #expect(svg.contains("error views 400"))
     }
 }

@@ -114,4 +114,20 @@ struct HTMLReportCommandTests {
             #expect(run.status == 64, "\(arguments): \(run.stderr)")
         }
     }
+
+    /// Each run of the tool hashes with a seed of its own: a page laid out in a dictionary's
+    /// order would differ from one run to the next, which a test in the test's process (one seed)
+    /// cannot see. This log has more surfaces than the page has lanes, so which get one is the order.
+    @Test("a log's page is the same bytes on every run of the tool")
+    func samePageEveryRun() throws {
+        let folder = try Fixtures.scratchDirectory()
+        var pages: Set<String> = []
+        for run in 0..<4 {
+            let page = folder + "/codes-\(run).html"
+            let ended = try Subprocess.cli(["render", "recordings/native/codes-ios.jsonl", "--html", page]).finish()
+            #expect(ended.status == 0, "\(ended.stderr)")
+            pages.insert(try String(contentsOfFile: page, encoding: .utf8))
+        }
+        #expect(pages.count == 1, "\(pages.count) different pages from 4 runs")
+    }
 }

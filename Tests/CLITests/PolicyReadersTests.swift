@@ -6,6 +6,7 @@ import Testing
 import TurboRecording
 
 @testable import Fleet
+@testable import Pictures
 @testable import Reports
 @testable import TestSupport
 @testable import TurboReplayCLI
@@ -19,7 +20,7 @@ struct PolicyReadersTests {
     /// The policies whose log is the native one, from the registry.
     static let native = PolicyDescription.all.filter { $0.goldenBeside == .native }
 
-    @Test("explain, session's native layer and stats each have a part for every policy whose log is the native one, and for no other")
+    @Test("explain, session's native layer, stats and render's lanes each have a part for every policy whose log is the native one, and for no other")
     func everyReader() {
         #expect(!Self.native.isEmpty)
         for policy in PolicyDescription.all {
@@ -28,9 +29,7 @@ struct PolicyReadersTests {
                 ("explain", ExplainSections.maker(for: policy.id) != nil),
                 ("session's native layer", SessionLayerSections.maker(for: policy.id) != nil),
                 ("stats", NativeStatsSections.section(for: policy.id) != nil),
-                // render's lanes: `Sources/Pictures` picks no lane by `PolicyID` yet. When it does
-                // (its `maker(for:)`), its line goes here:
-                // ("render's lanes", NativeLaneSections.maker(for: policy.id) != nil),
+                ("render's lanes", NativeLaneSections.maker(for: policy.id) != nil),
             ]
             for (reader, has) in readers {
                 #expect(

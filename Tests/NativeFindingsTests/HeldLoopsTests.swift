@@ -22,7 +22,10 @@ struct HeldLoopsTests {
             ("tab:home", Self.run(count: 3, order: 12, lines: [7, Int(Int32.max) + 5])),
         ]
         var places: [String: Int64] = [:]
-        for (surface, run) in cases { places[surface] = try #require(loops.append(run, on: Array(surface.utf8))) }
+        for (surface, run) in cases {
+            let place: Int64 = try #require(loops.append(run, on: Array(surface.utf8)))
+            places[surface] = place
+        }
         for (surface, run) in cases {
             let back = loops.run(at: places[surface]!)
             #expect(back.run == run && back.surface == Array(surface.utf8))
@@ -55,7 +58,8 @@ struct HeldLoopsTests {
                     places[surface] = nil
                     #expect(loops.compact(held: { places[$0] == $1 }, moved: { places[$0] = $1 }))
                 }
-                places[surface] = try #require(loops.append(Self.run(count: count, order: k + 1, lines: [round]), on: surface))
+                let place: Int64 = try #require(loops.append(Self.run(count: count, order: k + 1, lines: [round]), on: surface))
+                places[surface] = place
                 largest = max(largest, loops.fileBytes)
             }
         }

@@ -16,7 +16,7 @@ struct NativeLaneTests {
         ]
         canvas.drawRootLane(screens, y: 100, height: 40)
         let rects = canvas.elements.filter { $0.name == "rect" && $0["fill"] != nil }
-        #expect(rects.map { $0["fill"] } == [NativeTimelineSVG.color("loading"), NativeTimelineSVG.color("error")])
+        #expect(rects.map { $0["fill"] } == [LaunchLanes.color("loading"), LaunchLanes.color("error")])
         #expect(canvas.elements.filter { $0.name == "text" }.map(\.text) == ["loading", "error (offline, main)"])
         #expect(canvas.elements.filter { $0.name == "clipPath" }.count == 2)
     }

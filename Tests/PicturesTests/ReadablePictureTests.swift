@@ -16,7 +16,7 @@ struct ReadablePictureTests {
     /// A native log from its lines (after the meta line).
     static func native(_ records: [String], platform: String = "ios") throws -> String {
         let text = (["{\"type\":\"meta\",\"version\":1,\"recording\":\"native\",\"platform\":\"\(platform)\"}"] + records).joined(separator: "\n") + "\n"
-        return try NativeTimelineSVG.render(.lines(JSONLines(bytes: Array(text.utf8), name: "native.jsonl"), NativeConfig())).svg
+        return try NativeTimelineSVG.render(lines: JSONLines(bytes: Array(text.utf8), name: "native.jsonl")).svg
     }
 
     static func web(_ records: [String]) throws -> String {
@@ -159,8 +159,11 @@ struct ReadablePictureTests {
     @Test("the native lanes keep a bounded surface, screen and finding sentence, however long the log's")
     func boundedNativeMarks() {
         let huge = String(repeating: "s", count: 400_000)
-        var lanes = NativeLanes(limits: RenderLimits())
-        for t in stride(from: 0.0, to: 150, by: 1) { lanes.decision(Decision(t: t, surface: huge + "\(Int(t) % 3)", outcome: .view(.offline))) }
+        var shared = NativeLanes(limits: RenderLimits())
+        let lanes = ErrorViewLanes(config: NativeConfig(), limits: RenderLimits())
+        for t in stride(from: 0.0, to: 150, by: 1) {
+            lanes.decision(Decision(t: t, surface: huge + "\(Int(t) % 3)", outcome: .view(.offline)), lanes: &shared)
+        }
         #expect(lanes.decisions.marks.count == 150)
         #expect(lanes.decisions.marks.allSatisfy { $0.surface.utf8.count < MarkText.limit + 40 })
         // Surfaces that differ only past the kept prefix share a lane: the prefix is what is drawn.
