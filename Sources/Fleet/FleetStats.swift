@@ -43,10 +43,9 @@ package struct StatsReading: FleetReading, Equatable {
         let reader: RecordingReader
         switch try log.open(keepObserved: true, keepDetails: false) {
         case .native(let native):
-            let analyzed = try NativeSummary.analyze(native, config: self.native)
-            var summary = NativeLogSummary(analyzed)
+            var (summary, webSessions) = try NativeStatsSections.analyze(native, config: self.native)
             summary.gaps = native.gaps.map(\.range)
-            summary.identity = LogIdentity(native: native.meta, webSessions: analyzed.webSessions)
+            summary.identity = LogIdentity(native: native.meta, webSessions: webSessions)
             return .native(summary)
         case .web(let web): reader = web
         }

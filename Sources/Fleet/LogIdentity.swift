@@ -16,7 +16,7 @@ package struct LogIdentity: Equatable, Sendable {
     /// `meta.startedAt`, as written.
     package var startedAt: String?
     /// An app log's `web-session` records: the distinct sessions they name, in the order first
-    /// named, at most `NativeSummary.maxWebSessions` (a log rotated many times names one, a log
+    /// named, at most `NativeStatsSections.maxWebSessions` (a log rotated many times names one, a log
     /// of many pages a few).
     package var webSessions: [String] = []
 

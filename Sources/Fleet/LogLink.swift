@@ -12,7 +12,7 @@ package struct LogLink: Equatable, Sendable {
     /// A web recording's `meta.session`.
     package var session: String?
     /// An app log's `web-session` ids: distinct, in the order first named, at most
-    /// `NativeSummary.maxWebSessions`.
+    /// `NativeStatsSections.maxWebSessions`.
     package var claims: [String] = []
 
     package init(native: Bool, session: String? = nil, claims: [String] = []) {
@@ -83,7 +83,7 @@ package struct LogLink: Equatable, Sendable {
             from = end
             guard case .object(let record)? = JSONValue(parsing: String(decoding: lines[start..<end], as: UTF8.self)),
                 record["type"] == .string("web-session"), case .string(let id)? = record["session"], !id.isEmpty,
-                !claims.contains(id), claims.count < NativeSummary.maxWebSessions
+                !claims.contains(id), claims.count < NativeStatsSections.maxWebSessions
             else { continue }
             claims.append(id)
         }

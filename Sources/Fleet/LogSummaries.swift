@@ -81,8 +81,8 @@ package struct WebLogSummary: Equatable, Sendable {
     }
 }
 
-/// What one native log adds to a fleet's report: `NativeSummary`'s figures, with the times to
-/// web as a sketch.
+/// What one native log adds to a fleet's report: each native policy's figures
+/// (`NativeStatsSections`), with the times to web as a sketch.
 package struct NativeLogSummary: Equatable, Sendable {
     package var platform: Platform
     package var records = 0
@@ -107,57 +107,14 @@ package struct NativeLogSummary: Equatable, Sendable {
         self.platform = platform
     }
 
-    package init(_ summary: NativeSummary) {
-        platform = summary.platform
-        records = summary.records
-        skippedLines = summary.skippedLines
-        cut = summary.cut
-        errorView = summary.errorView
-        errorViewTime = ErrorViewTimes(
-            policy: ViewTimes(summary.errorViewTimes, open: summary.errorViewsOpen),
-            shown: ViewTimes(summary.shownTimes, open: summary.shownOpen))
-        launch = LaunchLogSummary(summary.launch)
-        findings = summary.findings
-    }
-
     func forEachCount(_ body: (String, Int) throws -> Void) rethrows {
         try body("skipped lines", skippedLines)
         try body("log gaps", gaps.count)
-        for (variant, count) in errorView.views { try body("error views \(variant.rawValue)", count) }
-        for (trigger, count) in errorView.automaticRetries { try body("automatic retries \(trigger.rawValue)", count) }
-        try body("manual retries", errorView.manualRetries)
-        try body("deferred retries", errorView.deferred)
-        try body("error view times", errorViewTime.count)
-        try body("error views open", errorViewTime.open)
-        try body("error views open by the app's log", errorViewTime.shown.open)
-        try body("launches", launch.launches)
-        try body("ready launches", launch.ready)
-        try body("stalls", launch.stalls)
-        try body("through error", launch.throughError)
-        try body("offseason", launch.offseason)
+        try NativeStatsSections.All.forEachCount(self, body)
         for (id, count) in findings { try body("native finding \(id)", count) }
     }
-}
 
-/// A native log's launches: `LaunchSummary` with the times to web as a sketch.
-package struct LaunchLogSummary: Equatable, Sendable {
-    package var launches = 0
-    /// Each `ready` decision's `launchMs`.
-    package var toWeb = QuantileSketch()
-    package var stalls = 0
-    package var throughError = 0
-    package var offseason = 0
-
-    package init() {}
-
-    package init(_ summary: LaunchSummary) {
-        launches = summary.launches
-        toWeb = QuantileSketch(summary.readyMs)
-        stalls = summary.stalls
-        throughError = summary.throughError
-        offseason = summary.offseason
+    func forEachSum(_ body: (String, Double) throws -> Void) rethrows {
+        try NativeStatsSections.All.forEachSum(self, body)
     }
-
-    /// Launches that became ready.
-    package var ready: Int { toWeb.count }
 }

@@ -1,6 +1,7 @@
 import AppSession
 import NativeErrorPolicy
 import OfflineBanner
+import PolicyRegistry
 import Replay
 import TurboRecording
 
@@ -45,9 +46,9 @@ package struct SessionFigures: Equatable, Sendable {
     /// Every id (`findingIDs`), zero included.
     package var findings: [String: Int] = [:]
 
-    /// The session's finding ids a fleet counts, in report order: the three, then `clock-skew`
-    /// (one for a session whose clocks ran a pill before its drop).
-    package static let findingIDs = SessionFindingKind.allCases.map(\.rawValue) + [ClockSkew.finding]
+    /// The session's finding ids a fleet counts, in report order: the registry's (the three,
+    /// then `clock-skew`, one for a session whose clocks ran a pill before its drop).
+    package static let findingIDs = PolicyDescription.session.findings.map(\.id)
 
     /// `exactLimit`: `LatencySample`'s, the fleet's; another only in tests (`SessionLatency`).
     package init(exactLimit: Int = LatencySample.exactLimit) {

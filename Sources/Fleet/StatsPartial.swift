@@ -216,14 +216,8 @@ package enum StatsPartial {
         if let cut = summary.cut { line.integer(.nativeCut, cut) }
         if !summary.gaps.isEmpty { line.raw(.nativeGaps, strings(summary.gaps)) }
         if let unpaired = summary.unpaired { line.string(.unpaired, unpaired) }
-        var errorView = JSONLine()
-        errorView.raw(.errorViews, counts(summary.errorView.views, \.rawValue))
-        errorView.raw(.automaticRetries, counts(summary.errorView.automaticRetries, \.rawValue))
-        errorView.integer(.manualRetries, summary.errorView.manualRetries)
-        errorView.integer(.deferredRetries, summary.errorView.deferred)
-        line.raw("errorView", errorView.text)
-        line.raw("errorViewTime", errorViewTime(summary.errorViewTime))
-        if let launch = launch(summary.launch) { line.raw("launch", launch) }
+        // Each native policy's part, in registry order.
+        NativeStatsSections.All.write(summary, into: &line)
         line.raw("findings", counts(summary.findings, { $0 }))
         return line.text
     }
@@ -303,8 +297,7 @@ package enum StatsPartial {
                     try summary.forEachSum { try totals.add($0, $1, fail) }
                 case .native(let summary):
                     try summary.forEachCount { try totals.add($0, $1, fail) }
-                    try totals.add("error view ms", summary.errorViewTime.policy.totalMs, fail)
-                    try totals.add("error view ms by the app's log", summary.errorViewTime.shown.totalMs, fail)
+                    try summary.forEachSum { try totals.add($0, $1, fail) }
                 case .failed, .empty:
                     break
                 }
@@ -482,19 +475,7 @@ package enum StatsPartial {
         summary.cut = try object[.nativeCut].map { try read.int($0, "cut") }
         summary.gaps = try decodeGaps(object[.nativeGaps], read)
         summary.unpaired = try object[.unpaired].map { try read.string($0, "unpaired") }
-        let errorView = try read.object(object["errorView"], "errorView")
-        for (name, count) in try read.object(errorView[.errorViews], "views") {
-            guard let variant = ErrorVariant(rawValue: name) else { throw read.fail("unknown view \"\(name)\"") }
-            summary.errorView.views[variant] = try read.int(count, name)
-        }
-        for (name, count) in try read.object(errorView[.automaticRetries], "automaticRetries") {
-            guard let trigger = RetryTrigger(rawValue: name) else { throw read.fail("unknown trigger \"\(name)\"") }
-            summary.errorView.automaticRetries[trigger] = try read.int(count, name)
-        }
-        summary.errorView.manualRetries = try read.int(errorView[.manualRetries], "manualRetries")
-        summary.errorView.deferred = try read.int(errorView[.deferredRetries], "deferred")
-        summary.errorViewTime = try decodeErrorViewTime(object["errorViewTime"], read)
-        summary.launch = try decodeLaunch(object["launch"], read)
+        try NativeStatsSections.All.decode(object, into: &summary, read)
         for (id, count) in try read.object(object["findings"], "findings") {
             guard PolicyDescription.finding(id) != nil else { throw read.fail("unknown finding \"\(id)\"") }
             summary.findings[id] = try read.int(count, id)

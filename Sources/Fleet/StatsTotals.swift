@@ -39,18 +39,8 @@ package struct StatsTotals: Sendable {
     private var findingCounts: [BannerFinding.Kind: (count: Int, logs: KeptLogs<Int>)] = [:]
 
     private var platforms: [Platform: Int] = [:]
-    private var views: [ErrorVariant: Int] = [:]
-    private var automatic: [RetryTrigger: Int] = [:]
-    package private(set) var manualRetries = 0
-    package private(set) var deferredRetries = 0
-    /// The time native logs spent on error views.
-    package private(set) var errorViewTime = ErrorViewTimes()
-    package private(set) var launches = 0
-    /// Native logs with a launch.
-    package private(set) var launchLogs = 0
-    private var toWeb = QuantileSketch()
-    package private(set) var slowestToWeb = KeptLogs<Double>()
-    private var launchCounts: [(count: Int, logs: KeptLogs<Int>)] = FleetStats.launchFigures.map { _ in (0, KeptLogs<Int>()) }
+    /// Each native policy's figures (`NativeStatsSections`), in registry order.
+    package private(set) var policies = NativeStatsSections.All.Totals()
     private var nativeFindingCounts: [String: (count: Int, logs: KeptLogs<Int>)] = [:]
 
     package internal(set) var sessions = SessionTotals()
@@ -109,21 +99,7 @@ package struct StatsTotals: Sendable {
         if let cut = summary.cut { cuts.add(path, cut) }
         addGaps(summary.gaps, path: path)
         platforms[summary.platform, default: 0] += 1
-        views.merge(summary.errorView.views, uniquingKeysWith: +)
-        automatic.merge(summary.errorView.automaticRetries, uniquingKeysWith: +)
-        manualRetries += summary.errorView.manualRetries
-        deferredRetries += summary.errorView.deferred
-        errorViewTime.add(summary.errorViewTime)
-        launches += summary.launch.launches
-        if summary.launch.launches > 0 { launchLogs += 1 }
-        toWeb.add(summary.launch.toWeb)
-        if let max = summary.launch.toWeb.max { slowestToWeb.add(path, max) }
-        for (index, figure) in FleetStats.launchFigures.enumerated() {
-            let count = figure.count(summary.launch)
-            guard count > 0 else { continue }
-            launchCounts[index].count += count
-            launchCounts[index].logs.add(path, count)
-        }
+        policies.add(summary, path: path)
         for (id, count) in summary.findings {
             // In place: an entry taken out and put back shares its kept logs with the dictionary,
             // and each insert then copies every log kept (a thousand) for every log added.
@@ -171,24 +147,10 @@ package struct StatsTotals: Sendable {
         Platform.allCases.compactMap { platform in platforms[platform].map { (platform, $0) } }
     }
 
-    package var errorViews: [(variant: ErrorVariant, count: Int)] {
-        ErrorVariant.allCases.compactMap { variant in views[variant].flatMap { $0 == 0 ? nil : (variant, $0) } }
-    }
-
-    package var automaticRetries: [(trigger: RetryTrigger, count: Int)] {
-        RetryTrigger.allCases.compactMap { trigger in automatic[trigger].flatMap { $0 == 0 ? nil : (trigger, $0) } }
-    }
-
-    package var readyLaunches: Int { toWeb.count }
-    package var timeToWeb: Distribution? { Distribution(toWeb) }
-
-    /// One of `FleetStats.launchFigures` over every log, with the logs kept for it.
-    package func launchFigure(_ index: Int) -> (count: Int, recordings: KeptLogs<Int>) { (launchCounts[index].count, launchCounts[index].logs) }
-
     package var nativeFindings: [(id: String, level: FindingLevel, count: Int, recordings: KeptLogs<Int>)] {
-        NativeSummary.findingIDs.map { id in
+        NativeStatsSections.findingIDs.map { id in
             let entry = nativeFindingCounts[id] ?? (0, KeptLogs())
-            return (id, NativeSummary.findingLevels[id] ?? .warning, entry.count, entry.logs)
+            return (id, NativeStatsSections.findingLevels[id] ?? .warning, entry.count, entry.logs)
         }
     }
 

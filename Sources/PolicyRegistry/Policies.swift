@@ -8,9 +8,9 @@ import TurboRecording
 
 /// The registry: every policy and layer, once. Adding a policy is adding its value here and to
 /// `all`, then answering the compiler where a `switch` over `PolicyID` asks what it does (its
-/// golden's replay, its section of `explain` and of `session`'s native layer);
-/// docs/architecture.md lists the files. It sits above the analyses, so that each policy's
-/// findings are the ones its analysis declares.
+/// golden's replay, its section of `explain`, of `session`'s native layer and of its summary,
+/// its part of `stats` and of `render`'s lanes); docs/architecture.md lists the files. It sits
+/// above the analyses, so that each policy's findings are the ones its analysis declares.
 extension PolicyDescription {
     package static let all: [PolicyDescription] = [.banner, .errorView, .launch, .archive, .session]
 

@@ -36,12 +36,17 @@ package enum PerLogTable {
 
     /// The columns before the findings, in order.
     package static let identityColumns = ["path", "kind", "app_version", "app_build", "session", "web_session", "platform", "day", "started_at"]
-    package static let figureColumns = [
-        "records", "skipped_lines", "cut_line", "pill_episodes", "pill_ms", "pill_median_ms", "pill_p90_ms", "pill_max_ms", "toasts",
-        "seen", "fitted_debounce_ms", "fitted_flash_ms", "error_views", "error_views_open", "policy_ms", "shown_ms", "shown_open",
-        "launches", "to_web_median_ms", "session_native", "drop_to_pill_median_ms", "edge_to_clear_median_ms", "edge_to_page_median_ms",
-        "error", "not_paired",
-    ]
+    /// The figures' columns: a log's own, the banner's, each native policy's part's
+    /// (`StatsReportSection.perLogColumns`, in registry order), then the app session's.
+    package static let figureColumns =
+        [
+            "records", "skipped_lines", "cut_line", "pill_episodes", "pill_ms", "pill_median_ms", "pill_p90_ms", "pill_max_ms", "toasts",
+            "seen", "fitted_debounce_ms", "fitted_flash_ms",
+        ] + nativeColumns.map(\.name) + [
+            "session_native", "drop_to_pill_median_ms", "edge_to_clear_median_ms", "edge_to_page_median_ms", "error", "not_paired",
+        ]
+
+    private static let nativeColumns = NativeStatsSections.All.Totals.perLogColumns
 
     /// Every column: identity, figures, then one per finding id of the registry, named by it.
     package static var columns: [String] { identityColumns + figureColumns + PolicyDescription.findingIDs }
@@ -96,14 +101,8 @@ package enum PerLogTable {
             set("records", .count(native.records))
             set("skipped_lines", .count(native.skippedLines))
             set("cut_line", native.cut.map(Cell.count) ?? .none)
-            set("error_views", .count(native.errorViewTime.count))
-            set("error_views_open", .count(native.errorViewTime.open))
-            set("policy_ms", .ms(native.errorViewTime.policy.totalMs))
-            set("shown_ms", .ms(native.errorViewTime.shown.totalMs))
-            set("shown_open", .count(native.errorViewTime.shown.open))
-            set("launches", .count(native.launch.launches))
+            for column in nativeColumns { set(column.name, column.cell(native)) }
             set("not_paired", text(native.unpaired))
-            set("to_web_median_ms", Distribution(native.launch.toWeb).map { .ms($0.median) } ?? .none)
         case .failed(let error):
             set("error", .text(error.description))
         case .empty:

@@ -177,7 +177,7 @@ package enum SessionText {
         let web = session.layerFindings.filter { $0.layer == .web }.count
         return [findingsHead(count: session.findings.count, lateMs: session.settings.lateMs)]
             + session.findings.map { "  " + sentence($0, lateMs: session.settings.lateMs) }
-            + findingsTail(layers: (web, session.layerFindings.count - web), errorViews: session.summary.errorViews)
+            + findingsTail(layers: (web, session.layerFindings.count - web), summary: session.summary)
     }
 
     /// "2 findings", or "findings: none (…)"; each finding's sentence follows it, indented.
@@ -185,9 +185,13 @@ package enum SessionText {
         count == 0 ? "findings: none (late is more than \(ms(lateMs)) ms)" : "\(count) finding\(count == 1 ? "" : "s")"
     }
 
-    /// After the findings: how many each layer found itself, and the time on error views.
-    package static func findingsTail(layers: (web: Int, native: Int), errorViews views: ErrorViewSummary) -> [String] {
-        layerCounts(layers) + errorViews(views).split(separator: "\n").map(String.init)
+    /// After the findings: how many each layer found itself, and each native policy's part
+    /// of the summary (`SessionSummarySections`: the time on error views).
+    package static func findingsTail(layers: (web: Int, native: Int), summary: AppSessionSummary) -> [String] {
+        var text = ""
+        // In memory (`AppSession`) the walk cannot fail; the stream writes each part in pieces.
+        try? SessionSummarySections.write(summary) { text += $0 }
+        return layerCounts(layers) + text.split(separator: "\n").map(String.init)
     }
 
     /// How many findings each layer found itself, if any: `findingsTail` before its last line.
@@ -196,17 +200,9 @@ package enum SessionText {
         return ["each log's own findings (as explain gives them, in the table with '!'): \(layers.web) web, \(layers.native) native"]
     }
 
-    /// "error views: 1", then "  policyMs 4700 ms, by the retry policy (…)" and
-    /// "  shownMs 4700 ms, by the app's own log (…)".
-    static func errorViews(_ views: ErrorViewSummary) -> String {
-        var text = ""
-        // In memory (`AppSession`) the walk cannot fail; the stream writes `writeErrorViews`.
-        try? writeErrorViews(views) { text += $0 }
-        return text
-    }
-
-    /// `errorViews` in pieces, without its last newline: a piece a surface, so that millions
-    /// of surfaces are never one string in memory. Two lines: the time by the retry policy
+    /// "error views: 1", then "  policyMs 4700 ms, by the retry policy (…)" and "  shownMs
+    /// 4700 ms, by the app's own log (…)", in pieces, without its last newline: a piece a
+    /// surface, so that millions of surfaces are never one string in memory. Two lines: the time by the retry policy
     /// (`policyMs`, what the contract would have done), then by the app's own log (`shownMs`,
     /// what the user lived).
     package static func writeErrorViews(_ views: ErrorViewSummary, _ write: (String) throws -> Void) throws {

@@ -52,7 +52,7 @@ final class SessionHTMLOutput: SessionOutput {
         builder.report.header.append(
             ("Δ", "a native t is at t \(offset < 0 ? "−" : "+") \(formatMilliseconds(abs(offset))) ms on the page's clock (\(alignment))"))
         var views = ""
-        try SessionText.writeErrorViews(summary.errorViews) { views += $0 }
+        try SessionSummarySections.write(summary) { views += $0 }
         builder.report.figures = SessionText.latencies(summary) + views.split(separator: "\n").map(String.init)
         let report = try builder.finish(logs: [HTMLLog(path: web, layer: "web"), HTMLLog(path: native, layer: "native", offset: offset)])
         try writeOutputFile(path: path, contents: HTMLPage.render(report))

@@ -131,7 +131,7 @@ final class SessionTextOutput: SessionOutput {
         try sentences.replay { try console.print($0) }
         if let skew = summary.clockSkew { try console.print("  " + SessionText.sentence(skew)) }
         for line in SessionText.layerCounts(layerCounts) { try console.print(line) }
-        try SessionText.writeErrorViews(summary.errorViews) { try console.write(Array($0.utf8)) }
+        try SessionSummarySections.write(summary) { try console.write(Array($0.utf8)) }
         try console.write([0x0A])
     }
 }

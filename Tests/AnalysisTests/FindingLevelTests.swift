@@ -57,8 +57,8 @@ import Testing
         }
     }
 
-    @Test func nativeSummaryKnowsEveryNativeIdsLevel() {
-        #expect(Set(NativeSummary.findingLevels.keys) == Set(NativeSummary.findingIDs))
+    @Test func statsKnowsEveryNativeIdsLevel() {
+        #expect(Set(NativeStatsSections.findingLevels.keys) == Set(NativeStatsSections.findingIDs))
     }
 
     // MARK: - The exit-status decision

@@ -50,10 +50,12 @@ struct LaunchStatsTests {
     @Test("time to web: median, p90 (nearest rank) within the sketch's accuracy, max exact; the slowest logs first")
     func distribution() throws {
         func log(_ path: String, _ readyMs: [Double]) -> StatsFile {
-            var summary = NativeSummary(platform: .ios)
-            summary.launch.launches = readyMs.count
-            summary.launch.readyMs = readyMs
-            return StatsFile(path: path, outcome: .native(NativeLogSummary(summary)), warnings: [])
+            var launch = LaunchSummary()
+            launch.launches = readyMs.count
+            launch.readyMs = readyMs
+            var summary = NativeLogSummary(platform: .ios)
+            summary.launch = LaunchLogSummary(launch)
+            return StatsFile(path: path, outcome: .native(summary), warnings: [])
         }
         let stats = FleetStats(files: [log("a", [100, 300]), log("b", [200, 400, 500, 600, 700, 800, 900, 1000]), log("c", [])])
         let time = stats.timeToWeb

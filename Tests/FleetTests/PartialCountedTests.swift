@@ -139,7 +139,8 @@ struct PartialCountedTests {
     /// The members of one layer's object as figure names: objects that group figures are opened,
     /// and what says which log or session it is, or why it failed, is no figure.
     static func figures(_ members: [String: JSONValue], under prefix: String, into names: inout Set<String>) {
-        let groups: Set<String> = ["native.errorView", "native.errorViewTime", "native.launch"]
+        // A group is what a figure of three parts sits in (`native.launch` of `native.launch.toWeb`).
+        let groups = Set(StatsFigure.allCases.map { $0.rawValue.split(separator: ".") }.filter { $0.count == 3 }.map { $0.dropLast().joined(separator: ".") })
         let notFigures: Set<String> = ["web.findings", "native.findings", "session.findings", "session.web", "session.native", "session.failed"]
         for (key, value) in members {
             let name = prefix + "." + key

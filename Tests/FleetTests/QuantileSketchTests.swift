@@ -74,7 +74,11 @@ struct QuantileSketchTests {
         var pills: [Double] = [], toWeb: [Double] = []
         for path in paths {
             if try isNativeRecording(path: path) {
-                toWeb += try NativeSummary.analyze(NativeRecordingReader(path: path)).launch.readyMs
+                var launch = LaunchAnalyzer(config: NativeConfig(), keeping: .counts)
+                let reader = try NativeRecordingReader(path: path)
+                while let record = try reader.next() { launch.feed(record) }
+                launch.finish()
+                toWeb += launch.summary.readyMs
             } else {
                 pills += try BannerSession.analyze(path: path, keepingEpisodes: true).summary.pills.episodes!.map(\.duration)
             }

@@ -26,12 +26,14 @@ struct StatsPartialRoundTripTests {
     }
 
     static func native() -> NativeLogSummary {
-        var summary = NativeSummary(platform: .android)
-        summary.launch.launches = 2
-        summary.launch.readyMs = [1840.5, 0]
-        summary.launch.throughError = 1
+        var launch = LaunchSummary()
+        launch.launches = 2
+        launch.readyMs = [1840.5, 0]
+        launch.throughError = 1
+        var summary = NativeLogSummary(platform: .android)
+        summary.launch = LaunchLogSummary(launch)
         summary.cut = 4
-        return NativeLogSummary(summary)
+        return summary
     }
 
     static func merged(_ stats: FleetStats, settings: StatsPartial.Settings) throws -> (settings: StatsPartial.Settings?, files: [StatsFile]) {
