@@ -13,7 +13,7 @@ import TurboRecording
 ///     analyzer.summary
 package struct BannerAnalyzer: Sendable {
     package private(set) var banner: OfflineBanner
-    package private(set) var summary = SessionSummary()
+    package private(set) var summary = RecordingSummary()
     package private(set) var meta: Meta?
     /// What the page believes `navigator.onLine` is (`connect.online`, `offline`, `online`);
     /// true until a record says otherwise, as the contract assumes.

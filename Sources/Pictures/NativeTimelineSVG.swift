@@ -15,8 +15,8 @@ import VariantAnalysis
 /// a time axis (broken over long idle stretches); a legend of the marks drawn; the findings' sentences.
 /// Every string from the recording (or its path) goes through `xmlEscaped`.
 package enum NativeTimelineSVG {
-    /// A native recording, replayed with a config over its `meta`, or its session.
-    package typealias Source = PictureSource<NativeSession, NativeConfig>
+    /// A native recording, replayed with a config over its `meta`, or the whole of it analysed.
+    package typealias Source = PictureSource<NativeRecording, NativeConfig>
 
     /// The picture of `source` within `limits`, and the path as its reader names it; the lines a
     /// lenient read skips go to `onSkip`.
@@ -25,8 +25,8 @@ package enum NativeTimelineSVG {
     ) throws -> (svg: String, path: String) {
         var chart: NativeChart
         switch source {
-        case .session(let session):
-            chart = NativeChart(path: session.path, platform: session.platform, launch: session.launch, lanes: lanes(of: session, limits: limits))
+        case .analyzed(let analyzed):
+            chart = NativeChart(path: analyzed.path, platform: analyzed.platform, launch: analyzed.launch, lanes: lanes(of: analyzed, limits: limits))
         case .lines(let lines, let config, let lenient):
             let read = try NativeLanes.read(lines: lines, config: config, lenient: lenient, limits: limits, onSkip: onSkip)
             chart = NativeChart(path: read.path, platform: read.platform, launch: read.launch, lanes: read.lanes)
@@ -34,21 +34,21 @@ package enum NativeTimelineSVG {
         return (chart.draw(), chart.path)
     }
 
-    /// The lanes of a session analysed whole, fed in the order a read feeds them.
-    private static func lanes(of session: NativeSession, limits: RenderLimits) -> NativeLanes {
+    /// The lanes of a log analysed whole, fed in the order a read feeds them.
+    private static func lanes(of analyzed: NativeRecording, limits: RenderLimits) -> NativeLanes {
         var lanes = NativeLanes(limits: limits)
-        for (t, online) in session.connectivity { lanes.path(at: t, online: online) }
-        for record in session.viewRecords { lanes.viewRecord(record.event, at: record.t, line: record.line) }
-        for record in session.launch.timeline { lanes.launch(record) }
-        for shown in session.launch.appScreens { lanes.app(shown) }
-        for decision in session.decisions { lanes.decision(decision) }
-        for finding in session.retryFindings { lanes.retry(finding) }
-        if let first = session.first { lanes.record(at: first) }
-        if let last = session.last { lanes.record(at: last) }
-        for finding in session.launch.findings { lanes.launch(finding) }
-        for loop in session.probeLoops { lanes.probeLoop(loop) }
-        for finding in session.archiveFindings { lanes.archive(finding) }
-        for cut in session.cuts { lanes.cut(cut) }
+        for (t, online) in analyzed.connectivity { lanes.path(at: t, online: online) }
+        for record in analyzed.viewRecords { lanes.viewRecord(record.event, at: record.t, line: record.line) }
+        for record in analyzed.launch.timeline { lanes.launch(record) }
+        for shown in analyzed.launch.appScreens { lanes.app(shown) }
+        for decision in analyzed.decisions { lanes.decision(decision) }
+        for finding in analyzed.retryFindings { lanes.retry(finding) }
+        if let first = analyzed.first { lanes.record(at: first) }
+        if let last = analyzed.last { lanes.record(at: last) }
+        for finding in analyzed.launch.findings { lanes.launch(finding) }
+        for loop in analyzed.probeLoops { lanes.probeLoop(loop) }
+        for finding in analyzed.archiveFindings { lanes.archive(finding) }
+        for cut in analyzed.cuts { lanes.cut(cut) }
         lanes.finish()
         return lanes
     }

@@ -32,7 +32,7 @@ import TurboRecording
         var lanes = BannerLanes(limits: RenderLimits(maxMarks: 50))
         let reader = try RecordingReader(path: path, keepObserved: true)
         var analyzer = BannerAnalyzer(settings: BannerSettings())
-        try BannerSession.analyze(reader, with: &analyzer) { lanes.add($0) }
+        try BannerRecording.analyze(reader, with: &analyzer) { lanes.add($0) }
         #expect(lanes.failures.marks.count == 50)
         #expect(lanes.failures.elided == 250)
         #expect(lanes.failures.elidedFrom == 510_500)
@@ -65,8 +65,8 @@ import TurboRecording
         let (svg, _) = try TimelineSVG.render(.lines(JSONLines(path: path), BannerSettings()))
         #expect(Self.count("failure at ", in: svg) == 30)
         #expect(!svg.contains("not drawn") && !svg.contains("tr-window"))
-        // The same picture as from a session analysed whole.
-        #expect(svg == (try TimelineSVG.render(.session(try BannerSession.analyze(path: path)))).svg)
+        // The same picture as from a log analysed whole.
+        #expect(svg == (try TimelineSVG.render(.analyzed(try BannerRecording.analyze(path: path)))).svg)
     }
 
     @Test func theCLIRefusesAnEmptyWindow() throws {
@@ -88,15 +88,15 @@ import TurboRecording
             lines.append(#"{"t":\#(k * 1000),"type":"presented","surface":"s\#(k)","error":{"kind":"web","code":-1009}}"#)
         }
         let path = try Fixtures.file(lines.joined(separator: "\n") + "\n", name: "views.jsonl")
-        let session = try NativeSession.analyze(path: path)
-        let all = try NativeTimelineSVG.render(.session(session)).svg
+        let analyzed = try NativeRecording.analyze(path: path)
+        let all = try NativeTimelineSVG.render(.analyzed(analyzed)).svg
         #expect(Self.count("<title>offline view, ", in: all) == 200)
         #expect(!all.contains("not drawn"))
-        let bounded = try NativeTimelineSVG.render(.session(session), limits: RenderLimits(maxMarks: 10)).svg
+        let bounded = try NativeTimelineSVG.render(.analyzed(analyzed), limits: RenderLimits(maxMarks: 10)).svg
         #expect(XMLCheck.parse(bounded).ok)
         #expect(Self.count("<title>offline view, ", in: bounded) == 10)
         #expect(bounded.contains("190 error-view decisions from 11000 ms"))
-        let window = try NativeTimelineSVG.render(.session(session), limits: RenderLimits(from: 50_500, to: 60_500)).svg
+        let window = try NativeTimelineSVG.render(.analyzed(analyzed), limits: RenderLimits(from: 50_500, to: 60_500)).svg
         #expect(Self.count("<title>offline view, ", in: window) == 10)
         #expect(window.contains("offline view, s51 at 51000 ms") && !window.contains("s50 at"))
         #expect(window.contains("window 50500 to 60500 ms"))
@@ -123,7 +123,7 @@ import TurboRecording
 
     @Test func aNativeLogIsDrawnAsItIsReadKeepingAtMostItsMarksALane() throws {
         let path = try Self.nativeRecording(cycles: 400)
-        let whole = try NativeSession.analyze(path: path)
+        let whole = try NativeRecording.analyze(path: path)
         for limits in [RenderLimits(maxMarks: 25), RenderLimits(from: 1_000_000, to: 3_000_000, maxMarks: 40), RenderLimits()] {
             let read = try NativeLanes.read(lines: try JSONLines(path: path), config: NativeConfig(), lenient: false, limits: limits) { _ in }
             let lanes = read.lanes
@@ -135,7 +135,7 @@ import TurboRecording
             #expect(lanes.flags.count <= RenderLimits.maxFindings + 1)
             // The same picture as from the log analysed whole, and it says what it left out.
             let (svg, _) = try NativeTimelineSVG.render(.lines(JSONLines(path: path), NativeConfig()), limits: limits)
-            #expect(svg == (try NativeTimelineSVG.render(.session(whole), limits: limits)).svg)
+            #expect(svg == (try NativeTimelineSVG.render(.analyzed(whole), limits: limits)).svg)
             #expect(XMLCheck.parse(svg).ok)
         }
         let capped = try NativeLanes.read(lines: try JSONLines(path: path), config: NativeConfig(), lenient: false, limits: RenderLimits(maxMarks: 25)) { _ in }

@@ -17,7 +17,7 @@ struct NativeRenderTests {
         arguments: try launchRecordingNames().map { "launch/" + $0 } + nativeRecordingNames().map { "native/" + $0 })
     func wellFormed(_ name: String) throws {
         let path = Fixtures.recordings + "/\(name).jsonl"
-        let svg = try NativeTimelineSVG.render(.session(try NativeSession.analyze(path: path))).svg
+        let svg = try NativeTimelineSVG.render(.analyzed(try NativeRecording.analyze(path: path))).svg
         // Drawn as it is read (what `render` does), the same picture as from the log held whole.
         #expect(try NativeTimelineSVG.render(.lines(JSONLines(path: path), NativeConfig())).svg == svg)
         let (ok, check) = XMLCheck.parse(svg)
@@ -29,7 +29,7 @@ struct NativeRenderTests {
 
     @Test("the root screen is a lane, with launches, ready, stalled, the app's log and the findings")
     func lanes() throws {
-        let svg = try NativeTimelineSVG.render(.session(try NativeSession.analyze(path: launchRecordings + "/error-behind-loading.jsonl"))).svg
+        let svg = try NativeTimelineSVG.render(.analyzed(try NativeRecording.analyze(path: launchRecordings + "/error-behind-loading.jsonl"))).svg
         let (ok, check) = XMLCheck.parse(svg)
         #expect(ok)
         for text in [
@@ -38,7 +38,7 @@ struct NativeRenderTests {
         ] {
             #expect(check.text.contains(text), "\(text)")
         }
-        let stalled = try NativeTimelineSVG.render(.session(try NativeSession.analyze(path: launchRecordings + "/stall.jsonl"))).svg
+        let stalled = try NativeTimelineSVG.render(.analyzed(try NativeRecording.analyze(path: launchRecordings + "/stall.jsonl"))).svg
         #expect(XMLCheck.parse(stalled).check.text.contains("stalled: 10000 ms loading"))
         #expect(XMLCheck.parse(stalled).check.text.contains("1 stalled"))
     }
@@ -56,9 +56,9 @@ struct NativeRenderTests {
                 #"{"t":20,"type":"app-retry","surface":"\#(hostile)","kind":"auto"}"#,
                 #"{"t":900,"type":"bridge","component":"\#(hostile)","event":"connect"}"#,
             ])
-        let session = try NativeSession.analyze(path: path)
-        #expect(!session.launch.findings.isEmpty && !session.retryFindings.isEmpty)
-        let svg = try NativeTimelineSVG.render(.session(session)).svg
+        let analyzed = try NativeRecording.analyze(path: path)
+        #expect(!analyzed.launch.findings.isEmpty && !analyzed.retryFindings.isEmpty)
+        let svg = try NativeTimelineSVG.render(.analyzed(analyzed)).svg
         let (ok, check) = XMLCheck.parse(svg)
         #expect(ok)
         #expect(!check.elements.contains("script") && !check.elements.contains("a"))
@@ -71,6 +71,6 @@ struct NativeRenderTests {
     @Test("a native log with no timed record still renders")
     func empty() throws {
         let path = try temporaryRecording("empty.jsonl", [iosMeta])
-        #expect(XMLCheck.parse(try NativeTimelineSVG.render(.session(try NativeSession.analyze(path: path))).svg).ok)
+        #expect(XMLCheck.parse(try NativeTimelineSVG.render(.analyzed(try NativeRecording.analyze(path: path))).svg).ok)
     }
 }

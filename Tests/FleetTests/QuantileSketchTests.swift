@@ -76,7 +76,7 @@ struct QuantileSketchTests {
             if try isNativeRecording(path: path) {
                 toWeb += try NativeSummary.analyze(NativeRecordingReader(path: path)).launch.readyMs
             } else {
-                pills += try BannerSession.analyze(path: path, keepingEpisodes: true).summary.pills.episodes!.map(\.duration)
+                pills += try BannerRecording.analyze(path: path, keepingEpisodes: true).summary.pills.episodes!.map(\.duration)
             }
         }
         return (pills, toWeb)

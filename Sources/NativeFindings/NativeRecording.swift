@@ -7,7 +7,7 @@ import TurboRecording
 /// log, launch findings), the error view's decisions and retry findings, and connectivity as
 /// the `path` records said it. For tests and short logs; `render` draws a log as it reads it
 /// and keeps only what the picture draws, the same picture as from this.
-package struct NativeSession: Sendable {
+package struct NativeRecording: Sendable {
     package var path: String
     package var platform: Platform
     package var launch: LaunchAnalyzer
@@ -36,7 +36,7 @@ package struct NativeSession: Sendable {
     package static func analyze(
         path: String, config: NativeConfig = NativeConfig(), lenient: Bool = false,
         onSkip: @escaping (RecordingError) -> Void = { _ in }
-    ) throws -> NativeSession {
+    ) throws -> NativeRecording {
         let reader = try NativeRecordingReader(path: path, lenient: lenient, onSkip: onSkip)
         var launch = LaunchAnalyzer(config: config)
         var connectivity: [(t: Double, online: Bool)] = []
@@ -56,7 +56,7 @@ package struct NativeSession: Sendable {
             })
         launch.finish()
         try archive.finish { archiveFindings.append($0) }
-        return NativeSession(
+        return NativeRecording(
             path: reader.path, platform: explanation.settings.platform, launch: launch,
             decisions: explanation.decisions + explanation.afterEnd, retryFindings: explanation.findings,
             probeLoops: explanation.probeLoops, archiveFindings: archiveFindings, cuts: reader.cuts,
