@@ -115,7 +115,7 @@ import TurboRecording
         #expect(stats.manualRetries == manual)
         #expect(stats.deferredRetries == deferred)
         let text = stats.text()
-        // Native logs only: no web block, and they are logs, not sessions.
+        // Native logs only: no web block.
         #expect(text.first == "logs: \(paths.count) read (\(paths.count) native), 0 malformed, 0 unreadable")
         #expect(text.dropFirst().first?.hasPrefix("native logs: ") == true)
         let missed = try #require(stats.nativeFindings.first { $0.id == "missed-retry" })

@@ -41,7 +41,7 @@ struct TuneReportTests {
             ])
     }
 
-    @Test("no log read: zero sessions, the logs not read counted, every figure 0; a wide variant widens its column")
+    @Test("no log read: zero recordings, the logs not read counted, every figure 0; a wide variant widens its column")
     func empty() {
         let combination = TuneCombination(debounce: 800.5, flash: 0, variant: .recoverOnResponse)
         let failed = TuneFile(path: "bad.jsonl", outcome: .failed(RecordingError(.unreadable, path: "bad.jsonl", line: nil, "gone")))
