@@ -44,23 +44,7 @@ package struct LogIdentity: Equatable, Sendable {
     /// the form the recorders write (`2026-12-01T10:00:00.000Z`).
     package var day: String? {
         guard let startedAt, let ms = StartedAt.milliseconds(startedAt) else { return nil }
-        return Self.date(days: ms >= 0 ? ms / 86_400_000 : (ms - 86_399_999) / 86_400_000)
-    }
-
-    /// The civil date `days` after 1970-01-01 (Howard Hinnant's `civil_from_days`).
-    static func date(days: Int64) -> String {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        let padded = String(repeating: "0", count: max(0, 4 - String(year).count)) + String(year)
-        return "\(padded)-\(two(month))-\(two(day))"
+        return StartedAt.date(days: ms >= 0 ? ms / 86_400_000 : (ms - 86_399_999) / 86_400_000)
     }
 }
 

@@ -160,8 +160,12 @@ public final class JSONLines {
         }
         fclose(opened)
         let folder = try CollectorFolder(path: path)
+        // The folder's objects are read by `CollectorSource`; the stream itself stays empty.
+        guard let empty = fopen("/dev/null", "rb") else {
+            throw RecordingError(.unreadable, path: path, line: nil, "cannot open /dev/null: \(String(cString: strerror(errno)))")
+        }
         self.init(
-            file: fopen("/dev/null", "rb")!, ownsFile: true, name: folder.path, maxLineBytes: maxLineBytes, maxDepth: maxDepth,
+            file: empty, ownsFile: true, name: folder.path, maxLineBytes: maxLineBytes, maxDepth: maxDepth,
             readBufferSize: 1 << 16, regular: true)
         collector = CollectorSource(folder: folder, maxLineBytes: maxLineBytes)
     }

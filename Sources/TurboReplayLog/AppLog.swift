@@ -78,7 +78,7 @@ public final class AppLog: @unchecked Sendable {
         self.ids = logIDs
         let release = app.flatMap { $0.isWritable ? $0 : nil }
         self.identity = LogMeta(platform: platform, app: release)
-        let wall = startedAt.flatMap { startedAtRange.contains($0) ? $0 : nil }
+        let wall = startedAt.flatMap { StartedAt.range.contains($0) ? $0 : nil }
         if startedAt != nil, wall == nil { pending[.value, default: 0] += 1 }
         if app != nil, release == nil { pending[.value, default: 0] += 1 }
         self.startedAt = wall

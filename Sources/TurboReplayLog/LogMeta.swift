@@ -18,7 +18,7 @@ struct LogMeta {
     /// The whole line, line end included: `session` is the file's log id.
     func line(session: LogID, startedAt: Int64?) -> [UInt8] {
         var bytes = identity + Array(#","session":""#.utf8) + Array(session.text.utf8) + [UInt8(ascii: "\"")]
-        if let text = startedAt.flatMap({ startedAtText(unixMilliseconds: $0) }) { bytes += Array(#","startedAt":"\#(text)""#.utf8) }
+        if let text = startedAt.flatMap({ StartedAt.text(unixMilliseconds: $0) }) { bytes += Array(#","startedAt":"\#(text)""#.utf8) }
         return bytes + Array("}\n".utf8)
     }
 
@@ -40,7 +40,7 @@ struct LogMeta {
         if rest == Array("}".utf8) { return (line, session, nil) }
         let key = Array(#","startedAt":""#.utf8)
         guard rest.count == key.count + 24 + 2, rest.starts(with: key), rest.suffix(2) == Array(#""}"#.utf8),
-            let startedAt = unixMilliseconds(startedAtText: Array(rest[key.count..<(key.count + 24)]))
+            let startedAt = StartedAt.milliseconds(String(decoding: rest[key.count..<(key.count + 24)], as: UTF8.self))
         else { return nil }
         return (line, session, startedAt)
     }

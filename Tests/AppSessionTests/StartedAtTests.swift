@@ -61,3 +61,35 @@ struct StartedAtTests {
                 == .failure(AlignmentError(side: .native, startedAt: "2026-02-30T00:00:00.000Z")))
     }
 }
+
+/// The text `startedAt` is written as: the loggers write it, `stats --by day` reads its date.
+@Suite("startedAt, written")
+struct StartedAtTextTests {
+    @Test(
+        "a time is written in the one form, and reads back as itself",
+        arguments: [
+            (1_796_119_200_000, "2026-12-01T10:00:00.000Z"), (0, "1970-01-01T00:00:00.000Z"), (-1, "1969-12-31T23:59:59.999Z"),
+            (951_782_400_000, "2000-02-29T00:00:00.000Z"), (1_709_208_000_001, "2024-02-29T12:00:00.001Z"),
+            (253_402_300_799_999, "9999-12-31T23:59:59.999Z"), (-62_167_219_200_000, "0000-01-01T00:00:00.000Z"),
+            (1_796_038_502_738, "2026-11-30T11:35:02.738Z"), (1_796_038_502_038, "2026-11-30T11:35:02.038Z"),
+        ] as [(Int64, String)])
+    func written(_ ms: Int64, _ text: String) {
+        #expect(StartedAt.text(unixMilliseconds: ms) == text)
+        #expect(StartedAt.milliseconds(text) == ms)
+    }
+
+    @Test("outside the years 0000 to 9999 there is no text", arguments: [253_402_300_800_000, -62_167_219_200_001, Int64.max, Int64.min] as [Int64])
+    func outside(_ ms: Int64) {
+        #expect(StartedAt.text(unixMilliseconds: ms) == nil)
+    }
+
+    @Test("every day from 1900 to 2100 round-trips through its date")
+    func everyDay() {
+        var day: Int64 = -25_567
+        while day < 47_482 {
+            let text = StartedAt.date(days: day) + "T00:00:00.000Z"
+            #expect(StartedAt.milliseconds(text) == day * 86_400_000, "\(text)")
+            day += 1
+        }
+    }
+}

@@ -95,7 +95,7 @@ func record(_ name: String, _ a: [String?]) -> LogRecord? {
 func printed(_ name: String, _ a: [String?]) -> String? {
     switch name {
     case "format": return formatMilliseconds(number(a[0]))
-    case "started-at": return startedAtText(unixMilliseconds: Int64(a[0]!)!) ?? "-"
+    case "started-at": return StartedAt.text(unixMilliseconds: Int64(a[0]!)!) ?? "-"
     case "map-ios":
         let handed: IOSHandedError =
             switch a[0] {

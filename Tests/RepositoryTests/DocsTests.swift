@@ -183,6 +183,14 @@ struct DocsTests {
         #expect(size <= 12_000, "README.md is \(size) bytes; move the detail into a page of docs/ and link it")
     }
 
+    /// The performance page is the current figures and how to measure them again; what earlier
+    /// runs measured goes to bench/history.md, so the page stays one a reader reads whole.
+    @Test("docs/performance.md stays the current figures, under 15 KB (15,000 bytes)")
+    func performancePageIsSmall() throws {
+        let size = try #require(FileManager.default.attributesOfItem(atPath: Fixtures.root.path + "/docs/performance.md")[.size] as? Int)
+        #expect(size < 15_000, "docs/performance.md is \(size) bytes; move what earlier runs measured into bench/history.md")
+    }
+
     /// Every page of docs/ is reachable from the README: a page nobody links is a page nobody reads.
     @Test("the README links every page of docs/")
     func readmeLinksEveryPage() throws {

@@ -36,6 +36,44 @@ public enum StartedAt {
         return value
     }
 
+    /// The text of `unixMilliseconds` in the same form, as the recorders write it; `nil`
+    /// outside the years 0000 to 9999, which the form cannot name. Worked out from the day
+    /// count rather than by a date formatter, whose output follows a device's locale and
+    /// calendar: the Android logger does the same arithmetic, so both write the same bytes.
+    ///
+    ///     StartedAt.text(unixMilliseconds: 1796119200000)   // "2026-12-01T10:00:00.000Z"
+    public static func text(unixMilliseconds ms: Int64) -> String? {
+        guard range.contains(ms) else { return nil }
+        let days = ms >= 0 ? ms / 86_400_000 : (ms - 86_399_999) / 86_400_000
+        let msOfDay = ms - days * 86_400_000
+        func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        let fraction = msOfDay % 1000
+        let three = fraction < 10 ? "00\(fraction)" : fraction < 100 ? "0\(fraction)" : "\(fraction)"
+        let second = msOfDay / 1000
+        return "\(date(days: days))T\(two(second / 3600)):\(two(second / 60 % 60)):\(two(second % 60)).\(three)Z"
+    }
+
+    /// The UTC date, `YYYY-MM-DD`, `days` after 1970-01-01 in the proleptic Gregorian calendar
+    /// (Howard Hinnant's `civil_from_days`, with the year counted from March so that a leap
+    /// day ends it). For the years 0000 to 9999.
+    public static func date(days: Int64) -> String {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        let digits = String(year)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits + "-\(two(month))-\(two(day))"
+    }
+
+    /// The Unix milliseconds the form can name: the years 0000 to 9999.
+    public static let range: ClosedRange<Int64> = -62_167_219_200_000...253_402_300_799_999
+
     static func isLeap(_ year: Int64) -> Bool {
         year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
     }
@@ -49,7 +87,7 @@ public enum StartedAt {
     }
 
     /// Days from 1970-01-01 to the date in the proleptic Gregorian calendar (Howard Hinnant's
-    /// `days_from_civil`, with the year counted from March so that a leap day ends it).
+    /// `days_from_civil`).
     static func daysFromEpoch(year: Int64, month: Int64, day: Int64) -> Int64 {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
