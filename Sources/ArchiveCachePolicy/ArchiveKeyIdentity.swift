@@ -5,7 +5,7 @@
 /// replayed in the memory of a log of short ones (a URL that long is a bug or an attack, and
 /// the whole key is still what a decision prints: it is made again from the record's URL).
 ///
-/// Two keys are the same page exactly when their bytes are equal, as before: a long identity
+/// Two keys are the same page exactly when their bytes are equal: a long identity
 /// is longer than `archiveKeyKeptBytes`, so it never equals a short key, and two long keys
 /// share one only if they agree on their first bytes, their length and both hashes. One hash
 /// is FNV-1a (the same in every run), the other Swift's `Hasher`, seeded anew in each process,

@@ -13,7 +13,7 @@ import TurboRecording
 ///     analyzer.summary
 package struct BannerAnalyzer: Sendable {
     package private(set) var banner: OfflineBanner
-    package private(set) var summary = SessionSummary()
+    package private(set) var summary = RecordingSummary()
     package private(set) var meta: Meta?
     /// What the page believes `navigator.onLine` is (`connect.online`, `offline`, `online`);
     /// true until a record says otherwise, as the contract assumes.
@@ -172,7 +172,7 @@ package struct BannerAnalyzer: Sendable {
             banner.advance(to: due, into: &buffer)
             let after = BannerMoment(banner)
             noteTime(due)
-            // Which timers made a change: two flags, where a `Set` allocated on every firing.
+            // Which timers made a change: two flags, not a `Set`, so a firing allocates nothing.
             var firedDebounce = false, firedFlash = false
             for case .banner(let change) in buffer {
                 let timer: TimerStep.Timer = change.cause == .flashElapsed ? .flash : .debounce
@@ -261,9 +261,8 @@ package struct BannerAnalyzer: Sendable {
         try flush(emit)
     }
 
-    /// Empties the banner's output buffer, keeping its memory. A record or two at a time, so one
-    /// by one: `removeAll(keepingCapacity:)` goes through the general range replacement, some
-    /// 180 instructions a call, for what is usually a single element.
+    /// Empties the banner's output buffer, keeping its memory, one element at a time: it holds a
+    /// record or two, and `removeAll(keepingCapacity:)` costs more (bench/history.md).
     private mutating func clearBuffer() {
         while !buffer.isEmpty { buffer.removeLast() }
     }

@@ -49,8 +49,7 @@ package struct PillComparison: Equatable, Sendable {
         // shown for no time at a v1 episode's edge is within it). That is the first v1 episode
         // that has not ended before it starts, if it began by its end; the episodes that ended
         // before this one starts ended before every later one starts too, so the walk through
-        // v1 goes forward only: linear, where a search from the start each time was quadratic
-        // on a log of many flaps.
+        // v1 goes forward only: linear, not quadratic on a log of many flaps.
         var pairing = PillPairing()
         for episode in v1 { pairing.addV1(episode) }
         for episode in variant { pairing.addVariant(episode) }

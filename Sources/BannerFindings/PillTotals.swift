@@ -6,8 +6,8 @@ import Replay
 /// `QuantileSketch` for `stats`. Never the episodes themselves (unless asked, for tests), so a
 /// log's summary stays the same size however often the pill went up.
 ///
-/// Every total is added in the order the episodes closed, from 0, as the list of episodes it
-/// replaces was added up: the printed figures are the same to the bit.
+/// Every total is added in the order the episodes closed, from 0, as a list of the episodes
+/// would be: the printed figures are the same to the bit.
 package struct PillTotals: Equatable, Sendable {
     /// One raising cause's episodes and their time.
     package struct CauseTotal: Equatable, Sendable {

@@ -180,9 +180,9 @@ package struct FleetStats: Equatable, Sendable {
     /// The pill's time up over every log, added log by log in path order.
     package var pillMs: Double { summaries.reduce(0) { $0 + $1.summary.pillMs } }
 
-    /// Per raising cause: episodes and total time, in `SessionSummary.raisingCauses` order.
+    /// Per raising cause: episodes and total time, in `RecordingSummary.raisingCauses` order.
     package var pillsByCause: [(cause: BannerCause, episodes: Int, ms: Double)] {
-        SessionSummary.raisingCauses.compactMap { cause in
+        RecordingSummary.raisingCauses.compactMap { cause in
             let totals = summaries.compactMap { $0.summary.pills[cause] }
             return totals.isEmpty ? nil : (cause, totals.reduce(0) { $0 + $1.episodes }, totals.reduce(0) { $0 + $1.ms })
         }

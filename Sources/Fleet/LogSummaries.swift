@@ -32,7 +32,7 @@ package struct WebLogSummary: Equatable, Sendable {
     /// What its collector's folder is missing (its `log-gap` findings), each range as
     /// `LogGap.range` writes it, in the log's order; empty for a whole log or a single file.
     package var gaps: [String] = []
-    /// `SessionSummary.seenFit`: `nil` for a log without `seen`.
+    /// `RecordingSummary.seenFit`: `nil` for a log without `seen`.
     package var seenFit: SeenFit?
     /// What its `meta` says of it (`stats --by`, `--per-log`); a partial does not carry it.
     package var identity: LogIdentity?
@@ -42,7 +42,7 @@ package struct WebLogSummary: Equatable, Sendable {
 
     package init() {}
 
-    package init(_ summary: SessionSummary) {
+    package init(_ summary: RecordingSummary) {
         records = summary.records
         skippedLines = summary.skippedLines
         cut = summary.cut?.line
@@ -57,9 +57,9 @@ package struct WebLogSummary: Equatable, Sendable {
 
     package var pillEpisodes: Int { pills.values.reduce(0) { $0 + $1.episodes } }
 
-    /// The pill's time up, added cause by cause in `SessionSummary.raisingCauses` order.
+    /// The pill's time up, added cause by cause in `RecordingSummary.raisingCauses` order.
     package var pillMs: Double {
-        SessionSummary.raisingCauses.reduce(0) { $0 + (pills[$1]?.ms ?? 0) }
+        RecordingSummary.raisingCauses.reduce(0) { $0 + (pills[$1]?.ms ?? 0) }
     }
 
     /// Every count a fleet adds up, by a name unique to what the report adds (web and native

@@ -169,7 +169,7 @@ package enum StatsPartial {
         if let cut = summary.cut { line.integer(.webCut, cut) }
         if !summary.gaps.isEmpty { line.raw(.webGaps, strings(summary.gaps)) }
         var pills = JSONLine()
-        for cause in SessionSummary.raisingCauses {
+        for cause in RecordingSummary.raisingCauses {
             if let total = summary.pills[cause] { pills.raw(cause.rawValue, "[\(total.episodes),\(exact(total.ms))]") }
         }
         line.raw(.pills, pills.text)
@@ -402,7 +402,7 @@ package enum StatsPartial {
         summary.cut = try object[.webCut].map { try read.int($0, "cut") }
         summary.gaps = try decodeGaps(object[.webGaps], read)
         for (name, value) in try read.object(object[.pills], "pills") {
-            guard let cause = BannerCause(rawValue: name), SessionSummary.raisingCauses.contains(cause) else {
+            guard let cause = BannerCause(rawValue: name), RecordingSummary.raisingCauses.contains(cause) else {
                 throw read.fail("\"\(name)\" does not raise the pill")
             }
             let fields = try read.array(value, "pills.\(name)")

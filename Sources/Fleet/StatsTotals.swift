@@ -119,9 +119,9 @@ package struct StatsTotals: Sendable {
     package var malformed: Int { failures.malformed }
     package var unreadable: Int { failures.unreadable }
 
-    /// Per raising cause: episodes and total time, in `SessionSummary.raisingCauses` order.
+    /// Per raising cause: episodes and total time, in `RecordingSummary.raisingCauses` order.
     package var pillsByCause: [(cause: BannerCause, episodes: Int, ms: Double)] {
-        SessionSummary.raisingCauses.compactMap { cause in causes[cause].map { (cause, $0.episodes, $0.ms) } }
+        RecordingSummary.raisingCauses.compactMap { cause in causes[cause].map { (cause, $0.episodes, $0.ms) } }
     }
 
     package var pillDuration: Distribution? { Distribution(durations) }

@@ -5,8 +5,8 @@ import Darwin
 #endif
 
 /// SIGINT or SIGTERM during `check --update`: a request to stop between recordings, so that
-/// the command can say which goldens it wrote before it ends (issue #34, item 12). Killed
-/// outright, an update over a big folder had written hundreds of goldens and said nothing.
+/// the command can say which goldens it wrote before it ends: killed outright, an update over
+/// a big folder would write hundreds of goldens and say nothing.
 ///
 /// The golden being written when the signal comes is finished and renamed into place (a
 /// golden is either the old file or the whole new one); no recording is started after it.

@@ -50,7 +50,7 @@ package struct TemporarySweep: Equatable, Sendable {
 
     /// The temporaries of goldens under `paths` whose writer is gone, and what is named like one
     /// but cannot be swept: with `remove`, the stale ones are removed (what `check --update` does
-    /// once, before it writes anything; never a listing per golden, which made an update
+    /// once, before it writes anything; never a listing per golden, which would make an update
     /// quadratic in the folder's size). A directory is searched recursively, hidden names
     /// skipped; for a file, its folder's temporaries of that recording's goldens.
     package static func goldens(under paths: [String], remove: Bool) -> TemporarySweep {

@@ -179,7 +179,6 @@ public struct ErrorViewTime: Equatable, Sendable {
         (closed + onScreen.values.map { Swift.max(0, end - $0) }).sorted()
     }
 
-    /// Views still on screen.
     public var open: Int { onScreen.count }
 
     /// Entries held: the views on screen, the closed views' times not yet taken, the surfaces

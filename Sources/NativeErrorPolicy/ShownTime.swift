@@ -26,7 +26,6 @@ public struct ShownTime: Equatable, Sendable {
 
     public init() {}
 
-    /// Views still on screen.
     public var open: Int { onScreen.count }
 
     /// Entries held (the growth tests read it).

@@ -66,8 +66,7 @@ package struct ArchiveAnalyzer: Sendable {
         try fireTimer(upTo: t, emit: emit)
         guard let input = event.archiveInput else { return }
         // What the rows and findings need of the cache before the record, read before it is
-        // sent: a copy of the whole cache here made every record copy up to `maxArchives`
-        // archives when the send changed it (a log of new pages took 15 minutes at 3M records).
+        // sent, and no more: a copy of the whole cache would copy up to `maxArchives` archives a record.
         let pendingBefore = cache.pending, countBefore = cache.archiveCount
         let capturedBefore: Double?
         switch input {

@@ -24,7 +24,7 @@ package struct HeldRetryFindings: Sendable {
     private var spool: SpoolFile?
     /// How many are in the file.
     private var spooled = 0
-    /// Set when the file could not be made: then they are held in memory, as before.
+    /// Set when the file could not be made: then they are held in memory.
     private var noFile = false
     private let inMemory: Int
 

@@ -33,8 +33,8 @@ public struct OfflineBanner: TimedPolicy, Equatable, Sendable {
 
     public var now: Double { clock.now }
 
-    /// The earliest pending due time, if any timer is pending. Inlinable, as callers ask it
-    /// before every record: called across modules, it made them copy the whole banner first.
+    /// The earliest pending due time, if any timer is pending. Inlinable: callers ask it before
+    /// every record, and a call across modules copies the whole banner first.
     @inlinable public var nextDue: Double? {
         guard let debounce else { return flash?.due }
         guard let flash else { return debounce.due }

@@ -130,7 +130,7 @@ public struct SeenConformance: Sendable {
     }
 
     /// How many page records the pairing has looked at: linear in the recording, which a
-    /// growth test counts (a claimed set and a cursor that never moves made it quadratic).
+    /// growth test counts.
     public internal(set) var examined = 0
 
     /// How many model changes and page records are kept: what a growth test counts.

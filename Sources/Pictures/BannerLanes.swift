@@ -12,7 +12,7 @@ typealias PageChange = (t: Double, until: Double?, unload: Bool)
 /// to a `pagehide` that unloaded the document); `preview`: Turbo's cache preview showed it.
 typealias SeenSpan = (from: Double, to: Double, text: String, preview: Bool)
 
-/// What the web picture draws, gathered from a session's events as they are decided: each
+/// What the web picture draws, gathered from a recording's events as they are decided: each
 /// lane's marks within `limits`, and the state that makes the next mark (the belief in the
 /// network, the banner shown). Nothing else of the recording is kept.
 struct BannerLanes {

@@ -6,15 +6,15 @@ import Reports
 import TurboRecording
 import VariantAnalysis
 
-/// `render`: a session as a self-contained SVG timeline (no scripts, no external fonts or
+/// `render`: a web recording as a self-contained SVG timeline (no scripts, no external fonts or
 /// images). Lanes, top to bottom: findings, `navigator.onLine` as the page believed it,
 /// network failures (ticks by kind, with responses as small grey ticks), submissions (by
 /// decision) and the banner (amber spans with their text, green back-online spans); a time
 /// axis in seconds; the findings' sentences under it. Every string that comes from the
 /// recording (or its path) goes through `xmlEscaped`.
 package enum TimelineSVG {
-    /// A web recording, or its session.
-    package typealias Source = PictureSource<BannerSession, BannerSettings>
+    /// A web recording, or the whole of it analysed.
+    package typealias Source = PictureSource<BannerRecording, BannerSettings>
 
     /// The picture of `source` within `limits`, and how many lines a lenient read skipped
     /// (each handed to `onSkip` as it is).
@@ -24,13 +24,13 @@ package enum TimelineSVG {
         var lanes = BannerLanes(limits: limits)
         var chart: Chart
         switch source {
-        case .session(let session):
-            for event in session.events { lanes.add(event) }
-            chart = Chart(path: session.path, settings: session.settings, meta: session.meta, summary: session.summary, lanes: lanes)
+        case .analyzed(let analyzed):
+            for event in analyzed.events { lanes.add(event) }
+            chart = Chart(path: analyzed.path, settings: analyzed.settings, meta: analyzed.meta, summary: analyzed.summary, lanes: lanes)
         case .lines(let lines, let settings, let lenient):
             let reader = RecordingReader(lines: lines, lenient: lenient, keepObserved: true, onSkip: onSkip)
             var analyzer = BannerAnalyzer(settings: settings)
-            try BannerSession.analyze(reader, with: &analyzer) { lanes.add($0) }
+            try BannerRecording.analyze(reader, with: &analyzer) { lanes.add($0) }
             chart = Chart(path: reader.path, settings: settings, meta: analyzer.meta, summary: analyzer.summary, lanes: lanes)
         }
         return (chart.draw(), chart.summary.skippedLines)
@@ -71,7 +71,7 @@ private struct Chart: TimeChart {
     let path: String
     let settings: BannerSettings
     let meta: Meta?
-    let summary: SessionSummary
+    let summary: RecordingSummary
     let lanes: BannerLanes
     var out = ""
     var clipCount = 0
@@ -88,7 +88,7 @@ private struct Chart: TimeChart {
     /// The pills' texts the banner lane could not write whole: written whole under the chart.
     var cutTexts: [(t: Double, label: String)] = []
 
-    init(path: String, settings: BannerSettings, meta: Meta?, summary: SessionSummary, lanes: BannerLanes) {
+    init(path: String, settings: BannerSettings, meta: Meta?, summary: RecordingSummary, lanes: BannerLanes) {
         self.path = path
         self.settings = settings
         self.meta = meta

@@ -127,11 +127,11 @@ private struct Plot: SVGDrawing {
         out += "<rect x=\"0\" y=\"0\" width=\"\(n(width))\" height=\"\(n(height))\" fill=\"#ffffff\"/>\n"
 
         text(20, 30, "Which debounce? The cost of waiting against the cost of hurrying", size: 17, weight: "bold")
-        let sessions = "\(tune.sessions) session\(tune.sessions == 1 ? "" : "s")"
+        let recordings = "\(tune.recordings) recording\(tune.recordings == 1 ? "" : "s")"
         let flashes = Set(tune.combinations.map(\.flash))
         let flash = flashes.count == 1 ? " · flash \(formatMilliseconds(flashes.first!)) ms" : ""
         text(
-            20, 52, shortened("\(about) · \(sessions)\(flash) · totals over every session · lower is better in both panels", to: 150),
+            20, 52, shortened("\(about) · \(recordings)\(flash) · totals over every recording · lower is better in both panels", to: 150),
             size: 12, fill: "#555555")
         drawLegend(y: 80)
 
@@ -171,9 +171,10 @@ private struct Plot: SVGDrawing {
             lines.append(
                 ("Score: waiting ÷ its largest value in these rows + hurrying ÷ its largest value in these rows; the two sides weigh the same.", false))
         }
-        let sessions = "\(tune.sessions) session\(tune.sessions == 1 ? "" : "s")"
+        let recordings = "\(tune.recordings) recording\(tune.recordings == 1 ? "" : "s")"
         lines.append(
-            ("Over the \(sessions) that “\(shortened(about, to: 50))” read, and only those: a choice is only as good as the recordings it is made on.", false))
+            ("Over the \(recordings) that “\(shortened(about, to: 50))” read, and only those: a choice is only as good as the recordings it is made on.", false)
+        )
         lines += [
             ("Waiting: time the page was connected and the browser offline while no pill said so (a debounce still pending, the green flash, nothing).", false),
             ("Hurrying: pills shorter than \(formatMilliseconds(tune.blinkMs)) ms (blinks), plus the green \"back online\" flashes. Each counts 1.", false),

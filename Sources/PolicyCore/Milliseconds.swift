@@ -27,9 +27,8 @@ public func appendMilliseconds(_ t: Double, to out: inout [UInt8]) {
         return
     }
     let scaled = Int64(thousandths)
-    // The digits are written backwards into a few bytes on the stack and appended in one copy:
-    // a byte at a time into the array cost a uniqueness and a capacity check each, and an
-    // output-heavy replay prints a time on every line.
+    // The digits are written backwards into a few bytes on the stack and appended in one copy,
+    // not a byte at a time: an output-heavy replay prints a time on every line.
     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { digits in
         var start = digits.count
         func put(_ byte: UInt8) {

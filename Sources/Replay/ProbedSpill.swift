@@ -6,7 +6,7 @@ import NativeErrorPolicy
 /// presented on a surface, so a surface held here goes back to the policy just before that
 /// record (`before`), and all of them are let go when the policy forgets its own (`after`, on
 /// an edge or a launch): the decisions are the same. Without a temporary file they stay in the
-/// policy, as before.
+/// policy.
 package struct ProbedSpill: Sendable {
     package static let inMemory = 16_384
 

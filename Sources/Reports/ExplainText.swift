@@ -232,7 +232,7 @@ package enum ExplainText {
         return groups.isEmpty ? "none" : groups.joined(separator: ", ")
     }
 
-    package static func summary(_ summary: SessionSummary) -> [String] {
+    package static func summary(_ summary: RecordingSummary) -> [String] {
         var lines = ["", "summary"]
         if summary.pills.isEmpty {
             lines.append("  pill never up")

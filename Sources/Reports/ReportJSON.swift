@@ -18,7 +18,7 @@ package enum ReportJSON {
     /// detector's file), then `message`.
     package static func finding(_ finding: BannerFinding) -> String { finding.jsonLine }
 
-    package static func summary(_ summary: SessionSummary) -> String {
+    package static func summary(_ summary: RecordingSummary) -> String {
         let byCause = summary.pillTimeByCause.map { (key: $0.cause.rawValue, value: ms($0.ms)) }
         let pill = object([
             ("episodes", String(summary.pills.count)),
@@ -51,7 +51,7 @@ package enum ReportJSON {
     }
 
     /// The log's own findings (`log-cut`, `log-gap`) with their counts, those it has.
-    package static func logFindings(_ summary: SessionSummary) -> [(id: String, level: FindingLevel, count: Int)] {
+    package static func logFindings(_ summary: RecordingSummary) -> [(id: String, level: FindingLevel, count: Int)] {
         (summary.cut.map { _ in [(LogCut.finding, LogCut.level, 1)] } ?? [])
             + (summary.gaps.isEmpty ? [] : [(LogGap.finding, LogGap.level, summary.gaps.count)])
     }

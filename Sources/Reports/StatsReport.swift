@@ -20,15 +20,15 @@ extension StatsTotals {
     /// The report for a person. Recordings per finding are capped at `listing` (nil: all).
     package func text(listing: Int? = 10) -> [String] {
         var lines: [String] = []
-        // Only native logs: no web banner to report, and an app's logs are not page sessions.
+        // Only native logs: no web banner to report.
         let nativeOnly = webLogs == 0 && nativeLogs > 0
-        var sessions = "\(nativeOnly ? "logs" : "sessions"): \(webLogs + nativeLogs) read"
-        if nativeLogs > 0 { sessions += nativeOnly ? " (\(nativeLogs) native)" : " (\(webLogs) web, \(nativeLogs) native)" }
+        var logs = "logs: \(webLogs + nativeLogs) read"
+        if nativeLogs > 0 { logs += nativeOnly ? " (\(nativeLogs) native)" : " (\(webLogs) web, \(nativeLogs) native)" }
         let partly = (cuts.logs > 0 ? ["\(cuts.logs) cut"] : []) + (gaps.logs > 0 ? ["\(gaps.logs) with gaps"] : [])
-        if !partly.isEmpty { sessions += ", of which " + partly.joined(separator: ", ") }
-        sessions += ", \(malformed) malformed, \(unreadable) unreadable"
-        if empty.logs > 0 { sessions += ", \(empty.logs) empty" }
-        lines.append(sessions)
+        if !partly.isEmpty { logs += ", of which " + partly.joined(separator: ", ") }
+        logs += ", \(malformed) malformed, \(unreadable) unreadable"
+        if empty.logs > 0 { logs += ", \(empty.logs) empty" }
+        lines.append(logs)
         if skippedLines > 0 { lines.append("malformed lines skipped (--lenient): \(skippedLines)") }
         if !nativeOnly { lines += webText(listing: listing) }
         if seen.logs > 0 { lines += seenText() }

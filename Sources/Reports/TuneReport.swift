@@ -18,18 +18,18 @@ package enum TuneReport {
         let variants = Set(tune.combinations.map(\.variant)).count
         let debounces = Set(tune.combinations.map(\.debounce)).count
         let flashes = Set(tune.combinations.map(\.flash)).count
-        var head = "tune: \(tune.sessions) session\(tune.sessions == 1 ? "" : "s")"
+        var head = "tune: \(tune.recordings) recording\(tune.recordings == 1 ? "" : "s")"
         if tune.failureCount > 0 { head += " (\(tune.failureCount) not read)" }
         head +=
             "; \(plural(variants, "variant")) × \(plural(debounces, "debounce")) × \(plural(flashes, "flash", "flashes"))"
             + " = \(plural(rows.count, "combination")); a blink is a pill under \(ms(tune.blinkMs)) ms"
         let header = [
-            "debounce ms", "flash ms", "variant", "sessions", "pill episodes", "pill ms", "toasts", "flaps suppressed",
+            "debounce ms", "flash ms", "variant", "recordings", "pill episodes", "pill ms", "toasts", "flaps suppressed",
             "unannounced ms", "blinks", "flashes",
         ]
         let cells = rows.map { row in
             [
-                ms(row.combination.debounce), ms(row.combination.flash), name(row.combination.variant), String(row.sessions),
+                ms(row.combination.debounce), ms(row.combination.flash), name(row.combination.variant), String(row.recordings),
                 String(row.pillEpisodes), ms(row.pillMs), String(row.toasts), String(row.flapsSuppressed),
                 ms(row.unannouncedMs), String(row.blinks), String(row.flashes),
             ]
@@ -50,7 +50,7 @@ package enum TuneReport {
         line.number("debounceMs", row.combination.debounce)
         line.number("flashMs", row.combination.flash)
         if let variant = row.combination.variant { line.string("variant", variant.name) } else { line.null("variant") }
-        line.integer("sessions", row.sessions)
+        line.integer("sessions", row.recordings)
         line.integer("pillEpisodes", row.pillEpisodes)
         line.number("pillMs", row.pillMs)
         line.integer("toasts", row.toasts)

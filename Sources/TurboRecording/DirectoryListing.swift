@@ -5,9 +5,8 @@ import Darwin
 #endif
 
 /// Every directory the tool lists is opened here, so that a test can count the listings a
-/// command makes: `check --update` once listed a golden's folder again for each golden, and
-/// went quadratic in the folder's size (issue #34, item 11). A listing per golden is what a
-/// test then sees, whatever the clock says.
+/// command makes: a folder listed again for each golden in it makes `check --update`
+/// quadratic in the folder's size, and a test sees it whatever the clock says.
 public enum DirectoryListing {
     /// Counts the listings made by the task that set it (`$counter.withValue`), and by no
     /// other: tests run side by side, each with its own count.

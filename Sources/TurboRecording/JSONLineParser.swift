@@ -9,8 +9,7 @@ import Darwin
 /// Parses one line of JSON Lines with json-c, strictly, into an object, or says why the line
 /// is malformed. A json-c tokener is reused from line to line and is not thread-safe: one
 /// parser per thread. A value, not an object, and its errors carry only their message: the
-/// per-line call then costs no reference counting (a retained parser and a closure making the
-/// error were two atomic operations a line). The owner frees it (`free()`).
+/// per-line call then costs no reference counting. The owner frees it (`free()`).
 struct JSONLineParser {
     let maxDepth: Int
     private let tokener: UnsafeMutablePointer<json_tokener>
@@ -31,9 +30,8 @@ struct JSONLineParser {
         self.maxDepth = maxDepth
         locale = Self.cLocale
         tokener = json_tokener_new_ex(Int32(maxDepth))!
-        // No JSON_TOKENER_VALIDATE_UTF8: json-c's check goes a byte at a time through a call
-        // (a sixth of a parse) and lets forms through that `firstInvalidUTF8` refuses, eight
-        // ASCII bytes at a time. Every line goes through ours, parsed or not.
+        // No JSON_TOKENER_VALIDATE_UTF8: json-c's check makes a call a byte and lets forms
+        // through that `firstInvalidUTF8` refuses. Every line goes through ours, parsed or not.
         json_tokener_set_flags(tokener, JSON_TOKENER_STRICT)
     }
 
@@ -65,8 +63,8 @@ struct JSONLineParser {
         json_tokener_reset(tokener)
         // json-c switches the thread's locale to "C" around every parse, through glibc's
         // duplocale and newlocale, which take a process-wide lock: with the thread already on
-        // the C locale object, that switch copies nothing and takes no lock. It cut a parse's
-        // cost by a sixth, and two threads no longer wait on each other (check/stats --jobs).
+        // the C locale object, that switch copies nothing and takes no lock, and two threads do
+        // not wait on each other (check/stats --jobs).
         let previousLocale = uselocale(locale)
         defer { uselocale(previousLocale) }
         var object: OpaquePointer? = bytes.baseAddress!.withMemoryRebound(to: CChar.self, capacity: bytes.count) {

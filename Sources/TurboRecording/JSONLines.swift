@@ -22,9 +22,7 @@ public final class JSONLines {
     /// golden, a partial: files this tool writes whole, where a cut one is made again).
     ///
     /// This and `onObject` are set before reading and only read while it goes on, on one
-    /// thread: checked for exclusive access at run time, as a class's stored `var`s are, they
-    /// cost two calls into the runtime a line (some 110 instructions) for no conflict that can
-    /// occur.
+    /// thread: unchecked, since a run-time exclusivity check on every line can find no conflict.
     @exclusivity(unchecked) public var cutsAllowed = true
     /// Sees each line's object before the reader decodes it: a second reader of the same pass
     /// (the session's record lines) that reads nothing twice, so it works on a pipe too.
@@ -264,9 +262,8 @@ public final class JSONLines {
     }
 
     private func nextRawLine() throws -> RawLine? {
-        // `unowned(unsafe)`: the closure lives only for this call, while `self` does; a plain
-        // method reference retained and released `self` on every line (atomic operations, which
-        // an instruction count does not show for what they cost).
+        // `unowned(unsafe)`: the closure lives only for this call, while `self` does, and a
+        // plain method reference would retain and release `self` on every line.
         try position.pointee.nextRawLine(in: chunk, maxLineBytes: maxLineBytes) { [unowned(unsafe) self] in try self.readChunk() }
     }
 
@@ -291,7 +288,7 @@ public final class JSONLines {
 
     private func parse<R>(_ line: RawLine, _ read: (OpaquePointer, Int) throws -> R) throws -> R? {
         // The second reader, when there is one, wraps the first; without one, each line's
-        // object goes straight to `read`, as before the hook (this is the per-line loop).
+        // object goes straight to `read` (this is the per-line loop).
         guard let onObject else { return try parseObject(line, read) }
         return try parseObject(line) { object, number in
             onObject(object, number)

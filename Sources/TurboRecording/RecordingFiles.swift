@@ -160,16 +160,15 @@ public enum RecordingFiles {
     /// directories; a recording's name that is anything else goes to `skipped`. A directory
     /// that cannot be listed (no permission, a path past PATH_MAX) or a link that cannot be
     /// followed for any reason but its target's absence (a loop) throws: what is under it is
-    /// unknown, and a run that went on would look complete. With opendir/readdir: this walk is the serial part of
-    /// `check --jobs`, and FileManager's enumerator cost ~85k instructions a file.
+    /// unknown, and a run that went on would look complete. With opendir/readdir, not
+    /// FileManager's enumerator: this walk is the serial part of `check --jobs` (bench/history.md).
     /// With `everyFile`, every regular file is handed to `body`, not only recordings (for the
     /// goldens that belong to no recording). With `collectorLogs`, a collector's log folder
     /// (`CollectorFolder.isLog`) is handed to `body` as one recording, and not walked into.
     ///
     /// `identity` is the directory's own (`identity(of:)`), when known: a file in it that is no
     /// symbolic link is then that and its name, and gets it with no `realpath` (which asks the
-    /// kernel to read every component of the path as a link: a tenth of a fleet's `stats`
-    /// over small logs). A link's is `nil`, for the caller to resolve.
+    /// kernel to read every component of the path as a link). A link's is `nil`, for the caller.
     private static func walk(
         _ directory: String, identity: String?, everyFile: Bool = false, collectorLogs: Bool = false, into skipped: inout [SkippedFile],
         _ body: (_ path: String, _ identity: String?) throws -> Void

@@ -94,8 +94,7 @@ public final class RecordingReader {
     /// `forEach` for a log read to its end before anything is shown (`stats`): lines are parsed
     /// and decoded a batch at a time, and only then handed to `body`. The parser (json-c, strtod,
     /// malloc) and the analyzer each run a batch long, instead of taking turns on every line and
-    /// evicting each other from the instruction cache: on an output-heavy log that was most of
-    /// the gap between `stats` and the json-c floor. The same records, in the same order, with
+    /// evicting each other from the instruction cache. The same records, in the same order, with
     /// every malformed line skipped or thrown only after the records before it were handed over.
     /// Not for a pipe read as it arrives (`explain -`): a batch waits until it is full.
     public func forEachInBatches(_ body: (Record) throws -> Void) throws {
@@ -152,8 +151,8 @@ public final class RecordingReader {
 
     /// Reads records into `body` while it returns true; false at the end of the input.
     private func read(_ body: (Record) throws -> Bool) throws -> Bool {
-        // Locals, held once for the whole read: reached through `self` in the loop, each was
-        // retained and released again for every line (atomic operations, a tenth of a line's time).
+        // Locals, held once for the whole read: reached through `self` in the loop, each would
+        // be retained and released again for every line.
         let lines = self.lines, decoder = self.decoder, state = self.state
         while true {
             var wantsMore = true

@@ -25,7 +25,8 @@ enum TuneCommand {
             then each --variant), with the copy of --config/--locale for every file (NAME.config.json is not
             read, nor a config's "variant": name variants with --variant). One row per combination, summed
             over the recordings:
-              sessions         the web recordings read
+              sessions         the web recordings read (the text's column "recordings"; the key
+                               keeps its first name)
               pillEpisodes     the times the banner became offline from anything else (as stats counts them)
               pillMs           their total duration; one still up ends with its log (its last record, or a
                                timer that fired after it)

@@ -45,7 +45,7 @@ package struct TuneCombination: Hashable, Sendable {
 /// blink threshold, and green flashes).
 package struct TuneRow: Equatable, Sendable {
     package var combination: TuneCombination
-    package var sessions = 0
+    package var recordings = 0
     package var pillEpisodes = 0
     package var pillMs: Double = 0
     package var toasts = 0
@@ -60,7 +60,7 @@ package struct TuneRow: Equatable, Sendable {
 
     init(_ run: BannerRun, combination: TuneCombination, blinkMs: Double) {
         self.combination = combination
-        sessions = 1
+        recordings = 1
         pillEpisodes = run.episodeCount
         pillMs = run.pillMs
         toasts = run.toasts
@@ -71,7 +71,7 @@ package struct TuneRow: Equatable, Sendable {
     }
 
     mutating func add(_ other: TuneRow) {
-        sessions += other.sessions
+        recordings += other.recordings
         pillEpisodes += other.pillEpisodes
         pillMs += other.pillMs
         toasts += other.toasts
@@ -192,7 +192,7 @@ package struct Tune: Equatable, Sendable {
         return sums.rows
     }
 
-    package var sessions: Int { merged?.sessions ?? files.filter { if case .replayed = $0.outcome { true } else { false } }.count }
+    package var recordings: Int { merged?.recordings ?? files.filter { if case .replayed = $0.outcome { true } else { false } }.count }
     package var natives: Int { merged?.natives ?? files.filter { $0.outcome == .native }.count }
     /// Logs not read, merged ones too.
     package var failureCount: Int { merged?.failures.count ?? failures.count }
@@ -204,7 +204,7 @@ package struct Tune: Equatable, Sendable {
 /// replayed or native, and the failures `KeptFailures` keeps.
 package struct TuneSums: Equatable, Sendable {
     package private(set) var rows: [TuneRow]
-    package private(set) var sessions = 0
+    package private(set) var recordings = 0
     package private(set) var natives = 0
     package private(set) var failures = KeptFailures()
 
@@ -213,7 +213,7 @@ package struct TuneSums: Equatable, Sendable {
     package mutating func add(_ file: TuneFile) {
         switch file.outcome {
         case .replayed(let fileRows):
-            sessions += 1
+            recordings += 1
             for index in rows.indices { rows[index].add(fileRows[index]) }
         case .native: natives += 1
         case .failed(let error): failures.add(error)

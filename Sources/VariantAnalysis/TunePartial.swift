@@ -178,7 +178,7 @@ package enum TunePartial {
                         throw read.fail("a row is [" + TuneFigure.allCases.map(\.rawValue).joined(separator: ", ") + "]")
                     }
                     var row = TuneRow(combination: combination)
-                    row.sessions = 1
+                    row.recordings = 1
                     for (figure, count) in zip(TuneFigure.allCases, counts) { try figure.read(count, into: &row, read) }
                     if row.blinks > row.pillEpisodes { throw read.fail("more blinks than pill episodes") }
                     if row.pillEpisodes == 0, row.pillMs != 0 { throw read.fail("pill time with no pill episode") }

@@ -32,7 +32,7 @@ import TurboRecording
         var lanes = BannerLanes(limits: RenderLimits(maxMarks: 50))
         let reader = try RecordingReader(path: path, keepObserved: true)
         var analyzer = BannerAnalyzer(settings: BannerSettings())
-        try BannerSession.analyze(reader, with: &analyzer) { lanes.add($0) }
+        try BannerRecording.analyze(reader, with: &analyzer) { lanes.add($0) }
         #expect(lanes.failures.marks.count == 50)
         #expect(lanes.failures.elided == 250)
         #expect(lanes.failures.elidedFrom == 510_500)
@@ -65,8 +65,8 @@ import TurboRecording
         let (svg, _) = try TimelineSVG.render(.lines(JSONLines(path: path), BannerSettings()))
         #expect(Self.count("failure at ", in: svg) == 30)
         #expect(!svg.contains("not drawn") && !svg.contains("tr-window"))
-        // The same picture as from a session analysed whole.
-        #expect(svg == (try TimelineSVG.render(.session(try BannerSession.analyze(path: path)))).svg)
+        // The same picture as from a log analysed whole.
+        #expect(svg == (try TimelineSVG.render(.analyzed(try BannerRecording.analyze(path: path)))).svg)
     }
 
     @Test func theCLIRefusesAnEmptyWindow() throws {

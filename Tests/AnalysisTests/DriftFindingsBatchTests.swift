@@ -31,7 +31,7 @@ import TurboRecording
         let reader = try RecordingReader(path: recording(episodes: episodes), keepObserved: true)
         var analyzer = BannerAnalyzer(settings: BannerSettings())
         var drift: [Double] = [], others: [String] = []
-        try BannerSession.analyze(reader, with: &analyzer) { event in
+        try BannerRecording.analyze(reader, with: &analyzer) { event in
             guard case .finding(let finding) = event else { return }
             if finding.kind == .bannerDrift { drift.append(finding.t) } else { others.append(finding.kind.id) }
         }

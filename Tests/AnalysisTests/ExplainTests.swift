@@ -13,20 +13,20 @@ import TurboRecording
 @testable import VariantAnalysis
 
 @Suite struct ExplainTests {
-    private func rows(_ session: BannerSession) -> [String] {
-        session.events.compactMap { ExplainText.row($0) }
+    private func rows(_ analyzed: BannerRecording) -> [String] {
+        analyzed.events.compactMap { ExplainText.row($0) }
             .map { $0.drop(while: { $0 == " " }) }.map(String.init)
     }
 
     @Test func timersStartedAndCancelled() throws {
-        let session = try analyze(lines: [
+        let analyzed = try analyze(lines: [
             #"{"t":749.4,"type":"offline"}"#,
             #"{"t":1100,"type":"online"}"#,
             #"{"t":2000,"type":"offline"}"#,
             #"{"t":3000,"type":"online"}"#,
         ])
         #expect(
-            rows(session) == [
+            rows(analyzed) == [
                 "line 1  offline at 749.4: debounce until 1549.4",
                 "line 2  online at 1100: debounce cancelled, nothing shown",
                 "finding  flap-suppressed (info) at 749.4 [lines 1, 2]: navigator.onLine was false for 350.6 ms, less than the 800 ms debounce, so no pill was shown.",
@@ -38,8 +38,8 @@ import TurboRecording
     }
 
     @Test func causesAndDecisions() throws {
-        let session = try analyze("chromium/offline-form-submit")
-        let text = rows(session)
+        let analyzed = try analyze("chromium/offline-form-submit")
+        let text = rows(analyzed)
         #expect(
             text.contains(
                 "line 7  turbo:fetch-request-error at 2482.1 (form#composer POST http://127.0.0.1:41025/messages: TypeError: Failed to fetch): nothing visible: the pill is already up with that text"
@@ -58,9 +58,9 @@ import TurboRecording
             "airplane-mid-session", "dead-upstream-frame", "offline-form-submit", "restore-from-cache-offline",
             "server-422-submit", "success-submit", "flap-short", "offline-visit-full-reload",
         ] {
-            let session = try analyze("chromium/" + name)
+            let analyzed = try analyze("chromium/" + name)
             var timeline: [TimelineRecord] = []
-            for event in session.events {
+            for event in analyzed.events {
                 switch event {
                 case .input(let step):
                     if let change = step.change { timeline.append(.banner(change)) }
@@ -107,8 +107,8 @@ import TurboRecording
     }
 
     @Test func findingsAsJSONLines() throws {
-        let session = try analyze("chromium/dead-upstream-frame")
-        let lines = session.findings.map(ReportJSON.finding) + [ReportJSON.summary(session.summary)]
+        let analyzed = try analyze("chromium/dead-upstream-frame")
+        let lines = analyzed.findings.map(ReportJSON.finding) + [ReportJSON.summary(analyzed.summary)]
         let parsed = lines.map { JSONValue(parsing: $0) }
         #expect(parsed.allSatisfy { $0 != nil })
         let values = parsed.compactMap { $0 }
@@ -124,7 +124,7 @@ import TurboRecording
     }
 
     @Test func summaryByCauseToastsAndSilentSubmissions() throws {
-        let session = try analyze(lines: [
+        let analyzed = try analyze(lines: [
             #"{"t":10,"type":"offline"}"#,
             #"{"t":1000,"type":"online"}"#,
             #"{"t":1200,"type":"turbo:submit-end","success":false,"fetchResponse":{"statusCode":422}}"#,
@@ -132,7 +132,7 @@ import TurboRecording
             #"{"t":1400,"type":"turbo:submit-end","success":true,"fetchResponse":{"statusCode":200}}"#,
             #"{"t":1500,"type":"disconnect"}"#,
         ])
-        let summary = session.summary
+        let summary = analyzed.summary
         #expect(summary.pills.episodes?.map(\.cause) == [.offline, .submitFailed])
         #expect(summary.pills.episodes?.map(\.duration) == [190, 200])
         #expect(summary.toasts == 1)
@@ -143,7 +143,7 @@ import TurboRecording
     /// A page that unloads takes its pill with it: the episode ends at the pagehide, not at the
     /// next page or the end of the log, and a pill kept in the back-forward cache stays up.
     @Test func aPillEpisodeEndedByPagehideEndsThere() throws {
-        let session = try analyze(lines: [
+        let analyzed = try analyze(lines: [
             #"{"t":0,"type":"connect","context":null,"online":true}"#,
             #"{"t":100,"type":"turbo:fetch-request-error","target":"turbo-frame#comments"}"#,
             #"{"t":250,"type":"turbo:frame-load","target":"turbo-frame#comments"}"#,
@@ -154,17 +154,17 @@ import TurboRecording
             #"{"t":3200,"type":"pagehide","persisted":true}"#,
             #"{"t":5000,"type":"turbo:load"}"#,
         ])
-        let text = rows(session)
+        let text = rows(analyzed)
         #expect(text.contains("line 4  pagehide at 400: page unloaded, controller gone, pill hidden"))
         #expect(text.contains("line 5  offline at 420: ignored: the controller is disconnected"))
         #expect(text.contains("line 6  connect at 3000 (online, no context): controller connected, nothing shown"))
         #expect(text.contains("line 8  pagehide at 3200 (persisted): nothing: the page is kept in the back-forward cache, its controller still connected"))
         #expect(
-            session.summary.pills.episodes == [
+            analyzed.summary.pills.episodes == [
                 PillEpisode(start: 100, end: 400, cause: .fetchRequestError, stillUp: false),
                 PillEpisode(start: 3100, end: 5000, cause: .fetchRequestError, stillUp: true),
             ])
-        let stale = try #require(session.findings(.stalePill).first)
+        let stale = try #require(analyzed.findings(.stalePill).first)
         let detail = try #require(stale.detail(as: StalePill.self), "wrong detail")
         #expect(detail.until == 400)
         #expect(detail.clearedBy == .pagehide)
@@ -172,7 +172,7 @@ import TurboRecording
     }
 
     @Test func aPagehideDuringADebounceOrAFlashCancelsIt() throws {
-        let session = try analyze(lines: [
+        let analyzed = try analyze(lines: [
             #"{"t":0,"type":"offline"}"#,
             #"{"t":500,"type":"pagehide"}"#,
             #"{"t":2000,"type":"connect","online":false}"#,
@@ -180,7 +180,7 @@ import TurboRecording
             #"{"t":2146,"type":"pagehide"}"#,
         ])
         #expect(
-            rows(session) == [
+            rows(analyzed) == [
                 "line 1  offline at 0: debounce until 800",
                 "line 2  pagehide at 500: page unloaded, controller gone, debounce cancelled, nothing shown",
                 "line 3  connect at 2000 (offline, no context): controller connected, pill “Sin conexión”",
@@ -191,15 +191,15 @@ import TurboRecording
                     + "(pagehide at 2146): a real network rarely returns in the 100 ms before a page unloads, but DevTools' network emulation, "
                     + "lifted as the page goes, does. If this log was captured with DevTools, disbelieve the back-online flash it started; it may be genuine.",
             ])
-        #expect(session.summary.pills.episodes == [PillEpisode(start: 2000, end: 2100, cause: .connectOffline, stillUp: false)])
-        #expect(session.summary.end == 2146)
+        #expect(analyzed.summary.pills.episodes == [PillEpisode(start: 2000, end: 2100, cause: .connectOffline, stillUp: false)])
+        #expect(analyzed.summary.end == 2146)
     }
 
     @Test func recordingTextCannotDriveTheTerminal() throws {
-        let session = try analyze(lines: [
+        let analyzed = try analyze(lines: [
             #"{"t":1,"type":"turbo:fetch-request-error","url":"http://x/\u001b]0;pwned\u0007","target":"a#\u202eevil"}"#
         ])
-        let text = rows(session).joined(separator: "\n")
+        let text = rows(analyzed).joined(separator: "\n")
         #expect(!text.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x202E })
         #expect(text.contains(#"\u{1B}]0;pwned\u{7}"#))
     }

@@ -44,8 +44,8 @@ struct FindingFieldsTests {
     func keysAreDeclared() throws {
         var seen: [String: Set<String>] = [:]
         for path in try Self.webRecordings() {
-            guard let session = try? BannerSession.analyze(path: path) else { continue }
-            for finding in session.findings {
+            guard let analyzed = try? BannerRecording.analyze(path: path) else { continue }
+            for finding in analyzed.findings {
                 guard case .object(let object)? = JSONValue(parsing: finding.jsonLine) else {
                     Issue.record("\(path): not a JSON object: \(finding.jsonLine)")
                     continue

@@ -88,7 +88,7 @@ import Testing
         #expect(rows.contains { $0.contains("finding  reload-offline (warning) at 2077.6 [lines 7, 9]: ") })
         #expect(rows.contains { $0.contains("finding  emulated-online (info) at 2121.4 [lines 10, 11]: ") })
         #expect(ExplainText.summary(session.summary).contains("  findings: warning 1 (reload-offline 1), info 1 (emulated-online 1)"))
-        #expect(ExplainText.summary(SessionSummary()).contains("  findings: none"))
+        #expect(ExplainText.summary(RecordingSummary()).contains("  findings: none"))
         let json = session.events.compactMap { if case .finding(let f) = $0 { ReportJSON.finding(f) } else { nil } }
         #expect(json.allSatisfy { $0.contains(#","level":""#) })
         #expect(

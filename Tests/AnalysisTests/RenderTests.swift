@@ -49,7 +49,7 @@ final class XMLCheck: NSObject, XMLParserDelegate {
             "airplane-mid-session", "dead-upstream-frame", "flap-short", "offline-form-submit",
             "offline-visit-full-reload", "restore-from-cache-offline", "server-422-submit", "success-submit",
         ] {
-            let svg = try TimelineSVG.render(.session(try analyze("chromium/" + name))).svg
+            let svg = try TimelineSVG.render(.analyzed(try analyze("chromium/" + name))).svg
             let (ok, check) = XMLCheck.parse(svg)
             #expect(ok, "\(name)")
             #expect(check.elements.first == "svg", "\(name)")
@@ -59,7 +59,7 @@ final class XMLCheck: NSObject, XMLParserDelegate {
     }
 
     @Test func lanesShowWhatHappened() throws {
-        let svg = try TimelineSVG.render(.session(try analyze("chromium/dead-upstream-frame"))).svg
+        let svg = try TimelineSVG.render(.analyzed(try analyze("chromium/dead-upstream-frame"))).svg
         let (ok, check) = XMLCheck.parse(svg)
         #expect(ok)
         for text in [
@@ -74,14 +74,14 @@ final class XMLCheck: NSObject, XMLParserDelegate {
     /// ends there, not 2 s later. (That flash is DevTools emulation's phantom `online`, which is
     /// why the recording is the emulated capture; the renderer must still draw it truthfully.)
     @Test func aPagehideIsAPageChangeAndEndsTheFlash() throws {
-        let svg = try TimelineSVG.render(.session(try analyze("chromium-emulated/offline-visit-full-reload"))).svg
+        let svg = try TimelineSVG.render(.analyzed(try analyze("chromium-emulated/offline-visit-full-reload"))).svg
         let (ok, check) = XMLCheck.parse(svg)
         #expect(ok)
         #expect(check.text.contains("page unloaded: pagehide at 2167.9 ms, connect at 4388.4 ms"))
         #expect(check.text.contains("back-online “De nuevo en línea” from 2121.4 to 2167.9 ms"))
         // A page kept in the back-forward cache is no page change.
         let kept = try TimelineSVG.render(
-            .session(
+            .analyzed(
                 try analyze(lines: [
                     #"{"t":10,"type":"connect","online":true}"#,
                     #"{"t":20,"type":"pagehide","persisted":true}"#,
@@ -92,7 +92,7 @@ final class XMLCheck: NSObject, XMLParserDelegate {
 
     @Test func hostileRecordingTextCannotInjectMarkup() throws {
         let hostile = #"</text><script>alert(\"x\")</script><a href='javascript:1'>&amp;\u0001"#
-        let session = try analyze(
+        let analyzed = try analyze(
             lines: [
                 #"{"type":"meta","version":1,"source":"\#(hostile)","page":"\#(hostile)","startedAt":"\#(hostile)"}"#,
                 #"{"t":10,"type":"connect","context":"\#(hostile)","online":true}"#,
@@ -107,8 +107,8 @@ final class XMLCheck: NSObject, XMLParserDelegate {
                 copy: BannerCopy(
                     offline: "Off & \"out\" <b>", backOnline: "<i>", submitFailed: "'x'",
                     contexts: ["</text><script>alert(\"x\")</script><a href='javascript:1'>&amp;\u{1}": ContextCopy(offline: "<script>ctx</script>")])))
-        #expect(session.findings.count >= 3)
-        let svg = try TimelineSVG.render(.session(session)).svg
+        #expect(analyzed.findings.count >= 3)
+        let svg = try TimelineSVG.render(.analyzed(analyzed)).svg
         let (ok, check) = XMLCheck.parse(svg)
         #expect(ok)
         #expect(!check.elements.contains("script"))
@@ -130,7 +130,7 @@ final class XMLCheck: NSObject, XMLParserDelegate {
     }
 
     @Test func rendersAnEmptyRecording() throws {
-        let svg = try TimelineSVG.render(.session(try analyze(lines: []))).svg
+        let svg = try TimelineSVG.render(.analyzed(try analyze(lines: []))).svg
         #expect(XMLCheck.parse(svg).ok)
     }
 }

@@ -65,7 +65,7 @@ import TurboRecording
         #expect(failure.path == bad)
         #expect(failure.line == 3)
         let text = stats.text()
-        #expect(text.first == "sessions: 2 read, 1 malformed, 1 unreadable")
+        #expect(text.first == "logs: 2 read, 1 malformed, 1 unreadable")
         #expect(text.contains { $0.hasPrefix("  \(bad):3: ") })
         #expect(stats.findings.first { $0.kind == .flapSuppressed }?.recordings.map(\.path) == [alsoGood])
 
@@ -115,7 +115,7 @@ import TurboRecording
         #expect(stats.manualRetries == manual)
         #expect(stats.deferredRetries == deferred)
         let text = stats.text()
-        // Native logs only: no web block, and they are logs, not sessions.
+        // Native logs only: no web block.
         #expect(text.first == "logs: \(paths.count) read (\(paths.count) native), 0 malformed, 0 unreadable")
         #expect(text.dropFirst().first?.hasPrefix("native logs: ") == true)
         let missed = try #require(stats.nativeFindings.first { $0.id == "missed-retry" })
@@ -145,7 +145,7 @@ struct StatsLeanReadTests {
             paths.append(path)
         }
         for path in paths {
-            let full = try BannerSession.analyze(path: path, settings: settings).summary
+            let full = try BannerRecording.analyze(path: path, settings: settings).summary
             var lean = LogFleet.file(path, StatsReading(settings: settings))
             // What its meta says of it is no figure of the replay (LogIdentityTests, StatsByTests).
             if case .read(var summary) = lean.outcome {

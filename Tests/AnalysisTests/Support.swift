@@ -14,8 +14,8 @@ func recording(_ name: String) -> String {
     packageRoot + "/recordings/" + name + ".jsonl"
 }
 
-func analyze(_ name: String, settings: BannerSettings = BannerSettings()) throws -> BannerSession {
-    try BannerSession.analyze(path: recording(name), settings: settings, keepingEpisodes: true)
+func analyze(_ name: String, settings: BannerSettings = BannerSettings()) throws -> BannerRecording {
+    try BannerRecording.analyze(path: recording(name), settings: settings, keepingEpisodes: true)
 }
 
 /// A recording written for one test, in a fresh temporary directory.
@@ -40,8 +40,8 @@ final class TemporaryRecordings {
 }
 
 /// Analyses recording lines given inline.
-func analyze(lines: [String], settings: BannerSettings = BannerSettings()) throws -> BannerSession {
+func analyze(lines: [String], settings: BannerSettings = BannerSettings()) throws -> BannerRecording {
     let files = try TemporaryRecordings()
     let path = try files.write("inline.jsonl", lines)
-    return try BannerSession.analyze(path: path, settings: settings, keepingEpisodes: true)
+    return try BannerRecording.analyze(path: path, settings: settings, keepingEpisodes: true)
 }

@@ -36,7 +36,7 @@ import FoundationXML
         let row = try #require(
             Tune.analyze(paths, reading: TuneReading(combinations: [TuneCombination(debounce: 800, flash: 2000, variant: nil)]), jobs: 2).rows.first)
         let stats = FleetStats.analyze(paths, jobs: 2)
-        #expect(row.sessions == stats.summaries.count)
+        #expect(row.recordings == stats.summaries.count)
         #expect(row.pillEpisodes == stats.pillEpisodes)
         // Added in another order (tune episode by episode, stats cause by cause): equal but for rounding.
         #expect(abs(row.pillMs - stats.pillMs) <= 1e-9 * stats.pillMs)
@@ -65,7 +65,7 @@ import FoundationXML
         #expect(summed.rows == held.rows)
         #expect(summed.rows.map(TuneReport.json) == held.rows.map(TuneReport.json))
         #expect(seen == held.keyed.map(\.file))
-        #expect((summed.sessions, summed.natives, summed.failureCount) == (held.sessions, held.natives, held.failureCount))
+        #expect((summed.recordings, summed.natives, summed.failureCount) == (held.recordings, held.natives, held.failureCount))
         #expect(summed.failureCount == 1 && summed.natives > 0)
     }
 
@@ -187,7 +187,7 @@ import FoundationXML
         #expect(ok)
         let named = "Ringed: \(TuneReport.name(choice.row.combination.variant)) at a \(formatMilliseconds(choice.row.combination.debounce)) ms debounce"
         #expect(check.text.contains(named))
-        #expect(check.text.contains("Over the \(tune.sessions) sessions that “tune recordings” read"))
+        #expect(check.text.contains("Over the \(tune.recordings) recordings that “tune recordings” read"))
         // One ring per panel, and nothing else is drawn with no fill.
         #expect(svg.components(separatedBy: #"r="10" fill="none""#).count - 1 == 2)
     }

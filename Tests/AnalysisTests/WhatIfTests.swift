@@ -140,8 +140,8 @@ import TurboRecording
         let fleet = try Self.corpus()
         var checked = 0
         for recording in fleet.recordings {
-            let session = try BannerSession.analyze(path: recording.path)
-            for stale in session.findings(.stalePill) {
+            let analyzed = try BannerRecording.analyze(path: recording.path)
+            for stale in analyzed.findings(.stalePill) {
                 guard let detail = stale.detail(as: StalePill.self), detail.evidence == "turbo:before-fetch-response", detail.navigatorOnline
                 else { continue }
                 let episode = try #require(recording.comparison.episodes.first { $0.v1.start == detail.raisedAt }, "\(recording.path)")
@@ -160,7 +160,7 @@ import TurboRecording
     func deadUpstreams(name: String, staleMs: String) throws {
         let fleet = try Self.corpus()
         let recording = try #require(fleet.recordings.first { $0.path.hasSuffix(name + ".jsonl") })
-        let stale = try #require(try BannerSession.analyze(path: recording.path).findings(.stalePill).first?.staleMs)
+        let stale = try #require(try BannerRecording.analyze(path: recording.path).findings(.stalePill).first?.staleMs)
         #expect(formatMilliseconds(stale) == staleMs)
         #expect(recording.comparison.episodes.map(\.change) == [.shortened])
         #expect(recording.comparison.removedMs == stale)

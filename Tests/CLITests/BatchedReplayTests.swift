@@ -57,7 +57,7 @@ struct BatchedReplayTests {
         #expect(mkfifo(fifo, 0o600) == 0)
         // The built tool, its standard output a file read while it runs: what a process
         // prints before it has ended, as a person following a log sees it.
-        FileManager.default.createFile(atPath: out, contents: nil)
+        #expect(FileManager.default.createFile(atPath: out, contents: nil))
         let process = try Subprocess.cli(["replay", "--format", "jsonl", fifo], stdout: out)
         let writer = try #require(FileHandle(forWritingAtPath: fifo))
         // Fewer records than a batch, and the pipe left open: only a line-by-line read shows them.

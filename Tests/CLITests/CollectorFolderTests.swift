@@ -180,7 +180,7 @@ struct CollectorFolderTests {
         let fromCollector = try turboReplay(["stats", root + "/web"])
         let fromFile = try turboReplay(["stats", plain])
         #expect(fromCollector.status == 0)
-        #expect(fromCollector.stdout.contains("sessions: 1 read"))
+        #expect(fromCollector.stdout.contains("logs: 1 read"))
         #expect(fromCollector.stdout == fromFile.stdout.replacingOccurrences(of: file, with: folder))
         #expect(try turboReplay(["stats", folder]).stdout == fromCollector.stdout)
         // Recordings that sit in a folder called web are recordings, each read alone.
@@ -188,7 +188,7 @@ struct CollectorFolderTests {
         try FileManager.default.createDirectory(atPath: corpus, withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: file, toPath: corpus + "/a.jsonl")
         try FileManager.default.copyItem(atPath: file, toPath: corpus + "/b.jsonl")
-        #expect(try turboReplay(["stats", corpus]).stdout.contains("sessions: 2 read"))
+        #expect(try turboReplay(["stats", corpus]).stdout.contains("logs: 2 read"))
     }
 
     // MARK: - session --collector

@@ -39,7 +39,7 @@ struct CommandGapsTests {
         #expect(!out.contains("pill episodes"))
         #expect(!out.contains("online-lied"))
         let mixed = try turboReplay(["stats", "recordings/chromium/flap-short.jsonl", "recordings/native/server-503.jsonl"]).stdout
-        #expect(mixed.hasPrefix("sessions: 2 read (1 web, 1 native), 0 malformed, 0 unreadable\npill episodes:"))
+        #expect(mixed.hasPrefix("logs: 2 read (1 web, 1 native), 0 malformed, 0 unreadable\npill episodes:"))
     }
 
     @Test("launch on a log without launches says so, in text; on standard error in JSON lines")

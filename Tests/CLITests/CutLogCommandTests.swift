@@ -70,7 +70,7 @@ struct CutLogCommandTests {
         let (path, line) = try cut("recordings/chromium/flap-short.jsonl", half: #"{"t":9000,"#, name: "stats-cut.jsonl")
         let run = try turboReplay(["stats", path, "recordings/native/server-503.jsonl"])
         #expect(run.status == 0)
-        #expect(run.stdout.hasPrefix("sessions: 2 read (1 web, 1 native), of which 1 cut, 0 malformed, 0 unreadable\n"))
+        #expect(run.stdout.hasPrefix("logs: 2 read (1 web, 1 native), of which 1 cut, 0 malformed, 0 unreadable\n"))
         #expect(run.stdout.contains("cut (log-cut, info: read up to their last whole line):\n  \(path):\(line)\n"))
         #expect(!run.stdout.contains("not read"))
         let json = try turboReplay(["stats", "--format", "json", path])

@@ -42,7 +42,7 @@ struct CutLogMergeTests {
         #expect(merged.stdout == one.stdout)
         #expect(merged.status == one.status)
         if options.isEmpty {
-            #expect(one.stdout.hasPrefix("sessions: 4 read (2 web, 2 native), of which 2 cut, 0 malformed, 0 unreadable\n"))
+            #expect(one.stdout.hasPrefix("logs: 4 read (2 web, 2 native), of which 2 cut, 0 malformed, 0 unreadable\n"))
             #expect(one.stdout.contains("cut (log-cut, info: read up to their last whole line):\n  \(paths[0]):11\n  \(paths[1]):12\n"))
         }
         if options == ["--format", "json"] {

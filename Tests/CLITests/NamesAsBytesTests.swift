@@ -37,9 +37,9 @@ struct NamesAsBytesTests {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let stats = try turboReplay(["stats", directory])
         #expect(stats.status == 0, "\(stats.stderr)")
-        #expect(stats.stdout.hasPrefix("sessions: 5 read, 0 malformed, 0 unreadable\n"), "\(stats.stdout)")
+        #expect(stats.stdout.hasPrefix("logs: 5 read, 0 malformed, 0 unreadable\n"), "\(stats.stdout)")
         let tune = try turboReplay(["tune", directory])
-        #expect(tune.stdout.hasPrefix("tune: 5 sessions;"), "\(tune.stdout)")
+        #expect(tune.stdout.hasPrefix("tune: 5 recordings;"), "\(tune.stdout)")
 
         // Each shown escaped, in JSON as the text it is (its backslashes escaped by JSON).
         let whatif = try turboReplay(["whatif", "--variant", "recover-on-response", "--format", "jsonl", directory])
@@ -60,7 +60,7 @@ struct NamesAsBytesTests {
         #expect(String(decoding: replay.stdout, as: UTF8.self).contains("offline"))
 
         let stats = try InProcess.run([Array("stats".utf8), folder + Self.names[3].bytes, folder + Self.names[4].bytes])
-        #expect(String(decoding: stats.stdout, as: UTF8.self).hasPrefix("sessions: 2 read, 0 malformed, 0 unreadable\n"))
+        #expect(String(decoding: stats.stdout, as: UTF8.self).hasPrefix("logs: 2 read, 0 malformed, 0 unreadable\n"))
 
         // An error names the file as it is shown, never as a repaired name that is another file.
         let missing = try InProcess.run([Array("replay".utf8), folder + [0xFD] + Array(".jsonl".utf8)])

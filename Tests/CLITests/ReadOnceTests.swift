@@ -149,7 +149,7 @@ struct ReadOnceTests {
         let script = writer + #" timeout -s KILL 20 "$CLI" stats "$D/s.jsonl" 2>&1; s=$?; kill -9 $! 2>/dev/null; exit $s"#
         let run = try Fixtures.shell(script, environment: ["D": directory])
         #expect(run.status == 66, "\(run.stdout)")
-        #expect(run.stdout.contains("sessions: 1 read, 0 malformed, 0 unreadable\n"), "\(run.stdout)")
+        #expect(run.stdout.contains("logs: 1 read, 0 malformed, 0 unreadable\n"), "\(run.stdout)")
         #expect(run.stdout.contains("s.jsonl: its app session with \(directory)/s.native.jsonl reads it a second time"), "\(run.stdout)")
     }
 
@@ -159,6 +159,6 @@ struct ReadOnceTests {
         let named = try turboReplay(["tune", Self.web, Self.sessionWeb])
         #expect(listed.status == 0, "\(listed.stderr)")
         #expect(listed.stdout == named.stdout)
-        #expect(listed.stdout.hasPrefix("tune: 2 sessions;"), "\(listed.stdout)")
+        #expect(listed.stdout.hasPrefix("tune: 2 recordings;"), "\(listed.stdout)")
     }
 }

@@ -28,7 +28,7 @@ struct StatsGapsTests {
         let run = try turboReplay(["stats", logs.root + "/fleet"])
         #expect(run.status == 0, "\(run.stderr)")
         let lines = run.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.first == "sessions: 3 read (2 web, 1 native), of which 2 with gaps, 0 malformed, 0 unreadable")
+        #expect(lines.first == "logs: 3 read (2 web, 1 native), of which 2 with gaps, 0 malformed, 0 unreadable")
         let head = try #require(lines.firstIndex { $0.hasPrefix("gaps (") })
         #expect(
             Array(lines[head...].prefix(3)) == [

@@ -98,7 +98,7 @@ struct StatsPartialTests {
         let spelling = other == ["link"] ? [link] : other
         let both = try turboReplay(["stats", "recordings/chromium"] + spelling)
         #expect(both.status == 0)
-        #expect(both.stdout.hasPrefix("sessions: 8 read, 0 malformed, 0 unreadable\n"))
+        #expect(both.stdout.hasPrefix("logs: 8 read, 0 malformed, 0 unreadable\n"))
         let alone = try [["recordings/chromium"], spelling].map { try turboReplay(["stats"] + $0).stdout }
         #expect(alone.contains(both.stdout))
         let tune = try turboReplay(["tune", "--format", "jsonl", "recordings/chromium"] + spelling)
@@ -168,7 +168,7 @@ struct StatsPartialTests {
         let whole = try Fixtures.run(["stats", directory])
         #expect(whole.status == 0)
         let lines = whole.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        #expect(lines.first == "sessions: 1 read, 0 malformed, 0 unreadable, 2 empty")
+        #expect(lines.first == "logs: 1 read, 0 malformed, 0 unreadable, 2 empty")
         let listed = lines.firstIndex(of: "empty (no record: not logs, in no count above):")
         #expect(listed.map { Array(lines[($0 + 1)...].prefix(2)) } == ["  \(directory)/a.jsonl", "  \(directory)/b.native.jsonl"])
         let json = try Fixtures.run(["stats", "--format", "json", directory]).stdout
@@ -186,12 +186,12 @@ struct StatsPartialTests {
         try FileManager.default.copyItem(atPath: "recordings/session/airplane.jsonl", toPath: directory + "/b.jsonl")
         let paired = try Fixtures.run(["stats", directory])
         #expect(paired.status == 0, "\(paired.stderr)")
-        #expect(paired.stdout.hasPrefix("sessions: 2 read, 0 malformed, 0 unreadable, 2 empty\n"))
+        #expect(paired.stdout.hasPrefix("logs: 2 read, 0 malformed, 0 unreadable, 2 empty\n"))
         #expect(!paired.stdout.contains("app sessions"))
         try FileManager.default.removeItem(atPath: directory + "/b.jsonl")
         // Not empty: a log with one record, and a file of malformed lines read leniently.
         try "nope\n".write(toFile: directory + "/a.jsonl", atomically: false, encoding: .utf8)
-        #expect(try Fixtures.run(["stats", "--lenient", directory]).stdout.hasPrefix("sessions: 2 read, 0 malformed, 0 unreadable, 1 empty\n"))
+        #expect(try Fixtures.run(["stats", "--lenient", directory]).stdout.hasPrefix("logs: 2 read, 0 malformed, 0 unreadable, 1 empty\n"))
     }
 
     @Test(

@@ -17,7 +17,7 @@ struct PartialCountedTests {
 
     /// A partial of one web log (a pill episode and a finding), its header saying `counted`.
     static func partial(_ logs: ScratchLogs, _ name: String, log: String, counted: PartialCounted = .stats) throws -> String {
-        var summary = SessionSummary()
+        var summary = RecordingSummary()
         summary.records = 3
         summary.findings = [.onlineLied: 1]
         let file = StatsFile(path: "/fleet/\(log).jsonl", outcome: .read(WebLogSummary(summary)))

@@ -29,8 +29,8 @@ struct PillSummaryGrowthTests {
     @Test("10× the episodes: the same values kept, every total exact")
     func flatAtTenTimesTheEpisodes() throws {
         let logs = try ScratchLogs()
-        let small = try BannerSession.analyze(path: logs.write("small.jsonl", Self.flaps(200))).summary
-        let large = try BannerSession.analyze(path: logs.write("large.jsonl", Self.flaps(2000))).summary
+        let small = try BannerRecording.analyze(path: logs.write("small.jsonl", Self.flaps(200))).summary
+        let large = try BannerRecording.analyze(path: logs.write("large.jsonl", Self.flaps(2000))).summary
         #expect(small.pills.count == 200 && large.pills.count == 2000)
         #expect(large.pillTime == 2000 / 5 * (200 + 400 + 600 + 800 + 1000))
         #expect(large.pillTimeByCause.map(\.episodes) == [2000])

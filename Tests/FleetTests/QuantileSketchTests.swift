@@ -80,7 +80,7 @@ struct QuantileSketchTests {
                 launch.finish()
                 toWeb += launch.summary.readyMs
             } else {
-                pills += try BannerSession.analyze(path: path, keepingEpisodes: true).summary.pills.episodes!.map(\.duration)
+                pills += try BannerRecording.analyze(path: path, keepingEpisodes: true).summary.pills.episodes!.map(\.duration)
             }
         }
         return (pills, toWeb)

@@ -11,7 +11,7 @@ import TurboRecording
 @Suite("StatsPartial: encode, then merge")
 struct StatsPartialRoundTripTests {
     static func web() -> WebLogSummary {
-        var summary = SessionSummary()
+        var summary = RecordingSummary()
         summary.records = 13
         summary.skippedLines = 2
         summary.pills = PillTotals([

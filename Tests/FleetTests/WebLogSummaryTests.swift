@@ -8,8 +8,8 @@ import Testing
 @Suite("stats: a web log's pill figures")
 struct WebLogSummaryTests {
     @Test func durationStatistics() {
-        func summary(_ durations: [Double]) -> SessionSummary {
-            var summary = SessionSummary()
+        func summary(_ durations: [Double]) -> RecordingSummary {
+            var summary = RecordingSummary()
             summary.pills = PillTotals(durations.map { PillEpisode(start: 0, end: $0, cause: .offline, stillUp: false) })
             return summary
         }
@@ -28,7 +28,7 @@ struct WebLogSummaryTests {
     /// whatever the order of causes, and never -0.0 (a time may read `-0.0` after `0`, and a
     /// partial prints the total as it is).
     @Test func totalsByCauseAreAddedUpFromZero() {
-        var summary = SessionSummary()
+        var summary = RecordingSummary()
         summary.pills = PillTotals([
             PillEpisode(start: 0, end: -0.0, cause: .fetchRequestError),
             PillEpisode(start: 0, end: 0.1, cause: .offline),

@@ -108,7 +108,7 @@ struct ExplainTextTests {
 
     @Test("the docs' summary, exactly")
     func docsSummary() {
-        var summary = SessionSummary()
+        var summary = RecordingSummary()
         summary.pills = PillTotals([PillEpisode(start: 1239.6, end: 5168.1, cause: .fetchRequestError)])
         summary.findings = [.onlineLied: 1, .stalePill: 1]
         #expect(
@@ -121,10 +121,10 @@ struct ExplainTextTests {
     @Test("an empty log's summary; several episodes by cause, one still up; silent reasons; skipped lines")
     func otherSummaries() {
         #expect(
-            ExplainText.summary(SessionSummary()) == [
+            ExplainText.summary(RecordingSummary()) == [
                 "", "summary", "  pill never up", "  toasts 0", "  silent submissions: none", "  findings: none",
             ])
-        var summary = SessionSummary()
+        var summary = RecordingSummary()
         summary.pills = PillTotals([
             PillEpisode(start: 0, end: 100, cause: .offline), PillEpisode(start: 200, end: 300, cause: .submitFailed),
             PillEpisode(start: 400, end: 450.5, cause: .offline, stillUp: true),

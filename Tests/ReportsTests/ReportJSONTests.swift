@@ -36,7 +36,7 @@ struct ReportJSONTests {
 
     @Test("the docs' summary line, exactly")
     func docsSummary() {
-        var summary = SessionSummary()
+        var summary = RecordingSummary()
         summary.records = 13
         summary.end = 5231.6
         summary.pills = PillTotals([PillEpisode(start: 1239.6, end: 5168.1, cause: .fetchRequestError)])
@@ -50,14 +50,14 @@ struct ReportJSONTests {
     @Test("an empty log: no end, no pill, every level at 0")
     func emptySummary() {
         #expect(
-            ReportJSON.summary(SessionSummary())
+            ReportJSON.summary(RecordingSummary())
                 == #"{"summary":{"records":0,"pill":{"episodes":0,"ms":0,"byCause":{},"stillUpAtEnd":false},"toasts":0,"silent":[],"findings":{},"levels":{"warning":0,"info":0},"skippedLines":0}}"#
         )
     }
 
     @Test("silent submissions sorted by reason, then status (none first); a pill still up at the end says so")
     func silentAndStillUp() {
-        var summary = SessionSummary()
+        var summary = RecordingSummary()
         summary.pills = PillTotals([PillEpisode(start: 0, end: 100, cause: .offline), PillEpisode(start: 200, end: 250.25, cause: .offline, stillUp: true)])
         summary.silent = [SilentKey(reason: "success"): 2, SilentKey(reason: "server-response", status: 500): 1, SilentKey(reason: "server-response"): 3]
         summary.skippedLines = 4

@@ -28,7 +28,7 @@ struct StatsReportTests {
     func empty() {
         #expect(
             FleetStats(files: []).text() == [
-                "sessions: 0 read, 0 malformed, 0 unreadable", "pill episodes: 0", "toasts: 0", "silent submissions: none", "findings: warning 0, info 0",
+                "logs: 0 read, 0 malformed, 0 unreadable", "pill episodes: 0", "toasts: 0", "silent submissions: none", "findings: warning 0, info 0",
             ] + Self.emptyRows)
     }
 
@@ -42,7 +42,7 @@ struct StatsReportTests {
         ])
         #expect(
             stats.text() == [
-                "sessions: 2 read, 0 malformed, 0 unreadable", "pill episodes: 0", "toasts: 1", "silent submissions: server-response 422 1, success 1",
+                "logs: 2 read, 0 malformed, 0 unreadable", "pill episodes: 0", "toasts: 1", "silent submissions: server-response 422 1, success 1",
                 "findings: warning 2, info 3",
                 "  online-lied       warning     1  recordings/chromium/dead-upstream-frame.jsonl",
                 "  stale-pill        warning     1  recordings/chromium/dead-upstream-frame.jsonl",
@@ -72,7 +72,7 @@ struct StatsReportTests {
             StatsFile(path: "b\n.jsonl", outcome: .failed(RecordingError(.malformed, path: "b\n.jsonl", line: 3, "bad"))),
         ])
         let text = stats.text()
-        #expect(Array(text.prefix(2)) == ["sessions: 1 read, 1 malformed, 0 unreadable", "malformed lines skipped (--lenient): 2"])
+        #expect(Array(text.prefix(2)) == ["logs: 1 read, 1 malformed, 0 unreadable", "malformed lines skipped (--lenient): 2"])
         #expect(Array(text.suffix(2)) == ["not read:", #"  b\u{A}.jsonl:3: bad"#])
     }
 
@@ -101,12 +101,12 @@ struct StatsReportTests {
         var native = NativeLogSummary(platform: .ios)
         native.cut = 7
         let few = FleetStats(files: [cut("b.jsonl", 4), StatsFile(path: "a.jsonl", outcome: .native(native))])
-        #expect(few.text().first == "sessions: 2 read (1 web, 1 native), of which 2 cut, 0 malformed, 0 unreadable")
+        #expect(few.text().first == "logs: 2 read (1 web, 1 native), of which 2 cut, 0 malformed, 0 unreadable")
         #expect(Array(few.text().suffix(3)) == ["cut (log-cut, info: read up to their last whole line):", "  a.jsonl:7", "  b.jsonl:4"])
         #expect(few.json().contains(#""cut":{"a.jsonl":7,"b.jsonl":4}"#))
         let many = FleetStats(files: (0..<1002).map { cut("log\(11001 - $0).jsonl", 3) })
         let text = many.text()
-        #expect(text.first == "sessions: 1002 read, of which 1002 cut, 0 malformed, 0 unreadable")
+        #expect(text.first == "logs: 1002 read, of which 1002 cut, 0 malformed, 0 unreadable")
         #expect(text.suffix(1001).first == "  log10000.jsonl:3")
         #expect(text.suffix(2) == ["  log10999.jsonl:3", "  … and 2 more (a report keeps the first 1000 by path)"])
         #expect(many.json().contains(#""log10999.jsonl":3},"skippedLines""#))

@@ -16,7 +16,7 @@ struct TuneReportTests {
         -> TuneRow
     {
         var row = TuneRow(combination: TuneCombination(debounce: debounce, flash: 2000, variant: variant))
-        row.sessions = 1
+        row.recordings = 1
         row.pillEpisodes = figures.episodes
         row.pillMs = figures.ms
         row.flapsSuppressed = figures.flaps
@@ -34,23 +34,23 @@ struct TuneReportTests {
             combinations: Self.twoDrops.map(\.combination), files: [TuneFile(path: "docs/examples/two-drops.jsonl", outcome: .replayed(Self.twoDrops))])
         #expect(
             TuneReport.text(tune) == [
-                "tune: 1 session; 1 variant × 2 debounces × 1 flash = 2 combinations; a blink is a pill under 1000 ms",
-                "  debounce ms  flash ms  variant  sessions  pill episodes  pill ms  toasts  flaps suppressed  unannounced ms  blinks  flashes",
-                "          300      2000  v1              1              2     2710       0                 0             600       1        2",
-                "          800      2000  v1              1              1     2200       0                 1            1110       0        1",
+                "tune: 1 recording; 1 variant × 2 debounces × 1 flash = 2 combinations; a blink is a pill under 1000 ms",
+                "  debounce ms  flash ms  variant  recordings  pill episodes  pill ms  toasts  flaps suppressed  unannounced ms  blinks  flashes",
+                "          300      2000  v1                1              2     2710       0                 0             600       1        2",
+                "          800      2000  v1                1              1     2200       0                 1            1110       0        1",
             ])
     }
 
-    @Test("no log read: zero sessions, the logs not read counted, every figure 0; a wide variant widens its column")
+    @Test("no log read: zero recordings, the logs not read counted, every figure 0; a wide variant widens its column")
     func empty() {
         let combination = TuneCombination(debounce: 800.5, flash: 0, variant: .recoverOnResponse)
         let failed = TuneFile(path: "bad.jsonl", outcome: .failed(RecordingError(.unreadable, path: "bad.jsonl", line: nil, "gone")))
         let tune = Tune(combinations: [combination], files: [failed], blinkMs: 250)
         #expect(
             TuneReport.text(tune) == [
-                "tune: 0 sessions (1 not read); 1 variant × 1 debounce × 1 flash = 1 combination; a blink is a pill under 250 ms",
-                "  debounce ms  flash ms  variant              sessions  pill episodes  pill ms  toasts  flaps suppressed  unannounced ms  blinks  flashes",
-                "        800.5         0  recover-on-response         0              0        0       0                 0               0       0        0",
+                "tune: 0 recordings (1 not read); 1 variant × 1 debounce × 1 flash = 1 combination; a blink is a pill under 250 ms",
+                "  debounce ms  flash ms  variant              recordings  pill episodes  pill ms  toasts  flaps suppressed  unannounced ms  blinks  flashes",
+                "        800.5         0  recover-on-response           0              0        0       0                 0               0       0        0",
             ])
     }
 

@@ -38,7 +38,7 @@ protocol BannerDetector: Sendable {
     /// says whether it did, so that the analyzer hands them on a batch at a time.
     mutating func reportHeld(into found: inout FoundFindings) -> Bool
     /// After `finish`: what the detector adds to the recording's summary.
-    func summarize(into summary: inout SessionSummary)
+    func summarize(into summary: inout RecordingSummary)
 }
 
 extension BannerDetector {
@@ -52,7 +52,7 @@ extension BannerDetector {
     mutating func rendered(_ render: PageRender, line: Int) {}
     mutating func finish(at end: Double, into found: inout FoundFindings) {}
     mutating func reportHeld(into found: inout FoundFindings) -> Bool { false }
-    func summarize(into summary: inout SessionSummary) {}
+    func summarize(into summary: inout RecordingSummary) {}
 }
 
 /// A detector that reports one finding, declared by its evidence's type: its file holds both.

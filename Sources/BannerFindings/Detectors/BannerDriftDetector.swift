@@ -186,7 +186,7 @@ struct BannerDriftDetector: BannerFindingDetector {
     }
 
     /// The page's fit, when it showed anything to judge.
-    func summarize(into summary: inout SessionSummary) {
+    func summarize(into summary: inout RecordingSummary) {
         summary.seenFit = fit
     }
 

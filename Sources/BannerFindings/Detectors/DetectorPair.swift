@@ -63,7 +63,7 @@ struct DetectorPair<First: BannerDetector, Second: BannerDetector>: BannerDetect
         first.reportHeld(into: &found) || second.reportHeld(into: &found)
     }
 
-    func summarize(into summary: inout SessionSummary) {
+    func summarize(into summary: inout RecordingSummary) {
         first.summarize(into: &summary)
         second.summarize(into: &summary)
     }

@@ -7,7 +7,7 @@ import TurboRecording
 /// every episode of a day-long log costs disk, not memory. The first `inMemory` are held in
 /// memory (a recording of ordinary length never touches the disk); past them each is three
 /// spool lines: the difference's numbers (times as their bits, so they come back exact), then
-/// the two texts. Without a temporary file they are all held in memory, as before.
+/// the two texts. Without a temporary file they are all held in memory.
 final class HeldDrift: @unchecked Sendable {
     // One detector owns it and feeds it from one thread; `@unchecked` only because the spool
     // is a class over a C file.

@@ -4,12 +4,12 @@ import TurboRecording
 
 /// A whole recording analysed: every event in the order it was decided, the findings and
 /// the summary. For `render` and tests; `explain` streams instead.
-package struct BannerSession: Equatable, Sendable {
+package struct BannerRecording: Equatable, Sendable {
     package var path: String
     package var settings: BannerSettings
     package var meta: Meta?
     package var events: [ExplainEvent]
-    package var summary: SessionSummary
+    package var summary: RecordingSummary
 
     package var findings: [BannerFinding] {
         events.compactMap { if case .finding(let finding) = $0 { return finding } else { return nil } }
@@ -25,12 +25,12 @@ package struct BannerSession: Equatable, Sendable {
     package static func analyze(
         path: String, settings: BannerSettings = BannerSettings(), lenient: Bool = false, keepingEpisodes: Bool = false,
         onSkip: @escaping (RecordingError) -> Void = { _ in }
-    ) throws -> BannerSession {
+    ) throws -> BannerRecording {
         let reader = try RecordingReader(path: path, lenient: lenient, keepObserved: true, onSkip: onSkip)
         var analyzer = BannerAnalyzer(settings: settings, keepingEpisodes: keepingEpisodes)
         var events: [ExplainEvent] = []
         try analyze(reader, with: &analyzer) { events.append($0) }
-        return BannerSession(
+        return BannerRecording(
             path: reader.path, settings: settings, meta: analyzer.meta, events: events,
             summary: analyzer.summary)
     }

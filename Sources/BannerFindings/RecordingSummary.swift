@@ -47,8 +47,8 @@ package struct SilentKey: Hashable, Comparable, Sendable {
     }
 }
 
-/// What a session amounted to: the pill's time up, toasts, silent submissions, findings.
-package struct SessionSummary: Equatable, Sendable {
+/// What a recording amounted to: the pill's time up, toasts, silent submissions, findings.
+package struct RecordingSummary: Equatable, Sendable {
     /// Records read (lines that held a record, `meta` included).
     package var records = 0
     /// Malformed lines skipped in lenient mode.
