@@ -18,10 +18,17 @@ public final class ValueSpool {
     /// The first write's failure (its errno), said when the values are read back.
     private var failed: Int32?
 
+    /// At most how many values, none yet spilled, are selected by a sort in memory.
+    private let sortedInMemoryUpTo: Int
+
     /// A `SpoolError` when no temporary file can be made.
-    public init() throws {
+    public convenience init() throws { try self.init(sortedInMemoryUpTo: Self.chunk) }
+
+    /// `sortedInMemoryUpTo: 0` takes the radix select however few the values (its tests).
+    package init(sortedInMemoryUpTo: Int) throws {
         file = try Scratch.stream()
         buffer.reserveCapacity(Self.chunk)
+        self.sortedInMemoryUpTo = sortedInMemoryUpTo
     }
 
     deinit { fclose(file) }
@@ -43,6 +50,15 @@ public final class ValueSpool {
 
     /// The values at the sorted positions `ranks` (0-based, each below `count`), in that order.
     public func selecting(_ ranks: [Int]) throws -> [Double] {
+        // Values that never left memory (a chunk's worth at most) are sorted there: the same
+        // keys in the same order, without the file and four 65,536-bin passes a rank.
+        if count == buffer.count && count <= sortedInMemoryUpTo {
+            let sorted = buffer.sorted()
+            return ranks.map { rank in
+                precondition(rank >= 0 && rank < count)
+                return Self.value(sorted[rank])
+            }
+        }
         spill()
         if let failed { throw Scratch.failure(.write, code: failed) }
         guard fflush(file) == 0 else { throw Scratch.failure(.write) }

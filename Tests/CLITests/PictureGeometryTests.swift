@@ -26,14 +26,14 @@ struct PictureGeometryTests {
     func recording(_ recording: String) throws {
         let config = recording + ".config.json"
         let hasConfig = FileManager.default.fileExists(atPath: Fixtures.root.appendingPathComponent(config).path)
-        let run = try turboReplay(["render", "-o", "-"] + (hasConfig ? ["--config", config] : []) + [recording + ".jsonl"])
+        let run = try RunOnce.turboReplay(["render", "-o", "-"] + (hasConfig ? ["--config", config] : []) + [recording + ".jsonl"])
         #expect(run.status == 0, "\(recording): \(run.stderr)")
         #expect(SVGTextBoxes(run.stdout).problems == [], "\(recording)")
     }
 
     @Test("session --render: no text over another, none past the edge", arguments: try Fixtures.nonEmpty(pairs, "session pairs"))
     func session(_ pair: [String]) throws {
-        let run = try turboReplay(["session", "--render", "-"] + pair)
+        let run = try RunOnce.turboReplay(["session", "--render", "-"] + pair)
         // A pair the session refuses (not one session, a malformed line) draws nothing.
         guard run.status != 65 else { return }
         #expect(run.stdout.hasPrefix("<?xml"), "\(pair): \(run.stderr)")
@@ -44,12 +44,12 @@ struct PictureGeometryTests {
         "session --render: the error views' spans are the measured shownMs (solid) and policyMs (outlined)",
         arguments: try Fixtures.nonEmpty(pairs, "session pairs"))
     func spans(_ pair: [String]) throws {
-        let picture = try turboReplay(["session", "--render", "-"] + pair)
+        let picture = try RunOnce.turboReplay(["session", "--render", "-"] + pair)
         guard picture.status != 65 else { return }
         let svg = picture.stdout
         // One scale over the whole axis: no break, nothing left out.
         guard !svg.contains("axis break"), !svg.contains("not drawn"), let scale = Self.pixelsPerMs(svg) else { return }
-        let report = try turboReplay(["session", "--format", "jsonl"] + pair)
+        let report = try RunOnce.turboReplay(["session", "--format", "jsonl"] + pair)
         let summary = report.stdout.split(separator: "\n").last.map(String.init) ?? ""
         let shownMs = SVGTextBoxes.all(#""shownMs":([-0-9.e+]+)"#, in: summary).first.flatMap { Double($0[1]) } ?? 0
         let policyMs = SVGTextBoxes.all(#""policyMs":([-0-9.e+]+)"#, in: summary).first.flatMap { Double($0[1]) } ?? 0
@@ -89,14 +89,14 @@ struct PictureGeometryTests {
     func pillsWhole() throws {
         var cutShort = 0
         for recording in RenderDrawsEveryFindingTests.recordings {
-            let svg = try turboReplay(["render", "-o", "-", recording + ".jsonl"]).stdout
+            let svg = try RunOnce.turboReplay(["render", "-o", "-", recording + ".jsonl"]).stdout
             #expect(Self.unreadablePills(svg) == [], "\(recording)")
             cutShort += svg.components(separatedBy: "…</text>").count - 1
         }
         // Some are cut short in their bar: the test reads pictures where it matters.
         #expect(cutShort > 0)
         for pair in Self.pairs {
-            let svg = try turboReplay(["session", "--render", "-"] + pair).stdout
+            let svg = try RunOnce.turboReplay(["session", "--render", "-"] + pair).stdout
             #expect(Self.unreadablePills(svg) == [], "\(pair)")
         }
     }

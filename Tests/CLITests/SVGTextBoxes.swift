@@ -63,9 +63,21 @@ struct SVGTextBoxes {
 
     /// Each match of `pattern` in `text`: the whole match, then its groups.
     static func all(_ pattern: String, in text: String) -> [[String]] {
-        let regex = try! NSRegularExpression(pattern: pattern)
+        let regex = compiled(pattern)
         return regex.matches(in: text, range: NSRange(text.startIndex..., in: text)).map { match in
             (0..<match.numberOfRanges).map { Range(match.range(at: $0), in: text).map { String(text[$0]) } ?? "" }
         }
     }
+
+    /// Each pattern compiled once for the process: `attributes(of:)` alone runs for every tag
+    /// of every picture the suites read.
+    private static func compiled(_ pattern: String) -> NSRegularExpression {
+        if let regex = regexLock.withLock({ regexes[pattern] }) { return regex }
+        let regex = try! NSRegularExpression(pattern: pattern)
+        regexLock.withLock { regexes[pattern] = regex }
+        return regex
+    }
+
+    private static let regexLock = NSLock()
+    nonisolated(unsafe) private static var regexes: [String: NSRegularExpression] = [:]
 }

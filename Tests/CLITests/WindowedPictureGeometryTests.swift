@@ -60,9 +60,9 @@ struct WindowedPictureGeometryTests {
         "session --render --from/--to: every span and bar inside the axis; a view open at --from drawn from it",
         arguments: try Fixtures.nonEmpty(PictureGeometryTests.pairs, "session pairs"))
     func windowed(_ pair: [String]) throws {
-        let whole = try turboReplay(["session", "--render", "-"] + pair)
+        let whole = try RunOnce.turboReplay(["session", "--render", "-"] + pair)
         guard whole.status != 65 else { return }
-        let report = try turboReplay(["session", "--format", "jsonl"] + pair)
+        let report = try RunOnce.turboReplay(["session", "--format", "jsonl"] + pair)
         let times = report.stdout.split(separator: "\n").compactMap(SessionWindowTests.time)
         guard let first = times.min(), let last = times.max() else { return }
         let views = Self.views(whole.stdout)

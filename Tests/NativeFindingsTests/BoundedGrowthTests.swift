@@ -162,8 +162,9 @@ struct BoundedGrowthTests {
             }
             return (cache.heldKeyBytes, cache.archives.count)
         }
-        // Both past the bytes a key keeps whole (`archiveKeyKeptBytes`), one ten times the other.
-        let short = held(500, urlBytes: 1_000), long = held(500, urlBytes: 10_000)
+        // Both past the bytes a key keeps whole (`archiveKeyKeptBytes`), one ten times the other;
+        // 150 pages are three times the bound, so 100 are evicted (500 only took longer to read).
+        let short = held(150, urlBytes: 1_000), long = held(150, urlBytes: 10_000)
         #expect(short.archives == 50 && long.archives == 50)
         #expect(long.bytes == short.bytes, "a key ten times longer costs the same")
         #expect(long.bytes <= 2 * 50 * (archiveKeyKeptBytes + 100))

@@ -111,12 +111,13 @@ enum SwiftBodies {
     }
 
     private static let keywords = ["func", "init", "subscript", "deinit"]
+    /// Each keyword's scalars, made once: this runs at every scalar of Sources.
+    private static let keywordScalars = keywords.map { ($0, Array($0.unicodeScalars)) }
 
     private static func keyword(at i: Int, in code: [Unicode.Scalar]) -> String? {
         if i > 0, isIdentifier(code[i - 1]) || code[i - 1] == "." { return nil }
-        for word in keywords {
-            let scalars = Array(word.unicodeScalars)
-            guard i + scalars.count <= code.count, Array(code[i..<i + scalars.count]) == scalars else { continue }
+        for (word, scalars) in keywordScalars {
+            guard code[i] == scalars[0], i + scalars.count <= code.count, code[i..<i + scalars.count].elementsEqual(scalars) else { continue }
             if i + scalars.count < code.count, isIdentifier(code[i + scalars.count]) { continue }
             return word
         }
