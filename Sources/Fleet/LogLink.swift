@@ -25,15 +25,19 @@ package struct LogLink: Equatable, Sendable {
 
     /// The link of the log at `path`; `nil` for what is no regular file, cannot be opened or
     /// does not start with a JSON object (the read proper says what is wrong with it). A web
-    /// recording is read to its first line; an app's log through, a megabyte at a time, and
-    /// only its lines that hold `"web-session"` are parsed.
+    /// recording is read to its first line; an app's log through, up to a megabyte at a time,
+    /// and only its lines that hold `"web-session"` are parsed.
     package static func scan(_ path: String) -> LogLink? {
         guard RecordingFiles.isRegularFile(path), let handle = FileHandle(forReadingAtPath: path) else { return nil }
         defer { try? handle.close() }
         var link: LogLink?
         var carry = Data()
+        // A web recording is decided by its first line: read a little first, and more only while
+        // the first line is not whole or the log is the app's (`stats` scans every log it reads).
+        var chunkSize = 1 << 13
         while true {
-            let chunk = (try? handle.read(upToCount: 1 << 20)) ?? nil
+            let chunk = (try? handle.read(upToCount: chunkSize)) ?? nil
+            chunkSize = min(chunkSize * 2, 1 << 20)
             let atEnd = chunk?.isEmpty ?? true
             var data = carry
             if let chunk { data.append(chunk) }
