@@ -7,7 +7,7 @@ import TurboRecording
 /// record of the log in one pass, then asked for its section. The sections come from the
 /// registry, in its order (`ExplainSection.sections`), so `explain` names no policy itself: a
 /// policy whose log is the native one and that has no section here is a test failure
-/// (`ExplainSectionsTests`), and a new `PolicyID` stops the compiler at `section(for:)`.
+/// (`ExplainSectionsTests`), and a new `PolicyID` stops the compiler at `maker(for:)`.
 protocol ExplainSection: AnyObject {
     /// One record, in the log's order (its `meta` first). A section may print at once (the
     /// error view's findings stream); the others hold what they print until `report`.
