@@ -5,7 +5,7 @@ import TurboRecording
 
 /// One native policy's part of `explain` on a native log (and of `native --explain`): fed every
 /// record of the log in one pass, then asked for its section. The sections come from the
-/// registry, in its order (`ExplainSection.sections`), so `explain` names no policy itself: a
+/// registry, in its order (`ExplainSections.make`), so `explain` names no policy itself: a
 /// policy whose log is the native one and that has no section here is a test failure
 /// (`ExplainSectionsTests`), and a new `PolicyID` stops the compiler at `maker(for:)`.
 protocol ExplainSection: AnyObject {
