@@ -153,7 +153,7 @@ let package = Package(
         .testTarget(
             name: "NativeFindingsTests", dependencies: on(["NativeFindings"], except(replaying, "OfflineBanner", "AppSession"), ["TestSupport"])),
         // Many logs at once: the sketch, the distributions, the partials and their merge.
-        .testTarget(name: "FleetTests", dependencies: on(["Fleet"], findings, except(replaying, "LaunchPolicy"), ["TestSupport"])),
+        .testTarget(name: "FleetTests", dependencies: on(["Fleet", "PolicyRegistry"], findings, except(replaying, "LaunchPolicy"), ["TestSupport"])),
         // What a variant or other timings would have shown, on hand-made records.
         .testTarget(
             name: "VariantAnalysisTests",
