@@ -72,7 +72,7 @@ let package = Package(
         ),
         .target(name: "TurboRecording", dependencies: ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "CJSONC"]),
         .target(name: "Replay", dependencies: on(cores, ["TurboRecording"])),
-        .target(name: "Goldens", dependencies: on(replaying, ["PolicyRegistry", "Reports"])),
+        .target(name: "Goldens", dependencies: on(except(replaying, "LaunchPolicy", "ArchiveCachePolicy"), ["PolicyRegistry", "Reports"])),
         // Findings per layer: the banner's, and the native ones (error view, launch, archive).
         .target(name: "BannerFindings", dependencies: ["PolicyCore", "OfflineBanner", "TurboRecording", "Replay"]),
         .target(name: "NativeFindings", dependencies: ["PolicyCore", "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy", "TurboRecording", "Replay"]),

@@ -16,11 +16,12 @@ package enum PolicyID: String, CaseIterable, Sendable {
     case session
 }
 
-/// The registry: every policy and layer, once. Adding a policy is adding its value here and to
-/// `all`, then answering the compiler where a `switch` over `PolicyID` asks what it does (its
-/// golden's replay, its section of `explain`, of `session`'s native layer and of its summary,
-/// its part of `stats` and of `render`'s lanes); docs/architecture.md lists the files. It sits
-/// above the analyses, so that each policy's findings are the ones its analysis declares.
+/// The registry: every policy and layer, once. Adding a policy is adding its case to `PolicyID`
+/// and its value here and to `all`, with how its golden is replayed, then answering the
+/// compiler where a `switch` over `PolicyID` asks for its part of the reports on one log
+/// (`NativeLogReports`), of `stats` and of `render`'s lanes; docs/architecture.md lists the
+/// files. It sits above the analyses, so that each policy's findings are the ones its analysis
+/// declares.
 extension PolicyDescription {
     package static let all: [PolicyDescription] = [.banner, .errorView, .launch, .archive, .session]
 
