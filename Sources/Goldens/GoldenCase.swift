@@ -90,7 +90,7 @@ extension GoldenCase {
             guard
                 let result = compare(
                     source, with: golden, update: update, tolerance: resolved,
-                    optional: !timeline.alwaysRequired)
+                    optional: !timeline.alwaysRequired, policy: timeline.policy.title)
             else { continue }
             checks.append(GoldenCheck(golden: golden, result: result))
         }
@@ -116,10 +116,13 @@ extension GoldenCase {
     /// Replays `source` against `golden` as both stream (`TimelineComparison`); `nil` when the
     /// timeline does not apply, or is `optional`, empty and has no golden. A recording that
     /// cannot be read is that failure whatever the golden; with `update`, a golden that is
-    /// missing, malformed or differs is written by replaying `source` again into it.
+    /// missing, malformed or differs is written by replaying `source` again into it. Given the
+    /// `policy` a golden is of, a golden on disk for a timeline that does not apply (the
+    /// web-archive cache's beside an Android log) is a mismatch, never left unread: `--update`
+    /// does not delete it.
     func compare(
         _ source: TimelineSource, with golden: String, update: Bool, tolerance: Tolerance = .exact,
-        optional: Bool = false
+        optional: Bool = false, policy: String? = nil
     ) -> GoldenResult? {
         switch openGolden(golden) {
         case .unreadable(let error):
@@ -142,7 +145,11 @@ extension GoldenCase {
         case .lines(let reader):
             let comparison = TimelineComparison(golden: golden, reader: reader, tolerance: tolerance)
             do {
-                guard try source(comparison.replayed) else { return nil }
+                guard try source(comparison.replayed) else {
+                    return policy.map {
+                        .mismatch(diff: "\($0) does not apply to this recording, so nothing is replayed to compare with this golden: delete it")
+                    }
+                }
             } catch {
                 return .unreadable(recordingError(error, path: recording))
             }

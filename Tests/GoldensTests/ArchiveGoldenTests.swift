@@ -34,9 +34,9 @@ struct ArchiveGoldenTests {
     func bothGoldens(_ name: String) {
         let checks = GoldenCase(recording: "\(archiveRecordings)/\(name).jsonl").check()
         let goldens = checks.map { ($0.golden as NSString).lastPathComponent }
-        // A recording with a `launch` also has the launch's golden, between the two.
+        // A recording with a `launch` also has the launch's golden, and another policy's may follow.
         #expect(goldens.first == "\(name).expected.jsonl")
-        #expect(goldens.last == "\(name).archive.expected.jsonl")
+        #expect(goldens.contains("\(name).archive.expected.jsonl"))
         #expect(checks.allSatisfy { $0.result == .passed })
     }
 
@@ -45,6 +45,28 @@ struct ArchiveGoldenTests {
         let checks = GoldenCase(recording: "\(archiveRecordings)/android-refused.jsonl").check()
         #expect(checks.map(\.result) == [.passed])
         #expect(try archiveTimeline(path: "\(archiveRecordings)/android-refused.jsonl") == nil)
+    }
+
+    @Test(
+        "an archive golden beside an Android recording fails the check, empty or not, and --update leaves it for a person to delete",
+        arguments: ["", #"{"t":5,"type":"served"}"# + "\n"])
+    func goldenOfAPolicyThatDoesNotApply(_ golden: String) throws {
+        let recording = try Fixtures.file(
+            try String(contentsOfFile: "\(archiveRecordings)/android-refused.jsonl", encoding: .utf8), name: "android.jsonl")
+        let stem = String(recording.dropLast(".jsonl".count))
+        try FileManager.default.copyItem(atPath: "\(archiveRecordings)/android-refused.expected.jsonl", toPath: stem + ".expected.jsonl")
+        try golden.write(toFile: stem + ".archive.expected.jsonl", atomically: false, encoding: .utf8)
+        for update in [false, true] {
+            let checks = GoldenCase(recording: recording).check(update: update)
+            #expect(checks.map(\.golden) == [stem + ".expected.jsonl", stem + ".archive.expected.jsonl"])
+            #expect(checks.first?.result == .passed)
+            guard case .mismatch(let diff)? = checks.last?.result else {
+                Issue.record("\(checks)")
+                continue
+            }
+            #expect(diff.contains("the web-archive cache does not apply to this recording") && diff.contains("delete it"))
+            #expect(try String(contentsOfFile: stem + ".archive.expected.jsonl", encoding: .utf8) == golden)
+        }
     }
 
     @Test("a non-empty archive timeline without its golden fails the check")
