@@ -37,7 +37,7 @@ package struct ArchiveReading: FleetReading, Equatable {
         _ = try reader.next()
         if archiveRefusal(path: log.path, meta: reader.meta, config: config) != nil { return .android }
         // Counted, not kept: a summary over a fleet needs each log's numbers, never its findings.
-        var analyzer = ArchiveAnalyzer(settings: config.archive.settings, keepingFindings: false)
+        var analyzer = ArchiveAnalyzer(config: config, keepingFindings: false)
         try Replay.analyze(reader, with: &analyzer) { _ in }
         if let error = analyzer.refusalError(path: log.path) { throw error }
         return .read(analyzer.summary)

@@ -16,6 +16,8 @@ package struct ArchiveAnalyzer: Sendable {
     /// Every finding's level, kept either way: what decides an exit status.
     package private(set) var levels: [FindingLevel] = []
     private let keepingFindings: Bool
+    /// The config's `findings` rules: a finding switched off is neither counted nor handed on.
+    private let rules: FindingRules
     /// By the bytes of the keys' identities (`archiveKeyIdentity`), as the cache holds them:
     /// bounded bytes per page however long its URL, and byte-distinct spellings kept apart.
     private var visited: Set<ByteString> = []
@@ -43,9 +45,19 @@ package struct ArchiveAnalyzer: Sendable {
     /// What a remembered page costs beyond its bytes: the set's slot and the string's storage.
     static let rememberedOverhead = 64
 
+    /// The cache of `config`'s `"archive"` settings, its findings under `config`'s `findings`
+    /// rules: what every reader of an app's log uses.
+    package init(config: NativeConfig, keepingFindings: Bool = true) {
+        self.init(settings: config.archive.settings, rules: FindingRules(checked: config.findings), keepingFindings: keepingFindings)
+    }
+
     /// `rememberedLimit`: for a test, a smaller bound than `ArchiveAnalyzer.rememberedLimit`.
-    package init(settings: ArchiveSettings = ArchiveSettings(), keepingFindings: Bool = true, rememberedLimit: Int = rememberedLimit) {
+    package init(
+        settings: ArchiveSettings = ArchiveSettings(), rules: FindingRules = FindingRules(), keepingFindings: Bool = true,
+        rememberedLimit: Int = rememberedLimit
+    ) {
         cache = ArchiveCache(settings: settings)
+        self.rules = rules
         self.keepingFindings = keepingFindings
         limit = rememberedLimit
     }
@@ -192,7 +204,8 @@ package struct ArchiveAnalyzer: Sendable {
                     detail: .notIntercepted(failure, capturedAt: capturedAt))
             }
         }
-        if let finding {
+        if var finding, let level = rules.level(of: finding.kind.rawValue, finding.level) {
+            finding.level = level
             summary.findings[finding.kind, default: 0] += 1
             levels.append(finding.level)
             if keepingFindings { findings.append(finding) }

@@ -87,15 +87,17 @@ package struct ArchiveFinding: Equatable, Sendable {
     package var key: String
     package var detail: Detail
 
+    /// Its kind's level, unless a config's `findings` rule gives it another.
+    package var level: FindingLevel
+
     package init(t: Double, line: Int, url: String, key: String, detail: Detail) {
         self.t = t
         self.line = line
         self.url = url
         self.key = key
         self.detail = detail
+        level = Self.kind(of: detail).level
     }
-
-    package var level: FindingLevel { kind.level }
 
     /// What it means, in a sentence: the text row's detail, and the JSON line's `message`.
     package var message: String {
@@ -120,7 +122,9 @@ package struct ArchiveFinding: Equatable, Sendable {
         }
     }
 
-    package var kind: Kind {
+    package var kind: Kind { Self.kind(of: detail) }
+
+    private static func kind(of detail: Detail) -> Kind {
         switch detail {
         case .offlineMiss: return .offlineMiss
         case .notIntercepted: return .notIntercepted

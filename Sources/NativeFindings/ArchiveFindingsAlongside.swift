@@ -13,7 +13,7 @@ package struct ArchiveFindingsAlongside: Sendable {
 
     package init(config: NativeConfig) {
         self.config = config
-        analyzer = ArchiveAnalyzer(settings: config.archive.settings, keepingFindings: false)
+        analyzer = ArchiveAnalyzer(config: config, keepingFindings: false)
     }
 
     package mutating func feed(_ record: NativeRecord, path: String, found: (ArchiveFinding) -> Void) {

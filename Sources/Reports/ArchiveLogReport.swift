@@ -34,7 +34,7 @@ final class ArchiveExplain: ExplainSection {
         self.config = config
         rows = try RowSpool()
         self.jsonl = jsonl
-        analyzer = ArchiveAnalyzer(settings: config.archive.settings, keepingFindings: false)
+        analyzer = ArchiveAnalyzer(config: config, keepingFindings: false)
     }
 
     func observe(_ record: NativeRecord, path: String, console: any ExplainPrinter) {
@@ -59,7 +59,11 @@ final class ArchiveExplain: ExplainSection {
 
     /// The findings counted by id, once `report` has finished the cache.
     var findingCounts: [(id: String, level: FindingLevel, count: Int)] {
-        ArchiveFinding.Kind.allCases.compactMap { kind in analyzer.summary.findings[kind].map { (kind.rawValue, kind.level, $0) } }
+        // At the level the config's rules give it: the analyzer counted only those not switched off.
+        let rules = FindingRules(checked: config.findings)
+        return ArchiveFinding.Kind.allCases.compactMap { kind in
+            analyzer.summary.findings[kind].map { (kind.rawValue, rules.level(of: kind.rawValue, kind.level) ?? kind.level, $0) }
+        }
     }
 
     /// Prints the cache's section; returns its findings' levels.
@@ -101,7 +105,7 @@ struct ArchiveLayerSection: SessionLayerSection {
     private var refused = false
 
     init(config: NativeConfig) {
-        archive = ArchiveAnalyzer(settings: config.archive.settings, keepingFindings: false)
+        archive = ArchiveAnalyzer(config: config, keepingFindings: false)
         self.config = config
     }
 

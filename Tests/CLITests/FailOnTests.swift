@@ -81,6 +81,25 @@ struct FindingRulesEndToEndTests {
         #expect(try turboReplay(["explain", "--fail-on", "info", "--config", info, log]).status == 1)
     }
 
+    @Test("explain on an app's log: the web-archive cache's findings follow the rules, off silences, info passes")
+    func archive() throws {
+        let log = "recordings/archive/not-intercepted.jsonl"
+        let before = try turboReplay(["explain", "--format", "jsonl", log])
+        #expect(before.status == 1)
+        #expect(before.stdout.contains(#""finding":"not-intercepted","level":"warning""#))
+        #expect(before.stdout.contains(#""findings":{"not-intercepted":2},"levels":{"warning":2,"info":0}"#))
+        let info = try turboReplay(["explain", "--format", "jsonl", "--config", try config(#"{"findings": {"not-intercepted": "info"}}"#), log])
+        #expect(info.status == 0)
+        #expect(info.stdout.contains(#""finding":"not-intercepted","level":"info""#) && !info.stdout.contains(#""level":"warning""#))
+        #expect(info.stdout.contains(#""findings":{"not-intercepted":2},"levels":{"warning":0,"info":2}"#))
+        let offConfig = try config(#"{"findings": {"not-intercepted": "off"}}"#)
+        let off = try turboReplay(["explain", "--config", offConfig, log])
+        #expect(off.status == 0)
+        #expect(off.stdout.contains("no archive findings"))
+        let offLines = try turboReplay(["explain", "--format", "jsonl", "--config", offConfig, log])
+        #expect(!offLines.stdout.contains(#""finding":"#) && offLines.stdout.contains(#""findings":{},"#))
+    }
+
     @Test("an unknown id is exit 65 and names the known ones, on explain, stats and native --explain")
     func unknown() throws {
         let bad = try config(#"{"findings": {"stale-pil": "off"}}"#)
