@@ -17,6 +17,11 @@ struct PolicyRegistryTests {
         let web = GoldenTimeline.all(for: .web), native = GoldenTimeline.all(for: .native)
         #expect((web + native).map(\.policy.id).sorted { $0.rawValue < $1.rawValue } == PolicyID.allCases.sorted { $0.rawValue < $1.rawValue })
         for id in PolicyID.allCases {
+            // A case left out of `all` is this failure, not a crash of the run in `of`.
+            guard PolicyDescription.all.contains(where: { $0.id == id }) else {
+                Issue.record("PolicyID.\(id) has no description in PolicyDescription.all")
+                continue
+            }
             #expect(GoldenTimeline.of(id).policy.id == id, "GoldenTimeline.of(.\(id)) replays another policy")
             #expect(PolicyDescription.of(id).id == id)
         }
