@@ -45,6 +45,14 @@ enum ConsoleRecording {
         Issue.record("\(block.file):\(block.line): recorded docs/\(name) as its command writes it now (TURBO_REPLAY_RECORD=1)")
     }
 
+    /// Stops a record of `block`: `command` crashed (a shell status of 128 + a signal), so
+    /// what it printed is not its output. A debug build can do that after a detector's stored
+    /// properties change (docs/architecture.md, "Incremental builds and a struct held by value").
+    static func refuse(_ block: MarkdownBlock, _ command: String, status: Int32) throws {
+        throw RecordingError(
+            message: "\(block.file):\(block.line): `\(command)` crashed (status \(status)), not recorded: delete .build/debug/Modules, build and record again")
+    }
+
     struct RecordingError: Error, CustomStringConvertible {
         var message: String
         var description: String { message }

@@ -37,8 +37,10 @@ struct DocsTests {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         var printed: [(command: String, output: String)] = []
         for (command, expected) in session.commands {
-            let got = try Self.shell(command, in: directory)
+            let (got, status) = try Self.shellStatus(command, in: directory)
             printed.append((command, got))
+            // A tool that crashed prints nothing: that is never recorded as what it prints.
+            if ConsoleRecording.isOn && status >= 128 { try ConsoleRecording.refuse(block, command, status: status) }
             if !ConsoleRecording.isOn { #expect(got == expected, "\(block.file):\(block.line): `\(command)` printed:\n\(got)") }
         }
         if ConsoleRecording.isOn && printed.map(\.output) != session.commands.map(\.output) {
@@ -237,6 +239,11 @@ struct DocsTests {
     /// Runs `command` with /bin/sh in `directory` (a scratch repository), with the built
     /// `turbo-replay` first on the PATH. Standard output only.
     static func shell(_ command: String, in directory: String) throws -> String {
+        try shellStatus(command, in: directory).output
+    }
+
+    /// `shell`, and the shell's exit status (128 + the signal when a command was killed).
+    static func shellStatus(_ command: String, in directory: String) throws -> (output: String, status: Int32) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", command]
@@ -250,7 +257,7 @@ struct DocsTests {
         try process.run()
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        return (String(decoding: data, as: UTF8.self), process.terminationStatus)
     }
 
     static func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
