@@ -33,6 +33,24 @@ struct GeneratedDetectorsTests {
         #expect(detectors.map(\.reportOrder) == detectors.map(\.reportOrder).sorted())
     }
 
+    /// What a new detector brings beside its file, which nothing else would miss: its tests,
+    /// and its finding's two recordings (StatsTests holds `NAME.jsonl` to showing it and
+    /// `NAME-absent.jsonl` to not; `check` holds both to their goldens).
+    @Test("every detector has its tests, and every banner finding its recording and its -absent one")
+    func everyDetectorHasItsTestsAndRecordings() throws {
+        let root = Fixtures.root.path
+        for detector in try GeneratedDetectors.detectors(Self.files()) {
+            let tests = "Tests/BannerFindingsTests/\(detector.name)Tests.swift"
+            #expect(FileManager.default.fileExists(atPath: root + "/" + tests), "\(detector.name) has no \(tests)")
+        }
+        for finding in PolicyDescription.banner.findings {
+            for name in [finding.id, finding.id + "-absent"] {
+                let recording = "recordings/findings/\(name).jsonl"
+                #expect(FileManager.default.fileExists(atPath: root + "/" + recording), "\(finding.id) has no \(recording)")
+            }
+        }
+    }
+
     @Test("a detector file without its order, with two detectors, or two detectors of one order: an error naming the file")
     func refusesWhatItCannotCompose() throws {
         let plain = "struct ADetector: BannerDetector {\n    static let reportOrder = 10\n}\n"
