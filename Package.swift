@@ -98,8 +98,9 @@ let package = Package(
             name: "TurboReplayCLI", dependencies: on(replaying, ["Goldens"], findings, ["PolicyRegistry", "Fleet", "VariantAnalysis", "Reports", "Pictures"])),
         // The tool: `argv` and the process's standard streams handed to TurboReplayCLI.
         .executableTarget(name: "turbo-replay", dependencies: ["TurboRecording", "TurboReplayCLI"]),
-        // Writes the parts of docs/ made from the code (each policy's table of findings, from the
-        // findings' declarations): `swift run generate-docs`; GeneratedDocsTests holds docs/ to it.
+        // Writes the files made from the code (the banner detectors' composition, from the detector
+        // files; each policy's table of findings, from the findings' declarations):
+        // `swift run generate-docs`; GeneratedDetectorsTests and GeneratedDocsTests hold them to it.
         .executableTarget(name: "generate-docs", dependencies: ["PolicyRegistry"]),
         // What `stats --merge`, `tune --merge` and the config files read, as a fuzz target:
         // fuzz/run builds it with libFuzzer; built plainly, it runs the files it is given once.

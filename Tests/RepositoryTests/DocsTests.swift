@@ -8,7 +8,8 @@ import Testing
 /// the bundled recordings and compared; every Swift snippet (a ```swift block) type-checks
 /// against the package as built, except one marked ```swift not-checked, which needs a
 /// framework this machine cannot build and must say so in its first line; no link leaves the
-/// repository or points at nothing.
+/// repository or points at nothing. `TURBO_REPLAY_RECORD=1` writes the quoted outputs as the
+/// commands print them now, and fails saying so (`ConsoleRecording`).
 @Suite("Docs")
 struct DocsTests {
     static let consoleBlocks = MarkdownBlock.all.filter { $0.language == "console" }
@@ -34,14 +35,29 @@ struct DocsTests {
         // The commands of one block run one after another in one folder, as in a terminal.
         let directory = try Self.scratchRepository()
         defer { try? FileManager.default.removeItem(atPath: directory) }
+        var printed: [(command: String, output: String)] = []
         for (command, expected) in session.commands {
-            let got = try Self.shell(command, in: directory)
-            #expect(got == expected, "\(block.file):\(block.line): `\(command)` printed:\n\(got)")
+            let (got, status) = try Self.shellStatus(command, in: directory)
+            printed.append((command, got))
+            // A tool that crashed prints nothing: that is never recorded as what it prints.
+            if ConsoleRecording.isOn && status >= 128 { try ConsoleRecording.refuse(block, command, status: status) }
+            if !ConsoleRecording.isOn { #expect(got == expected, "\(block.file):\(block.line): `\(command)` printed:\n\(got)") }
+        }
+        if ConsoleRecording.isOn && printed.map(\.output) != session.commands.map(\.output) {
+            try ConsoleRecording.record(block, as: ConsoleRecording.text(printed))
         }
         // A quoted command that writes into docs/ (`tune --plot docs/tune-recordings.svg`) writes
         // what docs/ holds: the file the docs show is the one the command makes now.
         for name in try FileManager.default.subpathsOfDirectory(atPath: directory + "/docs") {
             let written = FileManager.default.contents(atPath: directory + "/docs/" + name)
+            if ConsoleRecording.isOn {
+                // The pages themselves are being written by other blocks meanwhile: only what a
+                // command writes (a picture) is recorded.
+                if !name.hasSuffix(".md"), let written, written != FileManager.default.contents(atPath: Fixtures.root.path + "/docs/" + name) {
+                    try ConsoleRecording.record(block, docs: name, as: written)
+                }
+                continue
+            }
             #expect(
                 written == FileManager.default.contents(atPath: Fixtures.root.path + "/docs/" + name),
                 "\(block.file):\(block.line) writes docs/\(name) otherwise than docs/ holds it: write it again")
@@ -223,6 +239,11 @@ struct DocsTests {
     /// Runs `command` with /bin/sh in `directory` (a scratch repository), with the built
     /// `turbo-replay` first on the PATH. Standard output only.
     static func shell(_ command: String, in directory: String) throws -> String {
+        try shellStatus(command, in: directory).output
+    }
+
+    /// `shell`, and the shell's exit status (128 + the signal when a command was killed).
+    static func shellStatus(_ command: String, in directory: String) throws -> (output: String, status: Int32) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", command]
@@ -236,7 +257,7 @@ struct DocsTests {
         try process.run()
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        return (String(decoding: data, as: UTF8.self), process.terminationStatus)
     }
 
     static func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {

@@ -55,9 +55,14 @@ extension BannerDetector {
     func summarize(into summary: inout RecordingSummary) {}
 }
 
-/// A detector that reports one finding, declared by its evidence's type: its file holds both.
+/// A detector that reports one finding, declared by its evidence's type: its file holds both,
+/// and where the finding comes in reports.
 protocol BannerFindingDetector: BannerDetector {
     associatedtype Detail: BannerFindingDetail
+    /// Where its findings come in reports among the other detectors' (ascending; gaps leave room
+    /// for a new one): `swift run generate-docs` composes the detectors (`BannerDetectors`) in
+    /// this order, so it is declared as the literal `static let reportOrder = N`.
+    static var reportOrder: Int { get }
 }
 
 extension BannerFindingDetector {

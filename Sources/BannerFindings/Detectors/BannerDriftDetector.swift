@@ -86,6 +86,7 @@ package struct BannerDrift: BannerFindingDetail {
 /// they are reported then, in time order). A recording without `seen` reports nothing.
 struct BannerDriftDetector: BannerFindingDetector {
     typealias Detail = BannerDrift
+    static let reportOrder = 80
     private(set) var settings: BannerSettings
     private var conformance: SeenConformance
     /// Before the page's first `seen` nothing is judged but the state it shows then: only the

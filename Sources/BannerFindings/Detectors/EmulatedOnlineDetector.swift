@@ -51,6 +51,7 @@ package struct EmulatedOnline: BannerFindingDetail {
 /// not persisted), with no `offline` between: DevTools' emulation being lifted does that.
 struct EmulatedOnlineDetector: BannerFindingDetector {
     typealias Detail = EmulatedOnline
+    static let reportOrder = 70
     /// How soon before the unload an `online` counts (inclusive).
     static let window: Double = 100
     /// The last `online` with no `offline` after it, and whether it started the green flash.

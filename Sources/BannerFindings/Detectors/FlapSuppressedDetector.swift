@@ -42,6 +42,7 @@ package struct FlapSuppressed: BannerFindingDetail {
 /// it showed no pill.
 struct FlapSuppressedDetector: BannerFindingDetector {
     typealias Detail = FlapSuppressed
+    static let reportOrder = 30
     /// The settings' debounce, for the finding.
     var debounce: Double
 

@@ -52,6 +52,7 @@ package struct OnlineLied: BannerFindingDetail {
 /// response, while the page believed `navigator.onLine` was true.
 struct OnlineLiedDetector: BannerFindingDetector {
     typealias Detail = OnlineLied
+    static let reportOrder = 10
     /// A `form…` fetch failed and its `turbo:submit-end` has not come yet: that submission
     /// ending with no response is the same failed request, not a second one.
     private(set) var formFailurePending = false

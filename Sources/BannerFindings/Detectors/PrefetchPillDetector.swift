@@ -46,6 +46,7 @@ package struct PrefetchPill: BannerFindingDetail {
 /// `prefetch-pill`: a link's hover prefetch failed and raised or relabelled the pill.
 struct PrefetchPillDetector: BannerFindingDetector {
     typealias Detail = PrefetchPill
+    static let reportOrder = 40
 
     mutating func sent(_ input: BannerInput, _ outcome: SentInput, into found: inout FoundFindings) {
         // The outcome first: binding the failure copies its strings, for the few inputs that raise the pill.

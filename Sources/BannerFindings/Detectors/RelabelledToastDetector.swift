@@ -61,6 +61,7 @@ package struct RelabelledToast: BannerFindingDetail {
 /// a toast's submit-failed message, the pill staying up.
 struct RelabelledToastDetector: BannerFindingDetector {
     typealias Detail = RelabelledToast
+    static let reportOrder = 60
     /// The pill shows a toast's submit-failed message: the submission's line and time, and the text.
     private(set) var toastOnPill: (line: Int, t: Double, label: String)?
     /// A failed form request replaced the toast's message: held until the next visible change,

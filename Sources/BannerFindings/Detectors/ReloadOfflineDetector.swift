@@ -39,6 +39,7 @@ package struct ReloadOffline: BannerFindingDetail {
 /// page load. The finding names the Visit, the last one seen in this document.
 struct ReloadOfflineDetector: BannerFindingDetector {
     typealias Detail = ReloadOffline
+    static let reportOrder = 50
     private(set) var lastVisit: (line: Int, url: String?)?
 
     /// A `connect` is a new document: a Visit before it is not this one's.

@@ -89,6 +89,7 @@ extension BannerFinding {
 /// threshold, `FindingsConfig`); one still up when the recording ends always is.
 struct StalePillDetector: BannerFindingDetector {
     typealias Detail = StalePill
+    static let reportOrder = 20
     var minMs: Double = 0
 
     mutating func configure(settings: BannerSettings, rules: FindingRules) {
