@@ -317,11 +317,16 @@ import TurboRecording
         }
     }
 
+    /// The ids configs, scripts and partials name never change: each is still a finding, and
+    /// reports list them in this order. A new finding joins them without an edit here; one
+    /// renamed, removed or moved fails.
     @Test func findingIdsAreStable() {
-        #expect(
-            BannerFinding.Kind.allCases.map(\.id) == [
-                "online-lied", "stale-pill", "flap-suppressed", "prefetch-pill", "reload-offline",
-                "relabelled-toast", "emulated-online", "banner-drift",
-            ])
+        let stable = [
+            "online-lied", "stale-pill", "flap-suppressed", "prefetch-pill", "reload-offline",
+            "relabelled-toast", "emulated-online", "banner-drift",
+        ]
+        let ids = BannerFinding.Kind.allCases.map(\.id)
+        #expect(ids.filter(stable.contains) == stable, "\(ids)")
+        #expect(Set(ids).count == ids.count)
     }
 }
