@@ -72,7 +72,7 @@ let package = Package(
         ),
         .target(name: "TurboRecording", dependencies: ["PolicyCore", "OfflineBanner", "NativeErrorPolicy", "CJSONC"]),
         .target(name: "Replay", dependencies: on(cores, ["TurboRecording"])),
-        .target(name: "Goldens", dependencies: on(replaying, ["PolicyRegistry", "Reports"])),
+        .target(name: "Goldens", dependencies: on(except(replaying, "LaunchPolicy", "ArchiveCachePolicy"), ["PolicyRegistry", "Reports"])),
         // Findings per layer: the banner's, and the native ones (error view, launch, archive).
         .target(name: "BannerFindings", dependencies: ["PolicyCore", "OfflineBanner", "TurboRecording", "Replay"]),
         .target(name: "NativeFindings", dependencies: ["PolicyCore", "NativeErrorPolicy", "LaunchPolicy", "ArchiveCachePolicy", "TurboRecording", "Replay"]),
@@ -153,7 +153,7 @@ let package = Package(
         .testTarget(
             name: "NativeFindingsTests", dependencies: on(["NativeFindings"], except(replaying, "OfflineBanner", "AppSession"), ["TestSupport"])),
         // Many logs at once: the sketch, the distributions, the partials and their merge.
-        .testTarget(name: "FleetTests", dependencies: on(["Fleet"], findings, except(replaying, "LaunchPolicy"), ["TestSupport"])),
+        .testTarget(name: "FleetTests", dependencies: on(["Fleet", "PolicyRegistry"], findings, except(replaying, "LaunchPolicy"), ["TestSupport"])),
         // What a variant or other timings would have shown, on hand-made records.
         .testTarget(
             name: "VariantAnalysisTests",

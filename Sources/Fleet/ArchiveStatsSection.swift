@@ -1,4 +1,5 @@
 import NativeFindings
+import PolicyRegistry
 import Replay
 import TurboRecording
 

@@ -1,6 +1,7 @@
 import NativeErrorPolicy
 import NativeFindings
 import PolicyCore
+import PolicyRegistry
 import Replay
 import TurboRecording
 

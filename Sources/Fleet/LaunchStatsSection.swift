@@ -1,5 +1,6 @@
 import NativeFindings
 import PolicyCore
+import PolicyRegistry
 import Replay
 import TurboRecording
 

@@ -1,6 +1,4 @@
-import ArchiveCachePolicy
 import Foundation
-import LaunchPolicy
 import OfflineBanner
 import PolicyRegistry
 import Replay
@@ -9,8 +7,8 @@ import TurboRecording
 /// One timeline a recording is checked for: the policy it replays (its golden's name, when that
 /// golden must exist, its time keys: `PolicyDescription`), and how the timeline is replayed.
 /// A web recording has the banner's and the app session's; a native one, one per policy that
-/// reads native logs. The policies come from the registry: a new one is a `PolicyDescription`
-/// and its case in `replay(of:)`, which the compiler asks for.
+/// reads native logs. The policies come from the registry, each with how its golden is replayed
+/// (`GoldenReplay`), so a new policy of the app's log adds nothing here.
 package struct GoldenTimeline: Sendable {
     package let policy: PolicyDescription
     /// The canonical timeline, each record handed to `emit` as one JSON line (no newline) as
@@ -44,14 +42,20 @@ package struct GoldenTimeline: Sendable {
         PolicyDescription.all.filter { $0.goldenBeside == kind }.map { of($0.id) }
     }
 
-    /// The timeline of the policy `id`.
+    /// The timeline of the policy `id`: a policy of the app's log is replayed as its
+    /// description says (`GoldenReplay.native`), with the recording's config and
+    /// `--max-open-views` over it; the banner's and the app session's are replayed here.
     package static func of(_ id: PolicyID) -> GoldenTimeline {
-        switch id {
+        let policy = PolicyDescription.of(id)
+        switch policy.golden {
         case .banner: return .banner
-        case .errorView: return .errorView
-        case .launch: return .launch
-        case .archive: return .archive
         case .session: return .session
+        case .native(let timeline):
+            return GoldenTimeline(policy) { recording, config, maxOpenViews, emit in
+                var native = try config.map(NativeConfig.load(path:)) ?? NativeConfig()
+                if let maxOpenViews { native.maxOpenViews = maxOpenViews }
+                return try timeline(recording, native, emit)
+            }
         }
     }
 
@@ -59,26 +63,5 @@ package struct GoldenTimeline: Sendable {
     package static let banner = GoldenTimeline(.banner) { recording, config, _, emit in
         try bannerTimeline(recording, config: config, adding: nil, emit: emit)
         return true
-    }
-
-    /// The error view's decisions (native-error-policy.md), with `NAME.config.json`'s settings.
-    package static let errorView = GoldenTimeline(.errorView) { recording, config, maxOpenViews, emit in
-        try errorViewTimeline(recording, config: config, adding: nil, maxOpenViews: maxOpenViews, emit: emit)
-        return true
-    }
-
-    /// The root screen's timeline (launch-policy.md), `NAME.launch.expected.jsonl`, with
-    /// `NAME.config.json`'s settings. Required once the recording has a launch in it.
-    package static let launch = GoldenTimeline(.launch) { recording, config, _, emit in
-        let native = try config.map(NativeConfig.load(path:)) ?? NativeConfig()
-        try replayLaunch(NativeRecordingReader(path: recording), config: native) { try emit(Array($0.jsonLine.utf8)) }
-        return true
-    }
-
-    /// The web-archive cache's decisions (archive-cache-policy.md), with `NAME.config.json`'s
-    /// `"archive"` settings: `NAME.archive.expected.jsonl`. It does not apply to an Android recording.
-    package static let archive = GoldenTimeline(.archive) { recording, config, _, emit in
-        let native = try config.map(NativeConfig.load(path:)) ?? NativeConfig()
-        return try replayArchive(path: recording, config: native) { try emit(Array($0.jsonLine.utf8)) }
     }
 }

@@ -34,7 +34,7 @@ public struct ShownBanner: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// Equal when both are hidden or both show the same label, byte for byte: a label with
-    /// e + U+0301 is not what a page showing é showed (issue #34, items 15–17).
+    /// e + U+0301 is not what a page showing é showed.
     public static func == (a: ShownBanner, b: ShownBanner) -> Bool {
         a.visible == b.visible && a.text.sameBytes(as: b.text)
     }

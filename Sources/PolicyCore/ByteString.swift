@@ -2,7 +2,7 @@
 /// `Dictionary` or `Set` keyed by `String`) is Unicode canonical equivalence: `tab:café` with
 /// a precomposed é and with e + U+0301 are one key, as are a Kelvin sign and K. A recording's
 /// surfaces, URLs, labels and texts are what the app and the page wrote, byte for byte: two
-/// spellings are two of them (issue #34, items 15–17).
+/// spellings are two of them.
 public struct ByteString: Hashable, Sendable, Comparable, CustomStringConvertible {
     public let text: String
 

@@ -21,3 +21,12 @@ extension PolicyDescription {
     /// Every finding id of every policy, in registry order, then the log's own.
     package static var findingIDs: [String] { allFindings.map(\.id) }
 }
+
+extension PolicyDescription {
+    /// The findings of the log rather than of a policy (`log-cut`): the reader raises them for
+    /// both layers, so they are listed once, here, not under the banner and again under the
+    /// error view, and no policy's golden, stats section or finding list claims them.
+    package static let logFindings: [FindingDescription] = LogFindingKind.allCases.map {
+        FindingDescription(id: $0.rawValue, level: $0.level)
+    }
+}

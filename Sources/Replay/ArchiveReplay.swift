@@ -85,3 +85,21 @@ private func replayArchive(
     try cache.replay(reader, reading: \.archiveInput, observe: observe, emit: emit)
     return cache.settings
 }
+
+/// Which records the web-archive cache reads; every other record is the passing of time to it.
+extension NativeEvent {
+    /// What the web-archive cache reads (archive-cache-policy.md): `finish`, `url-change`,
+    /// `launch`, `cache-clear`, `cache-remove`, and `presented` with its `url`.
+    public var archiveInput: ArchiveInput? {
+        switch self {
+        case .finish(let url): return .finish(url: url)
+        case .urlChange(let url): return .urlChange(url: url)
+        case .launch: return .launch
+        case .cacheClear: return .cacheClear
+        case .cacheRemove(let url): return .cacheRemove(url: url)
+        case .presented(let presented): return .presented(error: presented.error, url: presented.url)
+        case .path, .tapRetry, .dismissed, .foreground, .appRetry, .config, .bridge, .appScreen, .webSession, .observed:
+            return nil
+        }
+    }
+}

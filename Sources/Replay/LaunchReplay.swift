@@ -46,3 +46,19 @@ public func launchTimeline(path: String, config: NativeConfig = NativeConfig(), 
     try replayLaunch(NativeRecordingReader(path: path, lenient: lenient), config: config) { timeline.append($0) }
     return timeline
 }
+
+/// Which records the launch reads; every other record is the passing of time to it.
+extension NativeEvent {
+    /// What the launch policy reads (launch-policy.md): `launch`, `config`, `bridge`,
+    /// `presented`. `app-screen` is the app's own log, compared with the policy, never fed to it.
+    public var launchInput: LaunchInput? {
+        switch self {
+        case .launch(let cold): return .launch(cold: cold)
+        case .config(let offseason, let tester): return .config(offseason: offseason, tester: tester)
+        case .bridge(let component, let event): return .bridge(component: component, event: event)
+        case .presented(let presented): return .presented(surface: presented.surface, error: presented.error)
+        case .path, .tapRetry, .dismissed, .foreground, .appRetry, .appScreen, .finish, .urlChange, .cacheClear, .cacheRemove, .webSession, .observed:
+            return nil
+        }
+    }
+}

@@ -18,7 +18,7 @@ extension TimedPolicy {
 
 extension TimedPolicy {
     /// Feeds one recorded line of a native recording; `route` says what this policy reads of
-    /// it (NativeRouting), and a record it does not read only moves the clock.
+    /// it (its `…Input`, declared beside its replay), and a record it does not read only moves the clock.
     public mutating func feed(_ record: NativeRecord, reading route: (NativeEvent) -> Input?, into output: inout [Output]) {
         guard case .timed(let t, let event) = record.event else { return }
         feed(route(event), at: t, into: &output)
@@ -130,4 +130,37 @@ public func nativeTimeline(path: String, config: NativeConfig = NativeConfig(), 
     var timeline: [Decision] = []
     try replayNative(NativeRecordingReader(path: path, lenient: lenient), config: config) { timeline.append($0) }
     return timeline
+}
+
+/// Which records the error view reads: one app log feeds every policy, each takes what its
+/// contract names and treats every other record as the passing of time.
+extension NativeEvent {
+    /// What the error view's retry policy reads (native-error-policy.md): `path`,
+    /// `presented`, `tap-retry`, `dismissed`, `foreground`, and (v2.1) `launch`, which ends its state.
+    public var retryInput: PolicyInput? {
+        switch self {
+        case .path(let online): return .path(online: online)
+        case .presented(let presented): return .presented(surface: presented.surface, error: presented.error)
+        case .tapRetry(let surface): return .tapRetry(surface: surface)
+        case .dismissed(let surface): return .dismissed(surface: surface)
+        case .foreground: return .foreground
+        case .launch: return .launch
+        case .appRetry, .config, .bridge, .appScreen, .finish, .urlChange, .cacheClear, .cacheRemove, .webSession, .observed:
+            return nil
+        }
+    }
+
+    /// What only the app's own timing of its error views reads (`shownMs`, `ShownTime`):
+    /// the app's `app-retry`, and a page loading (`finish`, or the page's `page-load`
+    /// `connect`). The rest of what ends a view there the retry policy reads too.
+    public var shownRecord: AppViewRecord? {
+        switch self {
+        case .appRetry(let retry): return .retried(surface: retry.surface)
+        case .finish: return .pageLoaded
+        case .bridge(let component, let event): return component == "page-load" && event == "connect" ? .pageLoaded : nil
+        case .path, .presented, .tapRetry, .dismissed, .foreground, .launch, .config, .appScreen, .urlChange, .cacheClear,
+            .cacheRemove, .webSession, .observed:
+            return nil
+        }
+    }
 }

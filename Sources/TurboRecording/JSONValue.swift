@@ -34,7 +34,7 @@ public enum JSONValue: Equatable, Sendable {
 
     /// Equal as values, strings and keys by their UTF-8 bytes: Swift's `String ==` would call a
     /// label with e + U+0301 equal to one with é, and `check` would pass a golden that differs
-    /// from its replay in bytes (issue #34, item 17).
+    /// from its replay in bytes.
     public static func == (a: JSONValue, b: JSONValue) -> Bool {
         switch (a, b) {
         case (.null, .null): return true

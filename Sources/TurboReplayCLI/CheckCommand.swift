@@ -227,9 +227,9 @@ enum CheckCommand {
         console: Console
     ) throws {
         // Every line goes out terminal-safe: a name or a recording's text with a newline in it
-        // must not forge a `FAIL` or summary line, nor an escape reach the terminal (issue #34,
-        // item 14). Names are escaped where they are put in a line; the many-line texts (a
-        // diff, a new golden) a line at a time, with the golden's name in them escaped first.
+        // must not forge a `FAIL` or summary line, nor an escape reach the terminal. Names are
+        // escaped where they are put in a line; the many-line texts (a diff, a new golden) a
+        // line at a time, with the golden's name in them escaped first.
         let recording = terminalSafe(golden.recording), name = terminalSafe(check.golden)
         let lines = { (text: String) in try console.printSafely(text.replacing(check.golden, with: name)) }
         switch check.result {

@@ -18,7 +18,7 @@ import Darwin
 ///
 /// Tests give it C streams of their own instead (`init(output:error:)`, open_memstream's), and
 /// run the command line in their process (`CLI.run`).
-package final class Console {
+package final class Console: ExplainPrinter {
     private let out: UnsafeMutablePointer<FILE>?
     private let err: UnsafeMutablePointer<FILE>?
     /// Whether the streams are the process's own standard output and error, whose handling
@@ -84,7 +84,7 @@ package final class Console {
         return WriteError(.io, destination: "standard output", reason: String(cString: strerror(errno == 0 ? EIO : errno)))
     }
 
-    func print(_ line: String) throws {
+    package func print(_ line: String) throws {
         guard let out, fputs(line, out) >= 0, fputc(0x0A, out) != EOF else { throw failure }
     }
 
@@ -116,7 +116,7 @@ package final class Console {
 
     /// A line on standard error, after flushing what was printed before it, so the two
     /// streams read in order in a terminal. Errors about errors have nowhere to go.
-    func error(_ line: String) {
+    package func error(_ line: String) {
         if let out { fflush(out) }
         guard let err else { return }
         fputs(line, err)

@@ -4,6 +4,7 @@ import NativeFindings
 import OfflineBanner
 import Pictures
 import PolicyCore
+import PolicyRegistry
 import Replay
 import Reports
 import TurboRecording

@@ -1,5 +1,6 @@
 import Foundation
 import PolicyCore
+import PolicyRegistry
 import Reports
 import Testing
 import TurboRecording

@@ -1,5 +1,7 @@
 import Foundation
+import PolicyRegistry
 import Replay
+import Reports
 import Testing
 import TurboRecording
 

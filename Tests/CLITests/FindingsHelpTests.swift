@@ -1,4 +1,5 @@
 import Foundation
+import PolicyRegistry
 import Replay
 import Testing
 

@@ -15,7 +15,7 @@ struct StatsProgressTests {
         let directory = try Fixtures.scratchDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let errPath = directory + "/stderr"
-        FileManager.default.createFile(atPath: errPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: errPath, contents: nil)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Fixtures.cli)
         process.arguments = arguments

@@ -1,6 +1,7 @@
 import BannerFindings
 import Foundation
 import OfflineBanner
+import PolicyRegistry
 import Replay
 import Testing
 import TurboRecording

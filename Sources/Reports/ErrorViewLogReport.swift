@@ -3,8 +3,18 @@ import NativeFindings
 import PolicyCore
 import PolicyRegistry
 import Replay
-import Reports
 import TurboRecording
+
+/// The error view's part of what is printed about an app's log: its `explain` section (the
+/// app's retries against the retry policy, and the policy's probe loops), its findings in
+/// `session`'s native layer, and its error views at the end of `session`'s summary.
+enum ErrorViewLogReport: NativeLogReport {
+    static func explainSection(config: NativeConfig, jsonl: Bool) -> any ExplainSection { RetryExplain(config: config, jsonl: jsonl) }
+    static func layerSection(config: NativeConfig, sortBudget: Int) -> any SessionLayerSection { RetryLayerSection(config: config) }
+    static var summary: SessionSummarySections.Writer? {
+        { summary, write in try SessionText.writeErrorViews(summary.errorViews, write) }
+    }
+}
 
 /// The error view's part of `explain` on a native log: the app's retries against the retry
 /// policy, and the policy's own probe loops, printed as they are decided; then the lines that
@@ -23,7 +33,7 @@ final class RetryExplain: ExplainSection {
         self.jsonl = jsonl
     }
 
-    func observe(_ record: NativeRecord, path: String, console: Console) throws {
+    func observe(_ record: NativeRecord, path: String, console: any ExplainPrinter) throws {
         let emit = { (event: NativeExplainer.Event) throws in try self.show(event, console: console) }
         if case .meta = record.event {
             try explainer.feed(record, emit: emit)
@@ -35,7 +45,7 @@ final class RetryExplain: ExplainSection {
         try explainer.checkOpenViews(after: record, path: path)
     }
 
-    func report(path: String, cuts: Int, console: Console) throws -> [FindingLevel] {
+    func report(path: String, cuts: Int, console: any ExplainPrinter) throws -> [FindingLevel] {
         try explainer.finish(emit: { try self.show($0, console: console) })
         if !jsonl {
             for line in text.closing(explainer, path: path, cuts: cuts) { try console.print(line) }
@@ -51,12 +61,37 @@ final class RetryExplain: ExplainSection {
             .map { ($0.key, PolicyDescription.level(ofFinding: $0.key) ?? .info, $0.value) }
     }
 
-    private func show(_ event: NativeExplainer.Event, console: Console) throws {
+    private func show(_ event: NativeExplainer.Event, console: any ExplainPrinter) throws {
         switch event {
         case .retry(let finding): counts[finding.kind.rawValue, default: 0] += 1
         case .probeLoop: counts[ProbeLoop.finding, default: 0] += 1
         case .afterEnd: break
         }
         for line in jsonl ? [NativeExplainText.jsonLine(event)] : text.lines(event) { try console.print(line) }
+    }
+}
+
+/// The error view's retry findings and probe loops, as they are decided.
+struct RetryLayerSection: SessionLayerSection {
+    private var retries: NativeExplainer
+
+    init(config: NativeConfig) { retries = NativeExplainer(config: config) }
+
+    mutating func feed(_ record: NativeRecord, found: inout [String]) {
+        retries.feed(record, decided: { _ in }) { Self.take($0, into: &found) }
+    }
+
+    mutating func finish(found: (String) -> Void) {
+        var left: [String] = []
+        retries.finish(decided: { _ in }) { Self.take($0, into: &left) }
+        for line in left { found(line) }
+    }
+
+    private static func take(_ event: NativeExplainer.Event, into found: inout [String]) {
+        switch event {
+        case .retry(let finding): found.append(finding.jsonLine)
+        case .probeLoop(let loop): found.append(loop.jsonLine)
+        case .afterEnd: break
+        }
     }
 }

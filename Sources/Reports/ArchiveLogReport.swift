@@ -1,13 +1,18 @@
 import ArchiveCachePolicy
-import BannerFindings
-import Fleet
 import NativeFindings
-import Pictures
 import PolicyCore
 import Replay
-import Reports
 import TurboRecording
-import VariantAnalysis
+
+/// The web-archive cache's part of what is printed about an app's log: its `explain` section
+/// and its findings in `session`'s native layer. It adds nothing to `session`'s summary: its
+/// findings are counted in the native layer's line.
+enum ArchiveLogReport: NativeLogReport {
+    static func explainSection(config: NativeConfig, jsonl: Bool) throws -> any ExplainSection {
+        try ArchiveExplain(config: config, jsonl: jsonl)
+    }
+    static func layerSection(config: NativeConfig, sortBudget: Int) -> any SessionLayerSection { ArchiveLayerSection(config: config) }
+}
 
 /// The web-archive cache's part of `explain` on a native log: fed the same records as the
 /// retry comparison, it says what each navigation record did to the cache and what the cache
@@ -32,7 +37,7 @@ final class ArchiveExplain: ExplainSection {
         analyzer = ArchiveAnalyzer(settings: config.archive.settings, keepingFindings: false)
     }
 
-    func observe(_ record: NativeRecord, path: String, console: Console) {
+    func observe(_ record: NativeRecord, path: String, console: any ExplainPrinter) {
         switch record.event {
         case .meta(let meta):
             self.path = path
@@ -58,7 +63,7 @@ final class ArchiveExplain: ExplainSection {
     }
 
     /// Prints the cache's section; returns its findings' levels.
-    func report(path: String, cuts: Int, console: Console) throws -> [FindingLevel] {
+    func report(path: String, cuts: Int, console: any ExplainPrinter) throws -> [FindingLevel] {
         if android {
             if androidNavigation {
                 let note = "archive cache: not replayed, it is iOS-only and this log is android"
@@ -87,4 +92,37 @@ final class ArchiveExplain: ExplainSection {
         }
         return analyzer.levels
     }
+}
+
+/// The web-archive cache's findings; none on an Android log (the cache is iOS-only).
+struct ArchiveLayerSection: SessionLayerSection {
+    private var archive: ArchiveAnalyzer
+    private let config: NativeConfig
+    private var refused = false
+
+    init(config: NativeConfig) {
+        archive = ArchiveAnalyzer(settings: config.archive.settings, keepingFindings: false)
+        self.config = config
+    }
+
+    mutating func feed(_ record: NativeRecord, found: inout [String]) {
+        switch record.event {
+        case .meta(let meta):
+            refused = archiveRefusal(path: "", meta: meta, config: config) != nil
+        case .timed:
+            if !refused {
+                archive.feed(record) { if case .finding(let finding) = $0 { found.append(finding.jsonLine) } }
+            }
+        }
+    }
+
+    mutating func finish(found: (String) -> Void) {
+        if !refused {
+            archive.finish { if case .finding(let finding) = $0 { found(finding.jsonLine) } }
+        }
+    }
+
+    /// A native log with more pages than the cache's findings remember: past its line a miss
+    /// could be given a wrong reason, so the session refuses it as `explain` does.
+    func refusal(path: String) -> RecordingError? { archive.refusalError(path: path) }
 }

@@ -1,6 +1,7 @@
 import AppSession
 import NativeErrorPolicy
 import PolicyCore
+import Replay
 import TurboRecording
 
 /// One policy or layer the tool replays, described once: the name its golden takes, which of
@@ -13,9 +14,16 @@ package struct PolicyDescription: Sendable, Identifiable {
     package let id: PolicyID
     /// How people call it, in help texts and reports.
     package let title: String
+    /// How its golden timeline is replayed.
+    package let golden: GoldenReplay
     /// The recording a golden of it sits beside (an app session's golden sits beside the
     /// page's recording, with the app's log as `NAME.native.jsonl`).
-    package let goldenBeside: RecordingKind
+    package var goldenBeside: RecordingKind {
+        switch golden {
+        case .banner, .session: .web
+        case .native: .native
+        }
+    }
     /// "" for a recording's first timeline (`NAME.expected.jsonl`), else the part of its
     /// golden's name that says which (`NAME.launch.expected.jsonl`).
     package let goldenSuffix: String
@@ -37,12 +45,12 @@ package struct PolicyDescription: Sendable, Identifiable {
     package let statsSection: String?
 
     package init(
-        id: PolicyID, title: String, goldenBeside: RecordingKind, goldenSuffix: String, timeKeys: Set<String>, latencyKeys: Set<String>,
+        id: PolicyID, title: String, goldenSuffix: String, golden: GoldenReplay, timeKeys: Set<String>, latencyKeys: Set<String>,
         findings: [FindingDescription], findingsPage: String, statsSection: String?
     ) {
         self.id = id
         self.title = title
-        self.goldenBeside = goldenBeside
+        self.golden = golden
         self.goldenSuffix = goldenSuffix
         self.timeKeys = timeKeys
         self.latencyKeys = latencyKeys
@@ -52,41 +60,19 @@ package struct PolicyDescription: Sendable, Identifiable {
     }
 }
 
-/// Which policy a description is: a switch over it is how a module above says what it does
-/// for each one, and the compiler names the place a new policy has not reached.
-package enum PolicyID: String, CaseIterable, Sendable {
+/// How a policy's golden timeline is replayed from the recording it sits beside. A policy of
+/// the app's log says it here, in its description, so the golden check (`GoldenTimeline`)
+/// replays every one the same way and names none of them.
+package enum GoldenReplay: Sendable {
+    /// The banner's, from a web recording with its config (the golden check replays it, under
+    /// a variant when it is checked under one).
     case banner
-    case errorView = "error-view"
-    case launch
-    case archive
+    /// An app session's: the web recording and the app's log beside it, on one clock.
     case session
-}
-
-/// A finding as every list of them needs it: its stable id and its level, whether a config
-/// may give it a threshold (`minMs`, `FindingsConfig`), and its row in the table of its
-/// policy's page of docs/ (`PolicyDescription.findingsPage`), which is made from it.
-package struct FindingDescription: Equatable, Sendable {
-    package let id: String
-    package let level: FindingLevel
-    /// `minMs` is the finding's natural threshold: an occurrence shorter than it is no finding.
-    package let takesMinMs: Bool
-    /// The cells of its row in its page's table of findings, after the id (Markdown). Where the
-    /// table has a level column, the first begins with the level.
-    package let docs: [String]
-
-    package init(id: String, level: FindingLevel, takesMinMs: Bool = false, docs: [String] = []) {
-        self.id = id
-        self.level = level
-        self.takesMinMs = takesMinMs
-        self.docs = docs
-    }
-}
-
-extension PolicyDescription {
-    /// The findings of the log rather than of a policy (`log-cut`): the reader raises them for
-    /// both layers, so they are listed once, here, not under the banner and again under the
-    /// error view, and no policy's golden, stats section or finding list claims them.
-    package static let logFindings: [FindingDescription] = LogFindingKind.allCases.map {
-        FindingDescription(id: $0.rawValue, level: $0.level)
-    }
+    /// A policy of the app's log: its timeline of the native recording at `path` under
+    /// `config` (the recording's `NAME.config.json`, with `check --max-open-views` over it),
+    /// each line handed to `emit` as it is decided; `false`, with nothing emitted, where the
+    /// policy does not apply to the recording.
+    case native(
+        @Sendable (_ path: String, _ config: NativeConfig, _ emit: (_ line: [UInt8]) throws -> Void) throws -> Bool)
 }
