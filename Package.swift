@@ -103,7 +103,7 @@ let package = Package(
         .executableTarget(name: "generate-docs", dependencies: ["PolicyRegistry"]),
         // What `stats --merge`, `tune --merge` and the config files read, as a fuzz target:
         // fuzz/run builds it with libFuzzer; built plainly, it runs the files it is given once.
-        .executableTarget(name: "FuzzInputs", dependencies: ["TurboRecording", "Fleet", "VariantAnalysis"]),
+        .executableTarget(name: "FuzzInputs", dependencies: ["TurboRecording", "Fleet", "VariantAnalysis", "Goldens"]),
 
         // Tests mirror the targets. TestSupport holds what several of them share: paths into the
         // repository, scratch files, the command line run in the test's process (TurboReplayCLI)

@@ -1,4 +1,5 @@
 import Fleet
+import Goldens
 import TurboRecording
 import VariantAnalysis
 
@@ -47,13 +48,13 @@ func goldenNamesHold(_ bytes: [UInt8]) {
     let stems: [String] = [PathBytes.name(bytes[..<split]), PathBytes.name(bytes[min(split + 1, bytes.count)...])]
     // Each stem as a recording's name, and as a name that may already end in .jsonl.
     let names: Set<String> = Set(stems.map { $0 + GoldenNames.recordingSuffix } + stems)
-    let parts: [String?] = [nil] + GoldenNames.parts
+    let parts: [String?] = [nil] + GoldenCase.reservedParts
     var owners: [String: (recording: String, part: String?)] = [:]
     for name in names {
-        guard GoldenNames.problem(ofRecording: name) == nil else { continue }
+        guard GoldenNames.problem(ofRecording: name, parts: GoldenCase.reservedParts) == nil else { continue }
         for part in parts {
             let golden = GoldenNames.golden(of: name, part: part)
-            let owner = GoldenNames.owner(ofGolden: golden)
+            let owner = GoldenNames.owner(ofGolden: golden, parts: GoldenCase.reservedParts)
             require(owner.recording == name && owner.part == part, "the golden \(golden) of \(name) (\(part ?? "first")) is owned by \(owner)")
             require(RecordingFiles.isGolden(golden) && !RecordingFiles.isRecording(golden), "the golden \(golden) of \(name) is not named as a golden")
             if let other = owners[golden], other.recording != name || other.part != part {

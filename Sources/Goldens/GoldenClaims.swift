@@ -33,7 +33,7 @@ package struct GoldenClaims: Equatable, Sendable {
         // links, the goldens that are no link, in another, to find those a link points at.
         var targets: [[UInt64]: [String]] = [:]
         try forEachGolden(in: paths) { golden, recording in
-            if recording, let problem = GoldenNames.problem(ofRecording: golden) {
+            if recording, let problem = GoldenNames.problem(ofRecording: golden, parts: GoldenCase.reservedParts) {
                 claims.misnamed.append(Misnamed(recording: golden, problem: problem))
             }
             guard !recording, links, let target = identity(of: golden, linked: true) else { return }
@@ -80,5 +80,5 @@ package struct SharedGolden: Equatable, Sendable {
 
 extension GoldenCase {
     /// Every golden the rule gives this recording, of every kind, the first timeline's first.
-    package var everyGolden: [String] { [golden] + GoldenNames.parts.map { GoldenNames.golden(of: recording, part: $0) } }
+    package var everyGolden: [String] { [golden] + GoldenCase.reservedParts.map { GoldenNames.golden(of: recording, part: $0) } }
 }

@@ -1,5 +1,6 @@
 import NativeErrorPolicy
 import OfflineBanner
+import PolicyRegistry
 import TurboRecording
 
 #if canImport(Glibc)
@@ -92,6 +93,14 @@ extension GoldenCase {
         return parts
     }
 
+    /// Every part a golden's name may have, as the naming rule reserves them in recordings'
+    /// names (`GoldenNames`), in the order its refusal lists them: the timelines after a
+    /// recording's first, in registry order, the page's known differences (`seen`), the
+    /// banner's variants, then the retry policy's. The same set as `goldenParts`.
+    package static let reservedParts: [String] =
+        PolicyDescription.all.map(\.goldenSuffix).filter { !$0.isEmpty } + ["seen"] + BannerVariant.allCases.map(\.name)
+        + RetryVariant.allCases.map(\.name)
+
     /// The middle parts a golden of a `kind` recording may have: its timelines after the
     /// first, and its variants (the banner's for a web recording, the retry policy's for a
     /// native log).
@@ -135,7 +144,7 @@ extension GoldenCase {
     /// `check` (for a golden named on the command line: the recording it stands for).
     static func classify(_ file: String, given: Set<String>) -> GoldenSurveyStream.Item? {
         if RecordingFiles.isGolden(file) {
-            let recording = RecordingFiles.recording(ofGolden: file)
+            let recording = RecordingFiles.recording(ofGolden: file, parts: reservedParts)
             if !RecordingFiles.exists(recording) {
                 return .stray(StrayGolden(path: file, problem: .noRecording(recording: recording)))
             } else if let problem = unknownPart(of: file, recording: recording) ?? missingSessionLog(of: file, recording: recording) {

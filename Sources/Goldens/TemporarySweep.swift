@@ -66,7 +66,7 @@ package struct TemporarySweep: Equatable, Sendable {
                 while directory.count > 1, directory.hasSuffix("/") { directory.removeLast() }
                 found.scan(directory, recursive: true, remove: remove) { RecordingFiles.isGolden($0) }
             } else {
-                let recording = RecordingFiles.isGolden(path) ? RecordingFiles.recording(ofGolden: path) : path
+                let recording = RecordingFiles.isGolden(path) ? RecordingFiles.recording(ofGolden: path, parts: GoldenCase.reservedParts) : path
                 let (folder, name) = splitPath(recording)
                 if recordings[folder] == nil { folders.append(folder) }
                 recordings[folder, default: []].insert(name)
@@ -75,7 +75,7 @@ package struct TemporarySweep: Equatable, Sendable {
         for folder in folders {
             let names = recordings[folder] ?? []
             found.scan(folder, recursive: false, remove: remove) { base in
-                RecordingFiles.isGolden(base) && names.contains(GoldenNames.owner(ofGolden: base).recording)
+                RecordingFiles.isGolden(base) && names.contains(GoldenNames.owner(ofGolden: base, parts: GoldenCase.reservedParts).recording)
             }
         }
         return found.sorted()

@@ -5,7 +5,10 @@ import OfflineBanner
 /// `NAME.jsonl` has its goldens beside it:
 ///
 /// * `NAME.expected.jsonl`, its first timeline's;
-/// * `NAME.<part>.expected.jsonl` for every other kind, `part` one of `parts`.
+/// * `NAME.<part>.expected.jsonl` for every other kind, `part` one of the kinds `check`
+///   compares (`parts`, which the golden check gives: the timelines after a recording's first,
+///   the page's known differences, every variant; the registry of policies names them, above
+///   this module).
 ///
 /// The rule gives two recordings, or two kinds of one recording, the same golden only when a
 /// recording's `NAME` itself ends in `.<part>` (`x.session.jsonl` would own `x.session.expected.jsonl`,
@@ -18,15 +21,9 @@ public enum GoldenNames {
     public static let goldenSuffix = ".expected.jsonl"
     public static let recordingSuffix = ".jsonl"
 
-    /// The middle parts of goldens' names, reserved in recordings' names: the timelines after a
-    /// recording's first (the launch's, the web-archive cache's, the app session's), the page's
-    /// known differences (`seen`), and every variant (the banner's and the retry policy's).
-    /// `GoldenNamesTests` holds it to the kinds `check` compares.
-    public static let parts: [String] =
-        ["launch", "archive", "session", "seen"] + BannerVariant.allCases.map(\.name) + RetryVariant.allCases.map(\.name)
-
-    /// Why `recording` can have no golden under the rule, or `nil` when it can.
-    public static func problem(ofRecording recording: String) -> String? {
+    /// Why `recording` can have no golden under the rule, `parts` the kinds reserved, or `nil`
+    /// when it can.
+    public static func problem(ofRecording recording: String, parts: [String]) -> String? {
         let name = baseName(recording)
         guard name.hasSuffix(recordingSuffix), name.utf8.count > recordingSuffix.utf8.count else {
             return "its name does not end in .jsonl, so it has no golden (a recording NAME.jsonl has NAME.expected.jsonl); rename it"
@@ -58,7 +55,7 @@ public enum GoldenNames {
 
     /// The recording a golden belongs to under the rule, and its kind (`nil`: the first
     /// timeline's): `x.launch.expected.jsonl` → `x.jsonl`, `launch`; `x.expected.jsonl` → `x.jsonl`.
-    public static func owner(ofGolden golden: String) -> (recording: String, part: String?) {
+    public static func owner(ofGolden golden: String, parts: [String]) -> (recording: String, part: String?) {
         let stem = golden.hasSuffix(goldenSuffix) ? String(golden.dropLast(goldenSuffix.count)) : golden
         if let part = lastPart(baseName(stem)), parts.contains(part) {
             return (String(stem.dropLast(part.count + 1)) + recordingSuffix, part)

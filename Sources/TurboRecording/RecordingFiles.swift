@@ -64,7 +64,7 @@ public enum RecordingFiles {
             var status = stat()
             guard withFileSystemPath(path, { stat($0, &status) }) == 0 else { throw unreadable(path, errno) }
             if (status.st_mode & S_IFMT) != S_IFDIR {
-                let file = isGolden(path) ? recording(ofGolden: path) : path
+                let file = isGolden(path) ? recording(ofGolden: path, parts: []) : path
                 let (identity, exact) = givenIdentity(of: file)
                 try builder.add(file, identity: identity, exact: exact, rank: rank)
                 continue
@@ -142,12 +142,15 @@ public enum RecordingFiles {
         return (try builder.listing(), given, named.sorted { $0.path < $1.path })
     }
 
-    /// The recording a golden belongs to: its owner under `GoldenNames` (`x.expected.jsonl` →
-    /// `x.jsonl`, `x.launch.expected.jsonl` → `x.jsonl`); and for a name whose middle part is no
-    /// kind (`x.lanch.expected.jsonl`), `x.jsonl` when there is no `x.lanch.jsonl`, so that the
-    /// golden is reported as the misnamed golden of that recording.
-    public static func recording(ofGolden golden: String) -> String {
-        let owner = GoldenNames.owner(ofGolden: golden)
+    /// The recording a golden belongs to: its owner under `GoldenNames`, `parts` the kinds of
+    /// golden (`x.expected.jsonl` → `x.jsonl`, `x.launch.expected.jsonl` → `x.jsonl`); and for a
+    /// name whose middle part is no kind (`x.lanch.expected.jsonl`), `x.jsonl` when there is no
+    /// `x.lanch.jsonl`, so that the golden is reported as the misnamed golden of that recording.
+    /// Given no kinds (a golden handed to a command as a log to read, below the registry that
+    /// names them), every middle part is read that second way: `x.launch.expected.jsonl` is
+    /// `x.jsonl`'s unless a recording `x.launch.jsonl` exists, a name the rule refuses.
+    public static func recording(ofGolden golden: String, parts: [String]) -> String {
+        let owner = GoldenNames.owner(ofGolden: golden, parts: parts)
         let stem = GoldenNames.stem(owner.recording)
         guard owner.part == nil, !exists(owner.recording), let dot = stem.lastIndex(of: "."),
             !stem[dot...].contains("/")

@@ -14,14 +14,30 @@ import TurboRecording
 struct GoldenNamesTests {
     /// Every kind `check` compares has its part, and no other part is reserved.
     @Test func thePartsAreTheKindsCheckCompares() {
-        #expect(Set(GoldenNames.parts) == Set(GoldenCase.goldenParts))
-        #expect(GoldenNames.parts.count == Set(GoldenNames.parts).count)
+        #expect(Set(GoldenCase.reservedParts) == Set(GoldenCase.goldenParts))
+        #expect(GoldenCase.reservedParts.count == Set(GoldenCase.reservedParts).count)
         for kind in [RecordingKind.web, .native] {
-            for timeline in GoldenTimeline.all(for: kind) where !timeline.name.isEmpty { #expect(GoldenNames.parts.contains(timeline.name)) }
+            for timeline in GoldenTimeline.all(for: kind) where !timeline.name.isEmpty {
+                #expect(GoldenCase.reservedParts.contains(timeline.name))
+            }
         }
         let golden = GoldenCase(recording: "d/x.jsonl")
         #expect(golden.seenGolden == GoldenNames.golden(of: "d/x.jsonl", part: "seen"))
         #expect(GoldenTimeline.session.golden(for: "d/x.jsonl") == "d/x.session.expected.jsonl")
+    }
+
+    /// A golden handed to a command as a log to read stands for its recording, found without
+    /// the kinds of golden (they are named above the reader): over every golden of the corpus,
+    /// that reading gives the recording the rule gives.
+    @Test func aGoldenGivenAsALogStandsForTheRecordingTheRuleGives() throws {
+        let goldens = try RecordingFiles.streamFiles(in: [Fixtures.recordings]).listing.all().filter(RecordingFiles.isGolden)
+        #expect(goldens.count > 100)
+        #expect(goldens.contains { GoldenNames.owner(ofGolden: $0, parts: GoldenCase.reservedParts).part != nil })
+        for golden in goldens {
+            #expect(
+                RecordingFiles.recording(ofGolden: golden, parts: []) == RecordingFiles.recording(ofGolden: golden, parts: GoldenCase.reservedParts),
+                "\(golden)")
+        }
     }
 
     static let accepted = [
@@ -32,14 +48,14 @@ struct GoldenNamesTests {
     @Test func noTwoRecordingsNorKindsShareAGolden() throws {
         var owners: [String: String] = [:]
         for recording in Self.accepted {
-            #expect(GoldenNames.problem(ofRecording: recording) == nil, "\(recording)")
-            for part in [nil] + GoldenNames.parts.map(Optional.some) {
+            #expect(GoldenNames.problem(ofRecording: recording, parts: GoldenCase.reservedParts) == nil, "\(recording)")
+            for part in [nil] + GoldenCase.reservedParts.map(Optional.some) {
                 let golden = GoldenNames.golden(of: recording, part: part)
                 let mine = "\(recording) \(part ?? "v1")"
                 #expect(owners[golden] == nil, "\(golden) is both \(owners[golden] ?? "") and \(mine)")
                 owners[golden] = mine
                 // The rule read backwards gives the recording and the kind.
-                let owner = GoldenNames.owner(ofGolden: golden)
+                let owner = GoldenNames.owner(ofGolden: golden, parts: GoldenCase.reservedParts)
                 #expect(owner.recording == recording && owner.part == part, "\(golden) → \(owner)")
             }
         }
@@ -52,7 +68,7 @@ struct GoldenNamesTests {
             "d/x.seen.jsonl", "d/x.launch.jsonl", "d/x.archive.jsonl", "d/x.expected.jsonl", "d/.jsonl", "x.config.json",
         ])
     func refused(_ recording: String) {
-        #expect(GoldenNames.problem(ofRecording: recording) != nil)
+        #expect(GoldenNames.problem(ofRecording: recording, parts: GoldenCase.reservedParts) != nil)
     }
 
     @Test func theSurveyFindsTheMisnamedRecordings() throws {
