@@ -25,8 +25,15 @@ public struct URLParts: Equatable, Sendable {
         let bytes = Array(url.utf8)
         var index = 0
         func text(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
+        // A plain loop, not `contains`: this runs for every byte of every URL, and a debug
+        // build calls the generic one through witness tables.
         func isDelimiter(_ byte: UInt8, _ set: StaticString) -> Bool {
-            UnsafeBufferPointer(start: set.utf8Start, count: set.utf8CodeUnitCount).contains(byte)
+            var at = 0
+            while at < set.utf8CodeUnitCount {
+                if set.utf8Start[at] == byte { return true }
+                at += 1
+            }
+            return false
         }
         func scan(until set: StaticString) -> Range<Int> {
             let start = index

@@ -253,7 +253,7 @@ public struct ErrorViewSummary: Equatable, Sendable {
         a.count == b.count && a.open == b.open && a.median == b.median && a.p90 == b.p90
             && a.max == b.max && a.shown == b.shown
             && a.bySurface.elementsEqual(b.bySurface) {
-                $0.surface.utf8.elementsEqual($1.surface.utf8) && $0.ms == $1.ms
+                $0.surface.sameBytes(as: $1.surface) && $0.ms == $1.ms
             }
     }
 }

@@ -61,7 +61,7 @@ public struct BannerCopy: Equatable, Sendable {
     /// The copy of the context named `name` byte for byte: a `[String: _]` lookup alone would
     /// also find it under a canonically equivalent spelling (e + U+0301 for é).
     private func copy(for name: String) -> ContextCopy? {
-        guard let index = contexts.index(forKey: name), contexts[index].key.utf8.elementsEqual(name.utf8) else { return nil }
+        guard let index = contexts.index(forKey: name), contexts[index].key.sameBytes(as: name) else { return nil }
         return contexts[index].value
     }
 }

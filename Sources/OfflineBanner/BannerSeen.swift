@@ -36,7 +36,7 @@ public struct ShownBanner: Equatable, Sendable, CustomStringConvertible {
     /// Equal when both are hidden or both show the same label, byte for byte: a label with
     /// e + U+0301 is not what a page showing é showed.
     public static func == (a: ShownBanner, b: ShownBanner) -> Bool {
-        a.visible == b.visible && a.text.utf8.elementsEqual(b.text.utf8)
+        a.visible == b.visible && a.text.sameBytes(as: b.text)
     }
 
     /// `hidden`, or the label in quotes, for a sentence.

@@ -42,6 +42,7 @@ public struct ByteString: Hashable, Sendable, Comparable, CustomStringConvertibl
 }
 
 extension String {
-    /// Whether `self` and `other` are the same bytes (not merely canonically equivalent).
-    @inlinable public func sameBytes(as other: String) -> Bool { utf8.elementsEqual(other.utf8) }
+    /// Whether `self` and `other` are the same bytes (not merely canonically equivalent), eight
+    /// at a time as `ByteString` compares them.
+    @inlinable public func sameBytes(as other: String) -> Bool { ByteString(self) == ByteString(other) }
 }

@@ -71,13 +71,18 @@ public final class ValueSpool {
                 // Only the keys whose higher bits are those chosen so far are counted.
                 let mask: UInt64 = pass == 0 ? 0 : ~0 << (shift + 16)
                 var histogram = [Int](repeating: 0, count: 65536)
-                try forEachKey { key in
-                    if key & mask == prefix { histogram[Int((key >> shift) & 0xFFFF)] += 1 }
-                }
-                var bin = 0
-                while remaining >= histogram[bin] {
-                    remaining -= histogram[bin]
-                    bin += 1
+                // Counted through the buffer, not the array: an array's subscript in a debug
+                // build checks uniqueness on every count.
+                let bin = try histogram.withUnsafeMutableBufferPointer { bins in
+                    try forEachKey { key in
+                        if key & mask == prefix { bins[Int((key >> shift) & 0xFFFF)] += 1 }
+                    }
+                    var bin = 0
+                    while remaining >= bins[bin] {
+                        remaining -= bins[bin]
+                        bin += 1
+                    }
+                    return bin
                 }
                 prefix |= UInt64(bin) << shift
             }
@@ -90,8 +95,15 @@ public final class ValueSpool {
         var chunk = [UInt64](repeating: 0, count: Self.chunk)
         var seen = 0
         while true {
-            let read = chunk.withUnsafeMutableBufferPointer { fread($0.baseAddress, 8, $0.count, file) }
-            for index in 0..<read { body(chunk[index]) }
+            let read = chunk.withUnsafeMutableBufferPointer { keys in
+                let read = fread(keys.baseAddress, 8, keys.count, file)
+                var index = 0
+                while index < read {
+                    body(keys[index])
+                    index += 1
+                }
+                return read
+            }
             seen += read
             if read < Self.chunk { break }
         }

@@ -40,7 +40,7 @@ public enum JSONValue: Equatable, Sendable {
         case (.null, .null): return true
         case (.bool(let x), .bool(let y)): return x == y
         case (.number(let x), .number(let y)): return x == y
-        case (.string(let x), .string(let y)): return x.utf8.elementsEqual(y.utf8)
+        case (.string(let x), .string(let y)): return x.sameBytes(as: y)
         case (.array(let x), .array(let y)): return x.count == y.count && zip(x, y).allSatisfy { $0 == $1 }
         case (.object(let x), .object(let y)):
             return x.count == y.count && x.allSatisfy { key, value in JSONValue.member(key, of: y).map { $0 == value } ?? false }
@@ -51,7 +51,7 @@ public enum JSONValue: Equatable, Sendable {
     /// The value of the member whose name is `key`'s bytes, not merely canonically equivalent
     /// to it (a `[String: _]` lookup alone is the latter).
     public static func member(_ key: String, of members: [String: JSONValue]) -> JSONValue? {
-        guard let index = members.index(forKey: key), members[index].key.utf8.elementsEqual(key.utf8) else { return nil }
+        guard let index = members.index(forKey: key), members[index].key.sameBytes(as: key) else { return nil }
         return members[index].value
     }
 

@@ -20,7 +20,7 @@ public final class RecordPicker {
 
     func observe(_ object: OpaquePointer, line: Int) {
         pending = nil
-        guard let type = Field(object, "type").string, let kind = kinds.first(where: { $0.type.utf8.elementsEqual(type.utf8) })
+        guard let type = Field(object, "type").string, let kind = kinds.first(where: { $0.type.sameBytes(as: type) })
         else { return }
         var fields: [(key: String, json: String)] = []
         for key in kind.keys {

@@ -12,16 +12,18 @@ struct CheckUpdateStopTests {
     func stopped(signal: Int32, name: String, status: Int32) throws {
         let directory = try Fixtures.scratchDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        var generator = RecordingGenerator(seed: 11)
-        let count = 1500
-        for k in 0..<count {
-            let text = generator.recording(records: 20).joined(separator: "\n") + "\n"
+        let count = Self.recordings.count
+        for (k, text) in Self.recordings.enumerated() {
             try text.write(toFile: directory + "/r\(k).jsonl", atomically: false, encoding: .utf8)
         }
+        let appearing = try DirectoryEvents(directory)
         // The built tool, signalled: its handlers are the process's, and so is the status.
         let process = try Subprocess.cli(["check", "--update", directory])
         // Once some goldens are written, and long before all of them are.
-        while process.isRunning, (try goldens(in: directory)).count < 20 { usleep(1000) }
+        var goldensWritten = 0
+        while process.isRunning, goldensWritten < 20 {
+            goldensWritten += appearing.next(timeout: 10).filter { $0.hasSuffix(".expected.jsonl") }.count
+        }
         kill(process.pid, signal)
         let run = process.finish()
         let (out, err) = (run.stdout, run.stderr)
@@ -42,6 +44,12 @@ struct CheckUpdateStopTests {
         #expect(!out.contains(" passed, "), "a summary would read as a whole run")
         #expect(try !FileManager.default.contentsOfDirectory(atPath: directory).contains { $0.contains(".tmp-") })
     }
+
+    /// The folder's 1,500 recordings of 20 records, made once for both signals.
+    static let recordings: [String] = {
+        var generator = RecordingGenerator(seed: 11)
+        return (0..<1500).map { _ in generator.recording(records: 20).joined(separator: "\n") + "\n" }
+    }()
 
     func goldens(in directory: String) throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".expected.jsonl") }

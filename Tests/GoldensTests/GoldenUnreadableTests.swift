@@ -95,12 +95,11 @@ import TurboRecording
     @Test(arguments: [1, 2]) func aTerminatedUpdateLeavesNoTemporary(signals: Int) throws {
         let directory = try Fixtures.scratchDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        var generator = RecordingGenerator(seed: 7)
-        let text = generator.recording(records: 60_000).joined(separator: "\n") + "\n"
-        try text.write(toFile: directory + "/big.jsonl", atomically: false, encoding: .utf8)
+        try Self.bigRecording.write(toFile: directory + "/big.jsonl", atomically: false, encoding: .utf8)
         var caught = 0
         for _ in 0..<8 where caught < 3 {
             try GoldenWriteTests.oldGolden.write(toFile: directory + "/big.expected.jsonl", atomically: false, encoding: .utf8)
+            let appearing = try DirectoryEvents(directory)
             let process = Process()
             // The test runner's children inherit SIGTERM ignored: env gives the CLI the default,
             // as a shell would.
@@ -111,7 +110,7 @@ import TurboRecording
             try process.run()
             // env execs the CLI: the same process. Its temporary's name ends in random letters.
             let temporary = "big.expected.jsonl.tmp-\(process.processIdentifier)-"
-            while process.isRunning && !Self.names(in: directory).contains(where: { $0.hasPrefix(temporary) }) { usleep(100) }
+            while process.isRunning && !appearing.next(timeout: 10).contains(where: { $0.hasPrefix(temporary) }) {}
             let writing = process.isRunning
             for k in 0..<signals where process.isRunning {
                 // Two signals sent at once are one (they do not queue): the second after the first's handler.
@@ -134,16 +133,12 @@ import TurboRecording
         #expect(caught > 0, "no update was stopped by SIGTERM while its temporary existed")
     }
 
-    /// The names in `directory`, read with opendir (cheap enough to poll).
-    static func names(in directory: String) -> [String] {
-        guard let stream = opendir(directory) else { return [] }
-        defer { closedir(stream) }
-        var names: [String] = []
-        while let entry = readdir(stream) {
-            names.append(withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) })
-        }
-        return names
-    }
+    /// A recording of 60,000 records: its check takes long enough to be signalled while it
+    /// writes. Made once for both tests.
+    static let bigRecording: String = {
+        var generator = RecordingGenerator(seed: 7)
+        return generator.recording(records: 60_000).joined(separator: "\n") + "\n"
+    }()
 
     @Test func strayTemporariesOfDeadWritersAreFound() throws {
         let directory = try Fixtures.scratchDirectory()

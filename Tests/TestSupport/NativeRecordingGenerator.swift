@@ -106,8 +106,5 @@ package struct NativeRecordingGenerator {
         }
     }
 
-    private func formatted(_ t: Double) -> String {
-        let text = String(format: "%.1f", t)
-        return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
-    }
+    private func formatted(_ t: Double) -> String { tenths(t) }
 }

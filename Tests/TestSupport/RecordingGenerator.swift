@@ -121,10 +121,7 @@ struct RecordingGenerator {
         return text
     }
 
-    private func formatted(_ t: Double) -> String {
-        let text = String(format: "%.1f", t)
-        return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
-    }
+    private func formatted(_ t: Double) -> String { tenths(t) }
 
     /// A line that breaks the format, as bytes (some are not UTF-8), valid at any place in the
     /// recording after its first timed record (one kind goes back in time).
