@@ -46,18 +46,18 @@ struct SVGTextBoxes {
         return problems
     }
 
-    /// Each `name="value"` in the tag, a later name's value over an earlier one's: what the
-    /// pattern `([a-z:-]+)="([^"]*)"` finds, read in one pass over the bytes (it runs for every
-    /// tag of every picture the suites read, where a regular expression copies the text to
-    /// UTF-16 each call). As that pattern, a name is a whole run of `a`–`z`, `:` and `-`: in
-    /// `x1="2"` none is found.
+    /// Each `name="value"` in the tag, a later name's value over an earlier one's, read in one
+    /// pass over the bytes (it runs for every tag of every picture the suites read, where a
+    /// regular expression copies the text to UTF-16 each call). A name is a letter, then
+    /// letters, digits, `:` and `-`: `x1`, `stroke-width`, `xlink:href`.
     static func attributes(of tag: String) -> [String: String] {
         var result: [String: String] = [:]
         let bytes = Array(tag.utf8)
-        func isName(_ byte: UInt8) -> Bool { (byte >= 0x61 && byte <= 0x7A) || byte == 0x3A || byte == 0x2D }
+        func isLetter(_ byte: UInt8) -> Bool { byte >= 0x61 && byte <= 0x7A }
+        func isName(_ byte: UInt8) -> Bool { isLetter(byte) || (byte >= 0x30 && byte <= 0x39) || byte == 0x3A || byte == 0x2D }
         var at = 0
         while at < bytes.count {
-            guard isName(bytes[at]) else {
+            guard isLetter(bytes[at]) else {
                 at += 1
                 continue
             }

@@ -56,6 +56,14 @@ struct WindowedPictureGeometryTests {
         }
     }
 
+    @Test("the extents read lines as well as rects: a name with a digit (x1, y2) is an attribute")
+    func extentsReadLines() {
+        let svg = #"<rect x="10" y="20" width="5" height="2"/><line x1="30" y1="25" x2="12" y2="25" stroke-width="1.5"/>"#
+        let found = Self.extents(svg, top: 0, axisY: 100)
+        #expect(found.map(\.x0) == [10, 12] && found.map(\.x1) == [15, 30], "\(found)")
+        #expect(SVGTextBoxes.attributes(of: ##"x1="2" stroke-width="1.5" xlink:href="#a""##) == ["x1": "2", "stroke-width": "1.5", "xlink:href": "#a"])
+    }
+
     @Test(
         "session --render --from/--to: every span and bar inside the axis; a view open at --from drawn from it",
         arguments: try Fixtures.nonEmpty(PictureGeometryTests.pairs, "session pairs"))
