@@ -37,7 +37,9 @@ package struct ArchiveReading: FleetReading, Equatable {
         _ = try reader.next()
         if archiveRefusal(path: log.path, meta: reader.meta, config: config) != nil { return .android }
         // Counted, not kept: a summary over a fleet needs each log's numbers, never its findings.
-        var analyzer = ArchiveAnalyzer(config: config, keepingFindings: false)
+        // Every finding the cache decided, as `stats` counts the native findings: the config's
+        // `findings` rules are for the reports of one log (`explain`, `render`, `session`).
+        var analyzer = ArchiveAnalyzer(settings: config.archive.settings, keepingFindings: false)
         try Replay.analyze(reader, with: &analyzer) { _ in }
         if let error = analyzer.refusalError(path: log.path) { throw error }
         return .read(analyzer.summary)

@@ -1,3 +1,5 @@
+import PolicyRegistry
+import Replay
 import TurboRecording
 
 /// The options that configure the web-archive cache. Later sources win: the contract's
@@ -20,6 +22,8 @@ struct ArchiveOptions {
 
     init(_ arguments: ParsedArguments, command: String) throws {
         config = try arguments.value(Self.config).map(NativeConfig.load(path:)) ?? NativeConfig()
+        // Its `findings` name only ids the registry knows (exit 65 otherwise), as every command's.
+        _ = try FindingRules(config.findings, path: arguments.value(Self.config) ?? "--config")
         var options = ArchiveConfig()
         if let value = arguments.value(Self.debounce) {
             options.debounce = try milliseconds(value, option: Self.debounce, command: command)

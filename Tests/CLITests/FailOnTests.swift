@@ -100,12 +100,13 @@ struct FindingRulesEndToEndTests {
         #expect(!offLines.stdout.contains(#""finding":"#) && offLines.stdout.contains(#""findings":{},"#))
     }
 
-    @Test("an unknown id is exit 65 and names the known ones, on explain, stats and native --explain")
+    @Test("an unknown id is exit 65 and names the known ones, on explain, stats, native --explain and archive")
     func unknown() throws {
         let bad = try config(#"{"findings": {"stale-pil": "off"}}"#)
         for command in [
             ["explain", "--config", bad, "recordings/chromium/flap-short.jsonl"], ["stats", "--config", bad, "recordings/chromium"],
             ["native", "--explain", "--config", bad, "recordings/native/offline-and-back-before-deferred-expiry.jsonl"],
+            ["archive", "--config", bad, "recordings/archive/key-flags.jsonl"], ["archive", "--summary", "--config", bad, "recordings/archive"],
         ] {
             let run = try turboReplay(command)
             #expect(run.status == 65, "\(command)")
