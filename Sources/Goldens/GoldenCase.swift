@@ -22,7 +22,7 @@ package struct GoldenCase: Equatable, Sendable {
 
     /// Every recording under `paths`, sorted (see `RecordingFiles.find`).
     package static func find(in paths: [String]) throws -> [GoldenCase] {
-        try RecordingFiles.find(in: paths).map(GoldenCase.init)
+        try RecordingFiles.find(in: paths, goldenParts: reservedParts).map(GoldenCase.init)
     }
 }
 

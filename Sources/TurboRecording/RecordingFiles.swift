@@ -37,18 +37,21 @@ public enum RecordingFiles {
 
     /// Every recording under `paths`, sorted and without repeats (see `list`); what `list`
     /// skipped is left out.
-    public static func find(in paths: [String]) throws -> [String] {
-        try list(in: paths).recordings
+    public static func find(in paths: [String], goldenParts: [String] = []) throws -> [String] {
+        try list(in: paths, goldenParts: goldenParts).recordings
     }
 
     /// Every recording under `paths`, sorted, each log once however it was reached: directories
     /// are searched recursively (hidden names skipped, symbolic links to directories not
     /// followed); a file is taken as it is, except that a golden stands for its recording. Two
     /// paths to the same file (`a` and `./a`, `a//`, a symbolic link) are one log, listed under
-    /// the first spelling met (in the order of `paths`, then of names). In a directory, a recording's name that is not a regular file (a
-    /// FIFO, a link to a device: reading it could wait forever) is skipped and said why.
-    public static func list(in paths: [String]) throws -> RecordingListing {
-        let (listing, skipped) = try stream(in: paths)
+    /// the first spelling met (in the order of `paths`, then of names). In a directory, a
+    /// recording's name that is not a regular file (a FIFO, a link to a device: reading it could
+    /// wait forever) is skipped and said why. `goldenParts`: the kinds of golden, which the
+    /// registry names above this module (`GoldenCase.reservedParts`); the commands give them, so
+    /// that a golden stands for the recording the naming rule gives (`recording(ofGolden:parts:)`).
+    public static func list(in paths: [String], goldenParts: [String] = []) throws -> RecordingListing {
+        let (listing, skipped) = try stream(in: paths, goldenParts: goldenParts)
         return RecordingListing(recordings: try listing.all(), skipped: skipped)
     }
 
@@ -56,7 +59,8 @@ public enum RecordingFiles {
     /// the paths' bytes), in bounded memory however many there are: a fleet of a million logs,
     /// or a directory of them, is listed on disk (`PathListing`), not in memory.
     package static func stream(
-        in paths: [String], key: @escaping PathListing.Key = PathListing.byPath, budget: Int = SortedSpool.defaultBudget
+        in paths: [String], key: @escaping PathListing.Key = PathListing.byPath, budget: Int = SortedSpool.defaultBudget,
+        goldenParts: [String] = []
     ) throws -> (listing: PathListing, skipped: [SkippedFile]) {
         var builder = PathListing.Builder(key: key, budget: budget)
         var skipped: [SkippedFile] = []
@@ -64,7 +68,7 @@ public enum RecordingFiles {
             var status = stat()
             guard withFileSystemPath(path, { stat($0, &status) }) == 0 else { throw unreadable(path, errno) }
             if (status.st_mode & S_IFMT) != S_IFDIR {
-                let file = isGolden(path) ? recording(ofGolden: path, parts: []) : path
+                let file = isGolden(path) ? recording(ofGolden: path, parts: goldenParts) : path
                 let (identity, exact) = givenIdentity(of: file)
                 try builder.add(file, identity: identity, exact: exact, rank: rank)
                 continue

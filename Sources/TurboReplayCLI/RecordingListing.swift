@@ -7,7 +7,7 @@ extension Console {
     /// a link to a device or to nothing) said on standard error: skipped, never read, never lost
     /// in silence.
     func recordings(under paths: [String], key: @escaping PathListing.Key = PathListing.byPath) throws -> PathListing {
-        let (listing, skipped) = try RecordingFiles.stream(in: paths, key: key)
+        let (listing, skipped) = try RecordingFiles.stream(in: paths, key: key, goldenParts: GoldenCase.reservedParts)
         reportSkipped(skipped)
         return listing
     }

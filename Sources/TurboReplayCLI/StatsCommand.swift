@@ -170,7 +170,7 @@ enum StatsCommand {
     private static func refusePerLog(_ path: String, overwritingLogsUnder options: Options) throws {
         try refuseOutput(path, overwriting: options.paths, option: Options.perLog, command: spec.name)
         guard options.paths != ["-"], FileManager.default.fileExists(atPath: path) else { return }
-        let (logs, _) = try RecordingFiles.stream(in: options.paths)
+        let (logs, _) = try RecordingFiles.stream(in: options.paths, goldenParts: GoldenCase.reservedParts)
         while let log = try logs.next() { try refuseOutput(path, overwriting: [log], option: Options.perLog, command: spec.name) }
     }
 

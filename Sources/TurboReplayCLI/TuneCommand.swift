@@ -163,7 +163,7 @@ enum TuneCommand {
     private static func refusePlot(_ plot: String, overwritingLogsUnder options: Options) throws {
         try refuseOutput(plot, overwriting: options.paths, option: Options.plot, command: spec.name)
         guard plot != "-", !options.fromStandardInput, FileManager.default.fileExists(atPath: plot) else { return }
-        let (logs, _) = try RecordingFiles.stream(in: options.paths)
+        let (logs, _) = try RecordingFiles.stream(in: options.paths, goldenParts: GoldenCase.reservedParts)
         while let log = try logs.next() { try refuseOutput(plot, overwriting: [log], option: Options.plot, command: spec.name) }
     }
 

@@ -246,7 +246,7 @@ enum WhatIfCommand {
             try report(NativeWhatIfFile(path: reader.path, outcome: .compared(recording)))
             files = 1
         } else {
-            let paths = try RecordingFiles.stream(in: options.paths).listing
+            let paths = try RecordingFiles.stream(in: options.paths, goldenParts: GoldenCase.reservedParts).listing
             if paths.count == 0 {
                 console.error("turbo-replay: warning: no recordings (*.jsonl) under \(options.paths.joined(separator: " "))")
             }

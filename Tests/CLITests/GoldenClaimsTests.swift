@@ -20,6 +20,20 @@ struct GoldenClaimsTests {
 
     static func names(_ directory: String) throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: directory).sorted() }
 
+    /// A golden handed to a fleet command stands for the recording the naming rule gives it,
+    /// even beside a recording the rule refuses: `x.launch.expected.jsonl` is `x.jsonl`'s, not
+    /// `x.launch.jsonl`'s. The kinds of golden come from the registry, above the reader.
+    @Test func aGoldenGivenToStatsIsItsRecordingsByTheRule() throws {
+        let directory = try Self.folder(["x.jsonl": Self.flap, "x.launch.jsonl": Self.submit])
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        FileManager.default.createFile(atPath: directory + "/x.launch.expected.jsonl", contents: Data())
+        let rows = directory + "/rows.jsonl"
+        let run = try turboReplay(["stats", "--per-log", rows, directory + "/x.launch.expected.jsonl"])
+        #expect(run.status == 0 || run.status == 1, "\(run.stderr)")
+        let written = try String(contentsOfFile: rows, encoding: .utf8)
+        #expect(written.hasPrefix(#"{"path":"\#(directory)/x.jsonl","#) && written.split(separator: "\n").count == 1, "\(written)")
+    }
+
     /// They shared `ru.expected.jsonl`: the update wrote it twice, said "2 passed", and the
     /// next check failed one.
     @Test func recordingsNotNamedJSONLAreRefused() throws {
