@@ -32,6 +32,10 @@ package enum GoldenResult: Equatable, Sendable {
     /// The timeline differs; `diff` is for a person to read.
     case mismatch(diff: String)
     case missingGolden
+    /// A golden on disk of `policy`, a policy of the app's log that does not apply to the
+    /// recording (the web-archive cache's beside an Android log): nothing is replayed to compare
+    /// with it, and it should not be there.
+    case doesNotApply(policy: String)
     /// The recording, its config or its golden could not be read, or breaks its format.
     case unreadable(RecordingError)
     /// `--update` could not write the golden (the old one is left as it was).
@@ -46,7 +50,7 @@ package enum GoldenResult: Equatable, Sendable {
     package var failed: Bool {
         switch self {
         case .passed, .written: return false
-        case .mismatch, .missingGolden, .unreadable, .writeFailed, .drift: return true
+        case .mismatch, .missingGolden, .doesNotApply, .unreadable, .writeFailed, .drift: return true
         }
     }
 }
@@ -120,8 +124,8 @@ extension GoldenCase {
     /// cannot be read is that failure whatever the golden; with `update`, a golden that is
     /// missing, malformed or differs is written by replaying `source` again into it. Given the
     /// `policy` a golden is of, a golden on disk for a timeline that does not apply (the
-    /// web-archive cache's beside an Android log) is a mismatch, never left unread: `--update`
-    /// does not delete it.
+    /// web-archive cache's beside an Android log) is a failure (`doesNotApply`), never left
+    /// unread: `--update` does not delete it.
     func compare(
         _ source: TimelineSource, with golden: String, update: Bool, tolerance: Tolerance = .exact,
         optional: Bool = false, policy: String? = nil
@@ -147,11 +151,7 @@ extension GoldenCase {
         case .lines(let reader):
             let comparison = TimelineComparison(golden: golden, reader: reader, tolerance: tolerance)
             do {
-                guard try source(comparison.replayed) else {
-                    return policy.map {
-                        .mismatch(diff: "\($0) does not apply to this recording, so nothing is replayed to compare with this golden: delete it")
-                    }
-                }
+                guard try source(comparison.replayed) else { return policy.map { .doesNotApply(policy: $0) } }
             } catch {
                 return .unreadable(recordingError(error, path: recording))
             }

@@ -249,6 +249,9 @@ enum CheckCommand {
         case .missingGolden:
             try console.print("FAIL \(recording): no golden at \(name)")
             try console.print("     review the timeline, then create it: turbo-replay check --update \(recording)")
+        case .doesNotApply(let policy):
+            try console.print("FAIL \(recording): \(policy) does not apply to this recording, so nothing is compared with \(name)")
+            try console.print("     delete the golden (check --update leaves it)")
         case .unreadable(let error):
             try console.print("FAIL \(recording): \(terminalSafe("\(error)"))")
         case .writeFailed(let error):
@@ -278,7 +281,7 @@ enum CheckCommand {
     static func exitCode(_ result: GoldenResult) -> ExitCode {
         switch result {
         case .passed, .written: return .ok
-        case .mismatch, .missingGolden, .drift: return .problemsFound
+        case .mismatch, .missingGolden, .doesNotApply, .drift: return .problemsFound
         case .unreadable(let error): return error.kind == .malformed ? .dataError : .noInput
         case .writeFailed(let error): return ExitCode(error)
         }

@@ -34,6 +34,23 @@ struct GoldenClaimsTests {
         #expect(written.hasPrefix(#"{"path":"\#(directory)/x.jsonl","#) && written.split(separator: "\n").count == 1, "\(written)")
     }
 
+    /// A golden of a policy that does not apply to its recording fails, saying so, and
+    /// `--update` leaves it for a person to delete.
+    @Test func aGoldenOfAPolicyThatDoesNotApplyFails() throws {
+        let android = Fixtures.recordings + "/archive/android-refused"
+        let directory = try Self.folder(["a.jsonl": android + ".jsonl", "a.expected.jsonl": android + ".expected.jsonl"])
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try #"{"t":1}"#.write(toFile: directory + "/a.archive.expected.jsonl", atomically: false, encoding: .utf8)
+        for update in [false, true] {
+            let run = try turboReplay(["check"] + (update ? ["--update"] : []) + [directory])
+            #expect(run.status == 1)
+            #expect(
+                run.stdout == "FAIL \(directory)/a.jsonl: the web-archive cache does not apply to this recording, so nothing is compared with "
+                    + "\(directory)/a.archive.expected.jsonl\n     delete the golden (check --update leaves it)\n1 passed, 1 failed\n", "\(run.stdout)")
+            #expect(try Self.names(directory) == ["a.archive.expected.jsonl", "a.expected.jsonl", "a.jsonl"])
+        }
+    }
+
     /// They shared `ru.expected.jsonl`: the update wrote it twice, said "2 passed", and the
     /// next check failed one.
     @Test func recordingsNotNamedJSONLAreRefused() throws {
