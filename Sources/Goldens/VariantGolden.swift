@@ -171,14 +171,15 @@ extension GoldenCase {
     }
 }
 
-/// The error view's canonical decisions of a native recording, each handed to `emit` as one
-/// JSON line, with `config`'s settings and variant, and `variant` added to them.
+/// The error view's canonical decisions of a native recording under `variant`, each handed to
+/// `emit` as one JSON line, with `config`'s settings and variant, and `variant` added to them.
+/// (Without a variant, the golden check replays it as its description says, `GoldenTimeline`.)
 func errorViewTimeline(
-    _ recording: String, config: String?, adding variant: RetryVariant?, maxOpenViews: Int? = nil,
+    _ recording: String, config: String?, adding variant: RetryVariant, maxOpenViews: Int?,
     emit: (_ line: [UInt8]) throws -> Void
 ) throws {
     var native = try config.map(NativeConfig.load(path:)) ?? NativeConfig()
-    if let variant { native.variant = variant }
+    native.variant = variant
     if let maxOpenViews { native.maxOpenViews = maxOpenViews }
     try replayNative(NativeRecordingReader(path: recording), config: native) { try emit(Array($0.jsonLine.utf8)) }
 }
