@@ -98,14 +98,19 @@ extension GoldenCase {
     /// recording's first, in registry order, the page's known differences (`seen`), the
     /// banner's variants, then the retry policy's. The same set as `goldenParts`.
     package static let reservedParts: [String] =
-        PolicyDescription.all.map(\.goldenSuffix).filter { !$0.isEmpty } + ["seen"] + BannerVariant.allCases.map(\.name)
-        + RetryVariant.allCases.map(\.name)
+        timelineParts(of: nil) + ["seen"] + BannerVariant.allCases.map(\.name) + RetryVariant.allCases.map(\.name)
+
+    /// The golden suffixes of the timelines after a recording's first, in registry order: of
+    /// the recordings of `kind`, or of both kinds.
+    private static func timelineParts(of kind: RecordingKind?) -> [String] {
+        PolicyDescription.all.filter { kind == nil || $0.goldenBeside == kind }.map(\.goldenSuffix).filter { !$0.isEmpty }
+    }
 
     /// The middle parts a golden of a `kind` recording may have: its timelines after the
     /// first, and its variants (the banner's for a web recording, the retry policy's for a
     /// native log).
     package static func goldenParts(for kind: RecordingKind) -> [String] {
-        let timelines = GoldenTimeline.all(for: kind).map(\.name).filter { !$0.isEmpty }
+        let timelines = timelineParts(of: kind)
         switch kind {
         case .web: return timelines + ["seen"] + BannerVariant.allCases.map(\.name)
         case .native: return timelines + RetryVariant.allCases.map(\.name)
