@@ -64,8 +64,8 @@ struct BatchedReplayTests {
         let head = Self.log(flaps: 3).split(separator: "\n").prefix(6).joined(separator: "\n") + "\n"
         writer.write(Data(head.utf8))
         var printed = ""
-        for _ in 0..<100 where !printed.contains("\"banner\":\"offline\"") {
-            usleep(50_000)
+        for _ in 0..<1000 where !printed.contains("\"banner\":\"offline\"") {
+            usleep(5_000)
             printed = (try? String(contentsOfFile: out, encoding: .utf8)) ?? ""
         }
         try writer.close()

@@ -78,14 +78,8 @@ struct OptionGroupTests {
     /// its process's own); nil when it is still waiting after 10 s (it is then killed).
     static func runWithSilentInput(_ arguments: [String]) throws -> (status: Int32, stderr: String)? {
         let process = try Subprocess.cli(arguments, input: .open)
-        let deadline = Date().addingTimeInterval(10)
-        while process.isRunning && Date() < deadline { usleep(10_000) }
-        guard !process.isRunning else {
-            kill(process.pid, SIGKILL)
-            process.wait()
-            return nil
-        }
-        let run = process.finish()
+        let run = process.finish(timeout: 10)
+        guard !process.timedOut else { return nil }
         return (run.status, run.stderr)
     }
 

@@ -47,14 +47,31 @@ struct SpoolFolderTests {
         let folder = try Fixtures.scratchDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let process = try Subprocess.cli(["stats", "--merge", "-"], input: .open, environment: ["TMPDIR": folder])
-        // Some of a partial, and standard input left open: the merge is copying it.
+        // Some of a partial, and standard input left open: the merge is copying it, into a file
+        // it holds open in the folder (with no name there).
         process.write(#"{"format":"turbo-replay-stats-partial","version":4}"# + "\n")
-        usleep(500_000)
+        #expect(Self.holdsAFile(in: folder, pid: process.pid), "the merge opened no copy in \(folder)")
         #expect(process.isRunning)
         kill(process.pid, signal)
         let ended = process.wait()
         process.closeInput()
         #expect(ended == .signaled(signal))
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == [])
+    }
+
+    /// Whether process `pid` comes to hold open a file in `folder` within 10 s: its descriptors,
+    /// as /proc shows them, checked every 2 ms (a file with no name reads as `folder/#…`).
+    static func holdsAFile(in folder: String, pid: Int32) -> Bool {
+        let descriptors = "/proc/\(pid)/fd"
+        let deadline = Date().addingTimeInterval(10)
+        repeat {
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: descriptors)) ?? [] {
+                if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: descriptors + "/" + name), target.hasPrefix(folder + "/") {
+                    return true
+                }
+            }
+            usleep(2_000)
+        } while Date() < deadline
+        return false
     }
 }

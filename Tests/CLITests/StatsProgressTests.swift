@@ -26,9 +26,10 @@ struct StatsProgressTests {
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = stdout
         process.standardError = stderr
+        let end = ProcessEnd(process)
         try process.run()
         let out = stdout.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        end.wait()
         try stderr.close()
         let err = try String(contentsOfFile: errPath, encoding: .utf8)
         return Fixtures.Run(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self), stderr: err)

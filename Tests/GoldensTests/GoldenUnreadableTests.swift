@@ -107,6 +107,7 @@ import TurboRecording
             process.arguments = ["--default-signal=TERM", Fixtures.cli, "check", "--update", directory]
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
+            let end = ProcessEnd(process)
             try process.run()
             // env execs the CLI: the same process. Its temporary's name ends in random letters.
             let temporary = "big.expected.jsonl.tmp-\(process.processIdentifier)-"
@@ -117,7 +118,7 @@ import TurboRecording
                 if k > 0 { usleep(2000) }
                 kill(process.processIdentifier, SIGTERM)
             }
-            process.waitUntilExit()
+            end.wait()
             let golden = try String(contentsOfFile: directory + "/big.expected.jsonl", encoding: .utf8)
             if writing, signals == 1 {
                 #expect(process.terminationReason == .exit && process.terminationStatus == 143)

@@ -115,10 +115,11 @@ import Testing
             process.executableURL = URL(fileURLWithPath: binary)
             process.arguments = ["check", "--update", directory]
             process.standardOutput = FileHandle.nullDevice
+            let end = ProcessEnd(process)
             try process.run()
             usleep(UInt32.random(in: 0...150_000, using: &random))
             kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+            end.wait()
             let golden = try String(contentsOfFile: directory + "/big.expected.jsonl", encoding: .utf8)
             #expect(golden == Self.oldGolden || golden == new, "half-written golden: \(golden.utf8.count) bytes")
         }
@@ -127,8 +128,9 @@ import Testing
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = ["check", "--update", directory]
         process.standardOutput = FileHandle.nullDevice
+        let end = ProcessEnd(process)
         try process.run()
-        process.waitUntilExit()
+        end.wait()
         #expect(try String(contentsOfFile: directory + "/big.expected.jsonl", encoding: .utf8) == new)
         #expect(try Self.files(in: directory) == ["big.expected.jsonl", "big.jsonl"])
     }

@@ -254,9 +254,10 @@ struct DocsTests {
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
+        let end = ProcessEnd(process)
         try process.run()
         let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        end.wait()
         return (String(decoding: data, as: UTF8.self), process.terminationStatus)
     }
 
@@ -267,9 +268,10 @@ struct DocsTests {
         let output = Pipe()
         process.standardOutput = output
         process.standardError = output
+        let end = ProcessEnd(process)
         try process.run()
         let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        end.wait()
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 }

@@ -58,13 +58,12 @@ struct ScriptManners {
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = output
         process.standardError = output
+        let end = ProcessEnd(process)
         try process.run()
-        let deadline = Date().addingTimeInterval(20)
-        while process.isRunning && Date() < deadline { usleep(20_000) }
-        guard !process.isRunning else {
+        guard end.wait(timeout: 20) else {
             kill(-process.processIdentifier, SIGKILL)
             kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+            end.wait()
             return nil
         }
         return (process.terminationStatus, String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))

@@ -134,15 +134,29 @@ final class Subprocess {
         return false
     }
 
+    /// Whether `wait(timeout:)` killed the child, still running when its time was up.
+    private(set) var timedOut = false
+
     /// Waits for the child to end; after `timeout` seconds it is killed (SIGKILL), as
     /// `timeout -s KILL` would, so that a run that hangs fails instead of the test suite.
+    /// Woken by the end, not looking now and then: a thread waits for it without reaping it
+    /// (`WNOWAIT`), so that the child cannot be gone, and its pid someone else's, when the
+    /// time is up and it is killed.
     @discardableResult
     func wait(timeout: Double? = nil) -> Termination {
         if let ended { return ended }
-        if let timeout {
-            let deadline = Date().addingTimeInterval(timeout)
-            while isRunning && Date() < deadline { usleep(10_000) }
-            if isRunning { kill(pid, SIGKILL) }
+        if let timeout, isRunning {
+            let exited = DispatchSemaphore(value: 0)
+            Thread.detachNewThread { [pid] in
+                var info = siginfo_t()
+                while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) < 0 && errno == EINTR {}
+                exited.signal()
+            }
+            if exited.wait(timeout: .now() + timeout) == .timedOut {
+                timedOut = true
+                kill(pid, SIGKILL)
+                exited.wait()
+            }
             if let ended { return ended }
         }
         var status: Int32 = 0

@@ -161,9 +161,9 @@ struct AcrossLaunchesTests {
         let path = directory + "/app.jsonl"
         let script = directory + "/calls"
         try "clock real\nlog ios now 100000000 1\nrepeat 2000 tap-retry \"tab:home\"\n".write(toFile: script, atomically: true, encoding: .utf8)
-        let writers = try (0..<2).map { _ in try LogScript.start(script, path).process }
-        for writer in writers { writer.waitUntilExit() }
-        #expect(writers.allSatisfy { $0.terminationStatus == 0 })
+        let writers = try (0..<2).map { _ in try LogScript.start(script, path) }
+        for writer in writers { writer.end.wait() }
+        #expect(writers.allSatisfy { $0.process.terminationStatus == 0 })
         let written = try lines(path)
         #expect(written.first?.hasPrefix(#"{"type":"meta""#) == true)
         #expect(written.dropFirst().dropLast().count == 4000)
@@ -182,9 +182,9 @@ struct AcrossLaunchesTests {
         let path = directory + "/app.jsonl"
         let script = directory + "/calls"
         try "clock real\nlog ios now 20000 16\nrepeat 2000 tap-retry \"tab:home\"\n".write(toFile: script, atomically: true, encoding: .utf8)
-        let writers = try (0..<2).map { _ in try LogScript.start(script, path).process }
-        for writer in writers { writer.waitUntilExit() }
-        #expect(writers.allSatisfy { $0.terminationStatus == 0 })
+        let writers = try (0..<2).map { _ in try LogScript.start(script, path) }
+        for writer in writers { writer.end.wait() }
+        #expect(writers.allSatisfy { $0.process.terminationStatus == 0 })
         // Oldest first: NAME.16 … NAME.1, NAME.
         let files = (1...16).reversed().map { "\(path).\($0)" }.filter { FileManager.default.fileExists(atPath: $0) } + [path]
         #expect(files.count > 5)
@@ -215,7 +215,7 @@ struct AcrossLaunchesTests {
         // A file-size limit of 4 KiB (with SIGXFSZ ignored) is a disk that fills mid-line.
         let limited = try LogScript.start(script, path, fileSizeLimitKiB: 4)
         let printed = String(decoding: limited.output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        limited.process.waitUntilExit()
+        limited.end.wait()
         #expect(limited.process.terminationStatus == 0)
         let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
         #expect(bytes.count <= 4096 && bytes.last == 0x0A && !bytes.contains(0))
@@ -245,7 +245,7 @@ struct AcrossLaunchesTests {
         """.write(toFile: script, atomically: true, encoding: .utf8)
         let limited = try LogScript.start(script, path, fileSizeLimitKiB: 4)
         let printed = String(decoding: limited.output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        limited.process.waitUntilExit()
+        limited.end.wait()
         #expect(limited.process.terminationStatus == 0)
         let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
         #expect(bytes.last == 0x0A && !bytes.contains(0))
@@ -280,13 +280,14 @@ enum LogScript {
 
     /// Starts the driver on `script` writing `log`; its standard output is `output`. With a
     /// limit, files it writes cannot grow past it (SIGXFSZ ignored): a disk that fills.
-    static func start(_ script: String, _ log: String, fileSizeLimitKiB: Int? = nil) throws -> (process: Process, output: Pipe) {
+    static func start(_ script: String, _ log: String, fileSizeLimitKiB: Int? = nil) throws -> (process: Process, output: Pipe, end: ProcessEnd) {
         let process = Process(), output = Pipe()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
         let limit = fileSizeLimitKiB.map { "trap '' XFSZ; ulimit -f \($0); " } ?? ""
         process.arguments = ["-c", limit + #"exec "$0" "$1" "$2""#, binary, script, log]
         process.standardOutput = output
+        let end = ProcessEnd(process)
         try process.run()
-        return (process, output)
+        return (process, output, end)
     }
 }

@@ -23,11 +23,12 @@ struct UploadOverSocketsTests {
         server.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         server.standardOutput = FileHandle.nullDevice
         server.standardError = FileHandle.nullDevice
+        let end = ProcessEnd(server)
         try server.run()
         defer {
             // SIGKILL: the test runner's threads block SIGTERM, and a child inherits the mask.
             kill(server.processIdentifier, SIGKILL)
-            server.waitUntilExit()
+            end.wait()
         }
         return try await body()
     }
