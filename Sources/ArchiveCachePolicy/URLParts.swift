@@ -22,48 +22,57 @@ public struct URLParts: Equatable, Sendable {
     }
 
     public init(splitting url: String) {
-        let bytes = Array(url.utf8)
-        var index = 0
-        func text(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
-        // A plain loop, not `contains`: this runs for every byte of every URL, and a debug
-        // build calls the generic one through witness tables.
-        func isDelimiter(_ byte: UInt8, _ set: StaticString) -> Bool {
-            var at = 0
-            while at < set.utf8CodeUnitCount {
-                if set.utf8Start[at] == byte { return true }
-                at += 1
-            }
-            return false
-        }
-        func scan(until set: StaticString) -> Range<Int> {
-            let start = index
-            while index < bytes.count && !isDelimiter(bytes[index], set) { index += 1 }
-            return start..<index
-        }
+        self = url.utf8.withContiguousStorageIfAvailable { Self(bytes: $0) } ?? Array(url.utf8).withUnsafeBufferPointer { Self(bytes: $0) }
+    }
 
+    private init(bytes: UnsafeBufferPointer<UInt8>) {
+        func text(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
         // `(([^:/?#]+):)?`: a scheme only when a non-empty run free of `/?#` ends in `:`.
-        let head = scan(until: ":/?#")
-        if !head.isEmpty, index < bytes.count, bytes[index] == UInt8(ascii: ":") {
-            scheme = text(head)
+        var index = Self.end(bytes, from: 0, at: Self.colonSlashQueryHash)
+        if index > 0, index < bytes.count, bytes[index] == UInt8(ascii: ":") {
+            scheme = text(0..<index)
             index += 1
         } else {
             index = 0
         }
         // `(//([^/?#]*))?`
         if index + 1 < bytes.count, bytes[index] == UInt8(ascii: "/"), bytes[index + 1] == UInt8(ascii: "/") {
-            index += 2
-            authority = text(scan(until: "/?#"))
+            let end = Self.end(bytes, from: index + 2, at: Self.slashQueryHash)
+            authority = text((index + 2)..<end)
+            index = end
         }
         // `([^?#]*)`
-        path = text(scan(until: "?#"))
+        let pathEnd = Self.end(bytes, from: index, at: Self.queryHash)
+        path = text(index..<pathEnd)
+        index = pathEnd
         // `(\?([^#]*))?`
         if index < bytes.count, bytes[index] == UInt8(ascii: "?") {
-            index += 1
-            query = text(scan(until: "#"))
+            let end = Self.end(bytes, from: index + 1, at: Self.hash)
+            query = text((index + 1)..<end)
+            index = end
         }
         // `(#(.*))?`
         if index < bytes.count, bytes[index] == UInt8(ascii: "#") {
             fragment = text((index + 1)..<bytes.count)
         }
+    }
+
+    /// The delimiters, each a bit of a mask: `:` `/` `?` `#` are all below 64.
+    private static let hash: UInt64 = 1 << UInt64(UInt8(ascii: "#"))
+    private static let queryHash: UInt64 = hash | 1 << UInt64(UInt8(ascii: "?"))
+    private static let slashQueryHash: UInt64 = queryHash | 1 << UInt64(UInt8(ascii: "/"))
+    private static let colonSlashQueryHash: UInt64 = slashQueryHash | 1 << UInt64(UInt8(ascii: ":"))
+
+    /// The index of the first byte from `start` on that is one of `delimiters`, or the end.
+    /// A plain loop over a buffer and a mask: it runs for every byte of every URL, and a debug
+    /// build makes a generic search or a captured index cost a call per byte.
+    private static func end(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, at delimiters: UInt64) -> Int {
+        var index = start
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte < 64 && delimiters & (1 << UInt64(byte)) != 0 { break }
+            index += 1
+        }
+        return index
     }
 }

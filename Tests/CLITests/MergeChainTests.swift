@@ -14,7 +14,8 @@ struct MergeChainTests {
         let directory = try Fixtures.scratchDirectory()
         var paths: [String] = []
         for (index, part) in try StatsPartialTests.parts(count).enumerated() {
-            let run = try turboReplay(command + ["--partial", "-"], input: part.joined(separator: "\n") + "\n")
+            // The same partials for each case of one command: written once.
+            let run = try RunOnce.turboReplay(command + ["--partial", "-"], input: part.joined(separator: "\n") + "\n")
             #expect(run.status == 0, "\(run.stderr)")
             let path = directory + "/part-\(index).jsonl"
             try run.stdout.write(toFile: path, atomically: false, encoding: .utf8)

@@ -27,18 +27,18 @@ struct ManySurfacesTests {
         return (output.count, output.count { $0.retry != nil }, policy.work)
     }
 
-    /// 100,000 surfaces, replayed once for both tests below. The bound holds with the same
+    /// 20,000 surfaces, replayed once for both tests below. The bound holds with the same
     /// strength here as at a million: the pending probes are ~1250 at any n past 2500 (one
     /// offline view every 2 ms, each probing 2500 ms later), so the heap is as deep, while up to
-    /// 50,000 views are on screen at once — a scan of them per record would cost ~25,000 steps
-    /// a record, and one per timer ~12,500, both far past 40. A million (13 s of a debug build's
-    /// CPU, a tenth of the suite) adds only time.
-    static let hundredThousand = replay(surfaces: 100_000)
+    /// 10,000 views are on screen at once — a scan of them per record would cost ~5,000 steps a
+    /// record, and one per timer ~2,500, both far past 40. More surfaces add only time (a
+    /// million took 13 s of a debug build's CPU).
+    static let twentyThousand = replay(surfaces: 20_000)
 
-    @Test("100,000 surfaces, 50,000 on screen at once: every decision made, in steps linear in the records")
+    @Test("20,000 surfaces, 10,000 on screen at once: every decision made, in steps linear in the records")
     func many() {
-        let n = 100_000
-        let run = Self.hundredThousand
+        let n = 20_000
+        let run = Self.twentyThousand
         #expect(run.decisions == 2 * n)
         #expect(run.retries == n)
         // A heap over at most ~1250 pending probes: a dozen moves per timer, not one per view on screen.
@@ -47,7 +47,7 @@ struct ManySurfacesTests {
 
     @Test("twice the surfaces, twice the work (a scan per record would be four times)")
     func doubling() {
-        let small = Self.replay(surfaces: 50_000).work, large = Self.hundredThousand.work
+        let small = Self.replay(surfaces: 10_000).work, large = Self.twentyThousand.work
         #expect(Double(large) / Double(small) < 2.2, "work \(small) → \(large)")
     }
 
