@@ -47,7 +47,10 @@ struct UploadOverSocketsTests {
         let log = AppLog(
             path: path, platform: .ios, app: AppVersion(version: "2.3.1", build: "231"), startedAt: 1_796_119_199_000, keep: 4, logIDs: CountingIDs(from: 77))
         log.webSession("tab-1")
-        for index in 0..<30_000 { log.log(.appScreen(screen: "screen \(index) of a day long enough to need three parts")) }
+        // 3,000 lines of some 760 bytes, 2.2 MB: three parts of at most 1 MiB (a line is a write,
+        // and its check that no other process rotated the file, so fewer and longer lines).
+        let words = String(repeating: " of a day long enough to need three parts", count: 17)
+        for index in 0..<3_000 { log.log(.appScreen(screen: "screen \(index)" + words)) }
         #expect(log.endFile())
         let first = try Data(contentsOf: URL(fileURLWithPath: path + ".1"))
         #expect(first.count > 2 << 20)
