@@ -62,41 +62,44 @@ private struct TopLevelNumbers {
 
     init(_ bytes: [UInt8]) { self.bytes = bytes }
 
+    /// Runs for every byte of every finding the session orders: bytes are matched as literals
+    /// over a buffer (a debug build makes each `UInt8(ascii:)` a call, and each array read a
+    /// bounds check and a retain).
     mutating func nextNumber() -> (key: String, range: Range<Int>)? {
-        var lastString: Range<Int>?
-        while index < bytes.count {
-            let byte = bytes[index]
-            switch byte {
-            case UInt8(ascii: "\""):
-                let start = index + 1
-                index = start
-                while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
-                    index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
+        let found: (key: Range<Int>, number: Range<Int>)? = bytes.withUnsafeBufferPointer { bytes in
+            var lastString: Range<Int>?
+            while index < bytes.count {
+                switch bytes[index] {
+                case 0x22:  // "
+                    let start = index + 1
+                    index = start
+                    while index < bytes.count, bytes[index] != 0x22 {
+                        index += bytes[index] == 0x5C ? 2 : 1  // \ escapes the next byte
+                    }
+                    lastString = start..<min(index, bytes.count)
+                    index += 1
+                case 0x7B, 0x5B:  // { [
+                    depth += 1
+                    index += 1
+                case 0x7D, 0x5D:  // } ]
+                    depth -= 1
+                    index += 1
+                case 0x3A where depth == 1:  // :
+                    index += 1
+                    let start = index
+                    while index < bytes.count, Self.isNumberByte(bytes[index]) { index += 1 }
+                    if index > start, let key = lastString { return (key, start..<index) }
+                default:
+                    index += 1
                 }
-                lastString = start..<min(index, bytes.count)
-                index += 1
-            case UInt8(ascii: "{"), UInt8(ascii: "["):
-                depth += 1
-                index += 1
-            case UInt8(ascii: "}"), UInt8(ascii: "]"):
-                depth -= 1
-                index += 1
-            case UInt8(ascii: ":") where depth == 1:
-                index += 1
-                let start = index
-                while index < bytes.count, Self.isNumberByte(bytes[index]) { index += 1 }
-                if index > start, let key = lastString {
-                    return (String(decoding: bytes[key], as: UTF8.self), start..<index)
-                }
-            default:
-                index += 1
             }
+            return nil
         }
-        return nil
+        return found.map { (String(decoding: bytes[$0.key], as: UTF8.self), $0.number) }
     }
 
+    /// 0-9, -, ., e, E, +.
     private static func isNumberByte(_ byte: UInt8) -> Bool {
-        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
-            || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") || byte == UInt8(ascii: "+")
+        (byte >= 0x30 && byte <= 0x39) || byte == 0x2D || byte == 0x2E || byte == 0x65 || byte == 0x45 || byte == 0x2B
     }
 }

@@ -61,7 +61,7 @@ final class LineCursor {
     func next() throws -> ArraySlice<UInt8>? {
         while true {
             if offset >= stop { return nil }
-            if let newline = buffer[start..<end].firstIndex(of: 0x0A) {
+            if let newline = Self.newline(in: buffer, from: start, to: end) {
                 let line = trimmed(buffer[start..<newline])
                 offset += newline + 1 - start
                 start = newline + 1
@@ -97,8 +97,17 @@ final class LineCursor {
 
     private func trimmed(_ line: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
         var last = line.endIndex
-        while last > line.startIndex, [0x20, 0x09, 0x0D].contains(line[last - 1]) { last -= 1 }
+        while last > line.startIndex, line[last - 1] == 0x20 || line[last - 1] == 0x09 || line[last - 1] == 0x0D { last -= 1 }
         return line[line.startIndex..<last]
+    }
+
+    /// The index of the first `\n` in `buffer[start..<end]`: `memchr`, since a line may be a
+    /// mebibyte, and a generic search is a call a byte in a debug build.
+    private static func newline(in buffer: [UInt8], from start: Int, to end: Int) -> Int? {
+        guard start < end else { return nil }
+        return buffer.withUnsafeBytes { bytes in
+            memchr(bytes.baseAddress! + start, 0x0A, end - start).map { bytes.baseAddress!.distance(to: UnsafeRawPointer($0)) }
+        }
     }
 
     private func fill() throws {

@@ -66,23 +66,23 @@ struct StreamingTests {
     @Test("random pairs on a coarse clock (many equal times): the streamed session is the whole one", arguments: 0..<300)
     func random(seed: Int) {
         var generator = SeededRandom(seed: UInt64(seed) &+ 0x9E37_79B9_7F4A_7C15)
-        let times = (0..<Int.random(in: 1...40, using: &generator)).map { _ in Double(Int.random(in: 0...12, using: &generator) * 250) }.sorted()
+        let times = (0..<generator.int(in: 1...40)).map { _ in Double(generator.int(in: 0...12) * 250) }.sorted()
         let web: [(Double, BannerInput?)] = times.map { t in
-            (t, [BannerInput.offline, .online, failed, connect, nil].randomElement(using: &generator)!)
+            (t, generator.pick([BannerInput.offline, .online, failed, connect, nil]))
         }
-        let nativeTimes = (0..<Int.random(in: 1...40, using: &generator)).map { _ in Double(Int.random(in: 0...12, using: &generator) * 250) }.sorted()
+        let nativeTimes = (0..<generator.int(in: 1...40)).map { _ in Double(generator.int(in: 0...12) * 250) }.sorted()
         let native: [(Double, PolicyInput?)] = nativeTimes.map { t in
             let inputs: [PolicyInput?] = [
                 .path(online: true), .path(online: false), .path(online: true), .path(online: false),
                 .presented(surface: "tab:home", error: .web(.code(-1009))), .tapRetry(surface: "tab:home"), nil,
             ]
-            return (t, inputs.randomElement(using: &generator)!)
+            return (t, generator.pick(inputs))
         }
-        let offset = [0.0, 250, -250, 125.5].randomElement(using: &generator)!
-        let lateMs = [0.0, 250, 2000].randomElement(using: &generator)!
-        let settings = [Self.instant, BannerSettings(debounce: 250, flash: 500)].randomElement(using: &generator)!
-        let skew = [0.0, 250, 1000].randomElement(using: &generator)!
-        let cuts = [(false, false), (false, false), (true, false), (false, true), (true, true)].randomElement(using: &generator)!
+        let offset = generator.pick([0.0, 250, -250, 125.5])
+        let lateMs = generator.pick([0.0, 250, 2000])
+        let settings = generator.pick([Self.instant, BannerSettings(debounce: 250, flash: 500)])
+        let skew = generator.pick([0.0, 250, 1000])
+        let cuts = generator.pick([(false, false), (false, false), (true, false), (false, true), (true, true)])
         Pair(web: web, native: native, offset: offset, lateMs: lateMs, banner: settings, skewToleranceMs: skew, cut: cuts)
             .expectSame("seed \(seed)")
     }

@@ -31,7 +31,7 @@ struct SurfaceTotalsSpoolTests {
         var t = 0.0
         for _ in 0..<records {
             // Fractions of a millisecond, so that the order of the additions shows in the sums.
-            t += Double(Int.random(in: 0...900, using: &generator)) / 7
+            t += Double(generator.int(in: 0...900)) / 7
             let surface = generator.pick(Self.surfaces)
             let input: PolicyInput? = generator.pick([
                 Self.presented(surface, 0), Self.presented(surface, 503), .dismissed(surface: surface), .tapRetry(surface: surface),

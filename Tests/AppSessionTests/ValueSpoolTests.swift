@@ -12,12 +12,12 @@ struct ValueSpoolTests {
     func ranks(seed: Int) throws {
         var generator = SeededRandom(seed: UInt64(seed) &+ 0x9E37_79B9_7F4A_7C15)
         let pool: [Double] = [0, 1, 1.5, 2000, 2000.001, -3, 1e15, 9_007_199_254_740_992, 0.001, 400, 400, 7]
-        let count = Int.random(in: 1...(seed % 2 == 0 ? 30 : 20_000), using: &generator)
+        let count = generator.int(in: 1...(seed % 2 == 0 ? 30 : 20_000))
         let values = (0..<count).map { _ in
-            Bool.random(using: &generator) ? pool.randomElement(using: &generator)! : Double(Int.random(in: 0...100_000, using: &generator)) / 8
+            generator.bool() ? generator.pick(pool) : Double(generator.int(in: 0...100_000)) / 8
         }
         let sorted = values.sorted()
-        let ranks = [0, count - 1, count / 2, Int.random(in: 0..<count, using: &generator)]
+        let ranks = [0, count - 1, count / 2, generator.int(in: 0..<count)]
         let summary = LatencySummary(values, stuck: nil)
         let r = try #require(LatencySummary.ranks(count: count))
         // As built (a few values sorted in memory, more spilled to disk), and spilled however few.

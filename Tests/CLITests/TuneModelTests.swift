@@ -13,7 +13,7 @@ struct TuneModelTests {
         let directory = try Fixtures.scratchDirectory()
         var generator = RecordingGenerator(seed: seed)
         for index in 0..<count {
-            let records = Int.random(in: 20...160, using: &generator.random)
+            let records = generator.random.int(in: 20...160)
             let lines = generator.recording(records: records)
             try (lines.joined(separator: "\n") + "\n").write(toFile: directory + "/generated-\(index).jsonl", atomically: false, encoding: .utf8)
         }

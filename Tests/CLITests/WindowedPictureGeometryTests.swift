@@ -97,8 +97,9 @@ struct WindowedPictureGeometryTests {
             guard !svg.contains("axis break"), !svg.contains("not drawn"), let scale = PictureGeometryTests.pixelsPerMs(svg),
                 let tick = Self.firstTick(svg)
             else { continue }
+            let drawnViews = Self.views(svg)
             for view in views where view.from < window.from && view.end > window.from {
-                let drawn = Self.views(svg).filter { $0 == view }
+                let drawn = drawnViews.filter { $0 == view }
                 #expect(drawn.count == 1, "\(name): the view from \(view.from) to \(view.end) is not drawn")
                 let at = tick.x + (window.from - tick.ms) * scale
                 let rect = svg.range(of: view.title).flatMap { title in SVGTextBoxes.first(#"<rect [^>]*/>"#, in: String(svg[title.upperBound...])) }

@@ -37,7 +37,7 @@ struct QuantileSketchTests {
     @Test("merged in any split and order, the sketch is the same")
     func mergeIsExact() {
         var random = SeededRandom(seed: 11)
-        let values = (0..<2000).map { _ in Double(Int.random(in: 0...2_000_000, using: &random)) / 100 }
+        let values = (0..<2000).map { _ in Double(random.int(in: 0...2_000_000)) / 100 }
         let whole = QuantileSketch(values)
         let parts = stride(from: 0, to: values.count, by: 137).map { QuantileSketch(values[$0..<min($0 + 137, values.count)]) }
         #expect(QuantileSketch.combined(parts) == whole)

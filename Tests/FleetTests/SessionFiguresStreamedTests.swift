@@ -57,7 +57,7 @@ struct SessionFiguresStreamedTests {
     /// `count` latencies, some negative (a pill before the drop is 0, but a fleet takes any).
     static func values(_ count: Int, seed: UInt64) -> [Double] {
         var generator = SeededRandom(seed: seed)
-        return (0..<count).map { _ in (Double(Int.random(in: -50...900_000, using: &generator)) / 8).rounded(.down) }
+        return (0..<count).map { _ in (Double(generator.int(in: -50...900_000)) / 8).rounded(.down) }
     }
 
     @Test(

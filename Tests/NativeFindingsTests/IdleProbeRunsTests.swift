@@ -149,7 +149,7 @@ struct IdleProbeRunsTests {
         var lines = [Self.meta, #"{"t":0,"type":"path","online":true}"#]
         var t = 0
         for _ in 0..<800 {
-            t += Int.random(in: 0...1500, using: &generator)
+            t += generator.int(in: 0...1500)
             let surface = generator.pick(surfaces)
             let record = generator.pick([
                 #"{"t":\#(t),"type":"presented","surface":"\#(surface)","error":{"kind":"web","code":-1009}}"#,
@@ -158,7 +158,7 @@ struct IdleProbeRunsTests {
                 #"{"t":\#(t),"type":"dismissed","surface":"\#(surface)"}"#,
                 #"{"t":\#(t),"type":"app-retry","surface":"\#(surface)","kind":"auto"}"#,
                 #"{"t":\#(t),"type":"tap-retry","surface":"\#(surface)"}"#,
-                Int.random(in: 0..<10, using: &generator) == 0 ? #"{"t":\#(t),"type":"path","online":false}"# : #"{"t":\#(t),"type":"path","online":true}"#,
+                generator.int(in: 0..<10) == 0 ? #"{"t":\#(t),"type":"path","online":false}"# : #"{"t":\#(t),"type":"path","online":true}"#,
             ])
             lines.append(record)
         }

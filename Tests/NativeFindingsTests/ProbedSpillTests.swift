@@ -65,13 +65,13 @@ struct ProbedSpillTests {
         var inputs: [(t: Double, input: PolicyInput)] = [(0, .path(online: true))]
         var t = 0.0
         for _ in 0..<900 {
-            t += Double(Int.random(in: 0...2000, using: &generator))
+            t += Double(generator.int(in: 0...2000))
             let surface = generator.pick(surfaces)
-            let roll = Int.random(in: 0..<40, using: &generator)
+            let roll = generator.int(in: 0..<40)
             let input: PolicyInput
             switch roll {
             case 0: input = .launch
-            case 1..<3: input = .path(online: Bool.random(using: &generator))
+            case 1..<3: input = .path(online: generator.bool())
             case 3..<20: input = .presented(surface: surface, error: .web(.code(-1009)))
             case 20..<36: input = .dismissed(surface: surface)
             default: input = .tapRetry(surface: surface)

@@ -53,7 +53,7 @@ struct RetriedSurfacesTests {
         var lines = [Self.meta]
         var t = 0
         for _ in 0..<600 {
-            t += Int.random(in: 0...700, using: &generator)
+            t += generator.int(in: 0...700)
             let surface = generator.pick(surfaces)
             let error = generator.pick([#"{"kind":"web","code":-1009}"#, #"{"kind":"http","status":503}"#, #"{"kind":"http","status":401}"#])
             lines.append(
@@ -63,7 +63,7 @@ struct RetriedSurfacesTests {
                     #"{"t":\#(t),"type":"app-retry","surface":"\#(surface)","kind":"auto"}"#,
                     #"{"t":\#(t),"type":"app-retry","surface":"\#(surface)","kind":"auto"}"#,
                     #"{"t":\#(t),"type":"dismissed","surface":"\#(surface)"}"#,
-                    #"{"t":\#(t),"type":"path","online":\#(Bool.random(using: &generator))}"#,
+                    #"{"t":\#(t),"type":"path","online":\#(generator.bool())}"#,
                 ]))
         }
         let onDisk = try replay(lines, surfacesInMemory: 2).events, inMemory = try replay(lines, surfacesInMemory: .max).events

@@ -113,8 +113,17 @@ enum SwiftBodies {
     private static let keywords = ["func", "init", "subscript", "deinit"]
     /// Each keyword's scalars, made once: this runs at every scalar of Sources.
     private static let keywordScalars = keywords.map { ($0, Array($0.unicodeScalars)) }
+    /// Their first scalars' values, compared as integers.
+    private static let keywordStarts: (UInt32, UInt32, UInt32, UInt32) = {
+        let starts = keywordScalars.map { $0.1[0].value }
+        precondition(starts.count == 4, "a start for each keyword")
+        return (starts[0], starts[1], starts[2], starts[3])
+    }()
 
     private static func keyword(at i: Int, in code: [Unicode.Scalar]) -> String? {
+        // Most scalars start no keyword: that is asked first, the neighbours only then.
+        let first = code[i].value
+        guard first == keywordStarts.0 || first == keywordStarts.1 || first == keywordStarts.2 || first == keywordStarts.3 else { return nil }
         if i > 0, isIdentifier(code[i - 1]) || code[i - 1] == "." { return nil }
         for (word, scalars) in keywordScalars {
             guard code[i] == scalars[0], i + scalars.count <= code.count, code[i..<i + scalars.count].elementsEqual(scalars) else { continue }
@@ -148,7 +157,12 @@ enum SwiftBodies {
     }
 
     private static func isIdentifier(_ c: Unicode.Scalar) -> Bool {
-        c == "_" || c.properties.isAlphabetic || ("0"..."9").contains(c)
+        // ASCII without asking Unicode's properties: nearly every scalar of Sources is ASCII.
+        let v = c.value
+        guard v >= 0x80 else {
+            return v == 0x5F || (v >= 0x61 && v <= 0x7A) || (v >= 0x41 && v <= 0x5A) || (v >= 0x30 && v <= 0x39)  // _ a-z A-Z 0-9
+        }
+        return c.properties.isAlphabetic
     }
 
     /// The text with every comment and string literal (interpolations included) turned into

@@ -34,7 +34,7 @@ package struct NativeRecordingGenerator {
         lines.append(meta + "}")
         var inputs: [(t: Double, input: PolicyInput, line: Int)] = []
         // In tenths of a millisecond, so that the time written and the time meant are one double.
-        var tenths = Int.random(in: 0...500, using: &random)
+        var tenths = random.int(in: 0...500)
         while lines.count < count {
             tenths = nextTime(after: tenths)
             let t = Double(tenths) / 10
@@ -47,20 +47,20 @@ package struct NativeRecordingGenerator {
 
     /// Mostly small steps; sometimes none, or exactly a settle, a probe or a cooldown later.
     private mutating func nextTime(after tenths: Int) -> Int {
-        switch Int.random(in: 0..<12, using: &random) {
+        switch random.int(in: 0..<12) {
         case 0: return tenths
         case 1: return tenths + 4000
         case 2: return tenths + 25000
         case 3: return tenths + 150000
-        case 4: return tenths + Int.random(in: 1...40000, using: &random)
-        default: return tenths + Int.random(in: 1...9000, using: &random)
+        case 4: return tenths + random.int(in: 1...40000)
+        default: return tenths + random.int(in: 1...9000)
         }
     }
 
     private mutating func record(at t: Double) -> (String, PolicyInput?) {
         let time = formatted(t)
         let surface = random.pick(Self.surfaces)
-        switch Int.random(in: 0..<100, using: &random) {
+        switch random.int(in: 0..<100) {
         case 0..<22:
             let online = random.chance(0.55)
             return (#"{"t":\#(time),"type":"path","online":\#(online)}"#, .path(online: online))
@@ -91,7 +91,7 @@ package struct NativeRecordingGenerator {
     }
 
     private mutating func error() -> (String, NativeError) {
-        switch Int.random(in: 0..<10, using: &random) {
+        switch random.int(in: 0..<10) {
         case 0..<5:
             let code = random.pick(Self.webCodes)
             return (#"{"kind":"web","code":\#(code)}"#, .web(.code(code)))

@@ -119,7 +119,7 @@ import TurboRecording
         var random = SeededRandom(seed: 7)
         let alphabet: [Character] = ["a", "\"", "\\", "/", "\n", "\t", "\u{0}", "\u{1}", "\u{1F}", "\u{7F}", "é", "…", "☕", " "]
         for _ in 0..<2000 {
-            let text = String((0..<Int.random(in: 0...12, using: &random)).map { _ in random.pick(alphabet) })
+            let text = String((0..<random.int(in: 0...12)).map { _ in random.pick(alphabet) })
             var bytes: [UInt8] = []
             appendJSONString(text, to: &bytes)
             #expect(bytes == Array(jsonCString(text).utf8), "\(text.debugDescription)")
