@@ -16,7 +16,7 @@ import Testing
             try FileManager.default.copyItem(
                 atPath: Fixtures.root.path + "/" + Self.recording + part, toPath: directory + "/morph-refresh" + part)
         }
-        let run = try Fixtures.run(["check", directory])
+        let run = try turboReplay(["check", directory])
         #expect(run.status == 1)
         #expect(
             run.stdout.contains(
@@ -27,7 +27,7 @@ import Testing
 
     @Test("explain --format jsonl gives the render and its time, and no fit")
     func explainJSON() throws {
-        let run = try Fixtures.run(["explain", "--format", "jsonl", "--fail-on", "never", Self.recording + ".jsonl"])
+        let run = try turboReplay(["explain", "--format", "jsonl", "--fail-on", "never", Self.recording + ".jsonl"])
         #expect(run.status == 0, "\(run.stderr)")
         let drift = try #require(run.stdout.split(separator: "\n").first { $0.contains(#""finding":"banner-drift""#) })
         #expect(drift.contains(#""render":"morph","renderedAt":2267.2"#), "\(drift)")

@@ -165,33 +165,33 @@ struct StatsPartialTests {
         }
         let log = directory + "/c.jsonl"
         try FileManager.default.copyItem(atPath: "recordings/chromium/flap-short.jsonl", toPath: log)
-        let whole = try Fixtures.run(["stats", directory])
+        let whole = try turboReplay(["stats", directory])
         #expect(whole.status == 0)
         let lines = whole.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(lines.first == "logs: 1 read, 0 malformed, 0 unreadable, 2 empty")
         let listed = lines.firstIndex(of: "empty (no record: not logs, in no count above):")
         #expect(listed.map { Array(lines[($0 + 1)...].prefix(2)) } == ["  \(directory)/a.jsonl", "  \(directory)/b.native.jsonl"])
-        let json = try Fixtures.run(["stats", "--format", "json", directory]).stdout
+        let json = try turboReplay(["stats", "--format", "json", directory]).stdout
         #expect(json.contains(#""sessions":1,"#))
         #expect(json.contains(#""empty":{"files":2,"paths":["\#(directory)/a.jsonl","\#(directory)/b.native.jsonl"]}"#))
         // Through two partials, one holding an empty file: the merge prints the one run's report.
-        let first = try Fixtures.run(["stats", "--partial", directory + "/a.jsonl", log]).stdout
+        let first = try turboReplay(["stats", "--partial", directory + "/a.jsonl", log]).stdout
         #expect(first.contains(#""path":"\#(directory)/a.jsonl","empty":true}"#))
-        let second = try Fixtures.run(["stats", "--partial", directory + "/b.native.jsonl"]).stdout
-        let merged = try Fixtures.run(["stats", "--merge", "-"], input: first + second)
+        let second = try turboReplay(["stats", "--partial", directory + "/b.native.jsonl"]).stdout
+        let merged = try turboReplay(["stats", "--merge", "-"], input: first + second)
         #expect(merged.stdout == whole.stdout)
         #expect(merged.status == 0)
         // An empty app log beside a web log is no session: the web log counts, the app log is
         // listed as empty, and nothing is "not read".
         try FileManager.default.copyItem(atPath: "recordings/session/airplane.jsonl", toPath: directory + "/b.jsonl")
-        let paired = try Fixtures.run(["stats", directory])
+        let paired = try turboReplay(["stats", directory])
         #expect(paired.status == 0, "\(paired.stderr)")
         #expect(paired.stdout.hasPrefix("logs: 2 read, 0 malformed, 0 unreadable, 2 empty\n"))
         #expect(!paired.stdout.contains("app sessions"))
         try FileManager.default.removeItem(atPath: directory + "/b.jsonl")
         // Not empty: a log with one record, and a file of malformed lines read leniently.
         try "nope\n".write(toFile: directory + "/a.jsonl", atomically: false, encoding: .utf8)
-        #expect(try Fixtures.run(["stats", "--lenient", directory]).stdout.hasPrefix("logs: 2 read, 0 malformed, 0 unreadable, 1 empty\n"))
+        #expect(try turboReplay(["stats", "--lenient", directory]).stdout.hasPrefix("logs: 2 read, 0 malformed, 0 unreadable, 1 empty\n"))
     }
 
     @Test(
@@ -252,18 +252,18 @@ struct PartialBeforeFindingTests {
         let directory = try Fixtures.scratchDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let new = directory + "/new.jsonl", old = directory + "/old.jsonl"
-        try Fixtures.run(["stats", "--partial", "recordings/chromium/flap-short.jsonl"]).stdout.write(toFile: new, atomically: false, encoding: .utf8)
-        var lines = try Fixtures.run(["stats", "--partial", "recordings/chromium/success-submit.jsonl"]).stdout.split(separator: "\n").map(String.init)
+        try turboReplay(["stats", "--partial", "recordings/chromium/flap-short.jsonl"]).stdout.write(toFile: new, atomically: false, encoding: .utf8)
+        var lines = try turboReplay(["stats", "--partial", "recordings/chromium/success-submit.jsonl"]).stdout.split(separator: "\n").map(String.init)
         let findings = try #require(lines[0].firstMatch(of: /"findings":\[([^\]]*)\]/)?.1)
         let last = try #require(findings.split(separator: ",").last)
         let id = String(last.dropFirst().dropLast())
         lines[0] = lines[0].replacingOccurrences(of: "," + last + "]", with: "]")
         try lines.map { $0 + "\n" }.joined().write(toFile: old, atomically: false, encoding: .utf8)
-        let merged = try Fixtures.run(["stats", "--merge", new, old])
+        let merged = try turboReplay(["stats", "--merge", new, old])
         #expect(merged.status == 65)
         #expect(merged.stdout.isEmpty)
         #expect(merged.stderr.contains("\(old):1: counted other findings or figures than \(new):1: \(new):1 counted \(id), this partial did not"))
-        let alone = try Fixtures.run(["stats", "--merge", old])
+        let alone = try turboReplay(["stats", "--merge", old])
         #expect(alone.status == 65)
         #expect(alone.stderr.contains("\(old):1: counted other findings or figures than this turbo-replay does: this turbo-replay counts \(id)"))
     }
@@ -342,7 +342,7 @@ struct PartialRefusalTests {
     static let tuneHeader = header("tune")
 
     private static func header(_ command: String) -> String {
-        let run = try? Fixtures.run([command, "--partial", "-"], input: "")
+        let run = try? turboReplay([command, "--partial", "-"], input: "")
         return run.flatMap { $0.stdout.split(separator: "\n").first.map(String.init) } ?? "(no \(command) header)"
     }
 

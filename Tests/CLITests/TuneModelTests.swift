@@ -37,7 +37,7 @@ struct TuneModelTests {
         let options = options + ["--variant", "recover-on-response"]
         let tune = try turboReplay(["tune", "--format", "jsonl"] + options + [directory])
         #expect(tune.status == 0, "\(tune.stderr)")
-        let model = try Fixtures.run(command: "python3", ["e2e/tune_model.py"] + options + [directory])
+        let model = try Fixtures.run(command: Fixtures.python3, ["e2e/tune_model.py"] + options + [directory])
         let (got, want) = (try Self.rows(tune.stdout), try Self.rows(model))
         #expect(got.count == want.count && !got.isEmpty)
         var busy = (unannounced: 0.0, blinks: 0, flashes: 0)
@@ -63,7 +63,7 @@ struct TuneModelTests {
     func bundled() throws {
         let options = ["--debounce-ms", "300,500,800,1200,2000", "--variant", "recover-on-response"]
         let tune = try turboReplay(["tune", "--format", "jsonl"] + options + ["recordings"])
-        let model = try Fixtures.run(command: "python3", ["e2e/tune_model.py"] + options + ["recordings"])
+        let model = try Fixtures.run(command: Fixtures.python3, ["e2e/tune_model.py"] + options + ["recordings"])
         let (got, want) = (try Self.rows(tune.stdout), try Self.rows(model))
         #expect(got.count == 10 && want.count == 10)
         for (row, expected) in zip(got, want) {

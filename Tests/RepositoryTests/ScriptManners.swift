@@ -30,15 +30,12 @@ struct ScriptManners {
     }()
 
     /// The environment the scripts run in: this process's, with a folder first on the PATH
-    /// whose `python3` is the interpreter `python3` names here, resolved once. A version
-    /// manager's shim (pyenv's is a shell script that starts four more processes) would
-    /// resolve it again for each of the 80 runs, and cost more than the scripts themselves;
-    /// the scripts run under the same interpreter either way.
+    /// whose `python3` is `Fixtures.python3`, the interpreter `python3` names here, resolved
+    /// once instead of on each of the 80 runs.
     static let environment: [String: String] = {
         var environment = ProcessInfo.processInfo.environment
-        guard let python = try? Fixtures.run(command: "python3", ["-c", "import sys; print(sys.executable)"]),
-            let executable = python.split(separator: "\n").first.map(String.init), executable.hasPrefix("/"),
-            let folder = try? Fixtures.scratchDirectory(),
+        let executable = Fixtures.python3
+        guard executable.hasPrefix("/"), let folder = try? Fixtures.scratchDirectory(),
             (try? FileManager.default.createSymbolicLink(atPath: folder + "/python3", withDestinationPath: executable)) != nil
         else { return environment }
         environment["PATH"] = folder + ":" + (environment["PATH"] ?? "/usr/bin:/bin")

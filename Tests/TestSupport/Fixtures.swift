@@ -86,6 +86,17 @@ enum Fixtures {
     /// `path` as one shell word.
     static func shellQuoted(_ path: String) -> String { "'" + path.replacingOccurrences(of: "'", with: #"'\''"#) + "'" }
 
+    /// The interpreter `python3` names on the PATH, as a path, resolved once for the process
+    /// (`python3` itself when it cannot be). A version manager's shim (pyenv's is a shell
+    /// script that starts four more processes) would resolve it again on every run and cost
+    /// more than the short scripts the tests run; they run under the same interpreter either way.
+    static let python3: String = {
+        guard let printed = try? run(command: "python3", ["-c", "import sys; print(sys.executable)"]),
+            let executable = printed.split(separator: "\n").first.map(String.init), executable.hasPrefix("/")
+        else { return "python3" }
+        return executable
+    }()
+
     /// Runs a program found on the PATH (`swift`, `ldd`) in the repository's root and returns
     /// what it printed; a non-zero exit is an error that carries its standard error.
     static func run(command: String, _ arguments: [String]) throws -> String {

@@ -33,10 +33,21 @@ struct UploadOverSocketsTests {
         return try await body()
     }
 
+    /// A port of 127.0.0.1 that was free a moment ago: the one the system gives a socket bound
+    /// to port 0 (the server is started on it next).
     static func freePort() throws -> Int {
-        let printed = try Fixtures.run(
-            command: "python3", ["-c", "import socket; s = socket.socket(); s.bind(('127.0.0.1', 0)); print(s.getsockname()[1])"])
-        return try #require(Int(printed.trimmingCharacters(in: .whitespacesAndNewlines)))
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
+        }
+        guard bound else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        return Int(UInt16(bigEndian: address.sin_port))
     }
 
     /// Two closed files, the second reusing the first's log id with other bytes (two phones that
@@ -78,7 +89,7 @@ struct UploadOverSocketsTests {
         let root = try Fixtures.scratchDirectory()
         let port = try Self.freePort()
         let stub = Fixtures.root.appendingPathComponent("script/collector-stub").path
-        try await Self.serving(["python3", stub, "--root", root, "--port", "\(port)", "--token", "t0k", "--fail-first", "2"], port: port) {
+        try await Self.serving([Fixtures.python3, stub, "--root", root, "--port", "\(port)", "--token", "t0k", "--fail-first", "2"], port: port) {
             try await Self.uploadTwo(base: URL(string: "http://127.0.0.1:\(port)")!, root: root, token: "t0k")
         }
         let requests = try String(contentsOfFile: root + "/requests.log", encoding: .utf8).split(separator: "\n")
