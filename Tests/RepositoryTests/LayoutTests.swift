@@ -92,14 +92,26 @@ struct LayoutTests {
             FileManager.default.contentsOfDirectory(atPath: sources).filter { !Self.cLibraries.contains($0) }.sorted(), "targets under Sources")
     }
 
+    /// `line` without the spaces and tabs at either end (Foundation's `trimmingCharacters` bridges
+    /// each line to an `NSString`, and this runs for every line of Sources).
+    static func trimmed(_ line: Substring) -> Substring {
+        let utf8 = line.utf8
+        guard let first = utf8.firstIndex(where: { $0 != 0x20 && $0 != 0x09 }) else { return line[line.endIndex...] }
+        let last = utf8.lastIndex(where: { $0 != 0x20 && $0 != 0x09 })!
+        return line[first...last]
+    }
+
     static func imports(of target: String) throws -> [(file: String, module: String)] {
         let directory = sources + "/" + target
         var found: [(String, String)] = []
         for file in try FileManager.default.subpathsOfDirectory(atPath: directory) where file.hasSuffix(".swift") {
             let text = try String(contentsOfFile: directory + "/" + file, encoding: .utf8)
-            // Only a line that holds the word is split into words: every line of Sources is read.
-            for line in text.split(separator: "\n") where line.contains("import") {
-                let words = line.split(separator: " ")
+            // Only a line that starts (past its indentation) with `import` or an attribute is split
+            // into words: every line of Sources is read.
+            for line in text.split(separator: "\n") {
+                let first = Self.trimmed(line).utf8.first
+                guard first == UInt8(ascii: "i") || first == UInt8(ascii: "@") else { continue }
+                let words = Self.trimmed(line).split(separator: " ")
                 if let index = words.firstIndex(of: "import"), index + 1 < words.count,
                     words[..<index].allSatisfy({ $0.hasPrefix("@") })
                 {
@@ -154,7 +166,7 @@ struct LayoutTests {
         for file in try FileManager.default.subpathsOfDirectory(atPath: directory) where file.hasSuffix(".swift") {
             // Compared without their indentation, so that a layout never hides an unguarded import.
             let lines = try String(contentsOfFile: directory + "/" + file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
-                .map { $0.trimmingCharacters(in: .whitespaces) }
+                .map(Self.trimmed)
             for (index, line) in lines.enumerated() where line == "import Glibc" || line == "import Darwin" {
                 found += 1
                 let guardLine = line == "import Glibc" ? "#if canImport(Glibc)" : "#elseif canImport(Darwin)"
