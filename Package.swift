@@ -98,9 +98,13 @@ let package = Package(
             name: "TurboReplayCLI", dependencies: on(replaying, ["Goldens"], findings, ["PolicyRegistry", "Fleet", "VariantAnalysis", "Reports", "Pictures"])),
         // The tool: `argv` and the process's standard streams handed to TurboReplayCLI.
         .executableTarget(name: "turbo-replay", dependencies: ["TurboRecording", "TurboReplayCLI"]),
-        // Writes the files made from the code (the banner detectors' composition, from the detector
-        // files; each policy's table of findings, from the findings' declarations):
-        // `swift run generate-docs`; GeneratedDetectorsTests and GeneratedDocsTests hold them to it.
+        // Write the files made from the code, as script/refresh-docs runs them: the banner detectors'
+        // composition, read from the detector files as text by a module that depends on nothing,
+        // so that it builds while the detectors do not compile together (`compose-detectors`);
+        // then each policy's table of findings, from the findings' declarations (`generate-docs`).
+        // GeneratedDetectorsTests and GeneratedDocsTests hold the files to them.
+        .target(name: "DetectorComposition"),
+        .executableTarget(name: "compose-detectors", dependencies: ["DetectorComposition"]),
         .executableTarget(name: "generate-docs", dependencies: ["PolicyRegistry"]),
         // What `stats --merge`, `tune --merge` and the config files read, as a fuzz target:
         // fuzz/run builds it with libFuzzer; built plainly, it runs the files it is given once.
@@ -134,7 +138,7 @@ let package = Package(
         .testTarget(name: "CLITests", dependencies: ["TestSupport", "TurboReplayCLI", "TurboRecording", "Replay", "PolicyRegistry", "turbo-replay"]),
         // Depends on every library so that the docs' Swift snippets type-check against them all.
         .testTarget(
-            name: "RepositoryTests", dependencies: on(["TestSupport", "turbo-replay"], except(replaying, "AppSession"), ["PolicyRegistry", "TurboReplayLog"])),
+            name: "RepositoryTests", dependencies: on(["TestSupport", "turbo-replay"], except(replaying, "AppSession"), ["PolicyRegistry", "TurboReplayLog", "DetectorComposition"])),
         // One app session: the web recording and the native log on one clock (pure, like the policies).
         .testTarget(
             name: "AppSessionTests",

@@ -1,13 +1,15 @@
+import DetectorComposition
 import Foundation
 import PolicyRegistry
 import Testing
 
 @testable import TestSupport
 
-/// The banner detectors' composition (`BannerDetectors.swift`) is what `generate-docs` makes
+/// The banner detectors' composition (`BannerDetectors.swift`) is what `compose-detectors` makes
 /// from the detector files present, as swift-format's GeneratedFilesValidityTests holds its
 /// generated rule registry: a detector file added, removed or reordered fails here until
-/// `swift run generate-docs`, so no detector is left out of the hooks or the findings' registry.
+/// `script/refresh-docs` (or `swift run compose-detectors`), so no detector is left out of the
+/// hooks or the findings' registry.
 @Suite("Generated detectors")
 struct GeneratedDetectorsTests {
     static func files() throws -> [(name: String, text: String)] {
@@ -21,7 +23,7 @@ struct GeneratedDetectorsTests {
     func upToDate() throws {
         let text = try String(contentsOfFile: Fixtures.root.path + "/" + GeneratedDetectors.path, encoding: .utf8)
         let made = try GeneratedDetectors.composition(Self.files())
-        #expect(made == text, "\(GeneratedDetectors.path) is stale (run `swift run generate-docs`); it should be:\n\(made)")
+        #expect(made == text, "\(GeneratedDetectors.path) is stale (run `script/refresh-docs`, or `swift run compose-detectors`); it should be:\n\(made)")
     }
 
     @Test("every detector file declares one detector and its report order")
@@ -59,11 +61,11 @@ struct GeneratedDetectorsTests {
             ("ADetector.swift", plain), ("BDetector.swift", finding), ("Other.swift", "struct CDetector: BannerDetector {}"),
         ])
         #expect(made.hasSuffix("typealias BannerDetectors = BDetector\n    .And<ADetector>\n"))
-        #expect(throws: GeneratedDocsError.self) { try GeneratedDetectors.composition([("ADetector.swift", "struct ADetector: BannerDetector {}")]) }
-        #expect(throws: GeneratedDocsError.self) { try GeneratedDetectors.composition([("ADetector.swift", plain + plain)]) }
-        #expect(throws: GeneratedDocsError.self) {
+        #expect(throws: CompositionError.self) { try GeneratedDetectors.composition([("ADetector.swift", "struct ADetector: BannerDetector {}")]) }
+        #expect(throws: CompositionError.self) { try GeneratedDetectors.composition([("ADetector.swift", plain + plain)]) }
+        #expect(throws: CompositionError.self) {
             try GeneratedDetectors.composition([("ADetector.swift", plain), ("BDetector.swift", plain.replacing("ADetector", with: "BDetector"))])
         }
-        #expect(throws: GeneratedDocsError.self) { try GeneratedDetectors.composition([("Notes.swift", plain)]) }
+        #expect(throws: CompositionError.self) { try GeneratedDetectors.composition([("Notes.swift", plain)]) }
     }
 }

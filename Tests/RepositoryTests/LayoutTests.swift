@@ -18,9 +18,9 @@ struct LayoutTests {
     /// out of a list is checked, not skipped.
     static let foundationLoggers: Set<String> = ["TurboReplayLog", "TurboReplayLogUpload"]
 
-    /// The pure cores, from the manifest: every target that depends on json-c through none of
-    /// its arrows, but the loggers. An app links these, on any platform, without json-c or
-    /// Foundation.
+    /// The pure cores, from the manifest: every library target that depends on json-c through
+    /// none of its arrows, but the loggers. An app links these, on any platform, without json-c
+    /// or Foundation (an executable is a tool, which no app links).
     static let pure: Set<String> = {
         func reaches(_ target: String, _ seen: inout Set<String>) {
             for dependency in manifest[target] ?? [] where seen.insert(dependency).inserted { reaches(dependency, &seen) }
@@ -31,7 +31,17 @@ struct LayoutTests {
                 reaches(target, &seen)
                 return !seen.contains("CJSONC")
             }
-        ).subtracting(foundationLoggers)
+        ).subtracting(foundationLoggers).subtracting(executables)
+    }()
+
+    /// The executable targets of the manifest.
+    static let executables: Set<String> = {
+        guard case .object(let package)? = JSONValue(parsing: dump), case .array(let targets)? = package["targets"] else { return [] }
+        var result: Set<String> = []
+        for case .object(let target) in targets {
+            if case .string(let name)? = target["name"], target["type"] == .string("executable") { result.insert(name) }
+        }
+        return result
     }()
 
     /// The system modules the shell may use. Glibc and Darwin are the same C library on the two

@@ -60,8 +60,9 @@ extension BannerDetector {
 protocol BannerFindingDetector: BannerDetector {
     associatedtype Detail: BannerFindingDetail
     /// Where its findings come in reports among the other detectors' (ascending; gaps leave room
-    /// for a new one): `swift run generate-docs` composes the detectors (`BannerDetectors`) in
-    /// this order, so it is declared as the literal `static let reportOrder = N`.
+    /// for a new one): `compose-detectors` composes the detectors (`BannerDetectors`) in this
+    /// order, reading their files as text, so it is declared as the literal
+    /// `static let reportOrder = N`.
     static var reportOrder: Int { get }
 }
 
