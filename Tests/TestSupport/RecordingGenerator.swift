@@ -25,21 +25,21 @@ struct SeededRandom: RandomNumberGenerator {
     // unspecialized, through witness tables, at several times the cost, and the generators
     // draw millions.
 
-    /// `self.int(in: range)`.
+    /// `Int.random(in: range, using: &self)`.
     mutating func int(in range: ClosedRange<Int>) -> Int {
         let delta = UInt64(bitPattern: Int64(range.upperBound &- range.lowerBound))
         if delta == .max { return Int(truncatingIfNeeded: next()) }
         return Int(truncatingIfNeeded: UInt64(bitPattern: Int64(range.lowerBound)) &+ below(delta + 1))
     }
 
-    /// `self.int(in: range)`.
+    /// `Int.random(in: range, using: &self)`.
     mutating func int(in range: Range<Int>) -> Int {
         precondition(!range.isEmpty, "an empty range has no random value")
         let delta = UInt64(bitPattern: Int64(range.upperBound &- range.lowerBound))
         return Int(truncatingIfNeeded: UInt64(bitPattern: Int64(range.lowerBound)) &+ below(delta))
     }
 
-    /// `self.bool()`.
+    /// `Bool.random(using: &self)`.
     mutating func bool() -> Bool { (next() >> 17) & 1 == 0 }
 
     /// `Double.random(in: 0..<1, using: &self)`: 53 random bits, scaled.

@@ -153,12 +153,19 @@ final class Subprocess {
                 exited.signal()
             }
             if exited.wait(timeout: .now() + timeout) == .timedOut {
-                timedOut = true
                 kill(pid, SIGKILL)
                 exited.wait()
+                // Timed out only if the kill is what ended it: not a child that ended by itself
+                // just as its time was up.
+                let termination = reap()
+                timedOut = termination == .signaled(SIGKILL)
+                return termination
             }
-            if let ended { return ended }
         }
+        return reap()
+    }
+
+    private func reap() -> Termination {
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         let termination = Self.termination(status)

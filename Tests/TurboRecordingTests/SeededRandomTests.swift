@@ -19,6 +19,8 @@ struct SeededRandomTests {
                 #expect(mine.int(in: open) == Int.random(in: open, using: &library), "seed \(seed), draw \(k), \(open)")
                 #expect(mine.bool() == Bool.random(using: &library))
                 #expect(mine.unit() == Double.random(in: 0..<1, using: &library))
+                let probability = Double(k % 11) / 10
+                #expect(mine.chance(probability) == (Double.random(in: 0..<1, using: &library) < probability))
                 let choices = Array(0..<(1 + k % 9))
                 #expect(mine.pick(choices) == choices.randomElement(using: &library)!)
             }
