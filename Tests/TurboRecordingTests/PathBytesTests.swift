@@ -49,7 +49,8 @@ import TurboRecording
 
     @Test("any bytes come back as they were, and two byte strings are never one name")
     func roundTripsAndNeverCollides() {
-        var generator = SystemRandomNumberGenerator()
+        // Seeded: a failing case is the same case on the next run.
+        var generator = SeededRandom(seed: 52)
         // Bytes drawn from what makes names hard: invalid UTF-8, backslashes, x and hex digits,
         // combining marks and the letters they compose with, slashes.
         let alphabet: [[UInt8]] = [

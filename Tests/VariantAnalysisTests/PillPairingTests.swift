@@ -2,6 +2,7 @@ import OfflineBanner
 import Testing
 
 @testable import BannerFindings
+@testable import TestSupport
 @testable import VariantAnalysis
 
 /// `PillPairing` decides v1's episodes as both runs close theirs, and must decide them as the
@@ -77,7 +78,8 @@ import Testing
     func episode(_ start: Double, _ end: Double) -> PillEpisode { PillEpisode(start: start, end: end, cause: .offline) }
 
     @Test func asTheWholeComparisonOnRandomEpisodes() {
-        var generator = SystemRandomNumberGenerator()
+        // Seeded: a failing case is the same case on the next run.
+        var generator = SeededRandom(seed: 80)
         for _ in 0..<500 {
             let v1 = WhatIfLinearTests.episodes(count: Int.random(in: 0...10, using: &generator), using: &generator)
             let variant = WhatIfLinearTests.episodes(count: Int.random(in: 0...10, using: &generator), using: &generator)

@@ -2,6 +2,7 @@ import OfflineBanner
 import Testing
 
 @testable import BannerFindings
+@testable import TestSupport
 @testable import TurboRecording
 @testable import VariantAnalysis
 
@@ -39,7 +40,8 @@ import Testing
     /// The forward walk pairs as "the first v1 episode it overlaps" says, on episodes that
     /// touch, nest in time and fall between one another.
     @Test func theWalkPairsAsTheFirstOverlapDoes() {
-        var generator = SystemRandomNumberGenerator()
+        // Seeded: a failing case is the same case on the next run.
+        var generator = SeededRandom(seed: 42)
         for _ in 0..<200 {
             let v1 = Self.episodes(count: Int.random(in: 0...8, using: &generator), using: &generator)
             let variant = Self.episodes(count: Int.random(in: 0...8, using: &generator), using: &generator)
