@@ -51,6 +51,10 @@ package struct ArchiveAnalyzer: Sendable {
         self.init(settings: config.archive.settings, rules: FindingRules(checked: config.findings), keepingFindings: keepingFindings)
     }
 
+    /// `kind`'s level under the config's rules, as its findings are counted (a kind switched off
+    /// is not counted at all).
+    package func level(of kind: ArchiveFinding.Kind) -> FindingLevel { rules.level(of: kind.rawValue, kind.level) ?? kind.level }
+
     /// `rememberedLimit`: for a test, a smaller bound than `ArchiveAnalyzer.rememberedLimit`.
     package init(
         settings: ArchiveSettings = ArchiveSettings(), rules: FindingRules = FindingRules(), keepingFindings: Bool = true,

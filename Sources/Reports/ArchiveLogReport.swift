@@ -59,11 +59,7 @@ final class ArchiveExplain: ExplainSection {
 
     /// The findings counted by id, once `report` has finished the cache.
     var findingCounts: [(id: String, level: FindingLevel, count: Int)] {
-        // At the level the config's rules give it: the analyzer counted only those not switched off.
-        let rules = FindingRules(checked: config.findings)
-        return ArchiveFinding.Kind.allCases.compactMap { kind in
-            analyzer.summary.findings[kind].map { (kind.rawValue, rules.level(of: kind.rawValue, kind.level) ?? kind.level, $0) }
-        }
+        ArchiveFinding.Kind.allCases.compactMap { kind in analyzer.summary.findings[kind].map { (kind.rawValue, analyzer.level(of: kind), $0) } }
     }
 
     /// Prints the cache's section; returns its findings' levels.

@@ -35,14 +35,11 @@ struct LayoutTests {
     }()
 
     /// The executable targets of the manifest.
-    static let executables: Set<String> = {
-        guard case .object(let package)? = JSONValue(parsing: dump), case .array(let targets)? = package["targets"] else { return [] }
-        var result: Set<String> = []
-        for case .object(let target) in targets {
-            if case .string(let name)? = target["name"], target["type"] == .string("executable") { result.insert(name) }
-        }
-        return result
-    }()
+    static let executables: Set<String> = Set(
+        dumpedTargets.compactMap { target in
+            guard case .string(let name)? = target["name"], target["type"] == .string("executable") else { return nil }
+            return name
+        })
 
     /// The system modules the shell may use. Glibc and Darwin are the same C library on the two
     /// platforms, always imported behind `#if canImport`.
@@ -64,13 +61,15 @@ struct LayoutTests {
                 "dump-package",
             ])) ?? ""
 
+    /// The manifest's targets, each as `dump-package` writes it.
+    static let dumpedTargets: [[String: JSONValue]] = {
+        guard case .object(let package)? = JSONValue(parsing: dump), case .array(let targets)? = package["targets"] else { return [] }
+        return targets.compactMap { if case .object(let target) = $0 { target } else { nil } }
+    }()
+
     static let manifest: [String: Set<String>] = {
-        guard
-            case .object(let package)? = JSONValue(parsing: dump),
-            case .array(let targets)? = package["targets"]
-        else { return [:] }
         var result: [String: Set<String>] = [:]
-        for case .object(let target) in targets {
+        for target in dumpedTargets {
             guard case .string(let name)? = target["name"], case .string(let type)? = target["type"],
                 type == "regular" || type == "executable", case .array(let dependencies)? = target["dependencies"]
             else { continue }

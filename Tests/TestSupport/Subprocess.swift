@@ -6,11 +6,12 @@ import Glibc
 import Darwin
 #endif
 
-/// A program run as a child process: the one way tests start one (the built CLI, a shell
-/// around it, a program on the PATH). It starts as a shell would start it, whatever this
-/// process has done to itself: every signal at its default action and none blocked (a test
-/// runner ignores some, and a child would inherit that), in the repository's root (this
-/// process's working directory, `Fixtures.enterRoot`). Its standard output and error are
+/// A program run as a child process: how tests start the built CLI, a shell around it, or a
+/// program on the PATH (a test that needs what Foundation's `Process` has and this does not, a
+/// working folder or a process group of its own, uses that, waiting with `ProcessEnd`). It
+/// starts as a shell would start it, whatever this process has done to itself: every signal at
+/// its default action and none blocked (a test runner ignores some, and a child would inherit
+/// that), in the repository's root (this process's working directory, `Fixtures.enterRoot`). Its standard output and error are
 /// pipes, each drained by a thread as the child writes, so that neither can fill up and leave
 /// the two processes waiting on each other.
 final class Subprocess {
